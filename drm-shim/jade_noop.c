@@ -1,0 +1,238 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * libjade_noop_drm_shim.so: stands in for the nouveau kernel driver of a
+ * Turing GPU, on top of Mesa's drm-shim library (LD_PRELOAD).  It answers
+ * the UAPI Jade uses (VM_INIT, VM_BIND, EXEC, GEM, NVIF class lists and
+ * syncobjs) with the same validation the kernel does, and completes every
+ * submission at once without executing it.  Anything it does not know is
+ * reported on stderr and refused.
+ *
+ *   JADE_SHIM_CHIPSET=<hex>   chipset to report (default 162, TU102)
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+
+#include "drm-shim/drm_shim.h"
+#include "drm-uapi/nouveau_drm.h"
+#include "util/os_time.h"
+#include "util/u_math.h"
+
+#include "jade_shim.h"
+
+bool drm_shim_driver_prefers_first_render_node = true;
+
+struct jade_shim jade_shim;
+
+static int
+shim_report(const char *what, int err)
+{
+   fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
+   return err;
+}
+
+/* ------------------------------------------------------------------ GETPARAM */
+
+static int
+shim_getparam(int fd, unsigned long request, void *arg)
+{
+   struct drm_nouveau_getparam *gp = arg;
+   const struct jade_shim_params *p = &jade_shim.params;
+
+   switch (gp->param) {
+   case NOUVEAU_GETPARAM_CHIPSET_ID:
+      gp->value = p->chipset;
+      return 0;
+   case NOUVEAU_GETPARAM_PCI_VENDOR:
+      gp->value = 0x10de;
+      return 0;
+   case NOUVEAU_GETPARAM_PCI_DEVICE:
+      gp->value = p->pci_device_id;
+      return 0;
+   case NOUVEAU_GETPARAM_BUS_TYPE:
+      gp->value = 2; /* PCIe */
+      return 0;
+   case NOUVEAU_GETPARAM_FB_SIZE:
+      gp->value = p->vram_size_B;
+      return 0;
+   case NOUVEAU_GETPARAM_AGP_SIZE:
+      gp->value = p->gart_size_B;
+      return 0;
+   case NOUVEAU_GETPARAM_VRAM_BAR_SIZE:
+      gp->value = p->bar_size_B;
+      return 0;
+   case NOUVEAU_GETPARAM_VRAM_USED:
+      gp->value = 0;
+      return 0;
+   case NOUVEAU_GETPARAM_GRAPH_UNITS:
+      gp->value = p->gpc_count | (p->tpc_count << 8);
+      return 0;
+   case NOUVEAU_GETPARAM_PTIMER_TIME:
+      gp->value = os_time_get_nano();
+      return 0;
+   case NOUVEAU_GETPARAM_HAS_BO_USAGE:
+      gp->value = 1;
+      return 0;
+   case NOUVEAU_GETPARAM_EXEC_PUSH_MAX:
+      gp->value = JADE_SHIM_EXEC_PUSH_MAX;
+      return 0;
+   case NOUVEAU_GETPARAM_HAS_VMA_TILEMODE:
+      gp->value = 1;
+      return 0;
+   default:
+      fprintf(stderr, "jade-shim: unknown NOUVEAU_GETPARAM %llu\n",
+              (unsigned long long)gp->param);
+      return -EINVAL;
+   }
+}
+
+/* ---------------------------------------------------------------------- GEM */
+
+static int
+shim_gem_new(int fd, unsigned long request, void *arg)
+{
+   struct shim_fd *shim_fd = drm_shim_fd_lookup(fd);
+   struct drm_nouveau_gem_new *req = arg;
+
+   if (req->info.size == 0)
+      return shim_report("GEM_NEW of size 0", -EINVAL);
+   if (!(req->info.domain & (NOUVEAU_GEM_DOMAIN_VRAM | NOUVEAU_GEM_DOMAIN_GART)))
+      return shim_report("GEM_NEW without a VRAM or GART domain", -EINVAL);
+   if (req->info.size > UINT32_MAX)
+      return shim_report("GEM_NEW larger than the shim's 4 GiB", -ENOMEM);
+
+   struct shim_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo)
+      return -ENOMEM;
+   int ret = drm_shim_bo_init(bo, req->info.size);
+   if (ret) {
+      free(bo);
+      return shim_report("GEM_NEW: out of shim memory", ret);
+   }
+
+   req->info.handle = drm_shim_bo_get_handle(shim_fd, bo);
+   req->info.map_handle = drm_shim_bo_get_mmap_offset(shim_fd, bo);
+   req->info.offset = 0; /* VM_BIND clients place buffers themselves */
+   drm_shim_bo_put(bo);
+
+   simple_mtx_lock(&jade_shim.lock);
+   jade_shim.vm_locked = true;
+   simple_mtx_unlock(&jade_shim.lock);
+   return 0;
+}
+
+static int
+shim_gem_info(int fd, unsigned long request, void *arg)
+{
+   struct shim_fd *shim_fd = drm_shim_fd_lookup(fd);
+   struct drm_nouveau_gem_info *info = arg;
+
+   struct shim_bo *bo = drm_shim_bo_lookup(shim_fd, info->handle);
+   if (!bo)
+      return shim_report("GEM_INFO of an unknown handle", -ENOENT);
+   info->map_handle = drm_shim_bo_get_mmap_offset(shim_fd, bo);
+   info->size = bo->size;
+   info->offset = 0;
+   drm_shim_bo_put(bo);
+   return 0;
+}
+
+static int
+shim_gem_cpu_prep(int fd, unsigned long request, void *arg)
+{
+   struct drm_nouveau_gem_cpu_prep *req = arg;
+   struct shim_bo *bo = drm_shim_bo_lookup(drm_shim_fd_lookup(fd), req->handle);
+   if (!bo)
+      return shim_report("GEM_CPU_PREP of an unknown handle", -ENOENT);
+   drm_shim_bo_put(bo);
+   return 0; /* the GPU is always idle */
+}
+
+static int
+shim_gem_cpu_fini(int fd, unsigned long request, void *arg)
+{
+   struct drm_nouveau_gem_cpu_fini *req = arg;
+   struct shim_bo *bo = drm_shim_bo_lookup(drm_shim_fd_lookup(fd), req->handle);
+   if (!bo)
+      return shim_report("GEM_CPU_FINI of an unknown handle", -ENOENT);
+   drm_shim_bo_put(bo);
+   return 0;
+}
+
+static int
+shim_gem_pushbuf(int fd, unsigned long request, void *arg)
+{
+   struct drm_nouveau_gem_pushbuf *req = arg;
+
+   if (!jade_shim_channel_exists(req->channel))
+      return shim_report("GEM_PUSHBUF on an unknown channel", -ENOENT);
+   /* Clients use an empty legacy pushbuf to ask whether the channel was
+    * killed; real legacy submissions are not part of the VM_BIND model. */
+   if (req->nr_push != 0)
+      return shim_report("legacy GEM_PUSHBUF submission (use EXEC)", -EINVAL);
+   req->vram_available = jade_shim.params.vram_size_B;
+   req->gart_available = jade_shim.params.gart_size_B;
+   return 0;
+}
+
+static ioctl_fn_t driver_ioctls[] = {
+   [DRM_NOUVEAU_GETPARAM] = shim_getparam,
+   [DRM_NOUVEAU_CHANNEL_ALLOC] = jade_shim_channel_alloc,
+   [DRM_NOUVEAU_CHANNEL_FREE] = jade_shim_channel_free,
+   [DRM_NOUVEAU_NVIF] = jade_shim_nvif,
+   [DRM_NOUVEAU_VM_INIT] = jade_shim_vm_init,
+   [DRM_NOUVEAU_VM_BIND] = jade_shim_vm_bind,
+   [DRM_NOUVEAU_EXEC] = jade_shim_exec,
+   [DRM_NOUVEAU_GEM_NEW] = shim_gem_new,
+   [DRM_NOUVEAU_GEM_PUSHBUF] = shim_gem_pushbuf,
+   [DRM_NOUVEAU_GEM_CPU_PREP] = shim_gem_cpu_prep,
+   [DRM_NOUVEAU_GEM_CPU_FINI] = shim_gem_cpu_fini,
+   [DRM_NOUVEAU_GEM_INFO] = shim_gem_info,
+};
+
+void
+drm_shim_driver_init(void)
+{
+   simple_mtx_init(&jade_shim.lock, mtx_plain);
+   jade_shim_params_init(&jade_shim.params);
+   jade_shim.vm = _mesa_hash_table_u64_create(NULL);
+   jade_shim_syncobj_init();
+
+   shim_device.bus_type = DRM_BUS_PCI;
+   shim_device.driver_name = "nouveau";
+   shim_device.driver_ioctls = driver_ioctls;
+   shim_device.driver_ioctl_count = ARRAY_SIZE(driver_ioctls);
+   /* 1.4.0: the VM_BIND / EXEC UAPI. */
+   shim_device.version_major = 1;
+   shim_device.version_minor = 4;
+   shim_device.version_patchlevel = 0;
+
+   char pci_id[256];
+   snprintf(pci_id, sizeof(pci_id),
+            "DRIVER=nouveau\n"
+            "PCI_CLASS=30000\n"
+            "PCI_ID=10DE:%04X\n"
+            "PCI_SUBSYS_ID=10DE:0000\n"
+            "PCI_SLOT_NAME=0000:01:00.0\n",
+            jade_shim.params.pci_device_id);
+   drm_shim_override_file(pci_id, "/sys/dev/char/%d:%d/device/uevent",
+                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x0\n", "/sys/dev/char/%d:%d/device/revision",
+                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x10de", "/sys/dev/char/%d:%d/device/vendor",
+                          DRM_MAJOR, render_node_minor);
+   char device[16];
+   snprintf(device, sizeof(device), "0x%04x", jade_shim.params.pci_device_id);
+   drm_shim_override_file(device, "/sys/dev/char/%d:%d/device/device",
+                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x10de",
+                          "/sys/dev/char/%d:%d/device/subsystem_vendor",
+                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file("0x0000",
+                          "/sys/dev/char/%d:%d/device/subsystem_device",
+                          DRM_MAJOR, render_node_minor);
+}

@@ -1,0 +1,78 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Shared state of the Jade drm-shim (one emulated device per process).
+ */
+
+#ifndef JADE_SHIM_H
+#define JADE_SHIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/hash_table.h"
+#include "util/simple_mtx.h"
+
+#define JADE_SHIM_EXEC_PUSH_MAX 64
+#define JADE_SHIM_MAX_CHANNELS 32
+#define JADE_SHIM_MAX_OBJECTS 64
+
+/* The parameters block: what the emulated GPU reports. */
+struct jade_shim_params {
+   uint16_t chipset;
+   uint16_t pci_device_id;
+   uint64_t vram_size_B;
+   uint64_t gart_size_B;
+   uint64_t bar_size_B;
+   uint32_t gpc_count;
+   uint32_t tpc_count;
+   /* Classes a channel offers (0-terminated). */
+   uint32_t classes[8];
+};
+
+struct jade_shim_mapping {
+   uint64_t va;
+   uint64_t range_B;
+   uint32_t handle;
+};
+
+struct jade_shim {
+   simple_mtx_t lock;
+   struct jade_shim_params params;
+
+   /* VM_INIT */
+   bool vm_init;
+   bool vm_locked; /* a buffer or channel exists: VM_INIT is too late */
+   uint64_t kernel_va;
+   uint64_t kernel_va_size_B;
+   /* VM_BIND mappings by start address */
+   struct hash_table_u64 *vm;
+
+   bool channel_used[JADE_SHIM_MAX_CHANNELS];
+   uint32_t objects[JADE_SHIM_MAX_OBJECTS]; /* NVIF object handles, 0 = free */
+
+   uint64_t exec_count;
+};
+
+extern struct jade_shim jade_shim;
+
+void jade_shim_params_init(struct jade_shim_params *p);
+
+int jade_shim_vm_init(int fd, unsigned long request, void *arg);
+int jade_shim_vm_bind(int fd, unsigned long request, void *arg);
+/* True if [va, va + size_B) lies inside one mapping.  Caller holds lock. */
+bool jade_shim_va_mapped(uint64_t va, uint64_t size_B);
+
+int jade_shim_channel_alloc(int fd, unsigned long request, void *arg);
+int jade_shim_channel_free(int fd, unsigned long request, void *arg);
+bool jade_shim_channel_exists(uint32_t channel);
+int jade_shim_nvif(int fd, unsigned long request, void *arg);
+int jade_shim_exec(int fd, unsigned long request, void *arg);
+
+void jade_shim_syncobj_init(void);
+/* Signals a syncobj as a completed submission would; -ENOENT if unknown. */
+int jade_shim_syncobj_signal(uint32_t handle);
+bool jade_shim_syncobj_exists(uint32_t handle);
+
+#endif /* JADE_SHIM_H */

@@ -1,0 +1,219 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The pipe_context: its channel, pushbuffers, submission and flush.  State,
+ * draws, clears, blits and queries are set up by their own files.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "nv_push_clc597.h"
+#include "util/log.h"
+#include "util/os_time.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/u_upload_mgr.h"
+
+#include "jade_context.h"
+#include "jade_debug.h"
+#include "jade_fence.h"
+
+/* Binds the engine classes to their subchannels; every pushbuffer starts
+ * with this so each submission stands alone. */
+static void
+jade_emit_set_objects(struct jade_context *ctx)
+{
+   struct jade_dev *dev = ctx->screen->dev;
+   struct nv_push *p = jade_push(ctx);
+
+   P_MTHD(p, NVC597, SET_OBJECT);
+   P_NVC597_SET_OBJECT(p, {
+      .class_id = dev->cls[JADE_ENGINE_3D],
+      .engine_id = 0,
+   });
+   __push_mthd(p, SUBC_NVC5C0, NVC5C0_SET_OBJECT);
+   P_INLINE_DATA(p, dev->cls[JADE_ENGINE_COMPUTE]);
+}
+
+static bool
+jade_context_has_work(struct jade_context *ctx)
+{
+   /* Only the SET_OBJECT prologue: nothing to submit. */
+   return nv_push_dw_count(jade_push(ctx)) > ctx->pushbufs[ctx->cur].prologue_dw;
+}
+
+int
+jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
+{
+   struct jade_dev *dev = ctx->screen->dev;
+   struct jade_pushbuf *pb = &ctx->pushbufs[ctx->cur];
+
+   if (out_fence)
+      *out_fence = NULL;
+
+   if (!jade_context_has_work(ctx)) {
+      /* Nothing new: the last submission's fence (or a signalled one)
+       * stands for everything recorded so far. */
+      if (out_fence) {
+         struct jade_fence *last = ctx->pushbuf_fence[ctx->cur ^ 1];
+         if (last)
+            jade_fence_reference(out_fence, last);
+         else
+            *out_fence = jade_fence_create(dev, true);
+      }
+      return 0;
+   }
+
+   struct jade_fence *fence = jade_fence_create(dev, false);
+   if (!fence)
+      return -ENOMEM;
+
+   if (jade_debug(JADE_DEBUG_PB)) {
+      fprintf(stderr, "jade: pushbuffer %u, %zu dwords\n", ctx->cur,
+              nv_push_dw_count(&pb->push));
+      jade_pushbuf_print(pb, dev, stderr);
+   }
+
+   const struct jade_push_range range = {
+      .va = pb->bo->va,
+      .size_B = nv_push_dw_count(&pb->push) * 4,
+   };
+   int ret = jade_channel_submit(ctx->channel, &range, 1, NULL, 0,
+                                 fence->syncobj);
+   if (ret) {
+      /* The batch is lost; report it and carry on with an empty one. */
+      mesa_loge("jade: submission failed, %zu dwords dropped",
+                nv_push_dw_count(&pb->push));
+      jade_fence_reference(&fence, NULL);
+      jade_pushbuf_reset(pb);
+      jade_emit_set_objects(ctx);
+      pb->prologue_dw = nv_push_dw_count(&pb->push);
+      return ret;
+   }
+
+   jade_fence_reference(&ctx->pushbuf_fence[ctx->cur], fence);
+
+   if (jade_debug(JADE_DEBUG_SYNC) && !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
+      mesa_loge("jade: waiting for a submission failed");
+
+   /* Switch to the other pushbuffer once the GPU is done reading it. */
+   ctx->cur ^= 1;
+   struct jade_fence *prev = ctx->pushbuf_fence[ctx->cur];
+   if (prev && !jade_fence_wait(prev, OS_TIMEOUT_INFINITE))
+      mesa_loge("jade: waiting for a pushbuffer to be free failed");
+   jade_pushbuf_reset(&ctx->pushbufs[ctx->cur]);
+   jade_emit_set_objects(ctx);
+   ctx->pushbufs[ctx->cur].prologue_dw = nv_push_dw_count(jade_push(ctx));
+
+   if (out_fence)
+      *out_fence = fence;
+   else
+      jade_fence_reference(&fence, NULL);
+   return 0;
+}
+
+void
+jade_context_sync(struct jade_context *ctx)
+{
+   struct jade_fence *fence = NULL;
+   if (jade_context_submit(ctx, &fence) == 0 && fence) {
+      if (!jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
+         mesa_loge("jade: waiting for the GPU failed");
+      jade_fence_reference(&fence, NULL);
+   }
+}
+
+static void
+jade_flush(struct pipe_context *pctx, struct pipe_fence_handle **pfence,
+           unsigned flags)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct jade_fence *fence = NULL;
+
+   jade_context_submit(ctx, pfence ? &fence : NULL);
+   if (pfence) {
+      jade_fence_reference((struct jade_fence **)pfence, NULL);
+      *pfence = (struct pipe_fence_handle *)fence;
+   }
+}
+
+static enum pipe_reset_status
+jade_get_device_reset_status(struct pipe_context *pctx)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   return jade_channel_killed(ctx->channel) ? PIPE_UNKNOWN_CONTEXT_RESET
+                                            : PIPE_NO_RESET;
+}
+
+static void
+jade_context_destroy(struct pipe_context *pctx)
+{
+   struct jade_context *ctx = jade_context(pctx);
+
+   if (ctx->channel)
+      jade_context_sync(ctx);
+
+   jade_context_release_state(ctx);
+   if (pctx->stream_uploader)
+      u_upload_destroy(pctx->stream_uploader);
+
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->pushbufs); i++) {
+      jade_fence_reference(&ctx->pushbuf_fence[i], NULL);
+      if (ctx->pushbufs[i].bo)
+         jade_pushbuf_fini(&ctx->pushbufs[i]);
+   }
+   jade_channel_destroy(ctx->channel);
+   FREE(ctx);
+}
+
+struct pipe_context *
+jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
+{
+   struct jade_screen *screen = jade_screen(pscreen);
+   struct jade_context *ctx = CALLOC_STRUCT(jade_context);
+   if (!ctx)
+      return NULL;
+
+   struct pipe_context *pctx = &ctx->base;
+   pctx->screen = pscreen;
+   pctx->priv = priv;
+   ctx->screen = screen;
+
+   if (jade_channel_create(screen->dev, &ctx->channel))
+      goto fail;
+   for (unsigned i = 0; i < ARRAY_SIZE(ctx->pushbufs); i++) {
+      if (jade_pushbuf_init(&ctx->pushbufs[i], screen->dev))
+         goto fail;
+   }
+   jade_emit_set_objects(ctx);
+   ctx->pushbufs[ctx->cur].prologue_dw = nv_push_dw_count(jade_push(ctx));
+
+   ctx->state.sample_mask = ~0u;
+
+   pctx->destroy = jade_context_destroy;
+   pctx->flush = jade_flush;
+   pctx->get_device_reset_status = jade_get_device_reset_status;
+
+   pctx->stream_uploader = u_upload_create_default(pctx);
+   if (!pctx->stream_uploader)
+      goto fail;
+   pctx->const_uploader = pctx->stream_uploader;
+
+   jade_init_state_functions(ctx);
+   jade_init_program_functions(ctx);
+   jade_init_surface_functions(ctx);
+   jade_init_draw_functions(ctx);
+   jade_init_clear_functions(ctx);
+   jade_init_blit_functions(ctx);
+   jade_init_query_functions(ctx);
+   jade_init_resource_functions(pctx);
+
+   return pctx;
+
+fail:
+   mesa_loge("jade: context creation failed");
+   jade_context_destroy(pctx);
+   return NULL;
+}

@@ -1,0 +1,87 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef JADE_CONTEXT_H
+#define JADE_CONTEXT_H
+
+#include "pipe/p_context.h"
+#include "pipe/p_state.h"
+
+#include "jade_push.h"
+#include "jade_screen.h"
+
+struct jade_fence;
+
+/* Bound state, as handed to us.  Pre-packed method streams replace these
+ * raw copies when state emission lands (issue 7). */
+struct jade_state {
+   struct pipe_framebuffer_state framebuffer;
+   struct pipe_viewport_state viewport;
+   struct pipe_scissor_state scissor;
+   struct pipe_blend_color blend_color;
+   struct pipe_stencil_ref stencil_ref;
+   struct pipe_clip_state clip;
+   struct pipe_poly_stipple stipple;
+   unsigned sample_mask;
+   unsigned min_samples;
+
+   void *blend, *rasterizer, *zsa, *vertex_elements;
+   void *shader[PIPE_SHADER_TYPES];
+   void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
+   struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
+   struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
+   struct pipe_vertex_buffer vertex_buffers[PIPE_MAX_ATTRIBS];
+   unsigned vertex_buffer_count;
+   struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
+   unsigned so_target_count;
+};
+
+struct jade_context {
+   struct pipe_context base;
+   struct jade_screen *screen;
+   struct jade_channel *channel;
+
+   /* Two pushbuffers used in turn: one is recorded while the GPU may still
+    * read the other.  Each keeps the fence of its last submission (NULL if
+    * none); the one being reused is waited on first. */
+   struct jade_pushbuf pushbufs[2];
+   struct jade_fence *pushbuf_fence[2];
+   unsigned cur;
+
+   struct jade_state state;
+};
+
+static inline struct jade_context *
+jade_context(struct pipe_context *pctx)
+{
+   return (struct jade_context *)pctx;
+}
+
+static inline struct nv_push *
+jade_push(struct jade_context *ctx)
+{
+   return &ctx->pushbufs[ctx->cur].push;
+}
+
+struct pipe_context *jade_context_create(struct pipe_screen *pscreen,
+                                         void *priv, unsigned flags);
+
+/* Submits what the context has recorded.  On success *fence (if not NULL)
+ * holds a fence for that submission. */
+int jade_context_submit(struct jade_context *ctx, struct jade_fence **fence);
+
+/* Submits and waits: everything the GPU was asked to do is done. */
+void jade_context_sync(struct jade_context *ctx);
+
+void jade_init_state_functions(struct jade_context *ctx);
+void jade_context_release_state(struct jade_context *ctx);
+void jade_init_program_functions(struct jade_context *ctx);
+void jade_init_draw_functions(struct jade_context *ctx);
+void jade_init_clear_functions(struct jade_context *ctx);
+void jade_init_blit_functions(struct jade_context *ctx);
+void jade_init_query_functions(struct jade_context *ctx);
+void jade_init_surface_functions(struct jade_context *ctx);
+
+#endif /* JADE_CONTEXT_H */

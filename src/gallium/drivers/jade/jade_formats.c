@@ -1,0 +1,172 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The one table of formats Jade supports and for what.  The screen answers
+ * is_format_supported from it; state emission will take the hardware
+ * encodings from the same rows.
+ */
+
+#include "util/format/u_format.h"
+#include "util/macros.h"
+
+#include "jade_formats.h"
+
+#define T  JADE_FMT_TEXTURE
+#define R  (JADE_FMT_RENDER | JADE_FMT_BLEND | JADE_FMT_MSAA)
+#define RI (JADE_FMT_RENDER | JADE_FMT_MSAA) /* integer: no blending */
+#define Z  (JADE_FMT_ZS | JADE_FMT_MSAA)
+#define V  JADE_FMT_VERTEX
+
+static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
+   /* 8-bit-per-channel colour */
+   [PIPE_FORMAT_R8G8B8A8_UNORM] = T | R | V,
+   [PIPE_FORMAT_R8G8B8X8_UNORM] = T | R,
+   [PIPE_FORMAT_B8G8R8A8_UNORM] = T | R,
+   [PIPE_FORMAT_B8G8R8X8_UNORM] = T | R,
+   [PIPE_FORMAT_A8B8G8R8_UNORM] = T,
+   [PIPE_FORMAT_R8G8B8A8_SRGB] = T | R,
+   [PIPE_FORMAT_B8G8R8A8_SRGB] = T | R,
+   [PIPE_FORMAT_R8G8B8A8_SNORM] = T | R | V,
+   [PIPE_FORMAT_R8G8B8A8_UINT] = T | RI | V,
+   [PIPE_FORMAT_R8G8B8A8_SINT] = T | RI | V,
+   [PIPE_FORMAT_R8_UNORM] = T | R | V,
+   [PIPE_FORMAT_R8_SNORM] = T | R | V,
+   [PIPE_FORMAT_R8_UINT] = T | RI | V,
+   [PIPE_FORMAT_R8_SINT] = T | RI | V,
+   [PIPE_FORMAT_R8G8_UNORM] = T | R | V,
+   [PIPE_FORMAT_R8G8_SNORM] = T | R | V,
+   [PIPE_FORMAT_R8G8_UINT] = T | RI | V,
+   [PIPE_FORMAT_R8G8_SINT] = T | RI | V,
+   [PIPE_FORMAT_A8_UNORM] = T | R,
+   [PIPE_FORMAT_L8_UNORM] = T,
+   [PIPE_FORMAT_L8A8_UNORM] = T,
+   [PIPE_FORMAT_I8_UNORM] = T,
+   [PIPE_FORMAT_R8G8B8_UNORM] = V,
+   [PIPE_FORMAT_R8G8B8_SNORM] = V,
+   [PIPE_FORMAT_R8G8B8_UINT] = V,
+   [PIPE_FORMAT_R8G8B8_SINT] = V,
+
+   /* packed colour */
+   [PIPE_FORMAT_B5G6R5_UNORM] = T | R,
+   [PIPE_FORMAT_B5G5R5A1_UNORM] = T | R,
+   [PIPE_FORMAT_B4G4R4A4_UNORM] = T,
+   [PIPE_FORMAT_R10G10B10A2_UNORM] = T | R | V,
+   [PIPE_FORMAT_B10G10R10A2_UNORM] = T | R | V,
+   [PIPE_FORMAT_R10G10B10A2_UINT] = T | RI,
+   [PIPE_FORMAT_R10G10B10A2_SNORM] = V,
+   [PIPE_FORMAT_B10G10R10A2_SNORM] = V,
+   [PIPE_FORMAT_R10G10B10A2_USCALED] = V,
+   [PIPE_FORMAT_R10G10B10A2_SSCALED] = V,
+   [PIPE_FORMAT_R11G11B10_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R9G9B9E5_FLOAT] = T,
+
+   /* 16-bit channels */
+   [PIPE_FORMAT_R16_UNORM] = T | R | V,
+   [PIPE_FORMAT_R16_SNORM] = T | R | V,
+   [PIPE_FORMAT_R16_UINT] = T | RI | V,
+   [PIPE_FORMAT_R16_SINT] = T | RI | V,
+   [PIPE_FORMAT_R16_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R16G16_UNORM] = T | R | V,
+   [PIPE_FORMAT_R16G16_SNORM] = T | R | V,
+   [PIPE_FORMAT_R16G16_UINT] = T | RI | V,
+   [PIPE_FORMAT_R16G16_SINT] = T | RI | V,
+   [PIPE_FORMAT_R16G16_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R16G16B16A16_UNORM] = T | R | V,
+   [PIPE_FORMAT_R16G16B16A16_SNORM] = T | R | V,
+   [PIPE_FORMAT_R16G16B16A16_UINT] = T | RI | V,
+   [PIPE_FORMAT_R16G16B16A16_SINT] = T | RI | V,
+   [PIPE_FORMAT_R16G16B16A16_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R16G16B16_UNORM] = V,
+   [PIPE_FORMAT_R16G16B16_SNORM] = V,
+   [PIPE_FORMAT_R16G16B16_UINT] = V,
+   [PIPE_FORMAT_R16G16B16_SINT] = V,
+   [PIPE_FORMAT_R16G16B16_FLOAT] = V,
+
+   /* 32-bit channels */
+   [PIPE_FORMAT_R32_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R32_UINT] = T | RI | V,
+   [PIPE_FORMAT_R32_SINT] = T | RI | V,
+   [PIPE_FORMAT_R32G32_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R32G32_UINT] = T | RI | V,
+   [PIPE_FORMAT_R32G32_SINT] = T | RI | V,
+   [PIPE_FORMAT_R32G32B32_FLOAT] = T | V,
+   [PIPE_FORMAT_R32G32B32_UINT] = T | V,
+   [PIPE_FORMAT_R32G32B32_SINT] = T | V,
+   [PIPE_FORMAT_R32G32B32A32_FLOAT] = T | R | V,
+   [PIPE_FORMAT_R32G32B32A32_UINT] = T | RI | V,
+   [PIPE_FORMAT_R32G32B32A32_SINT] = T | RI | V,
+
+   /* depth/stencil */
+   [PIPE_FORMAT_Z16_UNORM] = T | Z,
+   [PIPE_FORMAT_Z24_UNORM_S8_UINT] = T | Z,
+   [PIPE_FORMAT_Z24X8_UNORM] = T | Z,
+   [PIPE_FORMAT_S8_UINT_Z24_UNORM] = T | Z,
+   [PIPE_FORMAT_X8Z24_UNORM] = T | Z,
+   [PIPE_FORMAT_Z32_FLOAT] = T | Z,
+   [PIPE_FORMAT_Z32_FLOAT_S8X24_UINT] = T | Z,
+   [PIPE_FORMAT_S8_UINT] = Z,
+
+   /* block compressed */
+   [PIPE_FORMAT_DXT1_RGB] = T,
+   [PIPE_FORMAT_DXT1_RGBA] = T,
+   [PIPE_FORMAT_DXT3_RGBA] = T,
+   [PIPE_FORMAT_DXT5_RGBA] = T,
+   [PIPE_FORMAT_RGTC1_UNORM] = T,
+   [PIPE_FORMAT_RGTC1_SNORM] = T,
+   [PIPE_FORMAT_RGTC2_UNORM] = T,
+   [PIPE_FORMAT_RGTC2_SNORM] = T,
+};
+
+#undef T
+#undef R
+#undef RI
+#undef Z
+#undef V
+
+unsigned
+jade_format_usage(enum pipe_format format)
+{
+   return format < ARRAY_SIZE(jade_format_table) ? jade_format_table[format] : 0;
+}
+
+bool
+jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
+                         enum pipe_texture_target target, unsigned sample_count,
+                         unsigned storage_sample_count, unsigned bindings)
+{
+   if (MAX2(1, sample_count) != MAX2(1, storage_sample_count))
+      return false;
+   if (sample_count > 8 || !util_is_power_of_two_or_zero(sample_count))
+      return false;
+
+   /* PIPE_FORMAT_NONE: the sample-count query for no attachment. */
+   if (format == PIPE_FORMAT_NONE)
+      return bindings == PIPE_BIND_RENDER_TARGET || bindings == 0;
+
+   const unsigned usage = jade_format_usage(format);
+   if (!usage)
+      return false;
+   if (sample_count > 1 && !(usage & JADE_FMT_MSAA))
+      return false;
+   if ((bindings & PIPE_BIND_SAMPLER_VIEW) && !(usage & JADE_FMT_TEXTURE))
+      return false;
+   if ((bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
+                    PIPE_BIND_SCANOUT | PIPE_BIND_SHARED)) &&
+       !(usage & JADE_FMT_RENDER))
+      return false;
+   if ((bindings & PIPE_BIND_BLENDABLE) && !(usage & JADE_FMT_BLEND))
+      return false;
+   if ((bindings & PIPE_BIND_DEPTH_STENCIL) && !(usage & JADE_FMT_ZS))
+      return false;
+   if ((bindings & PIPE_BIND_VERTEX_BUFFER) && !(usage & JADE_FMT_VERTEX))
+      return false;
+   if (bindings & (PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER))
+      return false;
+
+   /* Multisampled textures are only 2D and 2D arrays. */
+   if (sample_count > 1 && target != PIPE_TEXTURE_2D &&
+       target != PIPE_TEXTURE_2D_ARRAY)
+      return false;
+   return true;
+}

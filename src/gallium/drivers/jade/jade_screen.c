@@ -1,0 +1,170 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The pipe_screen: device identity, shader limits, formats and the hooks
+ * that do not need a context.  Caps live in jade_screen_caps.c.
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/os_time.h"
+#include "util/u_memory.h"
+#include "util/u_screen.h"
+
+#include "jade_context.h"
+#include "jade_fence.h"
+#include "jade_formats.h"
+#include "jade_resource.h"
+#include "jade_screen.h"
+
+static const char *
+jade_get_name(struct pipe_screen *pscreen)
+{
+   return jade_screen(pscreen)->renderer;
+}
+
+static const char *
+jade_get_vendor(struct pipe_screen *pscreen)
+{
+   return "NVIDIA";
+}
+
+static int
+jade_get_screen_fd(struct pipe_screen *pscreen)
+{
+   return jade_screen(pscreen)->dev->fd;
+}
+
+static int
+jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
+                      enum pipe_shader_cap param)
+{
+   switch (shader) {
+   case PIPE_SHADER_VERTEX:
+   case PIPE_SHADER_GEOMETRY:
+   case PIPE_SHADER_FRAGMENT:
+      break;
+   default:
+      /* Tessellation and compute come with their compiler support. */
+      return 0;
+   }
+
+   switch (param) {
+   case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
+      return 16384;
+   case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
+      return 16384;
+   case PIPE_SHADER_CAP_MAX_INPUTS:
+      /* 32 generic attribute vectors in and out of every stage. */
+      return shader == PIPE_SHADER_VERTEX ? 16 : 32;
+   case PIPE_SHADER_CAP_MAX_OUTPUTS:
+      return shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      return 64 * 1024;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      /* c[0..15] for the API; the driver keeps the rest of the 18 banks. */
+      return 16;
+   case PIPE_SHADER_CAP_MAX_TEMPS:
+      return 128;
+   case PIPE_SHADER_CAP_CONT_SUPPORTED:
+   case PIPE_SHADER_CAP_INDIRECT_TEMP_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
+   case PIPE_SHADER_CAP_INTEGERS:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      return 16;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return 1 << PIPE_SHADER_IR_NIR;
+   default:
+      return 0;
+   }
+}
+
+static int
+jade_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
+                       enum pipe_compute_cap param, void *ret)
+{
+   /* No compute yet (caps.compute is false). */
+   return 0;
+}
+
+static const void *
+jade_get_compiler_options(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
+                          enum pipe_shader_type shader)
+{
+   return &jade_screen(pscreen)->nir_options;
+}
+
+static uint64_t
+jade_get_timestamp(struct pipe_screen *pscreen)
+{
+   uint64_t value;
+   if (jade_dev_get_param(jade_screen(pscreen)->dev,
+                          NOUVEAU_GETPARAM_PTIMER_TIME, &value) == 0)
+      return value;
+   return os_time_get_nano();
+}
+
+static void
+jade_query_memory_info(struct pipe_screen *pscreen,
+                       struct pipe_memory_info *info)
+{
+   struct jade_dev *dev = jade_screen(pscreen)->dev;
+   memset(info, 0, sizeof(*info));
+   info->total_device_memory = dev->vram_size_B >> 10;
+   info->avail_device_memory = dev->vram_size_B >> 10;
+   info->total_staging_memory = dev->gart_size_B >> 10;
+   info->avail_staging_memory = dev->gart_size_B >> 10;
+}
+
+static void
+jade_screen_destroy(struct pipe_screen *pscreen)
+{
+   struct jade_screen *screen = jade_screen(pscreen);
+   jade_dev_destroy(screen->dev);
+   FREE(screen);
+}
+
+struct pipe_screen *
+jade_screen_create(int fd, const struct pipe_screen_config *config,
+                   struct renderonly *ro)
+{
+   struct jade_screen *screen = CALLOC_STRUCT(jade_screen);
+   if (!screen)
+      return NULL;
+
+   if (jade_dev_create(fd, &screen->dev)) {
+      FREE(screen);
+      return NULL;
+   }
+
+   snprintf(screen->renderer, sizeof(screen->renderer), "Jade (%s)",
+            screen->dev->chip_name);
+
+   struct pipe_screen *pscreen = &screen->base;
+   pscreen->destroy = jade_screen_destroy;
+   pscreen->get_name = jade_get_name;
+   pscreen->get_vendor = jade_get_vendor;
+   pscreen->get_device_vendor = jade_get_vendor;
+   pscreen->get_screen_fd = jade_get_screen_fd;
+   pscreen->get_shader_param = jade_get_shader_param;
+   pscreen->get_compute_param = jade_get_compute_param;
+   pscreen->get_compiler_options = jade_get_compiler_options;
+   pscreen->get_timestamp = jade_get_timestamp;
+   pscreen->query_memory_info = jade_query_memory_info;
+   pscreen->is_format_supported = jade_is_format_supported;
+   pscreen->context_create = jade_context_create;
+
+   jade_screen_init_resource_functions(pscreen);
+   jade_screen_init_fence_functions(pscreen);
+   jade_screen_init_compiler_options(screen);
+   jade_screen_init_caps(screen);
+
+   return pscreen;
+}

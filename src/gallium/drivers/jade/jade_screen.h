@@ -1,0 +1,37 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef JADE_SCREEN_H
+#define JADE_SCREEN_H
+
+#include "pipe/p_screen.h"
+#include "compiler/nir/nir.h"
+
+#include "jade/jade_drm.h"
+
+struct pipe_screen_config;
+
+struct jade_screen {
+   struct pipe_screen base;
+   struct jade_dev *dev;
+   char renderer[64];
+   nir_shader_compiler_options nir_options;
+};
+
+static inline struct jade_screen *
+jade_screen(struct pipe_screen *pscreen)
+{
+   return (struct jade_screen *)pscreen;
+}
+
+/* Called by the winsys (u_pipe_screen_lookup_or_create) for a new fd. */
+struct pipe_screen *jade_screen_create(int fd,
+                                       const struct pipe_screen_config *config,
+                                       struct renderonly *ro);
+
+void jade_screen_init_caps(struct jade_screen *screen);
+void jade_screen_init_compiler_options(struct jade_screen *screen);
+
+#endif /* JADE_SCREEN_H */

@@ -1,0 +1,121 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the screen advertises.  The target for now is OpenGL 3.3 core and
+ * GLSL 3.30: a cap is raised only when a test or the corpus backs it (see
+ * the feature table in README.md).  Limits are Turing's hardware limits.
+ */
+
+#include <string.h>
+
+#include "util/u_screen.h"
+
+#include "jade_screen.h"
+
+void
+jade_screen_init_caps(struct jade_screen *screen)
+{
+   struct pipe_caps *caps = (struct pipe_caps *)&screen->base.caps;
+
+   u_init_pipe_screen_caps(&screen->base, 1);
+
+   caps->glsl_feature_level = 330;
+   caps->glsl_feature_level_compatibility = 140;
+   caps->essl_feature_level = 300;
+
+   /* Texturing. */
+   caps->max_texture_2d_size = 16384;
+   caps->max_texture_cube_levels = 15;
+   caps->max_texture_3d_levels = 12;
+   caps->max_texture_array_layers = 2048;
+   caps->min_texel_offset = -8;
+   caps->max_texel_offset = 7;
+   caps->max_texel_buffer_elements = 128 * 1024 * 1024;
+   caps->texture_buffer_objects = true;
+   caps->texture_buffer_offset_alignment = 16;
+   caps->texture_multisample = true;
+   caps->texture_swizzle = true;
+   caps->texture_mirror_clamp = true;
+   caps->texture_mirror_clamp_to_edge = true;
+   caps->texture_float_linear = true;
+   caps->texture_half_float_linear = true;
+   caps->seamless_cube_map = true;
+   caps->npot_textures = true;
+   caps->anisotropic_filter = true;
+   caps->fragment_shader_texture_lod = true;
+   caps->fragment_shader_derivatives = true;
+   caps->sampler_view_target = true;
+   caps->max_texture_anisotropy = 16.0f;
+   caps->max_texture_lod_bias = 15.0f;
+   caps->texture_transfer_modes = 0;
+
+   /* Framebuffer and blending. */
+   caps->max_render_targets = 8;
+   caps->max_dual_source_render_targets = 1;
+   caps->mixed_framebuffer_sizes = true;
+   caps->mixed_color_depth_bits = true;
+   caps->blend_equation_separate = true;
+   caps->indep_blend_enable = true;
+   caps->indep_blend_func = true;
+   caps->fs_coord_origin_upper_left = true;
+   caps->fs_coord_pixel_center_half_integer = true;
+   caps->fragment_color_clamped = true;
+   caps->vertex_color_unclamped = true;
+   caps->depth_clip_disable = true;
+   caps->conditional_render = true;
+
+   /* Vertex processing and draws. */
+   caps->max_vertex_buffers = 16;
+   caps->max_vertex_attrib_stride = 2048;
+   caps->max_vertex_element_src_offset = 2047;
+   caps->vs_instanceid = true;
+   caps->vertex_element_instance_divisor = true;
+   caps->start_instance = true;
+   caps->primitive_restart = true;
+   caps->primitive_restart_fixed_index = true;
+   caps->quads_follow_provoking_vertex_convention = true;
+   caps->supported_prim_modes = BITFIELD_MASK(MESA_PRIM_COUNT);
+   caps->supported_prim_modes_with_restart = BITFIELD_MASK(MESA_PRIM_COUNT);
+   caps->max_varyings = 32;
+   caps->max_stream_output_buffers = 4;
+   caps->max_stream_output_separate_components = 128;
+   caps->max_stream_output_interleaved_components = 128;
+   caps->stream_output_pause_resume = true;
+   caps->stream_output_interleave_buffers = true;
+   caps->max_geometry_output_vertices = 1024;
+   caps->max_geometry_total_output_components = 1024;
+   caps->max_viewports = 1;
+   caps->viewport_subpixel_bits = 8;
+   caps->rasterizer_subpixel_bits = 8;
+
+   /* Queries. */
+   caps->occlusion_query = true;
+   caps->query_timestamp = true;
+   caps->query_time_elapsed = true;
+   caps->timer_resolution = 1000;
+
+   /* Buffers. */
+   caps->constant_buffer_offset_alignment = 256;
+   caps->min_map_buffer_alignment = 64;
+   caps->max_constant_buffer_size = 64 * 1024;
+
+   /* Identity. */
+   caps->vendor_id = 0x10de;
+   caps->device_id = screen->dev->pci_device_id;
+   caps->video_memory = screen->dev->vram_size_B >> 20;
+   caps->uma = false;
+   caps->endianness = PIPE_ENDIAN_LITTLE;
+
+   /* Rasterisation limits. */
+   caps->min_line_width = 1;
+   caps->min_line_width_aa = 1;
+   caps->min_point_size = 1;
+   caps->min_point_size_aa = 1;
+   caps->point_size_granularity = 0.1f;
+   caps->line_width_granularity = 0.1f;
+   caps->max_line_width = 10.0f;
+   caps->max_line_width_aa = 10.0f;
+   caps->max_point_size = 63.0f;
+   caps->max_point_size_aa = 63.375f;
+}

@@ -1,0 +1,315 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Constant state objects and bound state.  For now a CSO is a copy of the
+ * Gallium description and binding records it; issue 7 turns each CSO into
+ * a method stream packed at create time.
+ */
+
+#include "util/u_framebuffer.h"
+#include "util/u_helpers.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+
+#include "jade_context.h"
+
+/* Create/delete for CSOs that are plain copies of their template. */
+#define JADE_COPY_CSO(name, type)                                             \
+   static void *jade_create_##name(struct pipe_context *pctx,                 \
+                                   const type *templ)                         \
+   {                                                                          \
+      return mem_dup(templ, sizeof(*templ));                                  \
+   }                                                                          \
+   static void jade_delete_##name(struct pipe_context *pctx, void *cso)       \
+   {                                                                          \
+      FREE(cso);                                                              \
+   }
+
+JADE_COPY_CSO(blend_state, struct pipe_blend_state)
+JADE_COPY_CSO(rasterizer_state, struct pipe_rasterizer_state)
+JADE_COPY_CSO(zsa_state, struct pipe_depth_stencil_alpha_state)
+JADE_COPY_CSO(sampler_state, struct pipe_sampler_state)
+
+static void
+jade_bind_blend_state(struct pipe_context *pctx, void *cso)
+{
+   jade_context(pctx)->state.blend = cso;
+}
+
+static void
+jade_bind_rasterizer_state(struct pipe_context *pctx, void *cso)
+{
+   jade_context(pctx)->state.rasterizer = cso;
+}
+
+static void
+jade_bind_zsa_state(struct pipe_context *pctx, void *cso)
+{
+   jade_context(pctx)->state.zsa = cso;
+}
+
+static void
+jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
+                         unsigned start, unsigned count, void **samplers)
+{
+   struct jade_state *st = &jade_context(pctx)->state;
+   for (unsigned i = 0; i < count; i++)
+      st->samplers[stage][start + i] = samplers ? samplers[i] : NULL;
+}
+
+struct jade_vertex_elements {
+   unsigned count;
+   struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
+};
+
+static void *
+jade_create_vertex_elements_state(struct pipe_context *pctx, unsigned count,
+                                  const struct pipe_vertex_element *elements)
+{
+   struct jade_vertex_elements *ve = CALLOC_STRUCT(jade_vertex_elements);
+   if (!ve)
+      return NULL;
+   ve->count = count;
+   memcpy(ve->elements, elements, count * sizeof(*elements));
+   return ve;
+}
+
+static void
+jade_bind_vertex_elements_state(struct pipe_context *pctx, void *cso)
+{
+   jade_context(pctx)->state.vertex_elements = cso;
+}
+
+static void
+jade_delete_vertex_elements_state(struct pipe_context *pctx, void *cso)
+{
+   FREE(cso);
+}
+
+static void
+jade_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
+                        const struct pipe_vertex_buffer *buffers)
+{
+   struct jade_state *st = &jade_context(pctx)->state;
+   util_set_vertex_buffers_count(st->vertex_buffers, &st->vertex_buffer_count,
+                                 buffers, count, true);
+}
+
+static void
+jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
+                         uint index, bool take_ownership,
+                         const struct pipe_constant_buffer *cb)
+{
+   struct pipe_constant_buffer *dst =
+      &jade_context(pctx)->state.constbuf[stage][index];
+
+   util_copy_constant_buffer(dst, cb, take_ownership);
+}
+
+static void
+jade_set_framebuffer_state(struct pipe_context *pctx,
+                           const struct pipe_framebuffer_state *fb)
+{
+   util_copy_framebuffer_state(&jade_context(pctx)->state.framebuffer, fb);
+}
+
+static void
+jade_set_viewport_states(struct pipe_context *pctx, unsigned start,
+                         unsigned count, const struct pipe_viewport_state *vp)
+{
+   /* One viewport until caps.max_viewports grows. */
+   if (start == 0 && count > 0)
+      jade_context(pctx)->state.viewport = vp[0];
+}
+
+static void
+jade_set_scissor_states(struct pipe_context *pctx, unsigned start,
+                        unsigned count, const struct pipe_scissor_state *sc)
+{
+   if (start == 0 && count > 0)
+      jade_context(pctx)->state.scissor = sc[0];
+}
+
+static void
+jade_set_blend_color(struct pipe_context *pctx,
+                     const struct pipe_blend_color *color)
+{
+   jade_context(pctx)->state.blend_color = *color;
+}
+
+static void
+jade_set_stencil_ref(struct pipe_context *pctx,
+                     const struct pipe_stencil_ref ref)
+{
+   jade_context(pctx)->state.stencil_ref = ref;
+}
+
+static void
+jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
+{
+   jade_context(pctx)->state.sample_mask = mask;
+}
+
+static void
+jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
+{
+   jade_context(pctx)->state.min_samples = min_samples;
+}
+
+static void
+jade_set_clip_state(struct pipe_context *pctx,
+                    const struct pipe_clip_state *clip)
+{
+   jade_context(pctx)->state.clip = *clip;
+}
+
+static void
+jade_set_polygon_stipple(struct pipe_context *pctx,
+                         const struct pipe_poly_stipple *stipple)
+{
+   jade_context(pctx)->state.stipple = *stipple;
+}
+
+static struct pipe_sampler_view *
+jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
+                         const struct pipe_sampler_view *templ)
+{
+   struct pipe_sampler_view *view = CALLOC_STRUCT(pipe_sampler_view);
+   if (!view)
+      return NULL;
+   *view = *templ;
+   pipe_reference_init(&view->reference, 1);
+   view->texture = NULL;
+   pipe_resource_reference(&view->texture, res);
+   view->context = pctx;
+   return view;
+}
+
+static void
+jade_sampler_view_destroy(struct pipe_context *pctx,
+                          struct pipe_sampler_view *view)
+{
+   pipe_resource_reference(&view->texture, NULL);
+   FREE(view);
+}
+
+static void
+jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
+                       bool take_ownership, struct pipe_sampler_view **views)
+{
+   struct pipe_sampler_view **dst = jade_context(pctx)->state.views[stage];
+
+   for (unsigned i = 0; i < count; i++) {
+      struct pipe_sampler_view *view = views ? views[i] : NULL;
+      if (take_ownership) {
+         pipe_sampler_view_reference(&dst[start + i], NULL);
+         dst[start + i] = view;
+      } else {
+         pipe_sampler_view_reference(&dst[start + i], view);
+      }
+   }
+   for (unsigned i = 0; i < unbind_trailing; i++)
+      pipe_sampler_view_reference(&dst[start + count + i], NULL);
+}
+
+static struct pipe_stream_output_target *
+jade_create_stream_output_target(struct pipe_context *pctx,
+                                 struct pipe_resource *res, unsigned offset_B,
+                                 unsigned size_B)
+{
+   struct pipe_stream_output_target *t =
+      CALLOC_STRUCT(pipe_stream_output_target);
+   if (!t)
+      return NULL;
+   pipe_reference_init(&t->reference, 1);
+   pipe_resource_reference(&t->buffer, res);
+   t->context = pctx;
+   t->buffer_offset = offset_B;
+   t->buffer_size = size_B;
+   return t;
+}
+
+static void
+jade_stream_output_target_destroy(struct pipe_context *pctx,
+                                  struct pipe_stream_output_target *t)
+{
+   pipe_resource_reference(&t->buffer, NULL);
+   FREE(t);
+}
+
+static void
+jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
+                               struct pipe_stream_output_target **targets,
+                               const unsigned *offsets, enum mesa_prim prim)
+{
+   struct jade_state *st = &jade_context(pctx)->state;
+   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++)
+      pipe_so_target_reference(&st->so_targets[i], i < count ? targets[i] : NULL);
+   st->so_target_count = count;
+}
+
+static void
+jade_release_state(struct jade_state *st)
+{
+   util_unreference_framebuffer_state(&st->framebuffer);
+   for (unsigned i = 0; i < st->vertex_buffer_count; i++)
+      pipe_vertex_buffer_unreference(&st->vertex_buffers[i]);
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; i++)
+         pipe_sampler_view_reference(&st->views[s][i], NULL);
+      for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
+         pipe_resource_reference(&st->constbuf[s][i].buffer, NULL);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++)
+      pipe_so_target_reference(&st->so_targets[i], NULL);
+}
+
+void
+jade_context_release_state(struct jade_context *ctx)
+{
+   jade_release_state(&ctx->state);
+}
+
+void
+jade_init_state_functions(struct jade_context *ctx)
+{
+   struct pipe_context *pctx = &ctx->base;
+
+   pctx->create_blend_state = jade_create_blend_state;
+   pctx->bind_blend_state = jade_bind_blend_state;
+   pctx->delete_blend_state = jade_delete_blend_state;
+   pctx->create_rasterizer_state = jade_create_rasterizer_state;
+   pctx->bind_rasterizer_state = jade_bind_rasterizer_state;
+   pctx->delete_rasterizer_state = jade_delete_rasterizer_state;
+   pctx->create_depth_stencil_alpha_state = jade_create_zsa_state;
+   pctx->bind_depth_stencil_alpha_state = jade_bind_zsa_state;
+   pctx->delete_depth_stencil_alpha_state = jade_delete_zsa_state;
+   pctx->create_sampler_state = jade_create_sampler_state;
+   pctx->bind_sampler_states = jade_bind_sampler_states;
+   pctx->delete_sampler_state = jade_delete_sampler_state;
+   pctx->create_vertex_elements_state = jade_create_vertex_elements_state;
+   pctx->bind_vertex_elements_state = jade_bind_vertex_elements_state;
+   pctx->delete_vertex_elements_state = jade_delete_vertex_elements_state;
+
+   pctx->set_vertex_buffers = jade_set_vertex_buffers;
+   pctx->set_constant_buffer = jade_set_constant_buffer;
+   pctx->set_framebuffer_state = jade_set_framebuffer_state;
+   pctx->set_viewport_states = jade_set_viewport_states;
+   pctx->set_scissor_states = jade_set_scissor_states;
+   pctx->set_blend_color = jade_set_blend_color;
+   pctx->set_stencil_ref = jade_set_stencil_ref;
+   pctx->set_sample_mask = jade_set_sample_mask;
+   pctx->set_min_samples = jade_set_min_samples;
+   pctx->set_clip_state = jade_set_clip_state;
+   pctx->set_polygon_stipple = jade_set_polygon_stipple;
+
+   pctx->create_sampler_view = jade_create_sampler_view;
+   pctx->sampler_view_destroy = jade_sampler_view_destroy;
+   pctx->set_sampler_views = jade_set_sampler_views;
+
+   pctx->create_stream_output_target = jade_create_stream_output_target;
+   pctx->stream_output_target_destroy = jade_stream_output_target_destroy;
+   pctx->set_stream_output_targets = jade_set_stream_output_targets;
+}

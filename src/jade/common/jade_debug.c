@@ -1,0 +1,27 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <stdbool.h>
+
+#include "util/u_debug.h"
+
+#include "jade_debug.h"
+
+static const struct debug_named_value jade_debug_options[] = {
+   {"pb", JADE_DEBUG_PB, "Print each submitted pushbuffer, decoded with the class headers"},
+   {"sync", JADE_DEBUG_SYNC, "Wait for the GPU after every submission"},
+   {"drm", JADE_DEBUG_DRM, "Log every DRM ioctl Jade makes and its result"},
+   {"nir", JADE_DEBUG_NIR, "Print the NIR handed to the compiler"},
+   {"shaderdb", JADE_DEBUG_SHADERDB, "Print shader statistics to stderr"},
+   DEBUG_NAMED_VALUE_END,
+};
+
+DEBUG_GET_ONCE_FLAGS_OPTION(jade_debug, "JADE_DEBUG", jade_debug_options, 0)
+
+uint64_t
+jade_debug_flags(void)
+{
+   return debug_get_option_jade_debug();
+}

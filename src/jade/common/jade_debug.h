@@ -1,0 +1,31 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * JADE_DEBUG=flag,flag,... : one table of debug flags for every part of
+ * Jade (winsys, driver, compiler), parsed once with Mesa's u_debug.
+ */
+
+#ifndef JADE_DEBUG_H
+#define JADE_DEBUG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum jade_debug_flag {
+   JADE_DEBUG_PB = 1 << 0,      /* print every submitted pushbuffer, decoded */
+   JADE_DEBUG_SYNC = 1 << 1,    /* wait for the GPU after every submission */
+   JADE_DEBUG_DRM = 1 << 2,     /* log every ioctl and its result */
+   JADE_DEBUG_NIR = 1 << 3,     /* print NIR handed to the compiler */
+   JADE_DEBUG_SHADERDB = 1 << 4,/* print shader statistics lines to stderr */
+};
+
+uint64_t jade_debug_flags(void);
+
+static inline bool
+jade_debug(enum jade_debug_flag flag)
+{
+   return (jade_debug_flags() & flag) != 0;
+}
+
+#endif /* JADE_DEBUG_H */

@@ -1,0 +1,303 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * GL through the whole stack (EGL surfaceless -> st/mesa -> Jade -> DRM
+ * layer -> drm-shim), one case per run:  test-gl-smoke CASE
+ * Run it under ci/with-jade.  Nothing is drawn yet; these cases check the
+ * paths that work without rendering: clears and read-back, buffer and
+ * texture uploads, copies, fences, and that shaders and draws are accepted.
+ */
+
+#define GL_GLEXT_PROTOTYPES 1
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#define CHECK(cond)                                                           \
+   do {                                                                       \
+      if (!(cond)) {                                                          \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,    \
+                 #cond);                                                      \
+         return 1;                                                            \
+      }                                                                       \
+   } while (0)
+
+#define CHECK_GL() CHECK(glGetError() == GL_NO_ERROR)
+
+static bool
+make_context(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   EGLDisplay dpy = get_platform_display ?
+      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
+                           NULL) : EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
+       !eglBindAPI(EGL_OPENGL_API)) {
+      fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
+      return false;
+   }
+   const EGLint attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 3,
+      EGL_CONTEXT_MINOR_VERSION, 3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+      EGL_NONE,
+   };
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                     attribs);
+   if (ctx == EGL_NO_CONTEXT ||
+       !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      fprintf(stderr, "no GL 3.3 core context: 0x%x\n", eglGetError());
+      return false;
+   }
+   return true;
+}
+
+/* A framebuffer with an RGBA8 colour and a depth/stencil renderbuffer. */
+static GLuint
+make_fbo(int w, int h)
+{
+   GLuint fbo, rb[2];
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glGenRenderbuffers(2, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb[0]);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, w, h);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, rb[1]);
+   return fbo;
+}
+
+static int
+test_clear_readback(void)
+{
+   make_fbo(64, 32);
+   CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+
+   glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+   glClearDepth(0.5);
+   glClearStencil(0x5a);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+   CHECK_GL();
+
+   static uint8_t pixels[64 * 32 * 4];
+   glReadPixels(0, 0, 64, 32, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   CHECK_GL();
+   for (int i = 0; i < 64 * 32; i++) {
+      CHECK(abs(pixels[4 * i + 0] - 64) <= 1);
+      CHECK(abs(pixels[4 * i + 1] - 128) <= 1);
+      CHECK(abs(pixels[4 * i + 2] - 191) <= 1);
+      CHECK(pixels[4 * i + 3] == 255);
+   }
+
+   /* A scissored clear touches only the scissor box. */
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(8, 4, 16, 8);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glReadPixels(0, 0, 64, 32, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+   for (int y = 0; y < 32; y++) {
+      for (int x = 0; x < 64; x++) {
+         const bool inside = x >= 8 && x < 24 && y >= 4 && y < 12;
+         CHECK(pixels[4 * (y * 64 + x)] == (inside ? 255 : 64));
+      }
+   }
+
+   float depth = 0;
+   glReadPixels(3, 3, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
+   CHECK_GL();
+   CHECK(depth > 0.499f && depth < 0.501f);
+
+   uint8_t stencil = 0;
+   glReadPixels(3, 3, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &stencil);
+   CHECK_GL();
+   CHECK(stencil == 0x5a);
+   return 0;
+}
+
+static int
+test_buffers(void)
+{
+   enum { N = 4096 };
+   static uint32_t data[N], back[N];
+   for (unsigned i = 0; i < N; i++)
+      data[i] = i * 2654435761u;
+
+   GLuint buf[2];
+   glGenBuffers(2, buf);
+   glBindBuffer(GL_COPY_READ_BUFFER, buf[0]);
+   glBufferData(GL_COPY_READ_BUFFER, sizeof(data), data, GL_STATIC_DRAW);
+   const uint32_t patch[4] = {1, 2, 3, 4};
+   glBufferSubData(GL_COPY_READ_BUFFER, 64, sizeof(patch), patch);
+   memcpy((uint8_t *)data + 64, patch, sizeof(patch));
+   CHECK_GL();
+
+   glGetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof(back), back);
+   CHECK(!memcmp(data, back, sizeof(data)));
+
+   /* Buffer-to-buffer copy, read back through a mapping. */
+   glBindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
+   glBufferData(GL_COPY_WRITE_BUFFER, sizeof(data), NULL, GL_STREAM_READ);
+   glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 256, 0, 1024);
+   const uint8_t *map = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 1024,
+                                         GL_MAP_READ_BIT);
+   CHECK(map);
+   CHECK(!memcmp(map, (uint8_t *)data + 256, 1024));
+   CHECK(glUnmapBuffer(GL_COPY_WRITE_BUFFER));
+
+   /* Writing through a mapping. */
+   uint32_t *wmap = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16,
+                                     GL_MAP_WRITE_BIT |
+                                     GL_MAP_INVALIDATE_RANGE_BIT);
+   CHECK(wmap);
+   wmap[0] = 0xcafe;
+   CHECK(glUnmapBuffer(GL_COPY_WRITE_BUFFER));
+   uint32_t first = 0;
+   glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, 4, &first);
+   CHECK(first == 0xcafe);
+   CHECK_GL();
+   glDeleteBuffers(2, buf);
+   return 0;
+}
+
+static int
+test_texture_upload(void)
+{
+   enum { W = 37, H = 19 }; /* odd sizes: rows are padded in the resource */
+   static uint8_t texels[W * H * 4], back[W * H * 4];
+   for (unsigned i = 0; i < sizeof(texels); i++)
+      texels[i] = i * 7;
+
+   GLuint tex, fbo;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   CHECK_GL();
+
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                          tex, 0);
+   CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, back);
+   CHECK_GL();
+   CHECK(!memcmp(texels, back, sizeof(back)));
+
+   /* A sub-image update lands where it should. */
+   const uint8_t red[4 * 4 * 4] = {[0 ... 63] = 0xff};
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 5, 6, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, red);
+   glReadPixels(5, 6, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back);
+   CHECK(back[0] == 0xff && back[3] == 0xff);
+   glReadPixels(4, 6, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, back);
+   CHECK(back[0] == texels[(6 * W + 4) * 4]);
+   CHECK_GL();
+   return 0;
+}
+
+static int
+test_fences(void)
+{
+   make_fbo(16, 16);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLsync sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+   CHECK(sync);
+   GLenum status = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT,
+                                    1000000000ull);
+   CHECK(status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED);
+   glDeleteSync(sync);
+   glFinish();
+   CHECK_GL();
+   return 0;
+}
+
+static GLuint
+compile(GLenum stage, const char *src)
+{
+   GLuint s = glCreateShader(stage);
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   GLint ok = 0;
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   return ok ? s : 0;
+}
+
+static int
+test_shaders_and_draws_accepted(void)
+{
+   make_fbo(16, 16);
+   GLuint vs = compile(GL_VERTEX_SHADER,
+                       "#version 330 core\n"
+                       "layout(location = 0) in vec4 pos;\n"
+                       "out vec2 uv;\n"
+                       "void main() { uv = pos.xy; gl_Position = pos; }\n");
+   GLuint fs = compile(GL_FRAGMENT_SHADER,
+                       "#version 330 core\n"
+                       "in vec2 uv;\n"
+                       "uniform sampler2D tex;\n"
+                       "out vec4 color;\n"
+                       "void main() { color = texture(tex, uv); }\n");
+   CHECK(vs && fs);
+   GLuint prog = glCreateProgram();
+   glAttachShader(prog, vs);
+   glAttachShader(prog, fs);
+   glLinkProgram(prog);
+   GLint linked = 0;
+   glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+   CHECK(linked);
+   glUseProgram(prog);
+
+   const float verts[] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 4);
+   glFinish();
+   CHECK_GL();
+   return 0;
+}
+
+static const struct {
+   const char *name;
+   int (*run)(void);
+} cases[] = {
+   {"clear-readback", test_clear_readback},
+   {"buffers", test_buffers},
+   {"texture-upload", test_texture_upload},
+   {"fences", test_fences},
+   {"shaders-and-draws-accepted", test_shaders_and_draws_accepted},
+};
+
+int
+main(int argc, char **argv)
+{
+   if (argc != 2) {
+      fprintf(stderr, "usage: %s CASE\n", argv[0]);
+      return 2;
+   }
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      if (!strcmp(argv[1], cases[i].name))
+         return make_context() ? cases[i].run() : 1;
+   }
+   fprintf(stderr, "unknown case %s\n", argv[1]);
+   return 2;
+}
