@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 
@@ -179,19 +180,32 @@ shim_gem_pushbuf(int fd, unsigned long request, void *arg)
    return 0;
 }
 
+JADE_SHIM_IOCTL(shim_getparam)
+JADE_SHIM_IOCTL(jade_shim_channel_alloc)
+JADE_SHIM_IOCTL(jade_shim_channel_free)
+JADE_SHIM_IOCTL(jade_shim_nvif)
+JADE_SHIM_IOCTL(jade_shim_vm_init)
+JADE_SHIM_IOCTL(jade_shim_vm_bind)
+JADE_SHIM_IOCTL(jade_shim_exec)
+JADE_SHIM_IOCTL(shim_gem_new)
+JADE_SHIM_IOCTL(shim_gem_pushbuf)
+JADE_SHIM_IOCTL(shim_gem_cpu_prep)
+JADE_SHIM_IOCTL(shim_gem_cpu_fini)
+JADE_SHIM_IOCTL(shim_gem_info)
+
 static ioctl_fn_t driver_ioctls[] = {
-   [DRM_NOUVEAU_GETPARAM] = shim_getparam,
-   [DRM_NOUVEAU_CHANNEL_ALLOC] = jade_shim_channel_alloc,
-   [DRM_NOUVEAU_CHANNEL_FREE] = jade_shim_channel_free,
-   [DRM_NOUVEAU_NVIF] = jade_shim_nvif,
-   [DRM_NOUVEAU_VM_INIT] = jade_shim_vm_init,
-   [DRM_NOUVEAU_VM_BIND] = jade_shim_vm_bind,
-   [DRM_NOUVEAU_EXEC] = jade_shim_exec,
-   [DRM_NOUVEAU_GEM_NEW] = shim_gem_new,
-   [DRM_NOUVEAU_GEM_PUSHBUF] = shim_gem_pushbuf,
-   [DRM_NOUVEAU_GEM_CPU_PREP] = shim_gem_cpu_prep,
-   [DRM_NOUVEAU_GEM_CPU_FINI] = shim_gem_cpu_fini,
-   [DRM_NOUVEAU_GEM_INFO] = shim_gem_info,
+   [DRM_NOUVEAU_GETPARAM] = shim_getparam_ioctl,
+   [DRM_NOUVEAU_CHANNEL_ALLOC] = jade_shim_channel_alloc_ioctl,
+   [DRM_NOUVEAU_CHANNEL_FREE] = jade_shim_channel_free_ioctl,
+   [DRM_NOUVEAU_NVIF] = jade_shim_nvif_ioctl,
+   [DRM_NOUVEAU_VM_INIT] = jade_shim_vm_init_ioctl,
+   [DRM_NOUVEAU_VM_BIND] = jade_shim_vm_bind_ioctl,
+   [DRM_NOUVEAU_EXEC] = jade_shim_exec_ioctl,
+   [DRM_NOUVEAU_GEM_NEW] = shim_gem_new_ioctl,
+   [DRM_NOUVEAU_GEM_PUSHBUF] = shim_gem_pushbuf_ioctl,
+   [DRM_NOUVEAU_GEM_CPU_PREP] = shim_gem_cpu_prep_ioctl,
+   [DRM_NOUVEAU_GEM_CPU_FINI] = shim_gem_cpu_fini_ioctl,
+   [DRM_NOUVEAU_GEM_INFO] = shim_gem_info_ioctl,
 };
 
 void

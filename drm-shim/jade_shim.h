@@ -8,6 +8,7 @@
 #ifndef JADE_SHIM_H
 #define JADE_SHIM_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -58,6 +59,25 @@ struct jade_shim {
 extern struct jade_shim jade_shim;
 
 void jade_shim_params_init(struct jade_shim_params *p);
+
+/* Mesa's drm-shim core hands an ioctl handler's return value straight back
+ * from ioctl().  The kernel's convention is -1 with errno set, which libdrm
+ * relies on; the handlers return -errno and are wrapped with this. */
+static inline int
+jade_shim_syscall_result(int ret)
+{
+   if (ret < 0) {
+      errno = -ret;
+      return -1;
+   }
+   return ret;
+}
+
+#define JADE_SHIM_IOCTL(handler)                                              \
+   static int handler##_ioctl(int fd, unsigned long request, void *arg)       \
+   {                                                                          \
+      return jade_shim_syscall_result(handler(fd, request, arg));             \
+   }
 
 int jade_shim_vm_init(int fd, unsigned long request, void *arg);
 int jade_shim_vm_bind(int fd, unsigned long request, void *arg);

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/nouveau_drm.h"

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "nvtypes.h"
+
 #include "cl902d.h"
 #include "cla140.h"
 #include "clc597.h"

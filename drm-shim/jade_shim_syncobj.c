@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "drm-shim/drm_shim.h"
@@ -174,20 +175,28 @@ jade_shim_syncobj_exists(uint32_t handle)
    return syncobj_get(handle) != 0;
 }
 
+JADE_SHIM_IOCTL(syncobj_create)
+JADE_SHIM_IOCTL(syncobj_destroy)
+JADE_SHIM_IOCTL(syncobj_wait)
+JADE_SHIM_IOCTL(syncobj_reset)
+JADE_SHIM_IOCTL(syncobj_signal)
+JADE_SHIM_IOCTL(syncobj_not_emulated)
+
 void
 jade_shim_syncobj_init(void)
 {
    syncobjs = _mesa_hash_table_u64_create(NULL);
 
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_CREATE)] = syncobj_create;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)] = syncobj_destroy;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)] = syncobj_wait;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_RESET)] = syncobj_reset;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_SIGNAL)] = syncobj_signal;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD)] = syncobj_not_emulated;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE)] = syncobj_not_emulated;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TRANSFER)] = syncobj_not_emulated;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL)] = syncobj_not_emulated;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT)] = syncobj_not_emulated;
-   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_QUERY)] = syncobj_not_emulated;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_CREATE)] = syncobj_create_ioctl;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_DESTROY)] = syncobj_destroy_ioctl;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_WAIT)] = syncobj_wait_ioctl;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_RESET)] = syncobj_reset_ioctl;
+   core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_SIGNAL)] = syncobj_signal_ioctl;
+   const unsigned not_emulated[] = {
+      DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE,
+      DRM_IOCTL_SYNCOBJ_TRANSFER, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL,
+      DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, DRM_IOCTL_SYNCOBJ_QUERY,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(not_emulated); i++)
+      core_ioctls[_IOC_NR(not_emulated[i])] = syncobj_not_emulated_ioctl;
 }

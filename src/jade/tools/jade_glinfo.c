@@ -5,7 +5,7 @@
  * jade-glinfo: creates an OpenGL core context through EGL (surfaceless
  * platform, no window system) and prints what the driver reports.
  *
- *   jade-glinfo [--version MAJOR.MINOR] [--es]
+ *   jade-glinfo [--version MAJOR.MINOR] [--es] [--extensions]
  *
  * Exit status 0 if a context was created and made current, 1 otherwise.
  */
@@ -32,10 +32,12 @@ int
 main(int argc, char **argv)
 {
    int major = 3, minor = 3;
-   bool es = false;
+   bool es = false, list_extensions = false;
 
    for (int i = 1; i < argc; i++) {
-      if (!strcmp(argv[i], "--es")) {
+      if (!strcmp(argv[i], "--extensions")) {
+         list_extensions = true;
+      } else if (!strcmp(argv[i], "--es")) {
          es = true;
          major = 3;
          minor = 0;
@@ -43,7 +45,8 @@ main(int argc, char **argv)
                  sscanf(argv[++i], "%d.%d", &major, &minor) == 2) {
          continue;
       } else {
-         fprintf(stderr, "usage: %s [--version MAJOR.MINOR] [--es]\n", argv[0]);
+         fprintf(stderr, "usage: %s [--version MAJOR.MINOR] [--es] "
+                 "[--extensions]\n", argv[0]);
          return 2;
       }
    }
@@ -89,6 +92,12 @@ main(int argc, char **argv)
    printf("GL_SHADING_LANGUAGE_VERSION: %s\n",
           (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION));
    printf("GL_NUM_EXTENSIONS: %d\n", num_extensions);
+   if (list_extensions) {
+      PFNGLGETSTRINGIPROC get_stringi =
+         (PFNGLGETSTRINGIPROC)eglGetProcAddress("glGetStringi");
+      for (GLint i = 0; get_stringi && i < num_extensions; i++)
+         printf("  %s\n", (const char *)get_stringi(GL_EXTENSIONS, i));
+   }
 
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglDestroyContext(dpy, ctx);

@@ -9,6 +9,9 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "nvtypes.h"
+
+#include "clc5c0.h"
 #include "nv_push_clc597.h"
 #include "util/log.h"
 #include "util/os_time.h"
@@ -19,9 +22,10 @@
 #include "jade_context.h"
 #include "jade_debug.h"
 #include "jade_fence.h"
+#include "jade_resource.h"
 
-/* Binds the engine classes to their subchannels; every pushbuffer starts
- * with this so each submission stands alone. */
+/* Binds the engine classes to their subchannels.  The binding belongs to
+ * the channel, so it is submitted once, when the context is created. */
 static void
 jade_emit_set_objects(struct jade_context *ctx)
 {
@@ -40,8 +44,7 @@ jade_emit_set_objects(struct jade_context *ctx)
 static bool
 jade_context_has_work(struct jade_context *ctx)
 {
-   /* Only the SET_OBJECT prologue: nothing to submit. */
-   return nv_push_dw_count(jade_push(ctx)) > ctx->pushbufs[ctx->cur].prologue_dw;
+   return nv_push_dw_count(jade_push(ctx)) > 0;
 }
 
 int
@@ -88,8 +91,6 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
                 nv_push_dw_count(&pb->push));
       jade_fence_reference(&fence, NULL);
       jade_pushbuf_reset(pb);
-      jade_emit_set_objects(ctx);
-      pb->prologue_dw = nv_push_dw_count(&pb->push);
       return ret;
    }
 
@@ -104,8 +105,6 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    if (prev && !jade_fence_wait(prev, OS_TIMEOUT_INFINITE))
       mesa_loge("jade: waiting for a pushbuffer to be free failed");
    jade_pushbuf_reset(&ctx->pushbufs[ctx->cur]);
-   jade_emit_set_objects(ctx);
-   ctx->pushbufs[ctx->cur].prologue_dw = nv_push_dw_count(jade_push(ctx));
 
    if (out_fence)
       *out_fence = fence;
@@ -188,7 +187,8 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
          goto fail;
    }
    jade_emit_set_objects(ctx);
-   ctx->pushbufs[ctx->cur].prologue_dw = nv_push_dw_count(jade_push(ctx));
+   if (jade_context_submit(ctx, NULL))
+      goto fail;
 
    ctx->state.sample_mask = ~0u;
 

@@ -9,6 +9,7 @@
 
 #include "util/format/u_format.h"
 #include "util/macros.h"
+#include "util/u_math.h"
 
 #include "jade_formats.h"
 
@@ -22,7 +23,7 @@ static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
    /* 8-bit-per-channel colour */
    [PIPE_FORMAT_R8G8B8A8_UNORM] = T | R | V,
    [PIPE_FORMAT_R8G8B8X8_UNORM] = T | R,
-   [PIPE_FORMAT_B8G8R8A8_UNORM] = T | R,
+   [PIPE_FORMAT_B8G8R8A8_UNORM] = T | R | V,
    [PIPE_FORMAT_B8G8R8X8_UNORM] = T | R,
    [PIPE_FORMAT_A8B8G8R8_UNORM] = T,
    [PIPE_FORMAT_R8G8B8A8_SRGB] = T | R,
@@ -58,6 +59,8 @@ static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_B10G10R10A2_SNORM] = V,
    [PIPE_FORMAT_R10G10B10A2_USCALED] = V,
    [PIPE_FORMAT_R10G10B10A2_SSCALED] = V,
+   [PIPE_FORMAT_B10G10R10A2_USCALED] = V,
+   [PIPE_FORMAT_B10G10R10A2_SSCALED] = V,
    [PIPE_FORMAT_R11G11B10_FLOAT] = T | R | V,
    [PIPE_FORMAT_R9G9B9E5_FLOAT] = T,
 

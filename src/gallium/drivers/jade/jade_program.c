@@ -29,7 +29,8 @@ jade_create_shader_state(struct pipe_context *pctx,
                      templ->ir.nir :
                      tgsi_to_nir(templ->tokens, pctx->screen, false);
    shader->nir = nir;
-   shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
+   /* Gallium and NIR number the stages the same way. */
+   shader->stage = (enum pipe_shader_type)nir->info.stage;
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);

@@ -21,8 +21,6 @@ struct jade_pushbuf {
    struct jade_bo *bo;
    uint32_t *map;
    struct nv_push push;
-   /* Dwords of the SET_OBJECT prologue: a buffer with no more is empty. */
-   size_t prologue_dw;
 };
 
 int jade_pushbuf_init(struct jade_pushbuf *pb, struct jade_dev *dev);

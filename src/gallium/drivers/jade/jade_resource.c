@@ -7,9 +7,12 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 
 #include <xf86drm.h>
 
+#include "drm-uapi/drm_fourcc.h"
 #include "frontend/winsys_handle.h"
 #include "util/format/u_format.h"
 #include "util/log.h"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "drm-uapi/nouveau_drm.h"
 #include "util/os_time.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"

@@ -10,8 +10,7 @@
 #include "compiler/nir/nir.h"
 
 #include "jade/jade_drm.h"
-
-struct pipe_screen_config;
+#include "jade_public.h"
 
 struct jade_screen {
    struct pipe_screen base;
@@ -26,10 +25,6 @@ jade_screen(struct pipe_screen *pscreen)
    return (struct jade_screen *)pscreen;
 }
 
-/* Called by the winsys (u_pipe_screen_lookup_or_create) for a new fd. */
-struct pipe_screen *jade_screen_create(int fd,
-                                       const struct pipe_screen_config *config,
-                                       struct renderonly *ro);
 
 void jade_screen_init_caps(struct jade_screen *screen);
 void jade_screen_init_compiler_options(struct jade_screen *screen);

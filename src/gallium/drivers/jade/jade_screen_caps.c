@@ -64,6 +64,7 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->vertex_color_unclamped = true;
    caps->depth_clip_disable = true;
    caps->conditional_render = true;
+   caps->clear_scissored = true;
 
    /* Vertex processing and draws. */
    caps->max_vertex_buffers = 16;

@@ -6,10 +6,12 @@
  * every context on that fd (u_pipe_screen_lookup_or_create).
  */
 
+#include <stddef.h>
+
 #include "util/u_screen.h"
 
 #include "jade_drm_public.h"
-#include "jade/jade_screen.h"
+#include "jade/jade_public.h"
 
 struct pipe_screen *
 jade_drm_screen_create(int fd, const struct pipe_screen_config *config)
