@@ -1,0 +1,438 @@
+#!/usr/bin/env python3
+# Copyright © 2026 Jade authors
+# SPDX-License-Identifier: MIT
+"""Generates the SM75 instruction tables from sm75_isa.yaml.
+
+    gen_isa.py sm75_isa.yaml OUT.h OUT.c
+
+The description lists each instruction once.  ALU instructions name their
+sources (a, b, c) and the operand forms they accept; this script expands
+them into one table entry per form, placing each source where that form
+puts it.  The C library (jade_isa.c) encodes, decodes, prints and parses by
+interpreting the tables.  See docs/isa.md for the description's syntax.
+"""
+
+import re
+import sys
+
+import yaml
+
+# Default widths and neutral values of the register-like types.
+TYPE_INFO = {
+    'gpr': (8, 255), 'ugpr': (8, 63), 'pred': (3, 7), 'upred': (3, 7),
+    'bar': (4, 0), 'hex': (32, 0), 'shex': (32, 0), 'f32': (32, 0),
+    'f64hi': (32, 0), 'f16x2': (32, 0), 'sreg': (8, 0), 'rel': (48, 0),
+}
+
+# ALU operand forms (bits 9..11): what the 32-bit slot at bit 32 holds.
+# Bits 64..71 always hold a GPR.  Forms 1, 4, 5, 6 put source b in the
+# 32-bit slot and c at 64; forms 2, 3, 7 the other way round.
+ALU_SLOT32 = {1: 'gpr', 2: 'imm', 3: 'cbuf', 4: 'imm', 5: 'cbuf', 6: 'ugpr',
+              7: 'ugpr'}
+ALU_B_IN_SLOT32 = {1, 4, 5, 6}
+
+
+class DescError(Exception):
+    pass
+
+
+def parse_loc(spec, what):
+    """'gpr@16', 'hex@64:3+72:5', '80', '78:2' -> (type, [(lo, width)])"""
+    spec = str(spec)
+    typ = None
+    if '@' in spec:
+        typ, spec = spec.split('@', 1)
+        if typ not in TYPE_INFO:
+            raise DescError(f'{what}: unknown type {typ}')
+    parts = []
+    for piece in spec.split('+'):
+        m = re.fullmatch(r'(\d+)(?::(\d+))?', piece.strip())
+        if not m:
+            raise DescError(f'{what}: bad location {spec}')
+        lo = int(m.group(1))
+        width = int(m.group(2)) if m.group(2) else (TYPE_INFO[typ][0] if typ else 1)
+        parts.append((lo, width))
+    return typ, parts
+
+
+class Form:
+    def __init__(self, op, alu_form):
+        self.op = op
+        self.alu_form = alu_form
+        self.fields = {}   # name -> (type, parts, signed, default)
+        self.fixed = []    # (lo, width, value)
+        self.syntax = []   # [(conds, items)]
+
+    def add_field(self, name, typ, parts, default=None, signed=False):
+        if name in self.fields:
+            raise DescError(f'{self.op}: field {name} defined twice')
+        if default is None:
+            default = TYPE_INFO[typ][1] if typ else 0
+        self.fields[name] = (typ, parts, signed, default)
+
+    def bits(self):
+        used = {}
+        for name, (typ, parts, _, _) in self.fields.items():
+            for lo, width in parts:
+                for b in range(lo, lo + width):
+                    if b in used:
+                        raise DescError(f'{self.op} form {self.alu_form}: bit {b} '
+                                        f'in {name} and {used[b]}')
+                    used[b] = name
+        for b in used:
+            if b < 16 or b >= 105:
+                raise DescError(f'{self.op}: bit {b} belongs to the common fields')
+        for lo, width, _ in self.fixed:
+            for b in range(lo, lo + width):
+                if b in used:
+                    raise DescError(f'{self.op} form {self.alu_form}: fixed bit {b} '
+                                    f'also in {used[b]}')
+                used[b] = 'fixed'
+        return used
+
+
+def expand_alu(name, desc, form):
+    """Places the ALU sources of `desc` for operand form `form`."""
+    alu = desc['alu']
+    srcs = alu['srcs']
+    mods = alu.get('mods', [])
+    imm_type = alu.get('imm', 'hex')
+    f = Form(name, form)
+    slot_of = {}
+    if 'a' in srcs:
+        slot_of['a'] = 'r24'
+    rest = [s for s in srcs if s != 'a']
+    if len(rest) == 1:
+        slot_of[rest[0]] = 's32'
+    elif len(rest) == 2:
+        b, c = rest
+        if form in ALU_B_IN_SLOT32:
+            slot_of[b], slot_of[c] = 's32', 's64'
+        else:
+            slot_of[b], slot_of[c] = 's64', 's32'
+    elif rest:
+        raise DescError(f'{name}: at most three ALU sources')
+
+    used_slots = set(slot_of.values())
+    for src, slot in slot_of.items():
+        if slot == 'r24':
+            f.add_field(src, 'gpr', [(24, 8)])
+            if 'neg' in mods:
+                f.add_field(src + '_neg', None, [(72, 1)])
+            if 'abs' in mods:
+                f.add_field(src + '_abs', None, [(73, 1)])
+        elif slot == 's64':
+            f.add_field(src, 'gpr', [(64, 8)])
+            if 'neg' in mods:
+                f.add_field(src + '_neg', None, [(75, 1)])
+            if 'abs' in mods:
+                f.add_field(src + '_abs', None, [(74, 1)])
+        else:
+            kind = ALU_SLOT32[form]
+            if kind == 'gpr':
+                f.add_field(src, 'gpr', [(32, 8)])
+            elif kind == 'ugpr':
+                f.add_field(src, 'ugpr', [(32, 8)])
+                f.fixed.append((91, 1, 1))
+            elif kind == 'imm':
+                f.add_field(src, imm_type, [(32, 32)], signed=(imm_type == 'shex'))
+            else:
+                f.add_field(src + '_bank', 'hex', [(54, 5)])
+                f.add_field(src + '_off', 'hex', [(38, 16)])
+                f.fixed.append((91, 1, 0))
+            if kind != 'imm':
+                if 'neg' in mods:
+                    f.add_field(src + '_neg', None, [(63, 1)])
+                if 'abs' in mods:
+                    f.add_field(src + '_abs', None, [(62, 1)])
+    f.unused_slots = []
+    if 'r24' not in used_slots:
+        f.unused_slots.append(('_r24', 24))
+    if 's64' not in used_slots:
+        f.unused_slots.append(('_r64', 64))
+    if 's32' not in used_slots and ALU_SLOT32[form] == 'gpr':
+        f.unused_slots.append(('_r32', 32))
+    return f
+
+
+def add_unused_slots(f):
+    """Unused ALU register slots become hidden fields, where no other field
+    claims their bits, so that decoding and re-encoding preserves them."""
+    used = f.bits()
+    for name, lo in getattr(f, 'unused_slots', []):
+        if not any(b in used for b in range(lo, lo + 8)):
+            f.add_field(name, 'gpr', [(lo, 8)])
+
+
+# --- syntax templates ------------------------------------------------------
+
+def parse_template(text, form, what):
+    """Returns a list of items: ('text', s) | ('flag', field, s) |
+    ('enum', field, [s...]) | ('value', field, type)."""
+    items = []
+    pos = 0
+    for m in re.finditer(r'\{([^}]*)\}', text):
+        if m.start() > pos:
+            items.append(('text', text[pos:m.start()]))
+        pos = m.end()
+        items.extend(parse_placeholder(m.group(1), form, what))
+    if pos < len(text):
+        items.append(('text', text[pos:]))
+    return items
+
+
+def value_items(name, form, what):
+    if name + '_bank' in form.fields:  # a constant-buffer operand
+        return [('text', 'c['), ('value', name + '_bank', 'hex'), ('text', ']['),
+                ('value', name + '_off', 'hex'), ('text', ']')]
+    if name not in form.fields:
+        raise DescError(f'{what}: no field {name}')
+    typ = form.fields[name][0]
+    if typ is None:
+        raise DescError(f'{what}: field {name} has no type to print')
+    return [('value', name, typ)]
+
+
+def parse_placeholder(body, form, what):
+    # {,name} / { name} / {,!name}: ", " (or " ") and the operand, only
+    # when it is not the neutral value (RZ, PT) or is negated.
+    m = re.fullmatch(r'([, ])(!?)(\w+)', body)
+    if m:
+        name = m.group(3)
+        if name not in form.fields:
+            raise DescError(f'{what}: no field {name}')
+        typ, _, _, default = form.fields[name]
+        not_field = name + '_not' if m.group(2) else None
+        if not_field and not_field not in form.fields:
+            raise DescError(f'{what}: no field {not_field}')
+        prefix = ', ' if m.group(1) == ',' else ' '
+        return [('optional', name, typ, prefix, default, not_field)]
+    # {name?TEXT}: TEXT when the field is set.
+    m = re.fullmatch(r'(\w+)\?(.*)', body)
+    if m:
+        if m.group(1) not in form.fields:
+            return []  # e.g. a modifier the immediate form lacks
+        return [('flag', m.group(1), m.group(2))]
+    # {name|A|B|...}: text chosen by value; '~' marks an invalid value.
+    m = re.fullmatch(r'(\w+)\|(.*)', body)
+    if m:
+        if m.group(1) not in form.fields:
+            raise DescError(f'{what}: no field {m.group(1)}')
+        return [('enum', m.group(1), m.group(2).split('|'))]
+    # {-|a|}, {-a}, {|a|}, {!p}, {~a}, {a}: operand with its modifiers.
+    m = re.fullmatch(r'([-!~]?)(\|?)(\w+)(\|?)', body)
+    if not m:
+        raise DescError(f'{what}: bad placeholder {{{body}}}')
+    pre, abs1, name, abs2 = m.groups()
+    items = []
+    # '~' (bitwise not) uses the same bits as '-' on ALU sources.
+    mod_field = {'-': '_neg', '!': '_not', '~': '_neg'}
+    if pre and name + mod_field[pre] in form.fields:
+        items.append(('flag', name + mod_field[pre], pre))
+    has_abs = abs1 and name + '_abs' in form.fields
+    if has_abs:
+        items.append(('flag', name + '_abs', '|'))
+    items.extend(value_items(name, form, what))
+    if has_abs:
+        items.append(('flag', name + '_abs', '|'))
+    return items
+
+
+def build_forms(desc_all):
+    forms = []
+    ops = []
+    for name, desc in desc_all['instructions'].items():
+        opcode = desc['opcode']
+        if 'alu' in desc:
+            form_list = [(f, expand_alu(name, desc, f)) for f in desc['alu']['forms']]
+        else:
+            form_list = [(0, Form(name, 0))]
+        for alu_form, f in form_list:
+            code = opcode | (alu_form << 9) if alu_form else opcode
+            f.fixed.append((0, 12, code))
+            for fname, spec in (desc.get('fields') or {}).items():
+                if isinstance(spec, dict):
+                    typ, parts = parse_loc(spec['at'], f'{name}.{fname}')
+                    f.add_field(fname, typ, parts, spec.get('default'),
+                                spec.get('signed', False))
+                else:
+                    typ, parts = parse_loc(spec, f'{name}.{fname}')
+                    f.add_field(fname, typ, parts,
+                                signed=(typ in ('shex', 'rel')))
+            for fx in desc.get('fixed', []):
+                m = re.fullmatch(r'(\d+)(?::(\d+))?=(\w+)', fx)
+                if not m:
+                    raise DescError(f'{name}: bad fixed bits {fx}')
+                f.fixed.append((int(m.group(1)), int(m.group(2) or 1),
+                                int(m.group(3), 0)))
+            add_unused_slots(f)
+            f.bits()
+            syntaxes = desc['syntax']
+            if isinstance(syntaxes, str):
+                syntaxes = [syntaxes]
+            for s in syntaxes:
+                if isinstance(s, dict):
+                    if alu_form not in s.get('forms', [alu_form]):
+                        continue
+                    conds = s.get('when', {})
+                    text = s['text']
+                else:
+                    conds, text = {}, s
+                for cf in conds:
+                    if cf not in f.fields:
+                        raise DescError(f'{name}: condition on unknown field {cf}')
+                f.syntax.append((conds, parse_template(text, f, name)))
+            if not f.syntax:
+                raise DescError(f'{name} form {alu_form}: no syntax')
+            forms.append(f)
+        ops.append((name, desc))
+    return forms, ops
+
+
+# --- C output --------------------------------------------------------------
+
+def c_str(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def emit(forms, ops, sregs, out_h, out_c):
+    field_names = sorted({n for f in forms for n in f.fields})
+    fid = {n: i for i, n in enumerate(field_names)}
+    if len(field_names) > 255:
+        raise DescError('too many field names')
+
+    with open(out_h, 'w') as h:
+        h.write('/* Generated by gen_isa.py from sm75_isa.yaml: do not edit. */\n')
+        h.write('#ifndef SM75_ISA_GEN_H\n#define SM75_ISA_GEN_H\n\n')
+        h.write('enum jade_isa_op {\n')
+        for name, _ in ops:
+            h.write(f'   JADE_ISA_OP_{name.replace(".", "_")},\n')
+        h.write('   JADE_ISA_OP_COUNT,\n};\n\n')
+        h.write('enum jade_isa_field {\n')
+        for n in field_names:
+            h.write(f'   JADE_ISA_F_{n.upper()},\n')
+        h.write('   JADE_ISA_FIELD_COUNT,\n};\n\n#endif\n')
+
+    with open(out_c, 'w') as c:
+        c.write('/* Generated by gen_isa.py from sm75_isa.yaml: do not edit. */\n')
+        c.write('#include "jade_isa.h"\n\n')
+        c.write('const char *const jade_isa_field_names[JADE_ISA_FIELD_COUNT] = {\n')
+        for n in field_names:
+            c.write(f'   {c_str(n)},\n')
+        c.write('};\n\n')
+        types = {t: 'JADE_ISA_T_' + t.upper() for t in TYPE_INFO}
+        for i, f in enumerate(forms):
+            c.write(f'static const struct jade_isa_field_loc form{i}_fields[] = {{\n')
+            for n, (typ, parts, signed, default) in sorted(f.fields.items()):
+                lo = [p[0] for p in parts] + [0] * (2 - len(parts))
+                w = [p[1] for p in parts] + [0] * (2 - len(parts))
+                c.write(f'   {{JADE_ISA_F_{n.upper()}, {{{lo[0]}, {lo[1]}}}, '
+                        f'{{{w[0]}, {w[1]}}}, {"true" if signed else "false"}, '
+                        f'{default}ull}},\n')
+            c.write('};\n')
+            for j, (conds, items) in enumerate(f.syntax):
+                for k, it in enumerate(items):
+                    if it[0] == 'enum':
+                        vals = ', '.join('NULL' if v == '~' else c_str(v) for v in it[2])
+                        c.write(f'static const char *const form{i}_s{j}_e{k}[] = {{{vals}}};\n')
+                c.write(f'static const struct jade_isa_item form{i}_s{j}[] = {{\n')
+                for k, it in enumerate(items):
+                    if it[0] == 'text':
+                        c.write(f'   {{JADE_ISA_ITEM_TEXT, 0, 0, 0, {c_str(it[1])}, NULL}},\n')
+                    elif it[0] == 'flag':
+                        c.write(f'   {{JADE_ISA_ITEM_FLAG, JADE_ISA_F_{it[1].upper()}, 0, 0, '
+                                f'{c_str(it[2])}, NULL}},\n')
+                    elif it[0] == 'enum':
+                        c.write(f'   {{JADE_ISA_ITEM_ENUM, JADE_ISA_F_{it[1].upper()}, 0, '
+                                f'{len(it[2])}, NULL, form{i}_s{j}_e{k}}},\n')
+                    elif it[0] == 'optional':
+                        nf = f'JADE_ISA_F_{it[5].upper()}' if it[5] else 'JADE_ISA_NO_FIELD'
+                        c.write(f'   {{JADE_ISA_ITEM_OPTIONAL, JADE_ISA_F_{it[1].upper()}, '
+                                f'{types[it[2]]}, 0, {c_str(it[3])}, NULL, {it[4]}ull, '
+                                f'{nf}}},\n')
+                    else:
+                        c.write(f'   {{JADE_ISA_ITEM_VALUE, JADE_ISA_F_{it[1].upper()}, '
+                                f'{types[it[2]]}, 0, NULL, NULL}},\n')
+                c.write('};\n')
+                if conds:
+                    c.write(f'static const struct jade_isa_cond form{i}_s{j}_c[] = {{\n')
+                    for cf, cv in conds.items():
+                        if cv == 'pow2':
+                            op, val = 'POW2', 0
+                        elif isinstance(cv, str) and cv.startswith('!'):
+                            op, val = 'NE', int(cv[1:], 0)
+                        else:
+                            op, val = 'EQ', int(cv)
+                        c.write(f'   {{JADE_ISA_F_{cf.upper()}, JADE_ISA_COND_{op}, {val}ull}},\n')
+                    c.write('};\n')
+            c.write(f'static const struct jade_isa_syntax form{i}_syntax[] = {{\n')
+            for j, (conds, items) in enumerate(f.syntax):
+                cref = f'form{i}_s{j}_c' if conds else 'NULL'
+                c.write(f'   {{form{i}_s{j}, {len(items)}, {cref}, {len(conds)}}},\n')
+            c.write('};\n\n')
+
+        c.write('const struct jade_isa_form jade_isa_forms[] = {\n')
+        for i, f in enumerate(forms):
+            mask = [0, 0]
+            value = [0, 0]
+            for lo, width, v in f.fixed:
+                for b in range(width):
+                    bit = lo + b
+                    mask[bit // 64] |= 1 << (bit % 64)
+                    if (v >> b) & 1:
+                        value[bit // 64] |= 1 << (bit % 64)
+            c.write(f'   {{JADE_ISA_OP_{f.op.replace(".", "_")}, {f.alu_form}, '
+                    f'{{0x{mask[0]:x}ull, 0x{mask[1]:x}ull}}, '
+                    f'{{0x{value[0]:x}ull, 0x{value[1]:x}ull}}, '
+                    f'form{i}_fields, {len(f.fields)}, form{i}_syntax, {len(f.syntax)}}},\n')
+        c.write('};\n')
+        c.write(f'const unsigned jade_isa_form_count = {len(forms)};\n\n')
+
+        c.write('const char *const jade_isa_sreg_names[256] = {\n')
+        for idx, sname in sorted((sregs or {}).items()):
+            c.write(f'   [{idx}] = {c_str(sname)},\n')
+        c.write('};\n\n')
+        c.write('const struct jade_isa_op_info jade_isa_op_info[JADE_ISA_OP_COUNT] = {\n')
+        for name, desc in ops:
+            lat = desc.get('latency', 'fixed')
+            if lat not in ('fixed', 'variable'):
+                raise DescError(f'{name}: latency must be fixed or variable')
+            alu_forms = set(desc['alu']['forms']) if 'alu' in desc else set()
+            srcs = len(desc['alu']['srcs']) if 'alu' in desc else desc.get('srcs', 0)
+            c.write(f'   [JADE_ISA_OP_{name.replace(".", "_")}] = {{{c_str(name)}, '
+                    f'JADE_ISA_LATENCY_{lat.upper()}, {desc.get("dsts", 0)}, {srcs}, '
+                    f'{"true" if alu_forms & {1} or not alu_forms else "false"}, '
+                    f'{"true" if alu_forms & {2, 4} else "false"}, '
+                    f'{"true" if alu_forms & {3, 5} else "false"}, '
+                    f'{"true" if alu_forms & {6, 7} else "false"}}},\n')
+        c.write('};\n')
+
+
+class DescLoader(yaml.SafeLoader):
+    """YAML 1.1 reads 78:2 as a base-60 number; bit ranges need it as text."""
+
+
+DescLoader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != 'tag:yaml.org,2002:int']
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+DescLoader.add_implicit_resolver(
+    'tag:yaml.org,2002:int',
+    re.compile(r'^(?:[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$'),
+    list('-+0123456789'))
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit('usage: gen_isa.py DESC.yaml OUT.h OUT.c')
+    with open(sys.argv[1]) as f:
+        desc = yaml.load(f, Loader=DescLoader)
+    try:
+        forms, ops = build_forms(desc)
+        emit(forms, ops, desc.get('sregs'), sys.argv[2], sys.argv[3])
+    except DescError as e:
+        sys.exit(f'{sys.argv[1]}: {e}')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,192 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The printer: nvdisasm's text for a decoded instruction, from the form's
+ * syntax items.  Number formats follow nvdisasm exactly (signed hex for
+ * some immediates, %.20g floats, "+INF " with its trailing space, ...).
+ */
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jade_isa.h"
+#include "jade_isa_private.h"
+
+struct out {
+   char *buf;
+   size_t size;
+   size_t len;
+};
+
+static void
+put(struct out *o, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   const size_t room = o->len < o->size ? o->size - o->len : 0;
+   const int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+   va_end(ap);
+   if (n > 0)
+      o->len += n;
+}
+
+/* nvdisasm's spelling of a double: specials by name, the rest as %.20g. */
+static void
+put_double(struct out *o, double d)
+{
+   if (isinf(d)) {
+      put(o, "%sINF ", signbit(d) ? "-" : "+");
+   } else if (isnan(d)) {
+      put(o, "%sQNAN ", signbit(d) ? "-" : "+");
+   } else if (d == 0) {
+      put(o, signbit(d) ? "-0.0 " : "0");
+   } else {
+      put(o, "%.20g", d);
+   }
+}
+
+static double
+f32_value(uint32_t bits)
+{
+   float f;
+   memcpy(&f, &bits, sizeof(f));
+   return f;
+}
+
+static double
+f64hi_value(uint32_t bits)
+{
+   const uint64_t b = (uint64_t)bits << 32;
+   double d;
+   memcpy(&d, &b, sizeof(d));
+   return d;
+}
+
+static void
+put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
+{
+   switch (type) {
+   case JADE_ISA_T_GPR:
+      if (v == 255)
+         put(o, "RZ");
+      else
+         put(o, "R%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_UGPR:
+      if (v == 63)
+         put(o, "URZ");
+      else
+         put(o, "UR%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_PRED:
+      if (v == 7)
+         put(o, "PT");
+      else
+         put(o, "P%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_UPRED:
+      if (v == 7)
+         put(o, "UPT");
+      else
+         put(o, "UP%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_BAR:
+      put(o, "B%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_HEX:
+      put(o, "0x%llx", (unsigned long long)v);
+      break;
+   case JADE_ISA_T_SHEX: {
+      /* Immediates are 32-bit unless the field says otherwise (sign
+       * extension already happened for signed fields). */
+      const int64_t sv = (int64_t)v;
+      const int64_t s = sv >= 0 && sv <= UINT32_MAX ? (int32_t)(uint32_t)sv : sv;
+      if (s < 0)
+         put(o, "-0x%llx", (unsigned long long)-(uint64_t)s);
+      else
+         put(o, "0x%llx", (unsigned long long)s);
+      break;
+   }
+   case JADE_ISA_T_F32:
+      put_double(o, f32_value(v));
+      break;
+   case JADE_ISA_T_F64HI:
+      put_double(o, f64hi_value(v));
+      break;
+   case JADE_ISA_T_F16X2:
+      put(o, "0x%llx", (unsigned long long)v);
+      break;
+   case JADE_ISA_T_SREG:
+      if (v < 256 && jade_isa_sreg_names[v])
+         put(o, "%s", jade_isa_sreg_names[v]);
+      else
+         put(o, "SR%u", (unsigned)v);
+      break;
+   case JADE_ISA_T_REL:
+      /* Word offset from the end of the instruction. */
+      put(o, "0x%llx", (unsigned long long)(pc + 16 + (int64_t)v * 4));
+      break;
+   default:
+      put(o, "?");
+      break;
+   }
+}
+
+int
+jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
+               size_t size)
+{
+   struct out o = {buf, size, 0};
+   if (size)
+      buf[0] = 0;
+
+   const struct jade_isa_syntax *syn =
+      instr->form < jade_isa_form_count ? jade_isa_select_syntax(instr) : NULL;
+   if (!syn) {
+      put(&o, "<unknown>");
+      return o.len;
+   }
+
+   if (instr->pred != 7 || instr->pred_not) {
+      put(&o, "@%s", instr->pred_not ? "!" : "");
+      put_value(&o, JADE_ISA_T_PRED, instr->pred, pc);
+      put(&o, " ");
+   }
+
+   for (unsigned i = 0; i < syn->item_count; i++) {
+      const struct jade_isa_item *item = &syn->items[i];
+      const uint64_t v = instr->field[item->field];
+      switch (item->kind) {
+      case JADE_ISA_ITEM_TEXT:
+         put(&o, "%s", item->text);
+         break;
+      case JADE_ISA_ITEM_FLAG:
+         if (v)
+            put(&o, "%s", item->text);
+         break;
+      case JADE_ISA_ITEM_ENUM:
+         if (v < item->enum_count && item->enum_text[v])
+            put(&o, "%s", item->enum_text[v]);
+         else
+            put(&o, ".INVALID%u", (unsigned)v);
+         break;
+      case JADE_ISA_ITEM_VALUE:
+         put_value(&o, item->type, v, pc);
+         break;
+      case JADE_ISA_ITEM_OPTIONAL: {
+         const bool negated = item->not_field != JADE_ISA_NO_FIELD &&
+                              instr->field[item->not_field];
+         if (v != item->neutral || negated) {
+            put(&o, "%s%s", item->text, negated ? "!" : "");
+            put_value(&o, item->type, v, pc);
+         }
+         break;
+      }
+      }
+   }
+   put(&o, " ;");
+   return o.len;
+}

@@ -1,0 +1,29 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Just enough ELF64 to find the sections of a CUDA cubin, with every
+ * offset checked against the file size.
+ */
+
+#ifndef JADE_ELF_H
+#define JADE_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct jade_elf_section {
+   const char *name;   /* points into the file data */
+   uint32_t type;
+   uint64_t offset;    /* file offset of the contents */
+   uint64_t size;
+   uint32_t info;
+   uint32_t link;
+};
+
+/* Fills up to max sections; returns the count, or -1 with a message. */
+int jade_elf_sections(const uint8_t *data, size_t size,
+                      struct jade_elf_section *sections, unsigned max,
+                      char *err, size_t err_size);
+
+#endif /* JADE_ELF_H */
