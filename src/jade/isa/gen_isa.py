@@ -62,13 +62,16 @@ class Form:
         self.fields = {}   # name -> (type, parts, signed, default)
         self.fixed = []    # (lo, width, value)
         self.syntax = []   # [(conds, items)]
+        self.shifts = {}   # name -> shift
 
-    def add_field(self, name, typ, parts, default=None, signed=False):
+    def add_field(self, name, typ, parts, default=None, signed=False, shift=0):
         if name in self.fields:
             raise DescError(f'{self.op}: field {name} defined twice')
         if default is None:
             default = TYPE_INFO[typ][1] if typ else 0
         self.fields[name] = (typ, parts, signed, default)
+        if shift:
+            self.shifts[name] = shift
 
     def bits(self):
         used = {}
@@ -137,8 +140,11 @@ def expand_alu(name, desc, form):
             elif kind == 'imm':
                 f.add_field(src, imm_type, [(32, 32)], signed=(imm_type == 'shex'))
             else:
+                # c[bank][offset]: a signed byte offset in words (bits 38..39
+                # are kept as a hidden field).
                 f.add_field(src + '_bank', 'hex', [(54, 5)])
-                f.add_field(src + '_off', 'hex', [(38, 16)])
+                f.add_field(src + '_off', 'shex', [(40, 14)], signed=True, shift=2)
+                f.add_field('_' + src + '_off_lo', 'hex', [(38, 2)])
                 f.fixed.append((91, 1, 0))
             if kind != 'imm':
                 if 'neg' in mods:
@@ -181,16 +187,21 @@ def parse_template(text, form, what):
     return items
 
 
+# Reuse-cache flags belong to the register read through bits 24, 32, 64.
+REUSE_SLOT = {24: 0, 32: 1, 64: 2}
+
+
 def value_items(name, form, what):
     if name + '_bank' in form.fields:  # a constant-buffer operand
-        return [('text', 'c['), ('value', name + '_bank', 'hex'), ('text', ']['),
-                ('value', name + '_off', 'hex'), ('text', ']')]
+        return [('text', 'c['), ('value', name + '_bank', 'hex', None), ('text', ']['),
+                ('value', name + '_off', 'shex', None), ('text', ']')]
     if name not in form.fields:
         raise DescError(f'{what}: no field {name}')
-    typ = form.fields[name][0]
+    typ, parts = form.fields[name][0], form.fields[name][1]
     if typ is None:
         raise DescError(f'{what}: field {name} has no type to print')
-    return [('value', name, typ)]
+    reuse = REUSE_SLOT.get(parts[0][0]) if typ == 'gpr' else None
+    return [('value', name, typ, reuse)]
 
 
 def parse_placeholder(body, form, what):
@@ -279,7 +290,7 @@ def build_forms(desc_all):
                 else:
                     conds, text = {}, s
                 for cf in conds:
-                    if cf not in f.fields:
+                    if cf not in f.fields and cf != 'reuse':
                         raise DescError(f'{name}: condition on unknown field {cf}')
                 f.syntax.append((conds, parse_template(text, f, name)))
             if not f.syntax:
@@ -328,7 +339,7 @@ def emit(forms, ops, sregs, out_h, out_c):
                 w = [p[1] for p in parts] + [0] * (2 - len(parts))
                 c.write(f'   {{JADE_ISA_F_{n.upper()}, {{{lo[0]}, {lo[1]}}}, '
                         f'{{{w[0]}, {w[1]}}}, {"true" if signed else "false"}, '
-                        f'{default}ull}},\n')
+                        f'{f.shifts.get(n, 0)}, {default}ull}},\n')
             c.write('};\n')
             for j, (conds, items) in enumerate(f.syntax):
                 for k, it in enumerate(items):
@@ -351,19 +362,22 @@ def emit(forms, ops, sregs, out_h, out_c):
                                 f'{types[it[2]]}, 0, {c_str(it[3])}, NULL, {it[4]}ull, '
                                 f'{nf}}},\n')
                     else:
+                        reuse = 0xff if it[3] is None else it[3]
                         c.write(f'   {{JADE_ISA_ITEM_VALUE, JADE_ISA_F_{it[1].upper()}, '
-                                f'{types[it[2]]}, 0, NULL, NULL}},\n')
+                                f'{types[it[2]]}, 0, NULL, NULL, 0, 0, {reuse}}},\n')
                 c.write('};\n')
                 if conds:
                     c.write(f'static const struct jade_isa_cond form{i}_s{j}_c[] = {{\n')
                     for cf, cv in conds.items():
+                        fref = ('JADE_ISA_COND_REUSE' if cf == 'reuse'
+                                else f'JADE_ISA_F_{cf.upper()}')
                         if cv == 'pow2':
                             op, val = 'POW2', 0
                         elif isinstance(cv, str) and cv.startswith('!'):
                             op, val = 'NE', int(cv[1:], 0)
                         else:
                             op, val = 'EQ', int(cv)
-                        c.write(f'   {{JADE_ISA_F_{cf.upper()}, JADE_ISA_COND_{op}, {val}ull}},\n')
+                        c.write(f'   {{{fref}, JADE_ISA_COND_{op}, {val}ull}},\n')
                     c.write('};\n')
             c.write(f'static const struct jade_isa_syntax form{i}_syntax[] = {{\n')
             for j, (conds, items) in enumerate(f.syntax):

@@ -84,6 +84,12 @@ jade_isa_encode(const struct jade_isa_instr *instr, uint64_t out[2])
       const unsigned width = field_width(loc);
       uint64_t v = instr->field[loc->field];
 
+      if (loc->shift) {
+         if (v & ((1ull << loc->shift) - 1))
+            return -1;
+         v = (uint64_t)((int64_t)v >> loc->shift);
+      }
+
       /* Signed fields take any value that sign-extends back. */
       if (width < 64) {
          const uint64_t mask = (1ull << width) - 1;
@@ -114,7 +120,7 @@ extract_field(const uint64_t in[2], const struct jade_isa_field_loc *loc)
    const unsigned width = field_width(loc);
    if (loc->is_signed && width < 64 && (v >> (width - 1)) & 1)
       v |= ~0ull << width;
-   return v;
+   return v << loc->shift;
 }
 
 /* Enumerated modifiers must name a valid value in the printed syntax. */
@@ -140,7 +146,9 @@ jade_isa_syntax_applies(const struct jade_isa_syntax *syn,
    bool match = true;
    for (unsigned c = 0; c < syn->cond_count; c++) {
       const struct jade_isa_cond *cond = &syn->conds[c];
-      const uint64_t v = instr->field[cond->field];
+      const uint64_t v = cond->field == JADE_ISA_COND_REUSE
+                            ? instr->ctrl.reuse
+                            : instr->field[cond->field];
       switch (cond->op) {
       case JADE_ISA_COND_EQ:
          match &= v == cond->value;

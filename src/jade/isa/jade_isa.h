@@ -85,9 +85,12 @@ struct jade_isa_item {
    const char *const *enum_text; /* for ENUM: NULL entries are invalid */
    uint64_t neutral;     /* for OPTIONAL */
    uint8_t not_field;    /* for OPTIONAL: its '!' flag, or JADE_ISA_NO_FIELD */
+   uint8_t reuse;        /* for GPR values: reuse-cache flag index, or 0xff */
 };
 
 #define JADE_ISA_NO_FIELD 0xff
+/* A condition on this "field" tests the control bits' reuse flags. */
+#define JADE_ISA_COND_REUSE 0xfe
 
 /* Where a field lives: up to two bit ranges (low part first). */
 struct jade_isa_field_loc {
@@ -95,6 +98,7 @@ struct jade_isa_field_loc {
    uint8_t lo[2];
    uint8_t width[2];
    bool is_signed;
+   uint8_t shift;        /* the value is stored shifted right (byte offsets in words) */
    uint64_t dflt;        /* neutral value: RZ, PT, ... */
 };
 
@@ -171,6 +175,10 @@ void jade_isa_decode_ctrl(const uint64_t in[2], struct jade_isa_ctrl *ctrl);
  * (stall 1, no scoreboards) and every field at its neutral value (RZ, PT,
  * ...). */
 void jade_isa_instr_init(struct jade_isa_instr *instr, unsigned form);
+
+/* The syntax the printer uses: the first whose conditions hold. */
+const struct jade_isa_syntax *
+jade_isa_select_syntax(const struct jade_isa_instr *instr);
 
 /* The first form of op with the given ALU form (0 for non-ALU), or -1. */
 int jade_isa_find_form(enum jade_isa_op op, unsigned alu_form);

@@ -212,6 +212,9 @@ try_syntax(const char *s, uint64_t pc, unsigned form_idx,
    struct jade_isa_instr tmp = *instr;
 
    tmp.form = form_idx;
+   /* With bit 109 set the text says which operands are reused. */
+   if (tmp.ctrl.yield)
+      tmp.ctrl.reuse = 0;
    memset(tmp.field, 0, sizeof(tmp.field));
    for (unsigned i = 0; i < form->field_count; i++)
       tmp.field[form->fields[i].field] = form->fields[i].dflt;
@@ -252,6 +255,8 @@ try_syntax(const char *s, uint64_t pc, unsigned form_idx,
       case JADE_ISA_ITEM_VALUE:
          if (!parse_value(&s, item->type, pc, &tmp.field[item->field]))
             return false;
+         if (item->reuse != 0xff && match_text(&s, ".reuse"))
+            tmp.ctrl.reuse |= 1u << item->reuse;
          break;
       case JADE_ISA_ITEM_OPTIONAL: {
          const char *p = s;

@@ -43,6 +43,8 @@ put_double(struct out *o, double d)
       put(o, "%sQNAN ", signbit(d) ? "-" : "+");
    } else if (d == 0) {
       put(o, signbit(d) ? "-0.0 " : "0");
+   } else if (fabs(d) >= 1e9) {
+      put(o, "%.20e", d);
    } else {
       put(o, "%.20g", d);
    }
@@ -175,6 +177,11 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
          break;
       case JADE_ISA_ITEM_VALUE:
          put_value(&o, item->type, v, pc);
+         /* nvdisasm shows reuse flags only with control bit 109 set (the
+          * two share an "opex" table; bit 109 clear is the yield state). */
+         if (item->reuse != 0xff && instr->ctrl.yield &&
+             (instr->ctrl.reuse >> item->reuse) & 1)
+            put(&o, ".reuse");
          break;
       case JADE_ISA_ITEM_OPTIONAL: {
          const bool negated = item->not_field != JADE_ISA_NO_FIELD &&

@@ -17,7 +17,5 @@ extern const char *const jade_isa_sreg_names[256];
 bool jade_isa_syntax_applies(const struct jade_isa_syntax *syn,
                              const struct jade_isa_instr *instr);
 
-/* The syntax whose conditions the instruction's fields satisfy. */
-const struct jade_isa_syntax *jade_isa_select_syntax(const struct jade_isa_instr *instr);
 
 #endif /* JADE_ISA_PRIVATE_H */

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+# Copyright © 2026 Jade authors
+# SPDX-License-Identifier: MIT
+"""Compares Jade's printer with NVIDIA's nvdisasm.
+
+    nvdisasm_oracle.py fuzz ISA_CHECK SEED N    random instances of every form
+    nvdisasm_oracle.py corpus CORPUS            the golden corpus's text
+    nvdisasm_oracle.py make-corpus ISA_CHECK SEED N OUT
+                                                writes a corpus with nvdisasm's
+                                                text for random instances
+
+Exits 77 (skip) when nvdisasm is not there: it is a test oracle, not a
+dependency.  JADE_NVDISASM overrides its path.
+"""
+
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+NVDISASM = os.environ.get('JADE_NVDISASM',
+                          os.path.expanduser('~/.cache/jade/cuda/bin/nvdisasm'))
+
+
+def run_nvdisasm(path):
+    r = subprocess.run([NVDISASM, '-b', 'SM75', path], capture_output=True,
+                       text=True)
+    got = []
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if line.startswith('/*') and '*/' in line:
+            got.append(line.split('*/', 1)[1].strip())
+    return r.returncode, got, r.stderr
+
+
+def nvdisasm(words):
+    """nvdisasm's text for each instruction; None where it refuses one.
+
+    nvdisasm prints nothing at all when it meets an instruction it does not
+    know, but names its address: disassemble the part before it, mark it
+    refused, and go on after it."""
+    texts = [None] * len(words)
+    start = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'code.bin')
+        while start < len(words):
+            end = len(words)
+            while True:
+                with open(path, 'wb') as f:
+                    for w0, w1 in words[start:end]:
+                        f.write(struct.pack('<QQ', w0, w1))
+                rc, got, err = run_nvdisasm(path)
+                if rc == 0:
+                    break
+                m = re.search(r'at address 0x([0-9a-fA-F]+)', err)
+                if not m:
+                    raise RuntimeError('nvdisasm failed: ' + err)
+                end = start + int(m.group(1), 16) // 16
+                if end == start:
+                    got = []
+                    break
+            for i, t in enumerate(got):
+                texts[start + i] = t
+            start = max(end, start + len(got)) + (0 if end == len(words) else 1)
+            if end == len(words):
+                break
+    return texts
+
+
+def normalise(text):
+    # nvdisasm pads between the guard and the mnemonic; compare tokens.
+    return ' '.join(text.split(' ')).replace('  ', ' ') if text else text
+
+
+def read_lines(lines):
+    words, texts = [], []
+    for line in lines:
+        if not line.strip() or line.startswith('#'):
+            continue
+        hexes, text = line.rstrip('\n').split('\t', 1)
+        w0, w1 = (int(x, 16) for x in hexes.split())
+        words.append((w0, w1))
+        texts.append(text)
+    return words, texts
+
+
+def compare(words, ours):
+    theirs = nvdisasm(words)
+    bad = 0
+    for (w0, w1), a, b in zip(words, ours, theirs):
+        if b is None:
+            print(f'nvdisasm refuses 0x{w0:016x} 0x{w1:016x} (we print {a!r})')
+            bad += 1
+        elif normalise(a) != normalise(b):
+            print(f'0x{w0:016x} 0x{w1:016x}: ours {a!r}, nvdisasm {b!r}')
+            bad += 1
+    print(f'{len(words)} instructions compared with nvdisasm, {bad} differ')
+    return 1 if bad else 0
+
+
+def fuzz_lines(isa_check, seed, n):
+    r = subprocess.run([isa_check, 'fuzz', seed, n], capture_output=True, text=True)
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        sys.exit(1)
+    return r.stdout.splitlines()
+
+
+def main():
+    if not os.access(NVDISASM, os.X_OK):
+        print(f'nvdisasm not found at {NVDISASM}: skipped')
+        return 77
+    mode = sys.argv[1]
+    if mode == 'fuzz':
+        words, ours = read_lines(fuzz_lines(*sys.argv[2:5]))
+        return compare(words, ours)
+    if mode == 'corpus':
+        with open(sys.argv[2]) as f:
+            words, texts = read_lines(f)
+        return compare(words, texts)
+    if mode == 'make-corpus':
+        words, ours = read_lines(fuzz_lines(*sys.argv[2:5]))
+        theirs = nvdisasm(words)
+        with open(sys.argv[5], 'w') as f:
+            f.write('# SM75 golden corpus: instruction words and nvdisasm\'s text\n'
+                    '# (CUDA 11.8), made by tests/isa/nvdisasm_oracle.py make-corpus.\n')
+            for (w0, w1), t in zip(words, theirs):
+                if t is not None:
+                    f.write(f'0x{w0:016x} 0x{w1:016x}\t{t}\n')
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main())
