@@ -134,7 +134,7 @@ random_instr(unsigned form_idx, struct jade_isa_instr *instr)
    /* Scoreboards only where there are registers to guard (nvdisasm
     * refuses them on EXIT and BRA). */
    const struct jade_isa_op_info *info = &jade_isa_op_info[form->op];
-   const bool regs = info->dst_count || info->src_count;
+   const bool regs = info->scoreboards && (info->dst_count || info->src_count);
    instr->ctrl.wr_sb = !regs || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.rd_sb = !regs || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.wait_mask = rng() % 64;

@@ -35,38 +35,32 @@ def run_nvdisasm(path):
     return r.returncode, got, r.stderr
 
 
+# NOP with stall 1, no scoreboards: stands in for refused instructions.
+NOP = (0x0000000000007918, 0x000fc00000000000)
+
+
 def nvdisasm(words):
     """nvdisasm's text for each instruction; None where it refuses one.
 
     nvdisasm prints nothing at all when it meets an instruction it does not
-    know, but names its address: disassemble the part before it, mark it
-    refused, and go on after it."""
-    texts = [None] * len(words)
-    start = 0
+    know, but names its address: put a NOP in its place (so that branch
+    targets keep their addresses) and run again."""
+    words = list(words)
+    refused = set()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'code.bin')
-        while start < len(words):
-            end = len(words)
-            while True:
-                with open(path, 'wb') as f:
-                    for w0, w1 in words[start:end]:
-                        f.write(struct.pack('<QQ', w0, w1))
-                rc, got, err = run_nvdisasm(path)
-                if rc == 0:
-                    break
-                m = re.search(r'at address 0x([0-9a-fA-F]+)', err)
-                if not m:
-                    raise RuntimeError('nvdisasm failed: ' + err)
-                end = start + int(m.group(1), 16) // 16
-                if end == start:
-                    got = []
-                    break
-            for i, t in enumerate(got):
-                texts[start + i] = t
-            start = max(end, start + len(got)) + (0 if end == len(words) else 1)
-            if end == len(words):
+        while True:
+            with open(path, 'wb') as f:
+                for i, (w0, w1) in enumerate(words):
+                    f.write(struct.pack('<QQ', *(NOP if i in refused else (w0, w1))))
+            rc, got, err = run_nvdisasm(path)
+            if rc == 0:
                 break
-    return texts
+            m = re.search(r'at address 0x([0-9a-fA-F]+)', err)
+            if not m:
+                raise RuntimeError('nvdisasm failed: ' + err)
+            refused.add(int(m.group(1), 16) // 16)
+    return [None if i in refused else t for i, t in enumerate(got)]
 
 
 def normalise(text):

@@ -98,14 +98,18 @@ def expand_alu(name, desc, form):
     """Places the ALU sources of `desc` for operand form `form`."""
     alu = desc['alu']
     srcs = alu['srcs']
-    mods = alu.get('mods', [])
+    all_mods = alu.get('mods', [])
+    mod_srcs = alu.get('mod_srcs', alu['srcs'])
     imm_type = alu.get('imm', 'hex')
     f = Form(name, form)
     slot_of = {}
     if 'a' in srcs:
         slot_of['a'] = 'r24'
     rest = [s for s in srcs if s != 'a']
-    if len(rest) == 1:
+    if rest == ['c']:
+        # A lone second source named c sits where c does (e.g. DADD).
+        slot_of['c'] = 's64' if form in ALU_B_IN_SLOT32 else 's32'
+    elif len(rest) == 1:
         slot_of[rest[0]] = 's32'
     elif len(rest) == 2:
         b, c = rest
@@ -118,6 +122,7 @@ def expand_alu(name, desc, form):
 
     used_slots = set(slot_of.values())
     for src, slot in slot_of.items():
+        mods = all_mods if src in mod_srcs else []
         if slot == 'r24':
             f.add_field(src, 'gpr', [(24, 8)])
             if 'neg' in mods:
@@ -418,7 +423,8 @@ def emit(forms, ops, sregs, out_h, out_c):
                     f'{"true" if alu_forms & {1} or not alu_forms else "false"}, '
                     f'{"true" if alu_forms & {2, 4} else "false"}, '
                     f'{"true" if alu_forms & {3, 5} else "false"}, '
-                    f'{"true" if alu_forms & {6, 7} else "false"}}},\n')
+                    f'{"true" if alu_forms & {6, 7} else "false"}, '
+                    f'{"true" if desc.get("scoreboards", True) else "false"}}},\n')
         c.write('};\n')
 
 

@@ -141,6 +141,8 @@ struct jade_isa_op_info {
    uint8_t dst_count;      /* register destinations */
    uint8_t src_count;      /* register/immediate/cbuf sources */
    bool has_reg_form, has_imm_form, has_cbuf_form, has_ureg_form;
+   bool scoreboards;       /* may set read/write scoreboards (nvdisasm refuses
+                            * them on control flow and WARPSYNC) */
 };
 
 extern const struct jade_isa_form jade_isa_forms[];
