@@ -118,8 +118,20 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
    }
 }
 
+static void random_instr_once(unsigned form_idx, struct jade_isa_instr *instr);
+
+/* Some random values leave no syntax (an encoding nvdisasm refuses, like
+ * a store without an address register): draw again. */
 static void
 random_instr(unsigned form_idx, struct jade_isa_instr *instr)
+{
+   do {
+      random_instr_once(form_idx, instr);
+   } while (!jade_isa_select_syntax(instr));
+}
+
+static void
+random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
 {
    const struct jade_isa_form *form = &jade_isa_forms[form_idx];
    jade_isa_instr_init(instr, form_idx);
@@ -134,9 +146,10 @@ random_instr(unsigned form_idx, struct jade_isa_instr *instr)
    /* Scoreboards only where there are registers to guard (nvdisasm
     * refuses them on EXIT and BRA). */
    const struct jade_isa_op_info *info = &jade_isa_op_info[form->op];
-   const bool regs = info->scoreboards && (info->dst_count || info->src_count);
-   instr->ctrl.wr_sb = !regs || rng() % 8 == 7 ? 7 : rng() % 6;
-   instr->ctrl.rd_sb = !regs || rng() % 8 == 7 ? 7 : rng() % 6;
+   const bool wr = info->scoreboards && info->dst_count;
+   const bool rd = info->scoreboards && (info->dst_count || info->src_count);
+   instr->ctrl.wr_sb = !wr || rng() % 8 == 7 ? 7 : rng() % 6;
+   instr->ctrl.rd_sb = !rd || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.wait_mask = rng() % 64;
    /* How nvdisasm shows reuse flags is not pinned down yet (it depends on
     * bit 109 and an "opex" table): the oracle covers instructions without
@@ -160,12 +173,16 @@ random_instr(unsigned form_idx, struct jade_isa_instr *instr)
    for (unsigned i = 0; i < form->field_count; i++) {
       const struct jade_isa_field_loc *loc = &form->fields[i];
       const struct jade_isa_syntax *syn = jade_isa_select_syntax(instr);
-      const struct jade_isa_item *it = syn ? item_for_field(syn, loc->field) : NULL;
+      if (!syn) /* the neutral values fit no syntax: take the general one */
+         syn = &form->syntax[form->syntax_count - 1];
+      const struct jade_isa_item *it = item_for_field(syn, loc->field);
       if (it && !(is_cond_field(form, loc->field) && rng() % 2))
          instr->field[loc->field] = random_value(it, loc);
    }
    /* Fields the final syntax does not print go back to neutral. */
    const struct jade_isa_syntax *syn = jade_isa_select_syntax(instr);
+   if (!syn)
+      return;
    for (unsigned i = 0; i < form->field_count; i++) {
       const struct jade_isa_field_loc *loc = &form->fields[i];
       if (!item_for_field(syn, loc->field) && !is_cond_field(form, loc->field))

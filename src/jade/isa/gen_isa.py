@@ -22,6 +22,7 @@ TYPE_INFO = {
     'gpr': (8, 255), 'ugpr': (8, 63), 'pred': (3, 7), 'upred': (3, 7),
     'bar': (4, 0), 'hex': (32, 0), 'shex': (32, 0), 'f32': (32, 0),
     'f64hi': (32, 0), 'f16x2': (32, 0), 'sreg': (8, 0), 'rel': (48, 0),
+    'uhex24': (24, 0),
 }
 
 # ALU operand forms (bits 9..11): what the 32-bit slot at bit 32 holds.
@@ -210,9 +211,10 @@ def value_items(name, form, what):
 
 
 def parse_placeholder(body, form, what):
-    # {,name} / { name} / {,!name}: ", " (or " ") and the operand, only
-    # when it is not the neutral value (RZ, PT) or is negated.
-    m = re.fullmatch(r'([, ])(!?)(\w+)', body)
+    # {,name} / { name} / {,!name} / {+name}: ", " (or " ", "+") and the
+    # operand, only when it is not the neutral value (RZ, PT, 0) or is
+    # negated.
+    m = re.fullmatch(r'([, +])(!?)(\w+)', body)
     if m:
         name = m.group(3)
         if name not in form.fields:
@@ -221,7 +223,7 @@ def parse_placeholder(body, form, what):
         not_field = name + '_not' if m.group(2) else None
         if not_field and not_field not in form.fields:
             raise DescError(f'{what}: no field {not_field}')
-        prefix = ', ' if m.group(1) == ',' else ' '
+        prefix = {',': ', ', ' ': ' ', '+': '+'}[m.group(1)]
         return [('optional', name, typ, prefix, default, not_field)]
     # {name?TEXT}: TEXT when the field is set.
     m = re.fullmatch(r'(\w+)\?(.*)', body)
@@ -235,6 +237,13 @@ def parse_placeholder(body, form, what):
         if m.group(1) not in form.fields:
             raise DescError(f'{what}: no field {m.group(1)}')
         return [('enum', m.group(1), m.group(2).split('|'))]
+    # {name:type}: the field written as another type (e.g. an address
+    # offset written unsigned when there is no base register).
+    m = re.fullmatch(r'(\w+):(\w+)', body)
+    if m:
+        if m.group(1) not in form.fields or m.group(2) not in TYPE_INFO:
+            raise DescError(f'{what}: bad placeholder {{{body}}}')
+        return [('value', m.group(1), m.group(2), None)]
     # {-|a|}, {-a}, {|a|}, {!p}, {~a}, {a}: operand with its modifiers.
     m = re.fullmatch(r'([-!~]?)(\|?)(\w+)(\|?)', body)
     if not m:

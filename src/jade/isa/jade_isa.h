@@ -65,6 +65,7 @@ enum jade_isa_type {
    JADE_ISA_T_F16X2,    /* two IEEE halves */
    JADE_ISA_T_SREG,     /* SR_TID.X, ... */
    JADE_ISA_T_REL,      /* branch target: signed word offset from the next instruction */
+   JADE_ISA_T_UHEX24,   /* a signed 24-bit field written unsigned: [0xa10610] */
 };
 
 /* One piece of an instruction's text. */

@@ -127,6 +127,9 @@ put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
       else
          put(o, "SR%u", (unsigned)v);
       break;
+   case JADE_ISA_T_UHEX24:
+      put(o, "0x%llx", (unsigned long long)(v & 0xffffff));
+      break;
    case JADE_ISA_T_REL:
       /* Word offset from the end of the instruction. */
       put(o, "0x%llx", (unsigned long long)(pc + 16 + (int64_t)v * 4));
