@@ -279,7 +279,7 @@ def build_forms(desc_all):
                 if isinstance(spec, dict):
                     typ, parts = parse_loc(spec['at'], f'{name}.{fname}')
                     f.add_field(fname, typ, parts, spec.get('default'),
-                                spec.get('signed', False))
+                                spec.get('signed', False), spec.get('shift', 0))
                 else:
                     typ, parts = parse_loc(spec, f'{name}.{fname}')
                     f.add_field(fname, typ, parts,
@@ -433,7 +433,8 @@ def emit(forms, ops, sregs, out_h, out_c):
                     f'{"true" if alu_forms & {2, 4} else "false"}, '
                     f'{"true" if alu_forms & {3, 5} else "false"}, '
                     f'{"true" if alu_forms & {6, 7} else "false"}, '
-                    f'{"true" if desc.get("scoreboards", True) else "false"}}},\n')
+                    f'{"true" if desc.get("scoreboards", True) else "false"}, '
+                    f'{"true" if desc.get("uniform", False) else "false"}}},\n')
         c.write('};\n')
 
 

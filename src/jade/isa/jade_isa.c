@@ -90,14 +90,15 @@ jade_isa_encode(const struct jade_isa_instr *instr, uint64_t out[2])
          v = (uint64_t)((int64_t)v >> loc->shift);
       }
 
-      /* Signed fields take any value that sign-extends back. */
+      /* Signed fields take any value that sign-extends back, or its
+       * unsigned spelling (nvdisasm writes some signed immediates in hex). */
       if (width < 64) {
          const uint64_t mask = (1ull << width) - 1;
          if (loc->is_signed) {
             const int64_t sv = (int64_t)v;
             const int64_t min = -(1ll << (width - 1));
             const int64_t max = (1ll << (width - 1)) - 1;
-            if (sv < min || sv > max)
+            if ((sv < min || sv > max) && (v & ~mask))
                return -1;
             v &= mask;
          } else if (v & ~mask) {

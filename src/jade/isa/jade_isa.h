@@ -144,6 +144,7 @@ struct jade_isa_op_info {
    bool has_reg_form, has_imm_form, has_cbuf_form, has_ureg_form;
    bool scoreboards;       /* may set read/write scoreboards (nvdisasm refuses
                             * them on control flow and WARPSYNC) */
+   bool uniform;           /* uniform datapath: the guard is a UP register */
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

@@ -334,7 +334,8 @@ jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr,
          s++;
       }
       uint64_t p;
-      if (!parse_value(&s, JADE_ISA_T_PRED, pc, &p) || *s != ' ') {
+      if ((!parse_value(&s, JADE_ISA_T_PRED, pc, &p) &&
+           !parse_value(&s, JADE_ISA_T_UPRED, pc, &p)) || *s != ' ') {
          snprintf(err, err_size, "bad guard predicate in '%s'", line);
          return -1;
       }

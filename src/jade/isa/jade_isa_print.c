@@ -99,6 +99,9 @@ put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
       put(o, "B%u", (unsigned)v);
       break;
    case JADE_ISA_T_HEX:
+      /* A signed 32-bit field written unsigned. */
+      if ((v >> 31) == 0x1ffffffffull)
+         v &= 0xffffffffull;
       put(o, "0x%llx", (unsigned long long)v);
       break;
    case JADE_ISA_T_SHEX: {
@@ -156,8 +159,9 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
    }
 
    if (instr->pred != 7 || instr->pred_not) {
+      const bool uniform = jade_isa_op_info[jade_isa_forms[instr->form].op].uniform;
       put(&o, "@%s", instr->pred_not ? "!" : "");
-      put_value(&o, JADE_ISA_T_PRED, instr->pred, pc);
+      put_value(&o, uniform ? JADE_ISA_T_UPRED : JADE_ISA_T_PRED, instr->pred, pc);
       put(&o, " ");
    }
 
