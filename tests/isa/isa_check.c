@@ -38,7 +38,7 @@ item_for_field(const struct jade_isa_syntax *syn, unsigned field)
 {
    for (unsigned i = 0; i < syn->item_count; i++) {
       const struct jade_isa_item *it = &syn->items[i];
-      if (it->kind != JADE_ISA_ITEM_TEXT &&
+      if (it->kind != JADE_ISA_ITEM_TEXT && it->kind != JADE_ISA_ITEM_REUSE &&
           (it->field == field ||
            (it->kind == JADE_ISA_ITEM_OPTIONAL && it->not_field == field)))
          return it;

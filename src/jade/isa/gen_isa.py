@@ -206,8 +206,10 @@ def value_items(name, form, what):
     typ, parts = form.fields[name][0], form.fields[name][1]
     if typ is None:
         raise DescError(f'{what}: field {name} has no type to print')
-    reuse = REUSE_SLOT.get(parts[0][0]) if typ == 'gpr' else None
-    return [('value', name, typ, reuse)]
+    items = [('value', name, typ, None)]
+    if typ == 'gpr' and parts[0][0] in REUSE_SLOT:
+        items.append(('reuse', REUSE_SLOT[parts[0][0]]))
+    return items
 
 
 def parse_placeholder(body, form, what):
@@ -257,10 +259,12 @@ def parse_placeholder(body, form, what):
     has_abs = abs1 and name + '_abs' in form.fields
     if has_abs:
         items.append(('flag', name + '_abs', '|'))
-    items.extend(value_items(name, form, what))
+    values = value_items(name, form, what)
+    reuse = [it for it in values if it[0] == 'reuse']
+    items.extend(it for it in values if it[0] != 'reuse')
     if has_abs:
         items.append(('flag', name + '_abs', '|'))
-    return items
+    return items + reuse
 
 
 def build_forms(desc_all):
@@ -375,10 +379,12 @@ def emit(forms, ops, sregs, out_h, out_c):
                         c.write(f'   {{JADE_ISA_ITEM_OPTIONAL, JADE_ISA_F_{it[1].upper()}, '
                                 f'{types[it[2]]}, 0, {c_str(it[3])}, NULL, {it[4]}ull, '
                                 f'{nf}}},\n')
+                    elif it[0] == 'reuse':
+                        c.write(f'   {{JADE_ISA_ITEM_REUSE, 0, 0, 0, NULL, NULL, 0, 0, '
+                                f'{it[1]}}},\n')
                     else:
-                        reuse = 0xff if it[3] is None else it[3]
                         c.write(f'   {{JADE_ISA_ITEM_VALUE, JADE_ISA_F_{it[1].upper()}, '
-                                f'{types[it[2]]}, 0, NULL, NULL, 0, 0, {reuse}}},\n')
+                                f'{types[it[2]]}, 0, NULL, NULL}},\n')
                 c.write('};\n')
                 if conds:
                     c.write(f'static const struct jade_isa_cond form{i}_s{j}_c[] = {{\n')

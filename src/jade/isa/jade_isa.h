@@ -75,6 +75,7 @@ enum jade_isa_item_kind {
    JADE_ISA_ITEM_ENUM,   /* text chosen by the field's value */
    JADE_ISA_ITEM_VALUE,  /* the field's value, written by its type */
    JADE_ISA_ITEM_OPTIONAL, /* text + value, only if not the neutral value */
+   JADE_ISA_ITEM_REUSE,  /* ".reuse" when the operand's reuse flag is set */
 };
 
 struct jade_isa_item {
@@ -86,7 +87,7 @@ struct jade_isa_item {
    const char *const *enum_text; /* for ENUM: NULL entries are invalid */
    uint64_t neutral;     /* for OPTIONAL */
    uint8_t not_field;    /* for OPTIONAL: its '!' flag, or JADE_ISA_NO_FIELD */
-   uint8_t reuse;        /* for GPR values: reuse-cache flag index, or 0xff */
+   uint8_t reuse;        /* for REUSE: reuse-cache flag index */
 };
 
 #define JADE_ISA_NO_FIELD 0xff

@@ -261,7 +261,9 @@ try_syntax(const char *s, uint64_t pc, unsigned form_idx,
       case JADE_ISA_ITEM_VALUE:
          if (!parse_value(&s, item->type, pc, &tmp.field[item->field]))
             return false;
-         if (item->reuse != 0xff && match_text(&s, ".reuse"))
+         break;
+      case JADE_ISA_ITEM_REUSE:
+         if (match_text(&s, ".reuse"))
             tmp.ctrl.reuse |= 1u << item->reuse;
          break;
       case JADE_ISA_ITEM_OPTIONAL: {

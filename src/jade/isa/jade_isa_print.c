@@ -184,10 +184,11 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
          break;
       case JADE_ISA_ITEM_VALUE:
          put_value(&o, item->type, v, pc);
+         break;
+      case JADE_ISA_ITEM_REUSE:
          /* nvdisasm shows reuse flags only with control bit 109 set (the
           * two share an "opex" table; bit 109 clear is the yield state). */
-         if (item->reuse != 0xff && instr->ctrl.yield &&
-             (instr->ctrl.reuse >> item->reuse) & 1)
+         if (instr->ctrl.yield && (instr->ctrl.reuse >> item->reuse) & 1)
             put(&o, ".reuse");
          break;
       case JADE_ISA_ITEM_OPTIONAL: {
@@ -201,6 +202,8 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
       }
       }
    }
-   put(&o, " ;");
+   /* nvdisasm drops the space before ';' for a stall count of 0 (the
+    * padding NOPs and the final self-branch of ptxas output). */
+   put(&o, instr->ctrl.stall ? " ;" : ";");
    return o.len;
 }
