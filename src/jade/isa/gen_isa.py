@@ -102,7 +102,12 @@ def expand_alu(name, desc, form):
     all_mods = alu.get('mods', [])
     mod_srcs = alu.get('mod_srcs', alu['srcs'])
     imm_type = alu.get('imm', 'hex')
+    # The uniform datapath reads uniform registers where others read GPRs,
+    # and always has bit 91 set.
+    reg = alu.get('file', 'gpr')
     f = Form(name, form)
+    if reg == 'ugpr':
+        f.fixed.append((91, 1, 1))
     slot_of = {}
     if 'a' in srcs:
         slot_of['a'] = 'r24'
@@ -125,13 +130,13 @@ def expand_alu(name, desc, form):
     for src, slot in slot_of.items():
         mods = all_mods if src in mod_srcs else []
         if slot == 'r24':
-            f.add_field(src, 'gpr', [(24, 8)])
+            f.add_field(src, reg, [(24, 8)])
             if 'neg' in mods:
                 f.add_field(src + '_neg', None, [(72, 1)])
             if 'abs' in mods:
                 f.add_field(src + '_abs', None, [(73, 1)])
         elif slot == 's64':
-            f.add_field(src, 'gpr', [(64, 8)])
+            f.add_field(src, reg, [(64, 8)])
             if 'neg' in mods:
                 f.add_field(src + '_neg', None, [(75, 1)])
             if 'abs' in mods:
@@ -139,7 +144,7 @@ def expand_alu(name, desc, form):
         else:
             kind = ALU_SLOT32[form]
             if kind == 'gpr':
-                f.add_field(src, 'gpr', [(32, 8)])
+                f.add_field(src, reg, [(32, 8)])
             elif kind == 'ugpr':
                 f.add_field(src, 'ugpr', [(32, 8)])
                 f.fixed.append((91, 1, 1))
@@ -164,6 +169,7 @@ def expand_alu(name, desc, form):
         f.unused_slots.append(('_r64', 64))
     if 's32' not in used_slots and ALU_SLOT32[form] == 'gpr':
         f.unused_slots.append(('_r32', 32))
+    f.unused_type = reg
     return f
 
 
@@ -173,7 +179,7 @@ def add_unused_slots(f):
     used = f.bits()
     for name, lo in getattr(f, 'unused_slots', []):
         if not any(b in used for b in range(lo, lo + 8)):
-            f.add_field(name, 'gpr', [(lo, 8)])
+            f.add_field(name, getattr(f, 'unused_type', 'gpr'), [(lo, 8)])
 
 
 # --- syntax templates ------------------------------------------------------
