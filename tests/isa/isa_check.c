@@ -147,7 +147,8 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
     * refuses them on EXIT and BRA). */
    const struct jade_isa_op_info *info = &jade_isa_op_info[form->op];
    const bool wr = info->scoreboards && info->dst_count;
-   const bool rd = info->scoreboards && (info->dst_count || info->src_count);
+   const bool rd = info->scoreboards && info->read_scoreboard &&
+                   (info->dst_count || info->src_count);
    instr->ctrl.wr_sb = !wr || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.rd_sb = !rd || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.wait_mask = rng() % 64;

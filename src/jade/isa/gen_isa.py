@@ -446,7 +446,8 @@ def emit(forms, ops, sregs, out_h, out_c):
                     f'{"true" if alu_forms & {3, 5} else "false"}, '
                     f'{"true" if alu_forms & {6, 7} else "false"}, '
                     f'{"true" if desc.get("scoreboards", True) else "false"}, '
-                    f'{"true" if desc.get("uniform", False) else "false"}}},\n')
+                    f'{"true" if desc.get("uniform", False) else "false"}, '
+                    f'{"true" if desc.get("read_scoreboard", True) else "false"}}},\n')
         c.write('};\n')
 
 

@@ -146,6 +146,7 @@ struct jade_isa_op_info {
    bool scoreboards;       /* may set read/write scoreboards (nvdisasm refuses
                             * them on control flow and WARPSYNC) */
    bool uniform;           /* uniform datapath: the guard is a UP register */
+   bool read_scoreboard;   /* may set a read scoreboard (not BMOV B->R) */
 };
 
 extern const struct jade_isa_form jade_isa_forms[];
