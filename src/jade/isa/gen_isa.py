@@ -86,11 +86,17 @@ class Form:
         for b in used:
             if b < 16 or b >= 105:
                 raise DescError(f'{self.op}: bit {b} belongs to the common fields')
-        for lo, width, _ in self.fixed:
+        fixed_bits = {}
+        for lo, width, value in self.fixed:
             for b in range(lo, lo + width):
-                if b in used:
+                bit = (value >> (b - lo)) & 1
+                if b in used and used[b] != 'fixed':
                     raise DescError(f'{self.op} form {self.alu_form}: fixed bit {b} '
                                     f'also in {used[b]}')
+                if fixed_bits.get(b, bit) != bit:
+                    raise DescError(f'{self.op} form {self.alu_form}: bit {b} '
+                                    f'fixed to both 0 and 1')
+                fixed_bits[b] = bit
                 used[b] = 'fixed'
         return used
 
