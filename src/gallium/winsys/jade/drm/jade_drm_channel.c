@@ -9,6 +9,7 @@
  */
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <xf86drm.h>
@@ -218,15 +219,20 @@ jade_channel_submit(struct jade_channel *chan,
       return -EINVAL;
    }
 
-   struct drm_nouveau_exec_push exec_pushes[push_count ? push_count : 1];
+   struct drm_nouveau_exec_push *exec_pushes =
+      calloc(MAX2(push_count, 1), sizeof(*exec_pushes));
+   struct drm_nouveau_sync *waits = calloc(MAX2(wait_count, 1), sizeof(*waits));
+   if (!exec_pushes || !waits) {
+      free(exec_pushes);
+      free(waits);
+      return -ENOMEM;
+   }
    for (unsigned i = 0; i < push_count; i++) {
       exec_pushes[i] = (struct drm_nouveau_exec_push){
          .va = pushes[i].va,
          .va_len = pushes[i].size_B,
       };
    }
-
-   struct drm_nouveau_sync waits[wait_count ? wait_count : 1];
    for (unsigned i = 0; i < wait_count; i++) {
       waits[i] = (struct drm_nouveau_sync){
          .flags = DRM_NOUVEAU_SYNC_SYNCOBJ,
@@ -248,8 +254,11 @@ jade_channel_submit(struct jade_channel *chan,
       .sig_count = signal_syncobj ? 1 : 0,
       .sig_ptr = (uintptr_t)&signal,
    };
-   return jade_ioctl(dev->fd, DRM_NOUVEAU_EXEC, &req, sizeof(req),
-                     "NOUVEAU_EXEC");
+   int ret = jade_ioctl(dev->fd, DRM_NOUVEAU_EXEC, &req, sizeof(req),
+                        "NOUVEAU_EXEC");
+   free(exec_pushes);
+   free(waits);
+   return ret;
 }
 
 bool
