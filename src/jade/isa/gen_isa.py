@@ -31,6 +31,9 @@ TYPE_INFO = {
 ALU_SLOT32 = {1: 'gpr', 2: 'imm', 3: 'cbuf', 4: 'imm', 5: 'cbuf', 6: 'ugpr',
               7: 'ugpr'}
 ALU_B_IN_SLOT32 = {1, 4, 5, 6}
+# Negate and absolute-value bits of the source in each slot.
+SLOT_MOD_BITS = {'r24': {'neg': 72, 'abs': 73}, 's64': {'neg': 75, 'abs': 74},
+                 's32': {'neg': 63, 'abs': 62}}
 
 
 class DescError(Exception):
@@ -64,6 +67,8 @@ class Form:
         self.fixed = []    # (lo, width, value)
         self.syntax = []   # [(conds, items)]
         self.shifts = {}   # name -> shift
+        self.unused_slots = []    # ALU register slots no source uses
+        self.unused_type = 'gpr'  # their register file
 
     def add_field(self, name, typ, parts, default=None, signed=False, shift=0):
         if name in self.fields:
@@ -135,18 +140,14 @@ def expand_alu(name, desc, form):
     used_slots = set(slot_of.values())
     for src, slot in slot_of.items():
         mods = all_mods if src in mod_srcs else []
+        if slot == 's32' and ALU_SLOT32[form] == 'imm':
+            mods = []  # immediates carry no modifier bits
+        for mod in mods:
+            f.add_field(f'{src}_{mod}', None, [(SLOT_MOD_BITS[slot][mod], 1)])
         if slot == 'r24':
             f.add_field(src, reg, [(24, 8)])
-            if 'neg' in mods:
-                f.add_field(src + '_neg', None, [(72, 1)])
-            if 'abs' in mods:
-                f.add_field(src + '_abs', None, [(73, 1)])
         elif slot == 's64':
             f.add_field(src, reg, [(64, 8)])
-            if 'neg' in mods:
-                f.add_field(src + '_neg', None, [(75, 1)])
-            if 'abs' in mods:
-                f.add_field(src + '_abs', None, [(74, 1)])
         else:
             kind = ALU_SLOT32[form]
             if kind == 'gpr':
@@ -163,12 +164,6 @@ def expand_alu(name, desc, form):
                 f.add_field(src + '_off', 'shex', [(40, 14)], signed=True, shift=2)
                 f.add_field('_' + src + '_off_lo', 'hex', [(38, 2)])
                 f.fixed.append((91, 1, 0))
-            if kind != 'imm':
-                if 'neg' in mods:
-                    f.add_field(src + '_neg', None, [(63, 1)])
-                if 'abs' in mods:
-                    f.add_field(src + '_abs', None, [(62, 1)])
-    f.unused_slots = []
     if 'r24' not in used_slots:
         f.unused_slots.append(('_r24', 24))
     if 's64' not in used_slots:
@@ -183,9 +178,9 @@ def add_unused_slots(f):
     """Unused ALU register slots become hidden fields, where no other field
     claims their bits, so that decoding and re-encoding preserves them."""
     used = f.bits()
-    for name, lo in getattr(f, 'unused_slots', []):
+    for name, lo in f.unused_slots:
         if not any(b in used for b in range(lo, lo + 8)):
-            f.add_field(name, getattr(f, 'unused_type', 'gpr'), [(lo, 8)])
+            f.add_field(name, f.unused_type, [(lo, 8)])
 
 
 # --- syntax templates ------------------------------------------------------

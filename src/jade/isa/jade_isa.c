@@ -229,6 +229,21 @@ jade_isa_instr_init(struct jade_isa_instr *instr, unsigned form_idx)
       instr->field[form->fields[i].field] = form->fields[i].dflt;
 }
 
+const struct jade_isa_reg_syntax *
+jade_isa_reg_syntax(uint8_t type)
+{
+   static const struct jade_isa_reg_syntax files[] = {
+      [JADE_ISA_T_GPR] = {"R", "RZ", 255, 254},
+      [JADE_ISA_T_UGPR] = {"UR", "URZ", 63, 62},
+      [JADE_ISA_T_PRED] = {"P", "PT", 7, 6},
+      [JADE_ISA_T_UPRED] = {"UP", "UPT", 7, 6},
+      [JADE_ISA_T_BAR] = {"B", NULL, 0, 15},
+   };
+   if (type >= sizeof(files) / sizeof(files[0]) || !files[type].prefix)
+      return NULL;
+   return &files[type];
+}
+
 int
 jade_isa_find_form(enum jade_isa_op op, unsigned alu_form)
 {

@@ -64,7 +64,7 @@ static bool
 parse_reg(const char **s, const char *prefix, const char *zero, uint64_t zero_v,
           uint64_t max, uint64_t *v)
 {
-   if (zero[0] && match_text(s, zero)) {
+   if (zero && match_text(s, zero)) {
       *v = zero_v;
       return true;
    }
@@ -126,17 +126,12 @@ parse_double(const char **s, double *d)
 static bool
 parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
 {
+   const struct jade_isa_reg_syntax *reg = jade_isa_reg_syntax(type);
+   if (reg)
+      return parse_reg(s, reg->prefix, reg->zero, reg->zero_index,
+                       reg->max_index, v);
+
    switch (type) {
-   case JADE_ISA_T_GPR:
-      return parse_reg(s, "R", "RZ", 255, 254, v);
-   case JADE_ISA_T_UGPR:
-      return parse_reg(s, "UR", "URZ", 63, 62, v);
-   case JADE_ISA_T_PRED:
-      return parse_reg(s, "P", "PT", 7, 6, v);
-   case JADE_ISA_T_UPRED:
-      return parse_reg(s, "UP", "UPT", 7, 6, v);
-   case JADE_ISA_T_BAR:
-      return parse_reg(s, "B", "", 0, 15, v);
    case JADE_ISA_T_HEX:
    case JADE_ISA_T_F16X2:
       return parse_hex(s, false, v);
@@ -186,7 +181,7 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
          *s += best_len;
          return true;
       }
-      return parse_reg(s, "SR", "", 0, 255, v);
+      return parse_reg(s, "SR", NULL, 0, 255, v);
    }
    case JADE_ISA_T_UHEX24:
       if (!parse_hex(s, false, v) || *v > 0xffffff)

@@ -70,34 +70,16 @@ f64hi_value(uint32_t bits)
 static void
 put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
 {
+   const struct jade_isa_reg_syntax *reg = jade_isa_reg_syntax(type);
+   if (reg) {
+      if (reg->zero && v == reg->zero_index)
+         put(o, "%s", reg->zero);
+      else
+         put(o, "%s%u", reg->prefix, (unsigned)v);
+      return;
+   }
+
    switch (type) {
-   case JADE_ISA_T_GPR:
-      if (v == 255)
-         put(o, "RZ");
-      else
-         put(o, "R%u", (unsigned)v);
-      break;
-   case JADE_ISA_T_UGPR:
-      if (v == 63)
-         put(o, "URZ");
-      else
-         put(o, "UR%u", (unsigned)v);
-      break;
-   case JADE_ISA_T_PRED:
-      if (v == 7)
-         put(o, "PT");
-      else
-         put(o, "P%u", (unsigned)v);
-      break;
-   case JADE_ISA_T_UPRED:
-      if (v == 7)
-         put(o, "UPT");
-      else
-         put(o, "UP%u", (unsigned)v);
-      break;
-   case JADE_ISA_T_BAR:
-      put(o, "B%u", (unsigned)v);
-      break;
    case JADE_ISA_T_HEX:
       /* A signed 32-bit field written unsigned. */
       if ((v >> 31) == 0x1ffffffffull)

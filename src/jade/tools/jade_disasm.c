@@ -67,6 +67,7 @@ print_code(const uint8_t *code, size_t size)
    }
 }
 
+/* The whole file (or stdin), with one spare byte for a terminator. */
 static uint8_t *
 read_file(const char *path, size_t *size)
 {
@@ -75,16 +76,24 @@ read_file(const char *path, size_t *size)
       fprintf(stderr, "jade-disasm: %s: %s\n", path, strerror(errno));
       return NULL;
    }
-   size_t cap = 4096, len = 0;
+   size_t cap = 4096, len = 0, n;
    uint8_t *buf = malloc(cap);
-   size_t n;
-   while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
+   while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
       len += n;
-      if (len == cap)
-         buf = realloc(buf, cap *= 2);
+      if (len + 1 == cap) {
+         uint8_t *bigger = realloc(buf, cap *= 2);
+         if (!bigger)
+            free(buf);
+         buf = bigger;
+      }
    }
    if (f != stdin)
       fclose(f);
+   if (!buf) {
+      fprintf(stderr, "jade-disasm: %s: out of memory\n", path);
+      return NULL;
+   }
+   buf[len] = 0;
    *size = len;
    return buf;
 }
@@ -115,8 +124,6 @@ disasm_hex(const char *path)
    char *text = (char *)read_file(path, &size);
    if (!text)
       return 2;
-   text = realloc(text, size + 1);
-   text[size] = 0;
 
    uint64_t pc = 0;
    unsigned line_no = 0;

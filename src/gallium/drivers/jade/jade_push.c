@@ -38,12 +38,6 @@ jade_pushbuf_fini(struct jade_pushbuf *pb)
    pb->map = NULL;
 }
 
-bool
-jade_pushbuf_has_space(struct jade_pushbuf *pb, unsigned dw_count)
-{
-   return pb->push.end + dw_count <= pb->push.limit;
-}
-
 void
 jade_pushbuf_reset(struct jade_pushbuf *pb)
 {

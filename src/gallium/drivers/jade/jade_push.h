@@ -26,10 +26,6 @@ struct jade_pushbuf {
 int jade_pushbuf_init(struct jade_pushbuf *pb, struct jade_dev *dev);
 void jade_pushbuf_fini(struct jade_pushbuf *pb);
 
-/* Space for at least dw_count more dwords; false if the batch is full and
- * must be submitted first. */
-bool jade_pushbuf_has_space(struct jade_pushbuf *pb, unsigned dw_count);
-
 /* Resets the pushbuffer after a submission.  Call only once the GPU is
  * done with the previous contents. */
 void jade_pushbuf_reset(struct jade_pushbuf *pb);

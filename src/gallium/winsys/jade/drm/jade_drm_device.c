@@ -60,8 +60,9 @@ jade_dev_check_kernel(int fd)
 {
    drmVersionPtr ver = drmGetVersion(fd);
    if (!ver) {
+      /* Not a DRM device at all (errno may say nothing useful). */
       mesa_loge("jade: drmGetVersion failed: %s", strerror(errno));
-      return -errno ? -errno : -ENODEV;
+      return -ENODEV;
    }
 
    int ret = 0;

@@ -14,18 +14,25 @@
 #include "jade_debug.h"
 #include "jade_drm_ioctl.h"
 
-int
-jade_ioctl(int fd, unsigned long command, void *arg, size_t size,
-           const char *name)
+static int
+jade_ioctl_quiet(int fd, unsigned long command, void *arg, size_t size,
+                 const char *name)
 {
    int ret = drmCommandWriteRead(fd, command, arg, size);
 
    /* libdrm returns -errno, but be robust against a positive value. */
    if (ret > 0)
       ret = -ret;
-
    if (jade_debug(JADE_DEBUG_DRM))
       mesa_logi("jade: %s -> %d", name, ret);
+   return ret;
+}
+
+int
+jade_ioctl(int fd, unsigned long command, void *arg, size_t size,
+           const char *name)
+{
+   int ret = jade_ioctl_quiet(fd, command, arg, size, name);
    if (ret)
       mesa_loge("jade: %s failed: %s", name, strerror(-ret));
    return ret;
@@ -35,8 +42,9 @@ int
 jade_dev_get_param_quiet(int fd, uint64_t param, uint64_t *value)
 {
    struct drm_nouveau_getparam gp = {.param = param};
-   int ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GETPARAM, &gp, sizeof(gp));
+   int ret = jade_ioctl_quiet(fd, DRM_NOUVEAU_GETPARAM, &gp, sizeof(gp),
+                              "NOUVEAU_GETPARAM");
    if (ret == 0)
       *value = gp.value;
-   return ret > 0 ? -ret : ret;
+   return ret;
 }
