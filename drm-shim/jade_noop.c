@@ -29,8 +29,8 @@ bool drm_shim_driver_prefers_first_render_node = true;
 
 struct jade_shim jade_shim;
 
-static int
-shim_report(const char *what, int err)
+int
+jade_shim_refuse(const char *what, int err)
 {
    fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
    return err;
@@ -100,11 +100,11 @@ shim_gem_new(int fd, unsigned long request, void *arg)
    struct drm_nouveau_gem_new *req = arg;
 
    if (req->info.size == 0)
-      return shim_report("GEM_NEW of size 0", -EINVAL);
+      return jade_shim_refuse("GEM_NEW of size 0", -EINVAL);
    if (!(req->info.domain & (NOUVEAU_GEM_DOMAIN_VRAM | NOUVEAU_GEM_DOMAIN_GART)))
-      return shim_report("GEM_NEW without a VRAM or GART domain", -EINVAL);
+      return jade_shim_refuse("GEM_NEW without a VRAM or GART domain", -EINVAL);
    if (req->info.size > UINT32_MAX)
-      return shim_report("GEM_NEW larger than the shim's 4 GiB", -ENOMEM);
+      return jade_shim_refuse("GEM_NEW larger than the shim's 4 GiB", -ENOMEM);
 
    struct shim_bo *bo = calloc(1, sizeof(*bo));
    if (!bo)
@@ -112,7 +112,7 @@ shim_gem_new(int fd, unsigned long request, void *arg)
    int ret = drm_shim_bo_init(bo, req->info.size);
    if (ret) {
       free(bo);
-      return shim_report("GEM_NEW: out of shim memory", ret);
+      return jade_shim_refuse("GEM_NEW: out of shim memory", ret);
    }
 
    req->info.handle = drm_shim_bo_get_handle(shim_fd, bo);
@@ -134,7 +134,7 @@ shim_gem_info(int fd, unsigned long request, void *arg)
 
    struct shim_bo *bo = drm_shim_bo_lookup(shim_fd, info->handle);
    if (!bo)
-      return shim_report("GEM_INFO of an unknown handle", -ENOENT);
+      return jade_shim_refuse("GEM_INFO of an unknown handle", -ENOENT);
    info->map_handle = drm_shim_bo_get_mmap_offset(shim_fd, bo);
    info->size = bo->size;
    info->offset = 0;
@@ -142,26 +142,29 @@ shim_gem_info(int fd, unsigned long request, void *arg)
    return 0;
 }
 
+/* The GPU is always idle: CPU access only needs a valid handle. */
+static int
+shim_check_handle(int fd, uint32_t handle, const char *what)
+{
+   struct shim_bo *bo = drm_shim_bo_lookup(drm_shim_fd_lookup(fd), handle);
+   if (!bo)
+      return jade_shim_refuse(what, -ENOENT);
+   drm_shim_bo_put(bo);
+   return 0;
+}
+
 static int
 shim_gem_cpu_prep(int fd, unsigned long request, void *arg)
 {
-   struct drm_nouveau_gem_cpu_prep *req = arg;
-   struct shim_bo *bo = drm_shim_bo_lookup(drm_shim_fd_lookup(fd), req->handle);
-   if (!bo)
-      return shim_report("GEM_CPU_PREP of an unknown handle", -ENOENT);
-   drm_shim_bo_put(bo);
-   return 0; /* the GPU is always idle */
+   const struct drm_nouveau_gem_cpu_prep *req = arg;
+   return shim_check_handle(fd, req->handle, "GEM_CPU_PREP of an unknown handle");
 }
 
 static int
 shim_gem_cpu_fini(int fd, unsigned long request, void *arg)
 {
-   struct drm_nouveau_gem_cpu_fini *req = arg;
-   struct shim_bo *bo = drm_shim_bo_lookup(drm_shim_fd_lookup(fd), req->handle);
-   if (!bo)
-      return shim_report("GEM_CPU_FINI of an unknown handle", -ENOENT);
-   drm_shim_bo_put(bo);
-   return 0;
+   const struct drm_nouveau_gem_cpu_fini *req = arg;
+   return shim_check_handle(fd, req->handle, "GEM_CPU_FINI of an unknown handle");
 }
 
 static int
@@ -170,11 +173,11 @@ shim_gem_pushbuf(int fd, unsigned long request, void *arg)
    struct drm_nouveau_gem_pushbuf *req = arg;
 
    if (!jade_shim_channel_exists(req->channel))
-      return shim_report("GEM_PUSHBUF on an unknown channel", -ENOENT);
+      return jade_shim_refuse("GEM_PUSHBUF on an unknown channel", -ENOENT);
    /* Clients use an empty legacy pushbuf to ask whether the channel was
     * killed; real legacy submissions are not part of the VM_BIND model. */
    if (req->nr_push != 0)
-      return shim_report("legacy GEM_PUSHBUF submission (use EXEC)", -EINVAL);
+      return jade_shim_refuse("legacy GEM_PUSHBUF submission (use EXEC)", -EINVAL);
    req->vram_available = jade_shim.params.vram_size_B;
    req->gart_available = jade_shim.params.gart_size_B;
    return 0;

@@ -60,6 +60,10 @@ extern struct jade_shim jade_shim;
 
 void jade_shim_params_init(struct jade_shim_params *p);
 
+/* Reports a refused request on stderr ("jade-shim: WHAT: error") and
+ * returns err (a negative errno) for the handler to return. */
+int jade_shim_refuse(const char *what, int err);
+
 /* Mesa's drm-shim core hands an ioctl handler's return value straight back
  * from ioctl().  The kernel's convention is -1 with errno set, which libdrm
  * relies on; the handlers return -errno and are wrapped with this. */

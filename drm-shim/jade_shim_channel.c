@@ -19,13 +19,6 @@
 
 #include "jade_shim.h"
 
-static int
-chan_error(const char *what, int err)
-{
-   fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
-   return err;
-}
-
 bool
 jade_shim_channel_exists(uint32_t channel)
 {
@@ -51,7 +44,7 @@ jade_shim_channel_alloc(int fd, unsigned long request, void *arg)
       }
    }
    simple_mtx_unlock(&jade_shim.lock);
-   return ret ? chan_error("CHANNEL_ALLOC: out of channels", ret) : 0;
+   return ret ? jade_shim_refuse("CHANNEL_ALLOC: out of channels", ret) : 0;
 }
 
 int
@@ -64,7 +57,7 @@ jade_shim_channel_free(int fd, unsigned long request, void *arg)
    if (jade_shim_channel_exists(req->channel))
       jade_shim.channel_used[req->channel] = false;
    else
-      ret = chan_error("CHANNEL_FREE of an unknown channel", -ENOENT);
+      ret = jade_shim_refuse("CHANNEL_FREE of an unknown channel", -ENOENT);
    simple_mtx_unlock(&jade_shim.lock);
    return ret;
 }
@@ -88,7 +81,7 @@ nvif_sclass(struct nvif_ioctl_v0 *ioctl, unsigned size)
       count++;
 
    if (!jade_shim_channel_exists(ioctl->token))
-      return chan_error("NVIF SCLASS on an unknown channel", -ENOENT);
+      return jade_shim_refuse("NVIF SCLASS on an unknown channel", -ENOENT);
 
    const unsigned room = (size - sizeof(*ioctl) - sizeof(*sclass)) /
                          sizeof(sclass->oclass[0]);
@@ -107,7 +100,7 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
    struct nvif_ioctl_new_v0 *new = (void *)ioctl->data;
 
    if (ioctl->route == 0xff && !jade_shim_channel_exists(ioctl->token))
-      return chan_error("NVIF NEW on an unknown channel", -ENOENT);
+      return jade_shim_refuse("NVIF NEW on an unknown channel", -ENOENT);
    if (ioctl->route == 0xff && !class_offered(new->oclass)) {
       fprintf(stderr, "jade-shim: NVIF NEW of class 0x%04x, not offered\n",
               new->oclass);
@@ -116,7 +109,7 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
 
    for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
       if (jade_shim.objects[i] == new->handle && new->handle != 0)
-         return chan_error("NVIF NEW with a handle in use", -EEXIST);
+         return jade_shim_refuse("NVIF NEW with a handle in use", -EEXIST);
    }
    for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
       if (!jade_shim.objects[i]) {
@@ -124,7 +117,7 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
          return 0;
       }
    }
-   return chan_error("NVIF NEW: too many objects", -ENOSPC);
+   return jade_shim_refuse("NVIF NEW: too many objects", -ENOSPC);
 }
 
 static int
@@ -136,7 +129,7 @@ nvif_del(struct nvif_ioctl_v0 *ioctl)
          return 0;
       }
    }
-   return chan_error("NVIF DEL of an unknown object", -ENOENT);
+   return jade_shim_refuse("NVIF DEL of an unknown object", -ENOENT);
 }
 
 static int
@@ -199,11 +192,11 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
 
    simple_mtx_lock(&jade_shim.lock);
    if (!jade_shim_channel_exists(req->channel)) {
-      ret = chan_error("EXEC on an unknown channel", -ENOENT);
+      ret = jade_shim_refuse("EXEC on an unknown channel", -ENOENT);
       goto out;
    }
    if (req->push_count > JADE_SHIM_EXEC_PUSH_MAX) {
-      ret = chan_error("EXEC with too many pushes", -EINVAL);
+      ret = jade_shim_refuse("EXEC with too many pushes", -EINVAL);
       goto out;
    }
    for (unsigned i = 0; i < req->push_count; i++) {
@@ -220,11 +213,11 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
       const struct drm_nouveau_sync *s = i < req->wait_count ?
                                          &waits[i] : &sigs[i - req->wait_count];
       if ((s->flags & DRM_NOUVEAU_SYNC_TYPE_MASK) != DRM_NOUVEAU_SYNC_SYNCOBJ) {
-         ret = chan_error("EXEC with a timeline sync (not emulated)", -EINVAL);
+         ret = jade_shim_refuse("EXEC with a timeline sync (not emulated)", -EINVAL);
          goto out;
       }
       if (!jade_shim_syncobj_exists(s->handle)) {
-         ret = chan_error("EXEC with an unknown syncobj", -ENOENT);
+         ret = jade_shim_refuse("EXEC with an unknown syncobj", -ENOENT);
          goto out;
       }
    }
@@ -238,7 +231,7 @@ out:
    for (unsigned i = 0; i < req->sig_count; i++) {
       ret = jade_shim_syncobj_signal(sigs[i].handle);
       if (ret)
-         return chan_error("EXEC signalling an unknown syncobj", ret);
+         return jade_shim_refuse("EXEC signalling an unknown syncobj", ret);
    }
    return 0;
 }

@@ -29,13 +29,6 @@ enum syncobj_state {
 static struct hash_table_u64 *syncobjs;
 static uint32_t next_handle = 1;
 
-static int
-sync_error(const char *what, int err)
-{
-   fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
-   return err;
-}
-
 static enum syncobj_state
 syncobj_get(uint32_t handle)
 {
@@ -53,7 +46,7 @@ syncobj_create(int fd, unsigned long request, void *arg)
 {
    struct drm_syncobj_create *req = arg;
    if (req->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
-      return sync_error("SYNCOBJ_CREATE with unknown flags", -EINVAL);
+      return jade_shim_refuse("SYNCOBJ_CREATE with unknown flags", -EINVAL);
 
    simple_mtx_lock(&jade_shim.lock);
    req->handle = next_handle++;
@@ -73,7 +66,7 @@ syncobj_destroy(int fd, unsigned long request, void *arg)
    if (syncobj_get(req->handle))
       _mesa_hash_table_u64_remove(syncobjs, req->handle);
    else
-      ret = sync_error("SYNCOBJ_DESTROY of an unknown handle", -EINVAL);
+      ret = jade_shim_refuse("SYNCOBJ_DESTROY of an unknown handle", -EINVAL);
    simple_mtx_unlock(&jade_shim.lock);
    return ret;
 }
@@ -87,13 +80,13 @@ syncobj_wait(int fd, unsigned long request, void *arg)
    int ret = 0;
 
    if (req->count_handles == 0)
-      return sync_error("SYNCOBJ_WAIT on no handles", -EINVAL);
+      return jade_shim_refuse("SYNCOBJ_WAIT on no handles", -EINVAL);
 
    simple_mtx_lock(&jade_shim.lock);
    for (unsigned i = 0; i < req->count_handles; i++) {
       enum syncobj_state state = syncobj_get(handles[i]);
       if (!state) {
-         ret = sync_error("SYNCOBJ_WAIT on an unknown handle", -ENOENT);
+         ret = jade_shim_refuse("SYNCOBJ_WAIT on an unknown handle", -ENOENT);
          goto out;
       }
       if (state == SYNCOBJ_SIGNALLED) {
@@ -128,7 +121,7 @@ syncobj_set_array(const struct drm_syncobj_array *req, enum syncobj_state state,
       if (syncobj_get(handles[i]))
          syncobj_set(handles[i], state);
       else
-         ret = sync_error(what, -EINVAL);
+         ret = jade_shim_refuse(what, -EINVAL);
    }
    simple_mtx_unlock(&jade_shim.lock);
    return ret;

@@ -20,13 +20,6 @@
 
 #define SHIM_PAGE_B 4096ull
 
-static int
-vm_error(const char *what, int err)
-{
-   fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
-   return err;
-}
-
 int
 jade_shim_vm_init(int fd, unsigned long request, void *arg)
 {
@@ -35,11 +28,11 @@ jade_shim_vm_init(int fd, unsigned long request, void *arg)
 
    simple_mtx_lock(&jade_shim.lock);
    if (jade_shim.vm_init || jade_shim.vm_locked) {
-      ret = vm_error("VM_INIT after VM_INIT or after buffers/channels", -ENOSYS);
+      ret = jade_shim_refuse("VM_INIT after VM_INIT or after buffers/channels", -ENOSYS);
    } else if (req->kernel_managed_size == 0 ||
               req->kernel_managed_addr + req->kernel_managed_size <
                  req->kernel_managed_addr) {
-      ret = vm_error("VM_INIT with an empty or wrapping kernel region", -EINVAL);
+      ret = jade_shim_refuse("VM_INIT with an empty or wrapping kernel region", -EINVAL);
    } else {
       jade_shim.vm_init = true;
       jade_shim.kernel_va = req->kernel_managed_addr;
@@ -83,22 +76,22 @@ static int
 vm_map(struct shim_fd *shim_fd, const struct drm_nouveau_vm_bind_op *op)
 {
    if ((op->addr | op->range | op->bo_offset) & (SHIM_PAGE_B - 1))
-      return vm_error("VM_BIND map not page aligned", -EINVAL);
+      return jade_shim_refuse("VM_BIND map not page aligned", -EINVAL);
    if (op->range == 0)
-      return vm_error("VM_BIND map of size 0", -EINVAL);
+      return jade_shim_refuse("VM_BIND map of size 0", -EINVAL);
    if (op->addr < jade_shim.kernel_va + jade_shim.kernel_va_size_B &&
        jade_shim.kernel_va < op->addr + op->range)
-      return vm_error("VM_BIND map inside the kernel's region", -EINVAL);
+      return jade_shim_refuse("VM_BIND map inside the kernel's region", -EINVAL);
    if (overlaps_any(op->addr, op->range))
-      return vm_error("VM_BIND map overlaps an existing mapping", -EINVAL);
+      return jade_shim_refuse("VM_BIND map overlaps an existing mapping", -EINVAL);
 
    struct shim_bo *bo = drm_shim_bo_lookup(shim_fd, op->handle);
    if (!bo)
-      return vm_error("VM_BIND map of an unknown handle", -ENOENT);
+      return jade_shim_refuse("VM_BIND map of an unknown handle", -ENOENT);
    const bool fits = op->bo_offset + op->range <= bo->size;
    drm_shim_bo_put(bo);
    if (!fits)
-      return vm_error("VM_BIND map beyond the end of the buffer", -EINVAL);
+      return jade_shim_refuse("VM_BIND map beyond the end of the buffer", -EINVAL);
 
    struct jade_shim_mapping *m = calloc(1, sizeof(*m));
    if (!m)
@@ -114,7 +107,7 @@ vm_unmap(const struct drm_nouveau_vm_bind_op *op)
    struct jade_shim_mapping *m = _mesa_hash_table_u64_search(jade_shim.vm,
                                                              op->addr);
    if (!m || m->range_B != op->range)
-      return vm_error("VM_BIND unmap of something not mapped", -ENOENT);
+      return jade_shim_refuse("VM_BIND unmap of something not mapped", -ENOENT);
    _mesa_hash_table_u64_remove(jade_shim.vm, op->addr);
    free(m);
    return 0;
@@ -129,16 +122,16 @@ jade_shim_vm_bind(int fd, unsigned long request, void *arg)
    int ret = 0;
 
    if (!jade_shim.vm_init)
-      return vm_error("VM_BIND before VM_INIT", -ENOSYS);
+      return jade_shim_refuse("VM_BIND before VM_INIT", -ENOSYS);
    if (req->wait_count || req->sig_count)
-      return vm_error("VM_BIND with syncs is not emulated", -EINVAL);
+      return jade_shim_refuse("VM_BIND with syncs is not emulated", -EINVAL);
 
    simple_mtx_lock(&jade_shim.lock);
    for (unsigned i = 0; i < req->op_count && ret == 0; i++) {
       switch (ops[i].op) {
       case DRM_NOUVEAU_VM_BIND_OP_MAP:
          if (ops[i].flags & DRM_NOUVEAU_VM_BIND_SPARSE)
-            ret = vm_error("sparse VM_BIND is not emulated", -EINVAL);
+            ret = jade_shim_refuse("sparse VM_BIND is not emulated", -EINVAL);
          else
             ret = vm_map(shim_fd, &ops[i]);
          break;
@@ -146,7 +139,7 @@ jade_shim_vm_bind(int fd, unsigned long request, void *arg)
          ret = vm_unmap(&ops[i]);
          break;
       default:
-         ret = vm_error("VM_BIND with an unknown op", -EINVAL);
+         ret = jade_shim_refuse("VM_BIND with an unknown op", -EINVAL);
          break;
       }
    }
