@@ -22,7 +22,6 @@ TYPE_INFO = {
     'gpr': (8, 255), 'ugpr': (8, 63), 'pred': (3, 7), 'upred': (3, 7),
     'bar': (4, 0), 'hex': (32, 0), 'shex': (32, 0), 'f32': (32, 0),
     'f64hi': (32, 0), 'f16x2': (32, 0), 'sreg': (8, 0), 'rel': (48, 0),
-    'uhex24': (24, 0),
 }
 
 # ALU operand forms (bits 9..11): what the 32-bit slot at bit 32 holds.
@@ -200,20 +199,26 @@ def parse_template(text, form, what):
     return items
 
 
+def field_width(form, name):
+    """Bits a field's value spans, its scale included."""
+    _, parts, _, _ = form.fields[name]
+    return sum(w for _, w in parts) + form.shifts.get(name, 0)
+
+
 # Reuse-cache flags belong to the register read through bits 24, 32, 64.
 REUSE_SLOT = {24: 0, 32: 1, 64: 2}
 
 
 def value_items(name, form, what):
     if name + '_bank' in form.fields:  # a constant-buffer operand
-        return [('text', 'c['), ('value', name + '_bank', 'hex', None), ('text', ']['),
-                ('value', name + '_off', 'shex', None), ('text', ']')]
+        return [('text', 'c['), ('value', name + '_bank', 'hex', 5), ('text', ']['),
+                ('value', name + '_off', 'shex', 16), ('text', ']')]
     if name not in form.fields:
         raise DescError(f'{what}: no field {name}')
     typ, parts = form.fields[name][0], form.fields[name][1]
     if typ is None:
         raise DescError(f'{what}: field {name} has no type to print')
-    items = [('value', name, typ, None)]
+    items = [('value', name, typ, field_width(form, name))]
     if typ == 'gpr' and parts[0][0] in REUSE_SLOT:
         items.append(('reuse', REUSE_SLOT[parts[0][0]]))
     return items
@@ -252,7 +257,7 @@ def parse_placeholder(body, form, what):
     if m:
         if m.group(1) not in form.fields or m.group(2) not in TYPE_INFO:
             raise DescError(f'{what}: bad placeholder {{{body}}}')
-        return [('value', m.group(1), m.group(2), None)]
+        return [('value', m.group(1), m.group(2), field_width(form, m.group(1)))]
     # {-|a|}, {-a}, {|a|}, {!p}, {~a}, {a}: operand with its modifiers.
     m = re.fullmatch(r'([-!~]?)(\|?)(\w+)(\|?)', body)
     if not m:
@@ -391,7 +396,7 @@ def emit(forms, ops, sregs, out_h, out_c):
                                 f'{it[1]}}},\n')
                     else:
                         c.write(f'   {{JADE_ISA_ITEM_VALUE, JADE_ISA_F_{it[1].upper()}, '
-                                f'{types[it[2]]}, 0, NULL, NULL}},\n')
+                                f'{types[it[2]]}, 0, NULL, NULL, 0, 0, 0, {it[3]}}},\n')
                 c.write('};\n')
                 if conds:
                     c.write(f'static const struct jade_isa_cond form{i}_s{j}_c[] = {{\n')

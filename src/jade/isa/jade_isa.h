@@ -65,7 +65,6 @@ enum jade_isa_type {
    JADE_ISA_T_F16X2,    /* two IEEE halves */
    JADE_ISA_T_SREG,     /* SR_TID.X, ... */
    JADE_ISA_T_REL,      /* branch target: signed word offset from the next instruction */
-   JADE_ISA_T_UHEX24,   /* a signed 24-bit field written unsigned: [0xa10610] */
 };
 
 /* One piece of an instruction's text. */
@@ -88,6 +87,8 @@ struct jade_isa_item {
    uint64_t neutral;     /* for OPTIONAL */
    uint8_t not_field;    /* for OPTIONAL: its '!' flag, or JADE_ISA_NO_FIELD */
    uint8_t reuse;        /* for REUSE: reuse-cache flag index */
+   uint8_t width;        /* for VALUE: bits of the field (a signed field
+                          * written in hex shows only these) */
 };
 
 #define JADE_ISA_NO_FIELD 0xff

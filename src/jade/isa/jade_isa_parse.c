@@ -183,12 +183,6 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
       }
       return parse_reg(s, "SR", NULL, 0, 255, v);
    }
-   case JADE_ISA_T_UHEX24:
-      if (!parse_hex(s, false, v) || *v > 0xffffff)
-         return false;
-      if (*v & 0x800000)
-         *v |= ~0xffffffull; /* the field is signed */
-      return true;
    case JADE_ISA_T_REL: {
       uint64_t target;
       if (!parse_hex(s, false, &target))

@@ -68,7 +68,7 @@ f64hi_value(uint32_t bits)
 }
 
 static void
-put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
+put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
 {
    const struct jade_isa_reg_syntax *reg = jade_isa_reg_syntax(type);
    if (reg) {
@@ -81,9 +81,9 @@ put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
 
    switch (type) {
    case JADE_ISA_T_HEX:
-      /* A signed 32-bit field written unsigned. */
-      if ((v >> 31) == 0x1ffffffffull)
-         v &= 0xffffffffull;
+      /* A signed field written in hex shows its own bits: [0xa10610]. */
+      if (width && width < 64)
+         v &= (1ull << width) - 1;
       put(o, "0x%llx", (unsigned long long)v);
       break;
    case JADE_ISA_T_SHEX: {
@@ -111,9 +111,6 @@ put_value(struct out *o, uint8_t type, uint64_t v, uint64_t pc)
          put(o, "%s", jade_isa_sreg_names[v]);
       else
          put(o, "SR%u", (unsigned)v);
-      break;
-   case JADE_ISA_T_UHEX24:
-      put(o, "0x%llx", (unsigned long long)(v & 0xffffff));
       break;
    case JADE_ISA_T_REL:
       /* Word offset from the end of the instruction. */
@@ -143,7 +140,7 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
    if (instr->pred != 7 || instr->pred_not) {
       const bool uniform = jade_isa_op_info[jade_isa_forms[instr->form].op].uniform;
       put(&o, "@%s", instr->pred_not ? "!" : "");
-      put_value(&o, uniform ? JADE_ISA_T_UPRED : JADE_ISA_T_PRED, instr->pred, pc);
+      put_value(&o, uniform ? JADE_ISA_T_UPRED : JADE_ISA_T_PRED, 0, instr->pred, pc);
       put(&o, " ");
    }
 
@@ -165,7 +162,7 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
             put(&o, ".INVALID%u", (unsigned)v);
          break;
       case JADE_ISA_ITEM_VALUE:
-         put_value(&o, item->type, v, pc);
+         put_value(&o, item->type, item->width, v, pc);
          break;
       case JADE_ISA_ITEM_REUSE:
          /* nvdisasm shows reuse flags only with control bit 109 set (the
@@ -178,7 +175,7 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
                               instr->field[item->not_field];
          if (v != item->neutral || negated) {
             put(&o, "%s%s", item->text, negated ? "!" : "");
-            put_value(&o, item->type, v, pc);
+            put_value(&o, item->type, item->width, v, pc);
          }
          break;
       }
