@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/os_file.h"
+
 #include "jade_asm_ctrl.h"
 #include "jade_elf.h"
 #include "jade_isa.h"
@@ -67,35 +69,17 @@ print_code(const uint8_t *code, size_t size)
    }
 }
 
-/* The whole file (or stdin), with one spare byte for a terminator. */
+/* The whole file (or stdin, "-"), NUL-terminated. */
 static uint8_t *
 read_file(const char *path, size_t *size)
 {
-   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-   if (!f) {
-      fprintf(stderr, "jade-disasm: %s: %s\n", path, strerror(errno));
+   char *data = os_read_file(strcmp(path, "-") ? path : "/dev/stdin", size);
+   if (!data) {
+      /* os_read_file reports ENOMEM negated. */
+      fprintf(stderr, "jade-disasm: %s: %s\n", path, strerror(abs(errno)));
       return NULL;
    }
-   size_t cap = 4096, len = 0, n;
-   uint8_t *buf = malloc(cap);
-   while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-      len += n;
-      if (len + 1 == cap) {
-         uint8_t *bigger = realloc(buf, cap *= 2);
-         if (!bigger)
-            free(buf);
-         buf = bigger;
-      }
-   }
-   if (f != stdin)
-      fclose(f);
-   if (!buf) {
-      fprintf(stderr, "jade-disasm: %s: out of memory\n", path);
-      return NULL;
-   }
-   buf[len] = 0;
-   *size = len;
-   return buf;
+   return (uint8_t *)data;
 }
 
 static int
@@ -127,30 +111,29 @@ disasm_hex(const char *path)
 
    uint64_t pc = 0;
    unsigned line_no = 0;
-   for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+   /* Not strtok: blank lines must still count for the line numbers. */
+   for (char *line = text, *next; line; line = next) {
+      next = strchr(line, '\n');
+      if (next)
+         *next++ = 0;
       line_no++;
       uint64_t w[2];
-      char *end;
       char *p = line;
       while (isspace((unsigned char)*p))
          p++;
       if (!*p || *p == '#')
          continue;
-      errno = 0;
-      w[0] = strtoull(p, &end, 16);
-      if (end == p || errno) {
-         fprintf(stderr, "jade-disasm: %s:%u: expected two hex words\n", path,
-                 line_no);
-         free(text);
-         return 2;
-      }
-      p = end;
-      w[1] = strtoull(p, &end, 16);
-      if (end == p || errno) {
-         fprintf(stderr, "jade-disasm: %s:%u: expected a second hex word\n",
-                 path, line_no);
-         free(text);
-         return 2;
+      for (unsigned i = 0; i < 2; i++) {
+         char *end;
+         errno = 0;
+         w[i] = strtoull(p, &end, 16);
+         if (end == p || errno) {
+            fprintf(stderr, "jade-disasm: %s:%u: expected two hex words\n",
+                    path, line_no);
+            free(text);
+            return 2;
+         }
+         p = end;
       }
       print_instr(w, pc);
       pc += 16;
