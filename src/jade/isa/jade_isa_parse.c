@@ -61,18 +61,17 @@ parse_uint(const char **s, uint64_t *v, int base)
 }
 
 static bool
-parse_reg(const char **s, const char *prefix, const char *zero, uint64_t zero_v,
-          uint64_t max, uint64_t *v)
+parse_reg(const char **s, const struct jade_isa_reg_syntax *reg, uint64_t *v)
 {
-   if (zero && match_text(s, zero)) {
-      *v = zero_v;
+   if (reg->zero && match_text(s, reg->zero)) {
+      *v = reg->zero_index;
       return true;
    }
-   const size_t n = strlen(prefix);
-   if (strncmp(*s, prefix, n) != 0 || !isdigit((unsigned char)(*s)[n]))
+   const size_t n = strlen(reg->prefix);
+   if (strncmp(*s, reg->prefix, n) != 0 || !isdigit((unsigned char)(*s)[n]))
       return false;
    const char *p = *s + n;
-   if (!parse_uint(&p, v, 10) || *v > max)
+   if (!parse_uint(&p, v, 10) || *v > reg->max_index)
       return false;
    *s = p;
    return true;
@@ -128,8 +127,7 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
 {
    const struct jade_isa_reg_syntax *reg = jade_isa_reg_syntax(type);
    if (reg)
-      return parse_reg(s, reg->prefix, reg->zero, reg->zero_index,
-                       reg->max_index, v);
+      return parse_reg(s, reg, v);
 
    switch (type) {
    case JADE_ISA_T_HEX:
@@ -181,7 +179,9 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
          *s += best_len;
          return true;
       }
-      return parse_reg(s, "SR", NULL, 0, 255, v);
+      /* Unnamed ones are written by number, as the printer does. */
+      static const struct jade_isa_reg_syntax sr = {"SR", NULL, 0, 255};
+      return parse_reg(s, &sr, v);
    }
    case JADE_ISA_T_REL: {
       uint64_t target;
@@ -203,16 +203,14 @@ static bool
 try_syntax(const char *s, uint64_t pc, unsigned form_idx,
            const struct jade_isa_syntax *syn, struct jade_isa_instr *instr)
 {
-   const struct jade_isa_form *form = &jade_isa_forms[form_idx];
-   struct jade_isa_instr tmp = *instr;
-
-   tmp.form = form_idx;
+   struct jade_isa_instr tmp;
+   jade_isa_instr_init(&tmp, form_idx);
+   tmp.pred = instr->pred;
+   tmp.pred_not = instr->pred_not;
+   tmp.ctrl = instr->ctrl;
    /* With bit 109 set the text says which operands are reused. */
    if (tmp.ctrl.yield)
       tmp.ctrl.reuse = 0;
-   memset(tmp.field, 0, sizeof(tmp.field));
-   for (unsigned i = 0; i < form->field_count; i++)
-      tmp.field[form->fields[i].field] = form->fields[i].dflt;
    for (unsigned c = 0; c < syn->cond_count; c++) {
       if (syn->conds[c].op == JADE_ISA_COND_EQ)
          tmp.field[syn->conds[c].field] = syn->conds[c].value;

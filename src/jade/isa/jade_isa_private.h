@@ -29,5 +29,4 @@ extern const char *const jade_isa_sreg_names[256];
 bool jade_isa_syntax_applies(const struct jade_isa_syntax *syn,
                              const struct jade_isa_instr *instr);
 
-
 #endif /* JADE_ISA_PRIVATE_H */
