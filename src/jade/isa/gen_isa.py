@@ -30,7 +30,8 @@ TYPE_INFO = {
 ALU_SLOT32 = {1: 'gpr', 2: 'imm', 3: 'cbuf', 4: 'imm', 5: 'cbuf', 6: 'ugpr',
               7: 'ugpr'}
 ALU_B_IN_SLOT32 = {1, 4, 5, 6}
-# Negate and absolute-value bits of the source in each slot.
+# Where each source slot starts, and its negate and absolute-value bits.
+SLOT_LO = {'r24': 24, 's32': 32, 's64': 64}
 SLOT_MOD_BITS = {'r24': {'neg': 72, 'abs': 73}, 's64': {'neg': 75, 'abs': 74},
                  's32': {'neg': 63, 'abs': 62}}
 
@@ -136,39 +137,30 @@ def expand_alu(name, desc, form):
     elif rest:
         raise DescError(f'{name}: at most three ALU sources')
 
-    used_slots = set(slot_of.values())
     for src, slot in slot_of.items():
-        mods = all_mods if src in mod_srcs else []
-        if slot == 's32' and ALU_SLOT32[form] == 'imm':
-            mods = []  # immediates carry no modifier bits
-        for mod in mods:
-            f.add_field(f'{src}_{mod}', None, [(SLOT_MOD_BITS[slot][mod], 1)])
-        if slot == 'r24':
-            f.add_field(src, reg, [(24, 8)])
-        elif slot == 's64':
-            f.add_field(src, reg, [(64, 8)])
+        kind = ALU_SLOT32[form] if slot == 's32' else 'gpr'
+        lo = SLOT_LO[slot]
+        if src in mod_srcs and kind != 'imm':  # immediates carry no modifier bits
+            for mod in all_mods:
+                f.add_field(f'{src}_{mod}', None, [(SLOT_MOD_BITS[slot][mod], 1)])
+        if kind == 'gpr':
+            f.add_field(src, reg, [(lo, 8)])
+        elif kind == 'ugpr':
+            f.add_field(src, 'ugpr', [(lo, 8)])
+            f.fixed.append((91, 1, 1))
+        elif kind == 'imm':
+            f.add_field(src, imm_type, [(lo, 32)], signed=(imm_type == 'shex'))
         else:
-            kind = ALU_SLOT32[form]
-            if kind == 'gpr':
-                f.add_field(src, reg, [(32, 8)])
-            elif kind == 'ugpr':
-                f.add_field(src, 'ugpr', [(32, 8)])
-                f.fixed.append((91, 1, 1))
-            elif kind == 'imm':
-                f.add_field(src, imm_type, [(32, 32)], signed=(imm_type == 'shex'))
-            else:
-                # c[bank][offset]: a signed byte offset in words (bits 38..39
-                # are kept as a hidden field).
-                f.add_field(src + '_bank', 'hex', [(54, 5)])
-                f.add_field(src + '_off', 'shex', [(40, 14)], signed=True, shift=2)
-                f.add_field('_' + src + '_off_lo', 'hex', [(38, 2)])
-                f.fixed.append((91, 1, 0))
-    if 'r24' not in used_slots:
-        f.unused_slots.append(('_r24', 24))
-    if 's64' not in used_slots:
-        f.unused_slots.append(('_r64', 64))
-    if 's32' not in used_slots and ALU_SLOT32[form] == 'gpr':
-        f.unused_slots.append(('_r32', 32))
+            # c[bank][offset]: a signed byte offset in words (bits 38..39
+            # are kept as a hidden field).
+            f.add_field(src + '_bank', 'hex', [(54, 5)])
+            f.add_field(src + '_off', 'shex', [(40, 14)], signed=True, shift=2)
+            f.add_field('_' + src + '_off_lo', 'hex', [(38, 2)])
+            f.fixed.append((91, 1, 0))
+    # Register slots no source uses (the 32-bit one only when it holds a GPR).
+    for slot, lo in SLOT_LO.items():
+        if slot not in slot_of.values() and (slot != 's32' or ALU_SLOT32[form] == 'gpr'):
+            f.unused_slots.append((f'_r{lo}', lo))
     f.unused_type = reg
     return f
 
@@ -186,7 +178,9 @@ def add_unused_slots(f):
 
 def parse_template(text, form, what):
     """Returns a list of items: ('text', s) | ('flag', field, s) |
-    ('enum', field, [s...]) | ('value', field, type)."""
+    ('enum', field, [s...]) | ('value', field, type, width) |
+    ('optional', field, type, prefix, neutral, not_field, width) |
+    ('reuse', index)."""
     items = []
     pos = 0
     for m in re.finditer(r'\{([^}]*)\}', text):
@@ -238,7 +232,8 @@ def parse_placeholder(body, form, what):
         if not_field and not_field not in form.fields:
             raise DescError(f'{what}: no field {not_field}')
         prefix = {',': ', ', ' ': ' ', '+': '+'}[m.group(1)]
-        return [('optional', name, typ, prefix, default, not_field)]
+        return [('optional', name, typ, prefix, default, not_field,
+                 field_width(form, name))]
     # {name?TEXT}: TEXT when the field is set.
     m = re.fullmatch(r'(\w+)\?(.*)', body)
     if m:
@@ -336,6 +331,32 @@ def c_str(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
 
+def item_initializer(it, enum_table, types):
+    """The C initializer of one syntax item (see struct jade_isa_item)."""
+    kind = it[0]
+    if kind == 'text':
+        fields = {'text': c_str(it[1])}
+    elif kind == 'flag':
+        fields = {'field': f'JADE_ISA_F_{it[1].upper()}', 'text': c_str(it[2])}
+    elif kind == 'enum':
+        fields = {'field': f'JADE_ISA_F_{it[1].upper()}', 'enum_count': len(it[2]),
+                  'enum_text': enum_table}
+    elif kind == 'optional':
+        _, name, typ, prefix, neutral, not_field, width = it
+        fields = {'field': f'JADE_ISA_F_{name.upper()}', 'type': types[typ],
+                  'text': c_str(prefix), 'neutral': f'{neutral}ull',
+                  'not_field': (f'JADE_ISA_F_{not_field.upper()}' if not_field
+                                else 'JADE_ISA_NO_FIELD'),
+                  'width': width}
+    elif kind == 'reuse':
+        fields = {'reuse': it[1]}
+    else:
+        fields = {'field': f'JADE_ISA_F_{it[1].upper()}', 'type': types[it[2]],
+                  'width': it[3]}
+    fields = {'kind': f'JADE_ISA_ITEM_{kind.upper()}', **fields}
+    return ', '.join(f'.{k} = {v}' for k, v in fields.items())
+
+
 def emit(forms, ops, sregs, out_h, out_c):
     field_names = sorted({n for f in forms for n in f.fields})
     fid = {n: i for i, n in enumerate(field_names)}
@@ -378,25 +399,7 @@ def emit(forms, ops, sregs, out_h, out_c):
                         c.write(f'static const char *const form{i}_s{j}_e{k}[] = {{{vals}}};\n')
                 c.write(f'static const struct jade_isa_item form{i}_s{j}[] = {{\n')
                 for k, it in enumerate(items):
-                    if it[0] == 'text':
-                        c.write(f'   {{JADE_ISA_ITEM_TEXT, 0, 0, 0, {c_str(it[1])}, NULL}},\n')
-                    elif it[0] == 'flag':
-                        c.write(f'   {{JADE_ISA_ITEM_FLAG, JADE_ISA_F_{it[1].upper()}, 0, 0, '
-                                f'{c_str(it[2])}, NULL}},\n')
-                    elif it[0] == 'enum':
-                        c.write(f'   {{JADE_ISA_ITEM_ENUM, JADE_ISA_F_{it[1].upper()}, 0, '
-                                f'{len(it[2])}, NULL, form{i}_s{j}_e{k}}},\n')
-                    elif it[0] == 'optional':
-                        nf = f'JADE_ISA_F_{it[5].upper()}' if it[5] else 'JADE_ISA_NO_FIELD'
-                        c.write(f'   {{JADE_ISA_ITEM_OPTIONAL, JADE_ISA_F_{it[1].upper()}, '
-                                f'{types[it[2]]}, 0, {c_str(it[3])}, NULL, {it[4]}ull, '
-                                f'{nf}}},\n')
-                    elif it[0] == 'reuse':
-                        c.write(f'   {{JADE_ISA_ITEM_REUSE, 0, 0, 0, NULL, NULL, 0, 0, '
-                                f'{it[1]}}},\n')
-                    else:
-                        c.write(f'   {{JADE_ISA_ITEM_VALUE, JADE_ISA_F_{it[1].upper()}, '
-                                f'{types[it[2]]}, 0, NULL, NULL, 0, 0, 0, {it[3]}}},\n')
+                    c.write(f'   {{{item_initializer(it, f"form{i}_s{j}_e{k}", types)}}},\n')
                 c.write('};\n')
                 if conds:
                     c.write(f'static const struct jade_isa_cond form{i}_s{j}_c[] = {{\n')

@@ -87,7 +87,7 @@ struct jade_isa_item {
    uint64_t neutral;     /* for OPTIONAL */
    uint8_t not_field;    /* for OPTIONAL: its '!' flag, or JADE_ISA_NO_FIELD */
    uint8_t reuse;        /* for REUSE: reuse-cache flag index */
-   uint8_t width;        /* for VALUE: bits of the field (a signed field
+   uint8_t width;        /* for VALUE, OPTIONAL: bits of the field (a signed field
                           * written in hex shows only these) */
 };
 

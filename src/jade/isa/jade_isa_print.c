@@ -82,7 +82,7 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
    switch (type) {
    case JADE_ISA_T_HEX:
       /* A signed field written in hex shows its own bits: [0xa10610]. */
-      if (width && width < 64)
+      if (width < 64)
          v &= (1ull << width) - 1;
       put(o, "0x%llx", (unsigned long long)v);
       break;
