@@ -58,11 +58,22 @@ is_cond_field(const struct jade_isa_form *form, unsigned field)
    return false;
 }
 
+/* v cut to the field's width, sign-extended where the field is signed. */
+static uint64_t
+fit_field(uint64_t v, const struct jade_isa_field_loc *loc)
+{
+   const unsigned width = loc->width[0] + loc->width[1];
+   if (width >= 64)
+      return v;
+   v &= (1ull << width) - 1;
+   if (loc->is_signed && (v >> (width - 1)) & 1)
+      v |= ~0ull << width;
+   return v;
+}
+
 static uint64_t
 random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *loc)
 {
-   const unsigned width = loc->width[0] + loc->width[1];
-   const uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
    if (it->kind == JADE_ISA_ITEM_FLAG ||
        (it->kind == JADE_ISA_ITEM_OPTIONAL && it->field != loc->field))
       return rng() & 1;
@@ -76,10 +87,7 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
    if (loc->shift) {
       /* A scaled field (constant-buffer byte offsets): any value of its
        * width, in units of its scale. */
-      uint64_t v = rng() & mask;
-      if (loc->is_signed && width < 64 && (v >> (width - 1)) & 1)
-         v |= ~0ull << width;
-      return v << loc->shift;
+      return fit_field(rng(), loc) << loc->shift;
    }
    switch (it->type) {
    case JADE_ISA_T_GPR:
@@ -102,32 +110,12 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
          0xbf800000, 0x7f800000, 0xff800000, 0x3f000000, 0x40490fdb,
       };
       const uint64_t pick = rng() % 3;
-      uint64_t v = pick == 0 ? interesting[rng() % 12] :
-                   pick == 1 ? rng() % 256 : rng();
-      v &= mask;
-      if (loc->is_signed && width < 64 && (v >> (width - 1)) & 1)
-         v |= ~0ull << width;
-      return v;
+      return fit_field(pick == 0 ? interesting[rng() % 12] :
+                       pick == 1 ? rng() % 256 : rng(), loc);
    }
-   default: {
-      uint64_t v = rng() & mask;
-      if (loc->is_signed && width < 64 && (v >> (width - 1)) & 1)
-         v |= ~0ull << width;
-      return v;
+   default:
+      return fit_field(rng(), loc);
    }
-   }
-}
-
-static void random_instr_once(unsigned form_idx, struct jade_isa_instr *instr);
-
-/* Some random values leave no syntax (an encoding nvdisasm refuses, like
- * a store without an address register): draw again. */
-static void
-random_instr(unsigned form_idx, struct jade_isa_instr *instr)
-{
-   do {
-      random_instr_once(form_idx, instr);
-   } while (!jade_isa_select_syntax(instr));
 }
 
 static void
@@ -189,6 +177,16 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
       if (!item_for_field(syn, loc->field) && !is_cond_field(form, loc->field))
          instr->field[loc->field] = loc->dflt;
    }
+}
+
+/* Some random values leave no syntax (an encoding nvdisasm refuses, like
+ * a store without an address register): draw again. */
+static void
+random_instr(unsigned form_idx, struct jade_isa_instr *instr)
+{
+   do {
+      random_instr_once(form_idx, instr);
+   } while (!jade_isa_select_syntax(instr));
 }
 
 static bool
