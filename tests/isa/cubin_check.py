@@ -12,13 +12,12 @@ share of instructions printed identically).  Exit 77 without nvdisasm.
 """
 
 import collections
-import os
 import re
 import subprocess
 import sys
 
-NVDISASM = os.environ.get('JADE_NVDISASM',
-                          os.path.expanduser('~/.cache/jade/cuda/bin/nvdisasm'))
+import nvdisasm_oracle
+from nvdisasm_oracle import NVDISASM
 
 
 def parse_listing(text, with_labels):
@@ -59,8 +58,7 @@ def parse_listing(text, with_labels):
 
 
 def main():
-    if not os.access(NVDISASM, os.X_OK):
-        print(f'nvdisasm not found at {NVDISASM}: skipped')
+    if nvdisasm_oracle.missing():
         return 77
     jade_disasm, cubins = sys.argv[1], sys.argv[2:]
     total = same = unknown = 0

@@ -65,7 +65,7 @@ def nvdisasm(words):
 
 def normalise(text):
     # nvdisasm pads between the guard and the mnemonic; compare tokens.
-    return ' '.join(text.split(' ')).replace('  ', ' ') if text else text
+    return ' '.join(text.split()) if text else text
 
 
 def read_lines(lines):
@@ -102,9 +102,16 @@ def fuzz_lines(isa_check, seed, n):
     return r.stdout.splitlines()
 
 
+def missing():
+    """True (after saying so) when nvdisasm is not there: callers skip."""
+    if os.access(NVDISASM, os.X_OK):
+        return False
+    print(f'nvdisasm not found at {NVDISASM}: skipped')
+    return True
+
+
 def main():
-    if not os.access(NVDISASM, os.X_OK):
-        print(f'nvdisasm not found at {NVDISASM}: skipped')
+    if missing():
         return 77
     mode = sys.argv[1]
     if mode == 'fuzz':
