@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/nouveau_drm.h"

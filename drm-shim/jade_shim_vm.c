@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
 #include <stdlib.h>
 
 #include "drm-shim/drm_shim.h"

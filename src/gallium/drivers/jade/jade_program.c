@@ -11,6 +11,7 @@
 
 #include "compiler/nir/nir.h"
 #include "nir/tgsi_to_nir.h"
+#include "tgsi/tgsi_from_mesa.h"
 #include "util/u_memory.h"
 
 #include "jade_context.h"
@@ -29,8 +30,7 @@ jade_create_shader_state(struct pipe_context *pctx,
                      templ->ir.nir :
                      tgsi_to_nir(templ->tokens, pctx->screen, false);
    shader->nir = nir;
-   /* Gallium and NIR number the stages the same way. */
-   shader->stage = (enum pipe_shader_type)nir->info.stage;
+   shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);

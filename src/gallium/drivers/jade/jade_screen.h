@@ -25,7 +25,6 @@ jade_screen(struct pipe_screen *pscreen)
    return (struct jade_screen *)pscreen;
 }
 
-
 void jade_screen_init_caps(struct jade_screen *screen);
 void jade_screen_init_compiler_options(struct jade_screen *screen);
 
