@@ -82,33 +82,24 @@ read_file(const char *path, size_t *size)
    return (uint8_t *)data;
 }
 
+/* The three input formats: each prints what it finds and returns 0, or
+ * reports malformed input and returns 2. */
 static int
-disasm_raw(const char *path)
+disasm_raw(const char *path, uint8_t *code, size_t size)
 {
-   size_t size;
-   uint8_t *code = read_file(path, &size);
-   if (!code)
-      return 2;
    if (size % 16) {
       fprintf(stderr, "jade-disasm: %s: %zu bytes is not a whole number of "
               "16-byte instructions (truncated at offset 0x%zx)\n", path, size,
               size & ~(size_t)15);
-      free(code);
       return 2;
    }
    print_code(code, size);
-   free(code);
-   return unknown_count ? 1 : 0;
+   return 0;
 }
 
 static int
-disasm_hex(const char *path)
+disasm_hex(const char *path, char *text)
 {
-   size_t size;
-   char *text = (char *)read_file(path, &size);
-   if (!text)
-      return 2;
-
    uint64_t pc = 0;
    unsigned line_no = 0;
    /* Not strtok: blank lines must still count for the line numbers. */
@@ -130,7 +121,6 @@ disasm_hex(const char *path)
          if (end == p || errno) {
             fprintf(stderr, "jade-disasm: %s:%u: expected two hex words\n",
                     path, line_no);
-            free(text);
             return 2;
          }
          p = end;
@@ -138,24 +128,17 @@ disasm_hex(const char *path)
       print_instr(w, pc);
       pc += 16;
    }
-   free(text);
-   return unknown_count ? 1 : 0;
+   return 0;
 }
 
 static int
-disasm_cubin(const char *path)
+disasm_cubin(const char *path, uint8_t *data, size_t size)
 {
-   size_t size;
-   uint8_t *data = read_file(path, &size);
-   if (!data)
-      return 2;
-
    struct jade_elf_section sections[256];
    char err[256];
    int count = jade_elf_sections(data, size, sections, 256, err, sizeof(err));
    if (count < 0) {
       fprintf(stderr, "jade-disasm: %s: %s\n", path, err);
-      free(data);
       return 2;
    }
    for (int i = 0; i < count; i++) {
@@ -165,13 +148,11 @@ disasm_cubin(const char *path)
       if (sections[i].size % 16) {
          fprintf(stderr, "jade-disasm: %s: section %s is truncated\n", path,
                  sections[i].name);
-         free(data);
          return 2;
       }
       print_code(data + sections[i].offset, sections[i].size);
    }
-   free(data);
-   return unknown_count ? 1 : 0;
+   return 0;
 }
 
 int
@@ -199,14 +180,27 @@ main(int argc, char **argv)
    if (!path && mode != HEX)
       goto usage;
 
+   if (!path)
+      path = "-";
+
+   size_t size;
+   uint8_t *data = read_file(path, &size);
+   if (!data)
+      return 2;
+   int status;
    switch (mode) {
    case HEX:
-      return disasm_hex(path ? path : "-");
+      status = disasm_hex(path, (char *)data);
+      break;
    case CUBIN:
-      return disasm_cubin(path);
+      status = disasm_cubin(path, data, size);
+      break;
    default:
-      return disasm_raw(path);
+      status = disasm_raw(path, data, size);
+      break;
    }
+   free(data);
+   return status ? status : unknown_count ? 1 : 0;
 
 usage:
    fprintf(stderr, "usage: jade-disasm [--ctrl] [--raw] FILE\n"
