@@ -87,10 +87,10 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
       put(o, "0x%llx", (unsigned long long)v);
       break;
    case JADE_ISA_T_SHEX: {
-      /* Immediates are 32-bit unless the field says otherwise (sign
-       * extension already happened for signed fields). */
-      const int64_t sv = (int64_t)v;
-      const int64_t s = sv >= 0 && sv <= UINT32_MAX ? (int32_t)(uint32_t)sv : sv;
+      /* Signed in the field's own width: a value may come in its unsigned
+       * spelling (0xffffffff for -1 in a 32-bit immediate). */
+      const bool negative = width < 64 && (v >> (width - 1)) & 1;
+      const int64_t s = negative ? (int64_t)(v | ~0ull << width) : (int64_t)v;
       if (s < 0)
          put(o, "-0x%llx", (unsigned long long)-(uint64_t)s);
       else
