@@ -302,7 +302,11 @@ def build_forms(desc_all):
                 f.fixed.append((int(m.group(1)), int(m.group(2) or 1),
                                 int(m.group(3), 0)))
             add_unused_slots(f)
-            f.bits()
+            # Bits no field describes must be zero: an encoding that sets
+            # one is something else, and decodes as unknown rather than
+            # printing as this form without it.
+            used = f.bits()
+            f.fixed.extend((b, 1, 0) for b in range(16, 105) if b not in used)
             syntaxes = desc['syntax']
             if isinstance(syntaxes, str):
                 syntaxes = [syntaxes]
