@@ -21,7 +21,8 @@ from nvdisasm_oracle import NVDISASM
 
 
 def parse_listing(text, with_labels):
-    """{section: [(addr, text)]}; nvdisasm's `(.L_x_N) labels resolved."""
+    """{section: [(addr, text)]}; nvdisasm's `(label) targets resolved
+    (.L_x_N labels and function symbols alike)."""
     sections = collections.OrderedDict()
     labels = {}
     pending = []
@@ -32,7 +33,7 @@ def parse_listing(text, with_labels):
             cur = m.group(1)
             sections.setdefault(cur, [])
             continue
-        m = re.match(r'^(\.L_x_\d+):', line)
+        m = re.match(r'^([.$\w]+):\s*$', line)
         if m and with_labels:
             pending.append(m.group(1))
             continue
@@ -42,7 +43,10 @@ def parse_listing(text, with_labels):
             for lab in pending:
                 labels[(cur, lab)] = addr
             pending = []
-            sections[cur].append((addr, ' '.join(m.group(2).split())))
+            # (*"BRANCH_TARGETS ..."*) comes from ELF metadata, not the
+            # instruction: compare without it.
+            text = re.sub(r'\(\*.*?\*\)', ' ', m.group(2))
+            sections[cur].append((addr, ' '.join(text.split())))
     if with_labels:
         # A label after the last instruction names the end of the section.
         for sec, insts in sections.items():
@@ -51,7 +55,7 @@ def parse_listing(text, with_labels):
                 labels.setdefault((sec, lab), end)
         for sec, insts in sections.items():
             sections[sec] = [
-                (a, re.sub(r'`\((\.L_x_\d+)\)',
+                (a, re.sub(r'`\(([^)]+)\)',
                            lambda m: hex(labels.get((sec, m.group(1)), 0)), t))
                 for a, t in insts]
     return sections
