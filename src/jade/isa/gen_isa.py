@@ -21,7 +21,7 @@ import yaml
 TYPE_INFO = {
     'gpr': (8, 255), 'ugpr': (8, 63), 'pred': (3, 7), 'upred': (3, 7),
     'bar': (4, 0), 'hex': (32, 0), 'shex': (32, 0), 'f32': (32, 0),
-    'f64hi': (32, 0), 'f16x2': (32, 0), 'sreg': (8, 0), 'rel': (48, 0),
+    'f64hi': (32, 0), 'f16': (16, 0), 'sreg': (8, 0), 'rel': (48, 0),
 }
 
 # ALU operand forms (bits 9..11): what the 32-bit slot at bit 32 holds.
@@ -207,6 +207,9 @@ def value_items(name, form, what):
     if name + '_bank' in form.fields:  # a constant-buffer operand
         return [('text', 'c['), ('value', name + '_bank', 'hex', 5), ('text', ']['),
                 ('value', name + '_off', 'shex', 16), ('text', ']')]
+    if name + '_hi' in form.fields:  # a pair of halves, high one first
+        return [('value', name + '_hi', 'f16', 16), ('text', ', '),
+                ('value', name + '_lo', 'f16', 16)]
     if name not in form.fields:
         raise DescError(f'{what}: no field {name}')
     typ, parts = form.fields[name][0], form.fields[name][1]

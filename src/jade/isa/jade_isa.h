@@ -62,7 +62,7 @@ enum jade_isa_type {
    JADE_ISA_T_SHEX,     /* signed: -0x10 */
    JADE_ISA_T_F32,      /* an IEEE single, as nvdisasm prints it */
    JADE_ISA_T_F64HI,    /* the high 32 bits of an IEEE double */
-   JADE_ISA_T_F16X2,    /* two IEEE halves */
+   JADE_ISA_T_F16,      /* an IEEE half (immediates come in pairs) */
    JADE_ISA_T_SREG,     /* SR_TID.X, ... */
    JADE_ISA_T_REL,      /* branch target: signed word offset from the next instruction */
 };

@@ -122,6 +122,28 @@ parse_double(const char **s, double *d)
    return true;
 }
 
+/* The IEEE half that is exactly d (NaNs: the quiet one), or -1. */
+static int
+half_bits(double d)
+{
+   const int sign = signbit(d) ? 0x8000 : 0;
+   const double a = fabs(d);
+   if (isnan(d))
+      return sign | 0x7e00;
+   if (isinf(d))
+      return sign | 0x7c00;
+   /* Subnormals (exponent field 0) are mant * 2^-24. */
+   double mant = ldexp(a, 24);
+   if (mant < 1024)
+      return mant == floor(mant) ? sign | (int)mant : -1;
+   for (int exp = 1; exp < 31; exp++) {
+      mant = ldexp(a, 25 - exp) - 1024;
+      if (mant >= 0 && mant < 1024)
+         return mant == floor(mant) ? sign | exp << 10 | (int)mant : -1;
+   }
+   return -1;
+}
+
 static bool
 parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
 {
@@ -131,7 +153,6 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
 
    switch (type) {
    case JADE_ISA_T_HEX:
-   case JADE_ISA_T_F16X2:
       return parse_hex(s, false, v);
    case JADE_ISA_T_SHEX:
       return parse_hex(s, true, v);
@@ -147,6 +168,16 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
       if (isnan(d))
          bits = signbit(d) ? 0xffc00000u : 0x7fc00000u;
       *v = bits;
+      return true;
+   }
+   case JADE_ISA_T_F16: {
+      double d;
+      if (!parse_double(s, &d))
+         return false;
+      const int h = half_bits(d);
+      if (h < 0)
+         return false;
+      *v = h;
       return true;
    }
    case JADE_ISA_T_F64HI: {

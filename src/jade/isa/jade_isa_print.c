@@ -59,6 +59,16 @@ f32_value(uint32_t bits)
 }
 
 static double
+f16_value(uint32_t bits)
+{
+   const unsigned exp = (bits >> 10) & 0x1f, mant = bits & 0x3ff;
+   const double d = exp == 0    ? ldexp(mant, -24)
+                    : exp == 31 ? (mant ? NAN : INFINITY)
+                                : ldexp(mant | 0x400, (int)exp - 25);
+   return (bits >> 15) & 1 ? -d : d;
+}
+
+static double
 f64hi_value(uint32_t bits)
 {
    const uint64_t b = (uint64_t)bits << 32;
@@ -103,8 +113,8 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
    case JADE_ISA_T_F64HI:
       put_double(o, f64hi_value(v));
       break;
-   case JADE_ISA_T_F16X2:
-      put(o, "0x%llx", (unsigned long long)v);
+   case JADE_ISA_T_F16:
+      put_double(o, f16_value(v));
       break;
    case JADE_ISA_T_SREG:
       if (v < 256 && jade_isa_sreg_names[v])
