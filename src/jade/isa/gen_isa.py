@@ -67,6 +67,7 @@ class Form:
         self.fixed = []    # (lo, width, value)
         self.syntax = []   # [(conds, items)]
         self.shifts = {}   # name -> shift
+        self.inverted = set()  # names of fields stored complemented
         self.unused_slots = []    # ALU register slots no source uses
         self.unused_type = 'gpr'  # their register file
 
@@ -294,6 +295,8 @@ def build_forms(desc_all):
                     typ, parts = parse_loc(spec['at'], f'{name}.{fname}')
                     f.add_field(fname, typ, parts, spec.get('default'),
                                 spec.get('signed', False), spec.get('shift', 0))
+                    if spec.get('inverted'):
+                        f.inverted.add(fname)
                 else:
                     typ, parts = parse_loc(spec, f'{name}.{fname}')
                     f.add_field(fname, typ, parts,
@@ -397,7 +400,8 @@ def emit(forms, ops, sregs, out_h, out_c):
                 w = [p[1] for p in parts] + [0] * (2 - len(parts))
                 c.write(f'   {{JADE_ISA_F_{n.upper()}, {{{lo[0]}, {lo[1]}}}, '
                         f'{{{w[0]}, {w[1]}}}, {"true" if signed else "false"}, '
-                        f'{f.shifts.get(n, 0)}, {default}ull}},\n')
+                        f'{f.shifts.get(n, 0)}, {default}ull, '
+                        f'{"true" if n in f.inverted else "false"}}},\n')
             c.write('};\n')
             for j, (conds, items) in enumerate(f.syntax):
                 for k, it in enumerate(items):

@@ -105,6 +105,8 @@ jade_isa_encode(const struct jade_isa_instr *instr, uint64_t out[2])
             return -1;
          }
       }
+      if (loc->inverted)
+         v = ~v;
       set_bits(out, loc->lo[0], loc->width[0], v);
       if (loc->width[1])
          set_bits(out, loc->lo[1], loc->width[1], v >> loc->width[0]);
@@ -119,6 +121,8 @@ extract_field(const uint64_t in[2], const struct jade_isa_field_loc *loc)
    if (loc->width[1])
       v |= get_bits(in, loc->lo[1], loc->width[1]) << loc->width[0];
    const unsigned width = field_width(loc);
+   if (loc->inverted)
+      v = ~v & ((1ull << width) - 1);
    if (loc->is_signed && width < 64 && (v >> (width - 1)) & 1)
       v |= ~0ull << width;
    return v << loc->shift;

@@ -103,6 +103,7 @@ struct jade_isa_field_loc {
    bool is_signed;
    uint8_t shift;        /* the value is stored shifted right (byte offsets in words) */
    uint64_t dflt;        /* neutral value: RZ, PT, ... */
+   bool inverted;        /* stored complemented (LD's predicate: 0 is PT) */
 };
 
 enum jade_isa_cond_op {
