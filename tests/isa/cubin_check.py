@@ -95,7 +95,7 @@ def main():
     for m in misprints:
         print('MISPRINT', m)
     print('not described yet:', ', '.join(f'{op} x{n}' for op, n in
-                                          unknown_ops.most_common()))
+                                          unknown_ops.most_common()) or 'none')
     pct = 100.0 * same / total if total else 0
     print(f'{total} instructions, {same} identical ({pct:.1f}%), '
           f'{unknown} not described, {len(misprints)} misprinted')
