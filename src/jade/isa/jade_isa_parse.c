@@ -181,6 +181,14 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
       return true;
    }
    case JADE_ISA_T_F64HI: {
+      /* nvdisasm's name for a signalling double; any payload prints so. */
+      const bool negative = **s == '-';
+      if (match_text(s, negative ? "-SNAN" : "+SNAN")) {
+         *v = negative ? 0xfff40000u : 0x7ff40000u;
+         if (**s == ' ')
+            (*s)++;
+         return true;
+      }
       double d;
       if (!parse_double(s, &d))
          return false;

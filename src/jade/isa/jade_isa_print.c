@@ -111,7 +111,11 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
       put_double(o, f32_value(v));
       break;
    case JADE_ISA_T_F64HI:
-      put_double(o, f64hi_value(v));
+      /* nvdisasm names signalling NaNs for doubles only (quiet bit 51). */
+      if (isnan(f64hi_value(v)) && !(v & (1u << 19)))
+         put(o, "%sSNAN ", (v >> 31) & 1 ? "-" : "+");
+      else
+         put_double(o, f64hi_value(v));
       break;
    case JADE_ISA_T_F16:
       put_double(o, f16_value(v));
