@@ -70,6 +70,7 @@ class Form:
         self.inverted = set()  # names of fields stored complemented
         self.unused_slots = []    # ALU register slots no source uses
         self.unused_type = 'gpr'  # their register file
+        self.src_kind = {}        # ALU source -> gpr, ugpr, imm or cbuf
 
     def add_field(self, name, typ, parts, default=None, signed=False, shift=0):
         if name in self.fields:
@@ -140,6 +141,7 @@ def expand_alu(name, desc, form):
 
     for src, slot in slot_of.items():
         kind = ALU_SLOT32[form] if slot == 's32' else 'gpr'
+        f.src_kind[src] = reg if kind == 'gpr' else kind
         lo = SLOT_LO[slot]
         if src in mod_srcs and kind != 'imm':  # immediates carry no modifier bits
             for mod in all_mods:
@@ -367,7 +369,28 @@ def item_initializer(it, enum_table, types):
     return ', '.join(f'.{k} = {v}' for k, v in fields.items())
 
 
-def emit(forms, ops, sregs, out_h, out_c):
+SRC_KINDS = {None: 'NONE', 'gpr': 'GPR', 'ugpr': 'UGPR', 'imm': 'IMM', 'cbuf': 'CBUF'}
+REG_FILES = ['gpr', 'pred', 'ugpr', 'upred']
+
+
+def src_kinds(f):
+    return ', '.join('JADE_ISA_SRC_' + SRC_KINDS[f.src_kind.get(s)] for s in 'abc')
+
+
+def fixed_latencies(name, desc, classes):
+    """Cycles from issue until a dependent instruction may issue, per
+    destination register file, for a fixed-latency op (0 for variable)."""
+    if desc.get('latency', 'fixed') != 'fixed':
+        if 'latency_class' in desc:
+            raise DescError(f'{name}: a variable-latency op has no latency class')
+        return [0] * len(REG_FILES)
+    cls = desc.get('latency_class', 'alu')
+    if cls not in classes:
+        raise DescError(f'{name}: unknown latency class {cls}')
+    return [classes[cls].get(rf, 0) for rf in REG_FILES]
+
+
+def emit(forms, ops, sregs, out_h, out_c, lat_classes):
     field_names = sorted({n for f in forms for n in f.fields})
     fid = {n: i for i, n in enumerate(field_names)}
     if len(field_names) > 255:
@@ -444,7 +467,8 @@ def emit(forms, ops, sregs, out_h, out_c):
             c.write(f'   {{JADE_ISA_OP_{f.op.replace(".", "_")}, {f.alu_form}, '
                     f'{{0x{mask[0]:x}ull, 0x{mask[1]:x}ull}}, '
                     f'{{0x{value[0]:x}ull, 0x{value[1]:x}ull}}, '
-                    f'form{i}_fields, {len(f.fields)}, form{i}_syntax, {len(f.syntax)}}},\n')
+                    f'form{i}_fields, {len(f.fields)}, form{i}_syntax, {len(f.syntax)}, '
+                    f'{{{src_kinds(f)}}}}},\n')
         c.write('};\n')
         c.write(f'const unsigned jade_isa_form_count = {len(forms)};\n\n')
 
@@ -467,7 +491,8 @@ def emit(forms, ops, sregs, out_h, out_c):
                     f'{"true" if alu_forms & {6, 7} else "false"}, '
                     f'{"true" if desc.get("scoreboards", True) else "false"}, '
                     f'{"true" if desc.get("uniform", False) else "false"}, '
-                    f'{"true" if desc.get("read_scoreboard", True) else "false"}}},\n')
+                    f'{"true" if desc.get("read_scoreboard", True) else "false"}, '
+                    f'{{{", ".join(str(x) for x in fixed_latencies(name, desc, lat_classes))}}}}},\n')
         c.write('};\n')
 
 
@@ -492,7 +517,8 @@ def main():
         desc = yaml.load(f, Loader=DescLoader)
     try:
         forms, ops = build_forms(desc)
-        emit(forms, ops, desc.get('sregs'), sys.argv[2], sys.argv[3])
+        emit(forms, ops, desc.get('sregs'), sys.argv[2], sys.argv[3],
+             desc.get('latency_classes') or {})
     except DescError as e:
         sys.exit(f'{sys.argv[1]}: {e}')
 

@@ -127,6 +127,24 @@ struct jade_isa_syntax {
    uint8_t cond_count;
 };
 
+/* What an ALU source slot holds in a given operand form. */
+enum jade_isa_src_kind {
+   JADE_ISA_SRC_NONE,
+   JADE_ISA_SRC_GPR,
+   JADE_ISA_SRC_UGPR,
+   JADE_ISA_SRC_IMM,
+   JADE_ISA_SRC_CBUF,   /* fields <src>_bank and <src>_off */
+};
+
+/* Register files, for per-file latencies. */
+enum jade_isa_reg_file {
+   JADE_ISA_FILE_GPR,
+   JADE_ISA_FILE_PRED,
+   JADE_ISA_FILE_UGPR,
+   JADE_ISA_FILE_UPRED,
+   JADE_ISA_FILE_COUNT,
+};
+
 struct jade_isa_form {
    enum jade_isa_op op;
    uint8_t alu_form;       /* 1..7 for ALU forms, 0 otherwise */
@@ -136,6 +154,7 @@ struct jade_isa_form {
    uint8_t field_count;
    const struct jade_isa_syntax *syntax;
    uint8_t syntax_count;
+   uint8_t src_kind[3];    /* ALU sources a, b, c: enum jade_isa_src_kind */
 };
 
 /* Per opcode: what the compiler and the scheduler need. */
@@ -149,6 +168,10 @@ struct jade_isa_op_info {
                             * them on control flow and WARPSYNC) */
    bool uniform;           /* uniform datapath: the guard is a UP register */
    bool read_scoreboard;   /* may set a read scoreboard (not BMOV B->R) */
+   /* Fixed-latency ops: cycles from issue until an instruction reading the
+    * result may issue, per destination file (latency_classes in the YAML;
+    * the functional model's dependency checker and the scheduler share it). */
+   uint8_t fixed_latency[JADE_ISA_FILE_COUNT];
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

@@ -1,0 +1,138 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * A functional model of an SM75 streaming multiprocessor: it executes SASS
+ * decoded by the ISA description (src/jade/isa), warp by warp, and checks
+ * the dependency control bits as it goes.  docs/sim.md describes the model.
+ *
+ * The core knows nothing about CUDA: code, constant banks and global
+ * memory are set through this API.  jade_sim_cuda_* (below) adds what the
+ * CUDA driver would do (cubin loading, the constant bank 0 layout, kernel
+ * parameters).  Later the GPU model drives the same core for graphics.
+ */
+
+#ifndef JADE_SIM_H
+#define JADE_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct jade_sim;
+
+/* Results of a launch; the values are jade-sim's exit codes. */
+enum jade_sim_status {
+   JADE_SIM_OK = 0,
+   JADE_SIM_ERROR = 1,        /* bad launch parameters or setup */
+   JADE_SIM_UNSUPPORTED = 3,  /* an instruction the model does not execute */
+   JADE_SIM_FAULT = 4,        /* bad address, misaligned access, bad pc,
+                               * instruction limit, deadlock */
+   JADE_SIM_HAZARD = 5,       /* a dependency hazard, with hazards fatal */
+};
+
+enum jade_sim_hazard_mode {
+   JADE_SIM_HAZARDS_OFF,
+   JADE_SIM_HAZARDS_WARN,     /* report each hazard on the log, go on */
+   JADE_SIM_HAZARDS_FATAL,    /* stop at the first hazard */
+};
+
+struct jade_sim_options {
+   enum jade_sim_hazard_mode hazards;
+   bool trace;                 /* print every executed instruction */
+   FILE *log;                  /* hazards, trace, errors; NULL = stderr */
+   uint64_t max_instructions;  /* per launch, warp instructions; 0 = 100M */
+};
+
+struct jade_sim *jade_sim_create(const struct jade_sim_options *options);
+void jade_sim_destroy(struct jade_sim *sim);
+
+/* Global memory: a sparse 64-bit address space in which only allocated
+ * buffers may be accessed.  jade_sim_alloc returns a zeroed buffer's
+ * address (never 0), or 0 when out of memory. */
+uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align);
+/* 0, or -1 if any byte lies outside allocated memory. */
+int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data,
+                   uint64_t size);
+int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data,
+                  uint64_t size);
+
+/* The program: code at byte address 0 of the code space.  Copies it. */
+int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size);
+
+/* Constant banks c[0]..c[17], 64 KiB each, zero until written. */
+#define JADE_SIM_CONST_BANKS 18
+#define JADE_SIM_CONST_BANK_SIZE 65536
+int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
+                       const void *data, uint32_t size);
+
+/* Where generic addresses see shared and local memory: 16 MiB windows. */
+#define JADE_SIM_SHARED_WINDOW 0x00007f0000000000ull
+#define JADE_SIM_LOCAL_WINDOW  0x00007e0000000000ull
+#define JADE_SIM_WINDOW_SIZE   (1u << 24)
+
+struct jade_sim_grid {
+   uint32_t grid[3];       /* CTAs */
+   uint32_t block[3];      /* threads per CTA (at most 1024) */
+   uint32_t shared_size;   /* bytes of shared memory per CTA */
+   uint32_t local_size;    /* bytes of local memory per thread */
+   uint64_t entry;         /* byte address of the first instruction */
+};
+
+/* Runs every CTA of the grid to completion (one after the other; the warps
+ * of a CTA cooperatively, in a fixed order).  Returns JADE_SIM_OK or the
+ * reason it stopped; jade_sim_message() then says more. */
+enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
+                                     const struct jade_sim_grid *grid);
+
+/* The last error or stop message ("" if none). */
+const char *jade_sim_message(const struct jade_sim *sim);
+
+struct jade_sim_stats {
+   uint64_t warp_instructions;   /* executed, since create */
+   uint64_t thread_instructions;
+   unsigned hazards;             /* reported, since create */
+};
+void jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats);
+
+/* --- What the CUDA driver would do -------------------------------------- */
+
+struct jade_sim_cuda_kernel {
+   uint32_t shared_size;     /* static shared memory (.nv.shared.NAME) */
+   uint32_t param_size;      /* bytes of parameters (from .nv.constant0.NAME) */
+   uint32_t local_size;      /* per thread, from the frame size ptxas reports */
+};
+
+/* Loads kernel `name` of a cubin: code from .text.NAME, constant banks from
+ * .nv.constantN and .nv.constantN.NAME.  0, or -1 with a message. */
+int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
+                       const char *name, struct jade_sim_cuda_kernel *kernel,
+                       char *err, size_t err_size);
+
+/* CUDA's parameter block: each parameter aligned to its size, from
+ * c[0][0x160]. */
+#define JADE_SIM_CUDA_PARAM_BASE 0x160
+struct jade_sim_cuda_params {
+   uint8_t data[4096];
+   uint32_t size;
+};
+void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value,
+                         uint32_t size);
+
+/* Writes the launch constants (ntid, nctaid, windows, stack) and the
+ * parameters into c[0], then launches the kernel loaded last. */
+enum jade_sim_status
+jade_sim_cuda_launch(struct jade_sim *sim, const struct jade_sim_cuda_kernel *kernel,
+                     const uint32_t grid[3], const uint32_t block[3],
+                     uint32_t dynamic_shared, const struct jade_sim_cuda_params *params);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JADE_SIM_H */

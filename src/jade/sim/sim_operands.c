@@ -1,0 +1,197 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Operand access for the instruction semantics.  Every register read or
+ * written goes through here, so the dependency checker sees exactly what
+ * each instruction touched.
+ */
+
+#include "sim_private.h"
+
+static void note(uint8_t *set, unsigned idx)
+{
+   set[idx] = 1;
+}
+
+uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
+{
+   if (reg >= SIM_RZ)
+      return 0;
+   note(x->read, SIM_DEP_GPR + reg);
+   return x->w->r[reg][lane];
+}
+
+void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v)
+{
+   if (reg >= SIM_RZ)
+      return;
+   note(x->written, SIM_DEP_GPR + reg);
+   x->w->r[reg][lane] = v;
+}
+
+/* Register pairs: an odd base register is not aligned; hardware raises an
+ * illegal-instruction error, the model stops. */
+uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
+{
+   if (reg >= SIM_RZ)
+      return 0;
+   if (reg & 1) {
+      sim_stop(x, JADE_SIM_FAULT, "misaligned register pair R%u", reg);
+      return 0;
+   }
+   return sim_gpr(x, reg, lane) | (uint64_t)sim_gpr(x, reg + 1, lane) << 32;
+}
+
+void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
+{
+   if (reg >= SIM_RZ)
+      return;
+   if (reg & 1) {
+      sim_stop(x, JADE_SIM_FAULT, "misaligned register pair R%u", reg);
+      return;
+   }
+   sim_set_gpr(x, reg, lane, (uint32_t)v);
+   sim_set_gpr(x, reg + 1, lane, (uint32_t)(v >> 32));
+}
+
+uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
+{
+   if (reg >= SIM_URZ)
+      return 0;
+   note(x->read, SIM_DEP_UGPR + reg);
+   return x->w->ur[reg];
+}
+
+void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
+{
+   if (reg >= SIM_URZ)
+      return;
+   note(x->written, SIM_DEP_UGPR + reg);
+   x->w->ur[reg] = v;
+}
+
+bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
+{
+   if (pred >= SIM_PT)
+      return true;
+   note(x->read, SIM_DEP_PRED + pred);
+   return (x->w->p[pred] >> lane) & 1;
+}
+
+void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
+{
+   if (pred >= SIM_PT)
+      return;
+   note(x->written, SIM_DEP_PRED + pred);
+   if (v)
+      x->w->p[pred] |= 1u << lane;
+   else
+      x->w->p[pred] &= ~(1u << lane);
+}
+
+bool sim_upred(struct sim_exec *x, unsigned pred)
+{
+   if (pred >= SIM_PT)
+      return true;
+   note(x->read, SIM_DEP_UPRED + pred);
+   return (x->w->up >> pred) & 1;
+}
+
+void sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
+{
+   if (pred >= SIM_PT)
+      return;
+   note(x->written, SIM_DEP_UPRED + pred);
+   if (v)
+      x->w->up |= 1u << pred;
+   else
+      x->w->up &= ~(1u << pred);
+}
+
+bool sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f,
+                  unsigned lane)
+{
+   bool v, neg = not_f != JADE_ISA_NO_FIELD && x->in->field[not_f];
+   if (jade_isa_op_info[x->op].uniform)
+      v = sim_upred(x, (unsigned)x->in->field[f]);
+   else
+      v = sim_pred(x, (unsigned)x->in->field[f], lane);
+   return v != neg;
+}
+
+uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset)
+{
+   if (bank >= JADE_SIM_CONST_BANKS || offset < 0 ||
+       offset + 4 > JADE_SIM_CONST_BANK_SIZE || !x->sim->cbuf[bank])
+      return 0;
+   uint32_t v;
+   memcpy(&v, x->sim->cbuf[bank] + (offset & ~3ll), 4);
+   return v;
+}
+
+static const enum jade_isa_field src_fields[3][5] = {
+   /* value, bank, offset, neg, abs */
+   {JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A_NEG, JADE_ISA_F_A_ABS},
+   {JADE_ISA_F_B, JADE_ISA_F_B_BANK, JADE_ISA_F_B_OFF, JADE_ISA_F_B_NEG, JADE_ISA_F_B_ABS},
+   {JADE_ISA_F_C, JADE_ISA_F_C_BANK, JADE_ISA_F_C_OFF, JADE_ISA_F_C_NEG, JADE_ISA_F_C_ABS},
+};
+
+enum jade_isa_field sim_src_field(enum sim_src s)
+{
+   return src_fields[s][0];
+}
+
+bool sim_src_neg(const struct sim_exec *x, enum sim_src s)
+{
+   return x->in->field[src_fields[s][3]] != 0;
+}
+
+bool sim_src_abs(const struct sim_exec *x, enum sim_src s)
+{
+   return x->in->field[src_fields[s][4]] != 0;
+}
+
+static int64_t cbuf_offset(const struct sim_exec *x, enum sim_src s)
+{
+   return (int64_t)x->in->field[src_fields[s][2]];
+}
+
+uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane)
+{
+   uint64_t v = x->in->field[src_fields[s][0]];
+   switch (x->form->src_kind[s]) {
+   case JADE_ISA_SRC_GPR:
+      return sim_gpr(x, (unsigned)v, lane);
+   case JADE_ISA_SRC_UGPR:
+      return sim_ugpr(x, (unsigned)v);
+   case JADE_ISA_SRC_IMM:
+      return (uint32_t)v;
+   case JADE_ISA_SRC_CBUF:
+      return sim_cbuf32(x, (unsigned)x->in->field[src_fields[s][1]], cbuf_offset(x, s));
+   default:
+      return 0;
+   }
+}
+
+uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
+{
+   uint64_t v = x->in->field[src_fields[s][0]];
+   switch (x->form->src_kind[s]) {
+   case JADE_ISA_SRC_GPR:
+      return sim_gpr64(x, (unsigned)v, lane);
+   case JADE_ISA_SRC_UGPR:
+      if (v >= SIM_URZ)
+         return 0;
+      return sim_ugpr(x, (unsigned)v) | (uint64_t)sim_ugpr(x, (unsigned)v + 1) << 32;
+   case JADE_ISA_SRC_IMM:
+      return (uint64_t)(uint32_t)v << 32;
+   case JADE_ISA_SRC_CBUF: {
+      unsigned bank = (unsigned)x->in->field[src_fields[s][1]];
+      int64_t off = cbuf_offset(x, s);
+      return sim_cbuf32(x, bank, off) | (uint64_t)sim_cbuf32(x, bank, off + 4) << 32;
+   }
+   default:
+      return 0;
+   }
+}

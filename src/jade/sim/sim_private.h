@@ -1,0 +1,228 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The model's internals, shared by the core (sim_core.c), the operand
+ * accessors (sim_operands.c), the dependency checker (sim_hazard.c) and
+ * the instruction semantics (sim_exec_*.c: one file per family).
+ */
+
+#ifndef SIM_PRIVATE_H
+#define SIM_PRIVATE_H
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "jade_isa.h"
+#include "jade_sim.h"
+
+#define SIM_LANES 32
+#define SIM_RZ 255
+#define SIM_URZ 63
+#define SIM_PT 7
+#define SIM_MAX_WARPS 32     /* 1024 threads a CTA */
+#define SIM_SCOREBOARDS 6
+
+/* A lane's scheduling state. */
+enum sim_lane_state {
+   SIM_LANE_READY,
+   SIM_LANE_EXITED,
+   SIM_LANE_BSYNC,       /* waiting at BSYNC for the lanes of its barrier */
+   SIM_LANE_WARPSYNC,    /* waiting at WARPSYNC */
+   SIM_LANE_BAR,         /* waiting at a CTA barrier */
+   SIM_LANE_INACTIVE,    /* never launched (partial warp) */
+};
+
+/* Per-warp dependency state for one register: when a fixed-latency
+ * result becomes readable, or which scoreboard op must complete first. */
+struct sim_reg_dep {
+   uint64_t ready_cycle;   /* fixed latency: readable from this cycle */
+   uint64_t writer_pc;
+   uint32_t wr_seq;        /* variable latency: op sequence on wr_sb, 0 = none */
+   uint8_t wr_sb;          /* 7: no scoreboard pending */
+   bool wr_unprotected;    /* variable-latency result with no write scoreboard */
+   uint32_t rd_seq;        /* read by a variable-latency op still pending on rd_sb */
+   uint8_t rd_sb;
+   uint64_t reader_pc;
+};
+
+/* The register files the dependency checker tracks. */
+#define SIM_DEP_GPR 0
+#define SIM_DEP_PRED (SIM_DEP_GPR + 256)
+#define SIM_DEP_UGPR (SIM_DEP_PRED + 8)
+#define SIM_DEP_UPRED (SIM_DEP_UGPR + 64)
+#define SIM_DEP_COUNT (SIM_DEP_UPRED + 8)
+
+struct sim_warp {
+   unsigned id;                       /* within the CTA */
+   uint32_t r[256][SIM_LANES];        /* r[reg][lane]; r[255] stays 0 */
+   uint32_t p[8];                     /* bit per lane; p[7] = all ones */
+   uint32_t ur[64];
+   uint8_t up;                        /* uniform predicates, bit 7 = UPT */
+   uint32_t b[16];                    /* convergence barriers: lane masks */
+   uint64_t pc[SIM_LANES];
+   uint8_t state[SIM_LANES];          /* enum sim_lane_state */
+   uint8_t bar_id[SIM_LANES];         /* CTA barrier waited on */
+   uint32_t warpsync_mask[SIM_LANES];
+   uint32_t tid[SIM_LANES][3];
+   uint8_t *local;                    /* SIM_LANES * local_size bytes */
+
+   /* Dependency checker. */
+   uint64_t cycle;                    /* issue cycle of the next instruction */
+   struct sim_reg_dep dep[SIM_DEP_COUNT];
+   uint32_t sb_issued[SIM_SCOREBOARDS];
+   uint32_t sb_done[SIM_SCOREBOARDS];
+   uint64_t sb_set_cycle[SIM_SCOREBOARDS];
+};
+
+struct sim_cta {
+   uint32_t ctaid[3];
+   uint8_t *shared;
+   uint32_t shared_size;
+   struct sim_warp *warps[SIM_MAX_WARPS];
+   unsigned warp_count;
+   unsigned thread_count;
+};
+
+/* A global-memory buffer (the address space is sparse). */
+struct sim_buffer {
+   uint64_t addr, size;
+   uint8_t *data;
+};
+
+struct jade_sim {
+   struct jade_sim_options opt;
+   FILE *log;
+   uint8_t *code;
+   size_t code_size;
+   uint8_t *cbuf[JADE_SIM_CONST_BANKS];  /* lazily allocated, 64 KiB */
+   struct sim_buffer *buffers;           /* sorted by address */
+   unsigned buffer_count, buffer_alloc;
+   uint64_t next_addr;
+   const struct jade_sim_grid *grid;
+   struct jade_sim_stats stats;
+   uint64_t launch_instructions;
+   enum jade_sim_status status;          /* set by sim_stop */
+   char message[512];
+   uint64_t last_cuda_params;            /* kernel loaded by jade_sim_cuda_load */
+};
+
+/* Source slots of ALU instructions. */
+enum sim_src { SIM_SRC_A, SIM_SRC_B, SIM_SRC_C };
+
+/* One instruction being executed by a group of lanes at the same pc. */
+struct sim_exec {
+   struct jade_sim *sim;
+   struct sim_cta *cta;
+   struct sim_warp *w;
+   const struct jade_isa_instr *in;
+   const struct jade_isa_form *form;
+   enum jade_isa_op op;
+   uint64_t pc;
+   uint32_t group;    /* lanes at this pc (the guard not applied) */
+   uint32_t mask;     /* lanes that execute: group and the guard */
+   uint64_t next_pc[SIM_LANES]; /* set by control flow; pc + 16 by default */
+   /* What the instruction touched, for the dependency checker
+    * (indexed like struct sim_warp's dep[]). */
+   uint8_t read[SIM_DEP_COUNT];
+   uint8_t written[SIM_DEP_COUNT];
+};
+
+/* Stops the launch: the first stop wins.  Returns false, for
+ * `return sim_stop(...)` in exec functions. */
+bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
+static inline bool sim_stopped(const struct sim_exec *x)
+{
+   return x->sim->status != JADE_SIM_OK;
+}
+bool sim_unsupported(struct sim_exec *x, const char *what);
+
+#define sim_foreach_lane(x, lane) \
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) \
+      if ((x)->mask & (1u << lane))
+
+static inline uint64_t sim_field(const struct sim_exec *x, enum jade_isa_field f)
+{
+   return x->in->field[f];
+}
+
+/* --- operands (sim_operands.c): each read/write is noted for the
+ * dependency checker ------------------------------------------------------ */
+
+uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane);
+void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v);
+uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane);
+void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v);
+uint32_t sim_ugpr(struct sim_exec *x, unsigned reg);
+void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v);
+bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane);
+void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v);
+bool sim_upred(struct sim_exec *x, unsigned pred);
+void sim_set_upred(struct sim_exec *x, unsigned pred, bool v);
+
+/* A predicate source given by a field and its negation field
+ * (JADE_ISA_NO_FIELD for none). */
+bool sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f,
+                  unsigned lane);
+
+/* An ALU source's raw 32 bits: register, immediate, constant or uniform
+ * register, as the operand form says.  No modifiers applied. */
+uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane);
+/* The 64-bit value of an ALU source: a register pair, c[][] pair, uniform
+ * pair, or an immediate holding the high 32 bits (fp64 forms). */
+uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane);
+/* The field of a source slot, its modifier fields, and whether a modifier
+ * bit is set (0 when the form has none). */
+enum jade_isa_field sim_src_field(enum sim_src s);
+bool sim_src_neg(const struct sim_exec *x, enum sim_src s);
+bool sim_src_abs(const struct sim_exec *x, enum sim_src s);
+/* A source's kind in this form (enum jade_isa_src_kind). */
+static inline unsigned sim_src_kind(const struct sim_exec *x, enum sim_src s)
+{
+   return x->form->src_kind[s];
+}
+
+/* Constant-bank read (out-of-range offsets read 0, as on hardware). */
+uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset);
+
+/* --- memory (sim_core.c) ------------------------------------------------- */
+
+/* Global memory: pointer to `size` bytes at addr, or NULL after stopping
+ * the launch with a fault (unallocated, or misaligned for `align`). */
+void *sim_global(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align);
+/* Shared/local memory of the CTA/lane, with the same checks. */
+void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align);
+void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
+                unsigned align);
+/* A generic address, resolved through the shared and local windows. */
+void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
+                  unsigned align);
+
+/* --- semantics (sim_exec_*.c): true if the op was theirs ----------------- */
+
+bool sim_exec_int(struct sim_exec *x);
+bool sim_exec_float(struct sim_exec *x);
+bool sim_exec_fp64(struct sim_exec *x);
+bool sim_exec_half(struct sim_exec *x);
+bool sim_exec_conv(struct sim_exec *x);
+bool sim_exec_mem(struct sim_exec *x);
+bool sim_exec_warp(struct sim_exec *x);
+bool sim_exec_ctrl(struct sim_exec *x);
+
+/* --- dependency checker (sim_hazard.c) ----------------------------------- */
+
+/* Before execution: wait masks, DEPBAR; after execution: reads checked
+ * against the state before the instruction, then writes recorded. */
+void sim_hazard_before(struct sim_exec *x);
+void sim_hazard_after(struct sim_exec *x);
+void sim_hazard_reset(struct sim_warp *w);
+
+/* --- fp helpers shared by the float families (sim_exec_float.c) ---------- */
+
+static inline float sim_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t sim_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double sim_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t sim_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
+#endif /* SIM_PRIVATE_H */
