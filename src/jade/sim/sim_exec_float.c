@@ -1,0 +1,338 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * fp32 semantics: FADD, FMUL, FFMA, FMNMX, FSETP, FSET, FSEL, FCHK, MUFU.
+ *
+ * Exact (bit for bit what IEEE 754 and NVIDIA's documented rules give):
+ *  - FADD, FMUL, FFMA in all four rounding modes, single rounding (FFMA is
+ *    fused), .FTZ (subnormal inputs and results -> sign-preserving zero; a
+ *    result is flushed when it is subnormal after rounding), .FMZ (FTZ,
+ *    and 0 * anything = 0 with the product's sign, even for inf/NaN),
+ *    .SAT (clamp to [+0, 1], NaN -> +0), FMUL's .D8...M8 result scale
+ *    (applied to the exact product, before the single rounding);
+ *  - any NaN result is the canonical 0x7fffffff;
+ *  - FMNMX (one NaN: the other operand; both: canonical NaN; -0 < +0),
+ *    FSETP/FSET comparisons with ordered/unordered forms, FSEL.
+ * Where hardware is approximate, the model is exact:
+ *  - MUFU.RCP/RSQ/SQRT/EX2/LG2/SIN/COS/TANH are computed in double by
+ *    libm and rounded once to float (hardware: about 1-2 ulp, TANH and
+ *    SIN/COS worse; ptxas' sequences tolerate any faithful result).
+ *    MUFU flushes subnormal inputs and results (as the hardware does).
+ *    MUFU.SIN/COS take revolutions: sin(2*pi*x) (ptxas multiplies by
+ *    1/(2*pi) first).
+ *  - MUFU.RCP64H/RSQ64H: the high word of the double 1/x or 1/sqrt(x) for
+ *    the double whose high word is the source (low word 0), correctly
+ *    rounded (hardware: an approximation from 20 mantissa bits); NaN gives
+ *    0x7fffffff, subnormals flush.
+ *  - FCHK: not documented; the model says "take the slow path" for any
+ *    operand that is zero, subnormal, inf or NaN and for exponent ranges
+ *    where the quotient or its reciprocal-based refinement might leave the
+ *    normal range.  Both paths of ptxas' division give the IEEE quotient,
+ *    so a conservative answer changes nothing observable.
+ */
+
+#include <math.h>
+
+#include "sim_fp.h"
+#include "sim_private.h"
+
+/* A source's bits with its modifiers (immediates carry none). */
+static uint32_t fsrc(struct sim_exec *x, enum sim_src s, unsigned lane)
+{
+   return sim_fmod32(sim_src(x, s, lane), sim_src_neg(x, s), sim_src_abs(x, s));
+}
+
+static double f32d(uint32_t u)
+{
+   return (double)sim_f32(u);
+}
+
+/* The final rounding of an arithmetic result (exact or rounded to odd in
+ * double) and the output modifiers. */
+static uint32_t fresult(double v, unsigned rnd, bool ftz, bool sat)
+{
+   uint32_t r;
+   if (isnan(v))
+      r = SIM_NAN32;
+   else if (isinf(v))
+      r = sim_u32((float)v);
+   else
+      r = (uint32_t)sim_fp_round(v, rnd, &sim_fp_f32);
+   r = sim_flush32(r, ftz);
+   return sat ? sim_sat32(r) : r;
+}
+
+static bool fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
+{
+   unsigned v = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
+   if (v == 3) {
+      sim_unsupported(x, "FTZ and FMZ together");
+      return false;
+   }
+   *ftz = v != 0;
+   *fmz = v == 2;
+   return true;
+}
+
+/* a * b (exact in double), with FMZ's rule. */
+static double fmul_exact(uint32_t a, uint32_t b, bool fmz)
+{
+   if (fmz && ((a & 0x7fffffffu) == 0 || (b & 0x7fffffffu) == 0))
+      return ((a ^ b) & 0x80000000u) ? -0.0 : 0.0;
+   return f32d(a) * f32d(b);
+}
+
+static double fadd_rto(double a, double b, unsigned rnd)
+{
+   if (!isfinite(a) || !isfinite(b))
+      return a + b;
+   return sim_fp_add_rto(a, b, rnd);
+}
+
+static bool exec_fadd(struct sim_exec *x)
+{
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ), sat = sim_field(x, JADE_ISA_F_SAT);
+   unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
+   sim_foreach_lane(x, lane) {
+      uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
+      uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
+      double v = fadd_rto(f32d(a), f32d(b), rnd);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
+   }
+   return true;
+}
+
+static bool exec_fmul(struct sim_exec *x)
+{
+   bool ftz, fmz, sat = sim_field(x, JADE_ISA_F_SAT);
+   unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
+   unsigned scale = (unsigned)sim_field(x, JADE_ISA_F_SCALE);
+   if (!fmz_flag(x, &ftz, &fmz))
+      return true;
+   if (scale == 0) {
+      sim_unsupported(x, "FMUL scale 0");
+      return true;
+   }
+   sim_foreach_lane(x, lane) {
+      uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
+      uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
+      /* .D8 ... .M8 scale the exact product: no double range issue */
+      double v = ldexp(fmul_exact(a, b, fmz), (int)scale - 4);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
+   }
+   return true;
+}
+
+static bool exec_ffma(struct sim_exec *x)
+{
+   bool ftz, fmz, sat = sim_field(x, JADE_ISA_F_SAT);
+   unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
+   if (!fmz_flag(x, &ftz, &fmz))
+      return true;
+   sim_foreach_lane(x, lane) {
+      uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
+      uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
+      uint32_t c = sim_flush32(fsrc(x, SIM_SRC_C, lane), ftz);
+      double v = fadd_rto(fmul_exact(a, b, fmz), f32d(c), rnd);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
+   }
+   return true;
+}
+
+/* Total order of non-NaN floats, with -0 below +0. */
+static bool flt_less(uint32_t a, uint32_t b)
+{
+   int32_t ka = (a & 0x80000000u) ? -(int32_t)(a & 0x7fffffffu) - 1 : (int32_t)a;
+   int32_t kb = (b & 0x80000000u) ? -(int32_t)(b & 0x7fffffffu) - 1 : (int32_t)b;
+   return ka < kb;
+}
+
+static bool exec_fmnmx(struct sim_exec *x)
+{
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ);
+   sim_foreach_lane(x, lane) {
+      uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
+      uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
+      bool min = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      uint32_t r;
+      if (sim_isnan32(a) && sim_isnan32(b))
+         r = SIM_NAN32;
+      else if (sim_isnan32(a))
+         r = b;
+      else if (sim_isnan32(b))
+         r = a;
+      else
+         r = flt_less(a, b) == min ? a : b;
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+   }
+   return true;
+}
+
+/* The comparison field: bit 0 less, 1 equal, 2 greater, 3 unordered
+ * (F=0, LT=1, ... NUM=7, NAN=8, LTU=9, ... T=15). */
+static bool fcompare(unsigned cmp, double a, double b)
+{
+   unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
+   return cmp & rel;
+}
+
+static bool fbop(struct sim_exec *x, unsigned bop, bool a, bool b)
+{
+   switch (bop) {
+   case 0: return a && b;
+   case 1: return a || b;
+   case 2: return a != b;
+   default:
+      sim_unsupported(x, "boolean op 3");
+      return false;
+   }
+}
+
+/* FSETP, FSET: the comparison of a and b for a lane. */
+static bool fset_cmp(struct sim_exec *x, unsigned lane)
+{
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ);
+   uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
+   uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
+   return fcompare((unsigned)sim_field(x, JADE_ISA_F_CMP), f32d(a), f32d(b));
+}
+
+static bool exec_fsetp(struct sim_exec *x)
+{
+   unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   sim_foreach_lane(x, lane) {
+      bool c = fset_cmp(x, lane);
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, fbop(x, bop, c, p));
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, fbop(x, bop, !c, p));
+   }
+   return true;
+}
+
+static bool exec_fset(struct sim_exec *x)
+{
+   unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   sim_foreach_lane(x, lane) {
+      bool c = fset_cmp(x, lane);
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane,
+                  fbop(x, bop, c, p) ? 0x3f800000u : 0);
+   }
+   return true;
+}
+
+static bool exec_fsel(struct sim_exec *x)
+{
+   sim_foreach_lane(x, lane) {
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      uint32_t r = p ? fsrc(x, SIM_SRC_A, lane) : fsrc(x, SIM_SRC_B, lane);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+   }
+   return true;
+}
+
+/* FCHK: true when a / b needs the slow path (see the top comment). */
+static bool fchk(uint32_t a, uint32_t b)
+{
+   int ea = (int)((a >> 23) & 0xff), eb = (int)((b >> 23) & 0xff);
+   if (ea == 0 || ea == 0xff || eb == 0 || eb == 0xff)
+      return true;
+   int eq = ea - eb;                         /* quotient's exponent, about */
+   return eq <= -125 || eq >= 126 || eb >= 253 || ea <= 24 || ea >= 253;
+}
+
+static bool exec_fchk(struct sim_exec *x)
+{
+   sim_foreach_lane(x, lane) {
+      bool r = fchk(sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane));
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, r);
+   }
+   return true;
+}
+
+#define SIM_TWO_PI 6.283185307179586476925286766559
+
+/* sin/cos of 2*pi*v revolutions, reduced exactly first. */
+static double sin_rev(double v, bool cos_)
+{
+   if (isinf(v))
+      return NAN;
+   double r = v - nearbyint(v);       /* exact, in [-0.5, 0.5] */
+   if (v == 0 && !cos_)
+      return v;                        /* sin(-0) = -0 */
+   return cos_ ? cos(SIM_TWO_PI * r) : sin(SIM_TWO_PI * r);
+}
+
+static double mufu32(unsigned func, double v)
+{
+   switch (func) {
+   case 0: return sin_rev(v, true);
+   case 1: return sin_rev(v, false);
+   case 2: return exp2(v);
+   case 3: return log2(v);
+   case 4: return 1.0 / v;
+   case 5: return 1.0 / sqrt(v);
+   case 8: return sqrt(v);
+   default: return tanh(v);
+   }
+}
+
+static bool exec_mufu(struct sim_exec *x)
+{
+   unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
+   if ((func >= 6 && func <= 7) || func > 9) {
+      sim_unsupported(x, "MUFU function");
+      return true;
+   }
+   sim_foreach_lane(x, lane) {
+      uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), true);
+      double v = mufu32(func, f32d(b));
+      uint32_t r = fresult(v, SIM_RN, true, false);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+   }
+   return true;
+}
+
+/* RCP64H/RSQ64H: the high word of the double result for the double whose
+ * high word is the source. */
+static uint32_t mufu64h(bool rsq, uint32_t hi)
+{
+   double v = sim_fp_d((uint64_t)hi << 32);
+   if (sim_fp_is_denorm((uint64_t)hi << 32, &sim_fp_f64))
+      v = copysign(0.0, v);
+   double r = rsq ? 1.0 / sqrt(v) : 1.0 / v;
+   if (isnan(r))
+      return 0x7fffffffu;
+   uint64_t u = sim_fp_u(r);
+   if (sim_fp_is_denorm(u, &sim_fp_f64))
+      u &= 1ull << 63;
+   return (uint32_t)(u >> 32);
+}
+
+static bool exec_mufu64h(struct sim_exec *x)
+{
+   bool rsq = sim_field(x, JADE_ISA_F_FUNC);
+   sim_foreach_lane(x, lane) {
+      uint32_t r = mufu64h(rsq, fsrc(x, SIM_SRC_B, lane));
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+   }
+   return true;
+}
+
+bool sim_exec_float(struct sim_exec *x)
+{
+   switch (x->op) {
+   case JADE_ISA_OP_FADD: return exec_fadd(x);
+   case JADE_ISA_OP_FMUL: return exec_fmul(x);
+   case JADE_ISA_OP_FFMA: return exec_ffma(x);
+   case JADE_ISA_OP_FMNMX: return exec_fmnmx(x);
+   case JADE_ISA_OP_FSETP: return exec_fsetp(x);
+   case JADE_ISA_OP_FSET: return exec_fset(x);
+   case JADE_ISA_OP_FSEL: return exec_fsel(x);
+   case JADE_ISA_OP_FCHK: return exec_fchk(x);
+   case JADE_ISA_OP_MUFU: return exec_mufu(x);
+   case JADE_ISA_OP_MUFU_64H: return exec_mufu64h(x);
+   default: return false;
+   }
+}

@@ -1,0 +1,170 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Half-precision pairs: HADD2, HMUL2, HFMA2 and their immediate forms.
+ *
+ * Each 32-bit register holds two halves (H0 in bits 0..15, H1 above).  A
+ * source's swizzle picks them: H1_H0 (each lane its own half), H0_H0,
+ * H1_H1, or F32 (the register is a float, the same value in both lanes).
+ * Modifiers (|x|, -x) apply per lane after the swizzle.
+ *
+ * Each lane's result is the exact value rounded once to the destination
+ * (round to nearest even; halves have no rounding field): half, or with
+ * .F32 a float holding lane 0's result.  The model computes in double
+ * (products of halves or floats are exact there, sums are rounded to odd),
+ * so HFMA2 is fused and an F32 source keeps its float precision; whether
+ * the hardware rounds an F32 source to half first is not known.
+ * .FTZ flushes subnormals of the operand's and the result's format, .FMZ
+ * also makes 0 * anything = 0, .SAT clamps to [+0, 1] (NaN -> +0).  NaN
+ * results are canonical: 0x7fff (0x7fffffff with .F32).
+ */
+
+#include <math.h>
+
+#include "sim_fp.h"
+#include "sim_private.h"
+
+struct hsrc {
+   uint32_t raw;
+   unsigned swz;      /* 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1 */
+   bool neg, abs;
+};
+
+static double hlane(const struct hsrc *s, unsigned lane, bool ftz)
+{
+   double v;
+   if (s->swz == 1) {
+      v = (double)sim_f32(sim_flush32(s->raw, ftz));
+   } else {
+      bool hi = s->swz == 3 || (s->swz == 0 && lane);
+      uint32_t h = hi ? s->raw >> 16 : s->raw & 0xffff;
+      if (ftz)
+         h = (uint32_t)sim_fp_flush(h, &sim_fp_f16);
+      v = sim_f16_to_d(h);
+   }
+   if (s->abs)
+      v = fabs(v);
+   return s->neg ? -v : v;
+}
+
+/* Reads a register or constant source (immediates are built by the
+ * callers). */
+static struct hsrc hsrc_alu(struct sim_exec *x, enum sim_src s, unsigned lane,
+                            enum jade_isa_field swz)
+{
+   static const enum jade_isa_field neg[3] = {JADE_ISA_F_A_NEG, JADE_ISA_F_B_NEG, JADE_ISA_F_C_NEG};
+   static const enum jade_isa_field abs[3] = {JADE_ISA_F_A_ABS, JADE_ISA_F_B_ABS, JADE_ISA_F_C_ABS};
+   struct hsrc r = {
+      .swz = (unsigned)sim_field(x, swz),
+      .neg = sim_field(x, neg[s]),
+      .abs = sim_field(x, abs[s]),
+   };
+   if (sim_src_kind(x, s) == JADE_ISA_SRC_NONE)
+      r.raw = sim_gpr(x, (unsigned)sim_field(x, sim_src_field(s)), lane);
+   else
+      r.raw = sim_src(x, s, lane);
+   return r;
+}
+
+static struct hsrc hsrc_imm(uint64_t hi, uint64_t lo)
+{
+   return (struct hsrc){.raw = (uint32_t)(hi << 16 | (lo & 0xffff))};
+}
+
+enum hop { HOP_ADD, HOP_MUL, HOP_FMA };
+
+static double hmul(double a, double b, bool fmz)
+{
+   if (fmz && (a == 0 || b == 0))
+      return (signbit(a) != signbit(b)) ? -0.0 : 0.0;
+   return a * b;   /* exact */
+}
+
+static double hadd(double a, double b)
+{
+   if (!isfinite(a) || !isfinite(b))
+      return a + b;
+   return sim_fp_add_rto(a, b, SIM_RN);
+}
+
+static uint32_t hround(double v, bool f32, bool ftz, bool sat)
+{
+   if (f32) {
+      uint32_t r = isnan(v) ? SIM_NAN32 : (uint32_t)sim_fp_round(v, SIM_RN, &sim_fp_f32);
+      r = sim_flush32(r, ftz);
+      return sat ? sim_sat32(r) : r;
+   }
+   uint32_t h = sim_d_to_f16(v, SIM_RN);
+   if (ftz)
+      h = (uint32_t)sim_fp_flush(h, &sim_fp_f16);
+   return sat ? sim_sat16(h) : h;
+}
+
+static void hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s,
+                       unsigned lane)
+{
+   unsigned fmzf = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ) || fmzf != 0, fmz = fmzf == 2;
+   bool f32 = sim_field(x, JADE_ISA_F_F32), sat = sim_field(x, JADE_ISA_F_SAT);
+   uint32_t out[2];
+   for (unsigned h = 0; h < (f32 ? 1u : 2u); h++) {
+      double a = hlane(&s[0], h, ftz), b = hlane(&s[1], h, ftz), v;
+      switch (op) {
+      case HOP_ADD: v = hadd(a, b); break;
+      case HOP_MUL: v = hmul(a, b, fmz); break;
+      default: v = hadd(hmul(a, b, fmz), hlane(&s[2], h, ftz)); break;
+      }
+      out[h] = hround(v, f32, ftz, sat);
+   }
+   uint32_t r = f32 ? out[0] : out[0] | out[1] << 16;
+   sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+}
+
+static bool exec_half(struct sim_exec *x, enum hop op)
+{
+   if (sim_field(x, JADE_ISA_F_FMZ) == 3) {
+      sim_unsupported(x, "FTZ and FMZ together");
+      return true;
+   }
+   sim_foreach_lane(x, lane) {
+      struct hsrc s[3];
+      s[0] = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
+      switch (x->op) {
+      case JADE_ISA_OP_HADD2_IMM:
+      case JADE_ISA_OP_HMUL2_IMM:
+      case JADE_ISA_OP_HFMA2_IMM:
+         s[1] = hsrc_imm(sim_field(x, JADE_ISA_F_B_HI), sim_field(x, JADE_ISA_F_B_LO));
+         break;
+      default:
+         s[1] = hsrc_alu(x, SIM_SRC_B, lane, JADE_ISA_F_B_SWZ);
+         break;
+      }
+      if (op == HOP_FMA) {
+         if (x->op == JADE_ISA_OP_HFMA2_IMMC)
+            s[2] = hsrc_imm(sim_field(x, JADE_ISA_F_C_HI), sim_field(x, JADE_ISA_F_C_LO));
+         else
+            s[2] = hsrc_alu(x, SIM_SRC_C, lane, JADE_ISA_F_C_SWZ);
+      }
+      hexec_lane(x, op, s, lane);
+   }
+   return true;
+}
+
+bool sim_exec_half(struct sim_exec *x)
+{
+   switch (x->op) {
+   case JADE_ISA_OP_HADD2:
+   case JADE_ISA_OP_HADD2_IMM:
+      return exec_half(x, HOP_ADD);
+   case JADE_ISA_OP_HMUL2:
+   case JADE_ISA_OP_HMUL2_IMM:
+      return exec_half(x, HOP_MUL);
+   case JADE_ISA_OP_HFMA2:
+   case JADE_ISA_OP_HFMA2_IMM:
+   case JADE_ISA_OP_HFMA2_IMMC:
+      return exec_half(x, HOP_FMA);
+   default:
+      return false;
+   }
+}
