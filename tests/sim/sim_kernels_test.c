@@ -1,0 +1,737 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Runs the kernels of tests/sim/kernels (PTX compiled by ptxas at -O0 and
+ * -O3, cubins committed) on the SM75 functional model and checks their
+ * outputs against plain C references written here, independently of the
+ * model.  Usage: sim-kernels-test KERNELS_DIR [CASE-SUBSTRING]
+ *
+ * Each case: a kernel taking (u64 in, u64 out); `in` holds in_words words
+ * per thread then in_extra words, `out` out_words per thread then
+ * out_extra (preset by the case's gen, 0xa5a5a5a5 otherwise, so unwritten
+ * words show).  The reference computes the whole expected `out` from `in`
+ * and the preset `out`.  Outputs of atomics whose order is not defined go
+ * through a canon function (sorting) on both sides before comparing.
+ */
+
+#define _GNU_SOURCE
+#include <fenv.h>
+#include <float.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jade_sim.h"
+
+/* --- utilities ----------------------------------------------------------- */
+
+struct rng {
+   uint64_t s;
+};
+
+static uint64_t
+rng64(struct rng *r)
+{
+   /* splitmix64 */
+   uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+   return z ^ (z >> 31);
+}
+
+static uint32_t rng32(struct rng *r) { return rng64(r) >> 32; }
+static unsigned rng_below(struct rng *r, unsigned n) { return rng32(r) % n; }
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t u32f(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static double f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static uint64_t u64f(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
+/* Hardware fp32 arithmetic returns the canonical NaN. */
+static uint32_t
+fcanon(float f)
+{
+   return isnan(f) ? 0x7fffffffu : u32f(f);
+}
+
+static uint64_t
+get64(const uint32_t *w)
+{
+   return w[0] | (uint64_t)w[1] << 32;
+}
+
+static void
+put64(uint32_t *w, uint64_t v)
+{
+   w[0] = (uint32_t)v;
+   w[1] = (uint32_t)(v >> 32);
+}
+
+/* Integers: special values, small ones and ones of every magnitude. */
+static uint32_t
+gen_int(struct rng *r)
+{
+   static const uint32_t special[] = {
+      0, 1, 2, 3, 0xffffffff, 0xfffffffe, 0x80000000, 0x7fffffff, 0x80000001,
+      0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x10000, 0xff800000,
+   };
+   switch (rng_below(r, 8)) {
+   case 0:
+   case 1: return special[rng_below(r, ARRAY_SIZE(special))];
+   case 2: return (uint32_t)((int)rng_below(r, 201) - 100);
+   case 3:
+   case 4: return rng32(r) >> rng_below(r, 32);
+   case 5: return (uint32_t)-(int32_t)(rng32(r) >> rng_below(r, 32));
+   default: return rng32(r);
+   }
+}
+
+static uint64_t
+gen_int64(struct rng *r)
+{
+   static const uint64_t special[] = {
+      0, 1, 2, ~0ull, ~1ull, 1ull << 63, (1ull << 63) - 1, (1ull << 63) + 1,
+      0xffffffffull, 0x100000000ull, 0xffffffff00000000ull, 0x80000000ull,
+   };
+   switch (rng_below(r, 8)) {
+   case 0:
+   case 1: return special[rng_below(r, ARRAY_SIZE(special))];
+   case 2: return (uint64_t)((int64_t)rng_below(r, 201) - 100);
+   case 3:
+   case 4: return rng64(r) >> rng_below(r, 64);
+   case 5: return -(rng64(r) >> rng_below(r, 64));
+   default: return rng64(r);
+   }
+}
+
+/* fp32: zeros, denormals, infinities, NaNs (quiet, signalling, negative),
+ * extremes, values near 1 and fully random bits. */
+static uint32_t
+gen_f32(struct rng *r)
+{
+   static const uint32_t special[] = {
+      0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x00400000,
+      0x807fffff, 0x00800000, 0x80800000, 0x3f800000, 0xbf800000, 0x3f000000,
+      0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f800001, 0x7fffffff,
+      0x7f7fffff, 0xff7fffff, 0x4b800000, 0x3fffffff, 0x3f7fffff,
+   };
+   uint32_t sign = rng32(r) & 0x80000000u;
+   switch (rng_below(r, 10)) {
+   case 0:
+   case 1: return special[rng_below(r, ARRAY_SIZE(special))];
+   case 2: /* denormal or tiny */
+      return sign | (rng32(r) >> (8 + rng_below(r, 3)));
+   case 3:
+   case 4:
+   case 5:
+   case 6: /* moderate exponents, so sums round */
+      return sign | (120 + rng_below(r, 16)) << 23 | (rng32(r) & 0x7fffff);
+   case 7: /* small integers and halves */
+      return u32f((float)((int)rng_below(r, 41) - 20) * 0.5f);
+   default: return rng32(r);
+   }
+}
+
+static uint64_t
+gen_f64(struct rng *r)
+{
+   static const uint64_t special[] = {
+      0, 1ull << 63, 1, (1ull << 63) | 1, 0x000fffffffffffffull,
+      0x0010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+      0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+      0xfff8000000000001ull, 0x7ff0000000000001ull, 0x7fefffffffffffffull,
+      0x3fe0000000000000ull, 0x47efffffe0000000ull, 0x41e0000000000000ull,
+   };
+   uint64_t sign = rng64(r) & (1ull << 63);
+   switch (rng_below(r, 10)) {
+   case 0:
+   case 1: return special[rng_below(r, ARRAY_SIZE(special))];
+   case 2: return sign | (rng64(r) >> (11 + rng_below(r, 3)));
+   case 3:
+   case 4:
+   case 5:
+   case 6:
+      return sign | (uint64_t)(1015 + rng_below(r, 20)) << 52 |
+             (rng64(r) & 0xfffffffffffffull);
+   case 7: return u64f((double)((int)rng_below(r, 41) - 20) * 0.5);
+   default: return rng64(r);
+   }
+}
+
+/* Rounding modes of the references, as fenv modes. */
+static const int rmodes[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
+
+/* FTZ: denormal inputs and results become zeros of the same sign. */
+static float
+ftz(float f)
+{
+   return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
+static double
+ftz64(double f)
+{
+   return fpclassify(f) == FP_SUBNORMAL ? copysign(0.0, f) : f;
+}
+
+/* --- int_arith ----------------------------------------------------------- */
+
+static void
+gen_ints(struct rng *r, uint32_t *in, unsigned count)
+{
+   for (unsigned i = 0; i < count; i++)
+      in[i] = gen_int(r);
+}
+
+static void gen_int3(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 3); }
+static void gen_int4(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 4); }
+
+static void
+ref_int_addsub(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      const uint32_t *a = &in[t * 4];
+      uint32_t *o = &out[t * 14];
+      o[0] = a[0] + a[1];
+      o[1] = a[0] - a[1];
+      uint64_t carry = 0, borrow = 0;
+      for (unsigned w = 0; w < 4; w++) {
+         uint64_t s = (uint64_t)a[w] + a[3 - w] + carry;
+         o[2 + w] = (uint32_t)s;
+         carry = s >> 32;
+         uint64_t d = (uint64_t)a[w] - a[3 - w] - borrow;
+         o[6 + w] = (uint32_t)d;
+         borrow = (d >> 32) & 1;
+      }
+      o[10] = ((uint64_t)a[0] + a[1]) >> 32;
+      o[11] = -a[0];
+      o[12] = a[1] - a[0];
+      o[13] = a[2] - a[3] - (a[1] < a[0]);
+   }
+}
+
+static void
+ref_int_mul(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 3], b = in[t * 3 + 1], c = in[t * 3 + 2];
+      uint32_t *o = &out[t * 16];
+      uint64_t wu = (uint64_t)a * b;
+      int64_t ws = (int64_t)(int32_t)a * (int32_t)b;
+      o[0] = a * b;
+      o[1] = wu >> 32;
+      o[2] = (uint64_t)ws >> 32;
+      o[3] = a * b + c;
+      put64(&o[4], wu);
+      put64(&o[6], ws);
+      o[8] = (uint32_t)(wu >> 32) + c;
+      o[9] = (uint32_t)((uint64_t)ws >> 32) + c;
+      o[10] = a * 9;
+      o[11] = a * (uint32_t)-3;
+      o[12] = ((uint64_t)a * 0xaaaaaaabu) >> 32;
+      o[13] = a << 16;
+      put64(&o[14], wu + c);
+   }
+}
+
+/* No division by 0 and no INT_MIN / -1: PTX leaves them unspecified. */
+static void
+gen_divrem(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = gen_int(r), b;
+      do {
+         b = rng_below(r, 3) ? gen_int(r) : rng_below(r, 20) - 10;
+      } while (b == 0 || (a == 0x80000000u && b == 0xffffffffu));
+      in[t * 2] = a;
+      in[t * 2 + 1] = b;
+   }
+}
+
+static void
+ref_int_divrem(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 2], b = in[t * 2 + 1];
+      int32_t sa = a, sb = b;
+      uint32_t *o = &out[t * 10];
+      o[0] = a / b;
+      o[1] = a % b;
+      o[2] = sa / sb;
+      o[3] = sa % sb;
+      o[4] = a / 7;
+      o[5] = a % 10;
+      o[6] = sa / -5;
+      o[7] = sa % 3;
+      o[8] = sa / 16;
+      o[9] = sa % 16;
+   }
+}
+
+static void
+ref_int_minmax(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 3], b = in[t * 3 + 1], c = in[t * 3 + 2];
+      int32_t sa = a, sb = b;
+      uint32_t *o = &out[t * 8];
+      o[0] = sa < sb ? sa : sb;
+      o[1] = sa > sb ? sa : sb;
+      o[2] = a < b ? a : b;
+      o[3] = a > b ? a : b;
+      o[4] = sa < 0 ? -a : a; /* abs(INT_MIN) = INT_MIN */
+      o[5] = a < 1000 ? a : 1000;
+      o[6] = -c;
+      o[7] = sa > -7 ? sa : -7;
+   }
+}
+
+/* Shift amounts mostly 0..40, sometimes huge (unsigned, clamped). */
+static void
+gen_shift(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 3] = gen_int(r);
+      in[t * 3 + 1] = gen_int(r);
+      in[t * 3 + 2] = rng_below(r, 4) ? rng_below(r, 41) : gen_int(r);
+   }
+}
+
+static uint32_t
+shf_l(uint32_t a, uint32_t b, unsigned s)
+{
+   return s == 0 ? b : s >= 32 ? a : (b << s) | (a >> (32 - s));
+}
+
+static uint32_t
+shf_r(uint32_t a, uint32_t b, unsigned s)
+{
+   return s == 0 ? a : s >= 32 ? b : (a >> s) | (b << (32 - s));
+}
+
+static void
+ref_int_shift(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 3], b = in[t * 3 + 1], c = in[t * 3 + 2];
+      uint32_t *o = &out[t * 11];
+      unsigned cl = c > 32 ? 32 : c;
+      o[0] = cl >= 32 ? 0 : a << cl;
+      o[1] = cl >= 32 ? 0 : a >> cl;
+      o[2] = (uint32_t)((int32_t)a >> (cl >= 32 ? 31 : cl));
+      o[3] = a << 5;
+      o[4] = (uint32_t)((int32_t)a >> 31);
+      o[5] = shf_l(a, b, c & 31);
+      o[6] = shf_r(a, b, c & 31);
+      o[7] = shf_l(a, b, cl);
+      o[8] = shf_r(a, b, cl);
+      o[9] = shf_l(a, b, 13);
+      o[10] = shf_r(a, b, 20);
+   }
+}
+
+static void
+gen_bits(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 4] = gen_int(r);
+      in[t * 4 + 1] = gen_int(r);
+      for (unsigned j = 2; j < 4; j++) {
+         switch (rng_below(r, 6)) {
+         case 0: in[t * 4 + j] = gen_int(r); break;
+         case 1: in[t * 4 + j] = rng_below(r, 256); break;
+         default: in[t * 4 + j] = rng_below(r, 34); break;
+         }
+      }
+   }
+}
+
+/* PTX bfe/bfi: position and length are the low 8 bits of their operands. */
+static uint32_t
+bfe32(uint32_t a, uint32_t pos, uint32_t len, bool sign)
+{
+   pos &= 0xff;
+   len &= 0xff;
+   unsigned top = pos + len - 1 > 31 ? 31 : pos + len - 1;
+   uint32_t sbit = sign && len ? (a >> top) & 1 : 0;
+   uint32_t d = 0;
+   for (unsigned i = 0; i < 32; i++) {
+      uint32_t bit = (i < len && pos + i <= 31) ? (a >> (pos + i)) & 1 : sbit;
+      d |= bit << i;
+   }
+   return d;
+}
+
+static uint32_t
+bfi32(uint32_t a, uint32_t b, uint32_t pos, uint32_t len)
+{
+   pos &= 0xff;
+   len &= 0xff;
+   for (unsigned i = 0; i < len && pos + i <= 31; i++)
+      b = (b & ~(1u << (pos + i))) | (((a >> i) & 1) << (pos + i));
+   return b;
+}
+
+static int
+msb32(uint32_t a)
+{
+   for (int i = 31; i >= 0; i--)
+      if (a >> i & 1)
+         return i;
+   return -1;
+}
+
+static void
+ref_int_bits(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 4], b = in[t * 4 + 1], c = in[t * 4 + 2],
+               d = in[t * 4 + 3];
+      uint32_t *o = &out[t * 11];
+      o[0] = bfe32(a, c, d, false);
+      o[1] = bfe32(a, c, d, true);
+      o[2] = bfi32(a, b, c, d);
+      o[3] = __builtin_popcount(a);
+      o[4] = a ? __builtin_clz(a) : 32;
+      uint32_t rev = 0;
+      for (unsigned i = 0; i < 32; i++)
+         rev |= ((a >> i) & 1) << (31 - i);
+      o[5] = rev;
+      o[6] = msb32(a);
+      o[7] = msb32((int32_t)a < 0 ? ~a : a);
+      o[8] = a ? 31 - msb32(a) : 0xffffffff;
+      o[9] = bfe32(a, 8, 12, false);
+      o[10] = bfi32(a, b, 4, 9);
+   }
+}
+
+static uint32_t
+prmt(uint32_t a, uint32_t b, uint32_t sel)
+{
+   uint64_t bytes = a | (uint64_t)b << 32;
+   uint32_t d = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      unsigned s = (sel >> (4 * i)) & 0xf;
+      uint32_t byte = (bytes >> (8 * (s & 7))) & 0xff;
+      if (s & 8)
+         byte = (byte & 0x80) ? 0xff : 0;
+      d |= byte << (8 * i);
+   }
+   return d;
+}
+
+/* The modes as default-mode selectors, indexed by c & 3. */
+static const uint16_t prmt_modes[6][4] = {
+   {0x3210, 0x4321, 0x5432, 0x6543}, /* f4e */
+   {0x5670, 0x6701, 0x7012, 0x0123}, /* b4e */
+   {0x0000, 0x1111, 0x2222, 0x3333}, /* rc8 */
+   {0x3210, 0x3211, 0x3222, 0x3333}, /* ecl */
+   {0x0000, 0x1110, 0x2210, 0x3210}, /* ecr */
+   {0x1010, 0x3232, 0x1010, 0x3232}, /* rc16 */
+};
+
+static void
+ref_int_prmt(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 3], b = in[t * 3 + 1], c = in[t * 3 + 2];
+      uint32_t *o = &out[t * 10];
+      o[0] = prmt(a, b, c);
+      for (unsigned m = 0; m < 6; m++)
+         o[1 + m] = prmt(a, b, prmt_modes[m][c & 3]);
+      o[7] = prmt(a, 0, 0x0123);
+      o[8] = prmt(a, b, 0x8880);
+      o[9] = prmt(a, b, 0x5140);
+   }
+}
+
+static void
+ref_int_logic(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 3], b = in[t * 3 + 1], c = in[t * 3 + 2];
+      uint32_t *o = &out[t * 9];
+      o[0] = a & b;
+      o[1] = a | b;
+      o[2] = a ^ b;
+      o[3] = ~a;
+      o[4] = a == 0;
+      o[5] = a ^ b ^ c;
+      o[6] = (a & b) | (a & c) | (b & c);
+      o[7] = (a & b) | (~a & c);
+      o[8] = a & 0x0ff00ff0;
+   }
+}
+
+/* @@REFS@@ */
+
+/* --- the cases ----------------------------------------------------------- */
+
+struct kcase {
+   const char *name;       /* kernel name, also the .entry */
+   const char *file;       /* kernels/FILE.O0.cubin, .O3.cubin */
+   uint32_t grid[3], block[3];
+   unsigned in_words, out_words;   /* per thread */
+   unsigned in_extra, out_extra;
+   /* Per output word of a thread: x exact, f fp32 (any NaN for a NaN),
+    * d fp64 low word and D high word (any NaN), h two halves (any NaN),
+    * u fp32 within ulp or abs_tol (infinities exact, any NaN).  Extra
+    * words are exact. */
+   const char *kinds;
+   double ulp, abs_tol;
+   void (*gen)(struct rng *r, uint32_t *in, uint32_t *out, unsigned n);
+   void (*ref)(const uint32_t *in, uint32_t *out, unsigned n);
+   void (*canon)(uint32_t *out, unsigned n);
+};
+
+#define G1(x) {x, 1, 1}
+static const struct kcase cases[] = {
+   /* int_arith */
+   {"int_addsub", "int_arith", G1(2), G1(128), 4, 14, 0, 0, "xxxxxxxxxxxxxx", 0, 0, gen_int4, ref_int_addsub},
+   {"int_mul", "int_arith", G1(2), G1(128), 3, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_int3, ref_int_mul},
+   {"int_divrem", "int_arith", G1(2), G1(128), 2, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_divrem, ref_int_divrem},
+   {"int_minmax", "int_arith", G1(2), G1(128), 3, 8, 0, 0, "xxxxxxxx", 0, 0, gen_int3, ref_int_minmax},
+   {"int_shift", "int_arith", G1(2), G1(128), 3, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_shift, ref_int_shift},
+   {"int_bits", "int_arith", G1(2), G1(128), 4, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_bits, ref_int_bits},
+   {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_int3, ref_int_prmt},
+   {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, gen_int3, ref_int_logic},
+/* @@CASES@@ */
+};
+
+/* --- comparison ---------------------------------------------------------- */
+
+static int64_t
+ord32(uint32_t u)
+{
+   return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffff) : (int64_t)u;
+}
+
+static bool
+f16_nan(uint32_t h)
+{
+   return (h & 0x7c00) == 0x7c00 && (h & 0x3ff);
+}
+
+static bool
+word_ok(const struct kcase *c, char kind, const uint32_t *e, const uint32_t *g)
+{
+   switch (kind) {
+   case 'f':
+      if (isnan(f32(*e)))
+         return isnan(f32(*g));
+      return *e == *g;
+   case 'd':
+      if (isnan(f64(get64(e))))
+         return isnan(f64(get64(g)));
+      return get64(e) == get64(g);
+   case 'D': {
+      /* the pair was judged at its low word */
+      if (isnan(f64(get64(e - 1))))
+         return isnan(f64(get64(g - 1)));
+      return *e == *g;
+   }
+   case 'h':
+      for (unsigned s = 0; s < 32; s += 16) {
+         uint32_t eh = (*e >> s) & 0xffff, gh = (*g >> s) & 0xffff;
+         if (f16_nan(eh) ? !f16_nan(gh) : eh != gh)
+            return false;
+      }
+      return true;
+   case 'u': {
+      float ef = f32(*e), gf = f32(*g);
+      if (isnan(ef))
+         return isnan(gf);
+      if (isinf(ef) || isnan(gf) || isinf(gf))
+         return *e == *g;
+      if (llabs(ord32(*e) - ord32(*g)) <= (long long)c->ulp)
+         return true;
+      return fabs((double)ef - (double)gf) <= c->abs_tol;
+   }
+   default:
+      return *e == *g;
+   }
+}
+
+static void *
+read_file(const char *path, size_t *size)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long len = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   void *data = malloc(len > 0 ? len : 1);
+   if (fread(data, 1, len, f) != (size_t)len) {
+      free(data);
+      data = NULL;
+   }
+   fclose(f);
+   *size = len;
+   return data;
+}
+
+static void
+print_log(FILE *log)
+{
+   char line[512];
+   unsigned lines = 0;
+   rewind(log);
+   while (fgets(line, sizeof(line), log) && lines++ < 8)
+      printf("      log: %s", line);
+}
+
+/* Runs one case at one optimisation level; true if it passed. */
+static bool
+run_case(const char *dir, const struct kcase *c, const char *opt,
+         const uint32_t *in, const uint32_t *init, const uint32_t *expect,
+         unsigned n)
+{
+   unsigned in_count = c->in_words * n + c->in_extra;
+   unsigned out_count = c->out_words * n + c->out_extra;
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/%s.%s.cubin", dir, c->file, opt);
+   size_t size;
+   void *cubin = read_file(path, &size);
+   if (!cubin) {
+      printf("FAIL %s -%s: cannot read %s\n", c->name, opt, path);
+      return false;
+   }
+
+   FILE *log = tmpfile();
+   struct jade_sim_options o = {
+      .hazards = JADE_SIM_HAZARDS_WARN,
+      .log = log,
+   };
+   struct jade_sim *sim = jade_sim_create(&o);
+   struct jade_sim_cuda_kernel k;
+   char err[256];
+   bool ok = false;
+   uint32_t *got = malloc((out_count + 1) * 4);
+
+   if (jade_sim_cuda_load(sim, cubin, size, c->name, &k, err, sizeof(err))) {
+      printf("FAIL %s -%s: load: %s\n", c->name, opt, err);
+      goto out;
+   }
+   uint64_t in_addr = jade_sim_alloc(sim, in_count * 4 + 4, 256);
+   uint64_t out_addr = jade_sim_alloc(sim, out_count * 4 + 4, 256);
+   jade_sim_write(sim, in_addr, in, in_count * 4);
+   jade_sim_write(sim, out_addr, init, out_count * 4);
+
+   struct jade_sim_cuda_params params = {0};
+   jade_sim_cuda_param(&params, &in_addr, 8);
+   jade_sim_cuda_param(&params, &out_addr, 8);
+
+   struct jade_sim_stats before, after;
+   jade_sim_get_stats(sim, &before);
+   enum jade_sim_status status =
+      jade_sim_cuda_launch(sim, &k, c->grid, c->block, 0, &params);
+   jade_sim_get_stats(sim, &after);
+   if (status != JADE_SIM_OK) {
+      printf("FAIL %s -%s: launch status %d: %s\n", c->name, opt, status,
+             jade_sim_message(sim));
+      print_log(log);
+      goto out;
+   }
+   if (after.hazards != before.hazards) {
+      printf("FAIL %s -%s: %u hazards\n", c->name, opt,
+             after.hazards - before.hazards);
+      print_log(log);
+      goto out;
+   }
+
+   jade_sim_read(sim, out_addr, got, out_count * 4);
+   if (c->canon)
+      c->canon(got, n);
+   unsigned bad = 0;
+   for (unsigned i = 0; i < out_count; i++) {
+      bool per_thread = i < c->out_words * n;
+      char kind = per_thread ? c->kinds[i % c->out_words] : 'x';
+      if (word_ok(c, kind, &expect[i], &got[i]))
+         continue;
+      if (bad++ < 5) {
+         if (per_thread) {
+            unsigned t = i / c->out_words;
+            printf("  %s -%s: thread %u word %u: expected 0x%08x got 0x%08x; in:",
+                   c->name, opt, t, i % c->out_words, expect[i], got[i]);
+            for (unsigned j = 0; j < c->in_words && j < 8; j++)
+               printf(" 0x%08x", in[t * c->in_words + j]);
+            printf("\n");
+         } else {
+            printf("  %s -%s: extra word %u: expected 0x%08x got 0x%08x\n",
+                   c->name, opt, i - c->out_words * n, expect[i], got[i]);
+         }
+      }
+   }
+   if (bad) {
+      printf("FAIL %s -%s: %u of %u words differ\n", c->name, opt, bad,
+             out_count);
+      goto out;
+   }
+   ok = true;
+   printf("ok   %s -%s\n", c->name, opt);
+
+out:
+   free(got);
+   jade_sim_destroy(sim);
+   fclose(log);
+   free(cubin);
+   return ok;
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s KERNELS_DIR [CASE-SUBSTRING]\n", argv[0]);
+      return 2;
+   }
+   unsigned passed = 0, failed = 0;
+   for (unsigned ci = 0; ci < ARRAY_SIZE(cases); ci++) {
+      const struct kcase *c = &cases[ci];
+      if (argc > 2 && !strstr(c->name, argv[2]))
+         continue;
+      unsigned n = c->grid[0] * c->grid[1] * c->grid[2] *
+                   c->block[0] * c->block[1] * c->block[2];
+      unsigned in_count = c->in_words * n + c->in_extra;
+      unsigned out_count = c->out_words * n + c->out_extra;
+      uint32_t *in = calloc(in_count + 1, 4);
+      uint32_t *init = malloc((out_count + 1) * 4);
+      uint32_t *expect = malloc((out_count + 1) * 4);
+      for (unsigned i = 0; i < out_count; i++)
+         init[i] = 0xa5a5a5a5;
+
+      /* A fixed seed per case, from its name. */
+      struct rng r = {0x6a616465};
+      for (const char *s = c->name; *s; s++)
+         r.s = r.s * 131 + (unsigned char)*s;
+      c->gen(&r, in, init, n);
+      memcpy(expect, init, out_count * 4);
+      c->ref(in, expect, n);
+      fesetround(FE_TONEAREST);
+      if (c->canon)
+         c->canon(expect, n);
+
+      static const char *const opts[] = {"O0", "O3"};
+      for (unsigned o = 0; o < 2; o++) {
+         if (run_case(argv[1], c, opts[o], in, init, expect, n))
+            passed++;
+         else
+            failed++;
+         fflush(stdout);
+      }
+      free(in);
+      free(init);
+      free(expect);
+   }
+   printf("%u passed, %u failed\n", passed, failed);
+   return failed ? 1 : 0;
+}
