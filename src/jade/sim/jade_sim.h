@@ -100,6 +100,11 @@ struct jade_sim_stats {
 };
 void jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats);
 
+/* For calibrating the latency table: per fixed-latency op and register
+ * file, the table's latency and the shortest distance (in issue cycles)
+ * at which the executed code read such a result. */
+void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f);
+
 /* --- What the CUDA driver would do -------------------------------------- */
 
 struct jade_sim_cuda_kernel {

@@ -38,6 +38,9 @@ enum sim_lane_state {
 struct sim_reg_dep {
    uint64_t ready_cycle;   /* fixed latency: readable from this cycle */
    uint64_t writer_pc;
+   uint64_t writer_issue;  /* the producer's issue cycle */
+   uint16_t writer_op;
+   bool observed;          /* the first read was counted for calibration */
    uint32_t wr_seq;        /* variable latency: op sequence on wr_sb, 0 = none */
    uint8_t wr_sb;          /* 7: no scoreboard pending */
    bool wr_unprotected;    /* variable-latency result with no write scoreboard */
@@ -77,6 +80,8 @@ struct sim_warp {
 
 struct sim_cta {
    uint32_t ctaid[3];
+   /* CTA barriers 0..15: an expected thread count (0 = all live threads). */
+   unsigned bar_count[16];
    uint8_t *shared;
    uint32_t shared_size;
    struct sim_warp *warps[SIM_MAX_WARPS];
@@ -90,11 +95,19 @@ struct sim_buffer {
    uint8_t *data;
 };
 
+/* Code is decoded once, when it is set. */
+struct sim_decoded {
+   struct jade_isa_instr instr;
+   bool valid;
+   uint64_t words[2];
+};
+
 struct jade_sim {
    struct jade_sim_options opt;
    FILE *log;
    uint8_t *code;
    size_t code_size;
+   struct sim_decoded *decoded;
    uint8_t *cbuf[JADE_SIM_CONST_BANKS];  /* lazily allocated, 64 KiB */
    struct sim_buffer *buffers;           /* sorted by address */
    unsigned buffer_count, buffer_alloc;
@@ -104,7 +117,9 @@ struct jade_sim {
    uint64_t launch_instructions;
    enum jade_sim_status status;          /* set by sim_stop */
    char message[512];
-   uint64_t last_cuda_params;            /* kernel loaded by jade_sim_cuda_load */
+   /* Calibration: shortest observed distance from a fixed-latency
+    * producer's issue to a read of its result, per op and file. */
+   uint8_t latency_min[JADE_ISA_OP_COUNT][JADE_ISA_FILE_COUNT];
 };
 
 /* Source slots of ALU instructions. */
@@ -198,6 +213,9 @@ void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
 /* A generic address, resolved through the shared and local windows. */
 void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
                   unsigned align);
+
+/* Scheduling helpers (sim_core.c) for the control-flow semantics. */
+bool sim_release_waits(struct sim_warp *w);
 
 /* --- semantics (sim_exec_*.c): true if the op was theirs ----------------- */
 

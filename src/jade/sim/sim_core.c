@@ -1,0 +1,547 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The core of the model: state, memory, and the scheduler.
+ *
+ * Each lane has its own pc (Volta-style independent thread scheduling).
+ * A warp issues the lowest pc among its ready lanes, for all ready lanes
+ * at that pc: lanes that branched forward wait while the others catch up,
+ * so structured code reconverges without help, and BSYNC/WARPSYNC only
+ * have to hold lanes until their partners arrive.  The warps of a CTA run
+ * in turn, a slice of instructions each, in a fixed order; CTAs run one
+ * after the other.  Everything is deterministic.
+ */
+
+#include <stdlib.h>
+
+#include "sim_private.h"
+
+#define SIM_SLICE 64                 /* instructions a warp runs before the next */
+#define SIM_LOCAL_DEFAULT 16384      /* bytes of local memory per thread */
+
+struct jade_sim *jade_sim_create(const struct jade_sim_options *options)
+{
+   struct jade_sim *sim = calloc(1, sizeof(*sim));
+   if (!sim)
+      return NULL;
+   if (options)
+      sim->opt = *options;
+   if (!sim->opt.max_instructions)
+      sim->opt.max_instructions = 100000000ull;
+   sim->log = sim->opt.log ? sim->opt.log : stderr;
+   sim->next_addr = 0x100000000ull;  /* keep 0 and small values unmapped */
+   return sim;
+}
+
+void jade_sim_destroy(struct jade_sim *sim)
+{
+   if (!sim)
+      return;
+   for (unsigned i = 0; i < sim->buffer_count; i++)
+      free(sim->buffers[i].data);
+   free(sim->buffers);
+   for (unsigned i = 0; i < JADE_SIM_CONST_BANKS; i++)
+      free(sim->cbuf[i]);
+   free(sim->code);
+   free(sim->decoded);
+   free(sim);
+}
+
+const char *jade_sim_message(const struct jade_sim *sim)
+{
+   return sim->message;
+}
+
+void jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats)
+{
+   *stats = sim->stats;
+}
+
+/* --- global memory ------------------------------------------------------- */
+
+uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align)
+{
+   if (align < 256)
+      align = 256;
+   if (align & (align - 1) || size > (1ull << 36))
+      return 0;
+   if (sim->buffer_count == sim->buffer_alloc) {
+      unsigned n = sim->buffer_alloc ? sim->buffer_alloc * 2 : 16;
+      struct sim_buffer *b = realloc(sim->buffers, n * sizeof(*b));
+      if (!b)
+         return 0;
+      sim->buffers = b;
+      sim->buffer_alloc = n;
+   }
+   uint8_t *data = calloc(1, size ? size : 1);
+   if (!data)
+      return 0;
+   /* Buffers are placed in increasing order with a gap, so the array
+    * stays sorted and an overrun does not land in the next buffer. */
+   uint64_t addr = (sim->next_addr + align - 1) & ~(align - 1);
+   sim->next_addr = addr + size + 0x10000;
+   sim->buffers[sim->buffer_count++] = (struct sim_buffer){addr, size, data};
+   return addr;
+}
+
+static uint8_t *global_ptr(struct jade_sim *sim, uint64_t addr, uint64_t size)
+{
+   unsigned lo = 0, hi = sim->buffer_count;
+   while (lo < hi) {
+      unsigned mid = (lo + hi) / 2;
+      const struct sim_buffer *b = &sim->buffers[mid];
+      if (addr < b->addr)
+         hi = mid;
+      else if (addr - b->addr >= b->size)
+         lo = mid + 1;
+      else
+         return size <= b->size - (addr - b->addr) ? b->data + (addr - b->addr) : NULL;
+   }
+   return NULL;
+}
+
+int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data, uint64_t size)
+{
+   uint8_t *p = global_ptr(sim, addr, size);
+   if (!p)
+      return -1;
+   memcpy(p, data, size);
+   return 0;
+}
+
+int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data, uint64_t size)
+{
+   uint8_t *p = global_ptr(sim, addr, size);
+   if (!p)
+      return -1;
+   memcpy(data, p, size);
+   return 0;
+}
+
+/* --- code and constants -------------------------------------------------- */
+
+int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
+{
+   if (size % 16)
+      return -1;
+   uint8_t *copy = malloc(size ? size : 1);
+   struct sim_decoded *dec = calloc(size / 16 + 1, sizeof(*dec));
+   if (!copy || !dec) {
+      free(copy);
+      free(dec);
+      return -1;
+   }
+   memcpy(copy, code, size);
+   for (size_t i = 0; i < size / 16; i++) {
+      uint64_t words[2];
+      memcpy(words, copy + i * 16, 16);
+      dec[i].valid = jade_isa_decode(words, &dec[i].instr) == 0;
+      dec[i].words[0] = words[0];
+      dec[i].words[1] = words[1];
+   }
+   free(sim->code);
+   free(sim->decoded);
+   sim->code = copy;
+   sim->decoded = dec;
+   sim->code_size = size;
+   return 0;
+}
+
+int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
+                       const void *data, uint32_t size)
+{
+   if (bank >= JADE_SIM_CONST_BANKS || offset > JADE_SIM_CONST_BANK_SIZE ||
+       size > JADE_SIM_CONST_BANK_SIZE - offset)
+      return -1;
+   if (!sim->cbuf[bank]) {
+      sim->cbuf[bank] = calloc(1, JADE_SIM_CONST_BANK_SIZE);
+      if (!sim->cbuf[bank])
+         return -1;
+   }
+   memcpy(sim->cbuf[bank] + offset, data, size);
+   return 0;
+}
+
+/* --- stops and messages -------------------------------------------------- */
+
+bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
+{
+   struct jade_sim *sim = x->sim;
+   if (sim->status != JADE_SIM_OK)
+      return false;
+   sim->status = status;
+   int n = snprintf(sim->message, sizeof(sim->message), "pc 0x%04llx: ",
+                    (unsigned long long)x->pc);
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(sim->message + n, sizeof(sim->message) - n, fmt, ap);
+   va_end(ap);
+   return false;
+}
+
+bool sim_unsupported(struct sim_exec *x, const char *what)
+{
+   char text[160];
+   jade_isa_print(x->in, x->pc, text, sizeof(text));
+   return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported instruction: %s (%s)",
+                   text, what);
+}
+
+/* --- shared, local and generic memory ------------------------------------ */
+
+static bool check_align(struct sim_exec *x, const char *space, uint64_t addr,
+                        unsigned align)
+{
+   if (addr & (align - 1))
+      return sim_stop(x, JADE_SIM_FAULT, "misaligned %s access: address 0x%llx, "
+                      "alignment %u", space, (unsigned long long)addr, align);
+   return true;
+}
+
+void *sim_global(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
+{
+   if (!check_align(x, "global", addr, align))
+      return NULL;
+   uint8_t *p = global_ptr(x->sim, addr, size);
+   if (!p)
+      sim_stop(x, JADE_SIM_FAULT, "global access of %u bytes at 0x%llx is out of "
+               "bounds", size, (unsigned long long)addr);
+   return p;
+}
+
+void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
+{
+   if (!check_align(x, "shared", addr, align))
+      return NULL;
+   if (addr >= x->cta->shared_size || size > x->cta->shared_size - addr) {
+      sim_stop(x, JADE_SIM_FAULT, "shared access of %u bytes at 0x%llx is out of "
+               "bounds (%u bytes)", size, (unsigned long long)addr,
+               x->cta->shared_size);
+      return NULL;
+   }
+   return x->cta->shared + addr;
+}
+
+void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
+                unsigned align)
+{
+   uint32_t local_size = x->sim->grid->local_size;
+   if (!check_align(x, "local", addr, align))
+      return NULL;
+   if (addr >= local_size || size > local_size - addr) {
+      sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx is out of "
+               "bounds (%u bytes)", size, (unsigned long long)addr, local_size);
+      return NULL;
+   }
+   return x->w->local + (size_t)lane * local_size + addr;
+}
+
+void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
+                  unsigned align)
+{
+   if (addr - JADE_SIM_SHARED_WINDOW < JADE_SIM_WINDOW_SIZE)
+      return sim_shared(x, addr - JADE_SIM_SHARED_WINDOW, size, align);
+   if (addr - JADE_SIM_LOCAL_WINDOW < JADE_SIM_WINDOW_SIZE)
+      return sim_local(x, lane, addr - JADE_SIM_LOCAL_WINDOW, size, align);
+   return sim_global(x, addr, size, align);
+}
+
+/* --- execution ----------------------------------------------------------- */
+
+typedef bool (*sim_exec_fn)(struct sim_exec *x);
+static const sim_exec_fn exec_families[] = {
+   sim_exec_ctrl, sim_exec_int, sim_exec_float, sim_exec_fp64, sim_exec_half,
+   sim_exec_conv, sim_exec_mem, sim_exec_warp,
+};
+
+static void trace(struct sim_exec *x)
+{
+   char text[160];
+   jade_isa_print(x->in, x->pc, text, sizeof(text));
+   fprintf(x->sim->log, "cta %u,%u,%u warp %u mask %08x  /*%04llx*/ %s\n",
+           x->cta->ctaid[0], x->cta->ctaid[1], x->cta->ctaid[2], x->w->id,
+           x->mask, (unsigned long long)x->pc, text);
+}
+
+/* The guard: a predicate, or for the uniform datapath a uniform one. */
+static uint32_t guard_mask(struct sim_exec *x)
+{
+   const struct jade_isa_instr *in = x->in;
+   if (in->pred == SIM_PT && !in->pred_not)
+      return x->group;
+   uint32_t m = 0;
+   if (jade_isa_op_info[x->op].uniform) {
+      bool v = sim_upred(x, in->pred) != in->pred_not;
+      return v ? x->group : 0;
+   }
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      if ((x->group >> lane & 1) && sim_pred(x, in->pred, lane) != in->pred_not)
+         m |= 1u << lane;
+   return m;
+}
+
+/* Executes one instruction for the lanes of `group` (all at `pc`). */
+static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w,
+                    uint64_t pc, uint32_t group)
+{
+   struct sim_exec x = {
+      .sim = sim, .cta = cta, .w = w, .pc = pc, .group = group,
+   };
+   if (pc % 16 || pc / 16 >= sim->code_size / 16) {
+      sim_stop(&x, JADE_SIM_FAULT, "pc outside the code (%zu bytes)", sim->code_size);
+      return;
+   }
+   const struct sim_decoded *dec = &sim->decoded[pc / 16];
+   if (!dec->valid) {
+      sim_stop(&x, JADE_SIM_UNSUPPORTED, "unknown instruction encoding "
+               "0x%016llx 0x%016llx", (unsigned long long)dec->words[0],
+               (unsigned long long)dec->words[1]);
+      return;
+   }
+   x.in = &dec->instr;
+   x.form = &jade_isa_forms[dec->instr.form];
+   x.op = x.form->op;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      x.next_pc[lane] = pc + 16;
+
+   if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
+      sim_hazard_before(&x);
+   x.mask = guard_mask(&x);
+   if (sim->opt.trace)
+      trace(&x);
+
+   bool handled = false;
+   for (unsigned i = 0; i < sizeof(exec_families) / sizeof(exec_families[0]); i++) {
+      if (exec_families[i](&x)) {
+         handled = true;
+         break;
+      }
+   }
+   if (!handled)
+      sim_unsupported(&x, "no semantics in the model");
+   if (sim->status != JADE_SIM_OK)
+      return;
+
+   if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
+      sim_hazard_after(&x);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      if (group >> lane & 1)
+         w->pc[lane] = x.next_pc[lane];
+   w->cycle += x.in->ctrl.stall ? x.in->ctrl.stall : 1;
+   sim->stats.warp_instructions++;
+   sim->stats.thread_instructions += __builtin_popcount(x.mask);
+   if (++sim->launch_instructions > sim->opt.max_instructions)
+      sim_stop(&x, JADE_SIM_FAULT, "instruction limit (%llu) reached",
+               (unsigned long long)sim->opt.max_instructions);
+}
+
+static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
+{
+   uint32_t m = 0;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      if (w->state[lane] == s)
+         m |= 1u << lane;
+   return m;
+}
+
+/* Releases lanes waiting at BSYNC or WARPSYNC whose partners have all
+ * arrived (or exited).  Returns true if any lane was released. */
+bool sim_release_waits(struct sim_warp *w)
+{
+   uint32_t exited = lanes_in(w, SIM_LANE_EXITED) | lanes_in(w, SIM_LANE_INACTIVE);
+   uint32_t at_bsync = lanes_in(w, SIM_LANE_BSYNC);
+   uint32_t at_warpsync = lanes_in(w, SIM_LANE_WARPSYNC);
+   bool released = false;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      uint32_t need;
+      if (w->state[lane] == SIM_LANE_BSYNC)
+         need = w->b[w->bar_id[lane]] & ~exited & ~at_bsync;
+      else if (w->state[lane] == SIM_LANE_WARPSYNC)
+         need = w->warpsync_mask[lane] & ~exited & ~at_warpsync;
+      else
+         continue;
+      if (!need) {
+         w->state[lane] = SIM_LANE_READY;
+         w->pc[lane] += 16;
+         released = true;
+      }
+   }
+   return released;
+}
+
+/* Runs up to `slice` instructions of a warp; returns how many ran. */
+static unsigned run_warp(struct jade_sim *sim, struct sim_cta *cta,
+                         struct sim_warp *w, unsigned slice)
+{
+   unsigned n = 0;
+   while (n < slice && sim->status == JADE_SIM_OK) {
+      uint32_t ready = lanes_in(w, SIM_LANE_READY);
+      if (!ready) {
+         if (sim_release_waits(w))
+            continue;
+         break;
+      }
+      uint64_t pc = UINT64_MAX;
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
+         if ((ready >> lane & 1) && w->pc[lane] < pc)
+            pc = w->pc[lane];
+      uint32_t group = 0;
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
+         if ((ready >> lane & 1) && w->pc[lane] == pc)
+            group |= 1u << lane;
+      execute(sim, cta, w, pc, group);
+      n++;
+   }
+   return n;
+}
+
+/* The CTA barrier: released when every live thread of the CTA waits at
+ * it (BAR.SYNC with a thread count: when that many have arrived). */
+static bool release_cta_barrier(struct sim_cta *cta)
+{
+   unsigned live = 0, waiting[16] = {0};
+   for (unsigned i = 0; i < cta->warp_count; i++) {
+      struct sim_warp *w = cta->warps[i];
+      for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+         if (w->state[lane] == SIM_LANE_EXITED || w->state[lane] == SIM_LANE_INACTIVE)
+            continue;
+         live++;
+         if (w->state[lane] == SIM_LANE_BAR)
+            waiting[w->bar_id[lane] & 15]++;
+      }
+   }
+   bool released = false;
+   for (unsigned id = 0; id < 16; id++) {
+      unsigned expected = cta->bar_count[id] ? cta->bar_count[id] : live;
+      if (!waiting[id] || waiting[id] < expected)
+         continue;
+      for (unsigned i = 0; i < cta->warp_count; i++) {
+         struct sim_warp *w = cta->warps[i];
+         for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+            if (w->state[lane] == SIM_LANE_BAR && w->bar_id[lane] == id) {
+               w->state[lane] = SIM_LANE_READY;
+               w->pc[lane] += 16;
+            }
+         }
+      }
+      cta->bar_count[id] = 0;
+      released = true;
+   }
+   return released;
+}
+
+static bool cta_done(const struct sim_cta *cta)
+{
+   for (unsigned i = 0; i < cta->warp_count; i++)
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
+         if (cta->warps[i]->state[lane] != SIM_LANE_EXITED &&
+             cta->warps[i]->state[lane] != SIM_LANE_INACTIVE)
+            return false;
+   return true;
+}
+
+static void init_warp(struct sim_warp *w, unsigned id, const struct jade_sim_grid *g,
+                      unsigned threads)
+{
+   memset(w, 0, offsetof(struct sim_warp, local));
+   w->id = id;
+   w->p[SIM_PT] = ~0u;
+   w->up = 1u << SIM_PT;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      unsigned t = id * SIM_LANES + lane;
+      w->pc[lane] = g->entry;
+      if (t >= threads) {
+         w->state[lane] = SIM_LANE_INACTIVE;
+         continue;
+      }
+      w->state[lane] = SIM_LANE_READY;
+      w->tid[lane][0] = t % g->block[0];
+      w->tid[lane][1] = t / g->block[0] % g->block[1];
+      w->tid[lane][2] = t / (g->block[0] * g->block[1]);
+   }
+   sim_hazard_reset(w);
+}
+
+static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
+{
+   const struct jade_sim_grid *g = sim->grid;
+   memset(cta->shared, 0, g->shared_size);
+   for (unsigned i = 0; i < cta->warp_count; i++) {
+      init_warp(cta->warps[i], i, g, cta->thread_count);
+      memset(cta->warps[i]->local, 0, (size_t)SIM_LANES * g->local_size);
+   }
+   memset(cta->bar_count, 0, sizeof(cta->bar_count));
+
+   while (sim->status == JADE_SIM_OK && !cta_done(cta)) {
+      unsigned progress = 0;
+      for (unsigned i = 0; i < cta->warp_count && sim->status == JADE_SIM_OK; i++)
+         progress += run_warp(sim, cta, cta->warps[i], SIM_SLICE);
+      if (sim->status != JADE_SIM_OK)
+         break;
+      if (release_cta_barrier(cta) || progress)
+         continue;
+      struct sim_exec x = {.sim = sim, .cta = cta, .w = cta->warps[0],
+                           .pc = cta->warps[0]->pc[0]};
+      sim_stop(&x, JADE_SIM_FAULT, "deadlock: no lane of CTA %u,%u,%u can run "
+               "(waiting at a barrier that cannot complete)",
+               cta->ctaid[0], cta->ctaid[1], cta->ctaid[2]);
+   }
+   return sim->status;
+}
+
+enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim_grid *grid)
+{
+   struct jade_sim_grid g = *grid;
+   sim->status = JADE_SIM_OK;
+   sim->message[0] = 0;
+   sim->launch_instructions = 0;
+   if (!g.local_size)
+      g.local_size = SIM_LOCAL_DEFAULT;
+   uint64_t threads = (uint64_t)g.block[0] * g.block[1] * g.block[2];
+   if (!threads || threads > SIM_MAX_WARPS * SIM_LANES || !g.grid[0] || !g.grid[1] ||
+       !g.grid[2] || g.shared_size > JADE_SIM_WINDOW_SIZE ||
+       g.local_size > JADE_SIM_WINDOW_SIZE / SIM_LANES) {
+      snprintf(sim->message, sizeof(sim->message), "bad launch: block %ux%ux%u, "
+               "grid %ux%ux%u, %u bytes shared, %u bytes local", g.block[0],
+               g.block[1], g.block[2], g.grid[0], g.grid[1], g.grid[2],
+               g.shared_size, g.local_size);
+      return sim->status = JADE_SIM_ERROR;
+   }
+   sim->grid = &g;
+
+   struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
+   cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);
+   cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
+   bool ok = cta.shared != NULL;
+   for (unsigned i = 0; i < cta.warp_count && ok; i++) {
+      cta.warps[i] = calloc(1, sizeof(struct sim_warp));
+      if (cta.warps[i])
+         cta.warps[i]->local = malloc((size_t)SIM_LANES * g.local_size);
+      ok = cta.warps[i] && cta.warps[i]->local;
+   }
+   if (!ok) {
+      snprintf(sim->message, sizeof(sim->message), "out of memory");
+      sim->status = JADE_SIM_ERROR;
+   }
+
+   for (uint32_t z = 0; z < g.grid[2] && sim->status == JADE_SIM_OK; z++)
+      for (uint32_t y = 0; y < g.grid[1] && sim->status == JADE_SIM_OK; y++)
+         for (uint32_t xx = 0; xx < g.grid[0] && sim->status == JADE_SIM_OK; xx++) {
+            cta.ctaid[0] = xx;
+            cta.ctaid[1] = y;
+            cta.ctaid[2] = z;
+            run_cta(sim, &cta);
+         }
+
+   for (unsigned i = 0; i < cta.warp_count; i++) {
+      if (cta.warps[i])
+         free(cta.warps[i]->local);
+      free(cta.warps[i]);
+   }
+   free(cta.shared);
+   sim->grid = NULL;
+   if (sim->status != JADE_SIM_OK && sim->opt.log != NULL)
+      fprintf(sim->log, "jade-sim: %s\n", sim->message);
+   return sim->status;
+}

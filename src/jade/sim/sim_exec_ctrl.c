@@ -1,0 +1,185 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Control flow: branches, calls, convergence barriers (BSSY/BSYNC/BREAK),
+ * WARPSYNC, EXIT and the CTA barrier.  A lane that must wait keeps its pc
+ * at the waiting instruction and changes state; the scheduler
+ * (sim_core.c) moves it past the instruction when it is released.
+ */
+
+#include "sim_private.h"
+
+static uint64_t rel_target(const struct sim_exec *x)
+{
+   return x->pc + 16 + (uint64_t)((int64_t)sim_field(x, JADE_ISA_F_TARGET) * 4);
+}
+
+/* The branch's own predicate operand (BRA P0, target), ANDed with the
+ * guard. */
+static bool branch_cond(struct sim_exec *x, unsigned lane)
+{
+   return sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+}
+
+static void jump(struct sim_exec *x, uint64_t target)
+{
+   sim_foreach_lane(x, lane)
+      if (branch_cond(x, lane))
+         x->next_pc[lane] = target;
+}
+
+static void wait_here(struct sim_exec *x, unsigned lane, enum sim_lane_state state)
+{
+   x->w->state[lane] = state;
+   x->next_pc[lane] = x->pc;
+}
+
+static void exec_indirect(struct sim_exec *x)
+{
+   int64_t ofs = (int64_t)sim_field(x, JADE_ISA_F_OFS);
+   unsigned r = (unsigned)sim_field(x, JADE_ISA_F_R);
+   sim_foreach_lane(x, lane) {
+      if (!branch_cond(x, lane))
+         continue;
+      uint64_t v;
+      if (x->op == JADE_ISA_OP_BRXU)
+         v = r >= SIM_URZ ? 0 : sim_ugpr(x, r) | (uint64_t)sim_ugpr(x, r + 1) << 32;
+      else
+         v = sim_gpr64(x, r, lane);
+      /* BRX is relative to the next instruction, JMX absolute. */
+      x->next_pc[lane] = v + (uint64_t)ofs + (x->op == JADE_ISA_OP_JMX ? 0 : x->pc + 16);
+   }
+}
+
+static void exec_ret(struct sim_exec *x)
+{
+   unsigned r = (unsigned)sim_field(x, JADE_ISA_F_R);
+   /* RET.REL: the register holds the return address relative to the
+    * target operand (the function's section start); RET.ABS: absolute. */
+   uint64_t base = x->op == JADE_ISA_OP_RET_REL ? rel_target(x) :
+                   (uint64_t)(int64_t)sim_field(x, JADE_ISA_F_TARGET);
+   sim_foreach_lane(x, lane)
+      if (branch_cond(x, lane))
+         x->next_pc[lane] = sim_gpr64(x, r, lane) + base;
+}
+
+static void exec_bar(struct sim_exec *x)
+{
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
+   if (mode != 0) {
+      sim_unsupported(x, "BAR.ARV and BAR.RED");
+      return;
+   }
+   if (x->op == JADE_ISA_OP_BAR_R) {
+      unsigned cnt = (unsigned)sim_field(x, JADE_ISA_F_CNT);
+      sim_foreach_lane(x, lane) {
+         x->cta->bar_count[id] = sim_gpr(x, cnt, lane);
+         break;
+      }
+   }
+   sim_foreach_lane(x, lane) {
+      wait_here(x, lane, SIM_LANE_BAR);
+      x->w->bar_id[lane] = (uint8_t)id;
+   }
+}
+
+static void exec_bmov(struct sim_exec *x)
+{
+   unsigned bar = (unsigned)sim_field(x, JADE_ISA_F_BAR);
+   if (x->op == JADE_ISA_OP_BMOV_R) {
+      uint32_t v = x->w->b[bar];
+      sim_foreach_lane(x, lane)
+         sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, v);
+      if (sim_field(x, JADE_ISA_F_CLEAR) && x->mask)
+         x->w->b[bar] = 0;
+   } else {
+      sim_foreach_lane(x, lane) {
+         x->w->b[bar] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_SRC), lane);
+         break;
+      }
+   }
+}
+
+bool sim_exec_ctrl(struct sim_exec *x)
+{
+   struct sim_warp *w = x->w;
+   switch (x->op) {
+   case JADE_ISA_OP_NOP:
+   case JADE_ISA_OP_YIELD:
+   case JADE_ISA_OP_DEPBAR:   /* the dependency checker handles it */
+      return true;
+   case JADE_ISA_OP_EXIT:
+   case JADE_ISA_OP_KILL:
+      sim_foreach_lane(x, lane)
+         w->state[lane] = SIM_LANE_EXITED;
+      sim_release_waits(w);
+      return true;
+   case JADE_ISA_OP_BRA:
+   case JADE_ISA_OP_CALL_REL:
+      jump(x, rel_target(x));
+      return true;
+   case JADE_ISA_OP_JMP:
+   case JADE_ISA_OP_CALL_ABS:
+      jump(x, sim_field(x, JADE_ISA_F_TARGET));
+      return true;
+   case JADE_ISA_OP_BRX:
+   case JADE_ISA_OP_BRXU:
+   case JADE_ISA_OP_JMX:
+      exec_indirect(x);
+      return true;
+   case JADE_ISA_OP_RET_REL:
+   case JADE_ISA_OP_RET_ABS:
+      exec_ret(x);
+      return true;
+   case JADE_ISA_OP_BSSY: {
+      /* The lanes that must meet again at the matching BSYNC. */
+      uint32_t m = 0;
+      sim_foreach_lane(x, lane)
+         if (branch_cond(x, lane))
+            m |= 1u << lane;
+      w->b[sim_field(x, JADE_ISA_F_BAR)] = m;
+      return true;
+   }
+   case JADE_ISA_OP_BREAK:
+      sim_foreach_lane(x, lane)
+         if (branch_cond(x, lane))
+            w->b[sim_field(x, JADE_ISA_F_BAR)] &= ~(1u << lane);
+      sim_release_waits(w);
+      return true;
+   case JADE_ISA_OP_BSYNC:
+      sim_foreach_lane(x, lane) {
+         if (!branch_cond(x, lane))
+            continue;
+         wait_here(x, lane, SIM_LANE_BSYNC);
+         w->bar_id[lane] = (uint8_t)sim_field(x, JADE_ISA_F_BAR);
+      }
+      return true;
+   case JADE_ISA_OP_WARPSYNC: {
+      sim_foreach_lane(x, lane) {
+         if (!branch_cond(x, lane))
+            continue;
+         uint32_t m = sim_src(x, SIM_SRC_B, lane);
+         if (!(m >> lane & 1)) {
+            sim_stop(x, JADE_SIM_FAULT, "WARPSYNC mask 0x%08x leaves out lane %u, "
+                     "which executes it", m, lane);
+            return true;
+         }
+         wait_here(x, lane, SIM_LANE_WARPSYNC);
+         w->warpsync_mask[lane] = m;
+      }
+      return true;
+   }
+   case JADE_ISA_OP_BAR:
+   case JADE_ISA_OP_BAR_R:
+      exec_bar(x);
+      return true;
+   case JADE_ISA_OP_BMOV_R:
+   case JADE_ISA_OP_BMOV_B:
+      exec_bmov(x);
+      return true;
+   default:
+      return false;
+   }
+}

@@ -1,0 +1,480 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Integer, logic, move and predicate semantics, for the vector datapath
+ * and its uniform twins (UIADD3 is IADD3 on uniform registers, ...).
+ */
+
+#include "sim_private.h"
+
+/* A uniform op computes once, for the warp. */
+static bool is_uniform(const struct sim_exec *x)
+{
+   return jade_isa_op_info[x->op].uniform;
+}
+
+#define foreach_value_lane(x, lane) \
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) \
+      if (((x)->mask >> lane & 1) && (!is_uniform(x) || lane == first_lane(x)))
+
+static unsigned first_lane(const struct sim_exec *x)
+{
+   return x->mask ? (unsigned)__builtin_ctz(x->mask) : 0;
+}
+
+static void set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
+{
+   unsigned reg = (unsigned)sim_field(x, JADE_ISA_F_DST);
+   if (is_uniform(x))
+      sim_set_ugpr(x, reg, v);
+   else
+      sim_set_gpr(x, reg, lane, v);
+}
+
+static void set_dst64(struct sim_exec *x, unsigned lane, uint64_t v)
+{
+   unsigned reg = (unsigned)sim_field(x, JADE_ISA_F_DST);
+   if (is_uniform(x)) {
+      if (reg < SIM_URZ) {
+         sim_set_ugpr(x, reg, (uint32_t)v);
+         sim_set_ugpr(x, reg + 1, (uint32_t)(v >> 32));
+      }
+   } else {
+      sim_set_gpr64(x, reg, lane, v);
+   }
+}
+
+static void set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned lane, bool v)
+{
+   unsigned p = (unsigned)sim_field(x, f);
+   if (is_uniform(x))
+      sim_set_upred(x, p, v);
+   else
+      sim_set_pred(x, p, lane, v);
+}
+
+static bool pred_field(struct sim_exec *x, enum jade_isa_field f, enum jade_isa_field not_f,
+                       unsigned lane)
+{
+   return sim_pred_src(x, f, not_f, lane);
+}
+
+static uint32_t lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
+{
+   uint32_t r = 0;
+   for (unsigned i = 0; i < 8; i++) {
+      if (!(lut >> i & 1))
+         continue;
+      r |= (i & 4 ? a : ~a) & (i & 2 ? b : ~b) & (i & 1 ? c : ~c);
+   }
+   return r;
+}
+
+static void exec_iadd3(struct sim_exec *x)
+{
+   bool ext = sim_field(x, JADE_ISA_F_X);
+   foreach_value_lane(x, lane) {
+      uint64_t t[3];
+      for (unsigned s = 0; s < 3; s++) {
+         uint32_t v = sim_src(x, s, lane);
+         if (!sim_src_neg(x, s))
+            t[s] = v;
+         else if (ext)
+            t[s] = (uint32_t)~v;        /* .X: a bitwise not, the carry does the +1 */
+         else
+            t[s] = (uint64_t)(uint32_t)~v + 1;
+      }
+      uint64_t cin = 0;
+      if (ext)
+         cin = pred_field(x, JADE_ISA_F_CIN0, JADE_ISA_F_CIN0_NOT, lane) +
+               pred_field(x, JADE_ISA_F_CIN1, JADE_ISA_F_CIN1_NOT, lane);
+      /* Two carry-outs: of a + b, then of that (32 bits) + c. */
+      uint64_t s1 = t[0] + t[1] + cin;
+      uint64_t s2 = (s1 & 0xffffffffu) + t[2];
+      set_dst(x, lane, (uint32_t)s2);
+      set_pred_field(x, JADE_ISA_F_PD0, lane, (s1 >> 32) != 0);
+      set_pred_field(x, JADE_ISA_F_PD1, lane, (s2 >> 32) != 0);
+   }
+}
+
+static void exec_lop3(struct sim_exec *x)
+{
+   uint8_t lut = (uint8_t)sim_field(x, JADE_ISA_F_LUT);
+   foreach_value_lane(x, lane) {
+      uint32_t r = lut3(lut, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
+                        sim_src(x, SIM_SRC_C, lane));
+      set_dst(x, lane, r);
+      bool p = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      /* The predicate output: result != 0, or'ed (anded with .PAND) with p. */
+      bool pd = sim_field(x, JADE_ISA_F_PAND) ? (r != 0) && p : (r != 0) || p;
+      set_pred_field(x, JADE_ISA_F_PD, lane, pd);
+   }
+}
+
+static bool bool_op(unsigned bop, bool a, bool b)
+{
+   switch (bop) {
+   case 0: return a && b;
+   case 1: return a || b;
+   default: return a != b;
+   }
+}
+
+/* cmp: F LT EQ LE GT NE GE T. */
+static bool int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
+{
+   bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
+   bool eq = a == b;
+   switch (cmp) {
+   case 0: return false;
+   case 1: return lt;
+   case 2: return eq;
+   case 3: return lt || eq;
+   case 4: return !lt && !eq;
+   case 5: return !eq;
+   case 6: return !lt;
+   default: return true;
+   }
+}
+
+static void exec_isetp(struct sim_exec *x)
+{
+   unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
+   bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
+   unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   bool ex = sim_field(x, JADE_ISA_F_EX);
+   foreach_value_lane(x, lane) {
+      uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
+      bool r = int_cmp(cmp, is_signed, a, b);
+      if (ex) {
+         /* .EX: the high words of a 64-bit compare; plo holds the result
+          * of the same (unsigned) compare of the low words. */
+         bool lo = pred_field(x, JADE_ISA_F_PLO, JADE_ISA_F_PLO_NOT, lane);
+         if (a == b)
+            r = (cmp == 0 || cmp == 7) ? r : lo;
+      }
+      bool p = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      set_pred_field(x, JADE_ISA_F_PD0, lane, bool_op(bop, r, p));
+      set_pred_field(x, JADE_ISA_F_PD1, lane, bool_op(bop, !r, p));
+   }
+}
+
+static int64_t ext32(uint32_t v, bool is_signed)
+{
+   return is_signed ? (int64_t)(int32_t)v : (int64_t)v;
+}
+
+/* The low 32 bits of a product do not depend on signedness. */
+static void exec_imad(struct sim_exec *x)
+{
+   foreach_value_lane(x, lane) {
+      uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
+      uint32_t c = sim_src(x, SIM_SRC_C, lane);
+      if (sim_src_neg(x, SIM_SRC_A))
+         a = -a;
+      if (sim_src_neg(x, SIM_SRC_B))
+         b = -b;
+      if (sim_src_neg(x, SIM_SRC_C))
+         c = -c;
+      set_dst(x, lane, a * b + c);
+   }
+}
+
+static void exec_imad_wide(struct sim_exec *x, bool hi)
+{
+   bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
+   foreach_value_lane(x, lane) {
+      int64_t a = ext32(sim_src(x, SIM_SRC_A, lane), is_signed);
+      int64_t b = ext32(sim_src(x, SIM_SRC_B, lane), is_signed);
+      uint64_t prod = (uint64_t)(a * b);
+      if (is_signed) {
+         __int128 p = (__int128)a * b;
+         prod = (uint64_t)p;
+      } else {
+         prod = (uint64_t)(uint32_t)a * (uint32_t)b;
+      }
+      if (hi) {
+         uint32_t c = sim_src(x, SIM_SRC_C, lane);
+         if (sim_src_neg(x, SIM_SRC_C))
+            c = -c;
+         set_dst(x, lane, (uint32_t)(prod >> 32) + c);
+      } else {
+         uint64_t c = sim_src64(x, SIM_SRC_C, lane);
+         if (sim_src_neg(x, SIM_SRC_C))
+            c = -c;
+         set_dst64(x, lane, prod + c);
+      }
+   }
+}
+
+static void exec_lea(struct sim_exec *x)
+{
+   unsigned sh = (unsigned)sim_field(x, JADE_ISA_F_SHIFT);
+   bool hi = sim_field(x, JADE_ISA_F_HI), ext = sim_field(x, JADE_ISA_F_X);
+   foreach_value_lane(x, lane) {
+      uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
+      uint32_t c = hi ? sim_src(x, SIM_SRC_C, lane) : 0;
+      if (sim_src_neg(x, SIM_SRC_A))
+         a = ext ? ~a : -a;
+      uint64_t wide = (uint64_t)c << 32 | a;
+      uint32_t shifted = hi ? (uint32_t)((wide << sh) >> 32) : a << sh;
+      uint64_t sum = (uint64_t)shifted + b;
+      if (ext)
+         sum += pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      set_dst(x, lane, (uint32_t)sum);
+      set_pred_field(x, JADE_ISA_F_PD, lane, (sum >> 32) != 0);
+   }
+}
+
+static void exec_shf(struct sim_exec *x)
+{
+   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE); /* S64 U64 S32 U32 */
+   bool wrap = sim_field(x, JADE_ISA_F_W), right = sim_field(x, JADE_ISA_F_RIGHT);
+   bool hi = sim_field(x, JADE_ISA_F_HI);
+   bool is_signed = type == 0 || type == 2;
+   unsigned bits = type < 2 ? 64 : 32;
+   foreach_value_lane(x, lane) {
+      uint32_t lo = sim_src(x, SIM_SRC_A, lane), s = sim_src(x, SIM_SRC_B, lane);
+      uint32_t hiw = sim_src(x, SIM_SRC_C, lane);
+      unsigned amount = wrap ? s & (bits - 1) : (s > bits ? bits : s);
+      uint64_t v = (uint64_t)hiw << 32 | lo;
+      uint64_t r;
+      if (!right)
+         r = amount >= 64 ? 0 : v << amount;
+      else if (is_signed)
+         r = amount >= 64 ? (uint64_t)((int64_t)v >> 63) : (uint64_t)((int64_t)v >> amount);
+      else
+         r = amount >= 64 ? 0 : v >> amount;
+      set_dst(x, lane, hi ? (uint32_t)(r >> 32) : (uint32_t)r);
+   }
+}
+
+static uint32_t prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
+{
+   uint64_t bytes = (uint64_t)c << 32 | a;
+   uint32_t r = 0;
+   if (mode == 0) {
+      for (unsigned i = 0; i < 4; i++) {
+         unsigned s = sel >> (i * 4) & 0xf;
+         uint32_t byte = bytes >> ((s & 7) * 8) & 0xff;
+         if (s & 8)
+            byte = byte & 0x80 ? 0xff : 0;
+         r |= byte << (i * 8);
+      }
+      return r;
+   }
+   /* The PTX prmt modes, by the low two bits of the selector: nibble i
+    * names the source byte of result byte i. */
+   static const uint16_t modes[6][4] = {
+      {0x3210, 0x4321, 0x5432, 0x6543}, /* f4e */
+      {0x5670, 0x6701, 0x7012, 0x0123}, /* b4e */
+      {0x0000, 0x1111, 0x2222, 0x3333}, /* rc8 */
+      {0x3210, 0x3211, 0x3222, 0x3333}, /* ecl */
+      {0x0000, 0x1110, 0x2210, 0x3210}, /* ecr */
+      {0x1010, 0x3232, 0x1010, 0x3232}, /* rc16 */
+   };
+   if (mode > 6)
+      return 0;
+   uint16_t m = modes[mode - 1][sel & 3];
+   for (unsigned i = 0; i < 4; i++)
+      r |= (uint32_t)(bytes >> (((m >> (i * 4)) & 7) * 8) & 0xff) << (i * 8);
+   return r;
+}
+
+static void exec_prmt(struct sim_exec *x)
+{
+   unsigned mode = x->op == JADE_ISA_OP_UPRMT ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   foreach_value_lane(x, lane)
+      set_dst(x, lane, prmt(mode, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
+                            sim_src(x, SIM_SRC_C, lane)));
+}
+
+static uint32_t flo(uint32_t v, bool is_signed, bool sh)
+{
+   if (is_signed && (int32_t)v < 0)
+      v = ~v;
+   if (!v)
+      return 0xffffffffu;
+   unsigned pos = 31 - (unsigned)__builtin_clz(v);
+   return sh ? 31 - pos : pos;
+}
+
+static uint32_t brev(uint32_t v)
+{
+   uint32_t r = 0;
+   for (unsigned i = 0; i < 32; i++)
+      r |= (v >> i & 1) << (31 - i);
+   return r;
+}
+
+static void exec_unary(struct sim_exec *x, enum jade_isa_op op)
+{
+   foreach_value_lane(x, lane) {
+      uint32_t b = sim_src(x, SIM_SRC_B, lane);
+      if (sim_src_neg(x, SIM_SRC_B))
+         b = ~b;   /* the ~ of POPC/FLO */
+      uint32_t r;
+      switch (op) {
+      case JADE_ISA_OP_POPC: r = (uint32_t)__builtin_popcount(b); break;
+      case JADE_ISA_OP_FLO:
+         r = flo(b, sim_field(x, JADE_ISA_F_SIGNED), sim_field(x, JADE_ISA_F_SH));
+         set_pred_field(x, JADE_ISA_F_PD, lane, b == 0);
+         break;
+      case JADE_ISA_OP_BREV: r = brev(b); break;
+      case JADE_ISA_OP_IABS: r = (int32_t)b < 0 ? -b : b; break;
+      default: r = b; break; /* MOV, UMOV */
+      }
+      set_dst(x, lane, r);
+   }
+}
+
+static void exec_two(struct sim_exec *x, enum jade_isa_op op)
+{
+   bool is_signed = sim_field(x, JADE_ISA_F_SIGNED), wrap = sim_field(x, JADE_ISA_F_W);
+   foreach_value_lane(x, lane) {
+      uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane), r;
+      switch (op) {
+      case JADE_ISA_OP_SEL:
+         r = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane) ? a : b;
+         break;
+      case JADE_ISA_OP_IMNMX: {
+         bool min = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+         bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
+         r = (lt == min) ? a : b;
+         break;
+      }
+      case JADE_ISA_OP_SGXT: {
+         unsigned n = wrap ? b & 31 : (b > 32 ? 32 : b);
+         if (n == 0)
+            r = 0;
+         else if (n == 32)
+            r = a;
+         else if (is_signed)
+            r = (uint32_t)((int32_t)(a << (32 - n)) >> (32 - n));
+         else
+            r = a & ((1u << n) - 1);
+         break;
+      }
+      case JADE_ISA_OP_BMSK: {
+         unsigned pos = wrap ? a & 31 : (a > 32 ? 32 : a);
+         unsigned n = wrap ? b & 31 : (b > 32 ? 32 : b);
+         uint64_t m = ((1ull << n) - 1) << pos;
+         r = (uint32_t)m;
+         break;
+      }
+      case JADE_ISA_OP_P2R: {
+         uint32_t preds = 0;
+         for (unsigned p = 0; p < 7; p++)
+            preds |= (uint32_t)sim_pred(x, p, lane) << p;
+         r = (a & ~b) | (preds & b);
+         break;
+      }
+      default:
+         r = 0;
+         break;
+      }
+      set_dst(x, lane, r);
+   }
+}
+
+static void exec_r2p(struct sim_exec *x)
+{
+   foreach_value_lane(x, lane) {
+      uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
+      for (unsigned p = 0; p < 7; p++)
+         if (b >> p & 1)
+            sim_set_pred(x, p, lane, a >> p & 1);
+   }
+}
+
+static void exec_plop3(struct sim_exec *x)
+{
+   uint8_t lut = (uint8_t)sim_field(x, JADE_ISA_F_LUT);
+   uint8_t lut2 = (uint8_t)sim_field(x, JADE_ISA_F_LUT2);
+   foreach_value_lane(x, lane) {
+      uint32_t a = pred_field(x, JADE_ISA_F_A, JADE_ISA_F_A_NOT, lane);
+      uint32_t b = pred_field(x, JADE_ISA_F_B, JADE_ISA_F_B_NOT, lane);
+      uint32_t c = pred_field(x, JADE_ISA_F_C, JADE_ISA_F_C_NOT, lane);
+      set_pred_field(x, JADE_ISA_F_PD0, lane, lut3(lut, a, b, c) & 1);
+      set_pred_field(x, JADE_ISA_F_PD1, lane, lut3(lut2, a, b, c) & 1);
+   }
+}
+
+bool sim_exec_int(struct sim_exec *x)
+{
+   switch (x->op) {
+   case JADE_ISA_OP_MOV:
+   case JADE_ISA_OP_UMOV:
+   case JADE_ISA_OP_IABS:
+   case JADE_ISA_OP_POPC:
+   case JADE_ISA_OP_UPOPC:
+   case JADE_ISA_OP_FLO:
+   case JADE_ISA_OP_UFLO:
+   case JADE_ISA_OP_BREV:
+   case JADE_ISA_OP_UBREV: {
+      enum jade_isa_op op = x->op == JADE_ISA_OP_UMOV ? JADE_ISA_OP_MOV :
+                            x->op == JADE_ISA_OP_UPOPC ? JADE_ISA_OP_POPC :
+                            x->op == JADE_ISA_OP_UFLO ? JADE_ISA_OP_FLO :
+                            x->op == JADE_ISA_OP_UBREV ? JADE_ISA_OP_BREV : x->op;
+      exec_unary(x, op);
+      return true;
+   }
+   case JADE_ISA_OP_UMOV_I:
+      foreach_value_lane(x, lane)
+         set_dst(x, lane, (uint32_t)sim_field(x, JADE_ISA_F_IMM));
+      return true;
+   case JADE_ISA_OP_SEL:
+   case JADE_ISA_OP_USEL:
+      exec_two(x, JADE_ISA_OP_SEL);
+      return true;
+   case JADE_ISA_OP_IMNMX:
+   case JADE_ISA_OP_SGXT:
+   case JADE_ISA_OP_BMSK:
+   case JADE_ISA_OP_P2R:
+      exec_two(x, x->op);
+      return true;
+   case JADE_ISA_OP_R2P:
+      exec_r2p(x);
+      return true;
+   case JADE_ISA_OP_IADD3:
+   case JADE_ISA_OP_UIADD3:
+      exec_iadd3(x);
+      return true;
+   case JADE_ISA_OP_LOP3:
+   case JADE_ISA_OP_ULOP3:
+      exec_lop3(x);
+      return true;
+   case JADE_ISA_OP_PLOP3:
+      exec_plop3(x);
+      return true;
+   case JADE_ISA_OP_ISETP:
+   case JADE_ISA_OP_UISETP:
+      exec_isetp(x);
+      return true;
+   case JADE_ISA_OP_IMAD:
+   case JADE_ISA_OP_UIMAD:
+      exec_imad(x);
+      return true;
+   case JADE_ISA_OP_IMAD_WIDE:
+      exec_imad_wide(x, false);
+      return true;
+   case JADE_ISA_OP_IMAD_HI:
+      exec_imad_wide(x, true);
+      return true;
+   case JADE_ISA_OP_LEA:
+   case JADE_ISA_OP_ULEA:
+      exec_lea(x);
+      return true;
+   case JADE_ISA_OP_SHF:
+   case JADE_ISA_OP_USHF:
+      exec_shf(x);
+      return true;
+   case JADE_ISA_OP_PRMT:
+   case JADE_ISA_OP_UPRMT:
+      exec_prmt(x);
+      return true;
+   default:
+      return false;
+   }
+}

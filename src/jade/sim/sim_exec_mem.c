@@ -1,0 +1,350 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Memory semantics: loads and stores of every space and width, constant
+ * loads, atomics and reductions.  Lanes access memory in lane order, so
+ * atomics from one warp are applied deterministically.  Ordering
+ * instructions (MEMBAR, ERRBAR, CCTL) have nothing to do: every access
+ * completes when it executes.
+ */
+
+#include <math.h>
+
+#include "sim_private.h"
+
+enum space { SPACE_GLOBAL, SPACE_GENERIC, SPACE_SHARED, SPACE_LOCAL };
+
+/* Access size in bytes of the `type` field of loads and stores: U8 S8 U16
+ * S16 32 64 128 U.128. */
+static unsigned type_bytes(unsigned type)
+{
+   static const uint8_t bytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
+   return bytes[type & 7];
+}
+
+static uint64_t reg_addr(struct sim_exec *x, unsigned lane, bool wide)
+{
+   unsigned r = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
+   if (r >= SIM_RZ)
+      return 0;
+   return wide ? sim_gpr64(x, r, lane) : sim_gpr(x, r, lane);
+}
+
+static uint64_t ureg_addr(struct sim_exec *x, bool wide)
+{
+   unsigned r = (unsigned)sim_field(x, JADE_ISA_F_UR);
+   if (r >= SIM_URZ)
+      return 0;
+   uint64_t v = sim_ugpr(x, r);
+   if (wide)
+      v |= (uint64_t)sim_ugpr(x, r + 1) << 32;
+   return v;
+}
+
+static bool has_ur(enum jade_isa_op op)
+{
+   switch (op) {
+   case JADE_ISA_OP_LD_UR: case JADE_ISA_OP_ST_UR: case JADE_ISA_OP_ATOM_UR:
+   case JADE_ISA_OP_LDG_UR: case JADE_ISA_OP_STG_UR: case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_RED: case JADE_ISA_OP_QSPC_UR:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The byte address a lane accesses. */
+static uint64_t address(struct sim_exec *x, unsigned lane, enum space space)
+{
+   int64_t ofs = (int64_t)sim_field(x, JADE_ISA_F_OFS);
+   if (space == SPACE_SHARED || space == SPACE_LOCAL) {
+      uint32_t a = (uint32_t)reg_addr(x, lane, false);
+      /* Shared addresses may be scaled: .X4 .X8 .X16. */
+      unsigned scale = space == SPACE_SHARED ? (unsigned)sim_field(x, JADE_ISA_F_SCALE) : 0;
+      if (scale)
+         a <<= scale + 1;
+      return (uint32_t)(a + (int32_t)ofs);
+   }
+   bool wide = sim_field(x, JADE_ISA_F_E);
+   uint64_t a = reg_addr(x, lane, wide);
+   if (has_ur(x->op))
+      a += ureg_addr(x, wide);
+   a += (uint64_t)ofs;
+   return wide ? a : (uint32_t)a;
+}
+
+static void *access(struct sim_exec *x, unsigned lane, enum space space, uint64_t addr,
+                    unsigned size)
+{
+   switch (space) {
+   case SPACE_GLOBAL:
+      return sim_global(x, addr, size, size);
+   case SPACE_GENERIC:
+      return sim_generic(x, lane, addr, size, size);
+   case SPACE_SHARED:
+      return sim_shared(x, addr, size, size);
+   default:
+      return sim_local(x, lane, addr, size, size);
+   }
+}
+
+/* The registers a value of `bytes` occupies must be aligned to its size. */
+static bool check_reg_tuple(struct sim_exec *x, unsigned reg, unsigned bytes)
+{
+   unsigned n = bytes > 4 ? bytes / 4 : 1;
+   if (reg != SIM_RZ && reg % n)
+      return sim_stop(x, JADE_SIM_FAULT, "register tuple R%u of %u registers is "
+                      "misaligned", reg, n);
+   return true;
+}
+
+static void exec_load(struct sim_exec *x, enum space space)
+{
+   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
+   unsigned bytes = type_bytes(type);
+   unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
+   if (sim_field(x, JADE_ISA_F_ZD)) {
+      sim_unsupported(x, ".ZD loads");
+      return;
+   }
+   if (!check_reg_tuple(x, dst, bytes))
+      return;
+   sim_foreach_lane(x, lane) {
+      if ((x->op == JADE_ISA_OP_LD || x->op == JADE_ISA_OP_LD_UR) &&
+          !sim_pred_src(x, JADE_ISA_F_PG, JADE_ISA_F_PG_NOT, lane))
+         continue;
+      const uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
+      if (!p)
+         return;
+      uint32_t words[4] = {0};
+      switch (type) {
+      case 0: words[0] = p[0]; break;
+      case 1: words[0] = (uint32_t)(int32_t)(int8_t)p[0]; break;
+      case 2: { uint16_t v; memcpy(&v, p, 2); words[0] = v; break; }
+      case 3: { int16_t v; memcpy(&v, p, 2); words[0] = (uint32_t)(int32_t)v; break; }
+      default: memcpy(words, p, bytes); break;
+      }
+      for (unsigned i = 0; i < (bytes + 3) / 4; i++)
+         sim_set_gpr(x, dst == SIM_RZ ? SIM_RZ : dst + i, lane, words[i]);
+   }
+}
+
+static void exec_store(struct sim_exec *x, enum space space)
+{
+   unsigned bytes = type_bytes((unsigned)sim_field(x, JADE_ISA_F_TYPE));
+   unsigned data = (unsigned)sim_field(x, JADE_ISA_F_DATA);
+   if (!check_reg_tuple(x, data, bytes))
+      return;
+   sim_foreach_lane(x, lane) {
+      uint32_t words[4];
+      for (unsigned i = 0; i < (bytes + 3) / 4; i++)
+         words[i] = sim_gpr(x, data == SIM_RZ ? SIM_RZ : data + i, lane);
+      uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
+      if (!p)
+         return;
+      memcpy(p, words, bytes);
+   }
+}
+
+static void exec_ldc(struct sim_exec *x)
+{
+   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
+   unsigned bytes = type_bytes(type);
+   unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
+   bool uniform = jade_isa_op_info[x->op].uniform;
+   unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
+   if (x->op == JADE_ISA_OP_LDC && sim_field(x, JADE_ISA_F_MODE)) {
+      sim_unsupported(x, "indexed constant-bank modes");
+      return;
+   }
+   sim_foreach_lane(x, lane) {
+      int64_t off = (int64_t)sim_field(x, JADE_ISA_F_OFS);
+      if (x->op == JADE_ISA_OP_LDC)
+         off += (int32_t)sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_ADDR), lane);
+      else if (x->op == JADE_ISA_OP_ULDC_INDEXED)
+         off += (int32_t)sim_ugpr(x, (unsigned)sim_field(x, JADE_ISA_F_INDEX));
+      if (off & (bytes - 1)) {
+         sim_stop(x, JADE_SIM_FAULT, "misaligned constant-bank access c[0x%x][0x%llx]",
+                  bank, (unsigned long long)off);
+         return;
+      }
+      uint32_t words[2] = {sim_cbuf32(x, bank, off & ~3ll), 0};
+      if (bytes == 8)
+         words[1] = sim_cbuf32(x, bank, off + 4);
+      unsigned shift = (unsigned)(off & 3) * 8;
+      switch (type) {
+      case 0: words[0] = words[0] >> shift & 0xff; break;
+      case 1: words[0] = (uint32_t)(int32_t)(int8_t)(words[0] >> shift); break;
+      case 2: words[0] = words[0] >> shift & 0xffff; break;
+      case 3: words[0] = (uint32_t)(int32_t)(int16_t)(words[0] >> shift); break;
+      default: break;
+      }
+      for (unsigned i = 0; i < (bytes == 8 ? 2u : 1u); i++) {
+         if (uniform)
+            sim_set_ugpr(x, dst >= SIM_URZ ? SIM_URZ : dst + i, words[i]);
+         else
+            sim_set_gpr(x, dst >= SIM_RZ ? SIM_RZ : dst + i, lane, words[i]);
+      }
+      if (uniform)
+         break;
+   }
+}
+
+/* --- atomics ------------------------------------------------------------- */
+
+/* ATOM/ATOMG/RED type field: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN. */
+enum atom_type { AT_U32, AT_S32, AT_U64, AT_F32, AT_F16X2, AT_S64, AT_F64 };
+
+static uint32_t f32_ftz(uint32_t v)
+{
+   return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v;
+}
+
+static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old,
+                    uint64_t data, uint64_t *result)
+{
+   bool is64 = type == AT_U64 || type == AT_S64 || type == AT_F64;
+   bool is_signed = type == AT_S32 || type == AT_S64;
+   uint64_t mask = is64 ? ~0ull : 0xffffffffull;
+   int64_t so = is64 ? (int64_t)old : (int64_t)(int32_t)old;
+   int64_t sd = is64 ? (int64_t)data : (int64_t)(int32_t)data;
+   if (type == AT_F32 && op == 0) {
+      float r = sim_f32(f32_ftz((uint32_t)old)) + sim_f32(f32_ftz((uint32_t)data));
+      uint32_t u = f32_ftz(sim_u32(r));
+      *result = isnan(r) ? 0x7fffffffu : u;
+      return true;
+   }
+   if (type == AT_F64 && op == 0) {
+      *result = sim_u64(sim_f64(old) + sim_f64(data));
+      return true;
+   }
+   if (type == AT_F32 || type == AT_F64 || type == AT_F16X2)
+      return sim_unsupported(x, "this atomic operation on floats");
+   switch (op) {
+   case 0: *result = old + data; break;
+   case 1: *result = is_signed ? (so < sd ? old : data) : ((old & mask) < (data & mask) ? old : data); break;
+   case 2: *result = is_signed ? (so > sd ? old : data) : ((old & mask) > (data & mask) ? old : data); break;
+   case 3: *result = (old & mask) >= (data & mask) ? 0 : old + 1; break;
+   case 4: *result = ((old & mask) == 0 || (old & mask) > (data & mask)) ? data : old - 1; break;
+   case 5: *result = old & data; break;
+   case 6: *result = old | data; break;
+   case 7: *result = old ^ data; break;
+   case 8: *result = data; break;
+   default: return sim_unsupported(x, "atomic operation");
+   }
+   *result &= mask;
+   return true;
+}
+
+static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has_dst)
+{
+   bool shared = space == SPACE_SHARED;
+   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
+   /* ATOMS has only U32, S32 and 64 (unsigned). */
+   bool is64 = type == AT_U64 || (!shared && (type == AT_S64 || type == AT_F64));
+   unsigned bytes = is64 ? 8 : 4;
+   unsigned op = cas ? 0 : (unsigned)sim_field(x, JADE_ISA_F_OP);
+   unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : SIM_RZ;
+   unsigned data = (unsigned)sim_field(x, JADE_ISA_F_DATA);
+   unsigned data2 = cas ? (unsigned)sim_field(x, JADE_ISA_F_DATA2) : SIM_RZ;
+   /* ATOMS.CAST returns success instead of the old value. */
+   bool cast = x->op == JADE_ISA_OP_ATOMS_CAS && (sim_field(x, JADE_ISA_F_MODE) & 1);
+   if (!check_reg_tuple(x, dst, bytes) || !check_reg_tuple(x, data, bytes) ||
+       !check_reg_tuple(x, data2, bytes))
+      return;
+   sim_foreach_lane(x, lane) {
+      uint64_t d = is64 ? sim_gpr64(x, data, lane) : sim_gpr(x, data, lane);
+      uint64_t d2 = is64 ? sim_gpr64(x, data2, lane) : sim_gpr(x, data2, lane);
+      uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
+      if (!p)
+         return;
+      uint64_t old = 0, result;
+      memcpy(&old, p, bytes);
+      if (cas) {
+         result = old == d ? d2 : old;
+      } else if (!atom_op(x, op, (enum atom_type)type, old, d, &result)) {
+         return;
+      }
+      memcpy(p, &result, bytes);
+      uint64_t ret = cast ? (old == d) : old;
+      if (is64)
+         sim_set_gpr64(x, dst, lane, ret);
+      else
+         sim_set_gpr(x, dst, lane, (uint32_t)ret);
+   }
+}
+
+static void exec_qspc(struct sim_exec *x)
+{
+   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE);   /* G L S */
+   sim_foreach_lane(x, lane) {
+      uint64_t a = address(x, lane, SPACE_GLOBAL);
+      bool shared = a - JADE_SIM_SHARED_WINDOW < JADE_SIM_WINDOW_SIZE;
+      bool local = a - JADE_SIM_LOCAL_WINDOW < JADE_SIM_WINDOW_SIZE;
+      bool in = space == 0 ? !shared && !local : space == 1 ? local : shared;
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, in);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, 0);
+   }
+}
+
+bool sim_exec_mem(struct sim_exec *x)
+{
+   switch (x->op) {
+   case JADE_ISA_OP_LDG: case JADE_ISA_OP_LDG_UR:
+      exec_load(x, SPACE_GLOBAL);
+      return true;
+   case JADE_ISA_OP_LD: case JADE_ISA_OP_LD_UR:
+      exec_load(x, SPACE_GENERIC);
+      return true;
+   case JADE_ISA_OP_LDS:
+      exec_load(x, SPACE_SHARED);
+      return true;
+   case JADE_ISA_OP_LDL:
+      exec_load(x, SPACE_LOCAL);
+      return true;
+   case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
+      exec_store(x, SPACE_GLOBAL);
+      return true;
+   case JADE_ISA_OP_ST: case JADE_ISA_OP_ST_UR:
+      exec_store(x, SPACE_GENERIC);
+      return true;
+   case JADE_ISA_OP_STS:
+      exec_store(x, SPACE_SHARED);
+      return true;
+   case JADE_ISA_OP_STL:
+      exec_store(x, SPACE_LOCAL);
+      return true;
+   case JADE_ISA_OP_LDC: case JADE_ISA_OP_ULDC: case JADE_ISA_OP_ULDC_INDEXED:
+      exec_ldc(x);
+      return true;
+   case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR:
+      exec_atomic(x, SPACE_GLOBAL, false, true);
+      return true;
+   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR:
+      exec_atomic(x, SPACE_GENERIC, false, true);
+      return true;
+   case JADE_ISA_OP_RED:
+      exec_atomic(x, SPACE_GENERIC, false, false);
+      return true;
+   case JADE_ISA_OP_ATOMS:
+      exec_atomic(x, SPACE_SHARED, false, true);
+      return true;
+   case JADE_ISA_OP_ATOMG_CAS:
+      exec_atomic(x, SPACE_GLOBAL, true, true);
+      return true;
+   case JADE_ISA_OP_ATOM_CAS:
+      exec_atomic(x, SPACE_GENERIC, true, true);
+      return true;
+   case JADE_ISA_OP_ATOMS_CAS:
+      exec_atomic(x, SPACE_SHARED, true, true);
+      return true;
+   case JADE_ISA_OP_QSPC: case JADE_ISA_OP_QSPC_UR:
+      exec_qspc(x);
+      return true;
+   case JADE_ISA_OP_MEMBAR: case JADE_ISA_OP_ERRBAR: case JADE_ISA_OP_CCTL:
+      return true;
+   default:
+      return false;
+   }
+}

@@ -1,0 +1,214 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The dependency checker.  Per warp, it follows the issue cycle (the sum
+ * of the stall counts so far) and, per register and predicate, when its
+ * value may be read:
+ *  - a fixed-latency result from its producer's issue cycle plus the
+ *    producer's latency (jade_isa_op_info[].fixed_latency, data from the
+ *    ISA description);
+ *  - a variable-latency result only once its write scoreboard has been
+ *    waited on (a wait mask bit, or DEPBAR.LE counting it out).
+ * A register still being read by a variable-latency op that set a read
+ * scoreboard must not be overwritten until that scoreboard is waited on.
+ * Scoreboards are counters; operations complete in order per scoreboard,
+ * which is what DEPBAR.LE assumes.
+ */
+
+#include "sim_private.h"
+
+#define NO_SB 7
+
+void sim_hazard_reset(struct sim_warp *w)
+{
+   w->cycle = 0;
+   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
+      w->dep[i] = (struct sim_reg_dep){.wr_sb = NO_SB, .rd_sb = NO_SB};
+   memset(w->sb_issued, 0, sizeof(w->sb_issued));
+   memset(w->sb_done, 0, sizeof(w->sb_done));
+   memset(w->sb_set_cycle, 0, sizeof(w->sb_set_cycle));
+}
+
+static const char *dep_name(unsigned i, char *buf, size_t size)
+{
+   if (i < SIM_DEP_PRED)
+      snprintf(buf, size, "R%u", i);
+   else if (i < SIM_DEP_UGPR)
+      snprintf(buf, size, "P%u", i - SIM_DEP_PRED);
+   else if (i < SIM_DEP_UPRED)
+      snprintf(buf, size, "UR%u", i - SIM_DEP_UGPR);
+   else
+      snprintf(buf, size, "UP%u", i - SIM_DEP_UPRED);
+   return buf;
+}
+
+static unsigned dep_file(unsigned i)
+{
+   return i < SIM_DEP_PRED ? JADE_ISA_FILE_GPR : i < SIM_DEP_UGPR ? JADE_ISA_FILE_PRED :
+          i < SIM_DEP_UPRED ? JADE_ISA_FILE_UGPR : JADE_ISA_FILE_UPRED;
+}
+
+static void hazard(struct sim_exec *x, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+static void hazard(struct sim_exec *x, const char *fmt, ...)
+{
+   struct jade_sim *sim = x->sim;
+   char msg[256], text[160];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   jade_isa_print(x->in, x->pc, text, sizeof(text));
+   sim->stats.hazards++;
+   if (sim->opt.hazards == JADE_SIM_HAZARDS_FATAL) {
+      sim_stop(x, JADE_SIM_HAZARD, "hazard: %s (%s)", msg, text);
+   } else {
+      fprintf(sim->log, "jade-sim: hazard at pc 0x%04llx: %s (%s)\n",
+              (unsigned long long)x->pc, msg, text);
+   }
+}
+
+static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep)
+{
+   struct sim_warp *w = x->w;
+   if (w->sb_issued[sb] <= w->sb_done[sb] + keep)
+      return;
+   /* A scoreboard counts an op only from the cycle after it issued: a
+    * wait in the very next cycle would miss it. */
+   if (w->cycle < w->sb_set_cycle[sb] + 2)
+      hazard(x, "waits on SB%u only %llu cycle(s) after it was set", sb,
+             (unsigned long long)(w->cycle - w->sb_set_cycle[sb]));
+   w->sb_done[sb] = w->sb_issued[sb] - keep;
+}
+
+void sim_hazard_before(struct sim_exec *x)
+{
+   const struct jade_isa_ctrl *c = &x->in->ctrl;
+   for (unsigned sb = 0; sb < SIM_SCOREBOARDS; sb++)
+      if (c->wait_mask >> sb & 1)
+         wait_scoreboard(x, sb, 0);
+   if (x->op == JADE_ISA_OP_DEPBAR) {
+      unsigned sb = (unsigned)sim_field(x, JADE_ISA_F_SB);
+      if (sb < SIM_SCOREBOARDS)
+         wait_scoreboard(x, sb, (uint32_t)sim_field(x, JADE_ISA_F_COUNT));
+   }
+}
+
+static void check_read(struct sim_exec *x, unsigned i)
+{
+   struct sim_warp *w = x->w;
+   struct sim_reg_dep *d = &w->dep[i];
+   char name[16];
+   if (d->wr_unprotected) {
+      hazard(x, "reads %s, written at pc 0x%04llx by a variable-latency op without a "
+             "write scoreboard", dep_name(i, name, sizeof(name)),
+             (unsigned long long)d->writer_pc);
+      d->wr_unprotected = false;
+   } else if (d->wr_sb != NO_SB && w->sb_done[d->wr_sb] < d->wr_seq) {
+      hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)",
+             dep_name(i, name, sizeof(name)), d->wr_sb, (unsigned long long)d->writer_pc);
+      d->wr_sb = NO_SB;
+   } else if (w->cycle < d->ready_cycle) {
+      hazard(x, "reads %s %llu cycle(s) after pc 0x%04llx wrote it; %s needs %llu",
+             dep_name(i, name, sizeof(name)),
+             (unsigned long long)(w->cycle - d->writer_issue),
+             (unsigned long long)d->writer_pc, jade_isa_op_info[d->writer_op].name,
+             (unsigned long long)(d->ready_cycle - d->writer_issue));
+      d->ready_cycle = 0;
+   }
+   /* Calibration: the shortest distance at which each fixed-latency
+    * producer's result is read. */
+   if (d->ready_cycle && !d->observed) {
+      struct jade_sim *sim = x->sim;
+      uint64_t dist = w->cycle - d->writer_issue;
+      uint8_t *min = &sim->latency_min[d->writer_op][dep_file(i)];
+      if (!*min || dist < *min)
+         *min = dist > 255 ? 255 : (uint8_t)dist;
+      d->observed = true;
+   }
+}
+
+static void check_write(struct sim_exec *x, unsigned i)
+{
+   struct sim_warp *w = x->w;
+   struct sim_reg_dep *d = &w->dep[i];
+   char name[16];
+   if (d->rd_sb != NO_SB && w->sb_done[d->rd_sb] < d->rd_seq) {
+      hazard(x, "overwrites %s before SB%u says pc 0x%04llx has read it",
+             dep_name(i, name, sizeof(name)), d->rd_sb, (unsigned long long)d->reader_pc);
+   }
+   /* Write after write: the pending result could land after this one,
+    * unless both complete in order on the same scoreboard. */
+   bool in_order = jade_isa_op_info[x->op].latency == JADE_ISA_LATENCY_VARIABLE &&
+                   x->in->ctrl.wr_sb == d->wr_sb;
+   if (d->wr_sb != NO_SB && w->sb_done[d->wr_sb] < d->wr_seq && !in_order) {
+      hazard(x, "overwrites %s while pc 0x%04llx may still write it (SB%u not waited on)",
+             dep_name(i, name, sizeof(name)), (unsigned long long)d->writer_pc, d->wr_sb);
+   }
+}
+
+void sim_hazard_after(struct sim_exec *x)
+{
+   struct sim_warp *w = x->w;
+   const struct jade_isa_ctrl *c = &x->in->ctrl;
+   const struct jade_isa_op_info *info = &jade_isa_op_info[x->op];
+   bool variable = info->latency == JADE_ISA_LATENCY_VARIABLE;
+
+   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
+      if (x->read[i])
+         check_read(x, i);
+   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
+      if (x->written[i])
+         check_write(x, i);
+
+   uint32_t wr_seq = 0, rd_seq = 0;
+   if (variable && c->wr_sb < SIM_SCOREBOARDS) {
+      wr_seq = ++w->sb_issued[c->wr_sb];
+      w->sb_set_cycle[c->wr_sb] = w->cycle;
+   }
+   if (variable && c->rd_sb < SIM_SCOREBOARDS) {
+      rd_seq = c->rd_sb == c->wr_sb ? wr_seq : ++w->sb_issued[c->rd_sb];
+      w->sb_set_cycle[c->rd_sb] = w->cycle;
+   }
+
+   for (unsigned i = 0; i < SIM_DEP_COUNT; i++) {
+      struct sim_reg_dep *d = &w->dep[i];
+      if (x->read[i] && rd_seq) {
+         d->rd_sb = c->rd_sb;
+         d->rd_seq = rd_seq;
+         d->reader_pc = x->pc;
+      }
+      if (!x->written[i])
+         continue;
+      d->writer_pc = x->pc;
+      d->writer_op = (uint16_t)x->op;
+      d->writer_issue = w->cycle;
+      d->observed = false;
+      if (variable) {
+         d->ready_cycle = 0;
+         d->wr_sb = wr_seq ? c->wr_sb : NO_SB;
+         d->wr_seq = wr_seq;
+         d->wr_unprotected = !wr_seq;
+      } else {
+         d->ready_cycle = w->cycle + info->fixed_latency[dep_file(i)];
+         d->wr_sb = NO_SB;
+         d->wr_unprotected = false;
+      }
+   }
+}
+
+void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f)
+{
+   static const char *const files[] = {"gpr", "pred", "ugpr", "upred"};
+   for (unsigned op = 0; op < JADE_ISA_OP_COUNT; op++) {
+      for (unsigned file = 0; file < JADE_ISA_FILE_COUNT; file++) {
+         if (!sim->latency_min[op][file])
+            continue;
+         fprintf(f, "%-12s %-5s table %2u  shortest read %2u\n", jade_isa_op_info[op].name,
+                 files[file], jade_isa_op_info[op].fixed_latency[file],
+                 sim->latency_min[op][file]);
+      }
+   }
+}
