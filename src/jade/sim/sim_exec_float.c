@@ -253,15 +253,26 @@ static bool exec_fchk(struct sim_exec *x)
 
 #define SIM_TWO_PI 6.283185307179586476925286766559
 
-/* sin/cos of 2*pi*v revolutions, reduced exactly first. */
+/* sin/cos of 2*pi*v revolutions: reduced exactly to a quarter turn, so
+ * multiples of a quarter turn give exact 0 and +-1. */
 static double sin_rev(double v, bool cos_)
 {
    if (isinf(v))
       return NAN;
-   double r = v - nearbyint(v);       /* exact, in [-0.5, 0.5] */
    if (v == 0 && !cos_)
       return v;                        /* sin(-0) = -0 */
-   return cos_ ? cos(SIM_TWO_PI * r) : sin(SIM_TWO_PI * r);
+   double t = 4 * v;                   /* quarter turns, exact */
+   double n = nearbyint(t);
+   double a = (t - n) * (SIM_TWO_PI / 4);   /* t - n exact, in [-0.5, 0.5] */
+   unsigned q = (unsigned)(int64_t)fmod(n, 4.0) + (cos_ ? 1 : 0);
+   double r;
+   switch (q & 3) {
+   case 0: r = sin(a); break;
+   case 1: r = cos(a); break;
+   case 2: r = -sin(a); break;
+   default: r = -cos(a); break;
+   }
+   return r == 0 ? 0.0 : r;            /* zeros of a non-zero turn: +0 */
 }
 
 static double mufu32(unsigned func, double v)
