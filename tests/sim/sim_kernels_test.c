@@ -471,6 +471,534 @@ ref_int_logic(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
+/* --- int64, setp --------------------------------------------------------- */
+
+static void
+gen_i64_arith(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      put64(&in[t * 6], gen_int64(r));
+      put64(&in[t * 6 + 2], gen_int64(r));
+      in[t * 6 + 4] = rng_below(r, 5) ? rng_below(r, 71) : gen_int(r);
+   }
+}
+
+static uint64_t
+mulhi64(uint64_t a, uint64_t b)
+{
+   return (uint64_t)(((unsigned __int128)a * b) >> 64);
+}
+
+static uint64_t
+mulhi64s(int64_t a, int64_t b)
+{
+   return (uint64_t)(((__int128)a * b) >> 64);
+}
+
+static void
+ref_i64_arith(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = get64(&in[t * 6]), b = get64(&in[t * 6 + 2]);
+      int64_t sa = a, sb = b;
+      uint32_t s = in[t * 6 + 4];
+      unsigned sc = s > 64 ? 64 : s;
+      uint64_t o[14];
+      o[0] = a + b;
+      o[1] = a - b;
+      o[2] = a * b;
+      o[3] = mulhi64(a, b);
+      o[4] = mulhi64s(sa, sb);
+      o[5] = a * b + a;
+      o[6] = sa < sb ? a : b;
+      o[7] = a > b ? a : b;
+      o[8] = sc >= 64 ? 0 : a << sc;
+      o[9] = sc >= 64 ? 0 : a >> sc;
+      o[10] = (uint64_t)(sa >> (sc >= 64 ? 63 : sc));
+      o[11] = -a;
+      o[12] = sa < 0 ? -a : a;
+      o[13] = a ^ b;
+      for (unsigned i = 0; i < 14; i++)
+         put64(&out[t * 28 + 2 * i], o[i]);
+   }
+}
+
+static void
+gen_i64_divrem(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = gen_int64(r), b;
+      do {
+         b = rng_below(r, 3) ? gen_int64(r) : (uint64_t)(int64_t)((int)rng_below(r, 20) - 10);
+      } while (b == 0 || (a == 1ull << 63 && b == ~0ull));
+      put64(&in[t * 4], a);
+      put64(&in[t * 4 + 2], b);
+   }
+}
+
+static void
+ref_i64_divrem(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = get64(&in[t * 4]), b = get64(&in[t * 4 + 2]);
+      int64_t sa = a, sb = b;
+      uint64_t o[6] = {a / b, a % b, sa / sb, sa % sb, a / 10, sa % 7};
+      for (unsigned i = 0; i < 6; i++)
+         put64(&out[t * 12 + 2 * i], o[i]);
+   }
+}
+
+static void
+gen_i64_bits(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      put64(&in[t * 4], gen_int64(r));
+      /* ptxas builds 64-bit bfe/bfi from shifts by the whole operands, so
+       * keep to fields inside the register */
+      in[t * 4 + 2] = rng_below(r, 64);
+      in[t * 4 + 3] = rng_below(r, 65 - in[t * 4 + 2]);
+   }
+}
+
+static uint64_t
+bfe64(uint64_t a, uint32_t pos, uint32_t len, bool sign)
+{
+   pos &= 0xff;
+   len &= 0xff;
+   unsigned top = pos + len - 1 > 63 ? 63 : pos + len - 1;
+   uint64_t sbit = sign && len ? (a >> top) & 1 : 0;
+   uint64_t d = 0;
+   for (unsigned i = 0; i < 64; i++) {
+      uint64_t bit = (i < len && pos + i <= 63) ? (a >> (pos + i)) & 1 : sbit;
+      d |= bit << i;
+   }
+   return d;
+}
+
+static int
+msb64(uint64_t a)
+{
+   for (int i = 63; i >= 0; i--)
+      if (a >> i & 1)
+         return i;
+   return -1;
+}
+
+static void
+ref_i64_bits(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = get64(&in[t * 4]);
+      uint32_t pos = in[t * 4 + 2], len = in[t * 4 + 3];
+      uint32_t *o = &out[t * 12];
+      o[0] = __builtin_popcountll(a);
+      o[1] = a ? __builtin_clzll(a) : 64;
+      uint64_t rev = 0;
+      for (unsigned i = 0; i < 64; i++)
+         rev |= ((a >> i) & 1) << (63 - i);
+      put64(&o[2], rev);
+      o[4] = msb64(a);
+      o[5] = msb64((int64_t)a < 0 ? ~a : a);
+      put64(&o[6], bfe64(a, pos, len, false));
+      put64(&o[8], bfe64(a, pos, len, true));
+      uint64_t f = ~a;
+      for (unsigned i = 0; i < (len & 0xff) && (pos & 0xff) + i <= 63; i++) {
+         unsigned p = (pos & 0xff) + i;
+         f = (f & ~(1ull << p)) | (((a >> i) & 1) << p);
+      }
+      put64(&o[10], f);
+   }
+}
+
+/* Comparison operands: often equal, so eq/le/ge get exercised. */
+static void
+gen_cmp32(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 2] = gen_int(r);
+      in[t * 2 + 1] = rng_below(r, 4) ? gen_int(r) : in[t * 2];
+   }
+}
+
+static void
+ref_setp_i32(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 2], b = in[t * 2 + 1];
+      int32_t sa = a, sb = b;
+      uint32_t *o = &out[t * 6];
+      bool c[10] = {sa == sb, sa != sb, sa < sb, sa <= sb, sa > sb, sa >= sb,
+                    a < b, a <= b, a > b, a >= b};
+      o[0] = 0;
+      for (unsigned i = 0; i < 10; i++)
+         o[0] |= c[i] << i;
+      bool p1 = a != 0;
+      bool p2 = (sa < sb) && p1, p3 = (a > b) || p1, p4 = (sa == sb) ^ p1;
+      bool p5 = (sa >= sb) && !p1, p6 = !(sa >= sb) && !p1;
+      bool p[11] = {p2, p3, p4, p5, p6, p2 && p3, p2 || p4, p3 ^ p5, !p6,
+                    a < 100, !(a < 100)};
+      o[1] = 0;
+      for (unsigned i = 0; i < 11; i++)
+         o[1] |= p[i] << i;
+      o[2] = sa < sb ? a : b;
+      o[3] = sa < sb ? 0xffffffff : 0;
+      o[4] = (a > b) && (sa < sb) ? 0xffffffff : 0;
+      o[5] = sa < sb ? 0xffffffff : 7;
+   }
+}
+
+static void
+gen_cmp64(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = gen_int64(r), b = gen_int64(r);
+      switch (rng_below(r, 4)) {
+      case 0: b = a; break;
+      case 1: b = (a & 0xffffffff00000000ull) | (uint32_t)b; break; /* same high */
+      case 2: b = (b & 0xffffffff00000000ull) | (uint32_t)a; break; /* same low */
+      }
+      put64(&in[t * 4], a);
+      put64(&in[t * 4 + 2], b);
+   }
+}
+
+static void
+ref_setp_i64(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint64_t a = get64(&in[t * 4]), b = get64(&in[t * 4 + 2]);
+      int64_t sa = a, sb = b;
+      uint32_t *o = &out[t * 4];
+      bool c[10] = {sa == sb, sa != sb, sa < sb, sa <= sb, sa > sb, sa >= sb,
+                    a < b, a <= b, a > b, a >= b};
+      o[0] = 0;
+      for (unsigned i = 0; i < 10; i++)
+         o[0] |= c[i] << i;
+      put64(&o[2], sa < sb ? a : b);
+   }
+}
+
+static void
+gen_cmpf(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 2] = gen_f32(r);
+      switch (rng_below(r, 6)) {
+      case 0: in[t * 2 + 1] = in[t * 2]; break;
+      case 1: in[t * 2 + 1] = in[t * 2] ^ 0x80000000u; break;
+      default: in[t * 2 + 1] = gen_f32(r); break;
+      }
+   }
+}
+
+static uint32_t
+fcmp_mask(float a, float b, bool all)
+{
+   bool u = isnan(a) || isnan(b);
+   bool c[14] = {!u && a == b, !u && a != b, !u && a < b, !u && a <= b,
+                 !u && a > b, !u && a >= b, u || a == b, u || a != b,
+                 u || a < b, u || a <= b, u || a > b, u || a >= b, !u, u};
+   uint32_t m = 0;
+   if (all) {
+      for (unsigned i = 0; i < 14; i++)
+         m |= c[i] << i;
+   } else {
+      /* eq lt le gtu num nan */
+      m = c[0] | c[2] << 1 | c[3] << 2 | c[10] << 3 | c[12] << 4 | c[13] << 5;
+   }
+   return m;
+}
+
+static void
+ref_setp_f32(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 2]), b = f32(in[t * 2 + 1]);
+      uint32_t *o = &out[t * 4];
+      o[0] = fcmp_mask(a, b, true);
+      o[1] = fcmp_mask(ftz(a), ftz(b), false);
+      o[2] = a < b ? 0x3f800000 : 0;
+      o[3] = a > b ? in[t * 2] : in[t * 2 + 1];
+   }
+}
+
+/* --- fp32, mufu ---------------------------------------------------------- */
+
+enum fop { F_ADD, F_SUB, F_MUL, F_FMA, F_DIV };
+
+/* One fp32 operation in a rounding mode; volatile keeps the compiler from
+ * evaluating it outside the mode. */
+static float
+fop32(enum fop op, float a, float b, float c, int mode)
+{
+   volatile float x = a, y = b, z = c;
+   fesetround(rmodes[mode]);
+   volatile float r;
+   switch (op) {
+   case F_ADD: r = x + y; break;
+   case F_SUB: r = x - y; break;
+   case F_MUL: r = x * y; break;
+   case F_FMA: r = fmaf(x, y, z); break;
+   default: r = x / y; break;
+   }
+   fesetround(FE_TONEAREST);
+   return r;
+}
+
+static void
+gen_f32s(struct rng *r, uint32_t *in, unsigned count)
+{
+   for (unsigned i = 0; i < count; i++)
+      in[i] = gen_f32(r);
+}
+
+static void gen_f32x1(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f32s(r, in, n * 1); }
+static void gen_f32x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f32s(r, in, n * 2); }
+
+/* Like gen_cmpf: often equal or opposite operands (x - x, x + -x). */
+static void gen_f32pair(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_cmpf(r, in, out, n); }
+
+/* fma operands; a third of the time c cancels most of a * b. */
+static void
+gen_f32fma(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t *v = &in[t * 3];
+      v[0] = gen_f32(r);
+      v[1] = gen_f32(r);
+      if (rng_below(r, 3) == 0) {
+         float p = -(f32(v[0]) * f32(v[1]));
+         v[2] = u32f(p) + rng_below(r, 5) - 2;
+         if (isnan(f32(v[2])))
+            v[2] = gen_f32(r);
+      } else {
+         v[2] = gen_f32(r);
+      }
+   }
+}
+
+static void
+ref_f32_add(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 2]), b = f32(in[t * 2 + 1]);
+      uint32_t *o = &out[t * 6];
+      for (unsigned m = 0; m < 4; m++)
+         o[m] = fcanon(fop32(F_ADD, a, b, 0, m));
+      o[4] = fcanon(fop32(F_SUB, a, b, 0, 0));
+      o[5] = fcanon(fop32(F_SUB, a, b, 0, 2));
+   }
+}
+
+static void
+ref_f32_mul(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 2]), b = f32(in[t * 2 + 1]);
+      for (unsigned m = 0; m < 4; m++)
+         out[t * 4 + m] = fcanon(fop32(F_MUL, a, b, 0, m));
+   }
+}
+
+static void
+ref_f32_fma(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 3]), b = f32(in[t * 3 + 1]), c = f32(in[t * 3 + 2]);
+      for (unsigned m = 0; m < 4; m++)
+         out[t * 4 + m] = fcanon(fop32(F_FMA, a, b, c, m));
+   }
+}
+
+/* .sat clamps to [+0, 1]; NaN becomes +0. */
+static float
+sat(float f)
+{
+   if (isnan(f) || f <= 0.0f)
+      return 0.0f;
+   return f > 1.0f ? 1.0f : f;
+}
+
+static void
+ref_f32_ftz_sat(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      const uint32_t *v = &in[t * 3];
+      float a = f32(v[0]), b = f32(v[1]), c = f32(v[2]);
+      float fa = ftz(a), fb = ftz(b), fc = ftz(c);
+      uint32_t *o = &out[t * 10];
+      o[0] = fcanon(ftz(fa + fb));
+      o[1] = fcanon(ftz(fa * fb));
+      o[2] = fcanon(ftz(fmaf(fa, fb, fc)));
+      o[3] = fcanon(sat(a + b));
+      o[4] = fcanon(sat(ftz(fa * fb)));
+      o[5] = fcanon(sat(fmaf(a, b, c)));
+      o[6] = v[0] ^ 0x80000000u;
+      o[7] = v[0] & 0x7fffffffu;
+      o[8] = u32f(fa) ^ 0x80000000u;
+      o[9] = u32f(fa) & 0x7fffffffu;
+   }
+}
+
+/* PTX min/max: a NaN operand yields the other one, two NaNs the
+ * canonical NaN; -0 is below +0. */
+static uint32_t
+fminmax(uint32_t a, uint32_t b, bool max, bool flush)
+{
+   float fa = f32(a), fb = f32(b);
+   if (flush) {
+      fa = ftz(fa);
+      fb = ftz(fb);
+      a = u32f(fa);
+      b = u32f(fb);
+   }
+   if (isnan(fa) && isnan(fb))
+      return 0x7fffffff;
+   if (isnan(fa))
+      return b;
+   if (isnan(fb))
+      return a;
+   if (fa == fb)
+      return (max ? !(a >> 31) : (a >> 31)) ? a : b;
+   return (max ? fa > fb : fa < fb) ? a : b;
+}
+
+static void
+ref_f32_minmax(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 2], b = in[t * 2 + 1];
+      uint32_t *o = &out[t * 4];
+      o[0] = fminmax(a, b, false, false);
+      o[1] = fminmax(a, b, true, false);
+      o[2] = fminmax(a, b, false, true);
+      o[3] = fminmax(a, b, true, true);
+   }
+}
+
+static void
+ref_f32_div(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 2]), b = f32(in[t * 2 + 1]);
+      out[t * 2] = fcanon(a / b);
+      out[t * 2 + 1] = fcanon(ftz(ftz(a) / ftz(b)));
+   }
+}
+
+static void
+gen_f32_sqrt(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 2] = gen_f32(r);
+      if (rng_below(r, 2))
+         in[t * 2] &= 0x7fffffff; /* mostly non-negative for sqrt */
+   }
+}
+
+static void
+ref_f32_sqrt_rcp(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float a = f32(in[t * 2]);
+      uint32_t *o = &out[t * 4];
+      o[0] = fcanon(sqrtf(a));
+      o[1] = fcanon(1.0f / a);
+      o[2] = fcanon(ftz(sqrtf(ftz(a))));
+      o[3] = fcanon(ftz(1.0f / ftz(a)));
+   }
+}
+
+/* MUFU inputs: uniform in [-lo, hi) plus zeros, infinities and NaNs. */
+static uint32_t
+gen_range(struct rng *r, float lo, float hi)
+{
+   static const uint32_t special[] = {
+      0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x3f800000,
+   };
+   if (rng_below(r, 16) == 0)
+      return special[rng_below(r, ARRAY_SIZE(special))];
+   return u32f(lo + (hi - lo) * (float)(rng32(r) >> 8) * (1.0f / 16777216.0f));
+}
+
+static void
+gen_sincos(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++)
+      in[t] = gen_range(r, -4 * (float)M_PI, 4 * (float)M_PI);
+}
+
+static void
+ref_mufu_sincos(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float x = f32(in[t]);
+      uint32_t *o = &out[t * 4];
+      o[0] = fcanon((float)sin(x));
+      o[1] = fcanon((float)cos(x));
+      o[2] = fcanon((float)sin(ftz(x)));
+      o[3] = fcanon((float)cos(ftz(x)));
+   }
+}
+
+static void
+gen_ex2lg2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      switch (rng_below(r, 4)) {
+      case 0: in[t] = gen_range(r, -150.0f, 130.0f); break;
+      case 1: in[t] = gen_range(r, -2.0f, 2.0f); break;
+      case 2: in[t] = gen_f32(r) & 0x7fffffff; break;
+      default: in[t] = gen_f32(r); break;
+      }
+   }
+}
+
+static void
+ref_mufu_ex2lg2(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float x = f32(in[t]);
+      uint32_t *o = &out[t * 4];
+      o[0] = fcanon((float)exp2(x));
+      o[1] = fcanon(ftz((float)exp2(ftz(x))));
+      o[2] = fcanon((float)log2(x));
+      o[3] = fcanon((float)log2(ftz(x)));
+   }
+}
+
+/* No denormals: div.approx is only specified for |b| in [2^-126, 2^126]. */
+static void
+gen_rcp_sqrt(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      for (unsigned j = 0; j < 2; j++) {
+         uint32_t v;
+         do {
+            v = rng_below(r, 3) ? gen_range(r, -1000.0f, 1000.0f) : gen_f32(r);
+         } while (fpclassify(f32(v)) == FP_SUBNORMAL ||
+                  fabsf(f32(v)) > 0x1p126f || (v & 0x7f800000) == 0x00800000);
+         in[t * 2 + j] = v;
+      }
+   }
+}
+
+static void
+ref_mufu_rcp_sqrt(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      float x = f32(in[t * 2]), y = f32(in[t * 2 + 1]);
+      uint32_t *o = &out[t * 7];
+      o[0] = fcanon((float)(1.0 / x));
+      o[1] = o[0];
+      o[2] = fcanon((float)(1.0 / sqrt(x)));
+      o[3] = fcanon((float)sqrt(x));
+      o[4] = o[3];
+      o[5] = fcanon((float)((double)y / x));
+      o[6] = o[5];
+   }
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -483,7 +1011,8 @@ struct kcase {
    unsigned in_extra, out_extra;
    /* Per output word of a thread: x exact, f fp32 (any NaN for a NaN),
     * d fp64 low word and D high word (any NaN), h two halves (any NaN),
-    * u fp32 within ulp or abs_tol (infinities exact, any NaN).  Extra
+    * u fp32 within ulp or abs_tol (infinities exact, any NaN), v the same
+    * within ulp only.  Extra
     * words are exact. */
    const char *kinds;
    double ulp, abs_tol;
@@ -503,6 +1032,34 @@ static const struct kcase cases[] = {
    {"int_bits", "int_arith", G1(2), G1(128), 4, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_bits, ref_int_bits},
    {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_int3, ref_int_prmt},
    {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, gen_int3, ref_int_logic},
+   /* int64 */
+   {"i64_arith", "int64", G1(2), G1(128), 6, 28, 0, 0, "xxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, 0, gen_i64_arith, ref_i64_arith},
+   {"i64_divrem", "int64", G1(2), G1(64), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_divrem, ref_i64_divrem},
+   {"i64_bits", "int64", G1(2), G1(128), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_bits, ref_i64_bits},
+   /* setp */
+   {"setp_i32", "setp", G1(2), G1(128), 2, 6, 0, 0, "xxxxxx", 0, 0, gen_cmp32, ref_setp_i32},
+   {"setp_i64", "setp", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, gen_cmp64, ref_setp_i64},
+   {"setp_f32", "setp", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_cmpf, ref_setp_f32},
+   /* fp32: bit-exact, the canonical NaN 0x7fffffff for NaN results */
+   {"f32_add", "fp32", G1(2), G1(128), 2, 6, 0, 0, "xxxxxx", 0, 0, gen_f32pair, ref_f32_add},
+   {"f32_mul", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32x2, ref_f32_mul},
+   {"f32_fma", "fp32", G1(2), G1(128), 3, 4, 0, 0, "xxxx", 0, 0, gen_f32fma, ref_f32_fma},
+   /* neg/abs are bit operations on a NaN, whatever ptxas makes of them */
+   {"f32_ftz_sat", "fp32", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxffff", 0, 0, gen_f32fma, ref_f32_ftz_sat},
+   {"f32_minmax", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32pair, ref_f32_minmax},
+   {"f32_div", "fp32", G1(2), G1(128), 2, 2, 0, 0, "xx", 0, 0, gen_f32x2, ref_f32_div},
+   {"f32_sqrt_rcp", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32_sqrt, ref_f32_sqrt_rcp},
+   /* mufu: compared with the exact function.  sin/cos: PTX gives MUFU an
+    * absolute error of 2^-20.9 on [-pi, pi]; ptxas first multiplies by
+    * 1/(2 pi) with .RZ, an error of up to 2^-22 of |x| / (2 pi) in the
+    * argument, so for |x| <= 4 pi we allow 2^-17 absolute. */
+   {"mufu_sincos", "mufu", G1(2), G1(128), 1, 4, 0, 0, "uuuu", 2, 0x1p-17, gen_sincos, ref_mufu_sincos},
+   /* ex2: PTX: 2 ulp over the full range.  lg2: PTX: absolute error 2^-22.6 near
+    * 1 (where the result is near 0), else 2 ulp. */
+   {"mufu_ex2lg2", "mufu", G1(2), G1(128), 1, 4, 0, 0, "vvuu", 2, 0x1p-21, gen_ex2lg2, ref_mufu_ex2lg2},
+   /* rcp: PTX: 1 ulp; rsqrt: relative 2^-22.9; sqrt: relative 2^-23;
+    * div.approx/div.full: 2 ulp, so 2 ulp for all of them. */
+   {"mufu_rcp_sqrt", "mufu", G1(2), G1(128), 2, 7, 0, 0, "uuuuuuu", 2, 0, gen_rcp_sqrt, ref_mufu_rcp_sqrt},
 /* @@CASES@@ */
 };
 
@@ -545,7 +1102,8 @@ word_ok(const struct kcase *c, char kind, const uint32_t *e, const uint32_t *g)
             return false;
       }
       return true;
-   case 'u': {
+   case 'u':
+   case 'v': {
       float ef = f32(*e), gf = f32(*g);
       if (isnan(ef))
          return isnan(gf);
@@ -553,7 +1111,7 @@ word_ok(const struct kcase *c, char kind, const uint32_t *e, const uint32_t *g)
          return *e == *g;
       if (llabs(ord32(*e) - ord32(*g)) <= (long long)c->ulp)
          return true;
-      return fabs((double)ef - (double)gf) <= c->abs_tol;
+      return kind == 'u' && fabs((double)ef - (double)gf) <= c->abs_tol;
    }
    default:
       return *e == *g;
