@@ -379,15 +379,21 @@ def src_kinds(f):
 
 def fixed_latencies(name, desc, classes):
     """Cycles from issue until a dependent instruction may issue, per
-    destination register file, for a fixed-latency op (0 for variable)."""
-    if desc.get('latency', 'fixed') != 'fixed':
-        if 'latency_class' in desc:
-            raise DescError(f'{name}: a variable-latency op has no latency class')
+    destination register file.  For a variable-latency op: the bound after
+    which its result may be read without a write scoreboard (0: never)."""
+    if desc.get('latency', 'fixed') != 'fixed' and 'latency_class' not in desc:
         return [0] * len(REG_FILES)
     cls = desc.get('latency_class', 'alu')
     if cls not in classes:
         raise DescError(f'{name}: unknown latency class {cls}')
     return [classes[cls].get(rf, 0) for rf in REG_FILES]
+
+
+def completion_queue(desc, classes):
+    """1 + the index of the op's in-order completion queue, or 0."""
+    queues = sorted({c['queue'] for c in classes.values() if 'queue' in c})
+    cls = classes.get(desc.get('latency_class', 'alu'), {})
+    return queues.index(cls['queue']) + 1 if 'queue' in cls else 0
 
 
 def emit(forms, ops, sregs, out_h, out_c, lat_classes):
@@ -492,7 +498,8 @@ def emit(forms, ops, sregs, out_h, out_c, lat_classes):
                     f'{"true" if desc.get("scoreboards", True) else "false"}, '
                     f'{"true" if desc.get("uniform", False) else "false"}, '
                     f'{"true" if desc.get("read_scoreboard", True) else "false"}, '
-                    f'{{{", ".join(str(x) for x in fixed_latencies(name, desc, lat_classes))}}}}},\n')
+                    f'{{{", ".join(str(x) for x in fixed_latencies(name, desc, lat_classes))}}}, '
+                    f'{completion_queue(desc, lat_classes)}}},\n')
         c.write('};\n')
 
 

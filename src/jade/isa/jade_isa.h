@@ -172,6 +172,9 @@ struct jade_isa_op_info {
     * result may issue, per destination file (latency_classes in the YAML;
     * the functional model's dependency checker and the scheduler share it). */
    uint8_t fixed_latency[JADE_ISA_FILE_COUNT];
+   /* Variable-latency ops that complete in order share a queue (1..); 0:
+    * no ordering is known. */
+   uint8_t queue;
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

@@ -270,13 +270,17 @@ static uint32_t guard_mask(struct sim_exec *x)
    const struct jade_isa_instr *in = x->in;
    if (in->pred == SIM_PT && !in->pred_not)
       return x->group;
+   /* Read directly, not through sim_pred: the guard is evaluated at issue,
+    * so a read scoreboard does not cover it. */
    uint32_t m = 0;
    if (jade_isa_op_info[x->op].uniform) {
-      bool v = sim_upred(x, in->pred) != in->pred_not;
+      x->guard_dep = SIM_DEP_UPRED + in->pred;
+      bool v = ((x->w->up >> in->pred) & 1) != in->pred_not;
       return v ? x->group : 0;
    }
+   x->guard_dep = SIM_DEP_PRED + in->pred;
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
-      if ((x->group >> lane & 1) && sim_pred(x, in->pred, lane) != in->pred_not)
+      if ((x->group >> lane & 1) && ((x->w->p[in->pred] >> lane) & 1) != in->pred_not)
          m |= 1u << lane;
    return m;
 }
@@ -350,13 +354,18 @@ static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
 bool sim_release_waits(struct sim_warp *w)
 {
    uint32_t exited = lanes_in(w, SIM_LANE_EXITED) | lanes_in(w, SIM_LANE_INACTIVE);
-   uint32_t at_bsync = lanes_in(w, SIM_LANE_BSYNC);
+   uint32_t at_bsync[16] = {0};
    uint32_t at_warpsync = lanes_in(w, SIM_LANE_WARPSYNC);
    bool released = false;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      if (w->state[lane] == SIM_LANE_BSYNC)
+         at_bsync[w->bar_id[lane] & 15] |= 1u << lane;
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       uint32_t need;
+      /* A BSYNC waits for the lanes of its barrier at a BSYNC of the same
+       * barrier; lanes waiting on another barrier are still elsewhere. */
       if (w->state[lane] == SIM_LANE_BSYNC)
-         need = w->b[w->bar_id[lane]] & ~exited & ~at_bsync;
+         need = w->b[w->bar_id[lane]] & ~exited & ~at_bsync[w->bar_id[lane] & 15];
       else if (w->state[lane] == SIM_LANE_WARPSYNC)
          need = w->warpsync_mask[lane] & ~exited & ~at_warpsync;
       else

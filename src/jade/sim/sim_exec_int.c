@@ -175,9 +175,16 @@ static void exec_imad(struct sim_exec *x)
          a = -a;
       if (sim_src_neg(x, SIM_SRC_B))
          b = -b;
-      if (sim_src_neg(x, SIM_SRC_C))
+      /* IMAD.X adds a carry-in, and its ~c is a bitwise not. */
+      uint32_t cin = 0;
+      if (sim_field(x, JADE_ISA_F_X)) {
+         if (sim_src_neg(x, SIM_SRC_C))
+            c = ~c;
+         cin = sim_pred_src(x, JADE_ISA_F__CIN, JADE_ISA_F__CIN_NOT, lane);
+      } else if (sim_src_neg(x, SIM_SRC_C)) {
          c = -c;
-      set_dst(x, lane, a * b + c);
+      }
+      set_dst(x, lane, a * b + c + cin);
    }
 }
 
@@ -194,17 +201,21 @@ static void exec_imad_wide(struct sim_exec *x, bool hi)
       } else {
          prod = (uint64_t)(uint32_t)a * (uint32_t)b;
       }
-      if (hi) {
-         uint32_t c = sim_src(x, SIM_SRC_C, lane);
-         if (sim_src_neg(x, SIM_SRC_C))
-            c = -c;
-         set_dst(x, lane, (uint32_t)(prod >> 32) + c);
-      } else {
-         uint64_t c = sim_src64(x, SIM_SRC_C, lane);
-         if (sim_src_neg(x, SIM_SRC_C))
-            c = -c;
-         set_dst64(x, lane, prod + c);
-      }
+      /* .X: a carry-in, and ~c is a bitwise not. */
+      bool ext = sim_field(x, JADE_ISA_F_X), neg = sim_src_neg(x, SIM_SRC_C);
+      uint64_t cin = ext ? sim_pred_src(x, JADE_ISA_F__CIN, JADE_ISA_F__CIN_NOT, lane) : 0;
+      /* Both add a 64-bit c (a register pair); IMAD.HI keeps the high
+       * word, so ptxas passes mad.hi's addend as the pair's high word. */
+      uint64_t c = sim_src64(x, SIM_SRC_C, lane);
+      if (neg)
+         c = ext ? ~c : -c;
+      unsigned __int128 sum = (unsigned __int128)prod + c + cin;
+      if (hi)
+         set_dst(x, lane, (uint32_t)((uint64_t)sum >> 32));
+      else
+         set_dst64(x, lane, (uint64_t)sum);
+      /* The carry out of the 64-bit sum, for a following .X. */
+      set_pred_field(x, JADE_ISA_F_PD, lane, (sum >> 64) != 0);
    }
 }
 

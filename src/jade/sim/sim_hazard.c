@@ -24,10 +24,13 @@ void sim_hazard_reset(struct sim_warp *w)
 {
    w->cycle = 0;
    for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
-      w->dep[i] = (struct sim_reg_dep){.wr_sb = NO_SB, .rd_sb = NO_SB};
+      w->dep[i] = (struct sim_reg_dep){.rd_sb = NO_SB};
    memset(w->sb_issued, 0, sizeof(w->sb_issued));
    memset(w->sb_done, 0, sizeof(w->sb_done));
    memset(w->sb_set_cycle, 0, sizeof(w->sb_set_cycle));
+   memset(w->sb_ops, 0, sizeof(w->sb_ops));
+   memset(w->q_issued, 0, sizeof(w->q_issued));
+   memset(w->q_done, 0, sizeof(w->q_done));
 }
 
 static const char *dep_name(unsigned i, char *buf, size_t size)
@@ -80,6 +83,12 @@ static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep)
    if (w->cycle < w->sb_set_cycle[sb] + 2)
       hazard(x, "waits on SB%u only %llu cycle(s) after it was set", sb,
              (unsigned long long)(w->cycle - w->sb_set_cycle[sb]));
+   /* Completing an op completes the earlier ops of its queue. */
+   for (uint32_t seq = w->sb_done[sb] + 1; seq <= w->sb_issued[sb] - keep; seq++) {
+      const struct sim_sb_op *op = &w->sb_ops[sb][seq % SIM_SB_DEPTH];
+      if (op->seq == seq && op->queue && w->q_done[op->queue] < op->queue_seq)
+         w->q_done[op->queue] = op->queue_seq;
+   }
    w->sb_done[sb] = w->sb_issued[sb] - keep;
 }
 
@@ -96,56 +105,88 @@ void sim_hazard_before(struct sim_exec *x)
    }
 }
 
-static void check_read(struct sim_exec *x, unsigned i)
+static void record_calibration(struct sim_exec *x, struct sim_dep_write *d, unsigned file)
+{
+   if (d->observed || (!d->ready_cycle && !d->unprotected))
+      return;
+   /* The shortest distance at which each producer's result is read
+    * without a scoreboard. */
+   uint64_t dist = x->w->cycle - d->writer_issue;
+   uint8_t *min = &x->sim->latency_min[d->writer_op][file];
+   if (!*min || dist < *min)
+      *min = dist > 255 ? 255 : (uint8_t)dist;
+   d->observed = true;
+}
+
+/* Whether a write has completed for any reader. */
+static bool write_done(const struct sim_warp *w, const struct sim_dep_write *d)
+{
+   if (!d->lanes)
+      return true;
+   if (d->wr_sb != NO_SB)
+      return w->sb_done[d->wr_sb] >= d->wr_seq;
+   if (d->unprotected)
+      return (d->ready_cycle && w->cycle >= d->ready_cycle) ||
+             (d->queue && w->q_done[d->queue] >= d->queue_seq);
+   return w->cycle >= d->ready_cycle;
+}
+
+static void check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_write *d)
 {
    struct sim_warp *w = x->w;
-   struct sim_reg_dep *d = &w->dep[i];
    char name[16];
-   if (d->wr_unprotected) {
-      hazard(x, "reads %s, written at pc 0x%04llx by a variable-latency op without a "
-             "write scoreboard", dep_name(i, name, sizeof(name)),
-             (unsigned long long)d->writer_pc);
-      d->wr_unprotected = false;
-   } else if (d->wr_sb != NO_SB && w->sb_done[d->wr_sb] < d->wr_seq) {
-      hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)",
-             dep_name(i, name, sizeof(name)), d->wr_sb, (unsigned long long)d->writer_pc);
-      d->wr_sb = NO_SB;
-   } else if (w->cycle < d->ready_cycle) {
-      hazard(x, "reads %s %llu cycle(s) after pc 0x%04llx wrote it; %s needs %llu",
-             dep_name(i, name, sizeof(name)),
+   if (write_done(w, d)) {
+      if (!d->unprotected || !d->queue || w->q_done[d->queue] < d->queue_seq)
+         record_calibration(x, d, dep_file(i));
+      return;
+   }
+   dep_name(i, name, sizeof(name));
+   if (d->wr_sb != NO_SB) {
+      hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)", name,
+             d->wr_sb, (unsigned long long)d->writer_pc);
+   } else if (d->unprotected) {
+      hazard(x, "reads %s, written %llu cycle(s) before at pc 0x%04llx by a "
+             "variable-latency op (%s) without a write scoreboard", name,
+             (unsigned long long)(w->cycle - d->writer_issue),
+             (unsigned long long)d->writer_pc, jade_isa_op_info[d->writer_op].name);
+   } else {
+      hazard(x, "reads %s %llu cycle(s) after pc 0x%04llx wrote it; %s needs %llu", name,
              (unsigned long long)(w->cycle - d->writer_issue),
              (unsigned long long)d->writer_pc, jade_isa_op_info[d->writer_op].name,
              (unsigned long long)(d->ready_cycle - d->writer_issue));
-      d->ready_cycle = 0;
    }
-   /* Calibration: the shortest distance at which each fixed-latency
-    * producer's result is read. */
-   if (d->ready_cycle && !d->observed) {
-      struct jade_sim *sim = x->sim;
-      uint64_t dist = w->cycle - d->writer_issue;
-      uint8_t *min = &sim->latency_min[d->writer_op][dep_file(i)];
-      if (!*min || dist < *min)
-         *min = dist > 255 ? 255 : (uint8_t)dist;
-      d->observed = true;
-   }
+   record_calibration(x, d, dep_file(i));
+   d->lanes = 0;   /* reported once */
 }
 
-static void check_write(struct sim_exec *x, unsigned i)
+/* Reads by `lanes` of register i. */
+static void check_read(struct sim_exec *x, unsigned i, uint32_t lanes)
+{
+   for (unsigned s = 0; s < 2; s++)
+      if (x->w->dep[i].w[s].lanes & lanes)
+         check_read_write(x, i, &x->w->dep[i].w[s]);
+}
+
+static void check_write(struct sim_exec *x, unsigned i, uint32_t lanes)
 {
    struct sim_warp *w = x->w;
-   struct sim_reg_dep *d = &w->dep[i];
+   struct sim_reg_dep *r = &w->dep[i];
    char name[16];
-   if (d->rd_sb != NO_SB && w->sb_done[d->rd_sb] < d->rd_seq) {
+   if ((r->rd_lanes & lanes) && r->rd_sb != NO_SB && w->sb_done[r->rd_sb] < r->rd_seq)
       hazard(x, "overwrites %s before SB%u says pc 0x%04llx has read it",
-             dep_name(i, name, sizeof(name)), d->rd_sb, (unsigned long long)d->reader_pc);
-   }
-   /* Write after write: the pending result could land after this one,
+             dep_name(i, name, sizeof(name)), r->rd_sb, (unsigned long long)r->reader_pc);
+   /* Write after write: a pending result could land after this one,
     * unless both complete in order on the same scoreboard. */
-   bool in_order = jade_isa_op_info[x->op].latency == JADE_ISA_LATENCY_VARIABLE &&
-                   x->in->ctrl.wr_sb == d->wr_sb;
-   if (d->wr_sb != NO_SB && w->sb_done[d->wr_sb] < d->wr_seq && !in_order) {
-      hazard(x, "overwrites %s while pc 0x%04llx may still write it (SB%u not waited on)",
-             dep_name(i, name, sizeof(name)), (unsigned long long)d->writer_pc, d->wr_sb);
+   for (unsigned s = 0; s < 2; s++) {
+      struct sim_dep_write *d = &r->w[s];
+      if (!(d->lanes & lanes) || d->wr_sb == NO_SB || write_done(w, d))
+         continue;
+      bool in_order = jade_isa_op_info[x->op].latency == JADE_ISA_LATENCY_VARIABLE &&
+                      x->in->ctrl.wr_sb == d->wr_sb;
+      if (!in_order)
+         hazard(x, "overwrites %s while pc 0x%04llx may still write it (SB%u not "
+                "waited on)", dep_name(i, name, sizeof(name)),
+                (unsigned long long)d->writer_pc, d->wr_sb);
    }
 }
 
@@ -155,18 +196,26 @@ void sim_hazard_after(struct sim_exec *x)
    const struct jade_isa_ctrl *c = &x->in->ctrl;
    const struct jade_isa_op_info *info = &jade_isa_op_info[x->op];
    bool variable = info->latency == JADE_ISA_LATENCY_VARIABLE;
+   /* Lanes a uniform register or predicate is read or written for: all. */
+   uint32_t lanes = x->mask;
 
+   if (x->guard_dep && !x->read[x->guard_dep])
+      check_read(x, x->guard_dep, x->group);
    for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
       if (x->read[i])
-         check_read(x, i);
+         check_read(x, i, i >= SIM_DEP_UGPR ? ~0u : lanes);
    for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
       if (x->written[i])
-         check_write(x, i);
+         check_write(x, i, i >= SIM_DEP_UGPR ? ~0u : lanes);
 
-   uint32_t wr_seq = 0, rd_seq = 0;
+   uint32_t wr_seq = 0, rd_seq = 0, queue_seq = 0;
+   if (variable && info->queue)
+      queue_seq = ++w->q_issued[info->queue];
    if (variable && c->wr_sb < SIM_SCOREBOARDS) {
       wr_seq = ++w->sb_issued[c->wr_sb];
       w->sb_set_cycle[c->wr_sb] = w->cycle;
+      w->sb_ops[c->wr_sb][wr_seq % SIM_SB_DEPTH] =
+         (struct sim_sb_op){wr_seq, info->queue, queue_seq};
    }
    if (variable && c->rd_sb < SIM_SCOREBOARDS) {
       rd_seq = c->rd_sb == c->wr_sb ? wr_seq : ++w->sb_issued[c->rd_sb];
@@ -174,27 +223,39 @@ void sim_hazard_after(struct sim_exec *x)
    }
 
    for (unsigned i = 0; i < SIM_DEP_COUNT; i++) {
-      struct sim_reg_dep *d = &w->dep[i];
+      struct sim_reg_dep *r = &w->dep[i];
+      uint32_t l = i >= SIM_DEP_UGPR ? ~0u : lanes;
       if (x->read[i] && rd_seq) {
-         d->rd_sb = c->rd_sb;
-         d->rd_seq = rd_seq;
-         d->reader_pc = x->pc;
+         r->rd_sb = c->rd_sb;
+         r->rd_seq = rd_seq;
+         r->rd_lanes = l;
+         r->reader_pc = x->pc;
       }
       if (!x->written[i])
          continue;
-      d->writer_pc = x->pc;
-      d->writer_op = (uint16_t)x->op;
-      d->writer_issue = w->cycle;
-      d->observed = false;
+      /* Keep the previous write if it is still pending for other lanes. */
+      if (!(r->w[0].lanes & ~l) || write_done(w, &r->w[0]))
+         r->w[1] = r->w[1].lanes & ~l && !write_done(w, &r->w[1]) ? r->w[1] :
+                   (struct sim_dep_write){0};
+      else
+         r->w[1] = r->w[0];
+      struct sim_dep_write *d = &r->w[0];
+      *d = (struct sim_dep_write){
+         .lanes = l, .writer_pc = x->pc, .writer_issue = w->cycle,
+         .writer_op = (uint16_t)x->op, .wr_sb = NO_SB,
+      };
       if (variable) {
-         d->ready_cycle = 0;
+         /* Without a write scoreboard, the result may be read only after
+          * the op's bound, if the table gives one. */
+         unsigned bound = info->fixed_latency[dep_file(i)];
+         d->ready_cycle = !wr_seq && bound ? w->cycle + bound : 0;
          d->wr_sb = wr_seq ? c->wr_sb : NO_SB;
          d->wr_seq = wr_seq;
-         d->wr_unprotected = !wr_seq;
+         d->unprotected = !wr_seq;
+         d->queue = info->queue;
+         d->queue_seq = queue_seq;
       } else {
          d->ready_cycle = w->cycle + info->fixed_latency[dep_file(i)];
-         d->wr_sb = NO_SB;
-         d->wr_unprotected = false;
       }
    }
 }

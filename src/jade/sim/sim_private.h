@@ -22,6 +22,8 @@
 #define SIM_PT 7
 #define SIM_MAX_WARPS 32     /* 1024 threads a CTA */
 #define SIM_SCOREBOARDS 6
+#define SIM_SB_DEPTH 64      /* ops a scoreboard can count (DEPBAR's 6 bits) */
+#define SIM_QUEUES 8         /* in-order completion queues (ISA op_info.queue) */
 
 /* A lane's scheduling state. */
 enum sim_lane_state {
@@ -33,18 +35,33 @@ enum sim_lane_state {
    SIM_LANE_INACTIVE,    /* never launched (partial warp) */
 };
 
-/* Per-warp dependency state for one register: when a fixed-latency
- * result becomes readable, or which scoreboard op must complete first. */
-struct sim_reg_dep {
-   uint64_t ready_cycle;   /* fixed latency: readable from this cycle */
+/* A write of a register by some lanes that a later read must respect:
+ * a fixed-latency result becomes readable at ready_cycle; a variable-
+ * latency one when its write scoreboard op completes (or, without a
+ * scoreboard, after the op's bound or once a later op of its in-order
+ * queue completed). */
+struct sim_dep_write {
+   uint32_t lanes;         /* the lanes written; 0 = slot unused */
+   uint64_t ready_cycle;
    uint64_t writer_pc;
    uint64_t writer_issue;  /* the producer's issue cycle */
    uint16_t writer_op;
    bool observed;          /* the first read was counted for calibration */
-   uint32_t wr_seq;        /* variable latency: op sequence on wr_sb, 0 = none */
-   uint8_t wr_sb;          /* 7: no scoreboard pending */
-   bool wr_unprotected;    /* variable-latency result with no write scoreboard */
-   uint32_t rd_seq;        /* read by a variable-latency op still pending on rd_sb */
+   uint8_t wr_sb;          /* 7: none */
+   uint32_t wr_seq;
+   bool unprotected;       /* variable latency, no write scoreboard */
+   uint8_t queue;          /* in-order completion queue, 0 = none */
+   uint32_t queue_seq;
+};
+
+/* Per-warp dependency state of one register.  Divergent lanes may have
+ * different writes in flight (an if/else writing the same register), so
+ * two writes are kept: the newest, and an older one still pending for
+ * lanes the newest did not write. */
+struct sim_reg_dep {
+   struct sim_dep_write w[2];
+   uint32_t rd_lanes;      /* lanes read by a variable-latency op ... */
+   uint32_t rd_seq;        /* ... still pending on rd_sb */
    uint8_t rd_sb;
    uint64_t reader_pc;
 };
@@ -76,6 +93,14 @@ struct sim_warp {
    uint32_t sb_issued[SIM_SCOREBOARDS];
    uint32_t sb_done[SIM_SCOREBOARDS];
    uint64_t sb_set_cycle[SIM_SCOREBOARDS];
+   /* The ops counted on each scoreboard (by sequence), for completing
+    * the earlier ops of their in-order queue. */
+   struct sim_sb_op {
+      uint32_t seq;
+      uint8_t queue;
+      uint32_t queue_seq;
+   } sb_ops[SIM_SCOREBOARDS][SIM_SB_DEPTH];
+   uint32_t q_issued[SIM_QUEUES], q_done[SIM_QUEUES];
 };
 
 struct sim_cta {
@@ -141,6 +166,7 @@ struct sim_exec {
     * (indexed like struct sim_warp's dep[]). */
    uint8_t read[SIM_DEP_COUNT];
    uint8_t written[SIM_DEP_COUNT];
+   unsigned guard_dep;   /* the guard predicate's dep index, 0 = none */
 };
 
 /* Stops the launch: the first stop wins.  Returns false, for
