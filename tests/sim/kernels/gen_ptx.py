@@ -24,7 +24,7 @@ REGS = """\t.reg .pred %p<24>;
 \t.reg .b32 %r<80>;
 \t.reg .b64 %rd<48>;
 \t.reg .f32 %f<48>;
-\t.reg .f64 %fd<32>;
+\t.reg .f64 %fd<48>;
 """
 
 PROLOGUE = """\tld.param.u64 %rd1, [pin];
@@ -72,6 +72,14 @@ def add(stem, title, text):
     if stem not in FILES:
         FILES[stem] = HEADER.format(title=title) + "\n"
     FILES[stem] += text
+
+
+def mask(preds, dst, first_tmp=40):
+    s = "\tmov.u32 %s, 0;\n" % dst
+    for i, p in enumerate(preds):
+        s += "\tselp.b32 %%r%d, %d, 0, %s;\n" % (first_tmp, 1 << i, p)
+        s += "\tor.b32 %s, %s, %%r%d;\n" % (dst, dst, first_tmp)
+    return s
 
 
 def st(outs, ty="u32", base="%rd4", size=4):

@@ -2,15 +2,6 @@
 T = "setp, predicate logic and selp"
 
 
-def mask(preds, dst, first_tmp=40):
-    """ORs (1 << i) for each true predicate of preds into dst."""
-    s = "\tmov.u32 %s, 0;\n" % dst
-    for i, p in enumerate(preds):
-        s += "\tselp.b32 %%r%d, %d, 0, %s;\n" % (first_tmp, 1 << i, p)
-        s += "\tor.b32 %s, %s, %%r%d;\n" % (dst, dst, first_tmp)
-    return s
-
-
 icmp = ["eq.s32", "ne.s32", "lt.s32", "le.s32", "gt.s32", "ge.s32",
         "lo.u32", "ls.u32", "hi.u32", "hs.u32"]
 body = ld(["%r10", "%r11"])
