@@ -1605,6 +1605,69 @@ ref_f16x2_arith(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
+/* --- shared -------------------------------------------------------------- */
+
+static void gen_int1(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n); }
+
+static void
+ref_shm_transpose(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned r = 0; r < 32; r++)
+      for (unsigned c = 0; c < 32; c++)
+         out[c * 32 + r] = in[r * 32 + c];
+}
+
+static void
+ref_shm_reduce(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned cta = 0; cta < n / 256; cta++) {
+      uint32_t sum = 0, big = 0;
+      for (unsigned i = 0; i < 256; i++) {
+         sum += in[cta * 256 + i];
+         big = in[cta * 256 + i] > big ? in[cta * 256 + i] : big;
+      }
+      out[cta * 2] = sum;
+      out[cta * 2 + 1] = big;
+   }
+}
+
+static void
+ref_shm_scan(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned cta = 0; cta < n / 128; cta++) {
+      uint32_t sum = 0;
+      for (unsigned i = 0; i < 128; i++)
+         out[cta * 128 + i] = sum += in[cta * 128 + i];
+   }
+}
+
+/* CTA 0: all nonzero, all odd; CTA 1: mixed. */
+static void
+gen_bar_red(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++)
+      in[t] = t < 128 ? gen_int(r) | 1 : gen_int(r) & ~(uint32_t)rng_below(r, 2);
+}
+
+static void
+ref_bar_red(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned cta = 0; cta < n / 128; cta++) {
+      uint32_t odd = 0, all_nz = 1, any_even = 0;
+      for (unsigned i = 0; i < 128; i++) {
+         uint32_t v = in[cta * 128 + i];
+         odd += v & 1;
+         all_nz &= v != 0;
+         any_even |= !(v & 1);
+      }
+      for (unsigned i = 0; i < 128; i++) {
+         out[(cta * 128 + i) * 3] = odd;
+         out[(cta * 128 + i) * 3 + 1] = all_nz;
+         out[(cta * 128 + i) * 3 + 2] = any_even;
+      }
+   }
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -1690,6 +1753,12 @@ static const struct kcase cases[] = {
    {"f16x2_arith", "half", G1(2), G1(128), 3, 10, 0, 0, "hhhhhhhhhx", 0, 0, gen_f16x2_3, ref_f16x2_arith},
    {"f16_cmp", "half", G1(1), G1(32), 2, 3, 0, 0, "xxx", 0, 0, gen_f16x2_2, ref_none, NULL,
     "HSETP2 not in the ISA description"},
+   /* shared */
+   {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_transpose},
+   {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, gen_int1, ref_shm_reduce},
+   {"shm_scan", "shared", G1(2), G1(128), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_scan},
+   {"bar_red", "shared", G1(2), G1(128), 1, 3, 0, 0, "xxx", 0, 0, gen_bar_red, ref_bar_red, NULL,
+    "B2R.RESULT not in the ISA description"},
 /* @@CASES@@ */
 };
 
