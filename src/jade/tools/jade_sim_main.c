@@ -7,7 +7,12 @@
  *   jade-sim --cubin FILE --kernel NAME --grid X,Y,Z --block X,Y,Z
  *            [--shared BYTES] [--arg u32:V | s32:V | u64:V | f32:V | f64:V |
  *            buf:FILE | out:BYTES] ... [--out-dir DIR]
- *            [--hazards=warn|fatal] [--trace] [--latency-report]
+ *            [--hazards=warn|fatal|off] [--trace] [--max-instructions N]
+ *            [--latency-report]
+ *
+ * or, for hand-written code (jade-asm's raw output, run from byte 0, with
+ * the same launch constants as a kernel):
+ *   jade-sim --code FILE --grid X,Y,Z --block X,Y,Z [options as above]
  *
  * Exit codes: 0 success, 1 bad usage or input, 3 unsupported instruction,
  * 4 fault, 5 hazard (with --hazards=fatal).
@@ -30,9 +35,10 @@ struct buffer_arg {
 static void usage(void)
 {
    fprintf(stderr,
-           "usage: jade-sim --cubin FILE --kernel NAME --grid X,Y,Z --block X,Y,Z\n"
+           "usage: jade-sim (--cubin FILE --kernel NAME | --code FILE) --grid X,Y,Z --block X,Y,Z\n"
            "                [--shared BYTES] [--arg u32:V|s32:V|u64:V|f32:V|f64:V|buf:FILE|out:BYTES]...\n"
-           "                [--out-dir DIR] [--hazards=warn|fatal] [--trace] [--latency-report]\n");
+           "                [--out-dir DIR] [--hazards=warn|fatal|off] [--trace] [--max-instructions N]\n"
+           "                [--latency-report]\n");
 }
 
 static int fail(const char *fmt, const char *what)
@@ -124,7 +130,7 @@ static bool parse_number(const char *s, bool is_float, bool is_signed, uint64_t 
 
 int main(int argc, char **argv)
 {
-   const char *cubin_path = NULL, *kernel_name = NULL, *out_dir = ".";
+   const char *cubin_path = NULL, *kernel_name = NULL, *code_path = NULL, *out_dir = ".";
    uint32_t grid[3] = {0}, block[3] = {0}, shared = 0;
    bool have_grid = false, have_block = false, latency_report = false;
    struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_WARN};
@@ -136,6 +142,8 @@ int main(int argc, char **argv)
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "--cubin") && v) {
          cubin_path = v; i++;
+      } else if (!strcmp(a, "--code") && v) {
+         code_path = v; i++;
       } else if (!strcmp(a, "--kernel") && v) {
          kernel_name = v; i++;
       } else if (!strcmp(a, "--grid") && v) {
@@ -159,10 +167,17 @@ int main(int argc, char **argv)
          out_dir = v; i++;
       } else if (!strcmp(a, "--hazards=warn")) {
          opt.hazards = JADE_SIM_HAZARDS_WARN;
+      } else if (!strcmp(a, "--hazards=off")) {
+         opt.hazards = JADE_SIM_HAZARDS_OFF;
       } else if (!strcmp(a, "--hazards=fatal")) {
          opt.hazards = JADE_SIM_HAZARDS_FATAL;
       } else if (!strcmp(a, "--trace")) {
          opt.trace = true;
+      } else if (!strcmp(a, "--max-instructions") && v) {
+         uint64_t n;
+         if (!parse_number(v, false, false, &n, 8) || !n)
+            return fail("bad --max-instructions %s", v);
+         opt.max_instructions = n; i++;
       } else if (!strcmp(a, "--latency-report")) {
          latency_report = true;
       } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -173,24 +188,28 @@ int main(int argc, char **argv)
          return fail("unknown or incomplete option %s", a);
       }
    }
-   if (!cubin_path || !kernel_name || !have_grid || !have_block) {
+   if (!(cubin_path && kernel_name) == !code_path || !have_grid || !have_block) {
       usage();
       return 1;
    }
 
+   const char *path = code_path ? code_path : cubin_path;
    size_t cubin_size;
-   uint8_t *cubin = read_file(cubin_path, &cubin_size);
+   uint8_t *cubin = read_file(path, &cubin_size);
    if (!cubin)
-      return fail("cannot read %s", cubin_path);
+      return fail("cannot read %s", path);
 
    struct jade_sim *sim = jade_sim_create(&opt);
    if (!sim)
       return fail("out of memory%s", "");
-   struct jade_sim_cuda_kernel kernel;
+   struct jade_sim_cuda_kernel kernel = {.local_size = 16384, .param_size = 4096};
    char err[256];
-   if (jade_sim_cuda_load(sim, cubin, cubin_size, kernel_name, &kernel, err,
-                          sizeof(err)) != 0) {
-      fprintf(stderr, "jade-sim: %s: %s\n", cubin_path, err);
+   if (code_path) {
+      if (jade_sim_set_code(sim, cubin, cubin_size) != 0)
+         return fail("%s: the code size is not a multiple of 16 bytes", path);
+   } else if (jade_sim_cuda_load(sim, cubin, cubin_size, kernel_name, &kernel, err,
+                                 sizeof(err)) != 0) {
+      fprintf(stderr, "jade-sim: %s: %s\n", path, err);
       return 1;
    }
 
