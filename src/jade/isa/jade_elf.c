@@ -58,6 +58,7 @@ jade_elf_sections(const uint8_t *data, size_t size,
          .type = sh.sh_type,
          .offset = sh.sh_offset,
          .size = sh.sh_type == SHT_NOBITS ? 0 : sh.sh_size,
+         .mem_size = sh.sh_size,
          .info = sh.sh_info,
          .link = sh.sh_link,
       };

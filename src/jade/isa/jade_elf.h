@@ -16,7 +16,8 @@ struct jade_elf_section {
    const char *name;   /* points into the file data */
    uint32_t type;
    uint64_t offset;    /* file offset of the contents */
-   uint64_t size;
+   uint64_t size;      /* bytes in the file (0 for NOBITS) */
+   uint64_t mem_size;  /* bytes in memory (NOBITS: .nv.shared.*) */
    uint32_t info;
    uint32_t link;
 };

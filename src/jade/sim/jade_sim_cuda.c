@@ -64,7 +64,7 @@ int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
          return -1;
       }
       if (strcmp(s->name, shared_name) == 0)
-         kernel->shared_size = (uint32_t)s->size;
+         kernel->shared_size = (uint32_t)s->mem_size;
       int bank = const_bank(s->name, name);
       if (bank == 0 && strcmp(s->name, ".nv.constant0") != 0) {
          kernel->param_size = s->size > JADE_SIM_CUDA_PARAM_BASE ?
