@@ -1,14 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# The functional model on bad code: faults, unsupported instructions,
-# endless loops and deadlocks stop the run with a message and an exit code,
-# never a crash or a hang.  Each tests/sim/bad/*.s says, in its "# expect:"
-# line, the exit code and the message it must print.
-#   check-bad-code.sh JADE_ASM JADE_SIM DIR
+# Runs hand-written SASS on the functional model: each DIR/*.s is assembled
+# by jade-asm and run by jade-sim (one warp, a 256-byte buffer as the first
+# parameter, plus the jade-sim OPTIONS given).  The "# expect:" line of
+# each file gives the exit code and, after it, text the output must hold.
+# tests/sim/hazards: the dependency checker flags each broken case and
+# accepts its corrected twin; tests/sim/bad: faults, unsupported
+# instructions, endless loops and deadlocks stop with a message, never a
+# crash or a hang.
+#   check-sass.sh JADE_ASM JADE_SIM DIR [OPTIONS...]
 
 set -u
 asm=$1 sim=$2 dir=$3
+shift 3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 head -c 256 /dev/zero > "$tmp/buf.bin"
@@ -24,7 +29,7 @@ for s in "$dir"/*.s; do
       fail=$((fail + 1)); continue
    fi
    "$sim" --code "$tmp/$name.bin" --grid 1 --block 32 --arg "buf:$tmp/buf.bin" \
-          --out-dir "$tmp" --hazards=off --max-instructions 100000 > "$tmp/out" 2>&1
+          --out-dir "$tmp" "$@" > "$tmp/out" 2>&1
    rc=$?
    if [ "$rc" != "$code" ]; then
       echo "FAIL $name: exit $rc, expected $code"; sed 's/^/    /' "$tmp/out"
