@@ -2005,6 +2005,195 @@ ref_red_g(const uint32_t *in, uint32_t *out, unsigned n)
    e[10] = u32f(fsum);
 }
 
+/* --- warp ---------------------------------------------------------------- */
+
+/* Lanes of thread t's warp that exist, for 1D blocks of `block` threads. */
+static uint32_t
+warp_lanes(unsigned t, unsigned block)
+{
+   unsigned first = (t % block) / 32 * 32;
+   unsigned count = block - first < 32 ? block - first : 32;
+   return count == 32 ? 0xffffffffu : (1u << count) - 1;
+}
+
+enum shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
+
+/* The PTX ISA's pseudocode for shfl.sync: the value read by `lane`, and
+ * the predicate in *p. */
+static uint32_t
+shfl(const uint32_t *v, unsigned stride, unsigned lane, enum shfl_mode mode,
+     uint32_t b, uint32_t c, bool *p)
+{
+   uint32_t bval = b & 0x1f, cval = c & 0x1f, seg = (c >> 8) & 0x1f;
+   int max_lane = (lane & seg) | (cval & ~seg);
+   int min_lane = lane & seg;
+   int j;
+   bool pval;
+   switch (mode) {
+   case SHFL_UP: j = (int)lane - (int)bval; pval = j >= max_lane; break;
+   case SHFL_DOWN: j = lane + bval; pval = j <= max_lane; break;
+   case SHFL_BFLY: j = lane ^ bval; pval = j <= max_lane; break;
+   default: j = min_lane | (bval & ~seg); pval = j <= max_lane; break;
+   }
+   if (!pval)
+      j = lane;
+   *p = pval;
+   return v[j * stride];
+}
+
+static void
+gen_shfl(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   static const uint32_t cs[] = {0x1f, 0x181f, 0x101f, 0x1c1f, 0x1e1f, 0x0f,
+                                 0x1807, 0, 0x1800, 0x1c00, 0x3, 0x1f1f};
+   for (unsigned w = 0; w < n / 32; w++) {
+      uint32_t c = cs[rng_below(r, ARRAY_SIZE(cs))];
+      for (unsigned l = 0; l < 32; l++) {
+         uint32_t *v = &in[(w * 32 + l) * 3];
+         v[0] = rng32(r);
+         v[1] = rng_below(r, 4) ? rng_below(r, 32) : rng32(r);
+         v[2] = c;
+      }
+   }
+}
+
+static void
+ref_shfl(const uint32_t *in, uint32_t *out, unsigned n, enum shfl_mode mode,
+         uint32_t c1, uint32_t c2, uint32_t b3, uint32_t c3)
+{
+   for (unsigned w = 0; w < n / 32; w++) {
+      const uint32_t *v = &in[w * 32 * 3];
+      for (unsigned l = 0; l < 32; l++) {
+         uint32_t *o = &out[(w * 32 + l) * 5];
+         uint32_t b = v[l * 3 + 1], c = v[l * 3 + 2];
+         bool p[4];
+         o[0] = shfl(v, 3, l, mode, b, c1, &p[0]);
+         o[1] = shfl(v, 3, l, mode, b, c2, &p[1]);
+         o[2] = shfl(v, 3, l, mode, b3, c3, &p[2]);
+         o[3] = shfl(v, 3, l, mode, b, c, &p[3]);
+         o[4] = p[0] | p[1] << 1 | p[2] << 2 | p[3] << 3;
+      }
+   }
+}
+
+/* The constants of warp.ptx's shfl kernels (k_warp.py). */
+static void ref_shfl_idx(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_IDX, 0x1f, 0x181f, 20, 0x0f); }
+static void ref_shfl_up(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_UP, 0, 0x1800, 3, 0x4); }
+static void ref_shfl_down(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_DOWN, 0x1f, 0x181f, 2, 0x1c1f); }
+static void ref_shfl_bfly(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_BFLY, 0x1f, 0x181f, 16, 0x1f); }
+
+/* vote/match: blocks of 80 threads, so the third warp has 16 lanes.  The
+ * first warp of CTA 0 is uniform (all true, all equal). */
+static void
+gen_vote(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t] = rng32(r);
+      if (t < 32)
+         in[t] |= 1;
+      else if (t < 64)
+         in[t] &= ~1u;
+   }
+}
+
+static void
+ref_vote(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t lanes = warp_lanes(t, 80), first = t - (t % 80) % 32;
+      uint32_t ballot = 0, br = 0, br_ballot = 0;
+      for (unsigned l = 0; l < 32; l++) {
+         if (!(lanes >> l & 1))
+            continue;
+         uint32_t v = in[first + l];
+         ballot |= (v & 1) << l;
+         if ((v & 2) == (in[t] & 2)) {
+            br |= 1u << l;
+            br_ballot |= ((v & 1) ^ ((v >> 1) & 1)) << l;
+         }
+      }
+      uint32_t *o = &out[t * 7];
+      o[0] = ballot == lanes;
+      o[1] = ballot != 0;
+      o[2] = ballot == lanes || ballot == 0;
+      o[3] = ballot;
+      o[4] = ~ballot & lanes;
+      o[5] = br;
+      o[6] = br_ballot + ((in[t] >> 4) & 3) * (in[t] & 2 ? 5 : 3);
+   }
+}
+
+static void
+gen_match(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t *v = &in[t * 4];
+      v[0] = t < 32 ? 0x77 : rng_below(r, 4) * 0x10001;
+      v[2] = t < 32 ? 5 : rng_below(r, 3);
+      v[3] = t < 32 ? 0x80000000 : rng_below(r, 2) << 31;
+   }
+}
+
+static void
+ref_match(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t lanes = warp_lanes(t, 80), first = t - (t % 80) % 32;
+      uint32_t any = 0;
+      for (unsigned l = 0; l < 32; l++)
+         if ((lanes >> l & 1) && in[(first + l) * 4] == in[t * 4])
+            any |= 1u << l;
+      out[t * 4] = any;
+      out[t * 4 + 1] = any == lanes ? lanes : 0;
+      out[t * 4 + 2] = any == lanes;
+   }
+}
+
+static void
+ref_match64(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t lanes = warp_lanes(t, 80), first = t - (t % 80) % 32;
+      uint32_t any = 0;
+      for (unsigned l = 0; l < 32; l++)
+         if ((lanes >> l & 1) &&
+             get64(&in[(first + l) * 4 + 2]) == get64(&in[t * 4 + 2]))
+            any |= 1u << l;
+      out[t * 4] = any;
+      out[t * 4 + 1] = any == lanes ? lanes : 0;
+      out[t * 4 + 2] = any == lanes;
+   }
+}
+
+/* warp_diverge: one CTA of 48 threads. */
+static void
+ref_warp_diverge(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t lanes = warp_lanes(t, 48), first = t - t % 32;
+      uint32_t v = in[t], k = (v >> 4) & 3, same1 = 0, same2 = 0;
+      for (unsigned l = 0; l < 32; l++) {
+         if (!(lanes >> l & 1))
+            continue;
+         uint32_t u = in[first + l];
+         if ((u & 1) == (v & 1))
+            same1 |= 1u << l;
+         if ((u & 3) == (v & 3))
+            same2 |= 1u << l;
+      }
+      uint32_t *o = &out[t * 4];
+      o[0] = lanes;
+      o[1] = same1;
+      if (!(v & 1))
+         o[2] = 7 * k;
+      else if (v & 2)
+         o[2] = same2 + k * 0x100000;
+      else
+         o[2] = ~same2 ^ (k & 1 ? 0x40000000 : 0);
+      o[3] = lanes;
+   }
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -2104,6 +2293,16 @@ static const struct kcase cases[] = {
    {"atom_f32", "atomics", G1(2), G1(128), 1, 1, 0, 3, "x", 0, 0, gen_atom_f32, ref_atom_f32},
    {"red_g", "atomics", G1(2), G1(128), 2, 1, 0, 11, "x", 0, 0, gen_red_g, ref_red_g, NULL,
     "RED not in the ISA description"},
+   /* warp */
+   {"shfl_idx", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_idx},
+   {"shfl_up", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_up},
+   {"shfl_down", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_down},
+   {"shfl_bfly", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_bfly},
+   {"vote", "warp", G1(2), G1(80), 1, 7, 0, 0, "xxxxxxx", 0, 0, gen_vote, ref_vote},
+   {"match", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match},
+   {"match64", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match64, NULL,
+    "MATCH.ANY.U64 not in the ISA description"},
+   {"warp_diverge", "warp", G1(1), G1(48), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_warp_diverge},
 /* @@CASES@@ */
 };
 
