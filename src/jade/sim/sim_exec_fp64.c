@@ -101,18 +101,43 @@ static bool dbop(struct sim_exec *x, unsigned bop, bool a, bool b)
    }
 }
 
-/* As FSETP: bit 0 less, 1 equal, 2 greater, 3 unordered.  nvdisasm calls
- * 0 and 15 .MIN and .MAX here; modelled as FSETP's F and T (an
- * assumption). */
+/* DSETP.MIN/.MAX (cmp 0 and 15) are how ptxas builds min.f64/max.f64:
+ * the first predicate says "a is the result" (the non-NaN operand, and
+ * -0 below +0), the second "both are NaN" (ptxas then returns b's bits
+ * made quiet).  Evidence: the SEL/FSEL/LOP3 sequence ptxas emits after
+ * them for min.f64 and max.f64. */
+static void dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool *both_nan)
+{
+   double a = sim_fp_d(ua), b = sim_fp_d(ub);
+   *both_nan = isnan(a) && isnan(b);
+   if (isnan(a) || isnan(b)) {
+      *pick_a = isnan(b);
+   } else if (a == b) {
+      bool a_neg = ua >> 63, b_neg = ub >> 63;
+      *pick_a = max ? !a_neg || b_neg : a_neg || !b_neg;
+   } else {
+      *pick_a = max ? a > b : a < b;
+   }
+}
+
+/* As FSETP: bit 0 less, 1 equal, 2 greater, 3 unordered. */
 static bool exec_dsetp(struct sim_exec *x)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    sim_foreach_lane(x, lane) {
-      double a = sim_fp_d(dsrc(x, SIM_SRC_A, lane));
-      double b = sim_fp_d(dsrc(x, SIM_SRC_B, lane));
+      uint64_t ua = dsrc(x, SIM_SRC_A, lane), ub = dsrc(x, SIM_SRC_B, lane);
+      double a = sim_fp_d(ua), b = sim_fp_d(ub);
       if (sim_stopped(x))
          return true;
+      if (cmp == 0 || cmp == 15) {
+         bool pick_a, both_nan;
+         dsetp_minmax(cmp == 15, ua, ub, &pick_a, &both_nan);
+         bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, dbop(x, bop, pick_a, p));
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, both_nan);
+         continue;
+      }
       unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
       bool c = cmp & rel;
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
