@@ -89,12 +89,15 @@ static void exec_iadd3(struct sim_exec *x)
       if (ext)
          cin = pred_field(x, JADE_ISA_F_CIN0, JADE_ISA_F_CIN0_NOT, lane) +
                pred_field(x, JADE_ISA_F_CIN1, JADE_ISA_F_CIN1_NOT, lane);
-      /* Two carry-outs: of a + b, then of that (32 bits) + c. */
-      uint64_t s1 = t[0] + t[1] + cin;
-      uint64_t s2 = (s1 & 0xffffffffu) + t[2];
-      set_dst(x, lane, (uint32_t)s2);
-      set_pred_field(x, JADE_ISA_F_PD0, lane, (s1 >> 32) != 0);
-      set_pred_field(x, JADE_ISA_F_PD1, lane, (s2 >> 32) != 0);
+      /* The sum's 2-bit carry as a thermometer: pd0 = sum >= 2^32, pd1 =
+       * sum >= 2^33 (Mesa NAK's IADD3/IADD3.X fold, which its hw_tests
+       * check on sm_70+ hardware, both predicates).  Not the carries of
+       * a + b and then + c: a .X consumer adds both, so only a lone use
+       * of either predicate tells them apart. */
+      uint64_t sum = t[0] + t[1] + t[2] + cin;
+      set_dst(x, lane, (uint32_t)sum);
+      set_pred_field(x, JADE_ISA_F_PD0, lane, sum >= 1ull << 32);
+      set_pred_field(x, JADE_ISA_F_PD1, lane, sum >= 2ull << 32);
    }
 }
 
