@@ -365,7 +365,7 @@ bool sim_release_waits(struct sim_warp *w)
       /* A BSYNC waits for the lanes of its barrier at a BSYNC of the same
        * barrier; lanes waiting on another barrier are still elsewhere. */
       if (w->state[lane] == SIM_LANE_BSYNC)
-         need = w->b[w->bar_id[lane]] & ~exited & ~at_bsync[w->bar_id[lane] & 15];
+         need = w->b[w->bar_id[lane] & 15][lane] & ~exited & ~at_bsync[w->bar_id[lane] & 15];
       else if (w->state[lane] == SIM_LANE_WARPSYNC)
          need = w->warpsync_mask[lane] & ~exited & ~at_warpsync;
       else

@@ -87,17 +87,14 @@ static void exec_bar(struct sim_exec *x)
 
 static void exec_bmov(struct sim_exec *x)
 {
-   unsigned bar = (unsigned)sim_field(x, JADE_ISA_F_BAR);
-   if (x->op == JADE_ISA_OP_BMOV_R) {
-      uint32_t v = x->w->b[bar];
-      sim_foreach_lane(x, lane)
-         sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, v);
-      if (sim_field(x, JADE_ISA_F_CLEAR) && x->mask)
-         x->w->b[bar] = 0;
-   } else {
-      sim_foreach_lane(x, lane) {
-         x->w->b[bar] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_SRC), lane);
-         break;
+   unsigned bar = (unsigned)sim_field(x, JADE_ISA_F_BAR) & 15;
+   sim_foreach_lane(x, lane) {
+      if (x->op == JADE_ISA_OP_BMOV_R) {
+         sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, x->w->b[bar][lane]);
+         if (sim_field(x, JADE_ISA_F_CLEAR))
+            x->w->b[bar][lane] = 0;
+      } else {
+         x->w->b[bar][lane] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_SRC), lane);
       }
    }
 }
@@ -139,15 +136,22 @@ bool sim_exec_ctrl(struct sim_exec *x)
       sim_foreach_lane(x, lane)
          if (branch_cond(x, lane))
             m |= 1u << lane;
-      w->b[sim_field(x, JADE_ISA_F_BAR)] = m;
+      sim_foreach_lane(x, lane)
+         if (m >> lane & 1)
+            w->b[sim_field(x, JADE_ISA_F_BAR) & 15][lane] = m;
       return true;
    }
-   case JADE_ISA_OP_BREAK:
+   case JADE_ISA_OP_BREAK: {
+      /* The breaking lanes leave the barrier: nobody waits for them. */
+      uint32_t m = 0;
       sim_foreach_lane(x, lane)
          if (branch_cond(x, lane))
-            w->b[sim_field(x, JADE_ISA_F_BAR)] &= ~(1u << lane);
+            m |= 1u << lane;
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
+         w->b[sim_field(x, JADE_ISA_F_BAR) & 15][lane] &= ~m;
       sim_release_waits(w);
       return true;
+   }
    case JADE_ISA_OP_BSYNC:
       sim_foreach_lane(x, lane) {
          if (!branch_cond(x, lane))

@@ -79,7 +79,11 @@ struct sim_warp {
    uint32_t p[8];                     /* bit per lane; p[7] = all ones */
    uint32_t ur[64];
    uint8_t up;                        /* uniform predicates, bit 7 = UPT */
-   uint32_t b[16];                    /* convergence barriers: lane masks */
+   /* Convergence barriers B0..B15: each lane keeps the mask it recorded
+    * at its BSSY.  Disjoint branches may reuse a barrier (ptxas does), so
+    * one warp-wide mask would let one branch's BSSY change what lanes of
+    * the other branch, already waiting, wait for. */
+   uint32_t b[16][SIM_LANES];
    uint64_t pc[SIM_LANES];
    uint8_t state[SIM_LANES];          /* enum sim_lane_state */
    uint8_t bar_id[SIM_LANES];         /* CTA barrier waited on */
