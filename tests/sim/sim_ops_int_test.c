@@ -30,7 +30,10 @@
  *   (as the float test assumes for FSETP).  .F/.T with .EX are not tested.
  * - mad.hi.u32 d,a,b,c becomes IMAD.HI.U32 d, a, b, R4 with R4 = RZ and
  *   R5 = c: the addend is a 64-bit pair and the high word of a*b + c64 is
- *   kept.  IMAD.WIDE adds the 64-bit pair likewise.
+ *   kept.  IMAD.WIDE adds the 64-bit pair likewise; mul.hi.u64 becomes
+ *   IMAD.WIDE.U32 R8, P0, a, b, R6 whose P0 ptxas uses as bit 64 of the
+ *   sum (IADD3.X R11, RZ, RZ, RZ, P0), then IMAD.WIDE.U32.X ..., P0: the
+ *   carry-out of the 64-bit add, and .X adds a carry-in.
  * - SHF: NAK's fold (hardware-tested for every type, .W and .HI, shifts
  *   0..63): a 64-bit c:a shifted by min(b, bits) or b & (bits - 1), bits
  *   = 32 for .S32/.U32; .HI keeps the high word.  shf.l.clamp.b32 is
