@@ -2194,6 +2194,168 @@ ref_warp_diverge(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
+/* --- control, grid, generic ---------------------------------------------- */
+
+static void gen_int2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 2); }
+
+static void
+ref_ctrl_ifelse(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t x = in[t * 2], y = in[t * 2 + 1], r;
+      if (x & 1) {
+         r = (x & 2) ? x * 3 + y : x ^ y;
+      } else if ((int32_t)y < 0) {
+         r = y - x;
+      } else {
+         r = x + 100;
+         if (x & 4)
+            r <<= 1;
+      }
+      out[t] = r;
+   }
+}
+
+static void
+ref_ctrl_loop(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t x = in[t * 2], acc = in[t * 2 + 1], h = 0, i;
+      for (i = 0; i < x % 50; i++) {
+         if (i % 3 == 0)
+            continue;
+         acc = acc * 31 + i;
+         for (unsigned k = i & 3; k; k--) {
+            h ^= acc;
+            h = h << 5 | h >> 27;
+         }
+         if ((acc & 0xff) == 0x5a)
+            break;
+      }
+      out[t * 3] = acc;
+      out[t * 3 + 1] = i;
+      out[t * 3 + 2] = h;
+   }
+}
+
+static void
+ref_ctrl_collatz(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t v = in[t] % 10000 + 1, steps = 0, big = v;
+      while (v != 1) {
+         v = (v & 1) ? 3 * v + 1 : v / 2;
+         big = v > big ? v : big;
+         steps++;
+      }
+      out[t * 2] = steps;
+      out[t * 2 + 1] = big;
+   }
+}
+
+/* 96 threads a CTA: whole warps. */
+static void
+ref_ctrl_exit(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      if (in[t] % 3 == 0)
+         continue;
+      uint32_t first = t - t % 32, active = 0, ballot = 0;
+      for (unsigned l = 0; l < 32; l++) {
+         if (in[first + l] % 3 == 0)
+            continue;
+         active |= 1u << l;
+         ballot |= ((in[first + l] >> 3) & 1) << l;
+      }
+      out[t * 3] = in[t] + 1;
+      out[t * 3 + 1] = active;
+      out[t * 3 + 2] = ballot;
+   }
+}
+
+static void
+ref_ctrl_local(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t x = in[t * 2], y = in[t * 2 + 1], arr[32];
+      for (uint32_t i = 0; i < 32; i++)
+         arr[i] = x * i + (i ^ y);
+      arr[y & 31] += 5;
+      uint32_t j = (x >> 3) & 31, k = x & 15;
+      out[t * 3] = arr[j] + arr[(7 * j) & 31];
+      out[t * 3 + 1] = arr[y & 31];
+      out[t * 3 + 2] = arr[2 * k] ^ arr[2 * k + 1];
+   }
+}
+
+/* grid_2d/3d: 18 special registers a thread, at its linear index. */
+static void
+ref_grid(uint32_t *out, const uint32_t grid[3], const uint32_t block[3])
+{
+   uint32_t per_cta = block[0] * block[1] * block[2];
+   for (uint32_t cz = 0; cz < grid[2]; cz++)
+   for (uint32_t cy = 0; cy < grid[1]; cy++)
+   for (uint32_t cx = 0; cx < grid[0]; cx++)
+   for (uint32_t tz = 0; tz < block[2]; tz++)
+   for (uint32_t ty = 0; ty < block[1]; ty++)
+   for (uint32_t tx = 0; tx < block[0]; tx++) {
+      uint32_t cta = (cz * grid[1] + cy) * grid[0] + cx;
+      uint32_t tib = (tz * block[1] + ty) * block[0] + tx;
+      uint32_t lane = tib % 32, eq = 1u << lane;
+      uint32_t v[18] = {tx, ty, tz, block[0], block[1], block[2], cx, cy, cz,
+                        grid[0], grid[1], grid[2], lane, eq, eq - 1,
+                        eq | (eq - 1), ~(eq | (eq - 1)), ~(eq - 1)};
+      memcpy(&out[(cta * per_cta + tib) * 18], v, sizeof(v));
+   }
+}
+
+static void gen_nothing(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) {}
+
+static void
+ref_grid_2d(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_grid(out, (uint32_t[3]){2, 3, 1}, (uint32_t[3]){16, 4, 1});
+}
+
+static void
+ref_grid_3d(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_grid(out, (uint32_t[3]){2, 2, 2}, (uint32_t[3]){4, 4, 4});
+}
+
+static void
+ref_gen_global(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t w0 = in[t * 2], w1 = in[t * 2 + 1];
+      uint32_t *o = &out[t * 4];
+      o[0] = w0 + ((w1 >> 8) & 0xff);
+      o[1] = (int16_t)(w1 >> 16);
+      o[2] = (o[2] & 0x00ff0000u) | (w0 & 0xffff) | (w0 & 0xff) << 24;
+      o[3] = w0 ^ w1;
+   }
+}
+
+static void
+ref_gen_shared(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t *o = &out[t * 4];
+      o[0] = in[t - t % 128 + (t + 1) % 128];
+      o[1] = 0;
+      o[2] = 9;
+   }
+}
+
+static void
+ref_gen_mixed(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      out[t * 2] = in[t];
+      out[t * 2 + 1] = in[t] + 7;
+   }
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -2303,6 +2465,20 @@ static const struct kcase cases[] = {
    {"match64", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match64, NULL,
     "MATCH.ANY.U64 not in the ISA description"},
    {"warp_diverge", "warp", G1(1), G1(48), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_warp_diverge},
+   /* control */
+   {"ctrl_ifelse", "control", G1(2), G1(128), 2, 1, 0, 0, "x", 0, 0, gen_int2, ref_ctrl_ifelse},
+   {"ctrl_loop", "control", G1(2), G1(128), 2, 3, 0, 0, "xxx", 0, 0, gen_int2, ref_ctrl_loop},
+   {"ctrl_collatz", "control", G1(2), G1(64), 1, 2, 0, 0, "xx", 0, 0, gen_int1, ref_ctrl_collatz},
+   {"ctrl_exit", "control", G1(2), G1(96), 1, 3, 0, 0, "xxx", 0, 0, gen_int1, ref_ctrl_exit},
+   {"ctrl_local", "control", G1(2), G1(64), 2, 3, 0, 0, "xxx", 0, 0, gen_int2, ref_ctrl_local, NULL,
+    "-O0 stack check: S2R SR_LMEMHIOFF unsupported, BPT.TRAP not in the ISA description"},
+   /* grid */
+   {"grid_2d", "grid", {2, 3, 1}, {16, 4, 1}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_2d},
+   {"grid_3d", "grid", {2, 2, 2}, {4, 4, 4}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_3d},
+   /* generic */
+   {"gen_global", "generic", G1(2), G1(64), 2, 4, 0, 0, "xxxx", 0, 0, gen_int2, ref_gen_global},
+   {"gen_shared", "generic", G1(2), G1(128), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_gen_shared},
+   {"gen_mixed", "generic", G1(2), G1(128), 1, 2, 0, 0, "xx", 0, 0, gen_int1, ref_gen_mixed},
 /* @@CASES@@ */
 };
 
