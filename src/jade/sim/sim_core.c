@@ -264,6 +264,32 @@ static void trace(struct sim_exec *x)
            x->mask, (unsigned long long)x->pc, text);
 }
 
+/* After an instruction: the values it wrote, in its first lane. */
+static void trace_results(struct sim_exec *x)
+{
+   if (!x->mask)
+      return;
+   unsigned lane = (unsigned)__builtin_ctz(x->mask);
+   bool any = false;
+   for (unsigned i = 0; i < SIM_DEP_COUNT; i++) {
+      if (!x->written[i])
+         continue;
+      FILE *f = x->sim->log;
+      fprintf(f, any ? ", " : "      lane %u: ", lane);
+      any = true;
+      if (i < SIM_DEP_PRED)
+         fprintf(f, "R%u=0x%08x", i, x->w->r[i][lane]);
+      else if (i < SIM_DEP_UGPR)
+         fprintf(f, "P%u=%u", i - SIM_DEP_PRED, x->w->p[i - SIM_DEP_PRED] >> lane & 1);
+      else if (i < SIM_DEP_UPRED)
+         fprintf(f, "UR%u=0x%08x", i - SIM_DEP_UGPR, x->w->ur[i - SIM_DEP_UGPR]);
+      else
+         fprintf(f, "UP%u=%u", i - SIM_DEP_UPRED, x->w->up >> (i - SIM_DEP_UPRED) & 1);
+   }
+   if (any)
+      fprintf(x->sim->log, "\n");
+}
+
 /* The guard: a predicate, or for the uniform datapath a uniform one. */
 static uint32_t guard_mask(struct sim_exec *x)
 {
@@ -327,6 +353,8 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
    if (sim->status != JADE_SIM_OK)
       return;
 
+   if (sim->opt.trace)
+      trace_results(&x);
    if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
       sim_hazard_after(&x);
    for (unsigned lane = 0; lane < SIM_LANES; lane++)

@@ -39,7 +39,8 @@ static void exec_s2r(struct sim_exec *x)
 {
    unsigned sr = (unsigned)sim_field(x, JADE_ISA_F_SR);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
-   bool wide = x->op == JADE_ISA_OP_CS2R && !sim_field(x, JADE_ISA_F_W64);
+   /* CS2R without .32 (w64 set) reads 64 bits into a register pair. */
+   bool wide = x->op == JADE_ISA_OP_CS2R && sim_field(x, JADE_ISA_F_W64);
    sim_foreach_lane(x, lane) {
       if (wide) {
          /* 64-bit reads: the clock, or zero (CS2R R, SRZ clears a pair). */
