@@ -30,6 +30,9 @@ static bool sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    case 0x01: case 0x50: case 0x52: *v = (uint32_t)w->cycle; return true;
    case 0x51: case 0x53: *v = (uint32_t)(w->cycle >> 32); return true;
    case 0x43: case 0x44: *v = 0; return true;                         /* VIRTUALSMID/ENGINEID */
+   /* The lowest stack address: -O0 code traps if R1 goes below it.  Local
+    * memory starts at offset 0 of the local window. */
+   case 0x37: *v = 0; return true;                                     /* LMEMHIOFF */
    case 0xff: *v = 0; return true;                                     /* SRZ */
    default: return false;
    }
