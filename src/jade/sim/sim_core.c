@@ -451,18 +451,27 @@ static bool release_cta_barrier(struct sim_cta *cta)
    bool released = false;
    for (unsigned id = 0; id < 16; id++) {
       unsigned expected = cta->bar_count[id] ? cta->bar_count[id] : live;
-      if (!waiting[id] || waiting[id] < expected)
+      if (!waiting[id] || waiting[id] + cta->bar_arrived[id] < expected)
          continue;
+      /* BAR.RED: POPC counts the true predicates, AND/OR combine them. */
+      unsigned op = cta->bar_red_op[id], t = cta->bar_red_true[id];
+      bool pred = op == 2 ? t == cta->bar_red_total[id] : t != 0;
       for (unsigned i = 0; i < cta->warp_count; i++) {
          struct sim_warp *w = cta->warps[i];
          for (unsigned lane = 0; lane < SIM_LANES; lane++) {
             if (w->state[lane] == SIM_LANE_BAR && w->bar_id[lane] == id) {
                w->state[lane] = SIM_LANE_READY;
                w->pc[lane] += 16;
+               if (op) {
+                  w->bar_result = t;
+                  w->bar_result_pred = pred;
+               }
             }
          }
       }
-      cta->bar_count[id] = 0;
+      cta->bar_count[id] = cta->bar_arrived[id] = 0;
+      cta->bar_red_op[id] = 0;
+      cta->bar_red_total[id] = cta->bar_red_true[id] = 0;
       released = true;
    }
    return released;
@@ -509,6 +518,10 @@ static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
       memset(cta->warps[i]->local, 0, (size_t)SIM_LANES * g->local_size);
    }
    memset(cta->bar_count, 0, sizeof(cta->bar_count));
+   memset(cta->bar_arrived, 0, sizeof(cta->bar_arrived));
+   memset(cta->bar_red_op, 0, sizeof(cta->bar_red_op));
+   memset(cta->bar_red_total, 0, sizeof(cta->bar_red_total));
+   memset(cta->bar_red_true, 0, sizeof(cta->bar_red_true));
 
    while (sim->status == JADE_SIM_OK && !cta_done(cta)) {
       unsigned progress = 0;

@@ -64,22 +64,32 @@ static void exec_ret(struct sim_exec *x)
          x->next_pc[lane] = sim_gpr64(x, r, lane) + base;
 }
 
+/* BAR.SYNC waits; BAR.ARV counts its threads as arrived and goes on;
+ * BAR.RED waits and contributes its predicate to a reduction that
+ * B2R.RESULT reads after the release. */
 static void exec_bar(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   struct sim_cta *cta = x->cta;
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);   /* SYNC ARV RED */
    unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
-   if (mode != 0) {
-      sim_unsupported(x, "BAR.ARV and BAR.RED");
+   if (mode > 2 || !x->mask)
+      return;
+   unsigned lane0 = (unsigned)__builtin_ctz(x->mask);
+   if (x->op == JADE_ISA_OP_BAR_R)
+      cta->bar_count[id] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), lane0);
+   else if (mode == 1)
+      cta->bar_count[id] = (unsigned)sim_field(x, JADE_ISA_F_CNT);
+   if (mode == 1) {
+      cta->bar_arrived[id] += (unsigned)__builtin_popcount(x->mask);
       return;
    }
-   if (x->op == JADE_ISA_OP_BAR_R) {
-      unsigned cnt = (unsigned)sim_field(x, JADE_ISA_F_CNT);
-      sim_foreach_lane(x, lane) {
-         x->cta->bar_count[id] = sim_gpr(x, cnt, lane);
-         break;
-      }
-   }
+   if (mode == 2)
+      cta->bar_red_op[id] = (uint8_t)(1 + sim_field(x, JADE_ISA_F_REDOP));
    sim_foreach_lane(x, lane) {
+      if (mode == 2) {
+         cta->bar_red_total[id]++;
+         cta->bar_red_true[id] += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      }
       wait_here(x, lane, SIM_LANE_BAR);
       x->w->bar_id[lane] = (uint8_t)id;
    }

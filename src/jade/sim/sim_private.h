@@ -88,6 +88,9 @@ struct sim_warp {
    uint8_t state[SIM_LANES];          /* enum sim_lane_state */
    uint8_t bar_id[SIM_LANES];         /* CTA barrier waited on */
    uint32_t warpsync_mask[SIM_LANES];
+   /* The last BAR.RED result this warp took part in (B2R.RESULT). */
+   uint32_t bar_result;
+   bool bar_result_pred;
    uint32_t tid[SIM_LANES][3];
    uint8_t *local;                    /* SIM_LANES * local_size bytes */
 
@@ -109,8 +112,13 @@ struct sim_warp {
 
 struct sim_cta {
    uint32_t ctaid[3];
-   /* CTA barriers 0..15: an expected thread count (0 = all live threads). */
+   /* CTA barriers 0..15: an expected thread count (0 = all live threads),
+    * threads that arrived without waiting (BAR.ARV), and BAR.RED's
+    * reduction: op (0 none, else 1 + POPC/AND/OR), threads, true ones. */
    unsigned bar_count[16];
+   unsigned bar_arrived[16];
+   uint8_t bar_red_op[16];
+   unsigned bar_red_total[16], bar_red_true[16];
    uint8_t *shared;
    uint32_t shared_size;
    struct sim_warp *warps[SIM_MAX_WARPS];
