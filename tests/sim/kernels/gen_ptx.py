@@ -3,7 +3,7 @@
 #
 # Writes the simulator test kernels (*.ptx) of this directory: PTX has no
 # preprocessor in ptxas, so the common prologue is pasted here.  Then
-# compile each with ptxas at -O0 and -O3 (see ../README or build_cubins.sh).
+# compile each with ptxas at -O0 and -O3: build_cubins.sh does both.
 #
 # Every elementwise kernel takes (.u64 pin, .u64 pout); thread g (the
 # linear index over a 1D grid) reads INB bytes at pin + g * INB into
