@@ -210,5 +210,4 @@ add("atomics", T, elementwise("red_g", 8, 4, EXTRA.format(outb=4) + """
 	cvt.rn.f32.u32 %f10, %r12;
 	red.global.add.f32 [%rd5+40], %f10;
 	st.global.u32 [%rd4], %r4;
-""", "red (no return value) on global memory: RED is not in the ISA\n"
-    "description yet, skipped while unsupported"))
+""", "red (no return value) on global memory (RED)"))

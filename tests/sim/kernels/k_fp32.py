@@ -80,3 +80,18 @@ add("mufu", T, elementwise("mufu_rcp_sqrt", 8, 28, ld(["%f10", "%f11"], "f32") +
 	div.approx.f32 %f25, %f11, %f10;
 	div.full.f32 %f26, %f11, %f10;
 """ + st(["%%f%d" % i for i in range(20, 27)], "f32"), "rcp/rsqrt/sqrt.approx, div.approx, div.full"))
+
+add("mufu", T, elementwise("mufu_tanh", 4, 4, ld(["%f10"], "f32") + """
+	tanh.approx.f32 %f20, %f10;
+	st.global.f32 [%rd4], %f20;
+""", "tanh.approx.f32 (MUFU.TANH, new in sm_75)"))
+
+# Needs MUFU.EX2.F16: the test skips it while the model reports that unsupported.
+add("mufu", T, elementwise("mufu_ex2_f16", 4, 8, ld(["%r11"]) + """
+	ex2.approx.f16x2 %r21, %r11;
+	mov.b32 {%h1, %h2}, %r11;
+	ex2.approx.f16 %h3, %h1;
+	cvt.u32.u16 %r22, %h3;
+	st.global.u32 [%rd4], %r21;
+	st.global.u32 [%rd4+4], %r22;
+""", "ex2.approx.f16x2/.f16"))

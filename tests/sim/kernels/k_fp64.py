@@ -36,8 +36,8 @@ body += """	min.f64 %fd20, %fd10, %fd11;
 	st.global.f64 [%rd4+16], %fd21;
 	st.global.f64 [%rd4+24], %fd22;
 """
-# ptxas's div.rz.f64 uses LEA.HI with a negated source, not yet in the ISA
-# description; skipped while the model reports it unsupported.
+# ptxas's div.rz.f64 uses LEA.HI with a negated source at -O3; the test
+# skips it while the model reports that unsupported.
 add("fp64", T, elementwise("f64_div_rz", 16, 8, ld(["%fd10", "%fd11"], "f64", size=8) + """
 	div.rz.f64 %fd20, %fd10, %fd11;
 """ + st(["%fd20"], "f64", size=8), "div.rz.f64"))
@@ -82,5 +82,4 @@ body = ld(["%r10", "%r11"]) + """
 	st.global.u32 [%rd4+8], %r21;
 """
 add("half", T, elementwise("f16_cmp", 8, 12, body,
-    "f16x2 and f16 comparisons (p|q halves), unpack and convert;\n"
-    "HSETP2 is not in the ISA description yet: skipped while unsupported"))
+    "f16x2 and f16 comparisons (p|q halves), unpack and convert"))

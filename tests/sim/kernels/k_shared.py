@@ -126,7 +126,7 @@ STORE:
 """, "inclusive scan (bar.sync in a loop, around a divergent branch)",
     "\t.shared .align 4 .b32 buf[128];\n"))
 
-# B2R.RESULT is not in the ISA description yet: skipped while unsupported.
+# Needs BAR.RED and B2R.RESULT: the test skips it while the model reports that unsupported.
 add("shared", T, elementwise("bar_red", 4, 12, ld(["%r5"]) + """
 	// barrier reductions
 	and.b32 %r19, %r5, 1;
