@@ -2421,6 +2421,63 @@ ref_mufu_ex2_f16(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
+/* --- memory ------------------------------------------------------------- */
+
+static void gen_int16(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 16); }
+
+static void
+ref_mem_vec(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   /* each group is stored in reverse order */
+   static const uint8_t src[16] = {3, 2, 1, 0, 6, 7, 4, 5, 11, 10, 9, 8, 13, 12, 14, 15};
+   for (unsigned t = 0; t < n; t++)
+      for (unsigned i = 0; i < 16; i++)
+         out[t * 16 + i] = in[t * 16 + src[i]];
+}
+
+static void
+ref_mem_sub(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint8_t b[8];
+      memcpy(b, &in[t * 2], 8);
+      uint32_t *o = &out[t * 8];
+      o[0] = b[0];
+      o[1] = (int8_t)b[1];
+      o[2] = b[2] | b[3] << 8;
+      o[3] = (int16_t)(b[6] | b[7] << 8);
+      o[4] = b[1] | b[0] << 8 | (uint32_t)(b[6] | b[7] << 8) << 16;
+      o[5] = (o[5] & 0xffff0000u) | (in[t * 2 + 1] & 0xffff);
+      put64(&o[6], (int64_t)(int8_t)b[5]);
+   }
+}
+
+/* 64 threads a CTA, 256 bytes of dynamic shared memory. */
+static void
+ref_shm_dynamic(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      unsigned base = t - t % 64, tid = t % 64, q = base + (tid & ~3u);
+      out[t * 3] = in[base + 63 - tid];
+      out[t * 3 + 1] = in[q] + in[q + 1] + in[q + 2] + in[q + 3];
+      out[t * 3 + 2] = 256;
+   }
+}
+
+static void
+ref_sreg_misc(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned i = 0; i < n * 4; i++)
+      out[i] = 1;
+}
+
+static void
+ref_fence(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++)
+      out[t] = in[t] + 1;
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -2445,6 +2502,7 @@ struct kcase {
    /* Set for kernels whose SASS the model cannot run yet: they are
     * skipped while loading fails or the launch reports unsupported. */
    const char *pending;
+   uint32_t dyn_shared;   /* bytes of dynamic shared memory */
 };
 
 #define G1(x) {x, 1, 1}
@@ -2554,6 +2612,13 @@ static const struct kcase cases[] = {
    {"gen_global", "generic", G1(2), G1(64), 2, 4, 0, 0, "xxxx", 0, 0, gen_int2, ref_gen_global},
    {"gen_shared", "generic", G1(2), G1(128), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_gen_shared},
    {"gen_mixed", "generic", G1(2), G1(128), 1, 2, 0, 0, "xx", 0, 0, gen_int1, ref_gen_mixed},
+   /* memory */
+   {"mem_vec", "memory", G1(2), G1(64), 16, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_int16, ref_mem_vec},
+   {"mem_sub", "memory", G1(2), G1(64), 2, 8, 0, 0, "xxxxxxxx", 0, 0, gen_int2, ref_mem_sub},
+   {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, gen_int1, ref_shm_dynamic, NULL, NULL, 256},
+   {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_sreg_misc},
+   {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_fence, NULL,
+    "needs MEMBAR.ALL.GPU"},
 /* @@CASES@@ */
 };
 
@@ -2709,7 +2774,7 @@ run_case(const char *dir, const struct kcase *c, const char *opt,
    struct jade_sim_stats before, after;
    jade_sim_get_stats(sim, &before);
    enum jade_sim_status status =
-      jade_sim_cuda_launch(sim, &k, c->grid, c->block, 0, &params);
+      jade_sim_cuda_launch(sim, &k, c->grid, c->block, c->dyn_shared, &params);
    jade_sim_get_stats(sim, &after);
    if (status == JADE_SIM_UNSUPPORTED && c->pending) {
       printf("skip %s -%s: %s (%s)\n", c->name, opt, c->pending,
