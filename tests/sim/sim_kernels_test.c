@@ -2478,6 +2478,65 @@ ref_fence(const uint32_t *in, uint32_t *out, unsigned n)
       out[t] = in[t] + 1;
 }
 
+/* --- cvt_narrow, f16_cmp ------------------------------------------------- */
+
+static void
+gen_cvt_narrow(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      in[t * 4] = rng_below(r, 2) ? gen_int(r) : (uint32_t)((int)rng_below(r, 140000) - 70000);
+      if (rng_below(r, 4) == 0)
+         in[t * 4] = (in[t * 4] & 0xffff0000u) | gen_f16(r);
+      uint64_t d = gen_f64(r);
+      if (rng_below(r, 2)) /* within the f16 range */
+         d = u64f(ldexp((double)(int64_t)rng64(r), -63 + (int)rng_below(r, 40) - 24));
+      put64(&in[t * 4 + 2], d);
+   }
+}
+
+static void
+ref_cvt_narrow(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      int32_t a = in[t * 4];
+      double d = f64(get64(&in[t * 4 + 2]));
+      uint32_t *o = &out[t * 8];
+      int32_t s8 = a < -128 ? -128 : a > 127 ? 127 : a;
+      int32_t u8 = a < 0 ? 0 : a > 255 ? 255 : a;
+      int32_t u16 = a < 0 ? 0 : a > 65535 ? 65535 : a;
+      o[0] = (o[0] & ~0xffu) | (s8 & 0xff);
+      o[1] = (o[1] & ~0xffu) | u8;
+      o[2] = (o[2] & ~0xffffu) | u16;
+      o[3] = (o[3] & ~0xffffu) | f16_round(d, 0);
+      put64(&o[4], u64f((double)f16_value(in[t * 4] & 0xffff)));
+      put64(&o[6], u64f(nearbyint(d)));
+   }
+}
+
+static void
+ref_f16_cmp(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   for (unsigned t = 0; t < n; t++) {
+      uint32_t a = in[t * 2], b = in[t * 2 + 1];
+      long double al = f16_value(a), ah = f16_value(a >> 16);
+      long double bl = f16_value(b), bh = f16_value(b >> 16);
+      long double zal = f16_value(h_ftz(a)), zah = f16_value(h_ftz(a >> 16));
+      long double zbl = f16_value(h_ftz(b)), zbh = f16_value(h_ftz(b >> 16));
+      bool p[8] = {
+         al < bl, ah < bh,
+         isnan(al) || isnan(bl) || al == bl, isnan(ah) || isnan(bh) || ah == bh,
+         zal >= zbl, zah >= zbh,
+         ah > bh, isnan(al) || isnan(bl),
+      };
+      uint32_t *o = &out[t * 3];
+      o[0] = 0;
+      for (unsigned i = 0; i < 8; i++)
+         o[0] |= p[i] << i;
+      o[1] = u32f((float)ah);
+      o[2] = 0;
+   }
+}
+
 /* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
@@ -2563,7 +2622,7 @@ static const struct kcase cases[] = {
    {"cvt_ff", "cvt", G1(2), G1(128), 4, 16, 0, 0, "fffffffffffxdDxx", 0, 0, gen_cvt_ff, ref_cvt_ff},
    {"cvt_f16", "cvt", G1(2), G1(128), 6, 12, 0, 0, "hhhhfxxxxhhx", 0, 0, gen_cvt_f16, ref_cvt_f16},
    {"cvt_i2i", "cvt", G1(2), G1(128), 4, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_i2i, ref_cvt_i2i},
-   {"cvt_pending", "cvt", G1(1), G1(32), 4, 8, 0, 0, "xxxxxxxx", 0, 0, gen_i2i, ref_none, NULL,
+   {"cvt_narrow", "cvt", G1(2), G1(128), 4, 8, 0, 0, "xxxhdDdD", 0, 0, gen_cvt_narrow, ref_cvt_narrow, NULL,
     "needs I2I.SAT, F2F.F16.F64, F2F.F64.F16, FRND.F64"},
    /* fp64: NaN payloads not checked */
    {"f64_arith", "fp64", G1(2), G1(128), 6, 28, 0, 0, "dDdDdDdDdDdDdDdDdDdDdDdDdDdD", 0, 0, gen_f64fma, ref_f64_arith},
@@ -2573,7 +2632,7 @@ static const struct kcase cases[] = {
    {"f64_cmp", "fp64", G1(2), G1(128), 4, 8, 0, 0, "xxdDdDdD", 0, 0, gen_f64x2, ref_f64_cmp},
    /* half: NaN payloads not checked */
    {"f16x2_arith", "half", G1(2), G1(128), 3, 10, 0, 0, "hhhhhhhhhx", 0, 0, gen_f16x2_3, ref_f16x2_arith},
-   {"f16_cmp", "half", G1(1), G1(32), 2, 3, 0, 0, "xxx", 0, 0, gen_f16x2_2, ref_none, NULL,
+   {"f16_cmp", "half", G1(2), G1(128), 2, 3, 0, 0, "xfx", 0, 0, gen_f16x2_2, ref_f16_cmp, NULL,
     "needs HSETP2"},
    /* shared */
    {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_transpose},

@@ -172,7 +172,8 @@ struct opnd {
    enum { O_REG, O_IMM, O_CBUF, O_PRED } kind;
    unsigned reg;
    bool neg, abs, not_;
-   int swz;            /* -1 none, else 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1 */
+   int swz;            /* -1 none, else 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1,
+                          4 .H1 (an F16 conversion source's high half) */
    double imm;
    unsigned cb_off;
 };
@@ -222,7 +223,8 @@ static void parse_text(const char *text, struct insn *d)
       } else if (t[0] == 'P') {
          o->kind = O_PRED; o->reg = t[1] == 'T' ? 7 : (unsigned)(t[1] - '0'); t += 2;
       } else if (t[0] == 'c') {
-         o->kind = O_CBUF; o->cb_off = (unsigned)strtoul(strstr(t, "][") + 2, &t, 16);
+         /* c[bank][offset], or c[bank] [offset] for some half sources */
+         o->kind = O_CBUF; o->cb_off = (unsigned)strtoul(strchr(t + 2, '[') + 1, &t, 16);
          t++;
       } else {
          o->kind = O_IMM; o->imm = strtod(t, &t);
@@ -235,6 +237,7 @@ static void parse_text(const char *text, struct insn *d)
       if (!strncmp(t, ".H0_H0", 6)) o->swz = 2;
       else if (!strncmp(t, ".H1_H1", 6)) o->swz = 3;
       else if (!strncmp(t, ".F32", 4)) o->swz = 1;
+      else if (!strncmp(t, ".H1", 3)) o->swz = 4;
    }
 }
 
@@ -564,6 +567,47 @@ static void ref_half(const struct insn *d, const char *op, unsigned lane, struct
    e->r[0] = out;
 }
 
+/* HSETP2/HSET2: each half compared as FSETP compares; .H_AND gives pd0
+ * both halves' AND and pd1 its negation before p is combined. */
+static void ref_hset(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+{
+   bool ftz = has(d, "FTZ"), to_pred = !strcmp(op, "HSETP2");
+   const struct opnd *o = d->op;
+   struct opnd src[2];
+   uint32_t raw[2];
+   unsigned k = to_pred ? 2 : 1;
+   for (unsigned i = 0; i < 2; i++) {
+      src[i] = o[k];
+      if (o[k].kind == O_IMM) {
+         _Float16 hi = (_Float16)o[k].imm, lo = (_Float16)o[k + 1].imm;
+         uint16_t uh, ul;
+         memcpy(&uh, &hi, 2);
+         memcpy(&ul, &lo, 2);
+         raw[i] = (uint32_t)uh << 16 | ul;
+         k += 2;
+      } else {
+         raw[i] = raw32(&o[k], lane);
+         k++;
+      }
+   }
+   bool p = predv(&o[d->nop - 1], lane), c[2];
+   for (unsigned h = 0; h < 2; h++)
+      c[h] = cmp_ref(d, hval(&src[0], raw[0], h, ftz), hval(&src[1], raw[1], h, ftz));
+   if (to_pred) {
+      if (has(d, "H_AND")) {
+         c[0] = c[0] && c[1];
+         c[1] = !c[0];
+      }
+      e->np = 2;
+      e->p[0] = bop_ref(d, c[0], p);
+      e->p[1] = bop_ref(d, c[1], p);
+   } else {
+      uint32_t one = has(d, "BF") ? 0x3c00 : 0xffff;
+      e->nr = 1;
+      e->r[0] = (bop_ref(d, c[0], p) ? one : 0) | (bop_ref(d, c[1], p) ? one : 0) << 16;
+   }
+}
+
 /* --- conversion reference ------------------------------------------------- */
 
 static int type_of(const char *m)
@@ -611,7 +655,8 @@ static long double fsrc_ref(const struct opnd *o, int st, bool ftz, unsigned lan
    if (st == 64) {
       v = sim_f64(raw64(o, lane));
    } else if (st == 16) {
-      uint16_t h = raw32(o, lane) & 0xffff;
+      uint32_t r = raw32(o, lane);
+      uint16_t h = (o->swz == 4 ? r >> 16 : r) & 0xffff;
       _Float16 f;
       memcpy(&f, &h, 2);
       v = f;
@@ -634,6 +679,25 @@ static void ref_conv(const struct insn *d, const char *op, unsigned lane, struct
    int dt, st, mode = rnd_of(d);
    bool ftz = has(d, "FTZ");
    const struct opnd *o = &d->op[1];
+   if (!strcmp(op, "FRND") && has(d, "F64")) {
+      volatile double v = (double)fsrc_ref(o, 64, false, lane), r;
+      fesetround(mode);
+      r = nearbyint(v);
+      fesetround(FE_TONEAREST);
+      put64(e, isnan(r) ? 0x7fffffffffffffffull : sim_u64(r), true);
+      return;
+   }
+   if (!strcmp(op, "I2I")) {
+      /* the S32 source (an immediate is written as an integer) clamped */
+      types(d, op, &dt, &st);
+      int64_t v = o->kind == O_IMM ? (int64_t)o->imm : (int32_t)raw32(o, lane);
+      unsigned w = 8u << (dt & 3);
+      int64_t lo = dt & 4 ? -(1ll << (w - 1)) : 0;
+      int64_t hi = dt & 4 ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+      v = v < lo ? lo : v > hi ? hi : v;
+      put64(e, (uint32_t)(int32_t)v, false);
+      return;
+   }
    if (!strcmp(op, "FRND")) {
       volatile float v = (float)fsrc_ref(o, 32, ftz, lane), r;
       fesetround(mode);
@@ -843,18 +907,50 @@ static const struct tcase cases[] = {
    {K_F32, "FRND.FLOOR R0, -R2 ;"},
    {K_F32, "FRND.CEIL R0, R2 ;"},
    {K_F32, "FRND.FTZ.TRUNC R0, |R2| ;"},
+   {K_H2, "F2F.F64.F16 R0, R2 ;"},
+   {K_H2, "F2F.F64.F16 R0, -|R2.H1| ;"},
+   {K_H2, "F2F.F64.F16.RM R0, c[0x0] [0x10].H1 ;"},
+   {K_F64, "F2F.F16.F64 R0, R2 ;"},
+   {K_F64, "F2F.F16.F64.RM R0, -R2 ;"},
+   {K_F64, "F2F.F16.F64.RP R0, |R2| ;"},
+   {K_F64, "F2F.F16.F64.RZ R0, c[0x0][0x18] ;"},
+   {K_F64, "FRND.F64 R0, R2 ;"},
+   {K_F64, "FRND.F64.FLOOR R0, -R2 ;"},
+   {K_F64, "FRND.F64.CEIL R0, |R2| ;"},
+   {K_F64, "FRND.F64.TRUNC R0, c[0x0][0x18] ;"},
+   {K_F64, "FRND.F64 R0, 2.5 ;"},
+   {K_INT, "I2I.S8.S32.SAT R0, R2 ;"},
+   {K_INT, "I2I.U8.S32.SAT R0, R2 ;"},
+   {K_INT, "I2I.S16.S32.SAT R0, c[0x0][0x10] ;"},
+   {K_INT, "I2I.U16.S32.SAT R0, R2 ;"},
+   {K_INT, "I2I.S8.S32.SAT R0, -0x81 ;"},
+   {K_INT, "I2I.U16.S32.SAT R0, 0x12345 ;"},
+   {K_H2, "HSETP2.LT.AND P0, P1, R2, R4, PT ;"},
+   {K_H2, "HSETP2.EQU.OR P0, P1, -R2.H0_H0, |R4|.H1_H1, P2 ;"},
+   {K_H2, "HSETP2.GE.FTZ.XOR P2, P3, R2, -R4, !P1 ;"},
+   {K_H2, "HSETP2.NAN.AND P0, P1, R2.F32, R4, PT ;"},
+   {K_H2, "HSETP2.NEU.H_AND.AND P0, P1, R2, R4, P3 ;"},
+   {K_H2, "HSETP2.GT.H_AND.OR P0, P1, R2, c[0x0] [0x10], !P2 ;"},
+   {K_H2, "HSETP2.LEU.AND P0, P1, R2, 1, -0.5, PT ;"},
+   {K_H2, "HSETP2.NUM.AND P0, P1, R2.H1_H1, R4, PT ;"},
+   {K_H2, "HSET2.LT.AND R0, R2, R4, PT ;"},
+   {K_H2, "HSET2.BF.GEU.FTZ.OR R0, R2.H1_H1, -R4, P1 ;"},
+   {K_H2, "HSET2.BF.NE.AND R0, |R2|, c[0x0] [0x10].H0_H0, PT ;"},
+   {K_H2, "HSET2.EQ.XOR R0, R2, 2, 0, !P3 ;"},
 };
 
 static void reference(const struct insn *d, const char *op, enum kind k, unsigned lane,
                       struct expect *e)
 {
    memset(e, 0, sizeof(*e));
-   if (op[0] == 'H')
+   if (!strcmp(op, "HSETP2") || !strcmp(op, "HSET2"))
+      ref_hset(d, op, lane, e);
+   else if (op[0] == 'H')
       ref_half(d, op, lane, e);
    else if (op[0] == 'D')
       ref_f64(d, op, lane, e);
    else if (!strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "F2F") ||
-            !strcmp(op, "FRND"))
+            !strcmp(op, "FRND") || !strcmp(op, "I2I"))
       ref_conv(d, op, lane, e);
    else
       ref_f32(d, op, lane, e);

@@ -144,9 +144,8 @@ add("cvt", T, elementwise("cvt_i2i", 16, 64, """
 	st.global.u64 [%rd4+56], %rd21;
 """, "integer to integer: extension, truncation, saturation"))
 
-# ptxas makes I2I.SAT, F2F.F16.F64, F2F.F64.F16 and FRND.F64 of these; the
-# test skips the kernel while the model reports them unsupported.
-add("cvt", T, elementwise("cvt_pending", 16, 32, """
+# ptxas makes I2I.SAT, F2F.F16.F64, F2F.F64.F16 and FRND.F64 of these.
+add("cvt", T, elementwise("cvt_narrow", 16, 32, """
 	ld.global.u32 %r10, [%rd3];
 	ld.global.f64 %fd10, [%rd3+8];
 	cvt.sat.s8.s32 %h1, %r10;
