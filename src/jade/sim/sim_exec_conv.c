@@ -2,7 +2,8 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Conversions: F2I, I2F, F2F, FRND and the 64-bit F2I/I2F/F2F opcodes.
+ * Conversions: F2I, I2F, F2F, FRND, I2I and the 64-bit F2I/I2F/F2F/FRND
+ * opcodes.
  *
  * Types (fields dt, st): floats 1 F16 (the low 16 bits of a register),
  * 2 F32, 3 F64 (a register pair); integers 0 U8, 1 U16, 2 U32, 3 U64,
@@ -23,7 +24,14 @@
  *    results (not halves, not doubles).  NaN results are canonical
  *    (0x7fff, 0x7fffffff, 0x7fffffffffffffff: the last an assumption).
  *  - FRND rounds to an integral float (sign of zero kept: FLOOR of -0.5 is
- *    -1, CEIL of -0.5 is -0).
+ *    -1, CEIL of -0.5 is -0); FRND.F64 the same in double (no flush, NaN
+ *    canonical as in F2F).
+ *  - An F16 source of the 64-bit F2F is the low half of its register, or
+ *    the high half with .H1 (field b_h).
+ *  - I2I (cvt.sat.{u8,s8,u16,s16}.s32) clamps the S32 source to the
+ *    destination's range; the result is written as that value in 32 bits
+ *    (sign-extended for S8/S16).  The high bits are an assumption: ptxas
+ *    re-extends or masks every I2I result before using it.
  */
 
 #include <math.h>
@@ -43,7 +51,8 @@ static double conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane
    if (st == 3) {
       v = sim_fp_d(sim_src64(x, SIM_SRC_B, lane));
    } else if (st == 1) {
-      v = sim_f16_to_d(sim_src(x, SIM_SRC_B, lane) & 0xffff);
+      uint32_t r = sim_src(x, SIM_SRC_B, lane);
+      v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == 1 ? r >> 16 : r) & 0xffff);
    } else {
       v = (double)sim_f32(sim_flush32(sim_src(x, SIM_SRC_B, lane), ftz));
    }
@@ -180,6 +189,36 @@ static bool exec_f2f(struct sim_exec *x)
    return true;
 }
 
+static bool exec_frnd64(struct sim_exec *x)
+{
+   unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
+   sim_foreach_lane(x, lane) {
+      double v = conv_fsrc(x, 3, false, lane);
+      uint64_t r;
+      if (isnan(v))
+         r = SIM_NAN64;
+      else if (isinf(v))
+         r = sim_fp_u(v);
+      else
+         r = sim_fp_u(sim_fp_rint(v, rnd));   /* exact */
+      conv_write(x, lane, r, true);
+   }
+   return true;
+}
+
+static bool exec_i2i(struct sim_exec *x)
+{
+   static const int32_t lo[4] = {0, -128, 0, -32768};
+   static const int32_t hi[4] = {255, 127, 65535, 32767};
+   unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);   /* U8 S8 U16 S16 */
+   sim_foreach_lane(x, lane) {
+      int32_t v = (int32_t)sim_src(x, SIM_SRC_B, lane);
+      v = v < lo[dt] ? lo[dt] : v > hi[dt] ? hi[dt] : v;
+      conv_write(x, lane, (uint32_t)v, false);
+   }
+   return true;
+}
+
 static bool exec_frnd(struct sim_exec *x)
 {
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
@@ -208,6 +247,8 @@ bool sim_exec_conv(struct sim_exec *x)
    case JADE_ISA_OP_F2F:
    case JADE_ISA_OP_F2F_64: return exec_f2f(x);
    case JADE_ISA_OP_FRND: return exec_frnd(x);
+   case JADE_ISA_OP_FRND_64: return exec_frnd64(x);
+   case JADE_ISA_OP_I2I: return exec_i2i(x);
    default: return false;
    }
 }

@@ -2,7 +2,8 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Half-precision pairs: HADD2, HMUL2, HFMA2 and their immediate forms.
+ * Half-precision pairs: HADD2, HMUL2, HFMA2, HSETP2, HSET2 and their
+ * immediate forms.
  *
  * Each 32-bit register holds two halves (H0 in bits 0..15, H1 above).  A
  * source's swizzle picks them: H1_H0 (each lane its own half), H0_H0,
@@ -18,6 +19,15 @@
  * .FTZ flushes subnormals of the operand's and the result's format, .FMZ
  * also makes 0 * anything = 0, .SAT clamps to [+0, 1] (NaN -> +0).  NaN
  * results are canonical: 0x7fff (0x7fffffff with .F32).
+ *
+ * HSETP2 and HSET2 compare each lane's halves (after swizzle, modifiers
+ * and .FTZ's flush of subnormal inputs) as FSETP does: the unordered
+ * conditions (.NAN, .LTU ... .GEU) hold when either half is NaN, the
+ * ordered ones do not.  HSETP2 sets pd0 from the low halves and pd1 from
+ * the high ones, each combined with p by the boolean op; with .H_AND pd0
+ * gets (low && high) and pd1 its negation, then combined with p (NAK's
+ * description of the bit; ptxas does not emit it).  HSET2 writes per half
+ * 0xffff, or 1.0 with .BF, where the combined condition holds, else 0.
  */
 
 #include <math.h>
@@ -151,9 +161,62 @@ static bool exec_half(struct sim_exec *x, enum hop op)
    return true;
 }
 
+/* Bit 0 less, 1 equal, 2 greater, 3 unordered (F=0, LT=1, ... T=15). */
+static bool hcompare(unsigned cmp, double a, double b)
+{
+   unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
+   return cmp & rel;
+}
+
+static bool hbop(unsigned bop, bool a, bool b)
+{
+   return bop == 0 ? a && b : bop == 1 ? a || b : a != b;
+}
+
+static bool exec_hset(struct sim_exec *x, bool to_pred)
+{
+   unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
+   unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ);
+   bool imm = x->op == JADE_ISA_OP_HSETP2_IMM || x->op == JADE_ISA_OP_HSET2_IMM;
+   if (bop == 3) {
+      sim_unsupported(x, "boolean op 3");
+      return true;
+   }
+   sim_foreach_lane(x, lane) {
+      struct hsrc a = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
+      struct hsrc b = imm ? hsrc_imm(sim_field(x, JADE_ISA_F_B_HI), sim_field(x, JADE_ISA_F_B_LO))
+                          : hsrc_alu(x, SIM_SRC_B, lane, JADE_ISA_F_B_SWZ);
+      bool c[2];
+      for (unsigned h = 0; h < 2; h++)
+         c[h] = hcompare(cmp, hlane(&a, h, ftz), hlane(&b, h, ftz));
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      if (to_pred) {
+         if (sim_field(x, JADE_ISA_F_H_AND)) {
+            c[0] = c[0] && c[1];
+            c[1] = !c[0];
+         }
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, hbop(bop, c[0], p));
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, hbop(bop, c[1], p));
+      } else {
+         uint32_t one = sim_field(x, JADE_ISA_F_BF) ? 0x3c00u : 0xffffu, r = 0;
+         for (unsigned h = 0; h < 2; h++)
+            r |= (hbop(bop, c[h], p) ? one : 0) << (16 * h);
+         sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+      }
+   }
+   return true;
+}
+
 bool sim_exec_half(struct sim_exec *x)
 {
    switch (x->op) {
+   case JADE_ISA_OP_HSETP2:
+   case JADE_ISA_OP_HSETP2_IMM:
+      return exec_hset(x, true);
+   case JADE_ISA_OP_HSET2:
+   case JADE_ISA_OP_HSET2_IMM:
+      return exec_hset(x, false);
    case JADE_ISA_OP_HADD2:
    case JADE_ISA_OP_HADD2_IMM:
       return exec_half(x, HOP_ADD);

@@ -233,7 +233,10 @@ static void exec_lea(struct sim_exec *x)
          a = ext ? ~a : -a;
       uint64_t wide = (uint64_t)c << 32 | a;
       uint32_t shifted = hi ? (uint32_t)((wide << sh) >> 32) : a << sh;
-      uint64_t sum = (uint64_t)shifted + b;
+      uint64_t bv = b;
+      if (sim_src_neg(x, SIM_SRC_B))   /* as IADD3: .X a bitwise not */
+         bv = ext ? (uint32_t)~b : (uint64_t)(uint32_t)~b + 1;
+      uint64_t sum = (uint64_t)shifted + bv;
       if (ext)
          sum += pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       set_dst(x, lane, (uint32_t)sum);
