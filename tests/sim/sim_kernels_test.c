@@ -176,12 +176,6 @@ ftz(float f)
    return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
 }
 
-static double
-ftz64(double f)
-{
-   return fpclassify(f) == FP_SUBNORMAL ? copysign(0.0, f) : f;
-}
-
 /* --- int_arith ----------------------------------------------------------- */
 
 static void
@@ -779,7 +773,6 @@ gen_f32s(struct rng *r, uint32_t *in, unsigned count)
       in[i] = gen_f32(r);
 }
 
-static void gen_f32x1(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f32s(r, in, n * 1); }
 static void gen_f32x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f32s(r, in, n * 2); }
 
 /* Like gen_cmpf: often equal or opposite operands (x - x, x + -x). */
@@ -1416,11 +1409,6 @@ gen_i2i(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
       in[t * 4] = gen_int(r);
       put64(&in[t * 4 + 2], rng_below(r, 3) ? gen_int64(r) : (uint64_t)(int64_t)(int32_t)gen_int(r) + rng_below(r, 3) - 1);
    }
-}
-
-static void
-ref_none(const uint32_t *in, uint32_t *out, unsigned n)
-{
 }
 
 /* --- fp64, half ---------------------------------------------------------- */
@@ -2537,7 +2525,6 @@ ref_f16_cmp(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
-/* @@REFS@@ */
 
 /* --- the cases ----------------------------------------------------------- */
 
@@ -2678,7 +2665,6 @@ static const struct kcase cases[] = {
    {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_sreg_misc},
    {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_fence, NULL,
     "needs MEMBAR.ALL.GPU"},
-/* @@CASES@@ */
 };
 
 /* --- comparison ---------------------------------------------------------- */
