@@ -8,6 +8,7 @@
  *   c[0][0x00..0x08] ntid.xyz        c[0][0x0c..0x14] nctaid.xyz
  *   c[0][0x18] shared window (64-bit)  c[0][0x20] local window (64-bit)
  *   c[0][0x28] initial stack pointer (R1), the top of local memory
+ *   c[0][0x2c] dynamic shared memory size   c[0][0x10c] number of SMs
  *   c[0][0x160...] the parameters
  */
 
@@ -108,9 +109,12 @@ jade_sim_cuda_launch(struct jade_sim *sim, const struct jade_sim_cuda_kernel *ke
    uint32_t words[10] = {block[0], block[1], block[2], grid[0], grid[1], grid[2]};
    uint64_t windows[2] = {JADE_SIM_SHARED_WINDOW, JADE_SIM_LOCAL_WINDOW};
    memcpy(&words[6], windows, sizeof(windows));
-   uint32_t stack = kernel->local_size;
+   /* c[0][0x28]: the stack pointer; 0x2c: %dynamic_smem_size; 0x10c:
+    * %nsmid (the model is one SM). */
+   uint32_t stack[2] = {kernel->local_size, dynamic_shared}, nsmid = 1;
    if (jade_sim_set_const(sim, 0, 0, words, sizeof(words)) ||
-       jade_sim_set_const(sim, 0, 0x28, &stack, 4) ||
+       jade_sim_set_const(sim, 0, 0x28, stack, sizeof(stack)) ||
+       jade_sim_set_const(sim, 0, 0x10c, &nsmid, 4) ||
        jade_sim_set_const(sim, 0, JADE_SIM_CUDA_PARAM_BASE, params->data, params->size)) {
       snprintf(sim->message, sizeof(sim->message), "parameters do not fit c[0]");
       return JADE_SIM_ERROR;

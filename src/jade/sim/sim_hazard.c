@@ -73,14 +73,15 @@ static void hazard(struct sim_exec *x, const char *fmt, ...)
    }
 }
 
-static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep)
+static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep, bool depbar)
 {
    struct sim_warp *w = x->w;
    if (w->sb_issued[sb] <= w->sb_done[sb] + keep)
       return;
-   /* A scoreboard counts an op only from the cycle after it issued: a
-    * wait in the very next cycle would miss it. */
-   if (w->cycle < w->sb_set_cycle[sb] + 2)
+   /* A scoreboard counts an op only from the second cycle after it
+    * issued: a wait mask in the very next cycle would miss it.  DEPBAR
+    * is exempt: ptxas puts it right after the op (S2UR, stall 1). */
+   if (!depbar && w->cycle < w->sb_set_cycle[sb] + 2)
       hazard(x, "waits on SB%u only %llu cycle(s) after it was set", sb,
              (unsigned long long)(w->cycle - w->sb_set_cycle[sb]));
    /* Completing an op completes the earlier ops of its queue. */
@@ -97,11 +98,11 @@ void sim_hazard_before(struct sim_exec *x)
    const struct jade_isa_ctrl *c = &x->in->ctrl;
    for (unsigned sb = 0; sb < SIM_SCOREBOARDS; sb++)
       if (c->wait_mask >> sb & 1)
-         wait_scoreboard(x, sb, 0);
+         wait_scoreboard(x, sb, 0, false);
    if (x->op == JADE_ISA_OP_DEPBAR) {
       unsigned sb = (unsigned)sim_field(x, JADE_ISA_F_SB);
       if (sb < SIM_SCOREBOARDS)
-         wait_scoreboard(x, sb, (uint32_t)sim_field(x, JADE_ISA_F_COUNT));
+         wait_scoreboard(x, sb, (uint32_t)sim_field(x, JADE_ISA_F_COUNT), true);
    }
 }
 
