@@ -2872,6 +2872,9 @@ run_case(const char *dir, const struct kcase *c, const char *opt,
    printf("ok   %s -%s\n", c->name, opt);
 
 out:
+   /* Calibration figures for docs/sim.md (tests/sim/latency-report.sh). */
+   if (getenv("JADE_SIM_LATENCY_REPORT"))
+      jade_sim_print_latency_report(sim, stdout);
    free(got);
    jade_sim_destroy(sim);
    fclose(log);
