@@ -47,7 +47,7 @@ static bool has_ur(enum jade_isa_op op)
    switch (op) {
    case JADE_ISA_OP_LD_UR: case JADE_ISA_OP_ST_UR: case JADE_ISA_OP_ATOM_UR:
    case JADE_ISA_OP_LDG_UR: case JADE_ISA_OP_STG_UR: case JADE_ISA_OP_ATOMG_UR:
-   case JADE_ISA_OP_RED: case JADE_ISA_OP_QSPC_UR:
+   case JADE_ISA_OP_RED_UR: case JADE_ISA_OP_QSPC_UR:
       return true;
    default:
       return false;
@@ -324,7 +324,7 @@ bool sim_exec_mem(struct sim_exec *x)
    case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR:
       exec_atomic(x, SPACE_GENERIC, false, true);
       return true;
-   case JADE_ISA_OP_RED:
+   case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
       exec_atomic(x, SPACE_GENERIC, false, false);
       return true;
    case JADE_ISA_OP_ATOMS:
