@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: MIT
  *
  * Control flow: branches, calls, convergence barriers (BSSY/BSYNC/BREAK),
- * WARPSYNC, EXIT and the CTA barrier.  A lane that must wait keeps its pc
- * at the waiting instruction and changes state; the scheduler
- * (sim_core.c) moves it past the instruction when it is released.
+ * WARPSYNC, EXIT, BPT.TRAP and the CTA barrier (with B2R.RESULT).  A lane
+ * that must wait keeps its pc at the waiting instruction and changes
+ * state; the scheduler (sim_core.c) moves it past the instruction when it
+ * is released.
  */
 
 #include "sim_private.h"
@@ -93,6 +94,35 @@ static void exec_bar(struct sim_exec *x)
       wait_here(x, lane, SIM_LANE_BAR);
       x->w->bar_id[lane] = (uint8_t)id;
    }
+}
+
+/* B2R.RESULT: the result of the last BAR.RED the warp took part in (the
+ * count of true predicates, and POPC: != 0, AND: all, OR: any in pd).  The
+ * barrier-id form and .WARP are not modelled. */
+static void exec_b2r(struct sim_exec *x)
+{
+   if (sim_field(x, JADE_ISA_F_MODE) != 1) {
+      sim_unsupported(x, "B2R other than .RESULT");
+      return;
+   }
+   sim_foreach_lane(x, lane) {
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, x->w->bar_result);
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, x->w->bar_result_pred);
+   }
+}
+
+/* BPT.TRAP (PTX trap and brkpt) stops the launch as a fault; the other
+ * modes (PAUSE, INT, DRAIN, PAUSE_QUIET: debugger and preemption
+ * handshakes) are refused as unsupported. */
+static void exec_bpt(struct sim_exec *x)
+{
+   unsigned code = (unsigned)sim_field(x, JADE_ISA_F_CODE);
+   if (sim_field(x, JADE_ISA_F_MODE) != 3) {
+      sim_unsupported(x, "BPT other than .TRAP");
+      return;
+   }
+   if (x->mask)
+      sim_stop(x, JADE_SIM_FAULT, "trap (BPT.TRAP 0x%x)", code);
 }
 
 static void exec_bmov(struct sim_exec *x)
@@ -192,6 +222,12 @@ bool sim_exec_ctrl(struct sim_exec *x)
    case JADE_ISA_OP_BMOV_R:
    case JADE_ISA_OP_BMOV_B:
       exec_bmov(x);
+      return true;
+   case JADE_ISA_OP_B2R:
+      exec_b2r(x);
+      return true;
+   case JADE_ISA_OP_BPT:
+      exec_bpt(x);
       return true;
    default:
       return false;

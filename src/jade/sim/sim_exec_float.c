@@ -21,6 +21,8 @@
  *    MUFU flushes subnormal inputs and results (as the hardware does).
  *    MUFU.SIN/COS take revolutions: sin(2*pi*x) (ptxas multiplies by
  *    1/(2*pi) first).
+ *  - MUFU.*.F16: the same functions on a half, rounded once to half; no
+ *    flushing (see exec_mufu_f16).
  *  - MUFU.RCP64H/RSQ64H: the high word of the double 1/x or 1/sqrt(x) for
  *    the double whose high word is the source (low word 0), correctly
  *    rounded (hardware: an approximation from 20 mantissa bits); NaN gives
@@ -305,6 +307,37 @@ static bool exec_mufu(struct sim_exec *x)
    return true;
 }
 
+/* MUFU.F16: the same functions on a half (the low one, or the high one
+ * with .H1; negate/absolute act on it), computed in double and rounded
+ * once to half (RN); subnormal inputs and results are kept, as the PTX ISA
+ * documents for ex2.approx.f16 and tanh.approx.f16, and a NaN result is
+ * the canonical 0x7fff.  The half goes to the low 16 bits, the high ones
+ * are 0 (ptxas relies on it: cvt.u32.u16 of the result is the register). */
+static bool exec_mufu_f16(struct sim_exec *x)
+{
+   unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
+   if ((func >= 6 && func <= 7) || func > 9) {
+      sim_unsupported(x, "MUFU function");
+      return true;
+   }
+   bool imm = x->op == JADE_ISA_OP_MUFU_F16_IMM;
+   sim_foreach_lane(x, lane) {
+      uint32_t h;
+      if (imm) {
+         h = (uint32_t)sim_field(x, JADE_ISA_F_B) & 0xffff;
+      } else {
+         h = sim_src(x, SIM_SRC_B, lane) >> (sim_field(x, JADE_ISA_F_B_H) ? 16 : 0) & 0xffff;
+         if (sim_src_abs(x, SIM_SRC_B))
+            h &= 0x7fff;
+         if (sim_src_neg(x, SIM_SRC_B))
+            h ^= 0x8000;
+      }
+      uint32_t r = sim_d_to_f16(mufu32(func, sim_f16_to_d(h)), SIM_RN);
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
+   }
+   return true;
+}
+
 /* RCP64H/RSQ64H: the high word of the double result for the double whose
  * high word is the source. */
 static uint32_t mufu64h(bool rsq, uint32_t hi)
@@ -344,6 +377,7 @@ bool sim_exec_float(struct sim_exec *x)
    case JADE_ISA_OP_FCHK: return exec_fchk(x);
    case JADE_ISA_OP_MUFU: return exec_mufu(x);
    case JADE_ISA_OP_MUFU_64H: return exec_mufu64h(x);
+   case JADE_ISA_OP_MUFU_F16: case JADE_ISA_OP_MUFU_F16_IMM: return exec_mufu_f16(x);
    default: return false;
    }
 }

@@ -133,13 +133,18 @@ static void exec_shfl(struct sim_exec *x)
    }
 }
 
+/* MATCH compares a register, or with .U64 a register pair, across the
+ * lanes issued together. */
 static void exec_match(struct sim_exec *x)
 {
    bool any = sim_field(x, JADE_ISA_F_ANY);
+   bool u64 = sim_field(x, JADE_ISA_F_U64);
    unsigned src = (unsigned)sim_field(x, JADE_ISA_F_SRC);
-   uint32_t v[SIM_LANES] = {0};
+   uint64_t v[SIM_LANES] = {0};
    sim_foreach_lane(x, lane)
-      v[lane] = sim_gpr(x, src, lane);
+      v[lane] = u64 ? sim_gpr64(x, src, lane) : sim_gpr(x, src, lane);
+   if (sim_stopped(x))
+      return;
    bool all = true;
    sim_foreach_lane(x, lane)
       all = all && v[lane] == v[lane_of(x)];
