@@ -567,6 +567,42 @@ static void ref_half(const struct insn *d, const char *op, unsigned lane, struct
    e->r[0] = out;
 }
 
+/* MUFU.*.F16 (ex2.approx.f16, tanh.approx.f16): the function of one half
+ * (the low one, .H1 the high one; an immediate is a half), in long double,
+ * rounded once to half (nearest even), subnormals kept, NaN 0x7fff; the
+ * high 16 bits of the register are 0.  The model is exact where hardware
+ * approximates (docs/sim.md): EX2, RCP and SQRT are compared exactly, the
+ * others within 1 ulp (the model computes in double). */
+static void ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
+{
+   const struct opnd *o = &d->op[1];
+   long double v;
+   if (o->kind == O_IMM) {
+      v = o->imm;
+   } else {
+      uint32_t raw = raw32(o, lane);
+      uint16_t h = o->swz == 4 ? raw >> 16 : raw & 0xffff;
+      _Float16 f;
+      memcpy(&f, &h, 2);
+      v = f;
+      if (o->abs) v = fabsl(v);
+      if (o->neg) v = -v;
+   }
+   const char *f = d->mods[0];
+   long double r;
+   if (!strcmp(f, "EX2")) r = exp2l(v);
+   else if (!strcmp(f, "RCP")) r = 1.0L / v;
+   else if (!strcmp(f, "SQRT")) r = sqrtl(v);
+   else if (!strcmp(f, "RSQ")) r = 1.0L / sqrtl(v);
+   else if (!strcmp(f, "LG2")) r = log2l(v);
+   else if (!strcmp(f, "TANH")) r = tanhl(v);
+   else r = sin_rev_ref(v, !strcmp(f, "COS"));
+   e->nr = 1;
+   e->r[0] = to_h(r, false);
+   if (strcmp(f, "EX2") && strcmp(f, "RCP") && strcmp(f, "SQRT"))
+      e->ulp = 1;
+}
+
 /* HSETP2/HSET2: each half compared as FSETP compares; .H_AND gives pd0
  * both halves' AND and pd1 its negation before p is combined. */
 static void ref_hset(const struct insn *d, const char *op, unsigned lane, struct expect *e)
@@ -839,6 +875,20 @@ static const struct tcase cases[] = {
    {K_F32, "MUFU.SIN R0, R2 ;"},
    {K_F32, "MUFU.COS R0, R2 ;"},
    {K_F32, "MUFU.TANH R0, R2 ;"},
+   {K_H2, "MUFU.EX2.F16 R0, R2 ;"},
+   {K_H2, "MUFU.EX2.F16 R0, R2.H1 ;"},
+   {K_H2, "MUFU.EX2.F16 R0, -|R2.H1| ;"},
+   {K_H2, "MUFU.EX2.F16 R0, |R2| ;"},
+   {K_H2, "MUFU.EX2.F16 R0, c[0x0] [0x10].H1 ;"},
+   {K_H2, "MUFU.EX2.F16 R0, -0.5 ;"},
+   {K_H2, "MUFU.EX2.F16 R0, 15.5 ;"},
+   {K_H2, "MUFU.TANH.F16 R0, R2 ;"},
+   {K_H2, "MUFU.RCP.F16 R0, -R2.H1 ;"},
+   {K_H2, "MUFU.SQRT.F16 R0, R2 ;"},
+   {K_H2, "MUFU.RSQ.F16 R0, R2 ;"},
+   {K_H2, "MUFU.LG2.F16 R0, R2.H1 ;"},
+   {K_H2, "MUFU.SIN.F16 R0, R2 ;"},
+   {K_H2, "MUFU.COS.F16 R0, R2 ;"},
    {K_F64, "DADD R0, R2, R4 ;"},
    {K_F64, "DADD.RM R0, -R2, |R4| ;"},
    {K_F64, "DADD.RZ R0, R2, 1.5 ;"},
@@ -945,6 +995,8 @@ static void reference(const struct insn *d, const char *op, enum kind k, unsigne
    memset(e, 0, sizeof(*e));
    if (!strcmp(op, "HSETP2") || !strcmp(op, "HSET2"))
       ref_hset(d, op, lane, e);
+   else if (!strcmp(op, "MUFU") && has(d, "F16"))
+      ref_mufu_f16(d, lane, e);
    else if (op[0] == 'H')
       ref_half(d, op, lane, e);
    else if (op[0] == 'D')

@@ -49,7 +49,9 @@
  * - P2R with a = RZ and a mask within P0..P6 packs the predicates; R2P
  *   writes P0..P6 from the bits the mask selects (ptxas's predicate
  *   spills).  P2R's merge with a non-zero a, and bit 7, are not tested.
- * - Not tested (no evidence): FLO's predicate, IMAD.HI's and signed
+ * - sad.{u32,s32} d,a,b,c becomes VABSDIFF{.U32} d, a, b, c (pd left PT);
+ *   match.{any,all}.sync.b64 MATCH.{ANY,ALL}.U64 on a register pair.
+ * - Not tested (no evidence): FLO's predicate, VABSDIFF's predicate, IMAD.HI's and signed
  *   IMAD.WIDE's carry-out, LEA's carry-out with -a.
  */
 
@@ -147,6 +149,12 @@ static void fill(unsigned round)
       warp.r[13][lane] = rnd64() % 4 ? segs[rnd64() % 7] : (uint32_t)rnd64() & 0x1fff;
       /* match values: few distinct, or all the same */
       warp.r[9][lane] = round % 4 == 0 ? 0x1234 : (uint32_t)(rnd64() % 3);
+   }
+   /* 64-bit match values R14:R15: few distinct pairs, some equal only in
+    * the low or only in the high word */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      warp.r[14][lane] = warp.r[9][lane];
+      warp.r[15][lane] = warp.r[9][(lane + 7) % SIM_LANES] << 16;
    }
    for (unsigned r = 0; r < NREG; r++)
       warp.ur[r] = rand_int();
@@ -575,6 +583,11 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
                                       raw(&o[2], lane)));
    } else if (!strcmp(op, "BMSK")) {
       set_r(e, &o[0], lane, bmsk_ref(!has(d, "W"), raw(&o[1], lane), raw(&o[2], lane)));
+   } else if (!strcmp(op, "VABSDIFF")) {
+      /* PTX sad: d = c + ((a < b) ? b - a : a - b), compared as the type */
+      uint32_t a = raw(&o[1], lane), b = raw(&o[2], lane), c = raw(&o[3], lane);
+      bool lt = has(d, "U32") ? a < b : (int32_t)a < (int32_t)b;
+      set_r(e, &o[0], lane, c + (lt ? b - a : a - b));
    } else if (!strcmp(op, "SEL")) {
       set_r(e, &o[0], lane, pv(&o[3], lane) ? raw(&o[1], lane) : raw(&o[2], lane));
    } else if (!strcmp(op, "P2R")) {
@@ -648,19 +661,23 @@ static void ref_warp(const struct insn *d, uint32_t mask, struct state *e, uint3
          set_p(e, &o[k], lane, r);
       }
    } else if (!strcmp(d->op, "MATCH")) {
-      bool any = has(d, "ANY");
+      /* match.{any,all}.sync.{b32,b64}: .U64 compares register pairs */
+      bool any = has(d, "ANY"), u64 = has(d, "U64");
       const struct opnd *src = &o[any ? 1 : 2], *dst = &o[any ? 0 : 1];
+      uint64_t v[SIM_LANES];
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
+         v[lane] = u64 ? raw64(src, lane) : raw(src, lane);
       bool all = true;
       for (unsigned lane = 0; lane < SIM_LANES; lane++)
          for (unsigned l2 = 0; l2 < SIM_LANES; l2++)
-            if ((mask >> lane & 1) && (mask >> l2 & 1) && raw(src, lane) != raw(src, l2))
+            if ((mask >> lane & 1) && (mask >> l2 & 1) && v[lane] != v[l2])
                all = false;
       for (unsigned lane = 0; lane < SIM_LANES; lane++) {
          if (!(mask >> lane & 1))
             continue;
          uint32_t same = 0;
          for (unsigned l2 = 0; l2 < SIM_LANES; l2++)
-            if ((mask >> l2 & 1) && raw(src, l2) == raw(src, lane))
+            if ((mask >> l2 & 1) && v[l2] == v[lane])
                same |= 1u << l2;
          if (any) {
             set_r(e, dst, lane, same);
@@ -796,6 +813,15 @@ static const char *const cases[] = {
    "MOV R0, R1 ;",
    "MOV R0, 0xdeadbeef ;",
    "MOV R0, c[0x0][0x14] ;",
+   /* sad */
+   "VABSDIFF R0, R1, R2, R3 ;",
+   "VABSDIFF.U32 R0, R1, R2, R3 ;",
+   "VABSDIFF R0, R1, R1, R3 ;",
+   "VABSDIFF R0, R1, 0x7b, R3 ;",
+   "VABSDIFF.U32 R0, R1, 0x80000000, RZ ;",
+   "VABSDIFF R0, R1, R2, 0xfffffff0 ;",
+   "VABSDIFF.U32 R0, R1, c[0x0][0x10], R3 ;",
+   "VABSDIFF R0, R1, R2, c[0x0][0x14] ;",
    /* bit fields */
    "SGXT R0, R1, R10 ;",
    "SGXT R0, R1, R11 ;",
@@ -879,6 +905,11 @@ static const char *const cases[] = {
    "MATCH.ANY R0, R1 ;",
    "MATCH.ALL P0, R0, R9 ;",
    "MATCH.ALL P1, R0, R2 ;",
+   "MATCH.ANY.U64 R0, R14 ;",
+   "MATCH.ANY.U64 R1, R2 ;",
+   "MATCH.ALL.U64 P0, R0, R14 ;",
+   "MATCH.ALL.U64 P2, R3, R4 ;",
+   "MATCH.ANY.U64 R14, R14 ;",
 };
 
 /* --- running them --------------------------------------------------------- */
