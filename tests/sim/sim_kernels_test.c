@@ -2563,8 +2563,7 @@ static const struct kcase cases[] = {
    {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_int3, ref_int_prmt},
    {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, gen_int3, ref_int_logic},
    {"int_madc", "int_arith", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, gen_int4, ref_int_madc},
-   {"int_sad", "int_arith", G1(2), G1(128), 3, 2, 0, 0, "xx", 0, 0, gen_int3, ref_int_sad, NULL,
-    "needs VABSDIFF"},
+   {"int_sad", "int_arith", G1(2), G1(128), 3, 2, 0, 0, "xx", 0, 0, gen_int3, ref_int_sad},
    /* int64 */
    {"i64_arith", "int64", G1(2), G1(128), 6, 28, 0, 0, "xxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, 0, gen_i64_arith, ref_i64_arith},
    {"i64_divrem", "int64", G1(2), G1(64), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_divrem, ref_i64_divrem},
@@ -2598,8 +2597,7 @@ static const struct kcase cases[] = {
     * an absolute 2^-126 too */
    {"mufu_tanh", "mufu", G1(2), G1(128), 1, 1, 0, 0, "u", 4096, 0x1p-126, gen_tanh, ref_mufu_tanh},
    /* ex2.f16: PTX: relative error 2^-9.9, under 2 f16 ulp */
-   {"mufu_ex2_f16", "mufu", G1(2), G1(128), 1, 2, 0, 0, "kk", 2, 0, gen_ex2_f16, ref_mufu_ex2_f16, NULL,
-    "needs MUFU.EX2.F16"},
+   {"mufu_ex2_f16", "mufu", G1(2), G1(128), 1, 2, 0, 0, "kk", 2, 0, gen_ex2_f16, ref_mufu_ex2_f16},
    /* cvt */
    {"cvt_f2i", "cvt", G1(2), G1(128), 1, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_f2i, ref_cvt_f2i},
    {"cvt_f2i_small", "cvt", G1(2), G1(128), 1, 6, 0, 0, "xxxxxx", 0, 0, gen_f2i, ref_cvt_f2i_small},
@@ -2625,16 +2623,14 @@ static const struct kcase cases[] = {
    {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_transpose},
    {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, gen_int1, ref_shm_reduce},
    {"shm_scan", "shared", G1(2), G1(128), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_scan},
-   {"bar_red", "shared", G1(2), G1(128), 1, 3, 0, 0, "xxx", 0, 0, gen_bar_red, ref_bar_red, NULL,
-    "needs BAR.RED, B2R.RESULT"},
+   {"bar_red", "shared", G1(2), G1(128), 1, 3, 0, 0, "xxx", 0, 0, gen_bar_red, ref_bar_red},
    /* atomics: returned values compared as multisets (canon sorts them) */
    {"atom_g32", "atomics", G1(2), G1(128), 4, 7, 0, 13, "xxxxxx-", 0, 0, gen_atom_g32, ref_atom_g32, canon_atom_g32},
    {"atom_g64", "atomics", G1(2), G1(128), 8, 10, 0, 22, "xxxxxxxx--", 0, 0, gen_atom_g64, ref_atom_g64, canon_atom_g64},
    {"atom_s32", "atomics", G1(2), G1(128), 4, 4, 0, 26, "xxxx", 0, 0, gen_atom_s32, ref_atom_s32, canon_atom_s32},
    {"atom_s64", "atomics", G1(2), G1(128), 4, 4, 0, 24, "xxxx", 0, 0, gen_atom_s64, ref_atom_s64, canon_atom_s64},
    {"atom_f32", "atomics", G1(2), G1(128), 1, 1, 0, 3, "x", 0, 0, gen_atom_f32, ref_atom_f32},
-   {"red_g", "atomics", G1(2), G1(128), 2, 1, 0, 11, "x", 0, 0, gen_red_g, ref_red_g, NULL,
-    "needs RED"},
+   {"red_g", "atomics", G1(2), G1(128), 2, 1, 0, 11, "x", 0, 0, gen_red_g, ref_red_g},
    /* warp */
    {"shfl_idx", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_idx},
    {"shfl_up", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_up},
@@ -2642,8 +2638,7 @@ static const struct kcase cases[] = {
    {"shfl_bfly", "warp", G1(2), G1(64), 3, 5, 0, 0, "xxxxx", 0, 0, gen_shfl, ref_shfl_bfly},
    {"vote", "warp", G1(2), G1(80), 1, 7, 0, 0, "xxxxxxx", 0, 0, gen_vote, ref_vote},
    {"match", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match},
-   {"match64", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match64, NULL,
-    "needs MATCH.ANY.U64"},
+   {"match64", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match64},
    {"warp_diverge", "warp", G1(1), G1(48), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_warp_diverge},
    /* control */
    {"ctrl_ifelse", "control", G1(2), G1(128), 2, 1, 0, 0, "x", 0, 0, gen_int2, ref_ctrl_ifelse},
@@ -2663,8 +2658,7 @@ static const struct kcase cases[] = {
    {"mem_sub", "memory", G1(2), G1(64), 2, 8, 0, 0, "xxxxxxxx", 0, 0, gen_int2, ref_mem_sub},
    {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, gen_int1, ref_shm_dynamic, NULL, NULL, 256},
    {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_sreg_misc},
-   {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_fence, NULL,
-    "needs MEMBAR.ALL.GPU"},
+   {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_fence},
 };
 
 /* --- comparison ---------------------------------------------------------- */

@@ -86,7 +86,6 @@ add("mufu", T, elementwise("mufu_tanh", 4, 4, ld(["%f10"], "f32") + """
 	st.global.f32 [%rd4], %f20;
 """, "tanh.approx.f32 (MUFU.TANH, new in sm_75)"))
 
-# Needs MUFU.EX2.F16: the test skips it while the model reports that unsupported.
 add("mufu", T, elementwise("mufu_ex2_f16", 4, 8, ld(["%r11"]) + """
 	ex2.approx.f16x2 %r21, %r11;
 	mov.b32 {%h1, %h2}, %r11;

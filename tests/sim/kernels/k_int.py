@@ -149,7 +149,6 @@ add("int_arith", T, elementwise("int_madc", 16, 16, ld(["%r10", "%r11", "%r12", 
 	add.u32 %r23, %r23, %r24;
 """ + st(["%r20", "%r21", "%r22", "%r23"]), "carry chains through mad.lo.cc/madc.hi"))
 
-# Needs VABSDIFF: the test skips it while the model reports that unsupported.
 add("int_arith", T, elementwise("int_sad", 12, 8, ld(["%r10", "%r11", "%r12"]) + """
 	sad.u32 %r20, %r10, %r11, %r12;
 	sad.s32 %r21, %r10, %r11, %r12;

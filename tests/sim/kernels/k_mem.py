@@ -95,7 +95,6 @@ add("memory", T, elementwise("sreg_misc", 4, 16, """
     "%clock, %clock64 (monotonic), %smid < %nsmid; membar/fence"
     ))
 
-# Needs MEMBAR.ALL.GPU: the test skips it while the model reports that unsupported.
 add("memory", T, elementwise("fence", 4, 4, ld(["%r10"]) + """
 	st.global.u32 [%rd4], %r10;
 	fence.acq_rel.gpu;

@@ -126,7 +126,6 @@ STORE:
 """, "inclusive scan (bar.sync in a loop, around a divergent branch)",
     "\t.shared .align 4 .b32 buf[128];\n"))
 
-# Needs BAR.RED and B2R.RESULT: the test skips it while the model reports that unsupported.
 add("shared", T, elementwise("bar_red", 4, 12, ld(["%r5"]) + """
 	// barrier reductions
 	and.b32 %r19, %r5, 1;

@@ -71,7 +71,6 @@ add("warp", T, elementwise("match", 16, 16, ld(["%r10"]) + """
 """ + st(["%r20", "%r21", "%r22"]),
     "match.any/all.sync.b32 over the active lanes"))
 
-# Needs MATCH.ANY.U64: the test skips it while the model reports that unsupported.
 add("warp", T, elementwise("match64", 16, 16, """
 	ld.global.u64 %rd10, [%rd3+8];
 	activemask.b32 %r30;
