@@ -2607,18 +2607,15 @@ static const struct kcase cases[] = {
    {"cvt_ff", "cvt", G1(2), G1(128), 4, 16, 0, 0, "fffffffffffxdDxx", 0, 0, gen_cvt_ff, ref_cvt_ff},
    {"cvt_f16", "cvt", G1(2), G1(128), 6, 12, 0, 0, "hhhhfxxxxhhx", 0, 0, gen_cvt_f16, ref_cvt_f16},
    {"cvt_i2i", "cvt", G1(2), G1(128), 4, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_i2i, ref_cvt_i2i},
-   {"cvt_narrow", "cvt", G1(2), G1(128), 4, 8, 0, 0, "xxxhdDdD", 0, 0, gen_cvt_narrow, ref_cvt_narrow, NULL,
-    "needs I2I.SAT, F2F.F16.F64, F2F.F64.F16, FRND.F64"},
+   {"cvt_narrow", "cvt", G1(2), G1(128), 4, 8, 0, 0, "xxxhdDdD", 0, 0, gen_cvt_narrow, ref_cvt_narrow},
    /* fp64: NaN payloads not checked */
    {"f64_arith", "fp64", G1(2), G1(128), 6, 28, 0, 0, "dDdDdDdDdDdDdDdDdDdDdDdDdDdD", 0, 0, gen_f64fma, ref_f64_arith},
    {"f64_divsqrt", "fp64", G1(2), G1(128), 4, 10, 0, 0, "dDdDdDdDdD", 0, 0, gen_f64x2, ref_f64_divsqrt},
-   {"f64_div_rz", "fp64", G1(2), G1(128), 4, 2, 0, 0, "dD", 0, 0, gen_f64x2, ref_f64_div_rz, NULL,
-    "-O3 div.rz.f64 needs LEA.HI with a negated source"},
+   {"f64_div_rz", "fp64", G1(2), G1(128), 4, 2, 0, 0, "dD", 0, 0, gen_f64x2, ref_f64_div_rz},
    {"f64_cmp", "fp64", G1(2), G1(128), 4, 8, 0, 0, "xxdDdDdD", 0, 0, gen_f64x2, ref_f64_cmp},
    /* half: NaN payloads not checked */
    {"f16x2_arith", "half", G1(2), G1(128), 3, 10, 0, 0, "hhhhhhhhhx", 0, 0, gen_f16x2_3, ref_f16x2_arith},
-   {"f16_cmp", "half", G1(2), G1(128), 2, 3, 0, 0, "xfx", 0, 0, gen_f16x2_2, ref_f16_cmp, NULL,
-    "needs HSETP2"},
+   {"f16_cmp", "half", G1(2), G1(128), 2, 3, 0, 0, "xfx", 0, 0, gen_f16x2_2, ref_f16_cmp},
    /* shared */
    {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_transpose},
    {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, gen_int1, ref_shm_reduce},
