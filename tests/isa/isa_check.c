@@ -118,6 +118,27 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
    }
 }
 
+/* Reuse flags nvdisasm accepts.  Without bit 109 it ignores them all.
+ * With it, flag 3 is always ignored; flags 0..2 are shown on the operand
+ * that carries them (the syntax's REUSE items), and a flag no operand of
+ * the text carries is ignored or refused as the op's reuse_ignored says:
+ * only accepted ones are drawn, so a refusal by nvdisasm is a finding. */
+static uint8_t
+random_reuse(const struct jade_isa_syntax *syn, const struct jade_isa_op_info *info,
+             bool yield)
+{
+   if (!yield)
+      return rng() % 16;
+   uint8_t shown = 0;
+   for (unsigned i = 0; i < syn->item_count; i++) {
+      if (syn->items[i].kind == JADE_ISA_ITEM_REUSE)
+         shown |= 1u << syn->items[i].reuse;
+   }
+   const uint8_t allowed = 8 | shown | (info->reuse_ignored ? 7 : 0);
+   /* Set each allowed flag half of the time in half of the instances. */
+   return rng() % 2 ? 0 : rng() & allowed;
+}
+
 static void
 random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
 {
@@ -126,11 +147,11 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
 
    instr->pred = rng() % 4 == 0 ? rng() % 8 : 7;
    instr->pred_not = instr->pred != 7 && (rng() & 1);
-   /* nvdisasm writes "X;" instead of "X ;" for a stall of 0, which no
-    * compiler emits. */
    instr->ctrl.yield = rng() & 1;
-   /* With bit 109 set nvdisasm refuses stalls of 12 and more. */
-   instr->ctrl.stall = 1 + rng() % (instr->ctrl.yield ? 11 : 15);
+   /* With bit 109 set nvdisasm refuses stalls of 0 and of 12 and more.
+    * Without it a stall of 0 is fine (ptxas's padding NOPs): nvdisasm then
+    * writes "X;" instead of "X ;" unless the wait mask is set. */
+   instr->ctrl.stall = instr->ctrl.yield ? 1 + rng() % 11 : rng() % 16;
    /* Scoreboards only where there are registers to guard (nvdisasm
     * refuses them on EXIT and BRA). */
    const struct jade_isa_op_info *info = &jade_isa_op_info[form->op];
@@ -139,11 +160,8 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
                    (info->dst_count || info->src_count);
    instr->ctrl.wr_sb = !wr || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.rd_sb = !rd || rng() % 8 == 7 ? 7 : rng() % 6;
-   instr->ctrl.wait_mask = rng() % 64;
-   /* How nvdisasm shows reuse flags is not pinned down yet (it depends on
-    * bit 109 and an "opex" table): the oracle covers instructions without
-    * them, as Jade's compiler emits them. */
-   instr->ctrl.reuse = 0;
+   instr->ctrl.wait_mask = rng() % 4 ? rng() % 64 : 0;
+   instr->ctrl.reuse = 0; /* drawn last, once the syntax is known */
 
    /* Choose the conditions first, then values for what that syntax prints:
     * fields it does not print keep their neutral value. */
@@ -177,6 +195,10 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
       if (!item_for_field(syn, loc->field) && !is_cond_field(form, loc->field))
          instr->field[loc->field] = loc->dflt;
    }
+   instr->ctrl.reuse = random_reuse(syn, info, instr->ctrl.yield);
+   /* A syntax may depend on the reuse flags: draw again if it changed. */
+   if (jade_isa_select_syntax(instr) != syn)
+      instr->ctrl.reuse = 0;
 }
 
 /* Some random values leave no syntax (an encoding nvdisasm refuses, like

@@ -175,6 +175,10 @@ struct jade_isa_op_info {
    /* Variable-latency ops that complete in order share a queue (1..); 0:
     * no ordering is known. */
    uint8_t queue;
+   /* With bit 109 set, nvdisasm accepts (and does not show) reuse flags
+    * that no operand of the text carries; false: it refuses the encoding
+    * (ALU ops).  Flag 3 is accepted everywhere. */
+   bool reuse_ignored;
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

@@ -197,6 +197,6 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
    }
    /* nvdisasm drops the space before ';' for a stall count of 0 (the
     * padding NOPs and the final self-branch of ptxas output). */
-   put(&o, instr->ctrl.stall ? " ;" : ";");
+   put(&o, instr->ctrl.stall || instr->ctrl.wait_mask ? " ;" : ";");
    return o.len;
 }
