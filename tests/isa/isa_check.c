@@ -118,25 +118,29 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
    }
 }
 
-/* Reuse flags nvdisasm accepts.  Without bit 109 it ignores them all.
- * With it, flag 3 is always ignored; flags 0..2 are shown on the operand
- * that carries them (the syntax's REUSE items), and a flag no operand of
- * the text carries is ignored or refused as the op's reuse_ignored says:
- * only accepted ones are drawn, so a refusal by nvdisasm is a finding. */
+/* Reuse flags nvdisasm accepts.  Only with bit 109 set (what ptxas
+ * emits; without it nvdisasm refuses many flag values and changes IMAD's
+ * alias spellings).  With it, flag 3 is always accepted and never shown;
+ * flags 0..2 are shown on the operands that carry them (the syntax's REUSE
+ * items), in any combination.  A flag no operand of the text carries is
+ * refused, or ignored where the op's reuse_ignored says so, and then only
+ * one at a time.  Only accepted flags are drawn, so a refusal by nvdisasm
+ * is a finding. */
 static uint8_t
 random_reuse(const struct jade_isa_syntax *syn, const struct jade_isa_op_info *info,
              bool yield)
 {
-   if (!yield)
-      return rng() % 16;
+   if (!yield || rng() % 2)
+      return 0;
    uint8_t shown = 0;
    for (unsigned i = 0; i < syn->item_count; i++) {
       if (syn->items[i].kind == JADE_ISA_ITEM_REUSE)
          shown |= 1u << syn->items[i].reuse;
    }
-   const uint8_t allowed = 8 | shown | (info->reuse_ignored ? 7 : 0);
-   /* Set each allowed flag half of the time in half of the instances. */
-   return rng() % 2 ? 0 : rng() & allowed;
+   uint8_t reuse = rng() & (8 | shown);
+   if (info->reuse_ignored && !shown && rng() % 2)
+      reuse |= 1u << (rng() % 3);
+   return reuse;
 }
 
 static void

@@ -13,6 +13,7 @@ Exits 77 (skip) when nvdisasm is not there: it is a test oracle, not a
 dependency.  JADE_NVDISASM overrides its path.
 """
 
+import concurrent.futures
 import os
 import re
 import struct
@@ -24,9 +25,9 @@ NVDISASM = os.environ.get('JADE_NVDISASM',
                           os.path.expanduser('~/.cache/jade/cuda/bin/nvdisasm'))
 
 
-def run_nvdisasm(path):
-    r = subprocess.run([NVDISASM, '-b', 'SM75', path], capture_output=True,
-                       text=True)
+def run_nvdisasm(path, base=0):
+    r = subprocess.run([NVDISASM, '-b', 'SM75', '-base', hex(base), path],
+                       capture_output=True, text=True)
     got = []
     for line in r.stdout.splitlines():
         line = line.strip()
@@ -38,14 +39,17 @@ def run_nvdisasm(path):
 # NOP with stall 1, no scoreboards: stands in for refused instructions.
 NOP = (0x0000000000007918, 0x000fc00000000000)
 
+# Instructions per nvdisasm run: a refused instruction costs a rerun of its
+# chunk, so chunks are small and run in parallel.
+CHUNK = 256
 
-def nvdisasm(words):
+
+def nvdisasm_chunk(words, base):
     """nvdisasm's text for each instruction; None where it refuses one.
 
     nvdisasm prints nothing at all when it meets an instruction it does not
     know, but names its address: put a NOP in its place (so that branch
     targets keep their addresses) and run again."""
-    words = list(words)
     refused = set()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'code.bin')
@@ -53,14 +57,24 @@ def nvdisasm(words):
             with open(path, 'wb') as f:
                 for i, (w0, w1) in enumerate(words):
                     f.write(struct.pack('<QQ', *(NOP if i in refused else (w0, w1))))
-            rc, got, err = run_nvdisasm(path)
+            rc, got, err = run_nvdisasm(path, base)
             if rc == 0:
                 break
             m = re.search(r'at address 0x([0-9a-fA-F]+)', err)
             if not m:
                 raise RuntimeError('nvdisasm failed: ' + err)
-            refused.add(int(m.group(1), 16) // 16)
+            refused.add((int(m.group(1), 16) - base) // 16)
     return [None if i in refused else t for i, t in enumerate(got)]
+
+
+def nvdisasm(words):
+    """nvdisasm's text for a program (addresses from 0), in chunks placed at
+    their own base address."""
+    words = list(words)
+    starts = range(0, len(words), CHUNK)
+    with concurrent.futures.ThreadPoolExecutor(max(2, os.cpu_count() or 1)) as ex:
+        parts = ex.map(lambda i: nvdisasm_chunk(words[i:i + CHUNK], i * 16), starts)
+    return [t for part in parts for t in part]
 
 
 def normalise(text):

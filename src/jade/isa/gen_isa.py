@@ -550,7 +550,8 @@ def emit(forms, ops, sregs, out_h, out_c, lat_classes):
                     f'{"true" if desc.get("read_scoreboard", True) else "false"}, '
                     f'{{{", ".join(str(x) for x in fixed_latencies(name, desc, lat_classes))}}}, '
                     f'{completion_queue(desc, lat_classes)}, '
-                    f'{"true" if reuse_ignored else "false"}}},\n')
+                    f'{"true" if reuse_ignored else "false"}, '
+                    f'{"true" if desc.get("sb_spacing", lat == "variable") else "false"}}},\n')
         c.write('};\n')
 
 

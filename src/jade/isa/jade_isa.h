@@ -179,6 +179,10 @@ struct jade_isa_op_info {
     * that no operand of the text carries; false: it refuses the encoding
     * (ALU ops).  Flag 3 is accepted everywhere. */
    bool reuse_ignored;
+   /* nvdisasm writes "X;" rather than "X ;" when the stall count and the
+    * wait mask are 0 and, for these ops, no scoreboard is set (variable
+    * latency ops and the half-precision ALU; `sb_spacing` in the YAML). */
+   bool sb_spacing;
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

@@ -195,8 +195,13 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
       }
       }
    }
-   /* nvdisasm drops the space before ';' for a stall count of 0 (the
-    * padding NOPs and the final self-branch of ptxas output). */
-   put(&o, instr->ctrl.stall || instr->ctrl.wait_mask ? " ;" : ";");
+   /* nvdisasm drops the space before ';' when the control bits ask for no
+    * wait at all (the padding NOPs and the final self-branch of ptxas
+    * output): a stall count of 0, no scoreboard to wait for and, for ops
+    * with sb_spacing (variable latency, half precision), none to set. */
+   const struct jade_isa_ctrl *c = &instr->ctrl;
+   const bool sets_sb = jade_isa_op_info[jade_isa_forms[instr->form].op].sb_spacing &&
+                        (c->wr_sb != 7 || c->rd_sb != 7);
+   put(&o, c->stall || c->wait_mask || sets_sb ? " ;" : ";");
    return o.len;
 }
