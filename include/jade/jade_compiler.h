@@ -1,0 +1,64 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The Jade compiler: NIR in, SM75 machine code out (docs/compiler.md).
+ * The driver calls it at create time; tests call it directly.
+ */
+
+#ifndef JADE_COMPILER_H
+#define JADE_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct nir_shader;
+struct nir_shader_compiler_options;
+
+struct jade_compiler_options {
+   bool serial;          /* every instruction waits for everything (JADE_DEBUG=serial) */
+   unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */
+};
+
+struct jade_shader_stats {
+   unsigned instructions;
+   unsigned loops;
+   unsigned cycles;      /* static estimate: issue + stall cycles, loops once */
+   unsigned spills, fills;
+   unsigned gprs;
+   unsigned bytes;
+};
+
+struct jade_shader_binary {
+   uint64_t *code;       /* two 64-bit words an instruction */
+   size_t code_size;     /* bytes */
+   unsigned stage;       /* gl_shader_stage */
+   unsigned shared_size; /* bytes of shared memory (compute) */
+   struct jade_shader_stats stats;
+};
+
+/* The NIR options st/mesa and the compiler use. */
+const struct nir_shader_compiler_options *jade_nir_options(void);
+
+/* Compiles `nir` (consumed: it is lowered in place).  Returns NULL and an
+ * error message (ralloc'ed on mem_ctx) if the shader cannot be compiled;
+ * never aborts.  The binary is ralloc'ed on mem_ctx. */
+struct jade_shader_binary *jade_compile(void *mem_ctx, struct nir_shader *nir,
+                                        const struct jade_compiler_options *options,
+                                        char **error);
+
+/* "SM75 CS shader: 12 inst, 0 loops, 40 cycles, 0:0 spills:fills, 8 gprs,
+ * 192 bytes": the shader-db line. */
+void jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf,
+                              size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JADE_COMPILER_H */

@@ -1,0 +1,116 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The compiler's entry: NIR preparation, then the phases of
+ * jade_compiler_private.h in order, then statistics.
+ */
+
+#include <stdio.h>
+
+#include "jade_compiler_private.h"
+#include "nir.h"
+#include "util/ralloc.h"
+
+static const nir_shader_compiler_options jade_nir_compiler_options = {
+   .lower_fdiv = true,
+   .lower_fpow = true,
+   .lower_fmod = true,
+   .lower_scmp = true,
+   .lower_isign = true,
+   .lower_fsign = true,
+   .lower_ldexp = true,
+   .lower_to_scalar = true,
+   .has_fsub = true,
+   .has_isub = true,
+   .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
+   .lower_doubles_options = (nir_lower_doubles_options)~0,
+   .max_unroll_iterations = 32,
+};
+
+const nir_shader_compiler_options *
+jade_nir_options(void)
+{
+   return &jade_nir_compiler_options;
+}
+
+static void
+prepare_nir(nir_shader *nir)
+{
+   NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
+   NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
+   bool progress;
+   do {
+      progress = false;
+      NIR_PASS(progress, nir, nir_copy_prop);
+      NIR_PASS(progress, nir, nir_opt_dce);
+      NIR_PASS(progress, nir, nir_opt_cse);
+      NIR_PASS(progress, nir, nir_opt_algebraic);
+      NIR_PASS(progress, nir, nir_opt_constant_folding);
+   } while (progress);
+   NIR_PASS(_, nir, nir_opt_dce);
+}
+
+static void
+collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
+{
+   struct jade_shader_stats *st = &bin->stats;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         st->instructions++;
+         st->cycles += instr->ctrl.stall;
+      }
+   }
+   st->gprs = s->gpr_count;
+   st->bytes = (unsigned)bin->code_size;
+}
+
+struct jade_shader_binary *
+jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
+             char **error)
+{
+   *error = NULL;
+   prepare_nir(nir);
+
+   void *tmp = ralloc_context(NULL);
+   struct jade_shader *s = jade_from_nir(tmp, nir);
+   if (!s->error)
+      jade_shader_validate(s);
+   if (!s->error)
+      jade_ra(s, options);
+   if (!s->error)
+      jade_ctrl(s, options);
+   if (!s->error)
+      jade_emit(s);
+   if (s->error) {
+      *error = ralloc_asprintf(mem_ctx, "%s", s->error);
+      ralloc_free(tmp);
+      return NULL;
+   }
+
+   struct jade_shader_binary *bin = rzalloc(mem_ctx, struct jade_shader_binary);
+   bin->code_size = (size_t)s->code_words * 8;
+   bin->code = ralloc_array(bin, uint64_t, s->code_words);
+   memcpy(bin->code, s->code, bin->code_size);
+   bin->stage = nir->info.stage;
+   bin->shared_size = nir->info.shared_size;
+   collect_stats(s, bin);
+   ralloc_free(tmp);
+   return bin;
+}
+
+void
+jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf, size_t size)
+{
+   static const char *const stage_names[] = {
+      [MESA_SHADER_VERTEX] = "VS", [MESA_SHADER_FRAGMENT] = "FS",
+      [MESA_SHADER_COMPUTE] = "CS", [MESA_SHADER_GEOMETRY] = "GS",
+      [MESA_SHADER_TESS_CTRL] = "TCS", [MESA_SHADER_TESS_EVAL] = "TES",
+   };
+   const struct jade_shader_stats *st = &bin->stats;
+   const char *stage = bin->stage < ARRAY_SIZE(stage_names) && stage_names[bin->stage] ?
+                       stage_names[bin->stage] : "??";
+   snprintf(buf, size, "SM75 %s shader: %u inst, %u loops, %u cycles, %u:%u spills:fills, "
+            "%u gprs, %u bytes", stage, st->instructions, st->loops, st->cycles, st->spills,
+            st->fills, st->gprs, st->bytes);
+}

@@ -1,0 +1,25 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The compiler's phases, in pipeline order (docs/compiler.md).
+ */
+
+#ifndef JADE_COMPILER_PRIVATE_H
+#define JADE_COMPILER_PRIVATE_H
+
+#include "jade/jade_compiler.h"
+#include "jade_ir.h"
+
+struct nir_shader;
+
+/* NIR -> Jade IR (instruction selection). */
+struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir);
+/* Register allocation: values get physical registers. */
+bool jade_ra(struct jade_shader *s, const struct jade_compiler_options *options);
+/* Dependency control bits: stalls, scoreboards, wait masks. */
+void jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options);
+/* Encoding. */
+bool jade_emit(struct jade_shader *s);
+
+#endif /* JADE_COMPILER_PRIVATE_H */

@@ -1,0 +1,213 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Dependency control bits, after register allocation: the stall count of
+ * each instruction (cycles until the next one issues), scoreboards for
+ * variable-latency results and for the sources those ops read late, and
+ * the wait masks of their consumers.  The latencies are the ISA
+ * description's table, the one the functional model checks against
+ * (docs/sim.md), so the model's hazard checker judges this pass.
+ *
+ * Within a block it follows issue cycles exactly; across blocks it is
+ * conservative: a block starts after every scoreboard in use has been
+ * waited on and every fixed latency has elapsed.
+ */
+
+#include <string.h>
+
+#include "jade_compiler_private.h"
+
+#define NO_SB 7
+#define SB_COUNT 6
+#define REG_SLOTS (256 + 8 + 64 + 8)
+
+struct ctrl_state {
+   uint64_t ready[REG_SLOTS];     /* fixed latency: readable from this cycle */
+   uint8_t wr_sb[REG_SLOTS];      /* pending variable-latency write */
+   uint8_t rd_sb[REG_SLOTS];      /* pending late read by a variable-latency op */
+   uint64_t sb_set[SB_COUNT];     /* issue cycle of the last op counted */
+   uint64_t sb_age[SB_COUNT];     /* for picking the oldest when all are busy */
+   uint8_t sb_busy;
+};
+
+static unsigned
+slot_base(enum jade_file file)
+{
+   switch (file) {
+   case JADE_FILE_GPR: return 0;
+   case JADE_FILE_PRED: return 256;
+   case JADE_FILE_UGPR: return 264;
+   default: return 328;
+   }
+}
+
+/* The register slots an operand covers (none for RZ/PT and non-registers). */
+static unsigned
+operand_slots(const struct jade_shader *s, const struct jade_operand *o, unsigned *first)
+{
+   if (o->kind != JADE_OPERAND_VALUE)
+      return 0;
+   const struct jade_value *v = &s->values[o->value];
+   *first = slot_base(v->file) + v->reg + o->comp;
+   return o->count ? o->count : v->size;
+}
+
+static void
+complete_sb(struct ctrl_state *st, unsigned sb)
+{
+   for (unsigned r = 0; r < REG_SLOTS; r++) {
+      if (st->wr_sb[r] == sb)
+         st->wr_sb[r] = NO_SB;
+      if (st->rd_sb[r] == sb)
+         st->rd_sb[r] = NO_SB;
+   }
+   st->sb_busy &= ~(1u << sb);
+}
+
+static unsigned
+alloc_sb(struct ctrl_state *st, uint8_t *wait)
+{
+   for (unsigned sb = 0; sb < SB_COUNT; sb++)
+      if (!(st->sb_busy >> sb & 1))
+         return sb;
+   /* All busy: wait for the oldest. */
+   unsigned oldest = 0;
+   for (unsigned sb = 1; sb < SB_COUNT; sb++)
+      if (st->sb_age[sb] < st->sb_age[oldest])
+         oldest = sb;
+   *wait |= 1u << oldest;
+   return oldest;
+}
+
+static void
+block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
+{
+   struct ctrl_state st;
+   memset(&st, 0, sizeof(st));
+   memset(st.wr_sb, NO_SB, sizeof(st.wr_sb));
+   memset(st.rd_sb, NO_SB, sizeof(st.rd_sb));
+
+   struct jade_instr *prev = NULL;
+   uint64_t prev_issue = 0, max_ready = 0;
+   jade_foreach_instr(block, instr) {
+      const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
+      bool variable = info->latency == JADE_ISA_LATENCY_VARIABLE;
+      uint8_t wait = 0;
+      uint64_t earliest = prev ? prev_issue + 1 : 0;
+      unsigned first, n;
+
+      /* Read after write, and the guard predicate. */
+      for (unsigned i = 0; i <= instr->src_count; i++) {
+         struct jade_operand guard = {0};
+         const struct jade_operand *o = &guard;
+         if (i < instr->src_count) {
+            o = &instr->src[i];
+         } else if (instr->pred_value >= 0) {
+            guard = (struct jade_operand){.kind = JADE_OPERAND_VALUE,
+                                          .value = (uint32_t)instr->pred_value};
+         }
+         n = operand_slots(s, o, &first);
+         for (unsigned r = first; r < first + n; r++) {
+            if (st.wr_sb[r] != NO_SB)
+               wait |= 1u << st.wr_sb[r];
+            else if (st.ready[r] > earliest)
+               earliest = st.ready[r];
+         }
+      }
+      /* Write after a late read or a pending write. */
+      for (unsigned i = 0; i < instr->dst_count; i++) {
+         n = operand_slots(s, &instr->dst[i], &first);
+         for (unsigned r = first; r < first + n; r++) {
+            if (st.rd_sb[r] != NO_SB)
+               wait |= 1u << st.rd_sb[r];
+            if (st.wr_sb[r] != NO_SB)
+               wait |= 1u << st.wr_sb[r];
+         }
+      }
+
+      unsigned sb = NO_SB;
+      if (variable && info->scoreboards)
+         sb = alloc_sb(&st, &wait);
+      if (serial)
+         wait = st.sb_busy;
+      /* A scoreboard counts its op from the second cycle after it issued. */
+      for (unsigned k = 0; k < SB_COUNT; k++)
+         if ((wait >> k & 1) && st.sb_set[k] + 2 > earliest)
+            earliest = st.sb_set[k] + 2;
+      if (serial && prev)
+         earliest = prev_issue + 15 > earliest ? prev_issue + 15 : earliest;
+
+      if (prev) {
+         uint64_t stall = earliest - prev_issue;
+         prev->ctrl.stall = (uint8_t)(stall < 1 ? 1 : stall > 15 ? 15 : stall);
+         prev_issue += prev->ctrl.stall;
+      }
+      instr->ctrl.wait_mask = wait;
+      for (unsigned k = 0; k < SB_COUNT; k++)
+         if (wait >> k & 1)
+            complete_sb(&st, k);
+
+      if (sb != NO_SB) {
+         /* One scoreboard counts both the late reads and the result. */
+         bool reads = false, writes = false;
+         for (unsigned i = 0; i < instr->src_count; i++) {
+            n = operand_slots(s, &instr->src[i], &first);
+            for (unsigned r = first; r < first + n; r++) {
+               st.rd_sb[r] = (uint8_t)sb;
+               reads = true;
+            }
+         }
+         for (unsigned i = 0; i < instr->dst_count; i++) {
+            n = operand_slots(s, &instr->dst[i], &first);
+            for (unsigned r = first; r < first + n; r++) {
+               st.wr_sb[r] = (uint8_t)sb;
+               writes = true;
+            }
+         }
+         if (reads && info->read_scoreboard)
+            instr->ctrl.rd_sb = (uint8_t)sb;
+         if (writes)
+            instr->ctrl.wr_sb = (uint8_t)sb;
+         if (instr->ctrl.rd_sb != NO_SB || instr->ctrl.wr_sb != NO_SB) {
+            st.sb_busy |= 1u << sb;
+            st.sb_set[sb] = prev_issue;
+            st.sb_age[sb] = prev_issue;
+         }
+      } else if (!variable) {
+         for (unsigned i = 0; i < instr->dst_count; i++) {
+            n = operand_slots(s, &instr->dst[i], &first);
+            unsigned file = s->values[instr->dst[i].value].file;
+            for (unsigned r = first; r < first + n; r++) {
+               st.ready[r] = prev_issue + info->fixed_latency[file];
+               if (st.ready[r] > max_ready)
+                  max_ready = st.ready[r];
+            }
+         }
+      }
+      prev = instr;
+   }
+   if (prev) {
+      /* Leave the block with every result complete: the last instruction
+       * stalls until fixed latencies have elapsed, the next block's first
+       * waits on every scoreboard (see jade_ctrl). */
+      uint64_t stall = max_ready > prev_issue ? max_ready - prev_issue : 1;
+      if (st.sb_busy)
+         stall = stall < 2 ? 2 : stall;
+      prev->ctrl.stall = (uint8_t)(stall > 15 ? 15 : stall < 1 ? 1 : stall);
+   }
+}
+
+void
+jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options)
+{
+   bool first = true;
+   jade_foreach_block(s, block) {
+      block_ctrl(s, block, options && options->serial);
+      if (!first && !list_is_empty(&block->instrs)) {
+         struct jade_instr *head = list_first_entry(&block->instrs, struct jade_instr, link);
+         head->ctrl.wait_mask = (1u << SB_COUNT) - 1;
+      }
+      first = false;
+   }
+}

@@ -1,0 +1,125 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Emission: Jade IR (after register allocation and control bits) to SM75
+ * machine code, through the ISA description's encoder, the only encoder.
+ */
+
+#include "jade_compiler_private.h"
+#include "util/ralloc.h"
+
+/* The ALU operand form the sources need: what the 32-bit slot holds.
+ * Source b there: 4 immediate, 5 constant, 6 uniform register; source c
+ * there: 2, 3, 7; all registers: 1. */
+static unsigned
+alu_form(const struct jade_shader *s, const struct jade_instr *instr)
+{
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      const struct jade_operand *o = &instr->src[i];
+      bool is_b = o->field == JADE_ISA_F_B, is_c = o->field == JADE_ISA_F_C;
+      if (!is_b && !is_c)
+         continue;
+      if (o->kind == JADE_OPERAND_IMM)
+         return is_b ? 4 : 2;
+      if (o->kind == JADE_OPERAND_CBUF)
+         return is_b ? 5 : 3;
+      if (o->kind == JADE_OPERAND_VALUE && s->values[o->value].file == JADE_FILE_UGPR &&
+          !jade_isa_op_info[instr->op].uniform)
+         return is_b ? 6 : 7;
+   }
+   return 1;
+}
+
+static int
+choose_form(const struct jade_shader *s, const struct jade_instr *instr)
+{
+   int form = jade_isa_find_form(instr->op, 0);
+   if (form >= 0)
+      return form;
+   unsigned alu = alu_form(s, instr);
+   form = jade_isa_find_form(instr->op, alu);
+   /* With at most two sources, the second is in the 32-bit slot either
+    * way: forms 2/4, 3/5 and 7/6 place it alike, and each op has one. */
+   static const uint8_t twin[8] = {0, 0, 4, 5, 2, 3, 7, 6};
+   if (form < 0 && jade_isa_op_info[instr->op].src_count <= 2 && twin[alu])
+      form = jade_isa_find_form(instr->op, twin[alu]);
+   return form;
+}
+
+static void
+put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
+            const struct jade_operand *o)
+{
+   switch (o->kind) {
+   case JADE_OPERAND_VALUE:
+      isa->field[o->field] = s->values[o->value].reg + o->comp;
+      break;
+   case JADE_OPERAND_IMM:
+      isa->field[o->field] = o->value;
+      break;
+   case JADE_OPERAND_CBUF:
+      isa->field[o->field == JADE_ISA_F_B ? JADE_ISA_F_B_BANK : JADE_ISA_F_C_BANK] =
+         o->cbuf_bank;
+      isa->field[o->field == JADE_ISA_F_B ? JADE_ISA_F_B_OFF : JADE_ISA_F_C_OFF] =
+         (uint64_t)(int64_t)o->cbuf_offset;
+      break;
+   default:
+      break;   /* ZERO: the field keeps its neutral value (RZ, PT, URZ) */
+   }
+}
+
+bool
+jade_emit(struct jade_shader *s)
+{
+   unsigned count = 0;
+   jade_foreach_block(s, block) {
+      block->pc = (uint64_t)count * 16;
+      jade_foreach_instr(block, instr)
+         count++;
+   }
+   /* ptxas ends code with a branch to itself: a fetch past EXIT stays put. */
+   s->code = ralloc_array(s, uint64_t, 2 * (count + 1));
+   unsigned n = 0;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         int form = choose_form(s, instr);
+         if (form < 0) {
+            return jade_shader_error(s, "no operand form of %s takes these sources",
+                                     jade_isa_op_info[instr->op].name);
+         }
+         struct jade_isa_instr isa;
+         jade_isa_instr_init(&isa, (unsigned)form);
+         for (unsigned i = 0; i < instr->field_count; i++)
+            isa.field[instr->fields[i].field] = instr->fields[i].value;
+         for (unsigned i = 0; i < instr->dst_count; i++)
+            put_operand(s, &isa, &instr->dst[i]);
+         for (unsigned i = 0; i < instr->src_count; i++)
+            put_operand(s, &isa, &instr->src[i]);
+         if (instr->target_block >= 0) {
+            uint64_t target = 0;
+            jade_foreach_block(s, b)
+               if (b->index == (unsigned)instr->target_block)
+                  target = b->pc;
+            isa.field[JADE_ISA_F_TARGET] =
+               (uint64_t)(((int64_t)target - (int64_t)(n * 16 + 16)) / 4);
+         }
+         isa.pred = instr->pred;
+         isa.pred_not = instr->pred_not;
+         isa.ctrl = instr->ctrl;
+         if (jade_isa_encode(&isa, &s->code[2 * n]) != 0) {
+            return jade_shader_error(s, "%s: a field does not fit its bits",
+                                     jade_isa_op_info[instr->op].name);
+         }
+         n++;
+      }
+   }
+   /* BRA to itself. */
+   struct jade_isa_instr self;
+   jade_isa_instr_init(&self, (unsigned)jade_isa_find_form(JADE_ISA_OP_BRA, 0));
+   self.field[JADE_ISA_F_TARGET] = (uint64_t)-4;
+   self.ctrl.stall = 5;
+   jade_isa_encode(&self, &s->code[2 * n]);
+   s->code_words = 2 * (n + 1);
+   return true;
+}

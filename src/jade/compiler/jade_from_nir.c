@@ -1,0 +1,402 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection: NIR (scalarised, lowered by jade_compile.c) to
+ * Jade IR.  Each NIR component becomes one value: a register for 32 bits,
+ * a register pair for 64.  Vector loads and stores use register tuples,
+ * filled and split with moves that the optimiser will fold later.
+ *
+ * Today: straight-line compute code with integer and float arithmetic,
+ * system values, constant-buffer loads and global memory.  Anything else
+ * fails the compile with a message naming it.
+ */
+
+#include "jade_compiler_private.h"
+#include "nir.h"
+#include "util/ralloc.h"
+
+struct isel {
+   struct jade_shader *s;
+   struct jade_block *block;
+   nir_shader *nir;
+   /* Per NIR def: one value per component. */
+   struct jade_value ***defs;
+};
+
+static struct jade_instr *
+emit(struct isel *c, enum jade_isa_op op)
+{
+   return jade_instr_create(c->s, c->block, op);
+}
+
+static struct jade_value *
+new_gpr(struct isel *c, unsigned bit_size)
+{
+   return jade_value_create(c->s, JADE_FILE_GPR, bit_size == 64 ? 2 : 1);
+}
+
+static struct jade_value **
+def_values(struct isel *c, nir_def *def)
+{
+   if (!c->defs[def->index]) {
+      c->defs[def->index] = rzalloc_array(c->s, struct jade_value *, def->num_components);
+   }
+   return c->defs[def->index];
+}
+
+static void
+set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v)
+{
+   def_values(c, def)[comp] = v;
+}
+
+static struct jade_value *
+mov_imm(struct isel *c, uint32_t imm)
+{
+   struct jade_value *v = new_gpr(c, 32);
+   struct jade_instr *i = emit(c, JADE_ISA_OP_MOV);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
+   return v;
+}
+
+/* The value of component `comp` of a NIR source; constants are moved into
+ * registers (the caller folds immediates where the ISA takes them). */
+static struct jade_value *
+src_value(struct isel *c, nir_def *def, unsigned comp)
+{
+   struct jade_value *v = def_values(c, def)[comp];
+   if (v)
+      return v;
+   nir_instr *parent = def->parent_instr;
+   if (parent->type == nir_instr_type_load_const) {
+      nir_load_const_instr *lc = nir_instr_as_load_const(parent);
+      if (def->bit_size == 64) {
+         v = new_gpr(c, 64);
+         for (unsigned h = 0; h < 2; h++) {
+            struct jade_instr *i = emit(c, JADE_ISA_OP_MOV);
+            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
+            jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(lc->value[comp].u64 >> (32 * h)));
+         }
+      } else {
+         v = mov_imm(c, lc->value[comp].u32);
+      }
+      set_def(c, def, comp, v);
+      return v;
+   }
+   jade_shader_error(c->s, "no value for a NIR source (unsupported producer)");
+   return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
+}
+
+static bool
+src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm)
+{
+   nir_def *d = alu->src[i].src.ssa;
+   if (d->bit_size != 32 || !nir_src_is_const(alu->src[i].src))
+      return false;
+   *imm = nir_src_comp_as_uint(alu->src[i].src, alu->src[i].swizzle[0]);
+   return true;
+}
+
+static struct jade_value *
+alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return src_value(c, alu->src[i].src.ssa, alu->src[i].swizzle[0]);
+}
+
+/* Source b of a binary op: an immediate when the NIR source is constant. */
+static void
+add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
+{
+   uint32_t imm;
+   if (src_const_u32(alu, i, &imm))
+      jade_instr_add_src_imm(ji, JADE_ISA_F_B, imm);
+   else
+      jade_instr_add_src(ji, JADE_ISA_F_B, alu_src(c, alu, i));
+}
+
+static void
+isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   struct jade_value *a = alu_src(c, alu, 0), *b = alu_src(c, alu, 1);
+   struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_instr *lo = emit(c, JADE_ISA_OP_IADD3);
+   jade_instr_add_dst_comp(lo, JADE_ISA_F_DST, dst, 0);
+   jade_instr_add_dst(lo, JADE_ISA_F_PD0, carry);
+   jade_instr_add_src_comp(lo, JADE_ISA_F_A, a, 0);
+   jade_instr_add_src_comp(lo, JADE_ISA_F_B, b, 0);
+   jade_instr_add_src_zero(lo, JADE_ISA_F_C);
+   struct jade_instr *hi = emit(c, JADE_ISA_OP_IADD3);
+   jade_instr_set_field(hi, JADE_ISA_F_X, 1);
+   jade_instr_add_dst_comp(hi, JADE_ISA_F_DST, dst, 1);
+   jade_instr_add_src_comp(hi, JADE_ISA_F_A, a, 1);
+   jade_instr_add_src_comp(hi, JADE_ISA_F_B, b, 1);
+   jade_instr_add_src_zero(hi, JADE_ISA_F_C);
+   jade_instr_add_src(hi, JADE_ISA_F_CIN0, carry);
+   jade_instr_set_field(hi, JADE_ISA_F_CIN1_NOT, 1);   /* !PT: no second carry */
+}
+
+/* LOP3 truth tables of a, b with c = RZ. */
+#define LUT_AND 0xc0
+#define LUT_OR  0xfc
+#define LUT_XOR 0x3c
+
+static bool
+isel_alu(struct isel *c, nir_alu_instr *alu)
+{
+   unsigned bits = alu->def.bit_size;
+   nir_op op = alu->op;
+
+   if (op == nir_op_vec2 || op == nir_op_vec3 || op == nir_op_vec4 || op == nir_op_mov) {
+      for (unsigned k = 0; k < alu->def.num_components; k++) {
+         unsigned i = op == nir_op_mov ? 0 : k;
+         unsigned swz = alu->src[i].swizzle[op == nir_op_mov ? k : 0];
+         set_def(c, &alu->def, k, src_value(c, alu->src[i].src.ssa, swz));
+      }
+      return true;
+   }
+   if (alu->def.num_components != 1)
+      return jade_shader_error(c->s, "vector ALU op %s (scalarisation missed it)",
+                               nir_op_infos[op].name);
+
+   struct jade_value *dst = new_gpr(c, bits);
+   set_def(c, &alu->def, 0, dst);
+   struct jade_instr *i;
+   switch (op) {
+   case nir_op_iadd:
+      if (bits == 64) {
+         isel_iadd64(c, alu, dst);
+         return true;
+      }
+      i = emit(c, JADE_ISA_OP_IADD3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      return true;
+   case nir_op_imul:
+      if (bits != 32)
+         break;
+      i = emit(c, JADE_ISA_OP_IMAD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   case nir_op_ishl:
+   case nir_op_ushr:
+   case nir_op_ishr: {
+      if (bits != 32)
+         break;
+      bool left = op == nir_op_ishl;
+      i = emit(c, JADE_ISA_OP_SHF);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      /* SHF funnels c:a; a left shift takes a, a right shift the high word. */
+      if (left) {
+         jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      } else {
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src(i, JADE_ISA_F_C, alu_src(c, alu, 0));
+         jade_instr_set_field(i, JADE_ISA_F_HI, 1);
+      }
+      add_b(c, i, alu, 1);
+      /* NIR masks the shift count to 0..31: SHF's .W wraps it the same way. */
+      jade_instr_set_field(i, JADE_ISA_F_W, 1);
+      jade_instr_set_field(i, JADE_ISA_F_RIGHT, !left);
+      jade_instr_set_field(i, JADE_ISA_F_TYPE, op == nir_op_ishr ? 2 : 3); /* S32 / U32 */
+      return true;
+   }
+   case nir_op_iand:
+   case nir_op_ior:
+   case nir_op_ixor:
+      if (bits != 32)
+         break;
+      i = emit(c, JADE_ISA_OP_LOP3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      jade_instr_set_field(i, JADE_ISA_F_LUT,
+                           op == nir_op_iand ? LUT_AND : op == nir_op_ior ? LUT_OR : LUT_XOR);
+      jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      return true;
+   case nir_op_fadd:
+   case nir_op_fmul:
+      if (bits != 32)
+         break;
+      i = emit(c, op == nir_op_fadd ? JADE_ISA_OP_FADD : JADE_ISA_OP_FMUL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      add_b(c, i, alu, 1);
+      return true;
+   case nir_op_ffma:
+      if (bits != 32)
+         break;
+      i = emit(c, JADE_ISA_OP_FFMA);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, alu_src(c, alu, 1));
+      jade_instr_add_src(i, JADE_ISA_F_C, alu_src(c, alu, 2));
+      return true;
+   case nir_op_u2u64:
+   case nir_op_i2i64: {
+      if (alu->src[0].src.ssa->bit_size != 32)
+         break;
+      struct jade_value *a = alu_src(c, alu, 0);
+      i = emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
+      jade_instr_add_src(i, JADE_ISA_F_B, a);
+      if (op == nir_op_u2u64) {
+         i = emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+         jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
+      } else {
+         i = emit(c, JADE_ISA_OP_SHF);   /* the sign, replicated */
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src_imm(i, JADE_ISA_F_B, 31);
+         jade_instr_add_src(i, JADE_ISA_F_C, a);
+         jade_instr_set_field(i, JADE_ISA_F_RIGHT, 1);
+         jade_instr_set_field(i, JADE_ISA_F_HI, 1);
+         jade_instr_set_field(i, JADE_ISA_F_TYPE, 2);
+      }
+      return true;
+   }
+   default:
+      break;
+   }
+   return jade_shader_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
+                            nir_op_infos[op].name, bits);
+}
+
+static void
+s2r(struct isel *c, struct jade_value *dst, unsigned sreg)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_S2R);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_set_field(i, JADE_ISA_F_SR, sreg);
+}
+
+/* Global memory: a tuple of `comps` registers at a 64-bit address. */
+static bool
+isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
+   unsigned comps = data->num_components;
+   if (data->bit_size != 32 || comps == 3)
+      return jade_shader_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
+                               comps, data->bit_size);
+   struct jade_value *addr = src_value(c, addr_def, 0);
+   struct jade_value *tuple = jade_value_create(c->s, JADE_FILE_GPR, comps);
+   static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
+   if (store) {
+      for (unsigned k = 0; k < comps; k++) {
+         struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst_comp(m, JADE_ISA_F_DST, tuple, k);
+         jade_instr_add_src(m, JADE_ISA_F_B, src_value(c, data, k));
+      }
+   }
+   struct jade_instr *i = emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
+   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   jade_instr_set_field(i, JADE_ISA_F_E, 1);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[comps]);
+   if (store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
+      return true;
+   }
+   jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
+   for (unsigned k = 0; k < comps; k++) {
+      struct jade_value *v = new_gpr(c, 32);
+      struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, tuple, k);
+      set_def(c, &intr->def, k, v);
+   }
+   return true;
+}
+
+static bool
+isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_local_invocation_id:
+   case nir_intrinsic_load_workgroup_id:
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = new_gpr(c, 32);
+         /* SR_TID.X.. and SR_CTAID.X.. */
+         s2r(c, v, (intr->intrinsic == nir_intrinsic_load_local_invocation_id ? 0x21 : 0x25) + k);
+         set_def(c, &intr->def, k, v);
+      }
+      return true;
+   case nir_intrinsic_load_ubo: {
+      if (!nir_src_is_const(intr->src[0]) || !nir_src_is_const(intr->src[1]))
+         return jade_shader_error(c->s, "indirect constant-buffer loads are not supported yet");
+      unsigned bank = nir_src_as_uint(intr->src[0]);
+      unsigned offset = nir_src_as_uint(intr->src[1]);
+      unsigned words = intr->def.bit_size / 32;
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = new_gpr(c, intr->def.bit_size);
+         for (unsigned w = 0; w < words; w++) {
+            struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+            if (words > 1)
+               jade_instr_add_dst_comp(m, JADE_ISA_F_DST, v, w);
+            else
+               jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+            jade_instr_add_src_cbuf(m, JADE_ISA_F_B, bank, (int32_t)(offset + 4 * (k * words + w)));
+         }
+         set_def(c, &intr->def, k, v);
+      }
+      return true;
+   }
+   case nir_intrinsic_load_global:
+   case nir_intrinsic_load_global_constant:
+      return isel_global(c, intr, false);
+   case nir_intrinsic_store_global:
+      return isel_global(c, intr, true);
+   default:
+      return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+                               nir_intrinsic_infos[intr->intrinsic].name);
+   }
+}
+
+struct jade_shader *
+jade_from_nir(void *mem_ctx, nir_shader *nir)
+{
+   struct isel c = {.nir = nir};
+   c.s = jade_shader_create(mem_ctx, nir->info.stage);
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
+   c.block = jade_block_create(c.s);
+
+   if (!exec_list_is_singular(&impl->body)) {
+      jade_shader_error(c.s, "control flow is not supported yet");
+      return c.s;
+   }
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         bool ok = true;
+         switch (instr->type) {
+         case nir_instr_type_alu:
+            ok = isel_alu(&c, nir_instr_as_alu(instr));
+            break;
+         case nir_instr_type_intrinsic:
+            ok = isel_intrinsic(&c, nir_instr_as_intrinsic(instr));
+            break;
+         case nir_instr_type_load_const:
+         case nir_instr_type_undef:
+            break;   /* materialised where used */
+         default:
+            ok = jade_shader_error(c.s, "unsupported NIR instruction type %u", instr->type);
+            break;
+         }
+         if (!ok || c.s->error)
+            return c.s;
+      }
+   }
+   jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
+   return c.s;
+}

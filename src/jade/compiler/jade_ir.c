@@ -1,0 +1,159 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Building Jade IR: shaders, blocks, values and instructions.
+ */
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "jade_ir.h"
+#include "util/ralloc.h"
+
+struct jade_shader *
+jade_shader_create(void *mem_ctx, unsigned stage)
+{
+   struct jade_shader *s = rzalloc(mem_ctx, struct jade_shader);
+   s->mem_ctx = s;
+   s->stage = stage;
+   list_inithead(&s->blocks);
+   return s;
+}
+
+struct jade_block *
+jade_block_create(struct jade_shader *s)
+{
+   struct jade_block *b = rzalloc(s, struct jade_block);
+   list_inithead(&b->instrs);
+   b->index = s->block_count++;
+   list_addtail(&b->link, &s->blocks);
+   return b;
+}
+
+struct jade_value *
+jade_value_create(struct jade_shader *s, enum jade_file file, unsigned size)
+{
+   if (s->value_count == s->value_alloc) {
+      s->value_alloc = s->value_alloc ? s->value_alloc * 2 : 64;
+      s->values = reralloc(s, s->values, struct jade_value, s->value_alloc);
+   }
+   struct jade_value *v = &s->values[s->value_count];
+   *v = (struct jade_value){.index = s->value_count, .file = file, .size = size};
+   s->value_count++;
+   return v;
+}
+
+struct jade_instr *
+jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa_op op)
+{
+   struct jade_instr *instr = rzalloc(s, struct jade_instr);
+   instr->op = op;
+   instr->pred = 7;
+   instr->pred_value = -1;
+   instr->target_block = -1;
+   instr->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
+   list_addtail(&instr->link, &block->instrs);
+   return instr;
+}
+
+void
+jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field, uint64_t value)
+{
+   for (unsigned i = 0; i < instr->field_count; i++) {
+      if (instr->fields[i].field == field) {
+         instr->fields[i].value = value;
+         return;
+      }
+   }
+   assert(instr->field_count < JADE_MAX_FIELDS);
+   instr->fields[instr->field_count].field = (uint8_t)field;
+   instr->fields[instr->field_count].value = value;
+   instr->field_count++;
+}
+
+uint64_t
+jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field, uint64_t dflt)
+{
+   for (unsigned i = 0; i < instr->field_count; i++)
+      if (instr->fields[i].field == field)
+         return instr->fields[i].value;
+   return dflt;
+}
+
+static struct jade_operand *
+add_src(struct jade_instr *instr, enum jade_isa_field field, uint8_t kind)
+{
+   assert(instr->src_count < JADE_MAX_SRCS);
+   struct jade_operand *o = &instr->src[instr->src_count++];
+   *o = (struct jade_operand){.kind = kind, .field = (uint8_t)field};
+   return o;
+}
+
+void
+jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,
+                   const struct jade_value *value)
+{
+   assert(instr->dst_count < JADE_MAX_DSTS);
+   instr->dst[instr->dst_count++] = (struct jade_operand){
+      .kind = JADE_OPERAND_VALUE, .field = (uint8_t)field, .value = value->index};
+}
+
+void
+jade_instr_add_src(struct jade_instr *instr, enum jade_isa_field field,
+                   const struct jade_value *value)
+{
+   add_src(instr, field, JADE_OPERAND_VALUE)->value = value->index;
+}
+
+void
+jade_instr_add_dst_comp(struct jade_instr *instr, enum jade_isa_field field,
+                        const struct jade_value *value, unsigned comp)
+{
+   jade_instr_add_dst(instr, field, value);
+   instr->dst[instr->dst_count - 1].comp = (uint8_t)comp;
+   instr->dst[instr->dst_count - 1].count = 1;
+}
+
+void
+jade_instr_add_src_comp(struct jade_instr *instr, enum jade_isa_field field,
+                        const struct jade_value *value, unsigned comp)
+{
+   jade_instr_add_src(instr, field, value);
+   instr->src[instr->src_count - 1].comp = (uint8_t)comp;
+   instr->src[instr->src_count - 1].count = 1;
+}
+
+void
+jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field, uint32_t imm)
+{
+   add_src(instr, field, JADE_OPERAND_IMM)->value = imm;
+}
+
+void
+jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
+                        unsigned bank, int32_t offset)
+{
+   struct jade_operand *o = add_src(instr, field, JADE_OPERAND_CBUF);
+   o->cbuf_bank = (uint16_t)bank;
+   o->cbuf_offset = offset;
+}
+
+void
+jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field)
+{
+   add_src(instr, field, JADE_OPERAND_ZERO);
+}
+
+bool
+jade_shader_error(struct jade_shader *s, const char *fmt, ...)
+{
+   if (s->error)
+      return false;
+   va_list ap;
+   va_start(ap, fmt);
+   s->error = ralloc_vasprintf(s, fmt, ap);
+   va_end(ap);
+   return false;
+}

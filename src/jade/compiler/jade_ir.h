@@ -1,0 +1,168 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Jade IR: SM75 instructions on SSA values.
+ *
+ * An instruction is an ISA op (src/jade/isa) whose non-register fields
+ * (modifiers, comparison, rounding, ...) live in the same struct
+ * jade_isa_instr the encoder takes; its register operands are SSA values
+ * (or, after register allocation, physical registers) that name the ISA
+ * field they go to.  So the ISA description is the only statement of what
+ * an instruction is: the IR adds values, blocks and control flow.
+ * ALU sources may also be immediates or constant-buffer operands; the
+ * operand form is chosen at emission from what the sources are.
+ */
+
+#ifndef JADE_IR_H
+#define JADE_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jade_isa.h"
+#include "util/list.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Register files of SSA values (the same order as jade_isa_reg_file). */
+enum jade_file {
+   JADE_FILE_GPR = JADE_ISA_FILE_GPR,
+   JADE_FILE_PRED = JADE_ISA_FILE_PRED,
+   JADE_FILE_UGPR = JADE_ISA_FILE_UGPR,
+   JADE_FILE_UPRED = JADE_ISA_FILE_UPRED,
+};
+
+/* An SSA value: `size` consecutive registers of one file (a 64-bit value
+ * is a 2-register tuple, a 128-bit load 4). */
+struct jade_value {
+   uint32_t index;
+   uint8_t file;
+   uint8_t size;
+   uint8_t reg;        /* physical register after RA (first of the tuple) */
+};
+
+enum jade_operand_kind {
+   JADE_OPERAND_NONE,
+   JADE_OPERAND_VALUE,   /* an SSA value (or, after RA, its register) */
+   JADE_OPERAND_ZERO,    /* RZ / PT / URZ: the neutral register */
+   JADE_OPERAND_IMM,     /* a 32-bit immediate (ALU sources) */
+   JADE_OPERAND_CBUF,    /* c[bank][offset] (ALU sources) */
+};
+
+struct jade_operand {
+   uint8_t kind;          /* enum jade_operand_kind */
+   uint8_t field;         /* enum jade_isa_field: where it is encoded */
+   /* Part of a tuple value: registers comp .. comp+count-1 (count 0: the
+    * whole value).  A tuple may be written piece by piece (IADD3 then
+    * IADD3.X for the halves of a 64-bit sum). */
+   uint8_t comp, count;
+   uint32_t value;        /* VALUE: value index; IMM: bits */
+   uint16_t cbuf_bank;
+   int32_t cbuf_offset;   /* bytes */
+};
+
+#define JADE_MAX_DSTS 3
+#define JADE_MAX_SRCS 5
+
+#define JADE_MAX_FIELDS 12
+
+struct jade_instr {
+   struct list_head link;
+   enum jade_isa_op op;
+   /* Non-register fields set by selection (modifiers, comparison, ...);
+    * every other field keeps its neutral value. */
+   uint8_t field_count;
+   struct {
+      uint8_t field;      /* enum jade_isa_field */
+      uint64_t value;
+   } fields[JADE_MAX_FIELDS];
+   uint8_t pred;          /* guard predicate register (after RA), 7 = PT */
+   bool pred_not;
+   int32_t pred_value;    /* guard predicate SSA value, -1 = none */
+   struct jade_isa_ctrl ctrl;   /* set by the control-bits pass */
+   uint8_t dst_count, src_count;
+   struct jade_operand dst[JADE_MAX_DSTS];
+   struct jade_operand src[JADE_MAX_SRCS];
+   /* Targets of branches: a block index (resolved to a pc at emission). */
+   int32_t target_block;
+};
+
+/* The value of a field set by selection, or `dflt`. */
+uint64_t jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field,
+                          uint64_t dflt);
+
+struct jade_block {
+   struct list_head link;
+   struct list_head instrs;
+   unsigned index;
+   uint64_t pc;               /* set at emission */
+};
+
+struct jade_shader {
+   void *mem_ctx;             /* ralloc context owning everything */
+   unsigned stage;            /* gl_shader_stage */
+   struct list_head blocks;
+   unsigned block_count;
+   struct jade_value *values;
+   unsigned value_count, value_alloc;
+   /* Results of register allocation and emission. */
+   unsigned gpr_count;
+   uint64_t *code;
+   unsigned code_words;       /* 64-bit words, two per instruction */
+   /* Compile error: the first one stops the compile. */
+   char *error;
+};
+
+struct jade_shader *jade_shader_create(void *mem_ctx, unsigned stage);
+struct jade_block *jade_block_create(struct jade_shader *s);
+
+/* A new SSA value of `size` registers. */
+struct jade_value *jade_value_create(struct jade_shader *s, enum jade_file file,
+                                     unsigned size);
+
+/* A new instruction of `op`, every field neutral, appended to `block`;
+ * emission picks the operand form its sources need. */
+struct jade_instr *jade_instr_create(struct jade_shader *s, struct jade_block *block,
+                                     enum jade_isa_op op);
+
+void jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field,
+                          uint64_t value);
+void jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,
+                        const struct jade_value *value);
+void jade_instr_add_src(struct jade_instr *instr, enum jade_isa_field field,
+                        const struct jade_value *value);
+/* One register of a tuple value. */
+void jade_instr_add_dst_comp(struct jade_instr *instr, enum jade_isa_field field,
+                             const struct jade_value *value, unsigned comp);
+void jade_instr_add_src_comp(struct jade_instr *instr, enum jade_isa_field field,
+                             const struct jade_value *value, unsigned comp);
+void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field,
+                            uint32_t imm);
+void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
+                             unsigned bank, int32_t offset);
+void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field);
+
+/* Records the first error and returns false. */
+bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/* Printing and validation (jade_ir_print.c, jade_ir_validate.c). */
+void jade_shader_print(const struct jade_shader *s, FILE *f);
+bool jade_shader_validate(struct jade_shader *s);
+
+#define jade_foreach_block(s, b) \
+   list_for_each_entry(struct jade_block, b, &(s)->blocks, link)
+#define jade_foreach_instr(blk, i) \
+   list_for_each_entry(struct jade_instr, i, &(blk)->instrs, link)
+#define jade_foreach_instr_safe(blk, i) \
+   list_for_each_entry_safe(struct jade_instr, i, &(blk)->instrs, link)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JADE_IR_H */

@@ -1,0 +1,53 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The IR validator, run after selection (and, in debug builds, after every
+ * pass): operands name values that exist, are defined before they are
+ * read (straight-line code), and immediates and constants only stand where
+ * an ALU form can take them.
+ */
+
+#include "jade_ir.h"
+#include "util/ralloc.h"
+
+bool
+jade_shader_validate(struct jade_shader *s)
+{
+   bool *defined = rzalloc_array(s, bool, s->value_count ? s->value_count : 1);
+   bool ok = true;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         const char *name = jade_isa_op_info[instr->op].name;
+         for (unsigned i = 0; i < instr->src_count && ok; i++) {
+            const struct jade_operand *o = &instr->src[i];
+            if ((o->kind == JADE_OPERAND_IMM || o->kind == JADE_OPERAND_CBUF) &&
+                o->field != JADE_ISA_F_B && o->field != JADE_ISA_F_C)
+               ok = jade_shader_error(s, "%s: an immediate or constant in field %s",
+                                      name, jade_isa_field_names[o->field]);
+            if (o->kind != JADE_OPERAND_VALUE)
+               continue;
+            if (o->value >= s->value_count)
+               ok = jade_shader_error(s, "%s: source %%%u does not exist", name, o->value);
+            else if (!defined[o->value] && s->block_count == 1)
+               ok = jade_shader_error(s, "%s: source %%%u read before it is defined",
+                                      name, o->value);
+            else if (o->count && o->comp + o->count > s->values[o->value].size)
+               ok = jade_shader_error(s, "%s: component %u of %%%u is out of range",
+                                      name, o->comp, o->value);
+         }
+         for (unsigned i = 0; i < instr->dst_count && ok; i++) {
+            const struct jade_operand *o = &instr->dst[i];
+            if (o->kind != JADE_OPERAND_VALUE || o->value >= s->value_count) {
+               ok = jade_shader_error(s, "%s: a destination that is not a value", name);
+               break;
+            }
+            /* A tuple may be written piece by piece, a whole value once. */
+            if (defined[o->value] && !o->count)
+               ok = jade_shader_error(s, "%s: %%%u defined twice", name, o->value);
+            defined[o->value] = true;
+         }
+      }
+   }
+   return ok;
+}
