@@ -1,0 +1,1176 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * jade-run-shaders: a shader-db style runner.  Compiles and links the
+ * programs of piglit .shader_test files through EGL (surfaceless platform)
+ * and prints the statistics the driver reports through the GL debug
+ * callback, one line per shader stage:
+ *
+ *   FILE - STAGE shader: I inst, L loops, C cycles, S:F spills:fills, G gprs, B bytes
+ *   FILE - STAGE shader: no statistics
+ *   FILE - FAIL: REASON
+ *   FILE - SKIP: REASON
+ *   FILE - CRASH: REASON
+ *
+ * then a summary.  Figures a driver does not report are printed as "-".
+ *
+ *   jade-run-shaders [-j N] [--driver NAME] [--timeout S]
+ *                    [--default-corpus DIR] [PATH...]
+ *   jade-run-shaders --parse-messages < messages
+ *
+ * Each worker is a forked process with its own contexts; a worker that
+ * crashes (or runs past the timeout) costs only the file it was on: it is
+ * reported as CRASH and a new worker takes the rest of its files.  Output
+ * is in the order of the sorted file list whatever -j is.
+ *
+ * Exit status 0 when the run completed (failed compiles are results), 1 when
+ * the runner could not run (bad usage, no EGL display, unreadable path).
+ */
+
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include "jade_run_shaders.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Worker exit status when it cannot run at all (no EGL display). */
+#define WORKER_SETUP_FAILED 3
+
+/* ------------------------------------------------------------------------
+ * The worker: GL contexts and one file at a time.
+ */
+
+enum ctx_kind { CTX_COMPAT, CTX_CORE, CTX_ES, CTX_NUM };
+static const char *const ctx_kind_names[CTX_NUM] = {
+   "compatibility profile", "core profile", "GL ES",
+};
+
+/* GL 1.0 entry points have no PFN types in glext.h. */
+typedef const GLubyte *(GLAPIENTRY *rs_get_string)(GLenum name);
+typedef void (GLAPIENTRY *rs_get_integerv)(GLenum pname, GLint *data);
+typedef GLenum (GLAPIENTRY *rs_get_error)(void);
+typedef void (GLAPIENTRY *rs_enable)(GLenum cap);
+
+struct gl_funcs {
+   rs_get_string GetString;
+   PFNGLGETSTRINGIPROC GetStringi;
+   rs_get_integerv GetIntegerv;
+   rs_get_error GetError;
+   rs_enable Enable;
+   PFNGLDEBUGMESSAGECALLBACKPROC DebugMessageCallback;
+   PFNGLDEBUGMESSAGECONTROLPROC DebugMessageControl;
+   PFNGLCREATESHADERPROC CreateShader;
+   PFNGLSHADERSOURCEPROC ShaderSource;
+   PFNGLCOMPILESHADERPROC CompileShader;
+   PFNGLGETSHADERIVPROC GetShaderiv;
+   PFNGLGETSHADERINFOLOGPROC GetShaderInfoLog;
+   PFNGLDELETESHADERPROC DeleteShader;
+   PFNGLCREATEPROGRAMPROC CreateProgram;
+   PFNGLATTACHSHADERPROC AttachShader;
+   PFNGLPROGRAMPARAMETERIPROC ProgramParameteri;
+   PFNGLLINKPROGRAMPROC LinkProgram;
+   PFNGLGETPROGRAMIVPROC GetProgramiv;
+   PFNGLGETPROGRAMINFOLOGPROC GetProgramInfoLog;
+   PFNGLDELETEPROGRAMPROC DeleteProgram;
+};
+
+struct ctx_info {
+   bool tried, ok;
+   EGLContext ctx;
+   bool es;
+   int gl;       /* version * 10 */
+   int glsl;     /* version * 100 */
+   char *exts;   /* " name name ... " */
+   struct gl_funcs fn;
+};
+
+static struct {
+   EGLDisplay dpy;
+   struct ctx_info ctx[CTX_NUM];
+   int current;
+   bool reported_driver;
+
+   /* Statistics messages received while the current file compiled. */
+   struct rs_stats msgs[64];
+   int num_msgs;
+} W = {.current = -1};
+
+static void GLAPIENTRY
+debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
+               GLsizei length, const GLchar *message, const void *user)
+{
+   struct rs_stats stats;
+   if (source != GL_DEBUG_SOURCE_SHADER_COMPILER || type != GL_DEBUG_TYPE_OTHER)
+      return;
+   if (W.num_msgs < (int)ARRAY_LEN(W.msgs) && rs_stats_parse(message, &stats))
+      W.msgs[W.num_msgs++] = stats;
+}
+
+static void *
+get_proc(const char *name, const char *alt)
+{
+   void *p = (void *)eglGetProcAddress(name);
+   if (!p && alt)
+      p = (void *)eglGetProcAddress(alt);
+   return p;
+}
+
+static bool
+load_funcs(struct gl_funcs *fn, bool es)
+{
+#define LOAD(f) fn->f = (void *)get_proc("gl" #f, NULL)
+   LOAD(GetString);
+   LOAD(GetStringi);
+   LOAD(GetIntegerv);
+   LOAD(GetError);
+   LOAD(Enable);
+   LOAD(CreateShader);
+   LOAD(ShaderSource);
+   LOAD(CompileShader);
+   LOAD(GetShaderiv);
+   LOAD(GetShaderInfoLog);
+   LOAD(DeleteShader);
+   LOAD(CreateProgram);
+   LOAD(AttachShader);
+   LOAD(ProgramParameteri);
+   LOAD(LinkProgram);
+   LOAD(GetProgramiv);
+   LOAD(GetProgramInfoLog);
+   LOAD(DeleteProgram);
+#undef LOAD
+   /* GL ES before 3.2 has KHR_debug only with the suffix. */
+   fn->DebugMessageCallback = get_proc(
+      es ? "glDebugMessageCallbackKHR" : "glDebugMessageCallback",
+      es ? "glDebugMessageCallback" : "glDebugMessageCallbackKHR");
+   fn->DebugMessageControl = get_proc(
+      es ? "glDebugMessageControlKHR" : "glDebugMessageControl",
+      es ? "glDebugMessageControl" : "glDebugMessageControlKHR");
+   return fn->GetString && fn->GetStringi && fn->GetIntegerv &&
+          fn->CreateShader && fn->ShaderSource && fn->CompileShader &&
+          fn->GetShaderiv && fn->GetShaderInfoLog && fn->CreateProgram &&
+          fn->AttachShader && fn->LinkProgram && fn->GetProgramiv &&
+          fn->GetProgramInfoLog && fn->DeleteProgram && fn->DeleteShader &&
+          fn->GetError;
+}
+
+/* "4.3 (Core Profile) Mesa 25.0.7", "OpenGL ES 3.2 Mesa ...",
+ * "OpenGL ES GLSL ES 3.20" -> major, minor.
+ */
+static int
+parse_version_string(const char *s, int scale)
+{
+   int major, minor;
+   if (!s)
+      return 0;
+   while (*s && (*s < '0' || *s > '9'))
+      s++;
+   if (sscanf(s, "%d.%d", &major, &minor) != 2)
+      return 0;
+   if (scale == 10 && minor >= 10)
+      minor /= 10;
+   if (scale == 100 && minor < 10 && s[strcspn(s, ".") + 2] < '0')
+      minor *= 10;
+   return major * scale + minor;
+}
+
+static struct ctx_info *
+make_current(enum ctx_kind kind, FILE *out)
+{
+   struct ctx_info *ci = &W.ctx[kind];
+   if (!ci->tried) {
+      ci->tried = true;
+      ci->es = kind == CTX_ES;
+      EGLint attribs[16], n = 0;
+      attribs[n++] = EGL_CONTEXT_MAJOR_VERSION;
+      attribs[n++] = kind == CTX_CORE ? 3 : 2;
+      attribs[n++] = EGL_CONTEXT_MINOR_VERSION;
+      attribs[n++] = kind == CTX_CORE ? 2 : 0;
+      if (kind != CTX_ES) {
+         attribs[n++] = EGL_CONTEXT_OPENGL_PROFILE_MASK;
+         attribs[n++] = kind == CTX_CORE ?
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT :
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+      }
+      attribs[n++] = EGL_CONTEXT_OPENGL_DEBUG;
+      attribs[n++] = EGL_TRUE;
+      attribs[n++] = EGL_NONE;
+
+      if (!eglBindAPI(ci->es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
+         return NULL;
+      ci->ctx = eglCreateContext(W.dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                 attribs);
+      if (ci->ctx == EGL_NO_CONTEXT)
+         return NULL;
+      if (!eglMakeCurrent(W.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ci->ctx) ||
+          !load_funcs(&ci->fn, ci->es))
+         return NULL;
+      W.current = kind;
+
+      const struct gl_funcs *fn = &ci->fn;
+      ci->gl = parse_version_string((const char *)fn->GetString(GL_VERSION),
+                                    10);
+      ci->glsl = parse_version_string(
+         (const char *)fn->GetString(GL_SHADING_LANGUAGE_VERSION), 100);
+
+      GLint num = 0;
+      fn->GetIntegerv(GL_NUM_EXTENSIONS, &num);
+      size_t len = 2;
+      for (GLint i = 0; i < num; i++)
+         len += strlen((const char *)fn->GetStringi(GL_EXTENSIONS, i)) + 1;
+      ci->exts = malloc(len);
+      if (!ci->exts)
+         return NULL;
+      strcpy(ci->exts, " ");
+      for (GLint i = 0; i < num; i++) {
+         strcat(ci->exts, (const char *)fn->GetStringi(GL_EXTENSIONS, i));
+         strcat(ci->exts, " ");
+      }
+
+      if (fn->DebugMessageCallback) {
+         fn->Enable(GL_DEBUG_OUTPUT);
+         fn->Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+         fn->DebugMessageCallback(debug_callback, NULL);
+         if (fn->DebugMessageControl)
+            fn->DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE,
+                                    0, NULL, GL_TRUE);
+      }
+      while (fn->GetError() != GL_NO_ERROR)
+         ;
+
+      if (!W.reported_driver) {
+         W.reported_driver = true;
+         fprintf(out, "D %s\n", (const char *)fn->GetString(GL_RENDERER));
+      }
+      ci->ok = true;
+   }
+   if (!ci->ok)
+      return NULL;
+   if (W.current != (int)kind) {
+      if (!eglMakeCurrent(W.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ci->ctx))
+         return NULL;
+      W.current = kind;
+   }
+   return ci;
+}
+
+static bool
+has_ext(const struct ctx_info *ci, const char *name)
+{
+   char word[160];
+   snprintf(word, sizeof(word), " %s ", name);
+   return strstr(ci->exts, word) != NULL;
+}
+
+static void
+version_text(char *buf, unsigned size, int v, int scale)
+{
+   if (scale == 10)
+      snprintf(buf, size, "%d.%d", v / 10, v % 10);
+   else
+      snprintf(buf, size, "%d.%02d", v / 100, v % 100);
+}
+
+/* Why the context cannot compile the test, or NULL. */
+static const char *
+unmet_requirement(const struct rs_test *test, const struct ctx_info *ci,
+                  char *buf, unsigned size)
+{
+   const char *gl = ci->es ? "GL ES" : "GL";
+   const char *glsl = ci->es ? "GLSL ES" : "GLSL";
+   char v[16];
+
+   if (test->gl_min > ci->gl) {
+      version_text(v, sizeof(v), test->gl_min, 10);
+      snprintf(buf, size, "requires %s %s", gl, v);
+      return buf;
+   }
+   if (test->glsl_min > ci->glsl) {
+      version_text(v, sizeof(v), test->glsl_min, 100);
+      snprintf(buf, size, "requires %s %s", glsl, v);
+      return buf;
+   }
+   if (test->gl_max && ci->gl > test->gl_max) {
+      version_text(v, sizeof(v), test->gl_max, 10);
+      snprintf(buf, size, "requires %s <= %s", gl, v);
+      return buf;
+   }
+   if (test->glsl_max && ci->glsl > test->glsl_max) {
+      version_text(v, sizeof(v), test->glsl_max, 100);
+      snprintf(buf, size, "requires %s <= %s", glsl, v);
+      return buf;
+   }
+   for (int i = 0; i < test->num_exts; i++) {
+      if (!has_ext(ci, test->exts[i])) {
+         snprintf(buf, size, "requires %s", test->exts[i]);
+         return buf;
+      }
+   }
+   for (int i = 0; i < test->num_not_exts; i++) {
+      if (has_ext(ci, test->not_exts[i])) {
+         snprintf(buf, size, "requires no %s", test->not_exts[i]);
+         return buf;
+      }
+   }
+
+   for (int i = 0; i < test->num_shaders; i++) {
+      bool ok = true;
+      switch (test->shaders[i].stage) {
+      case RS_GEOMETRY:
+         ok = ci->gl >= 32 || has_ext(ci, "GL_OES_geometry_shader") ||
+              has_ext(ci, "GL_EXT_geometry_shader");
+         break;
+      case RS_TESS_CTRL:
+      case RS_TESS_EVAL:
+         ok = ci->gl >= (ci->es ? 32 : 40) ||
+              has_ext(ci, "GL_ARB_tessellation_shader") ||
+              has_ext(ci, "GL_OES_tessellation_shader") ||
+              has_ext(ci, "GL_EXT_tessellation_shader");
+         break;
+      case RS_COMPUTE:
+         ok = ci->gl >= (ci->es ? 31 : 43) ||
+              has_ext(ci, "GL_ARB_compute_shader");
+         break;
+      default:
+         break;
+      }
+      if (!ok) {
+         snprintf(buf, size, "%s shaders unsupported",
+                  test->shaders[i].stage == RS_TESS_EVAL ?
+                     "tessellation" :
+                  test->shaders[i].stage == RS_TESS_CTRL ?
+                     "tessellation" : rs_stage_names[test->shaders[i].stage]);
+         return buf;
+      }
+   }
+   if (test->sso && !(ci->gl >= (ci->es ? 31 : 41) ||
+                      has_ext(ci, "GL_ARB_separate_shader_objects") ||
+                      has_ext(ci, "GL_EXT_separate_shader_objects"))) {
+      snprintf(buf, size, "separate shader objects unsupported");
+      return buf;
+   }
+   return NULL;
+}
+
+static const GLenum gl_stage[RS_NUM_STAGES] = {
+   [RS_VERTEX] = GL_VERTEX_SHADER,
+   [RS_TESS_CTRL] = GL_TESS_CONTROL_SHADER,
+   [RS_TESS_EVAL] = GL_TESS_EVALUATION_SHADER,
+   [RS_GEOMETRY] = GL_GEOMETRY_SHADER,
+   [RS_FRAGMENT] = GL_FRAGMENT_SHADER,
+   [RS_COMPUTE] = GL_COMPUTE_SHADER,
+};
+
+/* The first non-empty line of an info log, made printable. */
+static void
+first_line(char *log, char *buf, unsigned size)
+{
+   char *line = log;
+   while (*line == '\n' || *line == ' ' || *line == '\r')
+      line++;
+   unsigned n = 0;
+   while (line[n] && line[n] != '\n' && n + 1 < size) {
+      buf[n] = (unsigned char)line[n] < 0x20 ? ' ' : line[n];
+      n++;
+   }
+   while (n && buf[n - 1] == ' ')
+      n--;
+   buf[n] = '\0';
+   if (!n)
+      snprintf(buf, size, "(empty info log)");
+}
+
+static void
+passthrough_vs(const struct rs_test *test, char *buf, unsigned size)
+{
+   const char *body = "void main() { gl_Position = piglit_vertex; }\n";
+   if (test->es && test->glsl_min >= 300)
+      snprintf(buf, size, "#version 300 es\nin vec4 piglit_vertex;\n%s", body);
+   else if (test->es)
+      snprintf(buf, size, "#version 100\nattribute vec4 piglit_vertex;\n%s",
+               body);
+   else if (test->glsl_min >= 130)
+      snprintf(buf, size, "#version %d\nin vec4 piglit_vertex;\n%s",
+               test->glsl_min, body);
+   else
+      snprintf(buf, size, "#version 110\nattribute vec4 piglit_vertex;\n%s",
+               body);
+}
+
+/* Compiles and links one test's program; writes the records to out. */
+static void
+compile_test(const struct rs_test *test, FILE *out)
+{
+   char reason[RS_REASON_LEN];
+
+   enum ctx_kind kind;
+   if (test->es)
+      kind = CTX_ES;
+   else if (test->profile == 2)
+      kind = CTX_CORE;
+   else if (test->profile == 1)
+      kind = CTX_COMPAT;
+   else if (test->gl_min >= 31 || rs_glsl_to_gl(test->glsl_min, false) >= 31)
+      kind = CTX_CORE;
+   else
+      kind = CTX_COMPAT;
+
+   struct ctx_info *ci = make_current(kind, out);
+   if (!ci && !test->profile && kind != CTX_ES)
+      ci = make_current(kind == CTX_CORE ? CTX_COMPAT : CTX_CORE, out);
+   if (!ci) {
+      fprintf(out, "O SKIP: no %s context\nR SKIP no %s context\n",
+              ctx_kind_names[kind], ctx_kind_names[kind]);
+      return;
+   }
+   if (unmet_requirement(test, ci, reason, sizeof(reason))) {
+      fprintf(out, "O SKIP: %s\nR SKIP %s\n", reason, reason);
+      return;
+   }
+
+   const struct gl_funcs *fn = &ci->fn;
+   GLuint prog = fn->CreateProgram();
+   if (test->sso && fn->ProgramParameteri)
+      fn->ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
+
+   bool present[RS_NUM_STAGES] = {false};
+   char passthrough[512];
+   int num = test->num_shaders + test->passthrough_vs;
+   for (int i = 0; i < num; i++) {
+      const char *source;
+      enum rs_stage stage;
+      if (i < test->num_shaders) {
+         source = test->shaders[i].source;
+         stage = test->shaders[i].stage;
+      } else {
+         passthrough_vs(test, passthrough, sizeof(passthrough));
+         source = passthrough;
+         stage = RS_VERTEX;
+      }
+      present[stage] = true;
+
+      GLuint sh = fn->CreateShader(gl_stage[stage]);
+      fn->ShaderSource(sh, 1, &source, NULL);
+      fn->CompileShader(sh);
+      GLint ok = 0, len = 0;
+      fn->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+      if (!ok) {
+         fn->GetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
+         char *log = calloc(1, len + 1);
+         if (log && len)
+            fn->GetShaderInfoLog(sh, len, NULL, log);
+         first_line(log ? log : "", reason, sizeof(reason));
+         free(log);
+         fprintf(out, "O FAIL: %s shader: %s\nR FAIL %s shader compile error\n",
+                 rs_stage_names[stage], reason, rs_stage_names[stage]);
+         fn->DeleteShader(sh);
+         fn->DeleteProgram(prog);
+         while (fn->GetError() != GL_NO_ERROR)
+            ;
+         return;
+      }
+      fn->AttachShader(prog, sh);
+      fn->DeleteShader(sh);
+   }
+
+   W.num_msgs = 0;
+   fn->LinkProgram(prog);
+   GLint ok = 0, len = 0;
+   fn->GetProgramiv(prog, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      fn->GetProgramiv(prog, GL_INFO_LOG_LENGTH, &len);
+      char *log = calloc(1, len + 1);
+      if (log && len)
+         fn->GetProgramInfoLog(prog, len, NULL, log);
+      first_line(log ? log : "", reason, sizeof(reason));
+      free(log);
+      fprintf(out, "O FAIL: link: %s\nR FAIL link error\n", reason);
+   } else {
+      /* One line per statistics message, in stage order; "no statistics"
+       * for a stage the driver said nothing about.
+       */
+      for (int s = 0; s < RS_NUM_STAGES; s++) {
+         bool seen = false;
+         for (int m = 0; m < W.num_msgs; m++) {
+            const struct rs_stats *st = &W.msgs[m];
+            if ((int)st->stage != s)
+               continue;
+            char text[256];
+            rs_stats_format(st, text, sizeof(text));
+            fprintf(out, "O %s shader: %s\n", rs_stage_names[s], text);
+            fprintf(out, "S %ld %ld %ld %ld %ld %ld %ld\n", st->inst,
+                    st->loops, st->cycles, st->spills, st->fills, st->gprs,
+                    st->bytes);
+            seen = true;
+         }
+         if (present[s] && !seen) {
+            fprintf(out, "O %s shader: no statistics\nW\n", rs_stage_names[s]);
+         }
+      }
+      fprintf(out, "R OK\n");
+   }
+   fn->DeleteProgram(prog);
+   while (fn->GetError() != GL_NO_ERROR)
+      ;
+}
+
+static char *
+read_file(const char *path, size_t *size, char *err, unsigned err_size)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      snprintf(err, err_size, "%s", strerror(errno));
+      return NULL;
+   }
+   size_t cap = 4096, len = 0;
+   char *buf = malloc(cap + 1);
+   while (buf) {
+      size_t n = fread(buf + len, 1, cap - len, f);
+      len += n;
+      if (len < cap)
+         break;
+      if (cap >= (64u << 20)) {
+         snprintf(err, err_size, "larger than 64 MiB");
+         free(buf);
+         fclose(f);
+         return NULL;
+      }
+      cap *= 2;
+      char *bigger = realloc(buf, cap + 1);
+      if (!bigger)
+         free(buf);
+      buf = bigger;
+   }
+   bool error = ferror(f);
+   fclose(f);
+   if (!buf || error) {
+      snprintf(err, err_size, "%s", buf ? "read error" : "out of memory");
+      free(buf);
+      return NULL;
+   }
+   buf[len] = '\0';
+   *size = len;
+   return buf;
+}
+
+static void
+run_file(const char *path, FILE *out)
+{
+   char err[128];
+   size_t size = 0;
+   char *text = read_file(path, &size, err, sizeof(err));
+   if (!text) {
+      fprintf(out, "O FAIL: cannot read: %s\nR FAIL unreadable file\n", err);
+      return;
+   }
+
+   struct rs_test test;
+   rs_test_parse(&test, text, size);
+   if (test.fail[0])
+      fprintf(out, "O FAIL: %s\nR FAIL malformed file\n", test.fail);
+   else if (test.skip[0])
+      fprintf(out, "O SKIP: %s\nR SKIP %s\n", test.skip, test.skip);
+   else
+      compile_test(&test, out);
+   rs_test_finish(&test);
+}
+
+static unsigned timeout_s = 60;
+
+/* Runs files[queue[pos..n-1]]; one block of records per file, ended by
+ * "E", written to fd at once.
+ */
+static void
+worker_main(int fd, char **files, const int *queue, int pos, int n)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   W.dpy = get_platform_display ?
+      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
+                           NULL) : EGL_NO_DISPLAY;
+   if (W.dpy == EGL_NO_DISPLAY || !eglInitialize(W.dpy, NULL, NULL)) {
+      fprintf(stderr, "jade-run-shaders: no EGL display (surfaceless): "
+              "EGL error 0x%04x\n", eglGetError());
+      _exit(WORKER_SETUP_FAILED);
+   }
+
+   for (; pos < n; pos++) {
+      char *block = NULL;
+      size_t len = 0;
+      FILE *out = open_memstream(&block, &len);
+      if (!out)
+         _exit(WORKER_SETUP_FAILED);
+      alarm(timeout_s);
+      run_file(files[queue[pos]], out);
+      alarm(0);
+      fputs("E\n", out);
+      fclose(out);
+      for (size_t done = 0; done < len;) {
+         ssize_t w = write(fd, block + done, len - done);
+         if (w < 0 && errno == EINTR)
+            continue;
+         if (w <= 0)
+            _exit(WORKER_SETUP_FAILED);
+         done += w;
+      }
+      free(block);
+   }
+   /* No eglTerminate: exiting is enough and avoids teardown in the
+    * driver counting against the last file.
+    */
+   _exit(0);
+}
+
+/* ------------------------------------------------------------------------
+ * The parent: the file list, the workers, the report.
+ */
+
+enum file_status { ST_PENDING, ST_OK, ST_FAIL, ST_SKIP, ST_CRASH };
+
+struct file_result {
+   enum file_status status;
+   char *out;      /* lines after "FILE - ", newline-separated */
+};
+
+struct reason_count {
+   char *reason;
+   int count;
+};
+
+struct tally {
+   struct reason_count *items;
+   int num, cap;
+};
+
+static void
+tally_add(struct tally *t, const char *reason)
+{
+   for (int i = 0; i < t->num; i++) {
+      if (!strcmp(t->items[i].reason, reason)) {
+         t->items[i].count++;
+         return;
+      }
+   }
+   if (t->num == t->cap) {
+      t->cap = t->cap ? t->cap * 2 : 16;
+      t->items = realloc(t->items, t->cap * sizeof(*t->items));
+      if (!t->items)
+         abort();
+   }
+   t->items[t->num].reason = strdup(reason);
+   t->items[t->num].count = 1;
+   t->num++;
+}
+
+static int
+compare_counts(const void *a, const void *b)
+{
+   const struct reason_count *x = a, *y = b;
+   if (x->count != y->count)
+      return y->count - x->count;
+   return strcmp(x->reason, y->reason);
+}
+
+enum { F_INST, F_LOOPS, F_CYCLES, F_SPILLS, F_FILLS, F_GPRS, F_BYTES, F_NUM };
+
+static struct {
+   char **files;
+   int num_files;
+   struct file_result *results;
+   int next_print;
+
+   int counts[ST_CRASH + 1];
+   int stages_with_stats, stages_without;
+   long long sum[F_NUM];
+   int known[F_NUM];
+   struct tally failed, skipped, crashed;
+   char driver[256];
+} P;
+
+struct worker {
+   pid_t pid;
+   int fd;
+   int *queue;
+   int num, pos;
+   char *buf;       /* records of the file in progress */
+   size_t len, cap;
+};
+
+static void
+add_file(const char *path)
+{
+   P.files = realloc(P.files, (P.num_files + 1) * sizeof(char *));
+   if (!P.files || !(P.files[P.num_files] = strdup(path)))
+      abort();
+   P.num_files++;
+}
+
+static int
+visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+   size_t len = strlen(path);
+   if (type == FTW_F && len > 12 && !strcmp(path + len - 12, ".shader_test"))
+      add_file(path);
+   return 0;
+}
+
+static int
+compare_paths(const void *a, const void *b)
+{
+   return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+flush_results(void)
+{
+   while (P.next_print < P.num_files &&
+          P.results[P.next_print].status != ST_PENDING) {
+      struct file_result *r = &P.results[P.next_print];
+      const char *file = P.files[P.next_print];
+      for (char *line = r->out; line && *line;) {
+         char *nl = strchr(line, '\n');
+         printf("%s - %.*s\n", file, nl ? (int)(nl - line) : (int)strlen(line),
+                line);
+         line = nl ? nl + 1 : NULL;
+      }
+      free(r->out);
+      r->out = NULL;
+      P.next_print++;
+   }
+   fflush(stdout);
+}
+
+static void
+append(char **dst, const char *text, size_t n)
+{
+   size_t old = *dst ? strlen(*dst) : 0;
+   char *s = realloc(*dst, old + n + 2);
+   if (!s)
+      abort();
+   memcpy(s + old, text, n);
+   s[old + n] = '\n';
+   s[old + n + 1] = '\0';
+   *dst = s;
+}
+
+/* A complete block of records for files[index]. */
+static void
+commit_block(int index, char *block)
+{
+   struct file_result *r = &P.results[index];
+   r->status = ST_FAIL;
+   for (char *line = block; line && *line;) {
+      char *nl = strchr(line, '\n');
+      if (nl)
+         *nl = '\0';
+      switch (line[0]) {
+      case 'D':
+         if (!P.driver[0])
+            snprintf(P.driver, sizeof(P.driver), "%s", line + 2);
+         break;
+      case 'O':
+         append(&r->out, line + 2, strlen(line + 2));
+         break;
+      case 'S': {
+         long v[F_NUM];
+         if (sscanf(line + 2, "%ld %ld %ld %ld %ld %ld %ld", &v[0], &v[1],
+                    &v[2], &v[3], &v[4], &v[5], &v[6]) == F_NUM) {
+            for (int f = 0; f < F_NUM; f++) {
+               if (v[f] >= 0) {
+                  P.sum[f] += v[f];
+                  P.known[f]++;
+               }
+            }
+            P.stages_with_stats++;
+         }
+         break;
+      }
+      case 'W':
+         P.stages_without++;
+         break;
+      case 'R':
+         if (!strncmp(line, "R OK", 4)) {
+            r->status = ST_OK;
+         } else if (!strncmp(line, "R FAIL ", 7)) {
+            r->status = ST_FAIL;
+            tally_add(&P.failed, line + 7);
+         } else if (!strncmp(line, "R SKIP ", 7)) {
+            r->status = ST_SKIP;
+            tally_add(&P.skipped, line + 7);
+         }
+         break;
+      default:
+         break;
+      }
+      line = nl ? nl + 1 : NULL;
+   }
+   P.counts[r->status]++;
+}
+
+static void
+commit_crash(int index, int wstatus)
+{
+   char text[128];
+   if (WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM)
+      snprintf(text, sizeof(text), "timeout (%u s)", timeout_s);
+   else if (WIFSIGNALED(wstatus))
+      snprintf(text, sizeof(text), "signal %d (%s)", WTERMSIG(wstatus),
+               strsignal(WTERMSIG(wstatus)));
+   else
+      snprintf(text, sizeof(text), "worker exited with status %d",
+               WEXITSTATUS(wstatus));
+   struct file_result *r = &P.results[index];
+   r->status = ST_CRASH;
+   free(r->out);
+   r->out = NULL;
+   char line[160];
+   snprintf(line, sizeof(line), "CRASH: %s", text);
+   append(&r->out, line, strlen(line));
+   P.counts[ST_CRASH]++;
+   tally_add(&P.crashed, WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM ?
+                            "timeout" : text);
+}
+
+static bool
+spawn(struct worker *w, struct worker *all, int num_workers)
+{
+   int fds[2];
+   if (pipe(fds))
+      return false;
+   fflush(stdout);
+   fflush(stderr);
+   pid_t pid = fork();
+   if (pid < 0) {
+      close(fds[0]);
+      close(fds[1]);
+      return false;
+   }
+   if (pid == 0) {
+      close(fds[0]);
+      for (int i = 0; i < num_workers; i++) {
+         if (all[i].fd >= 0)
+            close(all[i].fd);
+      }
+      /* Whatever the driver prints goes to stderr, never into the report. */
+      dup2(STDERR_FILENO, STDOUT_FILENO);
+      signal(SIGPIPE, SIG_DFL);
+      worker_main(fds[1], P.files, w->queue, w->pos, w->num);
+   }
+   close(fds[1]);
+   w->pid = pid;
+   w->fd = fds[0];
+   w->len = 0;
+   return true;
+}
+
+/* Processes the complete blocks in w->buf. */
+static void
+drain(struct worker *w)
+{
+   size_t start = 0;
+   for (;;) {
+      /* A block ends with a line "E". */
+      char *end = NULL;
+      for (size_t i = start; i + 1 < w->len; i++) {
+         if (w->buf[i] == 'E' && w->buf[i + 1] == '\n' &&
+             (i == start || w->buf[i - 1] == '\n')) {
+            end = w->buf + i;
+            break;
+         }
+      }
+      if (!end)
+         break;
+      *end = '\0';
+      commit_block(w->queue[w->pos], w->buf + start);
+      w->pos++;
+      start = end + 2 - w->buf;
+   }
+   memmove(w->buf, w->buf + start, w->len - start);
+   w->len -= start;
+}
+
+static int
+run_workers(int num_workers)
+{
+   struct worker *workers = calloc(num_workers, sizeof(*workers));
+   if (!workers)
+      return 1;
+   for (int i = 0; i < num_workers; i++) {
+      workers[i].fd = -1;
+      workers[i].queue = malloc(P.num_files * sizeof(int));
+      if (!workers[i].queue)
+         return 1;
+   }
+   for (int i = 0; i < P.num_files; i++) {
+      struct worker *w = &workers[i % num_workers];
+      w->queue[w->num++] = i;
+   }
+   for (int i = 0; i < num_workers; i++) {
+      if (!spawn(&workers[i], workers, num_workers)) {
+         fprintf(stderr, "jade-run-shaders: fork: %s\n", strerror(errno));
+         return 1;
+      }
+   }
+
+   int active = num_workers;
+   int status = 0;
+   while (active) {
+      struct pollfd pfd[num_workers];
+      int map[num_workers], n = 0;
+      for (int i = 0; i < num_workers; i++) {
+         if (workers[i].fd >= 0) {
+            pfd[n].fd = workers[i].fd;
+            pfd[n].events = POLLIN;
+            map[n++] = i;
+         }
+      }
+      if (poll(pfd, n, -1) < 0) {
+         if (errno == EINTR)
+            continue;
+         return 1;
+      }
+      for (int k = 0; k < n; k++) {
+         if (!pfd[k].revents)
+            continue;
+         struct worker *w = &workers[map[k]];
+         if (w->cap - w->len < 4096) {
+            w->cap = w->cap ? w->cap * 2 : 65536;
+            w->buf = realloc(w->buf, w->cap);
+            if (!w->buf)
+               abort();
+         }
+         ssize_t got = read(w->fd, w->buf + w->len, w->cap - w->len - 1);
+         if (got < 0 && errno == EINTR)
+            continue;
+         if (got > 0) {
+            w->len += got;
+            drain(w);
+            flush_results();
+            continue;
+         }
+
+         /* The worker is gone. */
+         close(w->fd);
+         w->fd = -1;
+         int wstatus = 0;
+         while (waitpid(w->pid, &wstatus, 0) < 0 && errno == EINTR)
+            ;
+         if (WIFEXITED(wstatus) &&
+             WEXITSTATUS(wstatus) == WORKER_SETUP_FAILED) {
+            status = 1;
+            active--;
+            continue;
+         }
+         if (w->pos < w->num && !(WIFEXITED(wstatus) && !WEXITSTATUS(wstatus))) {
+            commit_crash(w->queue[w->pos], wstatus);
+            w->pos++;
+            flush_results();
+         }
+         if (w->pos < w->num) {
+            if (!spawn(w, workers, num_workers)) {
+               fprintf(stderr, "jade-run-shaders: fork: %s\n", strerror(errno));
+               return 1;
+            }
+         } else {
+            active--;
+         }
+      }
+   }
+   for (int i = 0; i < num_workers; i++) {
+      free(workers[i].queue);
+      free(workers[i].buf);
+   }
+   free(workers);
+   return status;
+}
+
+static void
+print_figure(const char *sep, int f, const char *name)
+{
+   if (P.known[f])
+      printf("%s%lld %s", sep, P.sum[f], name);
+   else
+      printf("%s- %s", sep, name);
+}
+
+static void
+print_tally(const char *what, struct tally *t)
+{
+   qsort(t->items, t->num, sizeof(*t->items), compare_counts);
+   for (int i = 0; i < t->num; i++)
+      printf("%s %d: %s\n", what, t->items[i].count, t->items[i].reason);
+}
+
+static void
+print_summary(int num_workers, double seconds)
+{
+   printf("\n");
+   printf("driver: %s\n", P.driver[0] ? P.driver : "(no context created)");
+   printf("programs: %d total, %d compiled, %d failed, %d skipped, "
+          "%d crashed\n", P.num_files, P.counts[ST_OK], P.counts[ST_FAIL],
+          P.counts[ST_SKIP], P.counts[ST_CRASH]);
+   printf("stages: %d with statistics, %d without\n", P.stages_with_stats,
+          P.stages_without);
+   printf("totals:");
+   print_figure(" ", F_INST, "inst");
+   print_figure(", ", F_LOOPS, "loops");
+   print_figure(", ", F_CYCLES, "cycles");
+   if (P.known[F_SPILLS] || P.known[F_FILLS])
+      printf(", %lld:%lld spills:fills", P.sum[F_SPILLS], P.sum[F_FILLS]);
+   else
+      printf(", -:- spills:fills");
+   print_figure(", ", F_GPRS, "gprs");
+   print_figure(", ", F_BYTES, "bytes");
+   printf("\n");
+   print_tally("failed", &P.failed);
+   print_tally("skipped", &P.skipped);
+   print_tally("crashed", &P.crashed);
+   printf("time: %.2f s, %d worker%s\n", seconds, num_workers,
+          num_workers == 1 ? "" : "s");
+}
+
+/* --parse-messages: the statistics parser on its own, for tests. */
+static int
+parse_messages(void)
+{
+   char line[4096];
+   while (fgets(line, sizeof(line), stdin)) {
+      line[strcspn(line, "\n")] = '\0';
+      struct rs_stats stats;
+      if (rs_stats_parse(line, &stats)) {
+         char text[256];
+         rs_stats_format(&stats, text, sizeof(text));
+         printf("%s shader: %s\n", rs_stage_names[stats.stage], text);
+      } else {
+         printf("ignored\n");
+      }
+   }
+   return 0;
+}
+
+static void
+usage(void)
+{
+   fprintf(stderr,
+           "usage: jade-run-shaders [-j N] [--driver NAME] [--timeout S]\n"
+           "                        [--default-corpus DIR] [PATH...]\n"
+           "       jade-run-shaders --parse-messages < messages\n");
+}
+
+int
+main(int argc, char **argv)
+{
+   int jobs = 1;
+   const char *default_corpus = NULL;
+   const char *driver = NULL;
+   int first_path = argc;
+
+   for (int i = 1; i < argc; i++) {
+      const char *a = argv[i];
+      if (!strcmp(a, "--parse-messages")) {
+         return parse_messages();
+      } else if (!strcmp(a, "-j") && i + 1 < argc) {
+         jobs = atoi(argv[++i]);
+      } else if (!strncmp(a, "-j", 2) && a[2]) {
+         jobs = atoi(a + 2);
+      } else if (!strcmp(a, "--driver") && i + 1 < argc) {
+         driver = argv[++i];
+      } else if (!strcmp(a, "--timeout") && i + 1 < argc) {
+         timeout_s = atoi(argv[++i]);
+      } else if (!strcmp(a, "--default-corpus") && i + 1 < argc) {
+         default_corpus = argv[++i];
+      } else if (!strcmp(a, "--")) {
+         first_path = i + 1;
+         break;
+      } else if (a[0] == '-') {
+         usage();
+         return 1;
+      } else {
+         first_path = i;
+         break;
+      }
+   }
+   if (jobs < 1 || jobs > 256 || !timeout_s) {
+      usage();
+      return 1;
+   }
+
+   /* shader-db's settings: no cache (every run compiles), no driver
+    * thread.
+    */
+   setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
+   setenv("GALLIUM_THREAD", "0", 0);
+   setenv("mesa_glthread", "false", 0);
+   if (driver)
+      setenv("MESA_LOADER_DRIVER_OVERRIDE", driver, 1);
+   if (driver && !strcmp(driver, "nouveau"))
+      setenv("NOUVEAU_CHIPSET", "162", 0);
+
+   const char *default_paths[] = {default_corpus};
+   const char *const *paths = (const char *const *)argv + first_path;
+   int num_paths = argc - first_path;
+   if (!num_paths && default_corpus) {
+      paths = default_paths;
+      num_paths = 1;
+   }
+   if (!num_paths) {
+      usage();
+      return 1;
+   }
+
+   for (int i = 0; i < num_paths; i++) {
+      struct stat st;
+      if (stat(paths[i], &st)) {
+         fprintf(stderr, "jade-run-shaders: %s: %s\n", paths[i],
+                 strerror(errno));
+         return 1;
+      }
+      if (S_ISDIR(st.st_mode)) {
+         if (nftw(paths[i], visit, 16, FTW_PHYS)) {
+            fprintf(stderr, "jade-run-shaders: %s: cannot walk\n", paths[i]);
+            return 1;
+         }
+      } else {
+         add_file(paths[i]);
+      }
+   }
+   if (P.num_files > 1)
+      qsort(P.files, P.num_files, sizeof(char *), compare_paths);
+   P.results = calloc(P.num_files ? P.num_files : 1, sizeof(*P.results));
+   if (!P.results)
+      return 1;
+
+   struct timespec t0, t1;
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   int num_workers = jobs < P.num_files ? jobs : P.num_files;
+   int status = num_workers ? run_workers(num_workers) : 0;
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   flush_results();
+
+   if (status) {
+      fprintf(stderr, "jade-run-shaders: the run did not complete\n");
+      return 1;
+   }
+   print_summary(num_workers,
+                 (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+   return 0;
+}

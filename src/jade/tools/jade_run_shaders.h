@@ -1,0 +1,94 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * jade-run-shaders: the parts that need no GL (shader_test parsing, the
+ * parsing of the drivers' statistics messages), shared by the runner and
+ * its tests.
+ */
+
+#ifndef JADE_RUN_SHADERS_H
+#define JADE_RUN_SHADERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum rs_stage {
+   RS_VERTEX,
+   RS_TESS_CTRL,
+   RS_TESS_EVAL,
+   RS_GEOMETRY,
+   RS_FRAGMENT,
+   RS_COMPUTE,
+   RS_NUM_STAGES,
+};
+
+extern const char *const rs_stage_names[RS_NUM_STAGES];
+
+#define RS_MAX_SHADERS 16
+#define RS_MAX_EXTS 32
+#define RS_REASON_LEN 256
+
+struct rs_shader {
+   enum rs_stage stage;
+   char *source;           /* NUL-terminated, owned by the test */
+};
+
+struct rs_test {
+   /* A parse problem: the file is reported as FAIL (malformed) or SKIP
+    * (something the runner does not handle, e.g. ARB assembly).  Empty when
+    * the file can be compiled.
+    */
+   char fail[RS_REASON_LEN];
+   char skip[RS_REASON_LEN];
+
+   bool es;                /* GL ES context */
+   int profile;            /* 0 any, 1 compatibility, 2 core */
+   int gl_min, gl_max;     /* GL (or GL ES) version * 10; 0 none */
+   int glsl_min, glsl_max; /* GLSL (or GLSL ES) version * 100; 0 none */
+   bool sso;
+   bool passthrough_vs;
+
+   int num_exts, num_not_exts;
+   char *exts[RS_MAX_EXTS];
+   bool ext_owned[RS_MAX_EXTS];
+   char *not_exts[RS_MAX_EXTS];
+
+   int num_shaders;
+   struct rs_shader shaders[RS_MAX_SHADERS];
+
+   char *text;             /* the file's contents (sources point into it) */
+};
+
+/* Parses the contents of a .shader_test file; takes ownership of text
+ * (malloc'ed, size bytes plus a terminating NUL).  Never fails: problems
+ * are recorded in test->fail / test->skip.
+ */
+void rs_test_parse(struct rs_test *test, char *text, size_t size);
+void rs_test_finish(struct rs_test *test);
+
+/* Maps a GLSL version (x100) to the GL version (x10) that introduced it. */
+int rs_glsl_to_gl(int glsl, bool es);
+
+/* One shader's statistics, normalised from either driver's message.  -1
+ * where the driver does not report the figure.
+ */
+struct rs_stats {
+   enum rs_stage stage;
+   long inst, loops, cycles, spills, fills, gprs, bytes, local, shared;
+};
+
+/* Parses one GL debug message: shader-db form
+ *   "<word> <stage> shader: N inst, N loops, N cycles, N:N spills:fills, ..."
+ * (with optional ", N gprs", ", N bytes" ...) or nouveau's (nvc0)
+ *   "type: %d, local: %d, shared: %d, gpr: %d, inst: %d, bytes: %d, ..."
+ * Returns false if the message is neither.
+ */
+bool rs_stats_parse(const char *msg, struct rs_stats *stats);
+
+/* "N inst, N loops, N cycles, S:F spills:fills, N gprs, N bytes[, N local,
+ * N shared]" with "-" for unknown figures.
+ */
+void rs_stats_format(const struct rs_stats *stats, char *buf, unsigned size);
+
+#endif
