@@ -22,6 +22,7 @@ struct nir_shader_compiler_options;
 
 struct jade_compiler_options {
    bool serial;          /* every instruction waits for everything (JADE_DEBUG=serial) */
+   bool print_ir;        /* print the IR to stderr after each phase (JADE_DEBUG=ir) */
    unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */
 };
 

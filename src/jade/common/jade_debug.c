@@ -15,6 +15,9 @@ static const struct debug_named_value jade_debug_options[] = {
    {"drm", JADE_DEBUG_DRM, "Log every DRM ioctl Jade makes and its result"},
    {"nir", JADE_DEBUG_NIR, "Print the NIR handed to the compiler"},
    {"shaderdb", JADE_DEBUG_SHADERDB, "Print shader statistics to stderr"},
+   {"ir", JADE_DEBUG_IR, "Print Jade IR after each compiler phase"},
+   {"shaders", JADE_DEBUG_SHADERS, "Print each compiled shader's disassembly"},
+   {"serial", JADE_DEBUG_SERIAL, "Make every instruction wait for everything (bisects dependency bugs)"},
    DEBUG_NAMED_VALUE_END,
 };
 

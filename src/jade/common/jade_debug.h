@@ -18,6 +18,9 @@ enum jade_debug_flag {
    JADE_DEBUG_DRM = 1 << 2,     /* log every ioctl and its result */
    JADE_DEBUG_NIR = 1 << 3,     /* print NIR handed to the compiler */
    JADE_DEBUG_SHADERDB = 1 << 4,/* print shader statistics lines to stderr */
+   JADE_DEBUG_IR = 1 << 5,      /* print Jade IR after each compiler phase */
+   JADE_DEBUG_SHADERS = 1 << 6, /* print each compiled shader's disassembly */
+   JADE_DEBUG_SERIAL = 1 << 7,  /* every instruction waits for everything */
 };
 
 uint64_t jade_debug_flags(void);

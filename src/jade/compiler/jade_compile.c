@@ -73,13 +73,22 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    prepare_nir(nir);
 
    void *tmp = ralloc_context(NULL);
+   bool print = options && options->print_ir;
    struct jade_shader *s = jade_from_nir(tmp, nir);
    if (!s->error)
       jade_shader_validate(s);
+   if (print && !s->error) {
+      fprintf(stderr, "--- Jade IR after selection\n");
+      jade_shader_print(s, stderr);
+   }
    if (!s->error)
       jade_ra(s, options);
    if (!s->error)
       jade_ctrl(s, options);
+   if (print && !s->error) {
+      fprintf(stderr, "--- Jade IR after allocation and control bits\n");
+      jade_shader_print(s, stderr);
+   }
    if (!s->error)
       jade_emit(s);
    if (s->error) {

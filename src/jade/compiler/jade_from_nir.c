@@ -363,6 +363,20 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    }
 }
 
+static const char *
+instr_type_name(nir_instr_type type)
+{
+   switch (type) {
+   case nir_instr_type_deref: return "variable dereference (shader I/O is not lowered yet)";
+   case nir_instr_type_tex: return "texture";
+   case nir_instr_type_call: return "function call";
+   case nir_instr_type_jump: return "jump";
+   case nir_instr_type_phi: return "phi";
+   case nir_instr_type_parallel_copy: return "parallel copy";
+   default: return "other";
+   }
+}
+
 struct jade_shader *
 jade_from_nir(void *mem_ctx, nir_shader *nir)
 {
@@ -390,7 +404,8 @@ jade_from_nir(void *mem_ctx, nir_shader *nir)
          case nir_instr_type_undef:
             break;   /* materialised where used */
          default:
-            ok = jade_shader_error(c.s, "unsupported NIR instruction type %u", instr->type);
+            ok = jade_shader_error(c.s, "unsupported NIR instruction: %s",
+                                   instr_type_name(instr->type));
             break;
          }
          if (!ok || c.s->error)

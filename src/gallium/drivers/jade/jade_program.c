@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: MIT
  *
  * Shader CSOs.  A shader is created from NIR (TGSI from Gallium's helpers is
- * translated first) and, once the compiler lands (issue 5), compiled once
- * here; linking and NOS patching happen at bind time (issue 6).
+ * translated first) and compiled once, here, so shader-db sees statistics
+ * without drawing; linking and NOS patching happen at bind time (issue 6).
+ * Statistics and compile errors go to the GL debug output.
  */
 
 #include <stdio.h>
@@ -12,11 +13,72 @@
 #include "compiler/nir/nir.h"
 #include "nir/tgsi_to_nir.h"
 #include "tgsi/tgsi_from_mesa.h"
+#include "util/ralloc.h"
 #include "util/u_memory.h"
+
+#include "jade/jade_compiler.h"
+#include "jade_isa.h"
 
 #include "jade_context.h"
 #include "jade_debug.h"
 #include "jade_program.h"
+
+static const char *
+stage_name(gl_shader_stage stage)
+{
+   switch (stage) {
+   case MESA_SHADER_VERTEX: return "VS";
+   case MESA_SHADER_FRAGMENT: return "FS";
+   case MESA_SHADER_GEOMETRY: return "GS";
+   case MESA_SHADER_COMPUTE: return "CS";
+   default: return "??";
+   }
+}
+
+static void
+print_disassembly(const struct jade_shader_binary *bin)
+{
+   for (size_t i = 0; i + 16 <= bin->code_size; i += 16) {
+      struct jade_isa_instr instr;
+      char text[160] = "<unknown>";
+      if (jade_isa_decode(&bin->code[i / 8], &instr) == 0)
+         jade_isa_print(&instr, i, text, sizeof(text));
+      fprintf(stderr, "   /*%04zx*/ %s\n", i, text);
+   }
+}
+
+/* Compiles a copy of the shader's NIR (the CSO keeps the original for
+ * variants to come).  A shader the compiler cannot handle gets a message,
+ * never a crash; it then draws nothing. */
+static void
+jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
+{
+   nir_shader *nir = nir_shader_clone(NULL, shader->nir);
+   struct jade_compiler_options options = {
+      .serial = jade_debug(JADE_DEBUG_SERIAL),
+      .print_ir = jade_debug(JADE_DEBUG_IR),
+   };
+   char *error = NULL;
+   shader->mem = ralloc_context(NULL);
+   shader->bin = jade_compile(shader->mem, nir, &options, &error);
+   ralloc_free(nir);
+
+   const char *stage = stage_name(shader->nir->info.stage);
+   if (!shader->bin) {
+      util_debug_message(&ctx->debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
+                         stage, error);
+      if (jade_debug(JADE_DEBUG_SHADERDB))
+         fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
+      return;
+   }
+   char line[256];
+   jade_shader_stats_format(shader->bin, line, sizeof(line));
+   util_debug_message(&ctx->debug, SHADER_INFO, "%s", line);
+   if (jade_debug(JADE_DEBUG_SHADERDB))
+      fprintf(stderr, "%s\n", line);
+   if (jade_debug(JADE_DEBUG_SHADERS))
+      print_disassembly(shader->bin);
+}
 
 static void *
 jade_create_shader_state(struct pipe_context *pctx,
@@ -34,6 +96,7 @@ jade_create_shader_state(struct pipe_context *pctx,
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);
+   jade_compile_shader(jade_context(pctx), shader);
    return shader;
 }
 
@@ -41,6 +104,7 @@ static void
 jade_delete_shader_state(struct pipe_context *pctx, void *cso)
 {
    struct jade_shader *shader = cso;
+   ralloc_free(shader->mem);
    ralloc_free(shader->nir);
    FREE(shader);
 }
