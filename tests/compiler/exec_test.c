@@ -142,13 +142,14 @@ rnd(uint64_t *s)
 }
 
 static bool
-run_case(const struct exec_case *c)
+run_case(const struct exec_case *c, bool serial)
 {
    void *mem = ralloc_context(NULL);
    nir_shader *nir = build_shader(c);
    ralloc_steal(mem, nir);
    char *error;
-   struct jade_shader_binary *bin = jade_compile(mem, nir, NULL, &error);
+   struct jade_compiler_options options = {.serial = serial};
+   struct jade_shader_binary *bin = jade_compile(mem, nir, &options, &error);
    if (!bin) {
       printf("FAIL %s: compile: %s\n", c->name, error);
       ralloc_free(mem);
@@ -193,9 +194,29 @@ run_case(const struct exec_case *c)
                    i / c->out_words, i % c->out_words, expect[i], out[i]);
       }
       ok = bad == 0;
-      printf("%s %s (%s)\n", ok ? "ok  " : "FAIL", c->name, stats);
+      printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, serial ? " serial" : "", stats);
    }
    jade_sim_destroy(sim);
+   ralloc_free(mem);
+   return ok;
+}
+
+/* A shader the compiler cannot handle yet fails with a message naming
+ * what it lacks, and nothing else happens. */
+static bool
+check_rejects(void)
+{
+   void *mem = ralloc_context(NULL);
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
+                                                  "rejects");
+   nir_def *index = thread_index(&b);
+   nir_def *v = nir_fsin(&b, nir_u2f32(&b, index));
+   nir_store_global(&b, buffer_address(&b, 1, index, 1), 4, v, 1);
+   ralloc_steal(mem, b.shader);
+   char *error = NULL;
+   struct jade_shader_binary *bin = jade_compile(mem, b.shader, NULL, &error);
+   bool ok = !bin && error && strstr(error, "unsupported NIR ALU op");
+   printf("%s rejects (%s)\n", ok ? "ok  " : "FAIL", error ? error : "compiled");
    ralloc_free(mem);
    return ok;
 }
@@ -205,12 +226,20 @@ main(void)
 {
    glsl_type_singleton_init_or_ref();
    unsigned passed = 0, failed = 0;
+   /* Each case also with JADE_DEBUG=serial's control bits: they must be
+    * hazard-free too, or that mode cannot bisect anything. */
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      if (run_case(&cases[i]))
-         passed++;
-      else
-         failed++;
+      for (unsigned serial = 0; serial < 2; serial++) {
+         if (run_case(&cases[i], serial))
+            passed++;
+         else
+            failed++;
+      }
    }
+   if (check_rejects())
+      passed++;
+   else
+      failed++;
    glsl_type_singleton_decref();
    printf("%u passed, %u failed\n", passed, failed);
    return failed ? 1 : 0;
