@@ -24,11 +24,13 @@
  * reported as CRASH and a new worker takes the rest of its files.  Output
  * is in the order of the sorted file list whatever -j is.
  *
+ * JADE_RUN_SHADERS_CRASH_ON=TEXT makes a worker die (SIGSEGV) on the files
+ * whose path contains TEXT: the runner's tests use it.
+ *
  * Exit status 0 when the run completed (failed compiles are results), 1 when
  * the runner could not run (bad usage, no EGL display, unreadable path).
  */
 
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -575,6 +577,11 @@ read_file(const char *path, size_t *size, char *err, unsigned err_size)
 static void
 run_file(const char *path, FILE *out)
 {
+   /* For the runner's own tests: a worker that dies on a chosen file. */
+   const char *crash = getenv("JADE_RUN_SHADERS_CRASH_ON");
+   if (crash && crash[0] && strstr(path, crash))
+      raise(SIGSEGV);
+
    char err[128];
    size_t size = 0;
    char *text = read_file(path, &size, err, sizeof(err));
@@ -1082,11 +1089,15 @@ main(int argc, char **argv)
    int jobs = 1;
    const char *default_corpus = NULL;
    const char *driver = NULL;
-   int first_path = argc;
+   const char **paths = calloc(argc, sizeof(char *));
+   int num_paths = 0;
+   bool options_done = false;
 
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
-      if (!strcmp(a, "--parse-messages")) {
+      if (options_done || a[0] != '-' || !a[1]) {
+         paths[num_paths++] = a;
+      } else if (!strcmp(a, "--parse-messages")) {
          return parse_messages();
       } else if (!strcmp(a, "-j") && i + 1 < argc) {
          jobs = atoi(argv[++i]);
@@ -1099,17 +1110,13 @@ main(int argc, char **argv)
       } else if (!strcmp(a, "--default-corpus") && i + 1 < argc) {
          default_corpus = argv[++i];
       } else if (!strcmp(a, "--")) {
-         first_path = i + 1;
-         break;
-      } else if (a[0] == '-') {
+         options_done = true;
+      } else {
          usage();
          return 1;
-      } else {
-         first_path = i;
-         break;
       }
    }
-   if (jobs < 1 || jobs > 256 || !timeout_s) {
+   if (!paths || jobs < 1 || jobs > 256 || !timeout_s) {
       usage();
       return 1;
    }
@@ -1125,13 +1132,8 @@ main(int argc, char **argv)
    if (driver && !strcmp(driver, "nouveau"))
       setenv("NOUVEAU_CHIPSET", "162", 0);
 
-   const char *default_paths[] = {default_corpus};
-   const char *const *paths = (const char *const *)argv + first_path;
-   int num_paths = argc - first_path;
-   if (!num_paths && default_corpus) {
-      paths = default_paths;
-      num_paths = 1;
-   }
+   if (!num_paths && default_corpus)
+      paths[num_paths++] = default_corpus;
    if (!num_paths) {
       usage();
       return 1;
