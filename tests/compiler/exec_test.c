@@ -123,10 +123,132 @@ static void r_float(const uint32_t *in, uint32_t *out)
    out[2] = u32(f32(in[0]) * 2.5f);
 }
 
+static void b_compare(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *a = in[0], *c = in[1];
+   out[0] = nir_bcsel(b, nir_ilt(b, a, c), a, c);
+   out[1] = nir_b2i32(b, nir_ult(b, a, c));
+   out[2] = nir_b2i32(b, nir_ior(b, nir_ieq(b, nir_iand_imm(b, a, 3), nir_imm_int(b, 0)),
+                                 nir_inot(b, nir_ige(b, c, nir_imm_int(b, 0)))));
+   out[3] = nir_b2f32(b, nir_flt(b, a, c));
+   out[4] = nir_b2i32(b, nir_ixor(b, nir_fge(b, a, c), nir_feq(b, a, a)));
+   out[5] = nir_bcsel(b, nir_fneu(b, a, c), nir_imm_int(b, 7), c);
+}
+static void r_compare(const uint32_t *in, uint32_t *out)
+{
+   uint32_t a = in[0], c = in[1];
+   float fa = f32(a), fc = f32(c);
+   out[0] = (int32_t)a < (int32_t)c ? a : c;
+   out[1] = a < c;
+   out[2] = (a & 3) == 0 || !((int32_t)c >= 0);
+   out[3] = fa < fc ? 0x3f800000 : 0;
+   out[4] = (fa >= fc) != (fa == fa);
+   out[5] = fa != fc ? 7 : c;
+}
+
+static void b_minmax(nir_builder *b, nir_def **in, nir_def **out)
+{
+   out[0] = nir_imin(b, in[0], in[1]);
+   out[1] = nir_imax(b, in[0], in[1]);
+   out[2] = nir_umin(b, in[0], in[1]);
+   out[3] = nir_umax(b, in[0], in[1]);
+   out[4] = nir_fmin(b, in[0], in[1]);
+   out[5] = nir_fmax(b, in[0], in[1]);
+   out[6] = nir_ineg(b, in[0]);
+   out[7] = nir_iabs(b, in[1]);
+}
+static void r_minmax(const uint32_t *in, uint32_t *out)
+{
+   int32_t a = (int32_t)in[0], c = (int32_t)in[1];
+   out[0] = (uint32_t)(a < c ? a : c);
+   out[1] = (uint32_t)(a > c ? a : c);
+   out[2] = in[0] < in[1] ? in[0] : in[1];
+   out[3] = in[0] > in[1] ? in[0] : in[1];
+   out[4] = u32(fminf(f32(in[0]), f32(in[1])));
+   out[5] = u32(fmaxf(f32(in[0]), f32(in[1])));
+   out[6] = -in[0];
+   out[7] = (uint32_t)(c < 0 ? -(int64_t)c : c);
+}
+
+static void b_fmods(nir_builder *b, nir_def **in, nir_def **out)
+{
+   out[0] = nir_fneg(b, in[0]);
+   out[1] = nir_fabs(b, in[0]);
+   out[2] = nir_fsat(b, nir_fmul_imm(b, in[0], 1e-30));
+   out[3] = nir_ffloor(b, in[1]);
+   out[4] = nir_fceil(b, in[1]);
+   out[5] = nir_ftrunc(b, in[1]);
+   out[6] = nir_fround_even(b, in[1]);
+}
+static void r_fmods(const uint32_t *in, uint32_t *out)
+{
+   float x = f32(in[0]), y = f32(in[1]) ;
+   out[0] = in[0] ^ 0x80000000u;
+   out[1] = in[0] & 0x7fffffffu;
+   float m = x * 1e-30f;
+   out[2] = u32(m > 1.0f ? 1.0f : m > 0.0f ? m : 0.0f);
+   out[3] = u32(floorf(y));
+   out[4] = u32(ceilf(y));
+   out[5] = u32(truncf(y));
+   out[6] = u32(nearbyintf(y));
+}
+
+/* Conversions: inputs scaled to stay in range (NIR leaves out-of-range
+ * float-to-int conversions undefined). */
+static void b_convert(nir_builder *b, nir_def **in, nir_def **out)
+{
+   out[0] = nir_i2f32(b, in[0]);
+   out[1] = nir_u2f32(b, in[0]);
+   nir_def *f = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[1], 4)), 0.37f);
+   out[2] = nir_f2i32(b, f);
+   out[3] = nir_f2u32(b, nir_fabs(b, f));
+}
+static void r_convert(const uint32_t *in, uint32_t *out)
+{
+   out[0] = u32((float)(int32_t)in[0]);
+   out[1] = u32((float)in[0]);
+   float f = (float)((int32_t)in[1] >> 4) * 0.37f;
+   out[2] = (uint32_t)(int32_t)f;
+   out[3] = (uint32_t)fabsf(f);
+}
+
+/* MUFU: the model is exact (correctly rounded), so the reference is the
+ * exact function rounded once (docs/sim.md); inputs positive and normal. */
+static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *x = nir_fadd_imm(b, nir_fabs(b, nir_fmul_imm(b, in[0], 1e-20f)), 0.5f);
+   out[0] = nir_frcp(b, x);
+   out[1] = nir_frsq(b, x);
+   out[2] = nir_fsqrt(b, x);
+   out[3] = nir_flog2(b, x);
+   out[4] = nir_fexp2(b, nir_fmul_imm(b, x, 0.25f));
+   out[5] = nir_fsin(b, x);
+}
+static void r_mufu(const uint32_t *in, uint32_t *out)
+{
+   float x = fabsf(f32(in[0]) * 1e-20f) + 0.5f;
+   out[0] = u32((float)(1.0 / x));
+   out[1] = u32((float)(1.0 / sqrt(x)));
+   out[2] = u32((float)sqrt(x));
+   out[3] = u32((float)log2(x));
+   out[4] = u32((float)exp2(x * 0.25f));
+   /* sin of whole quarter turns is exact in the model (0, +-1). */
+   double turns = (double)(x * 0.15915494f);
+   double frac = turns - floor(turns);
+   double q = frac * 4;
+   out[5] = q == floor(q) ? u32((float)(q == 1 ? 1 : q == 3 ? -1 : 0))
+                          : u32((float)sin(2.0 * M_PI * frac));
+}
+
 static const struct exec_case cases[] = {
    {"int_mad", 2, 3, b_int_mad, r_int_mad},
    {"bits", 2, 5, b_bits, r_bits},
    {"float", 3, 3, b_float, r_float},
+   {"compare", 2, 6, b_compare, r_compare},
+   {"minmax", 2, 8, b_minmax, r_minmax},
+   {"fmods", 2, 7, b_fmods, r_fmods},
+   {"convert", 2, 4, b_convert, r_convert},
+   {"mufu", 1, 6, b_mufu, r_mufu},
 };
 
 /* --- running ------------------------------------------------------------- */
@@ -210,7 +332,7 @@ check_rejects(void)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
                                                   "rejects");
    nir_def *index = thread_index(&b);
-   nir_def *v = nir_fsin(&b, nir_u2f32(&b, index));
+   nir_def *v = nir_bitfield_reverse(&b, index);
    nir_store_global(&b, buffer_address(&b, 1, index, 1), 4, v, 1);
    ralloc_steal(mem, b.shader);
    char *error = NULL;

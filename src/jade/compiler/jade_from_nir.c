@@ -30,9 +30,12 @@ emit(struct isel *c, enum jade_isa_op op)
    return jade_instr_create(c->s, c->block, op);
 }
 
+/* A value for a NIR def: 1-bit booleans live in predicates. */
 static struct jade_value *
 new_gpr(struct isel *c, unsigned bit_size)
 {
+   if (bit_size == 1)
+      return jade_value_create(c->s, JADE_FILE_PRED, 1);
    return jade_value_create(c->s, JADE_FILE_GPR, bit_size == 64 ? 2 : 1);
 }
 
@@ -141,6 +144,246 @@ isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 #define LUT_AND 0xc0
 #define LUT_OR  0xfc
 #define LUT_XOR 0x3c
+
+
+/* dst = a <op> b through FADD with modifiers: x + (-0) is x for every x,
+ * so FADD with -RZ implements moves with neg/abs/sat. */
+static void
+fadd_mods(struct isel *c, struct jade_value *dst, struct jade_value *a, bool neg, bool abs,
+          bool sat)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_FADD);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, a);
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+   if (neg)
+      jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
+   if (abs)
+      jade_instr_set_field(i, JADE_ISA_F_A_ABS, 1);
+   if (sat)
+      jade_instr_set_field(i, JADE_ISA_F_SAT, 1);
+}
+
+/* ISETP/FSETP into a predicate: pd0 = a <cmp> b (AND PT). */
+static void
+setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_float,
+     unsigned cmp, bool is_signed)
+{
+   struct jade_instr *i = emit(c, is_float ? JADE_ISA_OP_FSETP : JADE_ISA_OP_ISETP);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+   add_b(c, i, alu, 1);
+   jade_instr_set_field(i, JADE_ISA_F_CMP, cmp);
+   if (!is_float && is_signed)
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+}
+
+/* A predicate operation: pd0 = LUT(a, b, PT) over predicates. */
+static void
+plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
+      unsigned lut)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_PLOP3);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, a);
+   if (b)
+      jade_instr_add_src(i, JADE_ISA_F_B, b);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_LUT, lut);
+}
+
+/* SEL dst, a, b, p: p ? a : b. */
+static void
+sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
+    struct jade_value *b, bool b_is_imm, uint32_t b_imm)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_SEL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   if (a)
+      jade_instr_add_src(i, JADE_ISA_F_A, a);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   if (b_is_imm)
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, b_imm);
+   else
+      jade_instr_add_src(i, JADE_ISA_F_B, b);
+   jade_instr_add_src(i, JADE_ISA_F_P, p);
+}
+
+/* MUFU of one source. */
+static void
+mufu(struct isel *c, struct jade_value *dst, struct jade_value *a, unsigned func)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_MUFU);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_B, a);
+   jade_instr_set_field(i, JADE_ISA_F_FUNC, func);
+}
+
+/* One-source conversions and roundings (variable latency, XU). */
+static void
+unary(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct jade_value *a)
+{
+   struct jade_instr *i = emit(c, op);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_B, a);
+}
+
+static struct jade_instr *
+last_instr(struct isel *c)
+{
+   return list_last_entry(&c->block->instrs, struct jade_instr, link);
+}
+
+/* MUFU function numbers (the ISA description's func enum). */
+enum { MUFU_COS = 0, MUFU_SIN = 1, MUFU_EX2 = 2, MUFU_LG2 = 3, MUFU_RCP = 4, MUFU_RSQ = 5,
+       MUFU_SQRT = 8 };
+/* Comparison numbers of ISETP/FSETP. */
+enum { CMP_LT = 1, CMP_EQ = 2, CMP_LE = 3, CMP_GT = 4, CMP_NE = 5, CMP_GE = 6, CMP_NEU = 13 };
+
+static bool
+isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   nir_op op = alu->op;
+   unsigned bits = alu->def.bit_size;
+   unsigned src_bits = nir_op_infos[op].num_inputs ? alu->src[0].src.ssa->bit_size : 0;
+   struct jade_instr *i;
+   switch (op) {
+   case nir_op_ieq: case nir_op_ine: case nir_op_ilt: case nir_op_ige:
+   case nir_op_ult: case nir_op_uge:
+      if (src_bits != 32)
+         return false;
+      setp(c, alu, dst, false,
+           op == nir_op_ieq ? CMP_EQ : op == nir_op_ine ? CMP_NE :
+           op == nir_op_ilt || op == nir_op_ult ? CMP_LT : CMP_GE,
+           op == nir_op_ilt || op == nir_op_ige);
+      return true;
+   case nir_op_feq: case nir_op_fneu: case nir_op_flt: case nir_op_fge:
+      if (src_bits != 32)
+         return false;
+      setp(c, alu, dst, true,
+           op == nir_op_feq ? CMP_EQ : op == nir_op_fneu ? CMP_NEU :
+           op == nir_op_flt ? CMP_LT : CMP_GE, false);
+      return true;
+   case nir_op_bcsel:
+      if (bits != 32)
+         return false;
+      sel(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1), alu_src(c, alu, 2), false, 0);
+      return true;
+   case nir_op_b2i32:
+   case nir_op_b2f32:
+      /* SEL dst, RZ, imm, !p: p ? imm : 0. */
+      sel(c, dst, alu_src(c, alu, 0), NULL, NULL, true, op == nir_op_b2i32 ? 1 : 0x3f800000);
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_P_NOT, 1);
+      return true;
+   case nir_op_iand: case nir_op_ior: case nir_op_ixor:
+      if (bits != 1)
+         return false;
+      plop3(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1),
+            op == nir_op_iand ? 0xc0 : op == nir_op_ior ? 0xfc : 0x3c);
+      return true;
+   case nir_op_inot:
+      if (bits == 1) {
+         plop3(c, dst, alu_src(c, alu, 0), NULL, 0x0f);
+      } else if (bits == 32) {
+         i = emit(c, JADE_ISA_OP_LOP3);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+         jade_instr_add_src_zero(i, JADE_ISA_F_B);
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+         jade_instr_set_field(i, JADE_ISA_F_LUT, 0x0f);
+         jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      } else {
+         return false;
+      }
+      return true;
+   case nir_op_imin: case nir_op_imax: case nir_op_umin: case nir_op_umax:
+   case nir_op_fmin: case nir_op_fmax: {
+      if (bits != 32)
+         return false;
+      bool is_float = op == nir_op_fmin || op == nir_op_fmax;
+      bool is_max = op == nir_op_imax || op == nir_op_umax || op == nir_op_fmax;
+      i = emit(c, is_float ? JADE_ISA_OP_FMNMX : JADE_ISA_OP_IMNMX);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* PT: min, !PT: max */
+      if (is_max)
+         jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      if (op == nir_op_imin || op == nir_op_imax)
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   }
+   case nir_op_fneg: case nir_op_fabs: case nir_op_fsat:
+      if (bits != 32)
+         return false;
+      fadd_mods(c, dst, alu_src(c, alu, 0), op == nir_op_fneg, op == nir_op_fabs,
+                op == nir_op_fsat);
+      return true;
+   case nir_op_ineg:
+      if (bits != 32)
+         return false;
+      i = emit(c, JADE_ISA_OP_IADD3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+      jade_instr_add_src(i, JADE_ISA_F_B, alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      return true;
+   case nir_op_iabs:
+      if (bits != 32)
+         return false;
+      unary(c, JADE_ISA_OP_IABS, dst, alu_src(c, alu, 0));
+      return true;
+   case nir_op_frcp: case nir_op_frsq: case nir_op_fsqrt: case nir_op_fexp2:
+   case nir_op_flog2:
+      if (bits != 32)
+         return false;
+      mufu(c, dst, alu_src(c, alu, 0),
+           op == nir_op_frcp ? MUFU_RCP : op == nir_op_frsq ? MUFU_RSQ :
+           op == nir_op_fsqrt ? MUFU_SQRT : op == nir_op_fexp2 ? MUFU_EX2 : MUFU_LG2);
+      return true;
+   case nir_op_fsin: case nir_op_fcos: {
+      if (bits != 32)
+         return false;
+      /* MUFU.SIN/COS take turns: scale by 1/(2 pi) first, as ptxas does. */
+      struct jade_value *t = new_gpr(c, 32);
+      i = emit(c, JADE_ISA_OP_FMUL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, t);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3e22f983);   /* 0.15915494 */
+      mufu(c, dst, t, op == nir_op_fsin ? MUFU_SIN : MUFU_COS);
+      return true;
+   }
+   case nir_op_i2f32: case nir_op_u2f32:
+      if (src_bits != 32)
+         return false;
+      unary(c, JADE_ISA_OP_I2F, dst, alu_src(c, alu, 0));
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_ST, op == nir_op_i2f32 ? 6 : 2);
+      return true;
+   case nir_op_f2i32: case nir_op_f2u32:
+      if (src_bits != 32)
+         return false;
+      unary(c, JADE_ISA_OP_F2I, dst, alu_src(c, alu, 0));
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_DT, op == nir_op_f2i32 ? 6 : 2);
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_RND, 3);   /* .TRUNC */
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_NTZ, 1);
+      return true;
+   case nir_op_ffloor: case nir_op_fceil: case nir_op_ftrunc: case nir_op_fround_even:
+      if (bits != 32)
+         return false;
+      unary(c, JADE_ISA_OP_FRND, dst, alu_src(c, alu, 0));
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_RND,
+                           op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
+                           op == nir_op_ftrunc ? 3 : 0);
+      return true;
+   default:
+      return false;
+   }
+}
 
 static bool
 isel_alu(struct isel *c, nir_alu_instr *alu)
@@ -268,6 +511,8 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    default:
       break;
    }
+   if (isel_alu_more(c, alu, dst))
+      return true;
    return jade_shader_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
                             nir_op_infos[op].name, bits);
 }
