@@ -178,6 +178,12 @@ parse_require_line(struct rs_test *test, char *line, int lineno)
       add_ext(test, name, negated, lineno);
       return;
    }
+   if (!strncmp(line, "SPIRV", 5)) {
+      /* "SPIRV YES" / "SPIRV ONLY": the test is about SPIR-V shaders. */
+      if (!strstr(line, "NO"))
+         set_reason(test->skip, "SPIR-V shader");
+      return;
+   }
    if (!strcmp(line, "SSO ENABLED")) {
       test->sso = true;
       return;
@@ -347,6 +353,9 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
    if (line && *line)
       line[0] = '\0'; /* [test]: ends the last shader */
 
+   /* What is skipped (ARB programs, SPIR-V) need not have GLSL shaders. */
+   if (test->skip[0])
+      return;
    if (!test->num_shaders && !test->passthrough_vs) {
       set_reason(test->fail, "no shader sections");
       return;
