@@ -4,9 +4,10 @@
 # jade-run-shaders on DIR under WRAPPER (ci/with-jade or ci/with-nouveau)
 # and checks its report.
 #   corpus     the summary parses, every file is accounted for, no CRASH,
-#              at least one program compiled; with -j 2 the per-file lines
-#              are the same as with -j 1
-#   stats      as corpus, and every compiled stage has statistics (nouveau)
+#              some program reached the driver (compiled or failed); with
+#              -j 2 the per-file lines are the same as with -j 1
+#   stats      as corpus, and programs compiled, each stage with
+#              statistics (nouveau)
 #   malformed  the per-file lines are exactly EXPECTED (clean FAIL/SKIP)
 #   crash      a worker killed on some files: CRASH lines for those, the
 #              others still run, exit status 0
@@ -45,10 +46,13 @@ reported=$(sed 's/ - .*//' <<<"$lines" | uniq)
 case "$mode" in
   corpus|stats)
     [ "$crashed" -eq 0 ] && ! grep -q ' - CRASH' <<<"$lines" || { echo "FAIL: a worker crashed"; exit 1; }
-    [ "$compiled" -gt 0 ] || { echo "FAIL: nothing compiled"; exit 1; }
+    # Jade's compiler may still refuse everything (FAIL lines are data), but
+    # something must have reached the driver.
+    [ $((compiled + failed)) -gt 0 ] || { echo "FAIL: nothing was compiled"; exit 1; }
     parallel=$(run -j 2 | grep '\.shader_test - ' | sed "s|^$dir/||")
     [ "$parallel" = "$lines" ] || { echo "FAIL: -j 2 differs from -j 1"; diff <(echo "$lines") <(echo "$parallel"); exit 1; }
     if [ "$mode" = stats ]; then
+      [ "$compiled" -gt 0 ] || { echo "FAIL: nothing compiled"; exit 1; }
       ! grep -q 'no statistics' <<<"$lines" || { echo "FAIL: stages without statistics"; exit 1; }
       grep -Eq ' shader: [0-9]+ inst, .* [0-9]+ gprs, ' <<<"$lines" || { echo "FAIL: no figures"; exit 1; }
     fi
@@ -60,7 +64,7 @@ case "$mode" in
     n=$(find "$dir" -name '*glsl130*.shader_test' | wc -l)
     [ "$crashed" -eq "$n" ] || { echo "FAIL: $crashed crashed, expected $n"; exit 1; }
     [ "$(grep -c ' - CRASH: signal 11' <<<"$lines")" -eq "$n" ] || { echo "FAIL: CRASH lines"; exit 1; }
-    [ "$compiled" -gt 0 ] || { echo "FAIL: the run did not continue"; exit 1; }
+    [ $((compiled + failed)) -gt 0 ] || { echo "FAIL: the run did not continue"; exit 1; }
     ;;
 esac
 echo "PASS"

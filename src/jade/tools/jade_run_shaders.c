@@ -508,27 +508,40 @@ compile_test(const struct rs_test *test, FILE *out)
       fprintf(out, "O FAIL: link: %s\nR FAIL link error\n", reason);
    } else {
       /* One line per statistics message, in stage order; "no statistics"
-       * for a stage the driver said nothing about.
+       * for a stage the driver said nothing about; FAIL for a stage the
+       * driver could not compile (the program then counts as failed).
        */
+      int driver_failed = -1;
       for (int s = 0; s < RS_NUM_STAGES; s++) {
          bool seen = false;
          for (int m = 0; m < W.num_msgs; m++) {
             const struct rs_stats *st = &W.msgs[m];
             if ((int)st->stage != s)
                continue;
+            seen = true;
+            if (st->failed) {
+               fprintf(out, "O FAIL: %s shader: driver: %s\nX %s\n",
+                       rs_stage_names[s], st->error, st->error);
+               if (driver_failed < 0)
+                  driver_failed = s;
+               continue;
+            }
             char text[256];
             rs_stats_format(st, text, sizeof(text));
             fprintf(out, "O %s shader: %s\n", rs_stage_names[s], text);
             fprintf(out, "S %ld %ld %ld %ld %ld %ld %ld\n", st->inst,
                     st->loops, st->cycles, st->spills, st->fills, st->gprs,
                     st->bytes);
-            seen = true;
          }
          if (present[s] && !seen) {
             fprintf(out, "O %s shader: no statistics\nW\n", rs_stage_names[s]);
          }
       }
-      fprintf(out, "R OK\n");
+      if (driver_failed >= 0)
+         fprintf(out, "R FAIL %s shader driver compile failure\n",
+                 rs_stage_names[driver_failed]);
+      else
+         fprintf(out, "R OK\n");
    }
    fn->DeleteProgram(prog);
    while (fn->GetError() != GL_NO_ERROR)
@@ -710,6 +723,7 @@ static struct {
    long long sum[F_NUM];
    int known[F_NUM];
    struct tally failed, skipped, crashed;
+   struct tally driver_errors; /* per stage the driver failed to compile */
    char driver[256];
 } P;
 
@@ -813,6 +827,9 @@ commit_block(int index, char *block)
       }
       case 'W':
          P.stages_without++;
+         break;
+      case 'X':
+         tally_add(&P.driver_errors, line + 2);
          break;
       case 'R':
          if (!strncmp(line, "R OK", 4)) {
@@ -1051,6 +1068,7 @@ print_summary(int num_workers, double seconds)
    print_tally("failed", &P.failed);
    print_tally("skipped", &P.skipped);
    print_tally("crashed", &P.crashed);
+   print_tally("driver error", &P.driver_errors);
    printf("time: %.2f s, %d worker%s\n", seconds, num_workers,
           num_workers == 1 ? "" : "s");
 }

@@ -76,11 +76,18 @@ int rs_glsl_to_gl(int glsl, bool es);
 struct rs_stats {
    enum rs_stage stage;
    long inst, loops, cycles, spills, fills, gprs, bytes, local, shared;
+   /* "<word> <stage> shader: compile failed: REASON": the driver could not
+    * compile a stage GL accepted; error holds REASON.
+    */
+   bool failed;
+   char error[200];
 };
 
 /* Parses one GL debug message: shader-db form
  *   "<word> <stage> shader: N inst, N loops, N cycles, N:N spills:fills, ..."
- * (with optional ", N gprs", ", N bytes" ...) or nouveau's (nvc0)
+ * (with optional ", N gprs", ", N bytes" ...), its failure form
+ *   "<word> <stage> shader: compile failed: REASON"
+ * or nouveau's (nvc0)
  *   "type: %d, local: %d, shared: %d, gpr: %d, inst: %d, bytes: %d, ..."
  * Returns false if the message is neither.
  */

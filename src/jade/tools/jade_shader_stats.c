@@ -21,6 +21,8 @@ stats_init(struct rs_stats *stats)
    stats->inst = stats->loops = stats->cycles = -1;
    stats->spills = stats->fills = stats->gprs = stats->bytes = -1;
    stats->local = stats->shared = -1;
+   stats->failed = false;
+   stats->error[0] = '\0';
 }
 
 /* A figure: a decimal number, or -1 for anything else ("-", "?"). */
@@ -92,6 +94,19 @@ parse_shaderdb(const char *msg, struct rs_stats *stats)
       return false;
 
    const char *p = colon + strlen(" shader: ");
+   if (!strncmp(p, "compile failed", 14)) {
+      p += 14;
+      while (*p == ':' || *p == ' ')
+         p++;
+      stats->failed = true;
+      snprintf(stats->error, sizeof(stats->error), "%s",
+               *p ? p : "(no reason given)");
+      for (char *c = stats->error; *c; c++) {
+         if ((unsigned char)*c < 0x20)
+            *c = ' ';
+      }
+      return true;
+   }
    static const char *const fixed[] = {" inst, ", " loops, ", " cycles, "};
    long *fixed_dst[] = {&stats->inst, &stats->loops, &stats->cycles};
    for (unsigned i = 0; i < 3; i++) {
@@ -184,6 +199,10 @@ rs_stats_format(const struct rs_stats *stats, char *buf, unsigned size)
 {
    int at = 0;
    buf[0] = '\0';
+   if (stats->failed) {
+      snprintf(buf, size, "compile failed: %s", stats->error);
+      return;
+   }
    at = put(buf, size, at, stats->inst, " inst, ");
    at = put(buf, size, at, stats->loops, " loops, ");
    at = put(buf, size, at, stats->cycles, " cycles, ");
