@@ -240,7 +240,150 @@ static void r_mufu(const uint32_t *in, uint32_t *out)
                           : u32((float)sin(2.0 * M_PI * frac));
 }
 
+/* Control flow: values flow through local variables (phis after SSA). */
+static nir_variable *
+local(nir_builder *b, const char *name)
+{
+   return nir_local_variable_create(b->impl, glsl_uint_type(), name);
+}
+
+/* A chain long enough that NIR keeps a real branch (no select). */
+static nir_def *
+chain(nir_builder *b, nir_def *x, unsigned k)
+{
+   for (unsigned i = 0; i < 10; i++)
+      x = nir_iadd_imm(b, nir_imul_imm(b, x, 3 + k), i + 1);
+   return x;
+}
+static uint32_t
+chain_ref(uint32_t x, unsigned k)
+{
+   for (unsigned i = 0; i < 10; i++)
+      x = x * (3 + k) + i + 1;
+   return x;
+}
+
+/* if/else whose then side holds a loop, so NIR keeps the branch. */
+static void b_ifelse(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *v = local(b, "v"), *i = local(b, "i");
+   nir_push_if(b, nir_ine_imm(b, nir_iand_imm(b, in[0], 1), 0));
+   {
+      nir_store_var(b, v, in[0], 1);
+      nir_store_var(b, i, nir_imm_int(b, 0), 1);
+      nir_push_loop(b);
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, nir_iand_imm(b, in[1], 3)));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_store_var(b, v, nir_iadd(b, nir_imul_imm(b, nir_load_var(b, v), 3), iv), 1);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+      nir_pop_loop(b, NULL);
+   }
+   nir_push_else(b, NULL);
+   {
+      nir_push_if(b, nir_ult(b, in[0], in[1]));
+      nir_store_var(b, v, chain(b, in[1], 1), 1);
+      nir_push_else(b, NULL);
+      nir_store_var(b, v, chain(b, in[0], 2), 1);
+      nir_pop_if(b, NULL);
+   }
+   nir_pop_if(b, NULL);
+   out[0] = nir_load_var(b, v);
+}
+static void r_ifelse(const uint32_t *in, uint32_t *out)
+{
+   uint32_t v;
+   if (in[0] & 1) {
+      v = in[0];
+      for (uint32_t i = 0; i < (in[1] & 3); i++)
+         v = v * 3 + i;
+   } else {
+      v = in[0] < in[1] ? chain_ref(in[1], 1) : chain_ref(in[0], 2);
+   }
+   out[0] = v;
+}
+
+/* A loop with a data-dependent trip count (lanes leave at different
+ * times) and a break. */
+static void b_loop(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *i = local(b, "i"), *sum = local(b, "sum");
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_store_var(b, sum, in[1], 1);
+   nir_def *n = nir_iand_imm(b, in[0], 15);
+   nir_push_loop(b);
+   {
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, n));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *sv = nir_load_var(b, sum);
+      nir_store_var(b, sum, nir_iadd(b, nir_imul_imm(b, sv, 5), nir_ixor(b, iv, in[0])), 1);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_var(b, sum);
+   out[1] = nir_load_var(b, i);
+}
+static void r_loop(const uint32_t *in, uint32_t *out)
+{
+   uint32_t sum = in[1], i, n = in[0] & 15;
+   for (i = 0; i < n; i++)
+      sum = sum * 5 + (i ^ in[0]);
+   out[0] = sum;
+   out[1] = i;
+}
+
+/* Nested loops with a continue (Collatz steps, bounded). */
+static void b_nested(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *x = local(b, "x"), *steps = local(b, "steps"), *outer = local(b, "outer");
+   nir_store_var(b, outer, nir_imm_int(b, 0), 1);
+   nir_store_var(b, steps, nir_imm_int(b, 0), 1);
+   nir_push_loop(b);
+   {
+      nir_def *o = nir_load_var(b, outer);
+      nir_push_if(b, nir_uge_imm(b, o, 3));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_store_var(b, outer, nir_iadd_imm(b, o, 1), 1);
+      nir_store_var(b, x, nir_iadd_imm(b, nir_iand_imm(b, nir_iadd(b, in[0], o), 255), 1), 1);
+      nir_push_loop(b);
+      {
+         nir_def *xv = nir_load_var(b, x);
+         nir_push_if(b, nir_ieq_imm(b, xv, 1));
+         nir_jump(b, nir_jump_break);
+         nir_pop_if(b, NULL);
+         nir_store_var(b, steps, nir_iadd_imm(b, nir_load_var(b, steps), 1), 1);
+         nir_push_if(b, nir_ieq_imm(b, nir_iand_imm(b, xv, 1), 0));
+         nir_store_var(b, x, nir_ushr_imm(b, xv, 1), 1);
+         nir_jump(b, nir_jump_continue);
+         nir_pop_if(b, NULL);
+         nir_store_var(b, x, nir_iadd_imm(b, nir_imul_imm(b, xv, 3), 1), 1);
+      }
+      nir_pop_loop(b, NULL);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_var(b, steps);
+}
+static void r_nested(const uint32_t *in, uint32_t *out)
+{
+   uint32_t steps = 0;
+   for (uint32_t o = 0; o < 3; o++) {
+      uint32_t x = ((in[0] + o) & 255) + 1;
+      while (x != 1) {
+         steps++;
+         x = (x & 1) ? x * 3 + 1 : x >> 1;
+      }
+   }
+   out[0] = steps;
+}
+
 static const struct exec_case cases[] = {
+   {"ifelse", 2, 1, b_ifelse, r_ifelse},
+   {"loop", 2, 2, b_loop, r_loop},
+   {"nested_loops", 1, 1, b_nested, r_nested},
    {"int_mad", 2, 3, b_int_mad, r_int_mad},
    {"bits", 2, 5, b_bits, r_bits},
    {"float", 3, 3, b_float, r_float},
@@ -270,7 +413,8 @@ run_case(const struct exec_case *c, bool serial)
    nir_shader *nir = build_shader(c);
    ralloc_steal(mem, nir);
    char *error;
-   struct jade_compiler_options options = {.serial = serial};
+   struct jade_compiler_options options = {.serial = serial,
+                                           .print_ir = getenv("EXEC_TEST_IR") != NULL};
    struct jade_shader_binary *bin = jade_compile(mem, nir, &options, &error);
    if (!bin) {
       printf("FAIL %s: compile: %s\n", c->name, error);
@@ -350,7 +494,10 @@ main(void)
    unsigned passed = 0, failed = 0;
    /* Each case also with JADE_DEBUG=serial's control bits: they must be
     * hazard-free too, or that mode cannot bisect anything. */
+   const char *only = getenv("EXEC_TEST_ONLY");
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      if (only && strcmp(only, cases[i].name))
+         continue;
       for (unsigned serial = 0; serial < 2; serial++) {
          if (run_case(&cases[i], serial))
             passed++;

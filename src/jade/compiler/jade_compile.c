@@ -21,6 +21,10 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_fsign = true,
    .lower_ldexp = true,
    .lower_to_scalar = true,
+   .lower_extract_byte = true,
+   .lower_extract_word = true,
+   .lower_insert_byte = true,
+   .lower_insert_word = true,
    .has_fsub = true,
    .has_isub = true,
    .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
@@ -37,6 +41,7 @@ jade_nir_options(void)
 static void
 prepare_nir(nir_shader *nir)
 {
+   NIR_PASS(_, nir, nir_lower_vars_to_ssa);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
@@ -47,8 +52,15 @@ prepare_nir(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_cse);
       NIR_PASS(progress, nir, nir_opt_algebraic);
       NIR_PASS(progress, nir, nir_opt_constant_folding);
+      NIR_PASS(progress, nir, nir_opt_dead_cf);
+      NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
+      NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
    } while (progress);
    NIR_PASS(_, nir, nir_opt_dce);
+   /* Out of SSA: phis become NIR registers (decl/load/store_reg), which
+    * selection turns into multiply-defined values. */
+   NIR_PASS(_, nir, nir_lower_phis_to_scalar, true);
+   NIR_PASS(_, nir, nir_convert_from_ssa, true, false);
 }
 
 static void
@@ -62,6 +74,7 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
       }
    }
    st->gprs = s->gpr_count;
+   st->loops = s->loop_count;
    st->bytes = (unsigned)bin->code_size;
 }
 
@@ -74,13 +87,15 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
 
    void *tmp = ralloc_context(NULL);
    bool print = options && options->print_ir;
+   if (print)
+      nir_print_shader(nir, stderr);
    struct jade_shader *s = jade_from_nir(tmp, nir);
-   if (!s->error)
-      jade_shader_validate(s);
-   if (print && !s->error) {
+   if (print) {
       fprintf(stderr, "--- Jade IR after selection\n");
       jade_shader_print(s, stderr);
    }
+   if (!s->error)
+      jade_shader_validate(s);
    if (!s->error)
       jade_ra(s, options);
    if (!s->error)

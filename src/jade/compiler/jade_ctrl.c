@@ -137,6 +137,15 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
             earliest = st.sb_set[k] + 2;
       if (serial && prev)
          earliest = prev_issue + 15 > earliest ? prev_issue + 15 : earliest;
+      /* A branch leaves the block: where it lands, every result must be
+       * complete (the next block's first instruction waits on every
+       * scoreboard, which must have counted their ops). */
+      if (prev && prev->op == JADE_ISA_OP_BRA) {
+         if (max_ready > earliest)
+            earliest = max_ready;
+         if (st.sb_busy && prev_issue + 2 > earliest)
+            earliest = prev_issue + 2;
+      }
 
       if (prev) {
          uint64_t stall = earliest - prev_issue;

@@ -104,7 +104,7 @@ jade_emit(struct jade_shader *s)
             isa.field[JADE_ISA_F_TARGET] =
                (uint64_t)(((int64_t)target - (int64_t)(n * 16 + 16)) / 4);
          }
-         isa.pred = instr->pred;
+         isa.pred = instr->pred_value >= 0 ? s->values[instr->pred_value].reg : instr->pred;
          isa.pred_not = instr->pred_not;
          isa.ctrl = instr->ctrl;
          if (jade_isa_encode(&isa, &s->code[2 * n]) != 0) {

@@ -22,12 +22,32 @@ struct isel {
    nir_shader *nir;
    /* Per NIR def: one value per component. */
    struct jade_value ***defs;
+   /* The innermost loop's blocks, for break and continue. */
+   int loop_header, loop_exit;
+   unsigned barrier_depth;   /* convergence barriers in use (B0..) */
+   unsigned loop_barrier;    /* barrier depth at the innermost loop's entry */
+   /* The instruction being built: constants its sources need are moved
+    * into registers just before it. */
+   struct jade_instr *current;
 };
 
 static struct jade_instr *
 emit(struct isel *c, enum jade_isa_op op)
 {
-   return jade_instr_create(c->s, c->block, op);
+   c->current = jade_instr_create(c->s, c->block, op);
+   return c->current;
+}
+
+/* An instruction placed before the one being built (for its sources). */
+static struct jade_instr *
+emit_before_current(struct isel *c, enum jade_isa_op op)
+{
+   struct jade_instr *i = jade_instr_create(c->s, c->block, op);
+   if (c->current && c->current != i) {
+      list_del(&i->link);
+      list_addtail(&i->link, &c->current->link);
+   }
+   return i;
 }
 
 /* A value for a NIR def: 1-bit booleans live in predicates. */
@@ -58,7 +78,7 @@ static struct jade_value *
 mov_imm(struct isel *c, uint32_t imm)
 {
    struct jade_value *v = new_gpr(c, 32);
-   struct jade_instr *i = emit(c, JADE_ISA_OP_MOV);
+   struct jade_instr *i = emit_before_current(c, JADE_ISA_OP_MOV);
    jade_instr_add_dst(i, JADE_ISA_F_DST, v);
    jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
    return v;
@@ -78,7 +98,7 @@ src_value(struct isel *c, nir_def *def, unsigned comp)
       if (def->bit_size == 64) {
          v = new_gpr(c, 64);
          for (unsigned h = 0; h < 2; h++) {
-            struct jade_instr *i = emit(c, JADE_ISA_OP_MOV);
+            struct jade_instr *i = emit_before_current(c, JADE_ISA_OP_MOV);
             jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
             jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(lc->value[comp].u64 >> (32 * h)));
          }
@@ -622,6 +642,265 @@ instr_type_name(nir_instr_type type)
    }
 }
 
+
+/* A copy of a value of either file (predicates through PLOP3). */
+static void
+copy_value(struct isel *c, struct jade_value *dst, struct jade_value *src)
+{
+   if (dst->file == JADE_FILE_PRED) {
+      plop3(c, dst, src, NULL, 0xf0);
+      return;
+   }
+   for (unsigned h = 0; h < dst->size; h++) {
+      struct jade_instr *i = emit(c, JADE_ISA_OP_MOV);
+      if (dst->size > 1) {
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+         jade_instr_add_src_comp(i, JADE_ISA_F_B, src, h);
+      } else {
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_B, src);
+      }
+   }
+}
+
+/* NIR registers (from out-of-SSA): a value per component, written by
+ * store_reg and copied out by load_reg; they are the IR's only values with
+ * more than one definition. */
+static bool
+isel_reg(struct isel *c, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_decl_reg: {
+      if (nir_intrinsic_num_array_elems(intr))
+         return jade_shader_error(c->s, "register arrays are not supported yet");
+      unsigned bits = nir_intrinsic_bit_size(intr);
+      unsigned n = nir_intrinsic_num_components(intr);
+      struct jade_value **vals = rzalloc_array(c->s, struct jade_value *, n);
+      for (unsigned k = 0; k < n; k++) {
+         vals[k] = new_gpr(c, bits);
+         vals[k]->multi_def = true;
+      }
+      c->defs[intr->def.index] = vals;
+      return true;
+   }
+   case nir_intrinsic_load_reg: {
+      struct jade_value **reg = c->defs[intr->src[0].ssa->index];
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = new_gpr(c, intr->def.bit_size);
+         copy_value(c, v, reg[k]);
+         set_def(c, &intr->def, k, v);
+      }
+      return true;
+   }
+   case nir_intrinsic_store_reg: {
+      struct jade_value **reg = c->defs[intr->src[1].ssa->index];
+      unsigned mask = nir_intrinsic_write_mask(intr);
+      for (unsigned k = 0; k < intr->src[0].ssa->num_components; k++)
+         if (mask >> k & 1)
+            copy_value(c, reg[k], src_value(c, intr->src[0].ssa, k));
+      return true;
+   }
+   default:
+      return jade_shader_error(c->s, "indirect register access is not supported yet");
+   }
+}
+
+static struct jade_instr *
+branch(struct isel *c, int target, struct jade_value *cond, bool cond_not)
+{
+   struct jade_instr *i = emit(c, JADE_ISA_OP_BRA);
+   i->target_block = target;
+   if (cond) {
+      i->pred_value = (int32_t)cond->index;
+      i->pred_not = cond_not;
+   }
+   return i;
+}
+
+static struct jade_instr *
+barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
+{
+   struct jade_instr *i = emit(c, op);
+   jade_instr_set_field(i, JADE_ISA_F_BAR, bar);
+   i->target_block = target;
+   return i;
+}
+
+static bool isel_cf_list(struct isel *c, struct exec_list *list);
+
+/* Whether a block ends in an unconditional branch (break, continue). */
+static bool
+ends_in_jump(struct jade_block *block)
+{
+   if (list_is_empty(&block->instrs))
+      return false;
+   struct jade_instr *last = list_last_entry(&block->instrs, struct jade_instr, link);
+   return last->op == JADE_ISA_OP_BRA && last->pred_value < 0;
+}
+
+/* if/else: the lanes meet again at the join block's BSYNC.
+ *    BSSY Bn, join ; @!cond BRA else ; then... ; BRA join ;
+ *    else: else... ; join: BSYNC Bn */
+static bool
+isel_if(struct isel *c, nir_if *nif)
+{
+   if (c->barrier_depth >= 16)
+      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   unsigned bar = c->barrier_depth++;
+   struct jade_value *cond = src_value(c, nif->condition.ssa, 0);
+   struct jade_block *else_block = NULL, *join;
+   struct jade_instr *bssy = barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   struct jade_instr *to_else = branch(c, -1, cond, true);
+   c->block = jade_block_create(c->s);
+   if (!isel_cf_list(c, &nif->then_list))
+      return false;
+   struct jade_instr *to_join = NULL;
+   if (!ends_in_jump(c->block))
+      to_join = branch(c, -1, NULL, false);
+   else_block = c->block = jade_block_create(c->s);
+   if (!isel_cf_list(c, &nif->else_list))
+      return false;
+   join = c->block = jade_block_create(c->s);
+   barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   bssy->target_block = (int)join->index;
+   to_else->target_block = (int)else_block->index;
+   if (to_join)
+      to_join->target_block = (int)join->index;
+   c->barrier_depth--;
+   return true;
+}
+
+/* loop: BSSY Bn, exit ; header: body... ; BRA header ; exit: BSYNC Bn */
+static bool
+isel_loop(struct isel *c, nir_loop *loop)
+{
+   if (nir_loop_has_continue_construct(loop))
+      return jade_shader_error(c->s, "loops with a continue construct are not supported yet");
+   if (c->barrier_depth >= 16)
+      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   unsigned bar = c->barrier_depth++;
+   struct jade_instr *bssy = barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   int saved_header = c->loop_header, saved_exit = c->loop_exit;
+   unsigned saved_barrier = c->loop_barrier;
+   c->loop_barrier = bar;
+   /* The exit block exists before the body (breaks branch to it) and
+    * moves behind it once the body is done: blocks are laid out in list
+    * order, branch targets name blocks by index. */
+   struct jade_block *exit = jade_block_create(c->s);
+   struct jade_block *header = c->block = jade_block_create(c->s);
+   c->loop_header = (int)header->index;
+   c->loop_exit = (int)exit->index;
+   if (!isel_cf_list(c, &loop->body))
+      return false;
+   branch(c, (int)header->index, NULL, false);
+   list_del(&exit->link);
+   list_addtail(&exit->link, &c->s->blocks);
+   c->block = exit;
+   barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   bssy->target_block = (int)exit->index;
+   c->loop_header = saved_header;
+   c->loop_exit = saved_exit;
+   c->loop_barrier = saved_barrier;
+   c->barrier_depth--;
+   c->s->loop_count++;
+   return true;
+}
+
+/* Lanes that leave the ifs around them for a loop's exit or header skip
+ * those ifs' BSYNCs: BREAK takes them out of the barriers, so the lanes
+ * that stay do not wait for them. */
+static void
+break_inner_barriers(struct isel *c)
+{
+   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
+      barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
+}
+
+static bool
+isel_jump(struct isel *c, nir_jump_instr *jump)
+{
+   switch (jump->type) {
+   case nir_jump_break:
+      break_inner_barriers(c);
+      branch(c, c->loop_exit, NULL, false);
+      return true;
+   case nir_jump_continue:
+      break_inner_barriers(c);
+      branch(c, c->loop_header, NULL, false);
+      return true;
+   case nir_jump_halt:
+   case nir_jump_return:
+      emit(c, JADE_ISA_OP_EXIT);
+      return true;
+   default:
+      return jade_shader_error(c->s, "unsupported jump");
+   }
+}
+
+static bool
+isel_block(struct isel *c, nir_block *block)
+{
+   nir_foreach_instr(instr, block) {
+      bool ok = true;
+      switch (instr->type) {
+      case nir_instr_type_alu:
+         ok = isel_alu(c, nir_instr_as_alu(instr));
+         break;
+      case nir_instr_type_intrinsic: {
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic == nir_intrinsic_decl_reg ||
+             intr->intrinsic == nir_intrinsic_load_reg ||
+             intr->intrinsic == nir_intrinsic_store_reg ||
+             intr->intrinsic == nir_intrinsic_load_reg_indirect ||
+             intr->intrinsic == nir_intrinsic_store_reg_indirect)
+            ok = isel_reg(c, intr);
+         else
+            ok = isel_intrinsic(c, intr);
+         break;
+      }
+      case nir_instr_type_jump:
+         ok = isel_jump(c, nir_instr_as_jump(instr));
+         break;
+      case nir_instr_type_load_const:
+      case nir_instr_type_undef:
+         break;   /* materialised where used */
+      default:
+         ok = jade_shader_error(c->s, "unsupported NIR instruction: %s",
+                                instr_type_name(instr->type));
+         break;
+      }
+      c->current = NULL;
+      if (!ok || c->s->error)
+         return false;
+   }
+   return true;
+}
+
+static bool
+isel_cf_list(struct isel *c, struct exec_list *list)
+{
+   foreach_list_typed(nir_cf_node, node, node, list) {
+      bool ok;
+      switch (node->type) {
+      case nir_cf_node_block:
+         ok = isel_block(c, nir_cf_node_as_block(node));
+         break;
+      case nir_cf_node_if:
+         ok = isel_if(c, nir_cf_node_as_if(node));
+         break;
+      case nir_cf_node_loop:
+         ok = isel_loop(c, nir_cf_node_as_loop(node));
+         break;
+      default:
+         ok = jade_shader_error(c->s, "unsupported control flow");
+         break;
+      }
+      if (!ok || c->s->error)
+         return false;
+   }
+   return true;
+}
+
 struct jade_shader *
 jade_from_nir(void *mem_ctx, nir_shader *nir)
 {
@@ -631,32 +910,9 @@ jade_from_nir(void *mem_ctx, nir_shader *nir)
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
    c.block = jade_block_create(c.s);
 
-   if (!exec_list_is_singular(&impl->body)) {
-      jade_shader_error(c.s, "control flow is not supported yet");
+   c.loop_header = c.loop_exit = -1;
+   if (!isel_cf_list(&c, &impl->body))
       return c.s;
-   }
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         bool ok = true;
-         switch (instr->type) {
-         case nir_instr_type_alu:
-            ok = isel_alu(&c, nir_instr_as_alu(instr));
-            break;
-         case nir_instr_type_intrinsic:
-            ok = isel_intrinsic(&c, nir_instr_as_intrinsic(instr));
-            break;
-         case nir_instr_type_load_const:
-         case nir_instr_type_undef:
-            break;   /* materialised where used */
-         default:
-            ok = jade_shader_error(c.s, "unsupported NIR instruction: %s",
-                                   instr_type_name(instr->type));
-            break;
-         }
-         if (!ok || c.s->error)
-            return c.s;
-      }
-   }
    jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
    return c.s;
 }

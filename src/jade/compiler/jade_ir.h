@@ -43,6 +43,7 @@ struct jade_value {
    uint8_t file;
    uint8_t size;
    uint8_t reg;        /* physical register after RA (first of the tuple) */
+   bool multi_def;     /* a NIR register: defined more than once */
 };
 
 enum jade_operand_kind {
@@ -107,6 +108,7 @@ struct jade_shader {
    unsigned stage;            /* gl_shader_stage */
    struct list_head blocks;
    unsigned block_count;
+   unsigned loop_count;
    struct jade_value *values;
    unsigned value_count, value_alloc;
    /* Results of register allocation and emission. */

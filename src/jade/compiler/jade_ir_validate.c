@@ -29,7 +29,8 @@ jade_shader_validate(struct jade_shader *s)
                continue;
             if (o->value >= s->value_count)
                ok = jade_shader_error(s, "%s: source %%%u does not exist", name, o->value);
-            else if (!defined[o->value] && s->block_count == 1)
+            else if (!defined[o->value] && s->block_count == 1 &&
+                     !s->values[o->value].multi_def)
                ok = jade_shader_error(s, "%s: source %%%u read before it is defined",
                                       name, o->value);
             else if (o->count && o->comp + o->count > s->values[o->value].size)
@@ -43,7 +44,7 @@ jade_shader_validate(struct jade_shader *s)
                break;
             }
             /* A tuple may be written piece by piece, a whole value once. */
-            if (defined[o->value] && !o->count)
+            if (defined[o->value] && !o->count && !s->values[o->value].multi_def)
                ok = jade_shader_error(s, "%s: %%%u defined twice", name, o->value);
             defined[o->value] = true;
          }
