@@ -96,6 +96,10 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    }
    if (!s->error)
       jade_shader_validate(s);
+   if (!s->error) {
+      jade_optimize(s);
+      jade_shader_validate(s);
+   }
    if (!s->error)
       jade_ra(s, options);
    if (!s->error)

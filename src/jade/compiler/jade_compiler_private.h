@@ -15,6 +15,8 @@ struct nir_shader;
 
 /* NIR -> Jade IR (instruction selection). */
 struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir);
+/* Copy propagation and dead-code elimination on the IR. */
+void jade_optimize(struct jade_shader *s);
 /* Register allocation: values get physical registers. */
 bool jade_ra(struct jade_shader *s, const struct jade_compiler_options *options);
 /* Dependency control bits: stalls, scoreboards, wait masks. */

@@ -139,9 +139,32 @@ add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
       jade_instr_add_src(ji, JADE_ISA_F_B, alu_src(c, alu, i));
 }
 
+/* a + u2u64(z): one IMAD.WIDE.U32 dst, z, 1, a (addresses are built so). */
+static bool
+isel_iadd64_wide(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      nir_scalar z = nir_scalar_chase_alu_src(nir_get_scalar(&alu->def, 0), k);
+      if (!nir_scalar_is_alu(z) || nir_scalar_alu_op(z) != nir_op_u2u64)
+         continue;
+      nir_scalar inner = nir_scalar_chase_alu_src(z, 0);
+      struct jade_value *a = alu_src(c, alu, 1 - k);
+      struct jade_value *zv = src_value(c, inner.def, inner.comp);
+      struct jade_instr *i = emit(c, JADE_ISA_OP_IMAD_WIDE);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, zv);
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 1);
+      jade_instr_add_src(i, JADE_ISA_F_C, a);
+      return true;
+   }
+   return false;
+}
+
 static void
 isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 {
+   if (isel_iadd64_wide(c, alu, dst))
+      return;
    struct jade_value *a = alu_src(c, alu, 0), *b = alu_src(c, alu, 1);
    struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
    struct jade_instr *lo = emit(c, JADE_ISA_OP_IADD3);
@@ -555,10 +578,30 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    if (data->bit_size != 32 || comps == 3)
       return jade_shader_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
                                comps, data->bit_size);
+   /* base + constant: the constant goes in the instruction's signed 24-bit
+    * offset. */
+   int64_t offset = 0;
+   nir_scalar addr_s = nir_scalar_resolved(addr_def, 0);
+   if (nir_scalar_is_alu(addr_s) && nir_scalar_alu_op(addr_s) == nir_op_iadd) {
+      for (unsigned k = 0; k < 2; k++) {
+         nir_scalar other = nir_scalar_chase_alu_src(addr_s, 1 - k);
+         nir_scalar cst = nir_scalar_chase_alu_src(addr_s, k);
+         if (!nir_scalar_is_const(cst))
+            continue;
+         int64_t v = (int64_t)nir_scalar_as_uint(cst);
+         if (v >= -(1 << 23) && v < (1 << 23)) {
+            offset = v;
+            addr_def = other.def;
+            break;
+         }
+      }
+   }
    struct jade_value *addr = src_value(c, addr_def, 0);
-   struct jade_value *tuple = jade_value_create(c->s, JADE_FILE_GPR, comps);
    static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
-   if (store) {
+   /* One word needs no tuple. */
+   struct jade_value *tuple = comps == 1 ? (store ? src_value(c, data, 0) : new_gpr(c, 32))
+                                         : jade_value_create(c->s, JADE_FILE_GPR, comps);
+   if (store && comps > 1) {
       for (unsigned k = 0; k < comps; k++) {
          struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
          jade_instr_add_dst_comp(m, JADE_ISA_F_DST, tuple, k);
@@ -569,11 +612,17 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
    jade_instr_set_field(i, JADE_ISA_F_E, 1);
    jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[comps]);
+   if (offset)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
    if (store) {
       jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
       return true;
    }
    jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
+   if (comps == 1) {
+      set_def(c, &intr->def, 0, tuple);
+      return true;
+   }
    for (unsigned k = 0; k < comps; k++) {
       struct jade_value *v = new_gpr(c, 32);
       struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);

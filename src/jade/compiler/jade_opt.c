@@ -1,0 +1,116 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * IR optimisations after selection: copy propagation (selection splits
+ * vectors and moves values between tuples with MOVs) and dead-code
+ * elimination.  Only SSA values take part: a value from a NIR register
+ * (several definitions) is neither propagated nor removed.
+ */
+
+#include "jade_compiler_private.h"
+#include "util/ralloc.h"
+
+/* Ops with effects beyond their destinations. */
+static bool
+has_side_effects(const struct jade_instr *instr)
+{
+   const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
+   if (info->dst_count == 0)
+      return true;   /* stores, branches, barriers, ... */
+   switch (instr->op) {
+   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_CAS: case JADE_ISA_OP_ATOMG:
+   case JADE_ISA_OP_ATOMG_CAS: case JADE_ISA_OP_ATOMS: case JADE_ISA_OP_ATOMS_CAS:
+   case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_BMOV_R: case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* A plain copy of one whole register: MOV %d <- %s (or one register of a
+ * tuple), both SSA. */
+static bool
+is_copy(const struct jade_shader *s, const struct jade_instr *instr)
+{
+   if (instr->op != JADE_ISA_OP_MOV || instr->dst_count != 1 || instr->src_count != 1 ||
+       instr->field_count || instr->pred_value >= 0)
+      return false;
+   const struct jade_operand *d = &instr->dst[0], *src = &instr->src[0];
+   if (d->count || src->kind != JADE_OPERAND_VALUE)
+      return false;
+   const struct jade_value *dv = &s->values[d->value], *sv = &s->values[src->value];
+   return !dv->multi_def && !sv->multi_def && dv->size == 1 && dv->file == sv->file &&
+          (src->count == 1 || sv->size == 1);
+}
+
+static void
+copy_propagate(struct jade_shader *s)
+{
+   /* What each copied value stands for. */
+   struct jade_operand *repl = rzalloc_array(s, struct jade_operand, s->value_count);
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         for (unsigned i = 0; i < instr->src_count; i++) {
+            struct jade_operand *o = &instr->src[i];
+            if (o->kind != JADE_OPERAND_VALUE || o->count)
+               continue;
+            const struct jade_operand *r = &repl[o->value];
+            if (r->kind == JADE_OPERAND_VALUE && s->values[o->value].size == 1) {
+               o->value = r->value;
+               o->comp = r->comp;
+               o->count = r->count;
+            }
+         }
+         if (is_copy(s, instr))
+            repl[instr->dst[0].value] = instr->src[0];
+      }
+   }
+}
+
+static void
+dead_code(struct jade_shader *s)
+{
+   unsigned *uses = rzalloc_array(s, unsigned, s->value_count);
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         for (unsigned i = 0; i < instr->src_count; i++)
+            if (instr->src[i].kind == JADE_OPERAND_VALUE)
+               uses[instr->src[i].value]++;
+         if (instr->pred_value >= 0)
+            uses[instr->pred_value]++;
+      }
+   }
+   bool progress = true;
+   while (progress) {
+      progress = false;
+      jade_foreach_block(s, block) {
+         jade_foreach_instr_safe(block, instr) {
+            if (has_side_effects(instr) || !instr->dst_count)
+               continue;
+            bool dead = true;
+            for (unsigned i = 0; i < instr->dst_count && dead; i++) {
+               const struct jade_value *v = &s->values[instr->dst[i].value];
+               dead = !uses[v->index] && !v->multi_def;
+            }
+            if (!dead)
+               continue;
+            for (unsigned i = 0; i < instr->src_count; i++)
+               if (instr->src[i].kind == JADE_OPERAND_VALUE)
+                  uses[instr->src[i].value]--;
+            if (instr->pred_value >= 0)
+               uses[instr->pred_value]--;
+            list_del(&instr->link);
+            progress = true;
+         }
+      }
+   }
+}
+
+void
+jade_optimize(struct jade_shader *s)
+{
+   copy_propagate(s);
+   dead_code(s);
+}
