@@ -33,6 +33,9 @@ struct exec_case {
    /* Builds out[] = f(in[]) for one thread; `in` holds in_words values. */
    void (*build)(nir_builder *b, nir_def **in, nir_def **out);
    void (*ref)(const uint32_t *in, uint32_t *out);
+   /* Instead of ref, for results that depend on other threads: all
+    * threads' outputs from all inputs. */
+   void (*ref_all)(const uint32_t *in, uint32_t *out);
 };
 
 static nir_def *
@@ -380,7 +383,56 @@ static void r_nested(const uint32_t *in, uint32_t *out)
    out[0] = steps;
 }
 
+/* Shared memory and barriers: a tree reduction of the workgroup (a loop
+ * with a divergent if and a barrier in it) and a neighbour exchange. */
+static void b_shared(nir_builder *b, nir_def **in, nir_def **out)
+{
+   b->shader->info.shared_size = GROUP * 4;
+   nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
+   nir_def *addr = nir_imul_imm(b, lid, 4);
+   nir_store_shared(b, in[0], addr, .write_mask = 1, .align_mul = 4);
+   nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+               .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+   out[1] = nir_load_shared(b, 1, 32, nir_imul_imm(b, nir_ixor(b, lid, nir_imm_int(b, 1)), 4),
+                            .align_mul = 4);
+   nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+               .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+   nir_variable *step = local(b, "step");
+   nir_store_var(b, step, nir_imm_int(b, GROUP / 2), 1);
+   nir_push_loop(b);
+   {
+      nir_def *sv = nir_load_var(b, step);
+      nir_push_if(b, nir_ieq_imm(b, sv, 0));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_push_if(b, nir_ult(b, lid, sv));
+      nir_def *other = nir_load_shared(b, 1, 32, nir_imul_imm(b, nir_iadd(b, lid, sv), 4),
+                                       .align_mul = 4);
+      nir_def *mine = nir_load_shared(b, 1, 32, addr, .align_mul = 4);
+      nir_store_shared(b, nir_iadd(b, mine, other), addr, .write_mask = 1, .align_mul = 4);
+      nir_pop_if(b, NULL);
+      nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+                  .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+      nir_store_var(b, step, nir_ushr_imm(b, sv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_shared(b, 1, 32, nir_imm_int(b, 0), .align_mul = 4);
+}
+static void r_shared(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned g = 0; g < GROUPS; g++) {
+      uint32_t sum = 0;
+      for (unsigned t = 0; t < GROUP; t++)
+         sum += in[g * GROUP + t];
+      for (unsigned t = 0; t < GROUP; t++) {
+         out[(g * GROUP + t) * 2] = sum;
+         out[(g * GROUP + t) * 2 + 1] = in[g * GROUP + (t ^ 1)];
+      }
+   }
+}
+
 static const struct exec_case cases[] = {
+   {"shared_reduce", 1, 2, b_shared, NULL, r_shared},
    {"ifelse", 2, 1, b_ifelse, r_ifelse},
    {"loop", 2, 2, b_loop, r_loop},
    {"nested_loops", 1, 1, b_nested, r_nested},
@@ -430,8 +482,12 @@ run_case(const struct exec_case *c, bool serial)
       uint32_t v = rnd(&seed);
       in[i] = (v & 0x7f800000u) == 0x7f800000u ? v & 0x3fffffffu : v;
    }
-   for (unsigned t = 0; t < THREADS; t++)
-      c->ref(&in[t * c->in_words], &expect[t * c->out_words]);
+   if (c->ref_all) {
+      c->ref_all(in, expect);
+   } else {
+      for (unsigned t = 0; t < THREADS; t++)
+         c->ref(&in[t * c->in_words], &expect[t * c->out_words]);
+   }
 
    struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout};
    struct jade_sim *sim = jade_sim_create(&opt);
@@ -441,7 +497,7 @@ run_case(const struct exec_case *c, bool serial)
    struct jade_sim_cuda_params params = {0};
    jade_sim_cuda_param(&params, &in_addr, 8);
    jade_sim_cuda_param(&params, &out_addr, 8);
-   struct jade_sim_cuda_kernel kernel = {.local_size = 1024};
+   struct jade_sim_cuda_kernel kernel = {.local_size = 1024, .shared_size = bin->shared_size};
    const uint32_t grid[3] = {GROUPS, 1, 1}, block[3] = {GROUP, 1, 1};
    bool ok = jade_sim_set_code(sim, bin->code, bin->code_size) == 0;
    enum jade_sim_status st = ok ? jade_sim_cuda_launch(sim, &kernel, grid, block, 0, &params)

@@ -633,10 +633,62 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    return true;
 }
 
+/* Shared memory: LDS/STS with a 32-bit address and the BASE offset. */
+static bool
+isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
+   unsigned comps = data->num_components;
+   if (data->bit_size != 32 || comps != 1)
+      return jade_shader_error(c->s, "shared %s of %ux%u bits", store ? "store" : "load",
+                               comps, data->bit_size);
+   int64_t offset = nir_intrinsic_base(intr);
+   if (nir_src_is_const(intr->src[store ? 1 : 0]))
+      offset += (int64_t)nir_src_as_uint(intr->src[store ? 1 : 0]);
+   struct jade_instr *i;
+   struct jade_value *addr = nir_src_is_const(intr->src[store ? 1 : 0]) ? NULL :
+                             src_value(c, addr_def, 0);
+   struct jade_value *v = store ? src_value(c, data, 0) : new_gpr(c, 32);
+   i = emit(c, store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
+   if (addr)
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_ADDR);
+   if (offset)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
+   if (store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+   } else {
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      set_def(c, &intr->def, 0, v);
+   }
+   return true;
+}
+
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
    switch (intr->intrinsic) {
+   case nir_intrinsic_load_shared:
+      return isel_shared(c, intr, false);
+   case nir_intrinsic_store_shared:
+      return isel_shared(c, intr, true);
+   case nir_intrinsic_barrier:
+      /* Every access completes in order for the CTA once its lanes meet
+       * (shared memory is coherent within the SM); a control barrier is
+       * BAR.SYNC 0. */
+      if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
+         emit(c, JADE_ISA_OP_BAR);
+      else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
+         jade_instr_set_field(emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE, 2); /* .GPU */
+      return true;
+   case nir_intrinsic_load_subgroup_invocation: {
+      struct jade_value *v = new_gpr(c, 32);
+      s2r(c, v, 0x00);   /* SR_LANEID */
+      set_def(c, &intr->def, 0, v);
+      return true;
+   }
    case nir_intrinsic_load_local_invocation_id:
    case nir_intrinsic_load_workgroup_id:
       for (unsigned k = 0; k < intr->def.num_components; k++) {
