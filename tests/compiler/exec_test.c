@@ -36,6 +36,9 @@ struct exec_case {
    /* Instead of ref, for results that depend on other threads: all
     * threads' outputs from all inputs. */
    void (*ref_all)(const uint32_t *in, uint32_t *out);
+   /* Instead of comparing words: a check of all outputs (atomics, whose
+    * per-thread results depend on the order). */
+   bool (*check_all)(const uint32_t *in, const uint32_t *out);
 };
 
 static nir_def *
@@ -431,7 +434,58 @@ static void r_shared(const uint32_t *in, uint32_t *out)
    }
 }
 
+/* Shared atomics: each thread adds 1 to a counter (the values it gets
+ * back are 0..63 in some order) and folds its input into a max, a min,
+ * an or and an xor; thread 0 reads the results after a barrier. */
+static void b_atomics(nir_builder *b, nir_def **in, nir_def **out)
+{
+   b->shader->info.shared_size = 5 * 4;
+   nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
+   nir_push_if(b, nir_ieq_imm(b, lid, 0));
+   for (unsigned k = 0; k < 5; k++)
+      nir_store_shared(b, nir_imm_int(b, k == 2 ? -1 : 0), nir_imm_int(b, 4 * k),
+                       .write_mask = 1, .align_mul = 4);
+   nir_pop_if(b, NULL);
+   nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+               .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+   out[0] = nir_shared_atomic(b, 32, nir_imm_int(b, 0), nir_imm_int(b, 1),
+                              .atomic_op = nir_atomic_op_iadd);
+   nir_shared_atomic(b, 32, nir_imm_int(b, 4), in[0], .atomic_op = nir_atomic_op_imax);
+   nir_shared_atomic(b, 32, nir_imm_int(b, 8), in[0], .atomic_op = nir_atomic_op_umin);
+   nir_shared_atomic(b, 32, nir_imm_int(b, 12), in[0], .atomic_op = nir_atomic_op_ior);
+   nir_shared_atomic(b, 32, nir_imm_int(b, 16), in[0], .atomic_op = nir_atomic_op_ixor);
+   nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+               .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+   for (unsigned k = 0; k < 5; k++)
+      out[1 + k] = nir_load_shared(b, 1, 32, nir_imm_int(b, 4 * k), .align_mul = 4);
+}
+static bool c_atomics(const uint32_t *in, const uint32_t *out)
+{
+   for (unsigned g = 0; g < GROUPS; g++) {
+      bool seen[GROUP] = {false};
+      int32_t max = INT32_MIN;
+      uint32_t min = ~0u, or = 0, xor = 0;
+      for (unsigned t = 0; t < GROUP; t++) {
+         uint32_t v = in[g * GROUP + t], got = out[(g * GROUP + t) * 6];
+         if (got >= GROUP || seen[got])
+            return false;
+         seen[got] = true;
+         max = (int32_t)v > max ? (int32_t)v : max;
+         min = v < min ? v : min;
+         or |= v;
+         xor ^= v;
+      }
+      for (unsigned t = 0; t < GROUP; t++) {
+         const uint32_t *o = &out[(g * GROUP + t) * 6];
+         if (o[1] != GROUP || o[2] != (uint32_t)max || o[3] != min || o[4] != or || o[5] != xor)
+            return false;
+      }
+   }
+   return true;
+}
+
 static const struct exec_case cases[] = {
+   {"shared_atomics", 1, 6, b_atomics, NULL, NULL, c_atomics},
    {"shared_reduce", 1, 2, b_shared, NULL, r_shared},
    {"ifelse", 2, 1, b_ifelse, r_ifelse},
    {"loop", 2, 2, b_loop, r_loop},
@@ -482,7 +536,9 @@ run_case(const struct exec_case *c, bool serial)
       uint32_t v = rnd(&seed);
       in[i] = (v & 0x7f800000u) == 0x7f800000u ? v & 0x3fffffffu : v;
    }
-   if (c->ref_all) {
+   if (c->check_all) {
+      /* checked after the run */
+   } else if (c->ref_all) {
       c->ref_all(in, expect);
    } else {
       for (unsigned t = 0; t < THREADS; t++)
@@ -510,6 +566,12 @@ run_case(const struct exec_case *c, bool serial)
    } else {
       jade_sim_read(sim, out_addr, out, sizeof(out));
       unsigned bad = 0;
+      if (c->check_all) {
+         bad = !c->check_all(in, out);
+         if (bad)
+            printf("  %s: the outputs do not add up\n", c->name);
+         memcpy(expect, out, sizeof(out));
+      }
       for (unsigned i = 0; i < THREADS * c->out_words; i++) {
          if (out[i] != expect[i] && bad++ < 4)
             printf("  %s: thread %u word %u: expected 0x%08x got 0x%08x\n", c->name,

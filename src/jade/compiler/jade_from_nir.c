@@ -666,10 +666,69 @@ isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store)
    return true;
 }
 
+/* Atomics on shared (ATOMS) and global (ATOMG) memory, 32-bit.  The ISA's
+ * op field: ADD MIN MAX INC DEC AND OR XOR EXCH; type U32 or S32. */
+static bool
+isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
+{
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit atomics are not supported yet",
+                               intr->def.bit_size);
+   nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
+   unsigned op, type = 0;
+   switch (aop) {
+   case nir_atomic_op_iadd: op = 0; break;
+   case nir_atomic_op_imin: op = 1; type = 1; break;
+   case nir_atomic_op_umin: op = 1; break;
+   case nir_atomic_op_imax: op = 2; type = 1; break;
+   case nir_atomic_op_umax: op = 2; break;
+   case nir_atomic_op_iand: op = 5; break;
+   case nir_atomic_op_ior: op = 6; break;
+   case nir_atomic_op_ixor: op = 7; break;
+   case nir_atomic_op_xchg: op = 8; break;
+   case nir_atomic_op_cmpxchg: op = 0; break;
+   default:
+      return jade_shader_error(c->s, "atomic operation %u is not supported yet", aop);
+   }
+   struct jade_value *addr = src_value(c, intr->src[0].ssa, 0);
+   struct jade_value *data = src_value(c, intr->src[1].ssa, 0);
+   struct jade_value *data2 = swap ? src_value(c, intr->src[2].ssa, 0) : NULL;
+   struct jade_value *dst = new_gpr(c, 32);
+   enum jade_isa_op jop = shared ? (swap ? JADE_ISA_OP_ATOMS_CAS : JADE_ISA_OP_ATOMS)
+                                 : (swap ? JADE_ISA_OP_ATOMG_CAS : JADE_ISA_OP_ATOMG);
+   struct jade_instr *i = emit(c, jop);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   jade_instr_add_src(i, JADE_ISA_F_DATA, data);
+   if (swap)
+      jade_instr_add_src(i, JADE_ISA_F_DATA2, data2);
+   else
+      jade_instr_set_field(i, JADE_ISA_F_OP, op);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
+   if (!shared) {
+      jade_instr_set_field(i, JADE_ISA_F_E, 1);
+      jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
+      jade_instr_set_field(i, JADE_ISA_F_SCOPE, 2);   /* .GPU */
+   }
+   int base = shared ? nir_intrinsic_base(intr) : 0;
+   if (base)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)(int64_t)base);
+   set_def(c, &intr->def, 0, dst);
+   return true;
+}
+
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
    switch (intr->intrinsic) {
+   case nir_intrinsic_shared_atomic:
+      return isel_atomic(c, intr, true, false);
+   case nir_intrinsic_shared_atomic_swap:
+      return isel_atomic(c, intr, true, true);
+   case nir_intrinsic_global_atomic:
+      return isel_atomic(c, intr, false, false);
+   case nir_intrinsic_global_atomic_swap:
+      return isel_atomic(c, intr, false, true);
    case nir_intrinsic_load_shared:
       return isel_shared(c, intr, false);
    case nir_intrinsic_store_shared:
