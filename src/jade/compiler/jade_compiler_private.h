@@ -13,6 +13,11 @@
 
 struct nir_shader;
 
+/* GL I/O to attribute loads/stores, uniforms to constant buffers
+ * (jade_nir_io.c); the attribute address of a varying slot, or -1. */
+void jade_nir_lower_io(struct nir_shader *nir);
+int jade_varying_address(unsigned slot);
+
 /* NIR -> Jade IR (instruction selection). */
 struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir);
 /* Copy propagation and dead-code elimination on the IR. */

@@ -717,10 +717,67 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    return true;
 }
 
+/* The attribute address of a load_input/store_output component. */
+static int
+io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned comp)
+{
+   nir_src *offset = nir_get_io_offset_src(intr);
+   if (!offset || !nir_src_is_const(*offset)) {
+      jade_shader_error(c->s, "indirect shader I/O is not supported yet");
+      return -1;
+   }
+   unsigned slot_offset = nir_src_as_uint(*offset);
+   int base;
+   if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
+      base = 0x80 + 16 * (int)nir_intrinsic_base(intr);   /* dense vertex attributes */
+   else
+      base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
+   if (base < 0) {
+      jade_shader_error(c->s, "varying slot %u has no attribute address",
+                        nir_intrinsic_io_semantics(intr).location);
+      return -1;
+   }
+   return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
+}
+
+/* Vertex-stage I/O: ALD from and AST to attribute memory, a word each. */
+static bool
+isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   if (data->bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+   for (unsigned k = 0; k < data->num_components; k++) {
+      if (store && !(nir_intrinsic_write_mask(intr) >> k & 1))
+         continue;
+      int addr = io_address(c, intr, store, k);
+      if (addr < 0)
+         return false;
+      struct jade_value *v = store ? src_value(c, data, k) : new_gpr(c, 32);
+      struct jade_instr *i = emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
+      if (store) {
+         jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+      } else {
+         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+         set_def(c, &intr->def, k, v);
+      }
+   }
+   return true;
+}
+
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
    switch (intr->intrinsic) {
+   case nir_intrinsic_load_input:
+      if (c->nir->info.stage != MESA_SHADER_VERTEX)
+         break;
+      return isel_vtg_io(c, intr, false);
+   case nir_intrinsic_store_output:
+      if (c->nir->info.stage != MESA_SHADER_VERTEX)
+         break;
+      return isel_vtg_io(c, intr, true);
    case nir_intrinsic_shared_atomic:
       return isel_atomic(c, intr, true, false);
    case nir_intrinsic_shared_atomic_swap:
@@ -783,9 +840,10 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_store_global:
       return isel_global(c, intr, true);
    default:
-      return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
-                               nir_intrinsic_infos[intr->intrinsic].name);
+      break;
    }
+   return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+                            nir_intrinsic_infos[intr->intrinsic].name);
 }
 
 static const char *
