@@ -48,7 +48,7 @@ operand_slots(const struct jade_shader *s, const struct jade_operand *o, unsigne
 {
    if (o->kind != JADE_OPERAND_VALUE)
       return 0;
-   const struct jade_value *v = &s->values[o->value];
+   const struct jade_value *v = s->values[o->value];
    *first = slot_base(v->file) + v->reg + o->comp;
    return o->count ? o->count : v->size;
 }
@@ -186,7 +186,7 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
       } else if (!variable) {
          for (unsigned i = 0; i < instr->dst_count; i++) {
             n = operand_slots(s, &instr->dst[i], &first);
-            unsigned file = s->values[instr->dst[i].value].file;
+            unsigned file = s->values[instr->dst[i].value]->file;
             for (unsigned r = first; r < first + n; r++) {
                st.ready[r] = prev_issue + info->fixed_latency[file];
                if (st.ready[r] > max_ready)

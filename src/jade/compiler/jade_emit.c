@@ -24,7 +24,7 @@ alu_form(const struct jade_shader *s, const struct jade_instr *instr)
          return is_b ? 4 : 2;
       if (o->kind == JADE_OPERAND_CBUF)
          return is_b ? 5 : 3;
-      if (o->kind == JADE_OPERAND_VALUE && s->values[o->value].file == JADE_FILE_UGPR &&
+      if (o->kind == JADE_OPERAND_VALUE && s->values[o->value]->file == JADE_FILE_UGPR &&
           !jade_isa_op_info[instr->op].uniform)
          return is_b ? 6 : 7;
    }
@@ -51,9 +51,11 @@ static void
 put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
             const struct jade_operand *o)
 {
+   if (o->field == JADE_FIELD_NONE)
+      return;
    switch (o->kind) {
    case JADE_OPERAND_VALUE:
-      isa->field[o->field] = s->values[o->value].reg + o->comp;
+      isa->field[o->field] = s->values[o->value]->reg + o->comp;
       break;
    case JADE_OPERAND_IMM:
       isa->field[o->field] = o->value;
@@ -104,7 +106,7 @@ jade_emit(struct jade_shader *s)
             isa.field[JADE_ISA_F_TARGET] =
                (uint64_t)(((int64_t)target - (int64_t)(n * 16 + 16)) / 4);
          }
-         isa.pred = instr->pred_value >= 0 ? s->values[instr->pred_value].reg : instr->pred;
+         isa.pred = instr->pred_value >= 0 ? s->values[instr->pred_value]->reg : instr->pred;
          isa.pred_not = instr->pred_not;
          isa.ctrl = instr->ctrl;
          if (jade_isa_encode(&isa, &s->code[2 * n]) != 0) {

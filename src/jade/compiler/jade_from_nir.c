@@ -29,6 +29,11 @@ struct isel {
    /* The instruction being built: constants its sources need are moved
     * into registers just before it. */
    struct jade_instr *current;
+   /* Fragment shaders: the outputs (render target, component) and depth
+    * collected from store_output, and 1/w for perspective inputs. */
+   struct jade_value *fs_color[8][4];
+   struct jade_value *fs_depth;
+   struct jade_value *inv_w;
 };
 
 static struct jade_instr *
@@ -766,9 +771,180 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    return true;
 }
 
+/* IPA of one attribute word: freq 0 PASS (screen-linear), 1 CONSTANT
+ * (flat); loc 1 centroid. */
+static struct jade_value *
+ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
+{
+   struct jade_value *v = new_gpr(c, 32);
+   struct jade_instr *i = emit(c, JADE_ISA_OP_IPA);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   jade_instr_set_field(i, JADE_ISA_F_ATTR, (uint64_t)addr);
+   jade_instr_set_field(i, JADE_ISA_F_FREQ, freq);
+   if (loc)
+      jade_instr_set_field(i, JADE_ISA_F_LOC, loc);
+   return v;
+}
+
+/* SM70+ IPA cannot divide by w: perspective inputs are multiplied by
+ * 1/w = RCP(IPA.PASS a[0x7c]), computed once at the top of the shader. */
+static struct jade_value *
+inverse_w(struct isel *c)
+{
+   if (!c->inv_w) {
+      struct jade_instr *saved = c->current;
+      struct jade_block *saved_block = c->block;
+      c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
+      c->current = NULL;
+      struct jade_value *w = ipa(c, 0x7c, 0, 0);
+      /* Hoist the pair to the shader's start: it dominates every use. */
+      struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
+      list_del(&ipa_i->link);
+      list_add(&ipa_i->link, &c->block->instrs);
+      c->inv_w = new_gpr(c, 32);
+      struct jade_instr *rcp = emit(c, JADE_ISA_OP_MUFU);
+      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w);
+      jade_instr_add_src(rcp, JADE_ISA_F_B, w);
+      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, 4);   /* RCP */
+      list_del(&rcp->link);
+      list_add(&rcp->link, &ipa_i->link);
+      c->block = saved_block;
+      c->current = saved;
+   }
+   return c->inv_w;
+}
+
+static bool
+isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
+{
+   bool interpolated = intr->intrinsic == nir_intrinsic_load_interpolated_input;
+   unsigned freq = interpolated ? 0 : 1, loc = 0;
+   bool perspective = false;
+   if (interpolated) {
+      nir_intrinsic_instr *bary = nir_src_as_intrinsic(intr->src[0]);
+      if (!bary)
+         return jade_shader_error(c->s, "interpolation without a barycentric intrinsic");
+      enum glsl_interp_mode mode = nir_intrinsic_interp_mode(bary);
+      perspective = mode == INTERP_MODE_SMOOTH || mode == INTERP_MODE_NONE;
+      if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid)
+         loc = 1;
+      else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
+               bary->intrinsic != nir_intrinsic_load_barycentric_sample)
+         return jade_shader_error(c->s, "interpolation at an offset is not supported yet");
+   }
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit fragment inputs are not supported yet",
+                               intr->def.bit_size);
+   for (unsigned k = 0; k < intr->def.num_components; k++) {
+      int addr = io_address(c, intr, false, k);
+      if (addr < 0)
+         return false;
+      struct jade_value *v = ipa(c, addr, freq, loc);
+      if (perspective) {
+         struct jade_value *p = new_gpr(c, 32);
+         struct jade_instr *i = emit(c, JADE_ISA_OP_FMUL);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, p);
+         jade_instr_add_src(i, JADE_ISA_F_A, v);
+         jade_instr_add_src(i, JADE_ISA_F_B, inverse_w(c));
+         v = p;
+      }
+      set_def(c, &intr->def, k, v);
+   }
+   return true;
+}
+
+static bool
+isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
+{
+   unsigned loc = nir_intrinsic_io_semantics(intr).location;
+   nir_def *data = intr->src[0].ssa;
+   if (data->bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit fragment outputs are not supported yet",
+                               data->bit_size);
+   nir_src *offset = nir_get_io_offset_src(intr);
+   unsigned slot = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
+   for (unsigned k = 0; k < data->num_components; k++) {
+      if (!(nir_intrinsic_write_mask(intr) >> k & 1))
+         continue;
+      struct jade_value *v = src_value(c, data, k);
+      unsigned comp = nir_intrinsic_component(intr) + k;
+      if (loc == FRAG_RESULT_DEPTH) {
+         c->fs_depth = v;
+      } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
+         unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot;
+         if (rt >= 8 || comp >= 4)
+            return jade_shader_error(c->s, "fragment output out of range");
+         c->fs_color[rt][comp] = v;
+      } else {
+         return jade_shader_error(c->s, "fragment output %u is not supported yet", loc);
+      }
+   }
+   return true;
+}
+
+/* At EXIT, fragment outputs sit in the registers the header describes:
+ * written render targets as consecutive vec4s from R0, then the sample
+ * mask, then depth (turing-facts 1.5).  EXIT reads them, so they stay
+ * live until it. */
+static void
+emit_fs_exit(struct isel *c)
+{
+   struct jade_value *outs[34];
+   unsigned n = 0, rts = 0;
+   for (unsigned rt = 0; rt < 8; rt++) {
+      bool written = false;
+      for (unsigned k = 0; k < 4; k++)
+         written = written || c->fs_color[rt][k];
+      if (!written)
+         continue;
+      for (unsigned k = 0; k < 4; k++) {
+         struct jade_value *fixed = new_gpr(c, 32);
+         fixed->fixed_reg = (int16_t)(4 * rts + k);
+         struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
+         if (c->fs_color[rt][k])
+            jade_instr_add_src(m, JADE_ISA_F_B, c->fs_color[rt][k]);
+         else
+            jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+         outs[n++] = fixed;
+      }
+      rts++;
+   }
+   if (c->fs_depth) {
+      struct jade_value *fixed = new_gpr(c, 32);
+      fixed->fixed_reg = (int16_t)(4 * rts + 1);
+      struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
+      jade_instr_add_src(m, JADE_ISA_F_B, c->fs_depth);
+      outs[n++] = fixed;
+   }
+   struct jade_instr *exit = emit(c, JADE_ISA_OP_EXIT);
+   for (unsigned i = 0; i < n; i++)
+      jade_instr_add_src(exit, JADE_FIELD_NONE, outs[i]);
+}
+
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
+   if (c->nir->info.stage == MESA_SHADER_FRAGMENT) {
+      switch (intr->intrinsic) {
+      case nir_intrinsic_load_input:
+      case nir_intrinsic_load_interpolated_input:
+         return isel_fs_input(c, intr);
+      case nir_intrinsic_store_output:
+         return isel_fs_output(c, intr);
+      case nir_intrinsic_load_barycentric_pixel:
+      case nir_intrinsic_load_barycentric_centroid:
+      case nir_intrinsic_load_barycentric_sample:
+         return true;   /* read by load_interpolated_input */
+      case nir_intrinsic_load_frag_coord:
+         for (unsigned k = 0; k < 4; k++)
+            set_def(c, &intr->def, k, k < 3 ? ipa(c, 0x70 + 4 * k, 0, 0) : inverse_w(c));
+         return true;
+      default:
+         break;
+      }
+   }
    switch (intr->intrinsic) {
    case nir_intrinsic_load_input:
       if (c->nir->info.stage != MESA_SHADER_VERTEX)
@@ -1131,6 +1307,9 @@ jade_from_nir(void *mem_ctx, nir_shader *nir)
    c.loop_header = c.loop_exit = -1;
    if (!isel_cf_list(&c, &impl->body))
       return c.s;
-   jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
+   if (nir->info.stage == MESA_SHADER_FRAGMENT)
+      emit_fs_exit(&c);
+   else
+      jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
    return c.s;
 }

@@ -37,10 +37,12 @@ jade_value_create(struct jade_shader *s, enum jade_file file, unsigned size)
 {
    if (s->value_count == s->value_alloc) {
       s->value_alloc = s->value_alloc ? s->value_alloc * 2 : 64;
-      s->values = reralloc(s, s->values, struct jade_value, s->value_alloc);
+      s->values = reralloc(s, s->values, struct jade_value *, s->value_alloc);
    }
-   struct jade_value *v = &s->values[s->value_count];
-   *v = (struct jade_value){.index = s->value_count, .file = file, .size = size};
+   struct jade_value *v = ralloc(s, struct jade_value);
+   s->values[s->value_count] = v;
+   *v = (struct jade_value){.index = s->value_count, .file = file, .size = size,
+                            .fixed_reg = -1};
    s->value_count++;
    return v;
 }

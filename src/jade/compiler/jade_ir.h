@@ -44,6 +44,7 @@ struct jade_value {
    uint8_t size;
    uint8_t reg;        /* physical register after RA (first of the tuple) */
    bool multi_def;     /* a NIR register: defined more than once */
+   int16_t fixed_reg;  /* a register the hardware dictates (FS outputs), -1 none */
 };
 
 enum jade_operand_kind {
@@ -67,7 +68,10 @@ struct jade_operand {
 };
 
 #define JADE_MAX_DSTS 3
-#define JADE_MAX_SRCS 5
+#define JADE_MAX_SRCS 40   /* EXIT of a fragment shader reads its outputs */
+/* The field of an operand that only keeps a value live (EXIT reads the
+ * fragment outputs); it is not encoded. */
+#define JADE_FIELD_NONE 0xff
 
 #define JADE_MAX_FIELDS 12
 
@@ -109,7 +113,9 @@ struct jade_shader {
    struct list_head blocks;
    unsigned block_count;
    unsigned loop_count;
-   struct jade_value *values;
+   /* Values are allocated one by one: selection keeps pointers to them
+    * while it creates more. */
+   struct jade_value **values;
    unsigned value_count, value_alloc;
    /* Results of register allocation and emission. */
    unsigned gpr_count;

@@ -13,10 +13,10 @@ static const char *const file_prefix[] = {"r", "p", "ur", "up"};
 static void
 print_operand(const struct jade_shader *s, const struct jade_operand *o, FILE *f)
 {
-   fprintf(f, "%s=", jade_isa_field_names[o->field]);
+   fprintf(f, "%s=", o->field == JADE_FIELD_NONE ? "live" : jade_isa_field_names[o->field]);
    switch (o->kind) {
    case JADE_OPERAND_VALUE: {
-      const struct jade_value *v = &s->values[o->value];
+      const struct jade_value *v = s->values[o->value];
       fprintf(f, "%%%u", v->index);
       if (o->count)
          fprintf(f, ".%u", o->comp);

@@ -24,16 +24,16 @@ jade_shader_validate(struct jade_shader *s)
             if ((o->kind == JADE_OPERAND_IMM || o->kind == JADE_OPERAND_CBUF) &&
                 o->field != JADE_ISA_F_B && o->field != JADE_ISA_F_C)
                ok = jade_shader_error(s, "%s: an immediate or constant in field %s",
-                                      name, jade_isa_field_names[o->field]);
+                                      name, o->field == JADE_FIELD_NONE ? "none" : jade_isa_field_names[o->field]);
             if (o->kind != JADE_OPERAND_VALUE)
                continue;
             if (o->value >= s->value_count)
                ok = jade_shader_error(s, "%s: source %%%u does not exist", name, o->value);
             else if (!defined[o->value] && s->block_count == 1 &&
-                     !s->values[o->value].multi_def)
+                     !s->values[o->value]->multi_def)
                ok = jade_shader_error(s, "%s: source %%%u read before it is defined",
                                       name, o->value);
-            else if (o->count && o->comp + o->count > s->values[o->value].size)
+            else if (o->count && o->comp + o->count > s->values[o->value]->size)
                ok = jade_shader_error(s, "%s: component %u of %%%u is out of range",
                                       name, o->comp, o->value);
          }
@@ -44,7 +44,7 @@ jade_shader_validate(struct jade_shader *s)
                break;
             }
             /* A tuple may be written piece by piece, a whole value once. */
-            if (defined[o->value] && !o->count && !s->values[o->value].multi_def)
+            if (defined[o->value] && !o->count && !s->values[o->value]->multi_def)
                ok = jade_shader_error(s, "%s: %%%u defined twice", name, o->value);
             defined[o->value] = true;
          }

@@ -27,7 +27,7 @@ jade_nir_lower_io(nir_shader *nir)
    if (nir->info.stage == MESA_SHADER_COMPUTE)
       return;
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
-            (nir_lower_io_options)0);
+            nir_lower_io_use_interpolated_input_intrinsics);
    NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
 }
 

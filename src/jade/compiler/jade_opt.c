@@ -40,8 +40,9 @@ is_copy(const struct jade_shader *s, const struct jade_instr *instr)
    const struct jade_operand *d = &instr->dst[0], *src = &instr->src[0];
    if (d->count || src->kind != JADE_OPERAND_VALUE)
       return false;
-   const struct jade_value *dv = &s->values[d->value], *sv = &s->values[src->value];
-   return !dv->multi_def && !sv->multi_def && dv->size == 1 && dv->file == sv->file &&
+   const struct jade_value *dv = s->values[d->value], *sv = s->values[src->value];
+   return !dv->multi_def && !sv->multi_def && dv->fixed_reg < 0 && dv->size == 1 &&
+          dv->file == sv->file &&
           (src->count == 1 || sv->size == 1);
 }
 
@@ -57,7 +58,7 @@ copy_propagate(struct jade_shader *s)
             if (o->kind != JADE_OPERAND_VALUE || o->count)
                continue;
             const struct jade_operand *r = &repl[o->value];
-            if (r->kind == JADE_OPERAND_VALUE && s->values[o->value].size == 1) {
+            if (r->kind == JADE_OPERAND_VALUE && s->values[o->value]->size == 1) {
                o->value = r->value;
                o->comp = r->comp;
                o->count = r->count;
@@ -91,7 +92,7 @@ dead_code(struct jade_shader *s)
                continue;
             bool dead = true;
             for (unsigned i = 0; i < instr->dst_count && dead; i++) {
-               const struct jade_value *v = &s->values[instr->dst[i].value];
+               const struct jade_value *v = s->values[instr->dst[i].value];
                dead = !uses[v->index] && !v->multi_def;
             }
             if (!dead)

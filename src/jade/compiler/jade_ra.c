@@ -189,17 +189,40 @@ jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
    bool any_busy[4][256];
    memset(any_busy, 0, sizeof(any_busy));
 
+   /* Registers the hardware dictates (fragment outputs at EXIT): no other
+    * value may hold them while they are live. */
+   struct fixed { unsigned reg, start, end; } *fixed = ralloc_array(s, struct fixed, n + 1);
+   unsigned fixed_count = 0;
+   for (unsigned i = 0; i < n; i++) {
+      const struct jade_value *val = s->values[order[i]];
+      if (val->fixed_reg >= 0)
+         fixed[fixed_count++] = (struct fixed){(unsigned)val->fixed_reg, start[val->index],
+                                               end[val->index]};
+   }
+
    unsigned max_gpr = 0;
    for (unsigned i = 0; i < n; i++) {
-      struct jade_value *val = &s->values[order[i]];
+      struct jade_value *val = s->values[order[i]];
       unsigned st = start[val->index], en = end[val->index];
+      if (val->fixed_reg >= 0) {
+         val->reg = (uint8_t)val->fixed_reg;
+         any_busy[val->file][val->reg] = true;
+         if (en > busy_until[val->file][val->reg])
+            busy_until[val->file][val->reg] = en;
+         if ((unsigned)val->reg + 1 > max_gpr)
+            max_gpr = val->reg + 1u;
+         continue;
+      }
       /* Free: no interval overlapping [st, en]; intervals are taken in
        * start order, so "busy until before st" is enough. */
       int reg = -1;
       for (unsigned r = 0; r + val->size <= limit[val->file]; r += val->size) {
          bool ok = true;
-         for (unsigned k = 0; k < val->size && ok; k++)
+         for (unsigned k = 0; k < val->size && ok; k++) {
             ok = !any_busy[val->file][r + k] || busy_until[val->file][r + k] < st;
+            for (unsigned f = 0; f < fixed_count && ok && val->file == JADE_FILE_GPR; f++)
+               ok = fixed[f].reg != r + k || fixed[f].end < st || fixed[f].start > en;
+         }
          if (ok) {
             reg = (int)r;
             break;
