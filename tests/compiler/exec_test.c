@@ -13,6 +13,7 @@
  */
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,7 +485,40 @@ static bool c_atomics(const uint32_t *in, const uint32_t *out)
    return true;
 }
 
+/* Integer division (lowered by NIR to multiplies, IMAD.HI among them). */
+static void b_divide(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *d = nir_ior_imm(b, nir_iand_imm(b, in[1], 0xffff), 1);
+   nir_def *sd = nir_iadd_imm(b, nir_iand_imm(b, in[1], 0x7ff), -1000);
+   sd = nir_bcsel(b, nir_ieq_imm(b, sd, 0), nir_imm_int(b, 7), sd);
+   out[0] = nir_udiv(b, in[0], d);
+   out[1] = nir_umod(b, in[0], d);
+   out[2] = nir_idiv(b, in[0], sd);
+   out[3] = nir_imod(b, in[0], sd);
+   out[4] = nir_umul_high(b, in[0], in[1]);
+   out[5] = nir_imul_high(b, in[0], in[1]);
+}
+static void r_divide(const uint32_t *in, uint32_t *out)
+{
+   uint32_t d = (in[1] & 0xffff) | 1;
+   int32_t sd = (int32_t)(in[1] & 0x7ff) - 1000;
+   if (sd == 0)
+      sd = 7;
+   int32_t a = (int32_t)in[0];
+   out[0] = in[0] / d;
+   out[1] = in[0] % d;
+   out[2] = (uint32_t)(a == INT32_MIN && sd == -1 ? a : a / sd);
+   /* NIR's imod takes the divisor's sign. */
+   int32_t r = a % sd;
+   if (r && ((r < 0) != (sd < 0)))
+      r += sd;
+   out[3] = (uint32_t)r;
+   out[4] = (uint32_t)(((uint64_t)in[0] * in[1]) >> 32);
+   out[5] = (uint32_t)(((int64_t)(int32_t)in[0] * (int32_t)in[1]) >> 32);
+}
+
 static const struct exec_case cases[] = {
+   {"divide", 2, 6, b_divide, r_divide},
    {"shared_atomics", 1, 6, b_atomics, NULL, NULL, c_atomics},
    {"shared_reduce", 1, 2, b_shared, NULL, r_shared},
    {"ifelse", 2, 1, b_ifelse, r_ifelse},

@@ -44,6 +44,7 @@ prepare_nir(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_vars_to_ssa);
    jade_nir_lower_io(nir);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
+   NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
    do {

@@ -302,6 +302,12 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    switch (op) {
    case nir_op_ieq: case nir_op_ine: case nir_op_ilt: case nir_op_ige:
    case nir_op_ult: case nir_op_uge:
+      if (src_bits == 1 && (op == nir_op_ieq || op == nir_op_ine)) {
+         /* Booleans: equality is XNOR, inequality XOR (c = PT). */
+         plop3(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1),
+               op == nir_op_ieq ? 0xc3 : 0x3c);
+         return true;
+      }
       if (src_bits != 32)
          return false;
       setp(c, alu, dst, false,
@@ -420,6 +426,38 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(last_instr(c), JADE_ISA_F_RND, 3);   /* .TRUNC */
       jade_instr_set_field(last_instr(c), JADE_ISA_F_NTZ, 1);
       return true;
+   case nir_op_umul_high:
+   case nir_op_imul_high:
+      if (bits != 32)
+         return false;
+      /* The high word of a*b + 0 (IMAD.HI adds a 64-bit pair: RZ). */
+      i = emit(c, JADE_ISA_OP_IMAD_HI);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, alu_src(c, alu, 1));
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      if (op == nir_op_imul_high)
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   case nir_op_b2b1:
+      if (src_bits != 1)
+         return false;
+      plop3(c, dst, alu_src(c, alu, 0), NULL, 0xf0);
+      return true;
+   case nir_op_ffract: {
+      /* x - floor(x) */
+      if (bits != 32)
+         return false;
+      struct jade_value *x = alu_src(c, alu, 0), *fl = new_gpr(c, 32);
+      unary(c, JADE_ISA_OP_FRND, fl, x);
+      jade_instr_set_field(last_instr(c), JADE_ISA_F_RND, 1);
+      i = emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, x);
+      jade_instr_add_src(i, JADE_ISA_F_B, fl);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      return true;
+   }
    case nir_op_ffloor: case nir_op_fceil: case nir_op_ftrunc: case nir_op_fround_even:
       if (bits != 32)
          return false;
@@ -946,6 +984,17 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
    }
    switch (intr->intrinsic) {
+   case nir_intrinsic_load_vertex_id:
+   case nir_intrinsic_load_instance_id: {
+      /* Vertex shaders read them from attribute memory. */
+      struct jade_value *v = new_gpr(c, 32);
+      struct jade_instr *i = emit(c, JADE_ISA_OP_ALD);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR,
+                           intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      set_def(c, &intr->def, 0, v);
+      return true;
+   }
    case nir_intrinsic_load_input:
       if (c->nir->info.stage != MESA_SHADER_VERTEX)
          break;
