@@ -517,7 +517,24 @@ static void r_divide(const uint32_t *in, uint32_t *out)
    out[5] = (uint32_t)(((int64_t)(int32_t)in[0] * (int32_t)in[1]) >> 32);
 }
 
+/* Indexed constant-buffer loads (LDC with a register offset): a table in
+ * c[3], filled by run_case. */
+static void b_ldc(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *idx = nir_imul_imm(b, nir_iand_imm(b, in[0], 15), 8);
+   nir_def *v = nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), idx, .align_mul = 4, .range = ~0);
+   out[0] = nir_channel(b, v, 0);
+   out[1] = nir_channel(b, v, 1);
+}
+static void r_ldc(const uint32_t *in, uint32_t *out)
+{
+   unsigned i = in[0] & 15;
+   out[0] = 0x1000 + 2 * i;
+   out[1] = 0x1000 + 2 * i + 1;
+}
+
 static const struct exec_case cases[] = {
+   {"indexed_constants", 1, 2, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},
    {"shared_atomics", 1, 6, b_atomics, NULL, NULL, c_atomics},
    {"shared_reduce", 1, 2, b_shared, NULL, r_shared},
@@ -589,6 +606,11 @@ run_case(const struct exec_case *c, bool serial)
    jade_sim_cuda_param(&params, &out_addr, 8);
    struct jade_sim_cuda_kernel kernel = {.local_size = 1024, .shared_size = bin->shared_size};
    const uint32_t grid[3] = {GROUPS, 1, 1}, block[3] = {GROUP, 1, 1};
+   /* c[3]: a table for the indexed-constant test. */
+   uint32_t table[64];
+   for (unsigned i = 0; i < 64; i++)
+      table[i] = 0x1000 + i;
+   jade_sim_set_const(sim, 3, 0, table, sizeof(table));
    bool ok = jade_sim_set_code(sim, bin->code, bin->code_size) == 0;
    enum jade_sim_status st = ok ? jade_sim_cuda_launch(sim, &kernel, grid, block, 0, &params)
                                 : JADE_SIM_ERROR;

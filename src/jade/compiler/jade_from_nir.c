@@ -1040,8 +1040,28 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
       return true;
    case nir_intrinsic_load_ubo: {
-      if (!nir_src_is_const(intr->src[0]) || !nir_src_is_const(intr->src[1]))
-         return jade_shader_error(c->s, "indirect constant-buffer loads are not supported yet");
+      if (!nir_src_is_const(intr->src[0]))
+         return jade_shader_error(c->s, "constant-buffer loads from a non-constant buffer "
+                                  "index are not supported yet");
+      if (!nir_src_is_const(intr->src[1])) {
+         /* An indexed load: LDC dst, c[bank][offset + 4 k], a word each. */
+         unsigned bank = nir_src_as_uint(intr->src[0]);
+         if (intr->def.bit_size != 32)
+            return jade_shader_error(c->s, "indexed %u-bit constant loads are not supported yet",
+                                     intr->def.bit_size);
+         struct jade_value *off = src_value(c, intr->src[1].ssa, 0);
+         for (unsigned k = 0; k < intr->def.num_components; k++) {
+            struct jade_value *v = new_gpr(c, 32);
+            struct jade_instr *i = emit(c, JADE_ISA_OP_LDC);
+            jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+            jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
+            jade_instr_set_field(i, JADE_ISA_F_BANK, bank);
+            if (k)
+               jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * k);
+            set_def(c, &intr->def, k, v);
+         }
+         return true;
+      }
       unsigned bank = nir_src_as_uint(intr->src[0]);
       unsigned offset = nir_src_as_uint(intr->src[1]);
       unsigned words = intr->def.bit_size / 32;
