@@ -533,7 +533,24 @@ static void r_ldc(const uint32_t *in, uint32_t *out)
    out[1] = 0x1000 + 2 * i + 1;
 }
 
+/* Derivatives across 2x2 quads of lanes (bit 0: x, bit 1: y). */
+static void b_derivs(nir_builder *b, nir_def **in, nir_def **out)
+{
+   out[0] = nir_ddx_fine(b, in[0]);
+   out[1] = nir_ddy_fine(b, in[0]);
+}
+static void r_derivs(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned t = 0; t < THREADS; t++) {
+      float v = f32(in[t]);
+      float x = f32(in[t ^ 1]), y = f32(in[t ^ 2]);
+      out[2 * t] = u32((t & 1) ? v - x : x - v);
+      out[2 * t + 1] = u32((t & 2) ? v - y : y - v);
+   }
+}
+
 static const struct exec_case cases[] = {
+   {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 2, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},
    {"shared_atomics", 1, 6, b_atomics, NULL, NULL, c_atomics},

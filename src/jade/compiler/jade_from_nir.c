@@ -34,6 +34,7 @@ struct isel {
    struct jade_value *fs_color[8][4];
    struct jade_value *fs_depth;
    struct jade_value *inv_w;
+   struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
 };
 
 static struct jade_instr *
@@ -440,9 +441,18 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
       return true;
    case nir_op_b2b1:
-      if (src_bits != 1)
+      if (src_bits == 1) {
+         plop3(c, dst, alu_src(c, alu, 0), NULL, 0xf0);
+         return true;
+      }
+      if (src_bits != 32)
          return false;
-      plop3(c, dst, alu_src(c, alu, 0), NULL, 0xf0);
+      /* A 32-bit boolean: != 0. */
+      i = emit(c, JADE_ISA_OP_ISETP);
+      jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, alu_src(c, alu, 0));
+      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+      jade_instr_set_field(i, JADE_ISA_F_CMP, CMP_NE);
       return true;
    case nir_op_ffract: {
       /* x - floor(x) */
@@ -961,9 +971,68 @@ emit_fs_exit(struct isel *c)
       jade_instr_add_src(exit, JADE_FIELD_NONE, outs[i]);
 }
 
+/* Derivatives from the 2x2 quad (lanes 4q..4q+3: bit 0 is x, bit 1 y):
+ * the neighbour across the bit through SHFL.BFLY, d = other - v, and the
+ * sign from which side of the pair this lane is.  Fine derivatives;
+ * coarse ones are allowed to be fine. */
+static bool
+isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
+{
+   bool is_x = intr->intrinsic == nir_intrinsic_ddx || intr->intrinsic == nir_intrinsic_ddx_fine ||
+               intr->intrinsic == nir_intrinsic_ddx_coarse;
+   unsigned bit = is_x ? 1 : 2;
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit derivatives are not supported yet",
+                               intr->def.bit_size);
+   if (!c->lane_id) {
+      c->lane_id = new_gpr(c, 32);
+      s2r(c, c->lane_id, 0x00);
+   }
+   struct jade_value *side = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_value *junk = new_gpr(c, 32);
+   struct jade_instr *i = emit(c, JADE_ISA_OP_LOP3);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, junk);
+   jade_instr_add_dst(i, JADE_ISA_F_PD, side);
+   jade_instr_add_src(i, JADE_ISA_F_A, c->lane_id);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, bit);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_LUT, 0xc0);   /* a & b; pd = result != 0 */
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   for (unsigned k = 0; k < intr->def.num_components; k++) {
+      struct jade_value *v = src_value(c, intr->src[0].ssa, k);
+      struct jade_value *other = new_gpr(c, 32), *d = new_gpr(c, 32), *r = new_gpr(c, 32);
+      i = emit(c, JADE_ISA_OP_SHFL_II);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, other);
+      jade_instr_add_src(i, JADE_ISA_F_SRC, v);
+      jade_instr_set_field(i, JADE_ISA_F_LANE, bit);
+      jade_instr_set_field(i, JADE_ISA_F_MASK, 0x1f);
+      jade_instr_set_field(i, JADE_ISA_F_MODE, 3);   /* BFLY */
+      i = emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, d);
+      jade_instr_add_src(i, JADE_ISA_F_A, other);
+      jade_instr_add_src(i, JADE_ISA_F_B, v);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      i = emit(c, JADE_ISA_OP_FSEL);   /* side ? -d : d */
+      jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+      jade_instr_add_src(i, JADE_ISA_F_A, d);
+      jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
+      jade_instr_add_src(i, JADE_ISA_F_B, d);
+      jade_instr_add_src(i, JADE_ISA_F_P, side);
+      set_def(c, &intr->def, k, r);
+   }
+   return true;
+}
+
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
+   switch (intr->intrinsic) {
+   case nir_intrinsic_ddx: case nir_intrinsic_ddx_fine: case nir_intrinsic_ddx_coarse:
+   case nir_intrinsic_ddy: case nir_intrinsic_ddy_fine: case nir_intrinsic_ddy_coarse:
+      return isel_derivative(c, intr);
+   default:
+      break;
+   }
    if (c->nir->info.stage == MESA_SHADER_FRAGMENT) {
       switch (intr->intrinsic) {
       case nir_intrinsic_load_input:
