@@ -40,6 +40,19 @@ struct exec_case {
    /* Instead of comparing words: a check of all outputs (atomics, whose
     * per-thread results depend on the order). */
    bool (*check_all)(const uint32_t *in, const uint32_t *out);
+   /* Table cases (one NIR ALU op): see alu_cases below. */
+   const struct alu_case *alu;
+};
+
+/* One NIR ALU op on 1-3 inputs, with its C reference.  Inputs are first
+ * brought into the op's domain (the same way in NIR and in C). */
+enum domain { ANY, NONZERO_B, POSITIVE, SMALL, BOOL_RESULT };
+struct alu_case {
+   const char *name;
+   nir_op op;
+   unsigned arity;
+   enum domain domain;
+   uint32_t (*ref)(uint32_t a, uint32_t b, uint32_t c);
 };
 
 static nir_def *
@@ -59,6 +72,55 @@ buffer_address(nir_builder *b, unsigned param, nir_def *index, unsigned words)
    return nir_iadd(b, base, offset);
 }
 
+static float f32(uint32_t u);
+static uint32_t u32(float f);
+
+/* The domain transform, in NIR and in C. */
+static void
+alu_domain(nir_builder *b, const struct alu_case *a, nir_def **in)
+{
+   switch (a->domain) {
+   case NONZERO_B:
+      in[1] = nir_ior_imm(b, in[1], 1);
+      break;
+   case POSITIVE:
+      in[0] = nir_fadd_imm(b, nir_fabs(b, nir_fmul_imm(b, in[0], 1e-20f)), 0.25f);
+      break;
+   case SMALL:
+      in[0] = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[0], 26)), 0.75f);
+      break;
+   default:
+      break;
+   }
+}
+
+static void
+alu_domain_c(const struct alu_case *a, uint32_t *in)
+{
+   switch (a->domain) {
+   case NONZERO_B:
+      in[1] |= 1;
+      break;
+   case POSITIVE:
+      in[0] = u32(fabsf(f32(in[0]) * 1e-20f) + 0.25f);
+      break;
+   case SMALL:
+      in[0] = u32((float)((int32_t)in[0] >> 26) * 0.75f);
+      break;
+   default:
+      break;
+   }
+}
+
+static void
+build_alu(nir_builder *b, const struct alu_case *a, nir_def **in, nir_def **out)
+{
+   alu_domain(b, a, in);
+   nir_def *r = nir_build_alu(b, a->op, in[0], a->arity > 1 ? in[1] : NULL,
+                              a->arity > 2 ? in[2] : NULL, NULL);
+   out[0] = r->bit_size == 1 ? nir_b2i32(b, r) : r;
+}
+
 static nir_shader *
 build_shader(const struct exec_case *c)
 {
@@ -72,7 +134,10 @@ build_shader(const struct exec_case *c)
    nir_def *in_addr = buffer_address(&b, 0, index, c->in_words);
    for (unsigned w = 0; w < c->in_words; w++)
       in[w] = nir_load_global(&b, nir_iadd_imm(&b, in_addr, 4 * w), 4, 1, 32);
-   c->build(&b, in, out);
+   if (c->alu)
+      build_alu(&b, c->alu, in, out);
+   else
+      c->build(&b, in, out);
    nir_def *out_addr = buffer_address(&b, 1, index, c->out_words);
    for (unsigned w = 0; w < c->out_words; w++)
       nir_store_global(&b, nir_iadd_imm(&b, out_addr, 4 * w), 4, out[w], 1);
@@ -549,6 +614,91 @@ static void r_derivs(const uint32_t *in, uint32_t *out)
    }
 }
 
+/* --- one case per ALU op ------------------------------------------------- */
+
+#define I(x) ((int32_t)(x))
+#define F(x) f32(x)
+static uint32_t r_iadd(uint32_t a, uint32_t b, uint32_t c) { return a + b; }
+static uint32_t r_isub(uint32_t a, uint32_t b, uint32_t c) { return a - b; }
+static uint32_t r_imul(uint32_t a, uint32_t b, uint32_t c) { return a * b; }
+static uint32_t r_iand(uint32_t a, uint32_t b, uint32_t c) { return a & b; }
+static uint32_t r_ior(uint32_t a, uint32_t b, uint32_t c) { return a | b; }
+static uint32_t r_ixor(uint32_t a, uint32_t b, uint32_t c) { return a ^ b; }
+static uint32_t r_ishl(uint32_t a, uint32_t b, uint32_t c) { return a << (b & 31); }
+static uint32_t r_ushr(uint32_t a, uint32_t b, uint32_t c) { return a >> (b & 31); }
+static uint32_t r_ishr(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(I(a) >> (b & 31)); }
+static uint32_t r_imin(uint32_t a, uint32_t b, uint32_t c) { return I(a) < I(b) ? a : b; }
+static uint32_t r_imax(uint32_t a, uint32_t b, uint32_t c) { return I(a) > I(b) ? a : b; }
+static uint32_t r_umin(uint32_t a, uint32_t b, uint32_t c) { return a < b ? a : b; }
+static uint32_t r_umax(uint32_t a, uint32_t b, uint32_t c) { return a > b ? a : b; }
+static uint32_t r_udiv(uint32_t a, uint32_t b, uint32_t c) { return a / b; }
+static uint32_t r_umod(uint32_t a, uint32_t b, uint32_t c) { return a % b; }
+static uint32_t r_umulh(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(((uint64_t)a * b) >> 32); }
+static uint32_t r_imulh(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(((int64_t)I(a) * I(b)) >> 32); }
+static uint32_t r_inot(uint32_t a, uint32_t b, uint32_t c) { return ~a; }
+static uint32_t r_ineg(uint32_t a, uint32_t b, uint32_t c) { return -a; }
+static uint32_t r_iabs(uint32_t a, uint32_t b, uint32_t c) { return I(a) < 0 ? -a : a; }
+static uint32_t r_ieq(uint32_t a, uint32_t b, uint32_t c) { return a == b; }
+static uint32_t r_ine(uint32_t a, uint32_t b, uint32_t c) { return a != b; }
+static uint32_t r_ilt(uint32_t a, uint32_t b, uint32_t c) { return I(a) < I(b); }
+static uint32_t r_ige(uint32_t a, uint32_t b, uint32_t c) { return I(a) >= I(b); }
+static uint32_t r_ult(uint32_t a, uint32_t b, uint32_t c) { return a < b; }
+static uint32_t r_uge(uint32_t a, uint32_t b, uint32_t c) { return a >= b; }
+static uint32_t r_fadd(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) + F(b)); }
+static uint32_t r_fsub(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) - F(b)); }
+static uint32_t r_fmul(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) * F(b)); }
+static uint32_t r_ffma(uint32_t a, uint32_t b, uint32_t c) { return u32(fmaf(F(a), F(b), F(c))); }
+static uint32_t r_fmin(uint32_t a, uint32_t b, uint32_t c) { return u32(fminf(F(a), F(b))); }
+static uint32_t r_fmax(uint32_t a, uint32_t b, uint32_t c) { return u32(fmaxf(F(a), F(b))); }
+static uint32_t r_feq(uint32_t a, uint32_t b, uint32_t c) { return F(a) == F(b); }
+static uint32_t r_fneu(uint32_t a, uint32_t b, uint32_t c) { return F(a) != F(b); }
+static uint32_t r_flt(uint32_t a, uint32_t b, uint32_t c) { return F(a) < F(b); }
+static uint32_t r_fge(uint32_t a, uint32_t b, uint32_t c) { return F(a) >= F(b); }
+static uint32_t r_fneg(uint32_t a, uint32_t b, uint32_t c) { return a ^ 0x80000000u; }
+static uint32_t r_fabs(uint32_t a, uint32_t b, uint32_t c) { return a & 0x7fffffffu; }
+static uint32_t r_ffloor(uint32_t a, uint32_t b, uint32_t c) { return u32(floorf(F(a))); }
+static uint32_t r_fceil(uint32_t a, uint32_t b, uint32_t c) { return u32(ceilf(F(a))); }
+static uint32_t r_ftrunc(uint32_t a, uint32_t b, uint32_t c) { return u32(truncf(F(a))); }
+static uint32_t r_fround(uint32_t a, uint32_t b, uint32_t c) { return u32(nearbyintf(F(a))); }
+static uint32_t r_ffract(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) - floorf(F(a))); }
+static uint32_t r_frcp(uint32_t a, uint32_t b, uint32_t c) { return u32((float)(1.0 / F(a))); }
+static uint32_t r_fsqrt(uint32_t a, uint32_t b, uint32_t c) { return u32((float)sqrt(F(a))); }
+static uint32_t r_frsq(uint32_t a, uint32_t b, uint32_t c) { return u32((float)(1.0 / sqrt(F(a)))); }
+static uint32_t r_flog2(uint32_t a, uint32_t b, uint32_t c) { return u32((float)log2(F(a))); }
+static uint32_t r_fexp2(uint32_t a, uint32_t b, uint32_t c) { return u32((float)exp2(F(a))); }
+static uint32_t r_i2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)I(a)); }
+static uint32_t r_u2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)a); }
+static uint32_t r_f2i(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(int32_t)F(a); }
+
+static const struct alu_case alu_cases[] = {
+   {"iadd", nir_op_iadd, 2, ANY, r_iadd}, {"isub", nir_op_isub, 2, ANY, r_isub},
+   {"imul", nir_op_imul, 2, ANY, r_imul}, {"iand", nir_op_iand, 2, ANY, r_iand},
+   {"ior", nir_op_ior, 2, ANY, r_ior}, {"ixor", nir_op_ixor, 2, ANY, r_ixor},
+   {"ishl", nir_op_ishl, 2, ANY, r_ishl}, {"ushr", nir_op_ushr, 2, ANY, r_ushr},
+   {"ishr", nir_op_ishr, 2, ANY, r_ishr}, {"imin", nir_op_imin, 2, ANY, r_imin},
+   {"imax", nir_op_imax, 2, ANY, r_imax}, {"umin", nir_op_umin, 2, ANY, r_umin},
+   {"umax", nir_op_umax, 2, ANY, r_umax}, {"udiv", nir_op_udiv, 2, NONZERO_B, r_udiv},
+   {"umod", nir_op_umod, 2, NONZERO_B, r_umod}, {"umul_high", nir_op_umul_high, 2, ANY, r_umulh},
+   {"imul_high", nir_op_imul_high, 2, ANY, r_imulh}, {"inot", nir_op_inot, 1, ANY, r_inot},
+   {"ineg", nir_op_ineg, 1, ANY, r_ineg}, {"iabs", nir_op_iabs, 1, ANY, r_iabs},
+   {"ieq", nir_op_ieq, 2, ANY, r_ieq}, {"ine", nir_op_ine, 2, ANY, r_ine},
+   {"ilt", nir_op_ilt, 2, ANY, r_ilt}, {"ige", nir_op_ige, 2, ANY, r_ige},
+   {"ult", nir_op_ult, 2, ANY, r_ult}, {"uge", nir_op_uge, 2, ANY, r_uge},
+   {"fadd", nir_op_fadd, 2, ANY, r_fadd}, {"fsub", nir_op_fsub, 2, ANY, r_fsub},
+   {"fmul", nir_op_fmul, 2, ANY, r_fmul}, {"ffma", nir_op_ffma, 3, ANY, r_ffma},
+   {"fmin", nir_op_fmin, 2, ANY, r_fmin}, {"fmax", nir_op_fmax, 2, ANY, r_fmax},
+   {"feq", nir_op_feq, 2, ANY, r_feq}, {"fneu", nir_op_fneu, 2, ANY, r_fneu},
+   {"flt", nir_op_flt, 2, ANY, r_flt}, {"fge", nir_op_fge, 2, ANY, r_fge},
+   {"fneg", nir_op_fneg, 1, ANY, r_fneg}, {"fabs", nir_op_fabs, 1, ANY, r_fabs},
+   {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor}, {"fceil", nir_op_fceil, 1, ANY, r_fceil},
+   {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround},
+   {"ffract", nir_op_ffract, 1, SMALL, r_ffract}, {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp},
+   {"fsqrt", nir_op_fsqrt, 1, POSITIVE, r_fsqrt}, {"frsq", nir_op_frsq, 1, POSITIVE, r_frsq},
+   {"flog2", nir_op_flog2, 1, POSITIVE, r_flog2}, {"fexp2", nir_op_fexp2, 1, SMALL, r_fexp2},
+   {"i2f32", nir_op_i2f32, 1, ANY, r_i2f}, {"u2f32", nir_op_u2f32, 1, ANY, r_u2f},
+   {"f2i32", nir_op_f2i32, 1, SMALL, r_f2i},
+};
+
 static const struct exec_case cases[] = {
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 2, b_ldc, r_ldc},
@@ -604,7 +754,13 @@ run_case(const struct exec_case *c, bool serial)
       uint32_t v = rnd(&seed);
       in[i] = (v & 0x7f800000u) == 0x7f800000u ? v & 0x3fffffffu : v;
    }
-   if (c->check_all) {
+   if (c->alu) {
+      for (unsigned t = 0; t < THREADS; t++) {
+         uint32_t v[3] = {in[t * 3], in[t * 3 + 1], in[t * 3 + 2]};
+         alu_domain_c(c->alu, v);
+         expect[t] = c->alu->ref(v[0], v[1], v[2]);
+      }
+   } else if (c->check_all) {
       /* checked after the run */
    } else if (c->ref_all) {
       c->ref_all(in, expect);
@@ -695,6 +851,17 @@ main(void)
          else
             failed++;
       }
+   }
+   /* One shader per ALU op, each on all threads, from seeded inputs. */
+   for (unsigned i = 0; i < sizeof(alu_cases) / sizeof(alu_cases[0]); i++) {
+      if (only && strcmp(only, alu_cases[i].name))
+         continue;
+      struct exec_case c = {.name = alu_cases[i].name, .in_words = 3, .out_words = 1,
+                            .alu = &alu_cases[i]};
+      if (run_case(&c, false))
+         passed++;
+      else
+         failed++;
    }
    if (check_rejects())
       passed++;
