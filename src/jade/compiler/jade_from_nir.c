@@ -1160,6 +1160,95 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
                             nir_intrinsic_infos[intr->intrinsic].name);
 }
 
+/* Textures, bound: the handle of texture unit u (TIC | TSC << 20, written
+ * by the driver) is word JADE_TEX_HANDLE_WORD + u of the driver constant
+ * bank c[15].  Sources: coordinates in a register tuple (src0), the LOD or
+ * bias in src1; results in two register pairs (dst0: r g, dst1: b a). */
+#define JADE_DRIVER_CBUF 15
+#define JADE_TEX_HANDLE_WORD 8
+
+/* A tuple of the given values, filled with moves. */
+static struct jade_value *
+make_tuple(struct isel *c, struct jade_value **vals, unsigned n)
+{
+   if (n == 1)
+      return vals[0];
+   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
+   for (unsigned k = 0; k < n; k++) {
+      struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(m, JADE_ISA_F_DST, t, k);
+      jade_instr_add_src(m, JADE_ISA_F_B, vals[k]);
+   }
+   return t;
+}
+
+static bool
+isel_tex(struct isel *c, nir_tex_instr *tex)
+{
+   static const unsigned dims[] = {
+      [GLSL_SAMPLER_DIM_1D] = 0, [GLSL_SAMPLER_DIM_2D] = 1, [GLSL_SAMPLER_DIM_3D] = 2,
+      [GLSL_SAMPLER_DIM_CUBE] = 3,
+   };
+   if (tex->is_array || tex->is_shadow || tex->sampler_dim > GLSL_SAMPLER_DIM_CUBE ||
+       tex->texture_index != tex->sampler_index || tex->def.bit_size != 32)
+      return jade_shader_error(c->s, "texture: arrays, shadows and this dimension are not "
+                               "supported yet");
+   enum jade_isa_op op;
+   unsigned lod_mode = 0;
+   switch (tex->op) {
+   case nir_texop_tex: op = JADE_ISA_OP_TEX; break;
+   case nir_texop_txl: op = JADE_ISA_OP_TEX; lod_mode = 3; break;   /* .LL */
+   case nir_texop_txb: op = JADE_ISA_OP_TEX; lod_mode = 2; break;   /* .LB */
+   case nir_texop_txf: op = JADE_ISA_OP_TLD; lod_mode = 3; break;   /* .LL */
+   default:
+      return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
+   }
+   struct jade_value *coords[4], *lod = NULL;
+   unsigned ncoord = 0;
+   for (unsigned i = 0; i < tex->num_srcs; i++) {
+      nir_def *d = tex->src[i].src.ssa;
+      switch (tex->src[i].src_type) {
+      case nir_tex_src_coord:
+         for (unsigned k = 0; k < d->num_components; k++)
+            coords[ncoord++] = src_value(c, d, k);
+         break;
+      case nir_tex_src_lod:
+      case nir_tex_src_bias:
+         lod = src_value(c, d, 0);
+         break;
+      default:
+         return jade_shader_error(c->s, "texture source %u is not supported yet",
+                                  tex->src[i].src_type);
+      }
+   }
+   if (lod_mode && !lod)
+      return jade_shader_error(c->s, "texture: a LOD operand is missing");
+   struct jade_value *src0 = make_tuple(c, coords, ncoord);
+   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, 2);
+   struct jade_value *dst1 = jade_value_create(c->s, JADE_FILE_GPR, 2);
+   struct jade_instr *i = emit(c, op);
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
+   jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   jade_instr_add_src(i, JADE_ISA_F_SRC0, src0);
+   if (lod)
+      jade_instr_add_src(i, JADE_ISA_F_SRC1, lod);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
+   jade_instr_set_field(i, JADE_ISA_F_DIM, dims[tex->sampler_dim]);
+   if (lod_mode)
+      jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
+   for (unsigned k = 0; k < tex->def.num_components && k < 4; k++) {
+      struct jade_value *v = new_gpr(c, 32);
+      struct jade_instr *m = emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, k < 2 ? dst0 : dst1, k & 1);
+      set_def(c, &tex->def, k, v);
+   }
+   return true;
+}
+
 static const char *
 instr_type_name(nir_instr_type type)
 {
@@ -1392,6 +1481,9 @@ isel_block(struct isel *c, nir_block *block)
       }
       case nir_instr_type_jump:
          ok = isel_jump(c, nir_instr_as_jump(instr));
+         break;
+      case nir_instr_type_tex:
+         ok = isel_tex(c, nir_instr_as_tex(instr));
          break;
       case nir_instr_type_load_const:
       case nir_instr_type_undef:
