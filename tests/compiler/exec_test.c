@@ -590,12 +590,19 @@ static void b_ldc(nir_builder *b, nir_def **in, nir_def **out)
    nir_def *v = nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), idx, .align_mul = 4, .range = ~0);
    out[0] = nir_channel(b, v, 0);
    out[1] = nir_channel(b, v, 1);
+   /* A constant offset: the ALU ops read c[3][0x8] and c[3][0xc] directly. */
+   nir_def *w = nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), nir_imm_int(b, 8), .align_mul = 4,
+                             .range = ~0);
+   out[2] = nir_ixor(b, nir_iadd(b, in[0], nir_channel(b, w, 0)), nir_channel(b, w, 1));
+   out[3] = nir_b2i32(b, nir_ult(b, in[0], nir_channel(b, w, 1)));
 }
 static void r_ldc(const uint32_t *in, uint32_t *out)
 {
    unsigned i = in[0] & 15;
    out[0] = 0x1000 + 2 * i;
    out[1] = 0x1000 + 2 * i + 1;
+   out[2] = (in[0] + 0x1002) ^ 0x1003;
+   out[3] = in[0] < 0x1003;
 }
 
 /* Derivatives across 2x2 quads of lanes (bit 0: x, bit 1: y). */
@@ -701,7 +708,7 @@ static const struct alu_case alu_cases[] = {
 
 static const struct exec_case cases[] = {
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
-   {"indexed_constants", 1, 2, b_ldc, r_ldc},
+   {"indexed_constants", 1, 4, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},
    {"shared_atomics", 1, 6, b_atomics, NULL, NULL, c_atomics},
    {"shared_reduce", 1, 2, b_shared, NULL, r_shared},

@@ -134,13 +134,33 @@ alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
    return src_value(c, alu->src[i].src.ssa, alu->src[i].swizzle[0]);
 }
 
-/* Source b of a binary op: an immediate when the NIR source is constant. */
+/* A 32-bit source loaded from a constant buffer at a constant offset:
+ * the ALU instruction can read c[bank][offset] itself. */
+static bool
+src_cbuf(nir_alu_instr *alu, unsigned i, unsigned *bank, int32_t *offset)
+{
+   nir_def *d = alu->src[i].src.ssa;
+   nir_intrinsic_instr *ld = nir_src_as_intrinsic(alu->src[i].src);
+   if (!ld || ld->intrinsic != nir_intrinsic_load_ubo || d->bit_size != 32 ||
+       !nir_src_is_const(ld->src[0]) || !nir_src_is_const(ld->src[1]))
+      return false;
+   *bank = nir_src_as_uint(ld->src[0]);
+   *offset = (int32_t)(nir_src_as_uint(ld->src[1]) + 4 * alu->src[i].swizzle[0]);
+   return *bank < 18 && *offset >= 0 && *offset < 65536;
+}
+
+/* Source b of a binary op: an immediate or a constant-buffer operand when
+ * the NIR source is one. */
 static void
 add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
 {
    uint32_t imm;
+   unsigned bank;
+   int32_t offset;
    if (src_const_u32(alu, i, &imm))
       jade_instr_add_src_imm(ji, JADE_ISA_F_B, imm);
+   else if (src_cbuf(alu, i, &bank, &offset))
+      jade_instr_add_src_cbuf(ji, JADE_ISA_F_B, bank, offset);
    else
       jade_instr_add_src(ji, JADE_ISA_F_B, alu_src(c, alu, i));
 }
@@ -1044,6 +1064,19 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       case nir_intrinsic_load_barycentric_centroid:
       case nir_intrinsic_load_barycentric_sample:
          return true;   /* read by load_interpolated_input */
+      case nir_intrinsic_terminate:
+      case nir_intrinsic_demote:
+         emit(c, JADE_ISA_OP_KILL);
+         return true;
+      case nir_intrinsic_terminate_if:
+      case nir_intrinsic_demote_if: {
+         /* @p KILL: the lanes whose condition holds stop (demoted lanes
+          * stop too: derivatives after a demote are undefined anyway). */
+         struct jade_value *cond = src_value(c, intr->src[0].ssa, 0);
+         struct jade_instr *k = emit(c, JADE_ISA_OP_KILL);
+         k->pred_value = (int32_t)cond->index;
+         return true;
+      }
       case nir_intrinsic_load_frag_coord:
          for (unsigned k = 0; k < 4; k++)
             set_def(c, &intr->def, k, k < 3 ? ipa(c, 0x70 + 4 * k, 0, 0) : inverse_w(c));
