@@ -23,6 +23,8 @@ struct nir_shader_compiler_options;
 struct jade_compiler_options {
    bool serial;          /* every instruction waits for everything (JADE_DEBUG=serial) */
    bool print_ir;        /* print the IR to stderr after each phase (JADE_DEBUG=ir) */
+   bool bools_in_gprs;   /* always keep booleans in GPRs (the fallback when
+                          * predicates run out; tests force it) */
    unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */
 };
 

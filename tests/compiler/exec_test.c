@@ -737,14 +737,16 @@ rnd(uint64_t *s)
    return v;
 }
 
+/* Modes: 0 normal, 1 serial control bits, 2 booleans in GPRs. */
 static bool
-run_case(const struct exec_case *c, bool serial)
+run_case(const struct exec_case *c, unsigned mode)
 {
+   bool serial = mode == 1;
    void *mem = ralloc_context(NULL);
    nir_shader *nir = build_shader(c);
    ralloc_steal(mem, nir);
    char *error;
-   struct jade_compiler_options options = {.serial = serial,
+   struct jade_compiler_options options = {.serial = serial, .bools_in_gprs = mode == 2,
                                            .print_ir = getenv("EXEC_TEST_IR") != NULL};
    struct jade_shader_binary *bin = jade_compile(mem, nir, &options, &error);
    if (!bin) {
@@ -814,7 +816,8 @@ run_case(const struct exec_case *c, bool serial)
                    i / c->out_words, i % c->out_words, expect[i], out[i]);
       }
       ok = bad == 0;
-      printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, serial ? " serial" : "", stats);
+      static const char *const mode_names[] = {"", " serial", " bools-in-gprs"};
+      printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, mode_names[mode], stats);
    }
    jade_sim_destroy(sim);
    ralloc_free(mem);
@@ -846,14 +849,15 @@ main(void)
 {
    glsl_type_singleton_init_or_ref();
    unsigned passed = 0, failed = 0;
-   /* Each case also with JADE_DEBUG=serial's control bits: they must be
-    * hazard-free too, or that mode cannot bisect anything. */
+   /* Each case also with JADE_DEBUG=serial's control bits (they must be
+    * hazard-free too, or that mode cannot bisect anything) and with the
+    * booleans-in-GPRs fallback forced. */
    const char *only = getenv("EXEC_TEST_ONLY");
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (only && strcmp(only, cases[i].name))
          continue;
-      for (unsigned serial = 0; serial < 2; serial++) {
-         if (run_case(&cases[i], serial))
+      for (unsigned mode = 0; mode < 3; mode++) {
+         if (run_case(&cases[i], mode))
             passed++;
          else
             failed++;
@@ -865,7 +869,7 @@ main(void)
          continue;
       struct exec_case c = {.name = alu_cases[i].name, .in_words = 3, .out_words = 1,
                             .alu = &alu_cases[i]};
-      if (run_case(&c, false))
+      if (run_case(&c, 0))
          passed++;
       else
          failed++;

@@ -7,6 +7,7 @@
  */
 
 #include <stdio.h>
+#include <string.h>
 
 #include "jade_compiler_private.h"
 #include "nir.h"
@@ -80,18 +81,15 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
    st->bytes = (unsigned)bin->code_size;
 }
 
-struct jade_shader_binary *
-jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
-             char **error)
+/* NIR (prepared) to machine code in s->code, or s->error. */
+static struct jade_shader *
+compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
+           bool bools_in_gpr)
 {
-   *error = NULL;
-   prepare_nir(nir);
-
-   void *tmp = ralloc_context(NULL);
    bool print = options && options->print_ir;
    if (print)
       nir_print_shader(nir, stderr);
-   struct jade_shader *s = jade_from_nir(tmp, nir);
+   struct jade_shader *s = jade_from_nir(mem_ctx, nir, bools_in_gpr);
    if (print) {
       fprintf(stderr, "--- Jade IR after selection\n");
       jade_shader_print(s, stderr);
@@ -112,6 +110,22 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    }
    if (!s->error)
       jade_emit(s);
+   return s;
+}
+
+struct jade_shader_binary *
+jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
+             char **error)
+{
+   *error = NULL;
+   prepare_nir(nir);
+
+   void *tmp = ralloc_context(NULL);
+   struct jade_shader *s = compile_ir(tmp, nir, options, options && options->bools_in_gprs);
+   if (s->error && strstr(s->error, "out of predicate")) {
+      /* More live booleans than predicates: keep them in GPRs. */
+      s = compile_ir(tmp, nir, options, true);
+   }
    if (s->error) {
       *error = ralloc_asprintf(mem_ctx, "%s", s->error);
       ralloc_free(tmp);

@@ -19,7 +19,9 @@ void jade_nir_lower_io(struct nir_shader *nir);
 int jade_varying_address(unsigned slot);
 
 /* NIR -> Jade IR (instruction selection). */
-struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir);
+/* bools_in_gpr: booleans as 0/~0 in GPRs between uses (the fallback when
+ * predicates run out). */
+struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
 /* Copy propagation and dead-code elimination on the IR. */
 void jade_optimize(struct jade_shader *s);
 /* Register allocation: values get physical registers. */

@@ -35,6 +35,10 @@ struct isel {
    struct jade_value *fs_depth;
    struct jade_value *inv_w;
    struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
+   /* Booleans live in GPRs (0 or ~0) and become predicates just before
+    * each use: the fallback when a shader has more live booleans than the
+    * 7 predicates (the allocator cannot spill predicates yet). */
+   bool bools_in_gpr;
 };
 
 static struct jade_instr *
@@ -147,6 +151,42 @@ src_cbuf(nir_alu_instr *alu, unsigned i, unsigned *bank, int32_t *offset)
    *bank = nir_src_as_uint(ld->src[0]);
    *offset = (int32_t)(nir_src_as_uint(ld->src[1]) + 4 * alu->src[i].swizzle[0]);
    return *bank < 18 && *offset >= 0 && *offset < 65536;
+}
+
+/* A predicate result kept as 0 or ~0 in a GPR: SEL g, RZ, ~0, !p. */
+static struct jade_value *
+bool_to_gpr(struct isel *c, struct jade_value *p)
+{
+   struct jade_value *g = jade_value_create(c->s, JADE_FILE_GPR, 1);
+   struct jade_instr *i = jade_instr_create(c->s, c->block, JADE_ISA_OP_SEL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, g);
+   jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
+   jade_instr_add_src(i, JADE_ISA_F_P, p);
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   return g;
+}
+
+/* A boolean source as a predicate: in bools_in_gpr mode, a fresh
+ * ISETP.NE of the GPR form, right before its use. */
+static struct jade_value *
+bool_value(struct isel *c, struct jade_value *v)
+{
+   if (v->file == JADE_FILE_PRED)
+      return v;
+   struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_instr *i = emit_before_current(c, JADE_ISA_OP_ISETP);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
+   jade_instr_add_src(i, JADE_ISA_F_A, v);
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+   return p;
+}
+
+static struct jade_value *
+bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return bool_value(c, alu_src(c, alu, i));
 }
 
 /* Source b of a binary op: an immediate or a constant-buffer operand when
@@ -325,7 +365,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_ult: case nir_op_uge:
       if (src_bits == 1 && (op == nir_op_ieq || op == nir_op_ine)) {
          /* Booleans: equality is XNOR, inequality XOR (c = PT). */
-         plop3(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1),
+         plop3(c, dst, bool_alu_src(c, alu, 0), bool_alu_src(c, alu, 1),
                op == nir_op_ieq ? 0xc3 : 0x3c);
          return true;
       }
@@ -346,23 +386,23 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_bcsel:
       if (bits != 32)
          return false;
-      sel(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1), alu_src(c, alu, 2), false, 0);
+      sel(c, dst, bool_alu_src(c, alu, 0), alu_src(c, alu, 1), alu_src(c, alu, 2), false, 0);
       return true;
    case nir_op_b2i32:
    case nir_op_b2f32:
       /* SEL dst, RZ, imm, !p: p ? imm : 0. */
-      sel(c, dst, alu_src(c, alu, 0), NULL, NULL, true, op == nir_op_b2i32 ? 1 : 0x3f800000);
+      sel(c, dst, bool_alu_src(c, alu, 0), NULL, NULL, true, op == nir_op_b2i32 ? 1 : 0x3f800000);
       jade_instr_set_field(last_instr(c), JADE_ISA_F_P_NOT, 1);
       return true;
    case nir_op_iand: case nir_op_ior: case nir_op_ixor:
       if (bits != 1)
          return false;
-      plop3(c, dst, alu_src(c, alu, 0), alu_src(c, alu, 1),
+      plop3(c, dst, bool_alu_src(c, alu, 0), bool_alu_src(c, alu, 1),
             op == nir_op_iand ? 0xc0 : op == nir_op_ior ? 0xfc : 0x3c);
       return true;
    case nir_op_inot:
       if (bits == 1) {
-         plop3(c, dst, alu_src(c, alu, 0), NULL, 0x0f);
+         plop3(c, dst, bool_alu_src(c, alu, 0), NULL, 0x0f);
       } else if (bits == 32) {
          i = emit(c, JADE_ISA_OP_LOP3);
          jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -462,7 +502,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       return true;
    case nir_op_b2b1:
       if (src_bits == 1) {
-         plop3(c, dst, alu_src(c, alu, 0), NULL, 0xf0);
+         plop3(c, dst, bool_alu_src(c, alu, 0), NULL, 0xf0);
          return true;
       }
       if (src_bits != 32)
@@ -627,8 +667,11 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    default:
       break;
    }
-   if (isel_alu_more(c, alu, dst))
+   if (isel_alu_more(c, alu, dst)) {
+      if (bits == 1 && c->bools_in_gpr)
+         set_def(c, &alu->def, 0, bool_to_gpr(c, dst));
       return true;
+   }
    return jade_shader_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
                             nir_op_infos[op].name, bits);
 }
@@ -1072,7 +1115,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       case nir_intrinsic_demote_if: {
          /* @p KILL: the lanes whose condition holds stop (demoted lanes
           * stop too: derivatives after a demote are undefined anyway). */
-         struct jade_value *cond = src_value(c, intr->src[0].ssa, 0);
+         struct jade_value *cond = bool_value(c, src_value(c, intr->src[0].ssa, 0));
          struct jade_instr *k = emit(c, JADE_ISA_OP_KILL);
          k->pred_value = (int32_t)cond->index;
          return true;
@@ -1301,6 +1344,12 @@ instr_type_name(nir_instr_type type)
 static void
 copy_value(struct isel *c, struct jade_value *dst, struct jade_value *src)
 {
+   if (dst->file == JADE_FILE_GPR && src->file == JADE_FILE_PRED) {
+      struct jade_value *g = bool_to_gpr(c, src);
+      src = g;
+   }
+   if (dst->file == JADE_FILE_PRED && src->file == JADE_FILE_GPR)
+      src = bool_value(c, src);
    if (dst->file == JADE_FILE_PRED) {
       plop3(c, dst, src, NULL, 0xf0);
       return;
@@ -1331,7 +1380,8 @@ isel_reg(struct isel *c, nir_intrinsic_instr *intr)
       unsigned n = nir_intrinsic_num_components(intr);
       struct jade_value **vals = rzalloc_array(c->s, struct jade_value *, n);
       for (unsigned k = 0; k < n; k++) {
-         vals[k] = new_gpr(c, bits);
+         vals[k] = bits == 1 && c->bools_in_gpr ? jade_value_create(c->s, JADE_FILE_GPR, 1)
+                                                : new_gpr(c, bits);
          vals[k]->multi_def = true;
       }
       c->defs[intr->def.index] = vals;
@@ -1340,7 +1390,7 @@ isel_reg(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_reg: {
       struct jade_value **reg = c->defs[intr->src[0].ssa->index];
       for (unsigned k = 0; k < intr->def.num_components; k++) {
-         struct jade_value *v = new_gpr(c, intr->def.bit_size);
+         struct jade_value *v = jade_value_create(c->s, reg[k]->file, reg[k]->size);
          copy_value(c, v, reg[k]);
          set_def(c, &intr->def, k, v);
       }
@@ -1401,7 +1451,7 @@ isel_if(struct isel *c, nir_if *nif)
    if (c->barrier_depth >= 16)
       return jade_shader_error(c->s, "control flow nested deeper than 16");
    unsigned bar = c->barrier_depth++;
-   struct jade_value *cond = src_value(c, nif->condition.ssa, 0);
+   struct jade_value *cond = bool_value(c, src_value(c, nif->condition.ssa, 0));
    struct jade_block *else_block = NULL, *join;
    struct jade_instr *bssy = barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
    struct jade_instr *to_else = branch(c, -1, cond, true);
@@ -1559,9 +1609,9 @@ isel_cf_list(struct isel *c, struct exec_list *list)
 }
 
 struct jade_shader *
-jade_from_nir(void *mem_ctx, nir_shader *nir)
+jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
 {
-   struct isel c = {.nir = nir};
+   struct isel c = {.nir = nir, .bools_in_gpr = bools_in_gpr};
    c.s = jade_shader_create(mem_ctx, nir->info.stage);
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
