@@ -706,7 +706,34 @@ static const struct alu_case alu_cases[] = {
    {"f2i32", nir_op_f2i32, 1, SMALL, r_f2i},
 };
 
+/* A local array indexed dynamically (NIR turns it into selects). */
+static void b_local_array(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *arr = nir_local_variable_create(b->impl,
+                                                 glsl_array_type(glsl_uint_type(), 8, 0), "arr");
+   nir_deref_instr *d = nir_build_deref_var(b, arr);
+   for (unsigned i = 0; i < 8; i++)
+      nir_store_deref(b, nir_build_deref_array_imm(b, d, i),
+                      nir_iadd_imm(b, nir_imul_imm(b, in[1], i + 1), i), 1);
+   nir_def *idx = nir_iand_imm(b, in[0], 7);
+   nir_store_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, idx, 3), 7)),
+                   in[0], 1);
+   out[0] = nir_load_deref(b, nir_build_deref_array(b, d, idx));
+   out[1] = nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, idx, 3), 7)));
+}
+static void r_local_array(const uint32_t *in, uint32_t *out)
+{
+   uint32_t arr[8];
+   for (unsigned i = 0; i < 8; i++)
+      arr[i] = in[1] * (i + 1) + i;
+   unsigned idx = in[0] & 7;
+   arr[(idx + 3) & 7] = in[0];
+   out[0] = arr[idx];
+   out[1] = arr[(idx + 3) & 7];
+}
+
 static const struct exec_case cases[] = {
+   {"local_array", 2, 2, b_local_array, r_local_array},
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 4, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},

@@ -42,6 +42,11 @@ jade_nir_options(void)
 static void
 prepare_nir(nir_shader *nir)
 {
+   /* Local arrays indexed dynamically become selects (up to 64 elements;
+    * local memory comes later), then SSA values. */
+   NIR_PASS(_, nir, nir_split_var_copies);
+   NIR_PASS(_, nir, nir_lower_var_copies);
+   NIR_PASS(_, nir, nir_lower_indirect_derefs, nir_var_function_temp, 64);
    NIR_PASS(_, nir, nir_lower_vars_to_ssa);
    jade_nir_lower_io(nir);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
@@ -59,6 +64,9 @@ prepare_nir(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
    } while (progress);
+   /* Select peepholes can make vector selects again. */
+   NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
+   NIR_PASS(_, nir, nir_copy_prop);
    NIR_PASS(_, nir, nir_opt_dce);
    /* Out of SSA: phis become NIR registers (decl/load/store_reg), which
     * selection turns into multiply-defined values. */
