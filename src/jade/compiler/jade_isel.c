@@ -1,0 +1,262 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection: values, operands and the helpers the other
+ * jade_isel_*.c files share.
+ */
+
+#include "jade_isel.h"
+#include "util/ralloc.h"
+
+struct jade_instr *
+isel_emit(struct isel *c, enum jade_isa_op op)
+{
+   c->current = jade_instr_create(c->s, c->block, op);
+   return c->current;
+}
+
+/* An instruction placed before the one being built (for its sources). */
+static struct jade_instr *
+isel_emit_before(struct isel *c, enum jade_isa_op op)
+{
+   struct jade_instr *i = jade_instr_create(c->s, c->block, op);
+   if (c->current && c->current != i) {
+      list_del(&i->link);
+      list_addtail(&i->link, &c->current->link);
+   }
+   return i;
+}
+
+/* A value for a NIR def: 1-bit booleans live in predicates. */
+struct jade_value *
+isel_new_value(struct isel *c, unsigned bit_size)
+{
+   if (bit_size == 1)
+      return jade_value_create(c->s, JADE_FILE_PRED, 1);
+   return jade_value_create(c->s, JADE_FILE_GPR, bit_size == 64 ? 2 : 1);
+}
+
+static struct jade_value **
+isel_def_values(struct isel *c, nir_def *def)
+{
+   if (!c->defs[def->index]) {
+      c->defs[def->index] = rzalloc_array(c->s, struct jade_value *, def->num_components);
+   }
+   return c->defs[def->index];
+}
+
+void
+isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v)
+{
+   isel_def_values(c, def)[comp] = v;
+}
+
+static struct jade_value *
+isel_mov_imm(struct isel *c, uint32_t imm)
+{
+   struct jade_value *v = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_MOV);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
+   return v;
+}
+
+/* The value of component `comp` of a NIR source; constants are moved into
+ * registers (the caller folds immediates where the ISA takes them). */
+struct jade_value *
+isel_src(struct isel *c, nir_def *def, unsigned comp)
+{
+   struct jade_value *v = isel_def_values(c, def)[comp];
+   if (v)
+      return v;
+   nir_instr *parent = def->parent_instr;
+   if (parent->type == nir_instr_type_load_const) {
+      nir_load_const_instr *lc = nir_instr_as_load_const(parent);
+      if (def->bit_size == 64) {
+         v = isel_new_value(c, 64);
+         for (unsigned h = 0; h < 2; h++) {
+            struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_MOV);
+            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
+            jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(lc->value[comp].u64 >> (32 * h)));
+         }
+      } else {
+         v = isel_mov_imm(c, lc->value[comp].u32);
+      }
+      isel_set_def(c, def, comp, v);
+      return v;
+   }
+   jade_shader_error(c->s, "no value for a NIR source (unsupported producer)");
+   return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
+}
+
+static bool
+isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm)
+{
+   nir_def *d = alu->src[i].src.ssa;
+   if (d->bit_size != 32 || !nir_src_is_const(alu->src[i].src))
+      return false;
+   *imm = nir_src_comp_as_uint(alu->src[i].src, alu->src[i].swizzle[0]);
+   return true;
+}
+
+struct jade_value *
+isel_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return isel_src(c, alu->src[i].src.ssa, alu->src[i].swizzle[0]);
+}
+
+/* A 32-bit source loaded from a constant buffer at a constant offset:
+ * the ALU instruction can read c[bank][offset] itself. */
+static bool
+isel_src_cbuf(nir_alu_instr *alu, unsigned i, unsigned *bank, int32_t *offset)
+{
+   nir_def *d = alu->src[i].src.ssa;
+   nir_intrinsic_instr *ld = nir_src_as_intrinsic(alu->src[i].src);
+   if (!ld || ld->intrinsic != nir_intrinsic_load_ubo || d->bit_size != 32 ||
+       !nir_src_is_const(ld->src[0]) || !nir_src_is_const(ld->src[1]))
+      return false;
+   *bank = nir_src_as_uint(ld->src[0]);
+   *offset = (int32_t)(nir_src_as_uint(ld->src[1]) + 4 * alu->src[i].swizzle[0]);
+   return *bank < 18 && *offset >= 0 && *offset < 65536;
+}
+
+/* A predicate result kept as 0 or ~0 in a GPR: SEL g, RZ, ~0, !p. */
+struct jade_value *
+isel_bool_to_gpr(struct isel *c, struct jade_value *p)
+{
+   struct jade_value *g = jade_value_create(c->s, JADE_FILE_GPR, 1);
+   struct jade_instr *i = jade_instr_create(c->s, c->block, JADE_ISA_OP_SEL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, g);
+   jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
+   jade_instr_add_src(i, JADE_ISA_F_P, p);
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   return g;
+}
+
+/* A boolean source as a predicate: in bools_in_gpr mode, a fresh
+ * ISETP.NE of the GPR form, right before its use. */
+struct jade_value *
+isel_bool_value(struct isel *c, struct jade_value *v)
+{
+   if (v->file == JADE_FILE_PRED)
+      return v;
+   struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_ISETP);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
+   jade_instr_add_src(i, JADE_ISA_F_A, v);
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+   return p;
+}
+
+struct jade_value *
+isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return isel_bool_value(c, isel_alu_src(c, alu, i));
+}
+
+/* Source b of a binary op: an immediate or a constant-buffer operand when
+ * the NIR source is one. */
+void
+isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
+{
+   uint32_t imm;
+   unsigned bank;
+   int32_t offset;
+   if (isel_src_const_u32(alu, i, &imm))
+      jade_instr_add_src_imm(ji, JADE_ISA_F_B, imm);
+   else if (isel_src_cbuf(alu, i, &bank, &offset))
+      jade_instr_add_src_cbuf(ji, JADE_ISA_F_B, bank, offset);
+   else
+      jade_instr_add_src(ji, JADE_ISA_F_B, isel_alu_src(c, alu, i));
+}
+
+/* A predicate operation: pd0 = LUT(a, b, PT) over predicates. */
+void
+isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
+      unsigned lut)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, a);
+   if (b)
+      jade_instr_add_src(i, JADE_ISA_F_B, b);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_LUT, lut);
+}
+
+/* SEL dst, a, b, p: p ? a : b. */
+void
+isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
+    struct jade_value *b, bool b_is_imm, uint32_t b_imm)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SEL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   if (a)
+      jade_instr_add_src(i, JADE_ISA_F_A, a);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   if (b_is_imm)
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, b_imm);
+   else
+      jade_instr_add_src(i, JADE_ISA_F_B, b);
+   jade_instr_add_src(i, JADE_ISA_F_P, p);
+}
+
+struct jade_instr *
+isel_last_instr(struct isel *c)
+{
+   return list_last_entry(&c->block->instrs, struct jade_instr, link);
+}
+
+void
+isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_S2R);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_set_field(i, JADE_ISA_F_SR, sreg);
+}
+
+/* A copy of a value of either file (predicates through PLOP3). */
+void
+isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src)
+{
+   if (dst->file == JADE_FILE_GPR && src->file == JADE_FILE_PRED) {
+      struct jade_value *g = isel_bool_to_gpr(c, src);
+      src = g;
+   }
+   if (dst->file == JADE_FILE_PRED && src->file == JADE_FILE_GPR)
+      src = isel_bool_value(c, src);
+   if (dst->file == JADE_FILE_PRED) {
+      isel_plop3(c, dst, src, NULL, 0xf0);
+      return;
+   }
+   for (unsigned h = 0; h < dst->size; h++) {
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
+      if (dst->size > 1) {
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+         jade_instr_add_src_comp(i, JADE_ISA_F_B, src, h);
+      } else {
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_B, src);
+      }
+   }
+}
+
+const char *
+isel_instr_type_name(nir_instr_type type)
+{
+   switch (type) {
+   case nir_instr_type_deref: return "variable dereference (shader I/O is not lowered yet)";
+   case nir_instr_type_tex: return "texture";
+   case nir_instr_type_call: return "function call";
+   case nir_instr_type_jump: return "jump";
+   case nir_instr_type_phi: return "phi";
+   case nir_instr_type_parallel_copy: return "parallel copy";
+   default: return "other";
+   }
+}

@@ -1,0 +1,74 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection: NIR (prepared by jade_compile.c) to Jade IR.
+ * Each NIR component becomes one value: a register for 32 bits, a pair for
+ * 64, a predicate for a 1-bit boolean.  Vector loads and stores use
+ * register tuples, filled and split with moves that jade_opt.c folds.
+ * Anything not handled fails the compile with a message naming it.
+ *
+ *   jade_isel.c            values, operands, shared helpers
+ *   jade_isel_alu.c        ALU ops
+ *   jade_isel_mem.c        global and shared memory, atomics, textures
+ *   jade_isel_intrinsic.c  shader I/O, system values, derivatives, barriers
+ *   jade_isel_cf.c         control flow, NIR registers, the entry point
+ */
+
+#ifndef JADE_ISEL_H
+#define JADE_ISEL_H
+
+#include "jade_compiler_private.h"
+#include "nir.h"
+
+struct isel {
+   struct jade_shader *s;
+   struct jade_block *block;
+   nir_shader *nir;
+   /* Per NIR def: one value per component. */
+   struct jade_value ***defs;
+   /* The innermost loop's blocks, for break and continue. */
+   int loop_header, loop_exit;
+   unsigned barrier_depth;   /* convergence barriers in use (B0..) */
+   unsigned loop_barrier;    /* barrier depth at the innermost loop's entry */
+   /* The instruction being built: constants its sources need are moved
+    * into registers just before it. */
+   struct jade_instr *current;
+   /* Fragment shaders: the outputs (render target, component) and depth
+    * collected from store_output, and 1/w for perspective inputs. */
+   struct jade_value *fs_color[8][4];
+   struct jade_value *fs_depth;
+   struct jade_value *inv_w;
+   struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
+   /* Booleans live in GPRs (0 or ~0) and become predicates just before
+    * each use: the fallback when a shader has more live booleans than the
+    * 7 predicates (the allocator cannot spill predicates yet). */
+   bool bools_in_gpr;
+};
+
+struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
+struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
+void isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v);
+struct jade_value *isel_src(struct isel *c, nir_def *def, unsigned comp);
+struct jade_value *isel_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
+struct jade_value *isel_bool_to_gpr(struct isel *c, struct jade_value *p);
+struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);
+struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
+void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
+void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
+                  unsigned lut);
+void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
+                  struct jade_value *b, bool b_is_imm, uint32_t b_imm);
+struct jade_instr *isel_last_instr(struct isel *c);
+void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
+void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
+const char *isel_instr_type_name(nir_instr_type type);
+bool isel_alu(struct isel *c, nir_alu_instr *alu);
+bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
+bool isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store);
+bool isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap);
+bool isel_tex(struct isel *c, nir_tex_instr *tex);
+void isel_fs_exit(struct isel *c);
+bool isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr);
+
+#endif /* JADE_ISEL_H */

@@ -1,0 +1,442 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of NIR ALU ops.
+ */
+
+#include "jade_isel.h"
+#include "util/ralloc.h"
+
+/* a + u2u64(z): one IMAD.WIDE.U32 dst, z, 1, a (addresses are built so). */
+static bool
+isel_iadd64_wide(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      nir_scalar z = nir_scalar_chase_alu_src(nir_get_scalar(&alu->def, 0), k);
+      if (!nir_scalar_is_alu(z) || nir_scalar_alu_op(z) != nir_op_u2u64)
+         continue;
+      nir_scalar inner = nir_scalar_chase_alu_src(z, 0);
+      struct jade_value *a = isel_alu_src(c, alu, 1 - k);
+      struct jade_value *zv = isel_src(c, inner.def, inner.comp);
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IMAD_WIDE);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, zv);
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 1);
+      jade_instr_add_src(i, JADE_ISA_F_C, a);
+      return true;
+   }
+   return false;
+}
+
+static void
+isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   if (isel_iadd64_wide(c, alu, dst))
+      return;
+   struct jade_value *a = isel_alu_src(c, alu, 0), *b = isel_alu_src(c, alu, 1);
+   struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_instr *lo = isel_emit(c, JADE_ISA_OP_IADD3);
+   jade_instr_add_dst_comp(lo, JADE_ISA_F_DST, dst, 0);
+   jade_instr_add_dst(lo, JADE_ISA_F_PD0, carry);
+   jade_instr_add_src_comp(lo, JADE_ISA_F_A, a, 0);
+   jade_instr_add_src_comp(lo, JADE_ISA_F_B, b, 0);
+   jade_instr_add_src_zero(lo, JADE_ISA_F_C);
+   struct jade_instr *hi = isel_emit(c, JADE_ISA_OP_IADD3);
+   jade_instr_set_field(hi, JADE_ISA_F_X, 1);
+   jade_instr_add_dst_comp(hi, JADE_ISA_F_DST, dst, 1);
+   jade_instr_add_src_comp(hi, JADE_ISA_F_A, a, 1);
+   jade_instr_add_src_comp(hi, JADE_ISA_F_B, b, 1);
+   jade_instr_add_src_zero(hi, JADE_ISA_F_C);
+   jade_instr_add_src(hi, JADE_ISA_F_CIN0, carry);
+   jade_instr_set_field(hi, JADE_ISA_F_CIN1_NOT, 1);   /* !PT: no second carry */
+}
+
+/* LOP3 truth tables of a, b with c = RZ. */
+#define LUT_AND 0xc0
+
+#define LUT_OR  0xfc
+
+#define LUT_XOR 0x3c
+
+/* dst = a <op> b through FADD with modifiers: x + (-0) is x for every x,
+ * so FADD with -RZ implements moves with neg/abs/sat. */
+static void
+isel_fadd_mods(struct isel *c, struct jade_value *dst, struct jade_value *a, bool neg, bool abs,
+          bool sat)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, a);
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+   if (neg)
+      jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
+   if (abs)
+      jade_instr_set_field(i, JADE_ISA_F_A_ABS, 1);
+   if (sat)
+      jade_instr_set_field(i, JADE_ISA_F_SAT, 1);
+}
+
+/* ISETP/FSETP into a predicate: pd0 = a <cmp> b (AND PT). */
+static void
+isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_float,
+     unsigned cmp, bool is_signed)
+{
+   struct jade_instr *i = isel_emit(c, is_float ? JADE_ISA_OP_FSETP : JADE_ISA_OP_ISETP);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+   jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+   isel_add_b(c, i, alu, 1);
+   jade_instr_set_field(i, JADE_ISA_F_CMP, cmp);
+   if (!is_float && is_signed)
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+}
+
+/* MUFU of one source. */
+static void
+isel_mufu(struct isel *c, struct jade_value *dst, struct jade_value *a, unsigned func)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MUFU);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_B, a);
+   jade_instr_set_field(i, JADE_ISA_F_FUNC, func);
+}
+
+/* One-source conversions and roundings (variable latency, XU). */
+static void
+isel_unary(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct jade_value *a)
+{
+   struct jade_instr *i = isel_emit(c, op);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_B, a);
+}
+
+/* MUFU function numbers (the ISA description's func enum). */
+enum { MUFU_COS = 0, MUFU_SIN = 1, MUFU_EX2 = 2, MUFU_LG2 = 3, MUFU_RCP = 4, MUFU_RSQ = 5,
+       MUFU_SQRT = 8 };
+
+/* Comparison numbers of ISETP/FSETP. */
+enum { CMP_LT = 1, CMP_EQ = 2, CMP_LE = 3, CMP_GT = 4, CMP_NE = 5, CMP_GE = 6, CMP_NEU = 13 };
+
+static bool
+isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   nir_op op = alu->op;
+   unsigned bits = alu->def.bit_size;
+   unsigned src_bits = nir_op_infos[op].num_inputs ? alu->src[0].src.ssa->bit_size : 0;
+   struct jade_instr *i;
+   switch (op) {
+   case nir_op_ieq: case nir_op_ine: case nir_op_ilt: case nir_op_ige:
+   case nir_op_ult: case nir_op_uge:
+      if (src_bits == 1 && (op == nir_op_ieq || op == nir_op_ine)) {
+         /* Booleans: equality is XNOR, inequality XOR (c = PT). */
+         isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1),
+               op == nir_op_ieq ? 0xc3 : 0x3c);
+         return true;
+      }
+      if (src_bits != 32)
+         return false;
+      isel_setp(c, alu, dst, false,
+           op == nir_op_ieq ? CMP_EQ : op == nir_op_ine ? CMP_NE :
+           op == nir_op_ilt || op == nir_op_ult ? CMP_LT : CMP_GE,
+           op == nir_op_ilt || op == nir_op_ige);
+      return true;
+   case nir_op_feq: case nir_op_fneu: case nir_op_flt: case nir_op_fge:
+      if (src_bits != 32)
+         return false;
+      isel_setp(c, alu, dst, true,
+           op == nir_op_feq ? CMP_EQ : op == nir_op_fneu ? CMP_NEU :
+           op == nir_op_flt ? CMP_LT : CMP_GE, false);
+      return true;
+   case nir_op_bcsel:
+      if (bits != 32)
+         return false;
+      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), isel_alu_src(c, alu, 1), isel_alu_src(c, alu, 2), false, 0);
+      return true;
+   case nir_op_b2i32:
+   case nir_op_b2f32:
+      /* SEL dst, RZ, imm, !p: p ? imm : 0. */
+      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), NULL, NULL, true, op == nir_op_b2i32 ? 1 : 0x3f800000);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_P_NOT, 1);
+      return true;
+   case nir_op_iand: case nir_op_ior: case nir_op_ixor:
+      if (bits != 1)
+         return false;
+      isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1),
+            op == nir_op_iand ? 0xc0 : op == nir_op_ior ? 0xfc : 0x3c);
+      return true;
+   case nir_op_inot:
+      if (bits == 1) {
+         isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), NULL, 0x0f);
+      } else if (bits == 32) {
+         i = isel_emit(c, JADE_ISA_OP_LOP3);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+         jade_instr_add_src_zero(i, JADE_ISA_F_B);
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+         jade_instr_set_field(i, JADE_ISA_F_LUT, 0x0f);
+         jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      } else {
+         return false;
+      }
+      return true;
+   case nir_op_imin: case nir_op_imax: case nir_op_umin: case nir_op_umax:
+   case nir_op_fmin: case nir_op_fmax: {
+      if (bits != 32)
+         return false;
+      bool is_float = op == nir_op_fmin || op == nir_op_fmax;
+      bool is_max = op == nir_op_imax || op == nir_op_umax || op == nir_op_fmax;
+      i = isel_emit(c, is_float ? JADE_ISA_OP_FMNMX : JADE_ISA_OP_IMNMX);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      isel_add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* PT: min, !PT: max */
+      if (is_max)
+         jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      if (op == nir_op_imin || op == nir_op_imax)
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   }
+   case nir_op_fneg: case nir_op_fabs: case nir_op_fsat:
+      if (bits != 32)
+         return false;
+      isel_fadd_mods(c, dst, isel_alu_src(c, alu, 0), op == nir_op_fneg, op == nir_op_fabs,
+                op == nir_op_fsat);
+      return true;
+   case nir_op_ineg:
+      if (bits != 32)
+         return false;
+      i = isel_emit(c, JADE_ISA_OP_IADD3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      return true;
+   case nir_op_iabs:
+      if (bits != 32)
+         return false;
+      isel_unary(c, JADE_ISA_OP_IABS, dst, isel_alu_src(c, alu, 0));
+      return true;
+   case nir_op_frcp: case nir_op_frsq: case nir_op_fsqrt: case nir_op_fexp2:
+   case nir_op_flog2:
+      if (bits != 32)
+         return false;
+      isel_mufu(c, dst, isel_alu_src(c, alu, 0),
+           op == nir_op_frcp ? MUFU_RCP : op == nir_op_frsq ? MUFU_RSQ :
+           op == nir_op_fsqrt ? MUFU_SQRT : op == nir_op_fexp2 ? MUFU_EX2 : MUFU_LG2);
+      return true;
+   case nir_op_fsin: case nir_op_fcos: {
+      if (bits != 32)
+         return false;
+      /* MUFU.SIN/COS take turns: scale by 1/(2 pi) first, as ptxas does. */
+      struct jade_value *t = isel_new_value(c, 32);
+      i = isel_emit(c, JADE_ISA_OP_FMUL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, t);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3e22f983);   /* 0.15915494 */
+      isel_mufu(c, dst, t, op == nir_op_fsin ? MUFU_SIN : MUFU_COS);
+      return true;
+   }
+   case nir_op_i2f32: case nir_op_u2f32:
+      if (src_bits != 32)
+         return false;
+      isel_unary(c, JADE_ISA_OP_I2F, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_ST, op == nir_op_i2f32 ? 6 : 2);
+      return true;
+   case nir_op_f2i32: case nir_op_f2u32:
+      if (src_bits != 32)
+         return false;
+      isel_unary(c, JADE_ISA_OP_F2I, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_DT, op == nir_op_f2i32 ? 6 : 2);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 3);   /* .TRUNC */
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_NTZ, 1);
+      return true;
+   case nir_op_umul_high:
+   case nir_op_imul_high:
+      if (bits != 32)
+         return false;
+      /* The high word of a*b + 0 (IMAD.HI adds a 64-bit pair: RZ). */
+      i = isel_emit(c, JADE_ISA_OP_IMAD_HI);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      if (op == nir_op_imul_high)
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   case nir_op_b2b1:
+      if (src_bits == 1) {
+         isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), NULL, 0xf0);
+         return true;
+      }
+      if (src_bits != 32)
+         return false;
+      /* A 32-bit boolean: != 0. */
+      i = isel_emit(c, JADE_ISA_OP_ISETP);
+      jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+      jade_instr_set_field(i, JADE_ISA_F_CMP, CMP_NE);
+      return true;
+   case nir_op_ffract: {
+      /* x - floor(x) */
+      if (bits != 32)
+         return false;
+      struct jade_value *x = isel_alu_src(c, alu, 0), *fl = isel_new_value(c, 32);
+      isel_unary(c, JADE_ISA_OP_FRND, fl, x);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 1);
+      i = isel_emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, x);
+      jade_instr_add_src(i, JADE_ISA_F_B, fl);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      return true;
+   }
+   case nir_op_ffloor: case nir_op_fceil: case nir_op_ftrunc: case nir_op_fround_even:
+      if (bits != 32)
+         return false;
+      isel_unary(c, JADE_ISA_OP_FRND, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND,
+                           op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
+                           op == nir_op_ftrunc ? 3 : 0);
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool
+isel_alu(struct isel *c, nir_alu_instr *alu)
+{
+   unsigned bits = alu->def.bit_size;
+   nir_op op = alu->op;
+
+   if (op == nir_op_vec2 || op == nir_op_vec3 || op == nir_op_vec4 || op == nir_op_mov) {
+      for (unsigned k = 0; k < alu->def.num_components; k++) {
+         unsigned i = op == nir_op_mov ? 0 : k;
+         unsigned swz = alu->src[i].swizzle[op == nir_op_mov ? k : 0];
+         isel_set_def(c, &alu->def, k, isel_src(c, alu->src[i].src.ssa, swz));
+      }
+      return true;
+   }
+   if (alu->def.num_components != 1)
+      return jade_shader_error(c->s, "vector ALU op %s (scalarisation missed it)",
+                               nir_op_infos[op].name);
+
+   struct jade_value *dst = isel_new_value(c, bits);
+   isel_set_def(c, &alu->def, 0, dst);
+   struct jade_instr *i;
+   switch (op) {
+   case nir_op_iadd:
+      if (bits == 64) {
+         isel_iadd64(c, alu, dst);
+         return true;
+      }
+      i = isel_emit(c, JADE_ISA_OP_IADD3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      isel_add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      return true;
+   case nir_op_imul:
+      if (bits != 32)
+         break;
+      i = isel_emit(c, JADE_ISA_OP_IMAD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      isel_add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      return true;
+   case nir_op_ishl:
+   case nir_op_ushr:
+   case nir_op_ishr: {
+      if (bits != 32)
+         break;
+      bool left = op == nir_op_ishl;
+      i = isel_emit(c, JADE_ISA_OP_SHF);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      /* SHF funnels c:a; a left shift takes a, a right shift the high word. */
+      if (left) {
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      } else {
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 0));
+         jade_instr_set_field(i, JADE_ISA_F_HI, 1);
+      }
+      isel_add_b(c, i, alu, 1);
+      /* NIR masks the shift count to 0..31: SHF's .W wraps it the same way. */
+      jade_instr_set_field(i, JADE_ISA_F_W, 1);
+      jade_instr_set_field(i, JADE_ISA_F_RIGHT, !left);
+      jade_instr_set_field(i, JADE_ISA_F_TYPE, op == nir_op_ishr ? 2 : 3); /* S32 / U32 */
+      return true;
+   }
+   case nir_op_iand:
+   case nir_op_ior:
+   case nir_op_ixor:
+      if (bits != 32)
+         break;
+      i = isel_emit(c, JADE_ISA_OP_LOP3);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      isel_add_b(c, i, alu, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      jade_instr_set_field(i, JADE_ISA_F_LUT,
+                           op == nir_op_iand ? LUT_AND : op == nir_op_ior ? LUT_OR : LUT_XOR);
+      jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      return true;
+   case nir_op_fadd:
+   case nir_op_fmul:
+      if (bits != 32)
+         break;
+      i = isel_emit(c, op == nir_op_fadd ? JADE_ISA_OP_FADD : JADE_ISA_OP_FMUL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      isel_add_b(c, i, alu, 1);
+      return true;
+   case nir_op_ffma:
+      if (bits != 32)
+         break;
+      i = isel_emit(c, JADE_ISA_OP_FFMA);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
+      jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 2));
+      return true;
+   case nir_op_u2u64:
+   case nir_op_i2i64: {
+      if (alu->src[0].src.ssa->bit_size != 32)
+         break;
+      struct jade_value *a = isel_alu_src(c, alu, 0);
+      i = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
+      jade_instr_add_src(i, JADE_ISA_F_B, a);
+      if (op == nir_op_u2u64) {
+         i = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+         jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
+      } else {
+         i = isel_emit(c, JADE_ISA_OP_SHF);   /* the sign, replicated */
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src_imm(i, JADE_ISA_F_B, 31);
+         jade_instr_add_src(i, JADE_ISA_F_C, a);
+         jade_instr_set_field(i, JADE_ISA_F_RIGHT, 1);
+         jade_instr_set_field(i, JADE_ISA_F_HI, 1);
+         jade_instr_set_field(i, JADE_ISA_F_TYPE, 2);
+      }
+      return true;
+   }
+   default:
+      break;
+   }
+   if (isel_alu_more(c, alu, dst)) {
+      if (bits == 1 && c->bools_in_gpr)
+         isel_set_def(c, &alu->def, 0, isel_bool_to_gpr(c, dst));
+      return true;
+   }
+   return jade_shader_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
+                            nir_op_infos[op].name, bits);
+}

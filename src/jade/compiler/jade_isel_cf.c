@@ -1,0 +1,271 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of control flow (structured if/else and loops
+ * with BSSY/BSYNC/BREAK), NIR registers, and the entry point.
+ */
+
+#include "jade_isel.h"
+#include "util/ralloc.h"
+
+/* NIR registers (from out-of-SSA): a value per component, written by
+ * store_reg and copied out by load_reg; they are the IR's only values with
+ * more than one definition. */
+static bool
+isel_reg(struct isel *c, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_decl_reg: {
+      if (nir_intrinsic_num_array_elems(intr))
+         return jade_shader_error(c->s, "register arrays are not supported yet");
+      unsigned bits = nir_intrinsic_bit_size(intr);
+      unsigned n = nir_intrinsic_num_components(intr);
+      struct jade_value **vals = rzalloc_array(c->s, struct jade_value *, n);
+      for (unsigned k = 0; k < n; k++) {
+         vals[k] = bits == 1 && c->bools_in_gpr ? jade_value_create(c->s, JADE_FILE_GPR, 1)
+                                                : isel_new_value(c, bits);
+         vals[k]->multi_def = true;
+      }
+      c->defs[intr->def.index] = vals;
+      return true;
+   }
+   case nir_intrinsic_load_reg: {
+      struct jade_value **reg = c->defs[intr->src[0].ssa->index];
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = jade_value_create(c->s, reg[k]->file, reg[k]->size);
+         isel_copy(c, v, reg[k]);
+         isel_set_def(c, &intr->def, k, v);
+      }
+      return true;
+   }
+   case nir_intrinsic_store_reg: {
+      struct jade_value **reg = c->defs[intr->src[1].ssa->index];
+      unsigned mask = nir_intrinsic_write_mask(intr);
+      for (unsigned k = 0; k < intr->src[0].ssa->num_components; k++)
+         if (mask >> k & 1)
+            isel_copy(c, reg[k], isel_src(c, intr->src[0].ssa, k));
+      return true;
+   }
+   default:
+      return jade_shader_error(c->s, "indirect register access is not supported yet");
+   }
+}
+
+static struct jade_instr *
+isel_branch(struct isel *c, int target, struct jade_value *cond, bool cond_not)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_BRA);
+   i->target_block = target;
+   if (cond) {
+      i->pred_value = (int32_t)cond->index;
+      i->pred_not = cond_not;
+   }
+   return i;
+}
+
+static struct jade_instr *
+isel_barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
+{
+   struct jade_instr *i = isel_emit(c, op);
+   jade_instr_set_field(i, JADE_ISA_F_BAR, bar);
+   i->target_block = target;
+   return i;
+}
+
+static bool isel_cf_list(struct isel *c, struct exec_list *list);
+
+/* Whether a block ends in an unconditional isel_branch (break, continue). */
+static bool
+isel_ends_in_jump(struct jade_block *block)
+{
+   if (list_is_empty(&block->instrs))
+      return false;
+   struct jade_instr *last = list_last_entry(&block->instrs, struct jade_instr, link);
+   return last->op == JADE_ISA_OP_BRA && last->pred_value < 0;
+}
+
+/* if/else: the lanes meet again at the join block's BSYNC.
+ *    BSSY Bn, join ; @!cond BRA else ; then... ; BRA join ;
+ *    else: else... ; join: BSYNC Bn */
+static bool
+isel_if(struct isel *c, nir_if *nif)
+{
+   if (c->barrier_depth >= 16)
+      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   unsigned bar = c->barrier_depth++;
+   struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
+   struct jade_block *else_block = NULL, *join;
+   struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   struct jade_instr *to_else = isel_branch(c, -1, cond, true);
+   c->block = jade_block_create(c->s);
+   if (!isel_cf_list(c, &nif->then_list))
+      return false;
+   struct jade_instr *to_join = NULL;
+   if (!isel_ends_in_jump(c->block))
+      to_join = isel_branch(c, -1, NULL, false);
+   else_block = c->block = jade_block_create(c->s);
+   if (!isel_cf_list(c, &nif->else_list))
+      return false;
+   join = c->block = jade_block_create(c->s);
+   isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   bssy->target_block = (int)join->index;
+   to_else->target_block = (int)else_block->index;
+   if (to_join)
+      to_join->target_block = (int)join->index;
+   c->barrier_depth--;
+   return true;
+}
+
+/* loop: BSSY Bn, exit ; header: body... ; BRA header ; exit: BSYNC Bn */
+static bool
+isel_loop(struct isel *c, nir_loop *loop)
+{
+   if (nir_loop_has_continue_construct(loop))
+      return jade_shader_error(c->s, "loops with a continue construct are not supported yet");
+   if (c->barrier_depth >= 16)
+      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   unsigned bar = c->barrier_depth++;
+   struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   int saved_header = c->loop_header, saved_exit = c->loop_exit;
+   unsigned saved_barrier = c->loop_barrier;
+   c->loop_barrier = bar;
+   /* The exit block exists before the body (breaks branch to it) and
+    * moves behind it once the body is done: blocks are laid out in list
+    * order, branch targets name blocks by index. */
+   struct jade_block *exit = jade_block_create(c->s);
+   struct jade_block *header = c->block = jade_block_create(c->s);
+   c->loop_header = (int)header->index;
+   c->loop_exit = (int)exit->index;
+   if (!isel_cf_list(c, &loop->body))
+      return false;
+   isel_branch(c, (int)header->index, NULL, false);
+   list_del(&exit->link);
+   list_addtail(&exit->link, &c->s->blocks);
+   c->block = exit;
+   isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   bssy->target_block = (int)exit->index;
+   c->loop_header = saved_header;
+   c->loop_exit = saved_exit;
+   c->loop_barrier = saved_barrier;
+   c->barrier_depth--;
+   c->s->loop_count++;
+   return true;
+}
+
+/* Lanes that leave the ifs around them for a loop's exit or header skip
+ * those ifs' BSYNCs: BREAK takes them out of the barriers, so the lanes
+ * that stay do not wait for them. */
+static void
+isel_break_inner_barriers(struct isel *c)
+{
+   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
+      isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
+}
+
+static bool
+isel_jump(struct isel *c, nir_jump_instr *jump)
+{
+   switch (jump->type) {
+   case nir_jump_break:
+      isel_break_inner_barriers(c);
+      isel_branch(c, c->loop_exit, NULL, false);
+      return true;
+   case nir_jump_continue:
+      isel_break_inner_barriers(c);
+      isel_branch(c, c->loop_header, NULL, false);
+      return true;
+   case nir_jump_halt:
+   case nir_jump_return:
+      isel_emit(c, JADE_ISA_OP_EXIT);
+      return true;
+   default:
+      return jade_shader_error(c->s, "unsupported jump");
+   }
+}
+
+static bool
+isel_block(struct isel *c, nir_block *block)
+{
+   nir_foreach_instr(instr, block) {
+      bool ok = true;
+      switch (instr->type) {
+      case nir_instr_type_alu:
+         ok = isel_alu(c, nir_instr_as_alu(instr));
+         break;
+      case nir_instr_type_intrinsic: {
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic == nir_intrinsic_decl_reg ||
+             intr->intrinsic == nir_intrinsic_load_reg ||
+             intr->intrinsic == nir_intrinsic_store_reg ||
+             intr->intrinsic == nir_intrinsic_load_reg_indirect ||
+             intr->intrinsic == nir_intrinsic_store_reg_indirect)
+            ok = isel_reg(c, intr);
+         else
+            ok = isel_intrinsic(c, intr);
+         break;
+      }
+      case nir_instr_type_jump:
+         ok = isel_jump(c, nir_instr_as_jump(instr));
+         break;
+      case nir_instr_type_tex:
+         ok = isel_tex(c, nir_instr_as_tex(instr));
+         break;
+      case nir_instr_type_load_const:
+      case nir_instr_type_undef:
+         break;   /* materialised where used */
+      default:
+         ok = jade_shader_error(c->s, "unsupported NIR instruction: %s",
+                                isel_instr_type_name(instr->type));
+         break;
+      }
+      c->current = NULL;
+      if (!ok || c->s->error)
+         return false;
+   }
+   return true;
+}
+
+static bool
+isel_cf_list(struct isel *c, struct exec_list *list)
+{
+   foreach_list_typed(nir_cf_node, node, node, list) {
+      bool ok;
+      switch (node->type) {
+      case nir_cf_node_block:
+         ok = isel_block(c, nir_cf_node_as_block(node));
+         break;
+      case nir_cf_node_if:
+         ok = isel_if(c, nir_cf_node_as_if(node));
+         break;
+      case nir_cf_node_loop:
+         ok = isel_loop(c, nir_cf_node_as_loop(node));
+         break;
+      default:
+         ok = jade_shader_error(c->s, "unsupported control flow");
+         break;
+      }
+      if (!ok || c->s->error)
+         return false;
+   }
+   return true;
+}
+
+struct jade_shader *
+jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
+{
+   struct isel c = {.nir = nir, .bools_in_gpr = bools_in_gpr};
+   c.s = jade_shader_create(mem_ctx, nir->info.stage);
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
+   c.block = jade_block_create(c.s);
+
+   c.loop_header = c.loop_exit = -1;
+   if (!isel_cf_list(&c, &impl->body))
+      return c.s;
+   if (nir->info.stage == MESA_SHADER_FRAGMENT)
+      isel_fs_exit(&c);
+   else
+      jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
+   return c.s;
+}

@@ -1,0 +1,413 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of NIR intrinsics: shader I/O at attribute
+ * addresses, system values, constant buffers, derivatives, barriers.
+ */
+
+#include "jade_isel.h"
+#include "util/ralloc.h"
+
+/* The attribute address of a load_input/store_output component. */
+static int
+isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned comp)
+{
+   nir_src *offset = nir_get_io_offset_src(intr);
+   if (!offset || !nir_src_is_const(*offset)) {
+      jade_shader_error(c->s, "indirect shader I/O is not supported yet");
+      return -1;
+   }
+   unsigned slot_offset = nir_src_as_uint(*offset);
+   int base;
+   if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
+      base = 0x80 + 16 * (int)nir_intrinsic_base(intr);   /* dense vertex attributes */
+   else
+      base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
+   if (base < 0) {
+      jade_shader_error(c->s, "varying slot %u has no attribute address",
+                        nir_intrinsic_io_semantics(intr).location);
+      return -1;
+   }
+   return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
+}
+
+/* Vertex-stage I/O: ALD from and AST to attribute memory, a word each. */
+static bool
+isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   if (data->bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+   for (unsigned k = 0; k < data->num_components; k++) {
+      if (store && !(nir_intrinsic_write_mask(intr) >> k & 1))
+         continue;
+      int addr = isel_io_address(c, intr, store, k);
+      if (addr < 0)
+         return false;
+      struct jade_value *v = store ? isel_src(c, data, k) : isel_new_value(c, 32);
+      struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
+      if (store) {
+         jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+      } else {
+         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+         isel_set_def(c, &intr->def, k, v);
+      }
+   }
+   return true;
+}
+
+/* IPA of one attribute word: freq 0 PASS (screen-linear), 1 CONSTANT
+ * (flat); loc 1 centroid. */
+static struct jade_value *
+isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
+{
+   struct jade_value *v = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IPA);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   jade_instr_set_field(i, JADE_ISA_F_ATTR, (uint64_t)addr);
+   jade_instr_set_field(i, JADE_ISA_F_FREQ, freq);
+   if (loc)
+      jade_instr_set_field(i, JADE_ISA_F_LOC, loc);
+   return v;
+}
+
+/* SM70+ IPA cannot divide by w: perspective inputs are multiplied by
+ * 1/w = RCP(IPA.PASS a[0x7c]), computed once at the top of the shader. */
+static struct jade_value *
+isel_inverse_w(struct isel *c)
+{
+   if (!c->inv_w) {
+      struct jade_instr *saved = c->current;
+      struct jade_block *saved_block = c->block;
+      c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
+      c->current = NULL;
+      struct jade_value *w = isel_ipa(c, 0x7c, 0, 0);
+      /* Hoist the pair to the shader's start: it dominates every use. */
+      struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
+      list_del(&ipa_i->link);
+      list_add(&ipa_i->link, &c->block->instrs);
+      c->inv_w = isel_new_value(c, 32);
+      struct jade_instr *rcp = isel_emit(c, JADE_ISA_OP_MUFU);
+      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w);
+      jade_instr_add_src(rcp, JADE_ISA_F_B, w);
+      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, 4);   /* RCP */
+      list_del(&rcp->link);
+      list_add(&rcp->link, &ipa_i->link);
+      c->block = saved_block;
+      c->current = saved;
+   }
+   return c->inv_w;
+}
+
+static bool
+isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
+{
+   bool interpolated = intr->intrinsic == nir_intrinsic_load_interpolated_input;
+   unsigned freq = interpolated ? 0 : 1, loc = 0;
+   bool perspective = false;
+   if (interpolated) {
+      nir_intrinsic_instr *bary = nir_src_as_intrinsic(intr->src[0]);
+      if (!bary)
+         return jade_shader_error(c->s, "interpolation without a barycentric intrinsic");
+      enum glsl_interp_mode mode = nir_intrinsic_interp_mode(bary);
+      perspective = mode == INTERP_MODE_SMOOTH || mode == INTERP_MODE_NONE;
+      if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid)
+         loc = 1;
+      else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
+               bary->intrinsic != nir_intrinsic_load_barycentric_sample)
+         return jade_shader_error(c->s, "interpolation at an offset is not supported yet");
+   }
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit fragment inputs are not supported yet",
+                               intr->def.bit_size);
+   for (unsigned k = 0; k < intr->def.num_components; k++) {
+      int addr = isel_io_address(c, intr, false, k);
+      if (addr < 0)
+         return false;
+      struct jade_value *v = isel_ipa(c, addr, freq, loc);
+      if (perspective) {
+         struct jade_value *p = isel_new_value(c, 32);
+         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FMUL);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, p);
+         jade_instr_add_src(i, JADE_ISA_F_A, v);
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_inverse_w(c));
+         v = p;
+      }
+      isel_set_def(c, &intr->def, k, v);
+   }
+   return true;
+}
+
+static bool
+isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
+{
+   unsigned loc = nir_intrinsic_io_semantics(intr).location;
+   nir_def *data = intr->src[0].ssa;
+   if (data->bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit fragment outputs are not supported yet",
+                               data->bit_size);
+   nir_src *offset = nir_get_io_offset_src(intr);
+   unsigned slot = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
+   for (unsigned k = 0; k < data->num_components; k++) {
+      if (!(nir_intrinsic_write_mask(intr) >> k & 1))
+         continue;
+      struct jade_value *v = isel_src(c, data, k);
+      unsigned comp = nir_intrinsic_component(intr) + k;
+      if (loc == FRAG_RESULT_DEPTH) {
+         c->fs_depth = v;
+      } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
+         unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot;
+         if (rt >= 8 || comp >= 4)
+            return jade_shader_error(c->s, "fragment output out of range");
+         c->fs_color[rt][comp] = v;
+      } else {
+         return jade_shader_error(c->s, "fragment output %u is not supported yet", loc);
+      }
+   }
+   return true;
+}
+
+/* At EXIT, fragment outputs sit in the registers the header describes:
+ * written render targets as consecutive vec4s from R0, then the sample
+ * mask, then depth (turing-facts 1.5).  EXIT reads them, so they stay
+ * live until it. */
+void
+isel_fs_exit(struct isel *c)
+{
+   struct jade_value *outs[34];
+   unsigned n = 0, rts = 0;
+   for (unsigned rt = 0; rt < 8; rt++) {
+      bool written = false;
+      for (unsigned k = 0; k < 4; k++)
+         written = written || c->fs_color[rt][k];
+      if (!written)
+         continue;
+      for (unsigned k = 0; k < 4; k++) {
+         struct jade_value *fixed = isel_new_value(c, 32);
+         fixed->fixed_reg = (int16_t)(4 * rts + k);
+         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
+         if (c->fs_color[rt][k])
+            jade_instr_add_src(m, JADE_ISA_F_B, c->fs_color[rt][k]);
+         else
+            jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+         outs[n++] = fixed;
+      }
+      rts++;
+   }
+   if (c->fs_depth) {
+      struct jade_value *fixed = isel_new_value(c, 32);
+      fixed->fixed_reg = (int16_t)(4 * rts + 1);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
+      jade_instr_add_src(m, JADE_ISA_F_B, c->fs_depth);
+      outs[n++] = fixed;
+   }
+   struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
+   for (unsigned i = 0; i < n; i++)
+      jade_instr_add_src(exit, JADE_FIELD_NONE, outs[i]);
+}
+
+/* Derivatives from the 2x2 quad (lanes 4q..4q+3: bit 0 is x, bit 1 y):
+ * the neighbour across the bit through SHFL.BFLY, d = other - v, and the
+ * sign from which side of the pair this lane is.  Fine derivatives;
+ * coarse ones are allowed to be fine. */
+static bool
+isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
+{
+   bool is_x = intr->intrinsic == nir_intrinsic_ddx || intr->intrinsic == nir_intrinsic_ddx_fine ||
+               intr->intrinsic == nir_intrinsic_ddx_coarse;
+   unsigned bit = is_x ? 1 : 2;
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit derivatives are not supported yet",
+                               intr->def.bit_size);
+   if (!c->lane_id) {
+      c->lane_id = isel_new_value(c, 32);
+      isel_s2r(c, c->lane_id, 0x00);
+   }
+   struct jade_value *side = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   struct jade_value *junk = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LOP3);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, junk);
+   jade_instr_add_dst(i, JADE_ISA_F_PD, side);
+   jade_instr_add_src(i, JADE_ISA_F_A, c->lane_id);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, bit);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_LUT, 0xc0);   /* a & b; pd = result != 0 */
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   for (unsigned k = 0; k < intr->def.num_components; k++) {
+      struct jade_value *v = isel_src(c, intr->src[0].ssa, k);
+      struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32), *r = isel_new_value(c, 32);
+      i = isel_emit(c, JADE_ISA_OP_SHFL_II);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, other);
+      jade_instr_add_src(i, JADE_ISA_F_SRC, v);
+      jade_instr_set_field(i, JADE_ISA_F_LANE, bit);
+      jade_instr_set_field(i, JADE_ISA_F_MASK, 0x1f);
+      jade_instr_set_field(i, JADE_ISA_F_MODE, 3);   /* BFLY */
+      i = isel_emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, d);
+      jade_instr_add_src(i, JADE_ISA_F_A, other);
+      jade_instr_add_src(i, JADE_ISA_F_B, v);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      i = isel_emit(c, JADE_ISA_OP_FSEL);   /* side ? -d : d */
+      jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+      jade_instr_add_src(i, JADE_ISA_F_A, d);
+      jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
+      jade_instr_add_src(i, JADE_ISA_F_B, d);
+      jade_instr_add_src(i, JADE_ISA_F_P, side);
+      isel_set_def(c, &intr->def, k, r);
+   }
+   return true;
+}
+
+bool
+isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_ddx: case nir_intrinsic_ddx_fine: case nir_intrinsic_ddx_coarse:
+   case nir_intrinsic_ddy: case nir_intrinsic_ddy_fine: case nir_intrinsic_ddy_coarse:
+      return isel_derivative(c, intr);
+   default:
+      break;
+   }
+   if (c->nir->info.stage == MESA_SHADER_FRAGMENT) {
+      switch (intr->intrinsic) {
+      case nir_intrinsic_load_input:
+      case nir_intrinsic_load_interpolated_input:
+         return isel_fs_input(c, intr);
+      case nir_intrinsic_store_output:
+         return isel_fs_output(c, intr);
+      case nir_intrinsic_load_barycentric_pixel:
+      case nir_intrinsic_load_barycentric_centroid:
+      case nir_intrinsic_load_barycentric_sample:
+         return true;   /* read by load_interpolated_input */
+      case nir_intrinsic_terminate:
+      case nir_intrinsic_demote:
+         isel_emit(c, JADE_ISA_OP_KILL);
+         return true;
+      case nir_intrinsic_terminate_if:
+      case nir_intrinsic_demote_if: {
+         /* @p KILL: the lanes whose condition holds stop (demoted lanes
+          * stop too: derivatives after a demote are undefined anyway). */
+         struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
+         struct jade_instr *k = isel_emit(c, JADE_ISA_OP_KILL);
+         k->pred_value = (int32_t)cond->index;
+         return true;
+      }
+      case nir_intrinsic_load_frag_coord:
+         for (unsigned k = 0; k < 4; k++)
+            isel_set_def(c, &intr->def, k, k < 3 ? isel_ipa(c, 0x70 + 4 * k, 0, 0) : isel_inverse_w(c));
+         return true;
+      default:
+         break;
+      }
+   }
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_vertex_id:
+   case nir_intrinsic_load_instance_id: {
+      /* Vertex shaders read them from attribute memory. */
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ALD);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR,
+                           intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_input:
+      if (c->nir->info.stage != MESA_SHADER_VERTEX)
+         break;
+      return isel_vtg_io(c, intr, false);
+   case nir_intrinsic_store_output:
+      if (c->nir->info.stage != MESA_SHADER_VERTEX)
+         break;
+      return isel_vtg_io(c, intr, true);
+   case nir_intrinsic_shared_atomic:
+      return isel_atomic(c, intr, true, false);
+   case nir_intrinsic_shared_atomic_swap:
+      return isel_atomic(c, intr, true, true);
+   case nir_intrinsic_global_atomic:
+      return isel_atomic(c, intr, false, false);
+   case nir_intrinsic_global_atomic_swap:
+      return isel_atomic(c, intr, false, true);
+   case nir_intrinsic_load_shared:
+      return isel_shared(c, intr, false);
+   case nir_intrinsic_store_shared:
+      return isel_shared(c, intr, true);
+   case nir_intrinsic_barrier:
+      /* Every access completes in order for the CTA once its lanes meet
+       * (shared memory is coherent within the SM); a control barrier is
+       * BAR.SYNC 0. */
+      if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
+         isel_emit(c, JADE_ISA_OP_BAR);
+      else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
+         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE, 2); /* .GPU */
+      return true;
+   case nir_intrinsic_load_subgroup_invocation: {
+      struct jade_value *v = isel_new_value(c, 32);
+      isel_s2r(c, v, 0x00);   /* SR_LANEID */
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_local_invocation_id:
+   case nir_intrinsic_load_workgroup_id:
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = isel_new_value(c, 32);
+         /* SR_TID.X.. and SR_CTAID.X.. */
+         isel_s2r(c, v, (intr->intrinsic == nir_intrinsic_load_local_invocation_id ? 0x21 : 0x25) + k);
+         isel_set_def(c, &intr->def, k, v);
+      }
+      return true;
+   case nir_intrinsic_load_ubo: {
+      if (!nir_src_is_const(intr->src[0]))
+         return jade_shader_error(c->s, "constant-buffer loads from a non-constant buffer "
+                                  "index are not supported yet");
+      if (!nir_src_is_const(intr->src[1])) {
+         /* An indexed load: LDC dst, c[bank][offset + 4 k], a word each. */
+         unsigned bank = nir_src_as_uint(intr->src[0]);
+         if (intr->def.bit_size != 32)
+            return jade_shader_error(c->s, "indexed %u-bit constant loads are not supported yet",
+                                     intr->def.bit_size);
+         struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
+         for (unsigned k = 0; k < intr->def.num_components; k++) {
+            struct jade_value *v = isel_new_value(c, 32);
+            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LDC);
+            jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+            jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
+            jade_instr_set_field(i, JADE_ISA_F_BANK, bank);
+            if (k)
+               jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * k);
+            isel_set_def(c, &intr->def, k, v);
+         }
+         return true;
+      }
+      unsigned bank = nir_src_as_uint(intr->src[0]);
+      unsigned offset = nir_src_as_uint(intr->src[1]);
+      unsigned words = intr->def.bit_size / 32;
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = isel_new_value(c, intr->def.bit_size);
+         for (unsigned w = 0; w < words; w++) {
+            struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+            if (words > 1)
+               jade_instr_add_dst_comp(m, JADE_ISA_F_DST, v, w);
+            else
+               jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+            jade_instr_add_src_cbuf(m, JADE_ISA_F_B, bank, (int32_t)(offset + 4 * (k * words + w)));
+         }
+         isel_set_def(c, &intr->def, k, v);
+      }
+      return true;
+   }
+   case nir_intrinsic_load_global:
+   case nir_intrinsic_load_global_constant:
+      return isel_global(c, intr, false);
+   case nir_intrinsic_store_global:
+      return isel_global(c, intr, true);
+   default:
+      break;
+   }
+   return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+                            nir_intrinsic_infos[intr->intrinsic].name);
+}

@@ -1,0 +1,249 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of memory: global and shared loads and stores,
+ * atomics, textures.
+ */
+
+#include "jade_isel.h"
+#include "util/ralloc.h"
+
+/* Global memory: a tuple of `comps` registers at a 64-bit address. */
+bool
+isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
+   unsigned comps = data->num_components;
+   if (data->bit_size != 32 || comps == 3)
+      return jade_shader_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
+                               comps, data->bit_size);
+   /* base + constant: the constant goes in the instruction's signed 24-bit
+    * offset. */
+   int64_t offset = 0;
+   nir_scalar addr_s = nir_scalar_resolved(addr_def, 0);
+   if (nir_scalar_is_alu(addr_s) && nir_scalar_alu_op(addr_s) == nir_op_iadd) {
+      for (unsigned k = 0; k < 2; k++) {
+         nir_scalar other = nir_scalar_chase_alu_src(addr_s, 1 - k);
+         nir_scalar cst = nir_scalar_chase_alu_src(addr_s, k);
+         if (!nir_scalar_is_const(cst))
+            continue;
+         int64_t v = (int64_t)nir_scalar_as_uint(cst);
+         if (v >= -(1 << 23) && v < (1 << 23)) {
+            offset = v;
+            addr_def = other.def;
+            break;
+         }
+      }
+   }
+   struct jade_value *addr = isel_src(c, addr_def, 0);
+   static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
+   /* One word needs no tuple. */
+   struct jade_value *tuple = comps == 1 ? (store ? isel_src(c, data, 0) : isel_new_value(c, 32))
+                                         : jade_value_create(c->s, JADE_FILE_GPR, comps);
+   if (store && comps > 1) {
+      for (unsigned k = 0; k < comps; k++) {
+         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst_comp(m, JADE_ISA_F_DST, tuple, k);
+         jade_instr_add_src(m, JADE_ISA_F_B, isel_src(c, data, k));
+      }
+   }
+   struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
+   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   jade_instr_set_field(i, JADE_ISA_F_E, 1);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[comps]);
+   if (offset)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
+   if (store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
+      return true;
+   }
+   jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
+   if (comps == 1) {
+      isel_set_def(c, &intr->def, 0, tuple);
+      return true;
+   }
+   for (unsigned k = 0; k < comps; k++) {
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, tuple, k);
+      isel_set_def(c, &intr->def, k, v);
+   }
+   return true;
+}
+
+/* Shared memory: LDS/STS with a 32-bit address and the BASE offset. */
+bool
+isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store)
+{
+   nir_def *data = store ? intr->src[0].ssa : &intr->def;
+   nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
+   unsigned comps = data->num_components;
+   if (data->bit_size != 32 || comps != 1)
+      return jade_shader_error(c->s, "shared %s of %ux%u bits", store ? "store" : "load",
+                               comps, data->bit_size);
+   int64_t offset = nir_intrinsic_base(intr);
+   if (nir_src_is_const(intr->src[store ? 1 : 0]))
+      offset += (int64_t)nir_src_as_uint(intr->src[store ? 1 : 0]);
+   struct jade_instr *i;
+   struct jade_value *addr = nir_src_is_const(intr->src[store ? 1 : 0]) ? NULL :
+                             isel_src(c, addr_def, 0);
+   struct jade_value *v = store ? isel_src(c, data, 0) : isel_new_value(c, 32);
+   i = isel_emit(c, store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
+   if (addr)
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_ADDR);
+   if (offset)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
+   if (store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+   } else {
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      isel_set_def(c, &intr->def, 0, v);
+   }
+   return true;
+}
+
+/* Atomics on shared (ATOMS) and global (ATOMG) memory, 32-bit.  The ISA's
+ * op field: ADD MIN MAX INC DEC AND OR XOR EXCH; type U32 or S32. */
+bool
+isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
+{
+   if (intr->def.bit_size != 32)
+      return jade_shader_error(c->s, "%u-bit atomics are not supported yet",
+                               intr->def.bit_size);
+   nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
+   unsigned op, type = 0;
+   switch (aop) {
+   case nir_atomic_op_iadd: op = 0; break;
+   case nir_atomic_op_imin: op = 1; type = 1; break;
+   case nir_atomic_op_umin: op = 1; break;
+   case nir_atomic_op_imax: op = 2; type = 1; break;
+   case nir_atomic_op_umax: op = 2; break;
+   case nir_atomic_op_iand: op = 5; break;
+   case nir_atomic_op_ior: op = 6; break;
+   case nir_atomic_op_ixor: op = 7; break;
+   case nir_atomic_op_xchg: op = 8; break;
+   case nir_atomic_op_cmpxchg: op = 0; break;
+   default:
+      return jade_shader_error(c->s, "atomic operation %u is not supported yet", aop);
+   }
+   struct jade_value *addr = isel_src(c, intr->src[0].ssa, 0);
+   struct jade_value *data = isel_src(c, intr->src[1].ssa, 0);
+   struct jade_value *data2 = swap ? isel_src(c, intr->src[2].ssa, 0) : NULL;
+   struct jade_value *dst = isel_new_value(c, 32);
+   enum jade_isa_op jop = shared ? (swap ? JADE_ISA_OP_ATOMS_CAS : JADE_ISA_OP_ATOMS)
+                                 : (swap ? JADE_ISA_OP_ATOMG_CAS : JADE_ISA_OP_ATOMG);
+   struct jade_instr *i = isel_emit(c, jop);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
+   jade_instr_add_src(i, JADE_ISA_F_DATA, data);
+   if (swap)
+      jade_instr_add_src(i, JADE_ISA_F_DATA2, data2);
+   else
+      jade_instr_set_field(i, JADE_ISA_F_OP, op);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
+   if (!shared) {
+      jade_instr_set_field(i, JADE_ISA_F_E, 1);
+      jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
+      jade_instr_set_field(i, JADE_ISA_F_SCOPE, 2);   /* .GPU */
+   }
+   int base = shared ? nir_intrinsic_base(intr) : 0;
+   if (base)
+      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)(int64_t)base);
+   isel_set_def(c, &intr->def, 0, dst);
+   return true;
+}
+
+/* Textures, bound: the handle of texture unit u (TIC | TSC << 20, written
+ * by the driver) is word JADE_TEX_HANDLE_WORD + u of the driver constant
+ * bank c[15].  Sources: coordinates in a register tuple (src0), the LOD or
+ * bias in src1; results in two register pairs (dst0: r g, dst1: b a). */
+#define JADE_DRIVER_CBUF 15
+
+#define JADE_TEX_HANDLE_WORD 8
+
+/* A tuple of the given values, filled with moves. */
+static struct jade_value *
+isel_make_tuple(struct isel *c, struct jade_value **vals, unsigned n)
+{
+   if (n == 1)
+      return vals[0];
+   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
+   for (unsigned k = 0; k < n; k++) {
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(m, JADE_ISA_F_DST, t, k);
+      jade_instr_add_src(m, JADE_ISA_F_B, vals[k]);
+   }
+   return t;
+}
+
+bool
+isel_tex(struct isel *c, nir_tex_instr *tex)
+{
+   static const unsigned dims[] = {
+      [GLSL_SAMPLER_DIM_1D] = 0, [GLSL_SAMPLER_DIM_2D] = 1, [GLSL_SAMPLER_DIM_3D] = 2,
+      [GLSL_SAMPLER_DIM_CUBE] = 3,
+   };
+   if (tex->is_array || tex->is_shadow || tex->sampler_dim > GLSL_SAMPLER_DIM_CUBE ||
+       tex->texture_index != tex->sampler_index || tex->def.bit_size != 32)
+      return jade_shader_error(c->s, "texture: arrays, shadows and this dimension are not "
+                               "supported yet");
+   enum jade_isa_op op;
+   unsigned lod_mode = 0;
+   switch (tex->op) {
+   case nir_texop_tex: op = JADE_ISA_OP_TEX; break;
+   case nir_texop_txl: op = JADE_ISA_OP_TEX; lod_mode = 3; break;   /* .LL */
+   case nir_texop_txb: op = JADE_ISA_OP_TEX; lod_mode = 2; break;   /* .LB */
+   case nir_texop_txf: op = JADE_ISA_OP_TLD; lod_mode = 3; break;   /* .LL */
+   default:
+      return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
+   }
+   struct jade_value *coords[4], *lod = NULL;
+   unsigned ncoord = 0;
+   for (unsigned i = 0; i < tex->num_srcs; i++) {
+      nir_def *d = tex->src[i].src.ssa;
+      switch (tex->src[i].src_type) {
+      case nir_tex_src_coord:
+         for (unsigned k = 0; k < d->num_components; k++)
+            coords[ncoord++] = isel_src(c, d, k);
+         break;
+      case nir_tex_src_lod:
+      case nir_tex_src_bias:
+         lod = isel_src(c, d, 0);
+         break;
+      default:
+         return jade_shader_error(c->s, "texture source %u is not supported yet",
+                                  tex->src[i].src_type);
+      }
+   }
+   if (lod_mode && !lod)
+      return jade_shader_error(c->s, "texture: a LOD operand is missing");
+   struct jade_value *src0 = isel_make_tuple(c, coords, ncoord);
+   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, 2);
+   struct jade_value *dst1 = jade_value_create(c->s, JADE_FILE_GPR, 2);
+   struct jade_instr *i = isel_emit(c, op);
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
+   jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   jade_instr_add_src(i, JADE_ISA_F_SRC0, src0);
+   if (lod)
+      jade_instr_add_src(i, JADE_ISA_F_SRC1, lod);
+   else
+      jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
+   jade_instr_set_field(i, JADE_ISA_F_DIM, dims[tex->sampler_dim]);
+   if (lod_mode)
+      jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
+   for (unsigned k = 0; k < tex->def.num_components && k < 4; k++) {
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, k < 2 ? dst0 : dst1, k & 1);
+      isel_set_def(c, &tex->def, k, v);
+   }
+   return true;
+}
