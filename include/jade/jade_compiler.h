@@ -37,12 +37,37 @@ struct jade_shader_stats {
    unsigned bytes;
 };
 
+/* What a compiled shader reads and writes, for the Shader Program Header
+ * and the linkage the driver builds at bind time (issue 6).  Attribute
+ * words are addressed as in a[]: word = byte address / 4 (0x70 is
+ * position x, 0x80 + 16 n generic vector n, ...). */
+#define JADE_ATTR_WORDS 256
+
+enum jade_interp {
+   JADE_INTERP_NONE,          /* not read */
+   JADE_INTERP_PERSPECTIVE,
+   JADE_INTERP_LINEAR,        /* noperspective */
+   JADE_INTERP_FLAT,
+};
+
+struct jade_io_signature {
+   uint32_t inputs[JADE_ATTR_WORDS / 32];    /* attribute words read */
+   uint32_t outputs[JADE_ATTR_WORDS / 32];   /* attribute words written (VTG) */
+   uint8_t interp[JADE_ATTR_WORDS];          /* FS: enum jade_interp per word */
+   uint32_t centroid[JADE_ATTR_WORDS / 32];  /* FS: words interpolated at the centroid */
+   uint32_t color_written;                   /* FS: bit 4 t + c: target t component c */
+   bool depth_written;
+   bool uses_discard;
+   bool uses_frag_coord;
+};
+
 struct jade_shader_binary {
    uint64_t *code;       /* two 64-bit words an instruction */
    size_t code_size;     /* bytes */
    unsigned stage;       /* gl_shader_stage */
    unsigned shared_size; /* bytes of shared memory (compute) */
    struct jade_shader_stats stats;
+   struct jade_io_signature io;
 };
 
 /* The NIR options st/mesa and the compiler use. */

@@ -147,6 +147,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    bin->stage = nir->info.stage;
    bin->shared_size = nir->info.shared_size;
    collect_stats(s, bin);
+   bin->io = s->io;
    ralloc_free(tmp);
    return bin;
 }

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "jade_isa.h"
+#include "jade/jade_compiler.h"
 #include "util/list.h"
 
 #ifdef __cplusplus
@@ -121,6 +122,8 @@ struct jade_shader {
    unsigned gpr_count;
    uint64_t *code;
    unsigned code_words;       /* 64-bit words, two per instruction */
+   /* What the shader reads and writes (filled by selection). */
+   struct jade_io_signature io;
    /* Compile error: the first one stops the compile. */
    char *error;
 };

@@ -9,6 +9,14 @@
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
+static void
+mark(uint32_t *words, int addr)
+{
+   unsigned w = (unsigned)addr / 4;
+   if (w < JADE_ATTR_WORDS)
+      words[w / 32] |= 1u << (w % 32);
+}
+
 /* The attribute address of a load_input/store_output component. */
 static int
 isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned comp)
@@ -45,6 +53,7 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       int addr = isel_io_address(c, intr, store, k);
       if (addr < 0)
          return false;
+      mark(store ? c->s->io.outputs : c->s->io.inputs, addr);
       struct jade_value *v = store ? isel_src(c, data, k) : isel_new_value(c, 32);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
@@ -83,6 +92,7 @@ isel_inverse_w(struct isel *c)
       struct jade_block *saved_block = c->block;
       c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
       c->current = NULL;
+      mark(c->s->io.inputs, 0x7c);
       struct jade_value *w = isel_ipa(c, 0x7c, 0, 0);
       /* Hoist the pair to the shader's start: it dominates every use. */
       struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
@@ -126,6 +136,17 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
       int addr = isel_io_address(c, intr, false, k);
       if (addr < 0)
          return false;
+      mark(c->s->io.inputs, addr);
+      if (loc)
+         mark(c->s->io.centroid, addr);
+      if (addr / 4 < JADE_ATTR_WORDS) {
+         enum glsl_interp_mode mode = INTERP_MODE_FLAT;
+         if (interpolated)
+            mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
+         c->s->io.interp[addr / 4] = !interpolated || mode == INTERP_MODE_FLAT ? JADE_INTERP_FLAT :
+                                     mode == INTERP_MODE_NOPERSPECTIVE ? JADE_INTERP_LINEAR :
+                                     JADE_INTERP_PERSPECTIVE;
+      }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
       if (perspective) {
          struct jade_value *p = isel_new_value(c, 32);
@@ -157,11 +178,13 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
       unsigned comp = nir_intrinsic_component(intr) + k;
       if (loc == FRAG_RESULT_DEPTH) {
          c->fs_depth = v;
+         c->s->io.depth_written = true;
       } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
          unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot;
          if (rt >= 8 || comp >= 4)
             return jade_shader_error(c->s, "fragment output out of range");
          c->fs_color[rt][comp] = v;
+         c->s->io.color_written |= 1u << (4 * rt + comp);
       } else {
          return jade_shader_error(c->s, "fragment output %u is not supported yet", loc);
       }
@@ -285,18 +308,23 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          return true;   /* read by load_interpolated_input */
       case nir_intrinsic_terminate:
       case nir_intrinsic_demote:
+         c->s->io.uses_discard = true;
          isel_emit(c, JADE_ISA_OP_KILL);
          return true;
       case nir_intrinsic_terminate_if:
       case nir_intrinsic_demote_if: {
          /* @p KILL: the lanes whose condition holds stop (demoted lanes
           * stop too: derivatives after a demote are undefined anyway). */
+         c->s->io.uses_discard = true;
          struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
          struct jade_instr *k = isel_emit(c, JADE_ISA_OP_KILL);
          k->pred_value = (int32_t)cond->index;
          return true;
       }
       case nir_intrinsic_load_frag_coord:
+         c->s->io.uses_frag_coord = true;
+         for (unsigned k = 0; k < 3; k++)
+            mark(c->s->io.inputs, 0x70 + 4 * k);
          for (unsigned k = 0; k < 4; k++)
             isel_set_def(c, &intr->def, k, k < 3 ? isel_ipa(c, 0x70 + 4 * k, 0, 0) : isel_inverse_w(c));
          return true;
@@ -310,8 +338,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       /* Vertex shaders read them from attribute memory. */
       struct jade_value *v = isel_new_value(c, 32);
       struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ALD);
-      jade_instr_set_field(i, JADE_ISA_F_ADDR,
-                           intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8);
+      int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8;
+      mark(c->s->io.inputs, addr);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       jade_instr_add_dst(i, JADE_ISA_F_DST, v);
       isel_set_def(c, &intr->def, 0, v);
       return true;
