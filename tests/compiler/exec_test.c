@@ -732,7 +732,32 @@ static void r_local_array(const uint32_t *in, uint32_t *out)
    out[1] = arr[(idx + 3) & 7];
 }
 
+/* 64-bit integers (lowered by NIR to 32-bit ops where SM75 has none). */
+static void b_int64(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *a = nir_pack_64_2x32_split(b, in[0], in[1]);
+   nir_def *c = nir_pack_64_2x32_split(b, in[2], in[3]);
+   nir_def *r[4] = {
+      nir_imul(b, a, c), nir_ishl(b, a, nir_iand_imm(b, in[2], 63)),
+      nir_ushr(b, a, nir_iand_imm(b, in[3], 63)), nir_isub(b, a, c),
+   };
+   for (unsigned k = 0; k < 4; k++) {
+      out[2 * k] = nir_unpack_64_2x32_split_x(b, r[k]);
+      out[2 * k + 1] = nir_unpack_64_2x32_split_y(b, r[k]);
+   }
+}
+static void r_int64(const uint32_t *in, uint32_t *out)
+{
+   uint64_t a = in[0] | (uint64_t)in[1] << 32, c = in[2] | (uint64_t)in[3] << 32;
+   uint64_t r[4] = {a * c, a << (in[2] & 63), a >> (in[3] & 63), a - c};
+   for (unsigned k = 0; k < 4; k++) {
+      out[2 * k] = (uint32_t)r[k];
+      out[2 * k + 1] = (uint32_t)(r[k] >> 32);
+   }
+}
+
 static const struct exec_case cases[] = {
+   {"int64", 4, 8, b_int64, r_int64},
    {"local_array", 2, 2, b_local_array, r_local_array},
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 4, b_ldc, r_ldc},

@@ -51,6 +51,8 @@ prepare_nir(nir_shader *nir)
    jade_nir_lower_io(nir);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
+   /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */
+   NIR_PASS(_, nir, nir_lower_int64);
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
    do {

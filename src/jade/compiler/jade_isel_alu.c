@@ -204,6 +204,28 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
                 op == nir_op_fsat);
       return true;
    case nir_op_ineg:
+      if (bits == 64) {
+         /* 0 - a: IADD3 lo with the borrow, IADD3.X hi with ~a.hi. */
+         struct jade_value *a = isel_alu_src(c, alu, 0);
+         struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
+         i = isel_emit(c, JADE_ISA_OP_IADD3);
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
+         jade_instr_add_dst(i, JADE_ISA_F_PD0, carry);
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src_comp(i, JADE_ISA_F_B, a, 0);
+         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+         i = isel_emit(c, JADE_ISA_OP_IADD3);
+         jade_instr_set_field(i, JADE_ISA_F_X, 1);
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+         jade_instr_add_src_comp(i, JADE_ISA_F_B, a, 1);
+         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+         jade_instr_add_src(i, JADE_ISA_F_CIN0, carry);
+         jade_instr_set_field(i, JADE_ISA_F_CIN1_NOT, 1);
+         return true;
+      }
       if (bits != 32)
          return false;
       i = isel_emit(c, JADE_ISA_OP_IADD3);
@@ -404,6 +426,20 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
       jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 2));
+      return true;
+   case nir_op_pack_64_2x32_split:
+      for (unsigned h = 0; h < 2; h++) {
+         i = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, h));
+      }
+      return true;
+   case nir_op_unpack_64_2x32_split_x:
+   case nir_op_unpack_64_2x32_split_y:
+      i = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src_comp(i, JADE_ISA_F_B, isel_alu_src(c, alu, 0),
+                              op == nir_op_unpack_64_2x32_split_y);
       return true;
    case nir_op_u2u64:
    case nir_op_i2i64: {
