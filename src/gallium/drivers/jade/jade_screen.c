@@ -18,6 +18,7 @@
 #include "jade_fence.h"
 #include "jade_formats.h"
 #include "jade_resource.h"
+#include "jade/jade_compiler.h"
 #include "jade_screen.h"
 
 static const char *
@@ -99,7 +100,7 @@ static const void *
 jade_get_compiler_options(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
                           enum pipe_shader_type shader)
 {
-   return &jade_screen(pscreen)->nir_options;
+   return jade_nir_options();
 }
 
 static uint64_t
@@ -164,7 +165,6 @@ jade_screen_create(int fd, const struct pipe_screen_config *config,
 
    jade_screen_init_resource_functions(pscreen);
    jade_screen_init_fence_functions(pscreen);
-   jade_screen_init_compiler_options(screen);
    jade_screen_init_caps(screen);
 
    return pscreen;

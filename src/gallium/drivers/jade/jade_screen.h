@@ -16,7 +16,6 @@ struct jade_screen {
    struct pipe_screen base;
    struct jade_dev *dev;
    char renderer[64];
-   nir_shader_compiler_options nir_options;
 };
 
 static inline struct jade_screen *
@@ -26,6 +25,5 @@ jade_screen(struct pipe_screen *pscreen)
 }
 
 void jade_screen_init_caps(struct jade_screen *screen);
-void jade_screen_init_compiler_options(struct jade_screen *screen);
 
 #endif /* JADE_SCREEN_H */
