@@ -74,9 +74,12 @@ put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
 bool
 jade_emit(struct jade_shader *s)
 {
+   /* Where each block starts, by block index (blocks are laid out in list
+    * order, which is not index order). */
+   uint64_t *block_pc = ralloc_array(s, uint64_t, s->block_count);
    unsigned count = 0;
    jade_foreach_block(s, block) {
-      block->pc = (uint64_t)count * 16;
+      block_pc[block->index] = (uint64_t)count * 16;
       jade_foreach_instr(block, instr)
          count++;
    }
@@ -99,12 +102,8 @@ jade_emit(struct jade_shader *s)
          for (unsigned i = 0; i < instr->src_count; i++)
             put_operand(s, &isa, &instr->src[i]);
          if (instr->target_block >= 0) {
-            uint64_t target = 0;
-            jade_foreach_block(s, b)
-               if (b->index == (unsigned)instr->target_block)
-                  target = b->pc;
-            isa.field[JADE_ISA_F_TARGET] =
-               (uint64_t)(((int64_t)target - (int64_t)(n * 16 + 16)) / 4);
+            int64_t target = (int64_t)block_pc[instr->target_block];
+            isa.field[JADE_ISA_F_TARGET] = (uint64_t)((target - (int64_t)(n * 16 + 16)) / 4);
          }
          isa.pred = instr->pred_value >= 0 ? s->values[instr->pred_value]->reg : instr->pred;
          isa.pred_not = instr->pred_not;
@@ -123,5 +122,6 @@ jade_emit(struct jade_shader *s)
    self.ctrl.stall = 5;
    jade_isa_encode(&self, &s->code[2 * n]);
    s->code_words = 2 * (n + 1);
+   ralloc_free(block_pc);
    return true;
 }

@@ -52,7 +52,7 @@ jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa
 {
    struct jade_instr *instr = rzalloc(s, struct jade_instr);
    instr->op = op;
-   instr->pred = 7;
+   instr->pred = JADE_PRED_TRUE;
    instr->pred_value = -1;
    instr->target_block = -1;
    instr->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
@@ -93,38 +93,53 @@ add_src(struct jade_instr *instr, enum jade_isa_field field, uint8_t kind)
    return o;
 }
 
+/* A value operand; one register of a tuple when count is 1.  A single
+ * register's only component is the whole value, so it gets no count and
+ * copy propagation and the validator treat it as such. */
+static struct jade_operand
+value_operand(enum jade_isa_field field, const struct jade_value *value, unsigned comp,
+              unsigned count)
+{
+   assert(comp + count <= value->size);
+   bool whole = value->size == 1;
+   return (struct jade_operand){.kind = JADE_OPERAND_VALUE, .field = (uint8_t)field,
+                                .value = value->index, .comp = (uint8_t)(whole ? 0 : comp),
+                                .count = (uint8_t)(whole ? 0 : count)};
+}
+
+static void
+add_dst(struct jade_instr *instr, struct jade_operand o)
+{
+   assert(instr->dst_count < JADE_MAX_DSTS);
+   instr->dst[instr->dst_count++] = o;
+}
+
 void
 jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,
                    const struct jade_value *value)
 {
-   assert(instr->dst_count < JADE_MAX_DSTS);
-   instr->dst[instr->dst_count++] = (struct jade_operand){
-      .kind = JADE_OPERAND_VALUE, .field = (uint8_t)field, .value = value->index};
+   add_dst(instr, value_operand(field, value, 0, 0));
 }
 
 void
 jade_instr_add_src(struct jade_instr *instr, enum jade_isa_field field,
                    const struct jade_value *value)
 {
-   add_src(instr, field, JADE_OPERAND_VALUE)->value = value->index;
+   *add_src(instr, field, JADE_OPERAND_VALUE) = value_operand(field, value, 0, 0);
 }
 
 void
 jade_instr_add_dst_comp(struct jade_instr *instr, enum jade_isa_field field,
                         const struct jade_value *value, unsigned comp)
 {
-   jade_instr_add_dst(instr, field, value);
-   instr->dst[instr->dst_count - 1].comp = (uint8_t)comp;
-   instr->dst[instr->dst_count - 1].count = 1;
+   add_dst(instr, value_operand(field, value, comp, 1));
 }
 
 void
 jade_instr_add_src_comp(struct jade_instr *instr, enum jade_isa_field field,
                         const struct jade_value *value, unsigned comp)
 {
-   jade_instr_add_src(instr, field, value);
-   instr->src[instr->src_count - 1].comp = (uint8_t)comp;
-   instr->src[instr->src_count - 1].count = 1;
+   *add_src(instr, field, JADE_OPERAND_VALUE) = value_operand(field, value, comp, 1);
 }
 
 void

@@ -56,6 +56,9 @@ enum jade_operand_kind {
    JADE_OPERAND_CBUF,    /* c[bank][offset] (ALU sources) */
 };
 
+/* PT, the predicate register that is always true. */
+#define JADE_PRED_TRUE 7
+
 struct jade_operand {
    uint8_t kind;          /* enum jade_operand_kind */
    uint8_t field;         /* enum jade_isa_field: where it is encoded */
@@ -86,7 +89,7 @@ struct jade_instr {
       uint8_t field;      /* enum jade_isa_field */
       uint64_t value;
    } fields[JADE_MAX_FIELDS];
-   uint8_t pred;          /* guard predicate register (after RA), 7 = PT */
+   uint8_t pred;          /* guard predicate register (after RA), JADE_PRED_TRUE: none */
    bool pred_not;
    int32_t pred_value;    /* guard predicate SSA value, -1 = none */
    struct jade_isa_ctrl ctrl;   /* set by the control-bits pass */
@@ -105,7 +108,6 @@ struct jade_block {
    struct list_head link;
    struct list_head instrs;
    unsigned index;
-   uint64_t pc;               /* set at emission */
 };
 
 struct jade_shader {
@@ -146,7 +148,7 @@ void jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,
                         const struct jade_value *value);
 void jade_instr_add_src(struct jade_instr *instr, enum jade_isa_field field,
                         const struct jade_value *value);
-/* One register of a tuple value. */
+/* One register of a tuple value (of a single-register value: the value). */
 void jade_instr_add_dst_comp(struct jade_instr *instr, enum jade_isa_field field,
                              const struct jade_value *value, unsigned comp);
 void jade_instr_add_src_comp(struct jade_instr *instr, enum jade_isa_field field,

@@ -237,13 +237,38 @@ isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src)
    }
    for (unsigned h = 0; h < dst->size; h++) {
       struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-      if (dst->size > 1) {
-         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
-         jade_instr_add_src_comp(i, JADE_ISA_F_B, src, h);
-      } else {
-         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-         jade_instr_add_src(i, JADE_ISA_F_B, src);
-      }
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+      jade_instr_add_src_comp(i, JADE_ISA_F_B, src, h);
+   }
+}
+
+/* A register tuple of n single-register values (memory data, texture
+ * coordinates), filled with moves; three registers take an aligned four. */
+struct jade_value *
+isel_gather(struct isel *c, struct jade_value **vals, unsigned n)
+{
+   if (n == 1)
+      return vals[0];
+   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
+   for (unsigned k = 0; k < n; k++) {
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(m, JADE_ISA_F_DST, t, k);
+      jade_instr_add_src(m, JADE_ISA_F_B, vals[k]);
+   }
+   return t;
+}
+
+/* Components first .. first+n-1 of a NIR def from the registers of a tuple,
+ * one value each, so that later passes see scalars. */
+void
+isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple, unsigned n)
+{
+   for (unsigned k = 0; k < n; k++) {
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, tuple, k);
+      isel_set_def(c, def, first + k, v);
    }
 }
 

@@ -62,6 +62,9 @@ void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, stru
 struct jade_instr *isel_last_instr(struct isel *c);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
+struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigned n);
+void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple,
+                unsigned n);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);

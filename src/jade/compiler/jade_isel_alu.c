@@ -29,27 +29,41 @@ isel_iadd64_wide(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    return false;
 }
 
+/* dst = a + (negate_b ? -b : b) on register pairs (a NULL: zero): IADD3 on
+ * the low words with the carry out, IADD3.X on the high words.  With .X a
+ * negated operand is its complement, which with the low word's borrow makes
+ * the 64-bit negation. */
+static void
+isel_add64_pair(struct isel *c, struct jade_value *dst, struct jade_value *a,
+                struct jade_value *b, bool negate_b)
+{
+   struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
+   for (unsigned h = 0; h < 2; h++) {
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IADD3);
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+      if (h == 0)
+         jade_instr_add_dst(i, JADE_ISA_F_PD0, carry);
+      if (a)
+         jade_instr_add_src_comp(i, JADE_ISA_F_A, a, h);
+      else
+         jade_instr_add_src_zero(i, JADE_ISA_F_A);
+      jade_instr_add_src_comp(i, JADE_ISA_F_B, b, h);
+      if (negate_b)
+         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      if (h == 1) {
+         jade_instr_set_field(i, JADE_ISA_F_X, 1);
+         jade_instr_add_src(i, JADE_ISA_F_CIN0, carry);
+         jade_instr_set_field(i, JADE_ISA_F_CIN1_NOT, 1);   /* !PT: no second carry */
+      }
+   }
+}
+
 static void
 isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 {
-   if (isel_iadd64_wide(c, alu, dst))
-      return;
-   struct jade_value *a = isel_alu_src(c, alu, 0), *b = isel_alu_src(c, alu, 1);
-   struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
-   struct jade_instr *lo = isel_emit(c, JADE_ISA_OP_IADD3);
-   jade_instr_add_dst_comp(lo, JADE_ISA_F_DST, dst, 0);
-   jade_instr_add_dst(lo, JADE_ISA_F_PD0, carry);
-   jade_instr_add_src_comp(lo, JADE_ISA_F_A, a, 0);
-   jade_instr_add_src_comp(lo, JADE_ISA_F_B, b, 0);
-   jade_instr_add_src_zero(lo, JADE_ISA_F_C);
-   struct jade_instr *hi = isel_emit(c, JADE_ISA_OP_IADD3);
-   jade_instr_set_field(hi, JADE_ISA_F_X, 1);
-   jade_instr_add_dst_comp(hi, JADE_ISA_F_DST, dst, 1);
-   jade_instr_add_src_comp(hi, JADE_ISA_F_A, a, 1);
-   jade_instr_add_src_comp(hi, JADE_ISA_F_B, b, 1);
-   jade_instr_add_src_zero(hi, JADE_ISA_F_C);
-   jade_instr_add_src(hi, JADE_ISA_F_CIN0, carry);
-   jade_instr_set_field(hi, JADE_ISA_F_CIN1_NOT, 1);   /* !PT: no second carry */
+   if (!isel_iadd64_wide(c, alu, dst))
+      isel_add64_pair(c, dst, isel_alu_src(c, alu, 0), isel_alu_src(c, alu, 1), false);
 }
 
 /* LOP3 truth tables of a, b with c = RZ. */
@@ -205,25 +219,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       return true;
    case nir_op_ineg:
       if (bits == 64) {
-         /* 0 - a: IADD3 lo with the borrow, IADD3.X hi with ~a.hi. */
-         struct jade_value *a = isel_alu_src(c, alu, 0);
-         struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
-         i = isel_emit(c, JADE_ISA_OP_IADD3);
-         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
-         jade_instr_add_dst(i, JADE_ISA_F_PD0, carry);
-         jade_instr_add_src_zero(i, JADE_ISA_F_A);
-         jade_instr_add_src_comp(i, JADE_ISA_F_B, a, 0);
-         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-         jade_instr_add_src_zero(i, JADE_ISA_F_C);
-         i = isel_emit(c, JADE_ISA_OP_IADD3);
-         jade_instr_set_field(i, JADE_ISA_F_X, 1);
-         jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
-         jade_instr_add_src_zero(i, JADE_ISA_F_A);
-         jade_instr_add_src_comp(i, JADE_ISA_F_B, a, 1);
-         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-         jade_instr_add_src_zero(i, JADE_ISA_F_C);
-         jade_instr_add_src(i, JADE_ISA_F_CIN0, carry);
-         jade_instr_set_field(i, JADE_ISA_F_CIN1_NOT, 1);
+         isel_add64_pair(c, dst, NULL, isel_alu_src(c, alu, 0), true);
          return true;
       }
       if (bits != 32)

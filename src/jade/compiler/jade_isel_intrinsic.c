@@ -419,10 +419,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          struct jade_value *v = isel_new_value(c, intr->def.bit_size);
          for (unsigned w = 0; w < words; w++) {
             struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-            if (words > 1)
-               jade_instr_add_dst_comp(m, JADE_ISA_F_DST, v, w);
-            else
-               jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+            jade_instr_add_dst_comp(m, JADE_ISA_F_DST, v, w);
             jade_instr_add_src_cbuf(m, JADE_ISA_F_B, bank, (int32_t)(offset + 4 * (k * words + w)));
          }
          isel_set_def(c, &intr->def, k, v);

@@ -39,15 +39,15 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    }
    struct jade_value *addr = isel_src(c, addr_def, 0);
    static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
-   /* One word needs no tuple. */
-   struct jade_value *tuple = comps == 1 ? (store ? isel_src(c, data, 0) : isel_new_value(c, 32))
-                                         : jade_value_create(c->s, JADE_FILE_GPR, comps);
-   if (store && comps > 1) {
-      for (unsigned k = 0; k < comps; k++) {
-         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-         jade_instr_add_dst_comp(m, JADE_ISA_F_DST, tuple, k);
-         jade_instr_add_src(m, JADE_ISA_F_B, isel_src(c, data, k));
-      }
+   struct jade_value *tuple;
+   if (store) {
+      struct jade_value *vals[4];
+      for (unsigned k = 0; k < comps; k++)
+         vals[k] = isel_src(c, data, k);
+      tuple = isel_gather(c, vals, comps);
+   } else {
+      /* One word needs no tuple. */
+      tuple = comps == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, comps);
    }
    struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
@@ -60,17 +60,10 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
       return true;
    }
    jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
-   if (comps == 1) {
+   if (comps == 1)
       isel_set_def(c, &intr->def, 0, tuple);
-      return true;
-   }
-   for (unsigned k = 0; k < comps; k++) {
-      struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
-      jade_instr_add_src_comp(m, JADE_ISA_F_B, tuple, k);
-      isel_set_def(c, &intr->def, k, v);
-   }
+   else
+      isel_split(c, &intr->def, 0, tuple, comps);
    return true;
 }
 
@@ -166,21 +159,6 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
 
 #define JADE_TEX_HANDLE_WORD 8
 
-/* A tuple of the given values, filled with moves. */
-static struct jade_value *
-isel_make_tuple(struct isel *c, struct jade_value **vals, unsigned n)
-{
-   if (n == 1)
-      return vals[0];
-   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
-   for (unsigned k = 0; k < n; k++) {
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst_comp(m, JADE_ISA_F_DST, t, k);
-      jade_instr_add_src(m, JADE_ISA_F_B, vals[k]);
-   }
-   return t;
-}
-
 bool
 isel_tex(struct isel *c, nir_tex_instr *tex)
 {
@@ -222,7 +200,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    }
    if (lod_mode && !lod)
       return jade_shader_error(c->s, "texture: a LOD operand is missing");
-   struct jade_value *src0 = isel_make_tuple(c, coords, ncoord);
+   struct jade_value *src0 = isel_gather(c, coords, ncoord);
    struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, 2);
    struct jade_value *dst1 = jade_value_create(c->s, JADE_FILE_GPR, 2);
    struct jade_instr *i = isel_emit(c, op);
@@ -238,12 +216,9 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    jade_instr_set_field(i, JADE_ISA_F_DIM, dims[tex->sampler_dim]);
    if (lod_mode)
       jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
-   for (unsigned k = 0; k < tex->def.num_components && k < 4; k++) {
-      struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
-      jade_instr_add_src_comp(m, JADE_ISA_F_B, k < 2 ? dst0 : dst1, k & 1);
-      isel_set_def(c, &tex->def, k, v);
-   }
+   unsigned comps = MIN2(tex->def.num_components, 4);
+   isel_split(c, &tex->def, 0, dst0, MIN2(comps, 2));
+   if (comps > 2)
+      isel_split(c, &tex->def, 2, dst1, comps - 2);
    return true;
 }

@@ -46,7 +46,7 @@ block_position(struct ra_block *rb, unsigned count, int index)
 static bool
 is_unconditional(const struct jade_instr *i)
 {
-   return i->pred_value < 0 && i->pred == 7 && !i->pred_not;
+   return i->pred_value < 0 && i->pred == JADE_PRED_TRUE && !i->pred_not;
 }
 
 static void
