@@ -2,13 +2,33 @@
 # per-thread outputs: at pout + N * OUTB, N = nctaid.x * ntid.x.
 T = "atomics"
 
-EXTRA = """\tmov.u32 %r5, %nctaid.x;
-\tmul.lo.u32 %r5, %r5, %r2;
-\tmul.wide.u32 %rd5, %r5, {outb};
-\tadd.u64 %rd5, %rd2, %rd5;
-"""
 
-add("atomics", T, elementwise("atom_g32", 16, 28, EXTRA.format(outb=28) + ld(["%r10", "%r11", "%r12", "%r13"]) + """
+def counters(outb):
+    """%rd5: the counters, after the N per-thread outputs of OUTB bytes."""
+    return ("\tmov.u32 %r5, %nctaid.x;\n\tmul.lo.u32 %r5, %r5, %r2;\n" +
+            addr("%rd5", "%rd2", "%r5", outb))
+
+
+def cta_counters(sym, ty, inits):
+    """Shared counters SYM (.TY words) that thread 0 sets to INITS before a
+    barrier (%r6 their address, %p2 tid != 0), and the end of the kernel:
+    after a barrier thread 0 copies them to the CTA's slot after the
+    per-thread outputs (of 16 bytes).  Returns (start, end)."""
+    size = int(ty[1:]) // 8
+    reg = "%rd40" if size == 8 else "%r40"
+    start = counters(16) + "\tmul.wide.u32 %%rd6, %%r1, %d;\n" % (len(inits) * size)
+    start += "\tadd.u64 %%rd5, %%rd5, %%rd6;\n\tmov.u32 %%r6, %s;\n" % sym
+    start += "\tsetp.ne.u32 %p2, %r3, 0;\n\t@%p2 bra INITDONE;\n"
+    start += "".join("\tst.shared.%s [%%r6%s], %s;\n" % (ty, "+%d" % (i * size) if i else "", v)
+                     for i, v in enumerate(inits))
+    start += "INITDONE:\n\tbar.sync 0;\n"
+    end = "\tbar.sync 0;\n\t@%p2 bra DONE;\n"
+    end += "".join("\tld.shared.%s %s, [%%r6+%d];\n\tst.global.%s [%%rd5+%d], %s;\n"
+                   % (ty, reg, i * size, ty, i * size, reg) for i in range(len(inits)))
+    return start, end + "\nDONE:\n"
+
+
+add("atomics", T, elementwise("atom_g32", 16, 28, counters(28) + ld(["%r10", "%r11", "%r12", "%r13"]) + """
 	atom.global.add.u32 %r20, [%rd5], 1;
 	atom.global.add.u32 %r40, [%rd5+4], %r10;
 	atom.global.min.s32 %r41, [%rd5+8], %r10;
@@ -47,7 +67,7 @@ CAS:
 	st.global.u32 [%rd4+20], %r25;
 """, "32-bit global atomics; returned values checked as multisets"))
 
-add("atomics", T, elementwise("atom_g64", 32, 40, EXTRA.format(outb=40) + """
+add("atomics", T, elementwise("atom_g64", 32, 40, counters(40) + """
 	ld.global.u64 %rd10, [%rd3];
 	ld.global.u64 %rd11, [%rd3+8];
 	ld.global.u64 %rd12, [%rd3+16];
@@ -79,32 +99,9 @@ add("atomics", T, elementwise("atom_g64", 32, 40, EXTRA.format(outb=40) + """
 	st.global.u64 [%rd4+24], %rd23;
 """, "64-bit global atomics, atom.add.f64 on exactly summable values"))
 
-add("atomics", T, elementwise("atom_s32", 16, 16, """
-	mov.u32 %r5, %nctaid.x;
-	mul.lo.u32 %r5, %r5, %r2;
-	mul.wide.u32 %rd5, %r5, 16;
-	add.u64 %rd5, %rd2, %rd5;
-	mul.wide.u32 %rd6, %r1, 52;
-	add.u64 %rd5, %rd5, %rd6;
-	mov.u32 %r6, cnt;
-	setp.ne.u32 %p2, %r3, 0;
-	@%p2 bra INITDONE;
-	st.shared.u32 [%r6], 0;
-	st.shared.u32 [%r6+4], 0;
-	st.shared.u32 [%r6+8], 0x7fffffff;
-	st.shared.u32 [%r6+12], 0x80000000;
-	st.shared.u32 [%r6+16], 0xffffffff;
-	st.shared.u32 [%r6+20], 0;
-	st.shared.u32 [%r6+24], 0xffffffff;
-	st.shared.u32 [%r6+28], 0;
-	st.shared.u32 [%r6+32], 0;
-	st.shared.u32 [%r6+36], 7;
-	st.shared.u32 [%r6+40], 3;
-	st.shared.u32 [%r6+44], 0x1234;
-	st.shared.u32 [%r6+48], 0;
-INITDONE:
-	bar.sync 0;
-""" + ld(["%r10", "%r11", "%r12"]) + """
+S32 = cta_counters("cnt", "u32", ["0", "0", "0x7fffffff", "0x80000000", "0xffffffff", "0",
+                                  "0xffffffff", "0", "0", "7", "3", "0x1234", "0"])
+add("atomics", T, elementwise("atom_s32", 16, 16, S32[0] + ld(["%r10", "%r11", "%r12"]) + """
 	atom.shared.add.u32 %r20, [%r6], 1;
 	atom.shared.add.u32 %r21, [%r6+4], %r10;
 	atom.shared.min.s32 %r21, [%r6+8], %r10;
@@ -128,31 +125,11 @@ CAS:
 	st.global.u32 [%rd4+4], %r22;
 	st.global.u32 [%rd4+8], %r23;
 	st.global.u32 [%rd4+12], %r24;
-	bar.sync 0;
-	@%p2 bra DONE;
-""" + "".join("\tld.shared.u32 %%r40, [%%r6+%d];\n\tst.global.u32 [%%rd5+%d], %%r40;\n" % (4 * i, 4 * i) for i in range(13)) + """
-DONE:
-""", "32-bit shared atomics (CAS loop included); counters copied out per CTA"
-   ).replace("\t.reg .f64 %fd<48>;\n", "\t.reg .f64 %fd<48>;\n\t.shared .align 8 .b32 cnt[16];\n"))
+""" + S32[1], "32-bit shared atomics (CAS loop included); counters copied out per CTA",
+    "\t.shared .align 8 .b32 cnt[16];\n"))
 
-add("atomics", T, elementwise("atom_s64", 16, 16, """
-	mov.u32 %r5, %nctaid.x;
-	mul.lo.u32 %r5, %r5, %r2;
-	mul.wide.u32 %rd5, %r5, 16;
-	add.u64 %rd5, %rd2, %rd5;
-	mul.wide.u32 %rd6, %r1, 48;
-	add.u64 %rd5, %rd5, %rd6;
-	mov.u32 %r6, cnt64;
-	setp.ne.u32 %p2, %r3, 0;
-	@%p2 bra INITDONE;
-	st.shared.u64 [%r6], 0;
-	st.shared.u64 [%r6+8], 0;
-	st.shared.u64 [%r6+16], 0x7fffffffffffffff;
-	st.shared.u64 [%r6+24], 0;
-	st.shared.u64 [%r6+32], -1;
-	st.shared.u64 [%r6+40], 5;
-INITDONE:
-	bar.sync 0;
+S64 = cta_counters("cnt64", "u64", ["0", "0", "0x7fffffffffffffff", "0", "-1", "5"])
+add("atomics", T, elementwise("atom_s64", 16, 16, S64[0] + """\
 	ld.global.u64 %rd10, [%rd3];
 	ld.global.u64 %rd11, [%rd3+8];
 	atom.shared.add.u64 %rd20, [%r6], 1;
@@ -163,13 +140,10 @@ INITDONE:
 	atom.shared.exch.b64 %rd22, [%r6+40], %rd10;
 	st.global.u64 [%rd4], %rd20;
 	st.global.u64 [%rd4+8], %rd22;
-	bar.sync 0;
-	@%p2 bra DONE;
-""" + "".join("\tld.shared.u64 %%rd40, [%%r6+%d];\n\tst.global.u64 [%%rd5+%d], %%rd40;\n" % (8 * i, 8 * i) for i in range(6)) + """
-DONE:
-""", "64-bit shared atomics").replace("\t.reg .f64 %fd<48>;\n", "\t.reg .f64 %fd<48>;\n\t.shared .align 8 .b64 cnt64[6];\n"))
+""" + S64[1], "64-bit shared atomics",
+    "\t.shared .align 8 .b64 cnt64[6];\n"))
 
-add("atomics", T, elementwise("atom_f32", 4, 4, EXTRA.format(outb=4) + """
+add("atomics", T, elementwise("atom_f32", 4, 4, counters(4) + """
 	ld.global.f32 %f10, [%rd3];
 	mov.u32 %r6, fsum;
 	setp.ne.u32 %p2, %r3, 0;
@@ -191,9 +165,9 @@ INITDONE:
 	st.global.f32 [%rd6+4], %f22;
 DONE:
 """, "atom.add.f32, global and shared, on multiples of 1/8 (exact in any\n"
-    "order)").replace("\t.reg .f64 %fd<48>;\n", "\t.reg .f64 %fd<48>;\n\t.shared .align 4 .f32 fsum;\n"))
+    "order)", "\t.shared .align 4 .f32 fsum;\n"))
 
-add("atomics", T, elementwise("red_g", 8, 4, EXTRA.format(outb=4) + """
+add("atomics", T, elementwise("red_g", 8, 4, counters(4) + """
 	ld.global.u32 %r10, [%rd3];
 	ld.global.u32 %r11, [%rd3+4];
 	red.global.add.u32 [%rd5], %r10;

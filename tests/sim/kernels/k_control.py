@@ -140,5 +140,4 @@ FILL:
 	xor.b32 %r23, %r23, %r24;
 """ + st(["%r21", "%r16", "%r23"]),
     "a local array indexed dynamically (local memory); at -O0 ptxas adds a\n"
-    "stack check (S2R SR_LMEMHIOFF, BPT.TRAP)"
-    ).replace("\t.reg .f64 %fd<48>;\n", "\t.reg .f64 %fd<48>;\n\t.local .align 8 .b8 arr[128];\n"))
+    "stack check (S2R SR_LMEMHIOFF, BPT.TRAP)", "\t.local .align 8 .b8 arr[128];\n"))

@@ -114,11 +114,7 @@ add("cvt", T, elementwise("cvt_f16", 24, 48, """
 	st.global.u32 [%rd4+8], %r33;
 	st.global.u32 [%rd4+12], %r34;
 	st.global.f32 [%rd4+16], %f20;
-	st.global.u32 [%rd4+32], %r20;
-	st.global.u32 [%rd4+36], %r36;
-	st.global.u32 [%rd4+40], %r37;
-	st.global.u32 [%rd4+44], %r38;
-""", "f16 <-> f32/f64/integers"))
+""" + st(["%r20", "%r36", "%r37", "%r38"], first=8), "f16 <-> f32/f64/integers"))
 
 add("cvt", T, elementwise("cvt_i2i", 16, 64, """
 	ld.global.u32 %r10, [%rd3];
@@ -137,10 +133,7 @@ add("cvt", T, elementwise("cvt_i2i", 16, 64, """
 """ + st(["%r20", "%r21", "%r22", "%r23"]) + """
 	st.global.u16 [%rd4+24], %h3;
 	st.global.u64 [%rd4+32], %rd20;
-	st.global.u32 [%rd4+40], %r24;
-	st.global.u32 [%rd4+44], %r25;
-	st.global.u32 [%rd4+48], %r26;
-	st.global.u32 [%rd4+52], %r27;
+""" + st(["%r24", "%r25", "%r26", "%r27"], first=10) + """\
 	st.global.u64 [%rd4+56], %rd21;
 """, "integer to integer: extension, truncation, saturation"))
 

@@ -48,15 +48,7 @@ add("generic", T, raw("gen_global", """
 	st.u32 [%rd8+12], %r16;
 """, "generic ld/st of global memory"))
 
-add("generic", T, raw("gen_shared", """
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mov.u32 %r3, %tid.x;
-	mad.lo.u32 %r4, %r1, %r2, %r3;
-	mul.wide.u32 %rd3, %r4, 4;
-	add.u64 %rd3, %rd1, %rd3;
-	mul.wide.u32 %rd4, %r4, 16;
-	add.u64 %rd4, %rd2, %rd4;
+add("generic", T, elementwise("gen_shared", 4, 16, """
 	ld.global.u32 %r10, [%rd3];
 	mov.u64 %rd5, sbuf;
 	cvta.shared.u64 %rd6, %rd5;
@@ -82,15 +74,7 @@ add("generic", T, raw("gen_shared", """
     "generic ld/st of shared memory (cvta.shared), cvta.to.shared,\n"
     "isspacep", "\t.shared .align 4 .b32 sbuf[128];\n"))
 
-add("generic", T, raw("gen_mixed", """
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mov.u32 %r3, %tid.x;
-	mad.lo.u32 %r4, %r1, %r2, %r3;
-	mul.wide.u32 %rd3, %r4, 4;
-	add.u64 %rd3, %rd1, %rd3;
-	mul.wide.u32 %rd4, %r4, 8;
-	add.u64 %rd4, %rd2, %rd4;
+add("generic", T, elementwise("gen_mixed", 4, 8, """
 	ld.global.u32 %r10, [%rd3];
 	mov.u64 %rd5, sw;
 	cvta.shared.u64 %rd6, %rd5;

@@ -33,15 +33,7 @@ add("memory", T, elementwise("mem_sub", 8, 32, """
 """, "8/16-bit loads (zero and sign extension, also to 64 bits) and\n"
     "stores; volatile accesses"))
 
-add("memory", T, raw("shm_dynamic", """
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mov.u32 %r3, %tid.x;
-	mad.lo.u32 %r4, %r1, %r2, %r3;
-	mul.wide.u32 %rd3, %r4, 4;
-	add.u64 %rd3, %rd1, %rd3;
-	mul.wide.u32 %rd4, %r4, 12;
-	add.u64 %rd4, %rd2, %rd4;
+add("memory", T, ".extern .shared .align 16 .b8 dyn[];\n\n" + elementwise("shm_dynamic", 4, 12, """
 	ld.global.u32 %r10, [%rd3];
 	mov.u32 %r5, dyn;
 	shl.b32 %r6, %r3, 2;
@@ -67,8 +59,6 @@ add("memory", T, raw("shm_dynamic", """
 	st.global.u32 [%rd4+8], %r16;
 """, "dynamic shared memory (.extern .shared), a 128-bit shared load,\n"
     "%dynamic_smem_size"))
-FILES["memory"] = FILES["memory"].replace(
-    "// dynamic shared memory", ".extern .shared .align 16 .b8 dyn[];\n\n// dynamic shared memory")
 
 add("memory", T, elementwise("sreg_misc", 4, 16, """
 	mov.u32 %r10, %clock;

@@ -40,13 +40,7 @@ add("shared", T, raw("shm_transpose", """
 """, "32x32 transpose through a 16x17 shared tile: 2D blocks, bar.sync",
     "\t.shared .align 4 .b32 tile[272];\n"))
 
-add("shared", T, raw("shm_reduce", """
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mov.u32 %r3, %tid.x;
-	mad.lo.u32 %r4, %r1, %r2, %r3;
-	mul.wide.u32 %rd3, %r4, 4;
-	add.u64 %rd3, %rd1, %rd3;
+add("shared", T, raw("shm_reduce", INDEX + addr("%rd3", "%rd1", "%r4", 4) + """\
 	ld.global.u32 %r5, [%rd3];
 	mov.u32 %r6, sum;
 	mov.u32 %r7, big;
@@ -89,13 +83,7 @@ DONE:
 """, "tree reduction (sum and max) of each CTA in shared memory",
     "\t.shared .align 4 .b32 sum[256];\n\t.shared .align 4 .b32 big[256];\n"))
 
-add("shared", T, raw("shm_scan", """
-	mov.u32 %r1, %ctaid.x;
-	mov.u32 %r2, %ntid.x;
-	mov.u32 %r3, %tid.x;
-	mad.lo.u32 %r4, %r1, %r2, %r3;
-	mul.wide.u32 %rd3, %r4, 4;
-	add.u64 %rd3, %rd1, %rd3;
+add("shared", T, raw("shm_scan", INDEX + addr("%rd3", "%rd1", "%r4", 4) + """\
 	ld.global.u32 %r5, [%rd3];
 	mov.u32 %r6, buf;
 	shl.b32 %r8, %r3, 2;

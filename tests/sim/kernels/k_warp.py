@@ -1,6 +1,14 @@
 # Warp-level operations (warp.ptx).
 T = "warp-level operations"
 
+
+def countdown(label, pred, done, op):
+    """A loop doing OP %r13 times, then branching to DONE: a loop keeps
+    ptxas from predicating the branch around it."""
+    return ("%s:\n\tsetp.eq.u32 %s, %%r13, 0;\n\t@%s bra %s;\n\t%s;\n"
+            "\tsub.u32 %%r13, %%r13, 1;\n\tbra %s;\n" % (label, pred, pred, done, op, label))
+
+
 SHFL = {
     # mode: (c1, c2, b3, c3) -- c = (segmask << 8) | clamp
     "idx": ("0x1f", "0x181f", "20", "0x0f"),
@@ -42,21 +50,11 @@ add("warp", T, elementwise("vote", 4, 28, ld(["%r10"]) + """
 	@%p5 bra ELSE;
 	activemask.b32 %r22;
 	vote.sync.ballot.b32 %r23, %p1, %r22;
-L1:
-	setp.eq.u32 %p6, %r13, 0;
-	@%p6 bra JOIN;
-	add.u32 %r14, %r14, 3;
-	sub.u32 %r13, %r13, 1;
-	bra L1;
+""" + countdown("L1", "%p6", "JOIN", "add.u32 %r14, %r14, 3") + """\
 ELSE:
 	activemask.b32 %r22;
 	vote.sync.ballot.b32 %r23, !%p1, %r22;
-L2:
-	setp.eq.u32 %p7, %r13, 0;
-	@%p7 bra JOIN;
-	add.u32 %r14, %r14, 5;
-	sub.u32 %r13, %r13, 1;
-	bra L2;
+""" + countdown("L2", "%p7", "JOIN", "add.u32 %r14, %r14, 5") + """\
 JOIN:
 	add.u32 %r23, %r23, %r14;
 """ + st(["%r25", "%r26", "%r27", "%r20", "%r21", "%r22", "%r23"]),
@@ -92,31 +90,16 @@ add("warp", T, elementwise("warp_diverge", 4, 16, ld(["%r10"]) + """
 	setp.ne.u32 %p2, %r12, 0;
 	@!%p2 bra ELSE2;
 	activemask.b32 %r22;
-L1:
-	setp.eq.u32 %p3, %r13, 0;
-	@%p3 bra J2;
-	add.u32 %r22, %r22, 0x100000;
-	sub.u32 %r13, %r13, 1;
-	bra L1;
+""" + countdown("L1", "%p3", "J2", "add.u32 %r22, %r22, 0x100000") + """\
 ELSE2:
 	activemask.b32 %r22;
 	not.b32 %r22, %r22;
-L2:
-	setp.eq.u32 %p4, %r13, 0;
-	@%p4 bra J2;
-	xor.b32 %r22, %r22, 0x40000000;
-	sub.u32 %r13, %r13, 1;
-	bra L2;
+""" + countdown("L2", "%p4", "J2", "xor.b32 %r22, %r22, 0x40000000") + """\
 J2:
 	bra J1;
 ELSE1:
 	activemask.b32 %r21;
-L3:
-	setp.eq.u32 %p5, %r13, 0;
-	@%p5 bra J1;
-	add.u32 %r22, %r22, 7;
-	sub.u32 %r13, %r13, 1;
-	bra L3;
+""" + countdown("L3", "%p5", "J1", "add.u32 %r22, %r22, 7") + """\
 J1:
 	activemask.b32 %r23;
 """ + st(["%r20", "%r21", "%r22", "%r23"]),
