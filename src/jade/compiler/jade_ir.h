@@ -100,6 +100,13 @@ struct jade_instr {
    int32_t target_block;
 };
 
+/* Whether an instruction has no guard (runs in every active lane). */
+static inline bool
+jade_instr_is_unguarded(const struct jade_instr *instr)
+{
+   return instr->pred_value < 0 && instr->pred == JADE_PRED_TRUE && !instr->pred_not;
+}
+
 /* The value of a field set by selection, or `dflt`. */
 uint64_t jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field,
                           uint64_t dflt);

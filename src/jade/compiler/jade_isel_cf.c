@@ -73,6 +73,9 @@ isel_barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
    return i;
 }
 
+/* B0..B15: one per level of if/loop nesting. */
+#define JADE_CONVERGENCE_BARRIERS 16
+
 static bool isel_cf_list(struct isel *c, struct exec_list *list);
 
 /* Whether a block ends in an unconditional isel_branch (break, continue). */
@@ -82,7 +85,7 @@ isel_ends_in_jump(struct jade_block *block)
    if (list_is_empty(&block->instrs))
       return false;
    struct jade_instr *last = list_last_entry(&block->instrs, struct jade_instr, link);
-   return last->op == JADE_ISA_OP_BRA && last->pred_value < 0;
+   return last->op == JADE_ISA_OP_BRA && jade_instr_is_unguarded(last);
 }
 
 /* if/else: the lanes meet again at the join block's BSYNC.
@@ -91,8 +94,9 @@ isel_ends_in_jump(struct jade_block *block)
 static bool
 isel_if(struct isel *c, nir_if *nif)
 {
-   if (c->barrier_depth >= 16)
-      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
+      return jade_shader_error(c->s, "control flow nested deeper than %u",
+                               JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
    struct jade_block *else_block = NULL, *join;
@@ -123,8 +127,9 @@ isel_loop(struct isel *c, nir_loop *loop)
 {
    if (nir_loop_has_continue_construct(loop))
       return jade_shader_error(c->s, "loops with a continue construct are not supported yet");
-   if (c->barrier_depth >= 16)
-      return jade_shader_error(c->s, "control flow nested deeper than 16");
+   if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
+      return jade_shader_error(c->s, "control flow nested deeper than %u",
+                               JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
    int saved_header = c->loop_header, saved_exit = c->loop_exit;

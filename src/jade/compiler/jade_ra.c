@@ -43,12 +43,6 @@ block_position(struct ra_block *rb, unsigned count, int index)
    return -1;
 }
 
-static bool
-is_unconditional(const struct jade_instr *i)
-{
-   return i->pred_value < 0 && i->pred == JADE_PRED_TRUE && !i->pred_not;
-}
-
 static void
 find_successors(struct ra_block *rb, unsigned count)
 {
@@ -59,9 +53,9 @@ find_successors(struct ra_block *rb, unsigned count)
       jade_foreach_instr(rb[b].block, i) {
          if (i->op == JADE_ISA_OP_BRA && i->target_block >= 0) {
             rb[b].succ[n++ & 1] = block_position(rb, count, i->target_block);
-            if (is_unconditional(i))
+            if (jade_instr_is_unguarded(i))
                falls = false;
-         } else if (i->op == JADE_ISA_OP_EXIT && is_unconditional(i)) {
+         } else if (i->op == JADE_ISA_OP_EXIT && jade_instr_is_unguarded(i)) {
             falls = false;
          }
       }
