@@ -51,9 +51,12 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
-#include "jade_run_shaders.h"
+#include "util/macros.h"
+#include "util/os_file.h"
+#include "util/ralloc.h"
+#include "util/u_dynarray.h"
 
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#include "jade_run_shaders.h"
 
 /* Worker exit status when it cannot run at all (no EGL display). */
 #define WORKER_SETUP_FAILED 3
@@ -124,7 +127,7 @@ debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
    struct rs_stats stats;
    if (source != GL_DEBUG_SOURCE_SHADER_COMPILER || type != GL_DEBUG_TYPE_OTHER)
       return;
-   if (W.num_msgs < (int)ARRAY_LEN(W.msgs) && rs_stats_parse(message, &stats))
+   if (W.num_msgs < (int)ARRAY_SIZE(W.msgs) && rs_stats_parse(message, &stats))
       W.msgs[W.num_msgs++] = stats;
 }
 
@@ -173,6 +176,13 @@ load_funcs(struct gl_funcs *fn, bool es)
           fn->AttachShader && fn->LinkProgram && fn->GetProgramiv &&
           fn->GetProgramInfoLog && fn->DeleteProgram && fn->DeleteShader &&
           fn->GetError;
+}
+
+static void
+clear_errors(const struct gl_funcs *fn)
+{
+   while (fn->GetError() != GL_NO_ERROR)
+      ;
 }
 
 /* "4.3 (Core Profile) Mesa 25.0.7", "OpenGL ES 3.2 Mesa ...",
@@ -236,17 +246,15 @@ make_current(enum ctx_kind kind, FILE *out)
 
       GLint num = 0;
       fn->GetIntegerv(GL_NUM_EXTENSIONS, &num);
-      size_t len = 2;
-      for (GLint i = 0; i < num; i++)
-         len += strlen((const char *)fn->GetStringi(GL_EXTENSIONS, i)) + 1;
-      ci->exts = malloc(len);
+      ci->exts = ralloc_strdup(NULL, " ");
+      for (GLint i = 0; ci->exts && i < num; i++) {
+         if (!ralloc_asprintf_append(
+                &ci->exts, "%s ",
+                (const char *)fn->GetStringi(GL_EXTENSIONS, i)))
+            return NULL;
+      }
       if (!ci->exts)
          return NULL;
-      strcpy(ci->exts, " ");
-      for (GLint i = 0; i < num; i++) {
-         strcat(ci->exts, (const char *)fn->GetStringi(GL_EXTENSIONS, i));
-         strcat(ci->exts, " ");
-      }
 
       if (fn->DebugMessageCallback) {
          fn->Enable(GL_DEBUG_OUTPUT);
@@ -256,8 +264,7 @@ make_current(enum ctx_kind kind, FILE *out)
             fn->DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE,
                                     0, NULL, GL_TRUE);
       }
-      while (fn->GetError() != GL_NO_ERROR)
-         ;
+      clear_errors(fn);
 
       if (!W.reported_driver) {
          W.reported_driver = true;
@@ -356,11 +363,10 @@ unmet_requirement(const struct rs_test *test, const struct ctx_info *ci,
          break;
       }
       if (!ok) {
+         enum rs_stage stage = test->shaders[i].stage;
          snprintf(buf, size, "%s shaders unsupported",
-                  test->shaders[i].stage == RS_TESS_EVAL ?
-                     "tessellation" :
-                  test->shaders[i].stage == RS_TESS_CTRL ?
-                     "tessellation" : rs_stage_names[test->shaders[i].stage]);
+                  stage == RS_TESS_CTRL || stage == RS_TESS_EVAL ?
+                     "tessellation" : rs_stage_names[stage]);
          return buf;
       }
    }
@@ -399,6 +405,27 @@ first_line(char *log, char *buf, unsigned size)
    buf[n] = '\0';
    if (!n)
       snprintf(buf, size, "(empty info log)");
+}
+
+/* Whether a shader compiled (GL_COMPILE_STATUS) or a program linked
+ * (GL_LINK_STATUS); if not, the first line of its info log goes to buf.
+ * The shader and program queries have the same signatures.
+ */
+static bool
+check_status(GLuint obj, GLenum status, PFNGLGETSHADERIVPROC get_iv,
+             PFNGLGETSHADERINFOLOGPROC get_log, char *buf, unsigned size)
+{
+   GLint ok = 0, len = 0;
+   get_iv(obj, status, &ok);
+   if (ok)
+      return true;
+   get_iv(obj, GL_INFO_LOG_LENGTH, &len);
+   char *log = calloc(1, len + 1);
+   if (log && len)
+      get_log(obj, len, NULL, log);
+   first_line(log ? log : "", buf, size);
+   free(log);
+   return false;
 }
 
 static void
@@ -473,21 +500,13 @@ compile_test(const struct rs_test *test, FILE *out)
       GLuint sh = fn->CreateShader(gl_stage[stage]);
       fn->ShaderSource(sh, 1, &source, NULL);
       fn->CompileShader(sh);
-      GLint ok = 0, len = 0;
-      fn->GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         fn->GetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
-         char *log = calloc(1, len + 1);
-         if (log && len)
-            fn->GetShaderInfoLog(sh, len, NULL, log);
-         first_line(log ? log : "", reason, sizeof(reason));
-         free(log);
+      if (!check_status(sh, GL_COMPILE_STATUS, fn->GetShaderiv,
+                        fn->GetShaderInfoLog, reason, sizeof(reason))) {
          fprintf(out, "O FAIL: %s shader: %s\nR FAIL %s shader compile error\n",
                  rs_stage_names[stage], reason, rs_stage_names[stage]);
          fn->DeleteShader(sh);
          fn->DeleteProgram(prog);
-         while (fn->GetError() != GL_NO_ERROR)
-            ;
+         clear_errors(fn);
          return;
       }
       fn->AttachShader(prog, sh);
@@ -496,15 +515,8 @@ compile_test(const struct rs_test *test, FILE *out)
 
    W.num_msgs = 0;
    fn->LinkProgram(prog);
-   GLint ok = 0, len = 0;
-   fn->GetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      fn->GetProgramiv(prog, GL_INFO_LOG_LENGTH, &len);
-      char *log = calloc(1, len + 1);
-      if (log && len)
-         fn->GetProgramInfoLog(prog, len, NULL, log);
-      first_line(log ? log : "", reason, sizeof(reason));
-      free(log);
+   if (!check_status(prog, GL_LINK_STATUS, fn->GetProgramiv,
+                     fn->GetProgramInfoLog, reason, sizeof(reason))) {
       fprintf(out, "O FAIL: link: %s\nR FAIL link error\n", reason);
    } else {
       /* One line per statistics message, in stage order; "no statistics"
@@ -544,47 +556,7 @@ compile_test(const struct rs_test *test, FILE *out)
          fprintf(out, "R OK\n");
    }
    fn->DeleteProgram(prog);
-   while (fn->GetError() != GL_NO_ERROR)
-      ;
-}
-
-static char *
-read_file(const char *path, size_t *size, char *err, unsigned err_size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f) {
-      snprintf(err, err_size, "%s", strerror(errno));
-      return NULL;
-   }
-   size_t cap = 4096, len = 0;
-   char *buf = malloc(cap + 1);
-   while (buf) {
-      size_t n = fread(buf + len, 1, cap - len, f);
-      len += n;
-      if (len < cap)
-         break;
-      if (cap >= (64u << 20)) {
-         snprintf(err, err_size, "larger than 64 MiB");
-         free(buf);
-         fclose(f);
-         return NULL;
-      }
-      cap *= 2;
-      char *bigger = realloc(buf, cap + 1);
-      if (!bigger)
-         free(buf);
-      buf = bigger;
-   }
-   bool error = ferror(f);
-   fclose(f);
-   if (!buf || error) {
-      snprintf(err, err_size, "%s", buf ? "read error" : "out of memory");
-      free(buf);
-      return NULL;
-   }
-   buf[len] = '\0';
-   *size = len;
-   return buf;
+   clear_errors(fn);
 }
 
 static void
@@ -595,11 +567,16 @@ run_file(const char *path, FILE *out)
    if (crash && crash[0] && strstr(path, crash))
       raise(SIGSEGV);
 
-   char err[128];
    size_t size = 0;
-   char *text = read_file(path, &size, err, sizeof(err));
-   if (!text) {
+   char *text = os_read_file(path, &size);
+   const char *err = NULL;
+   if (!text)
+      err = strerror(abs(errno)); /* os_read_file reports ENOMEM negated */
+   else if (size >= (64u << 20))
+      err = "larger than 64 MiB";
+   if (err) {
       fprintf(out, "O FAIL: cannot read: %s\nR FAIL unreadable file\n", err);
+      free(text);
       return;
    }
 
@@ -668,7 +645,7 @@ enum file_status { ST_PENDING, ST_OK, ST_FAIL, ST_SKIP, ST_CRASH };
 
 struct file_result {
    enum file_status status;
-   char *out;      /* lines after "FILE - ", newline-separated */
+   char *out;      /* lines after "FILE - ", newline-separated (ralloc) */
 };
 
 struct reason_count {
@@ -676,29 +653,18 @@ struct reason_count {
    int count;
 };
 
-struct tally {
-   struct reason_count *items;
-   int num, cap;
-};
-
+/* A tally is a util_dynarray of struct reason_count. */
 static void
-tally_add(struct tally *t, const char *reason)
+tally_add(struct util_dynarray *t, const char *reason)
 {
-   for (int i = 0; i < t->num; i++) {
-      if (!strcmp(t->items[i].reason, reason)) {
-         t->items[i].count++;
+   util_dynarray_foreach(t, struct reason_count, item) {
+      if (!strcmp(item->reason, reason)) {
+         item->count++;
          return;
       }
    }
-   if (t->num == t->cap) {
-      t->cap = t->cap ? t->cap * 2 : 16;
-      t->items = realloc(t->items, t->cap * sizeof(*t->items));
-      if (!t->items)
-         abort();
-   }
-   t->items[t->num].reason = strdup(reason);
-   t->items[t->num].count = 1;
-   t->num++;
+   util_dynarray_append(t, struct reason_count,
+                        ((struct reason_count){strdup(reason), 1}));
 }
 
 static int
@@ -722,8 +688,8 @@ static struct {
    int stages_with_stats, stages_without;
    long long sum[F_NUM];
    int known[F_NUM];
-   struct tally failed, skipped, crashed;
-   struct tally driver_errors; /* per stage the driver failed to compile */
+   struct util_dynarray failed, skipped, crashed;
+   struct util_dynarray driver_errors; /* per stage the driver failed to compile */
    char driver[256];
 } P;
 
@@ -732,17 +698,16 @@ struct worker {
    int fd;
    int *queue;
    int num, pos;
-   char *buf;       /* records of the file in progress */
-   size_t len, cap;
+   struct util_dynarray buf; /* records of the file in progress */
 };
+
+/* The file list while it is gathered (char *). */
+static struct util_dynarray found_files;
 
 static void
 add_file(const char *path)
 {
-   P.files = realloc(P.files, (P.num_files + 1) * sizeof(char *));
-   if (!P.files || !(P.files[P.num_files] = strdup(path)))
-      abort();
-   P.num_files++;
+   util_dynarray_append(&found_files, char *, strdup(path));
 }
 
 static int
@@ -773,24 +738,11 @@ flush_results(void)
                 line);
          line = nl ? nl + 1 : NULL;
       }
-      free(r->out);
+      ralloc_free(r->out);
       r->out = NULL;
       P.next_print++;
    }
    fflush(stdout);
-}
-
-static void
-append(char **dst, const char *text, size_t n)
-{
-   size_t old = *dst ? strlen(*dst) : 0;
-   char *s = realloc(*dst, old + n + 2);
-   if (!s)
-      abort();
-   memcpy(s + old, text, n);
-   s[old + n] = '\n';
-   s[old + n + 1] = '\0';
-   *dst = s;
 }
 
 /* A complete block of records for files[index]. */
@@ -809,7 +761,7 @@ commit_block(int index, char *block)
             snprintf(P.driver, sizeof(P.driver), "%s", line + 2);
          break;
       case 'O':
-         append(&r->out, line + 2, strlen(line + 2));
+         ralloc_asprintf_append(&r->out, "%s\n", line + 2);
          break;
       case 'S': {
          long v[F_NUM];
@@ -864,11 +816,8 @@ commit_crash(int index, int wstatus)
                WEXITSTATUS(wstatus));
    struct file_result *r = &P.results[index];
    r->status = ST_CRASH;
-   free(r->out);
-   r->out = NULL;
-   char line[160];
-   snprintf(line, sizeof(line), "CRASH: %s", text);
-   append(&r->out, line, strlen(line));
+   ralloc_free(r->out);
+   r->out = ralloc_asprintf(NULL, "CRASH: %s\n", text);
    P.counts[ST_CRASH]++;
    tally_add(&P.crashed, WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM ?
                             "timeout" : text);
@@ -902,7 +851,7 @@ spawn(struct worker *w, struct worker *all, int num_workers)
    close(fds[1]);
    w->pid = pid;
    w->fd = fds[0];
-   w->len = 0;
+   util_dynarray_clear(&w->buf);
    return true;
 }
 
@@ -910,26 +859,27 @@ spawn(struct worker *w, struct worker *all, int num_workers)
 static void
 drain(struct worker *w)
 {
-   size_t start = 0;
+   char *buf = w->buf.data;
+   size_t len = w->buf.size, start = 0;
    for (;;) {
       /* A block ends with a line "E". */
       char *end = NULL;
-      for (size_t i = start; i + 1 < w->len; i++) {
-         if (w->buf[i] == 'E' && w->buf[i + 1] == '\n' &&
-             (i == start || w->buf[i - 1] == '\n')) {
-            end = w->buf + i;
+      for (size_t i = start; i + 1 < len; i++) {
+         if (buf[i] == 'E' && buf[i + 1] == '\n' &&
+             (i == start || buf[i - 1] == '\n')) {
+            end = buf + i;
             break;
          }
       }
       if (!end)
          break;
       *end = '\0';
-      commit_block(w->queue[w->pos], w->buf + start);
+      commit_block(w->queue[w->pos], buf + start);
       w->pos++;
-      start = end + 2 - w->buf;
+      start = end + 2 - buf;
    }
-   memmove(w->buf, w->buf + start, w->len - start);
-   w->len -= start;
+   memmove(buf, buf + start, len - start);
+   w->buf.size = len - start;
 }
 
 static int
@@ -976,17 +926,14 @@ run_workers(int num_workers)
          if (!pfd[k].revents)
             continue;
          struct worker *w = &workers[map[k]];
-         if (w->cap - w->len < 4096) {
-            w->cap = w->cap ? w->cap * 2 : 65536;
-            w->buf = realloc(w->buf, w->cap);
-            if (!w->buf)
-               abort();
-         }
-         ssize_t got = read(w->fd, w->buf + w->len, w->cap - w->len - 1);
+         char *space = util_dynarray_ensure_cap(&w->buf, w->buf.size + 4096);
+         if (!space)
+            abort();
+         ssize_t got = read(w->fd, space, w->buf.capacity - w->buf.size);
          if (got < 0 && errno == EINTR)
             continue;
          if (got > 0) {
-            w->len += got;
+            w->buf.size += got;
             drain(w);
             flush_results();
             continue;
@@ -1021,7 +968,7 @@ run_workers(int num_workers)
    }
    for (int i = 0; i < num_workers; i++) {
       free(workers[i].queue);
-      free(workers[i].buf);
+      util_dynarray_fini(&workers[i].buf);
    }
    free(workers);
    return status;
@@ -1037,11 +984,12 @@ print_figure(const char *sep, int f, const char *name)
 }
 
 static void
-print_tally(const char *what, struct tally *t)
+print_tally(const char *what, struct util_dynarray *t)
 {
-   qsort(t->items, t->num, sizeof(*t->items), compare_counts);
-   for (int i = 0; i < t->num; i++)
-      printf("%s %d: %s\n", what, t->items[i].count, t->items[i].reason);
+   qsort(t->data, util_dynarray_num_elements(t, struct reason_count),
+         sizeof(struct reason_count), compare_counts);
+   util_dynarray_foreach(t, struct reason_count, item)
+      printf("%s %d: %s\n", what, item->count, item->reason);
 }
 
 static void
@@ -1173,6 +1121,8 @@ main(int argc, char **argv)
          add_file(paths[i]);
       }
    }
+   P.files = found_files.data;
+   P.num_files = util_dynarray_num_elements(&found_files, char *);
    if (P.num_files > 1)
       qsort(P.files, P.num_files, sizeof(char *), compare_paths);
    P.results = calloc(P.num_files ? P.num_files : 1, sizeof(*P.results));
