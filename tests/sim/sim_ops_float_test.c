@@ -16,43 +16,13 @@
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_private.h"
-
-/* The core is not linked: the two stop functions the semantics use. */
-static char stop_msg[256];
-
-bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(stop_msg, sizeof(stop_msg), fmt, ap);
-   va_end(ap);
-   if (x->sim->status == JADE_SIM_OK)
-      x->sim->status = status;
-   return false;
-}
-
-bool sim_unsupported(struct sim_exec *x, const char *what)
-{
-   return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported: %s", what);
-}
+#include "sim_ops_harness.h"
 
 /* --- random operands ------------------------------------------------------ */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rnd64(void)
-{
-   rng_state ^= rng_state << 13;
-   rng_state ^= rng_state >> 7;
-   rng_state ^= rng_state << 17;
-   return rng_state;
-}
 
 static const uint32_t f32_special[] = {
    0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3f000000, 0x40000000,
@@ -131,11 +101,6 @@ static uint32_t rand_int(void)
 }
 
 /* --- the machine ---------------------------------------------------------- */
-
-static struct jade_sim sim;
-static struct sim_warp warp;
-static struct sim_cta cta;
-static uint8_t cbank[JADE_SIM_CONST_BANK_SIZE];
 
 enum kind { K_F32, K_F64, K_H2, K_INT };
 
@@ -519,16 +484,12 @@ static long double hval(const struct opnd *o, uint32_t raw, unsigned lane, bool 
    return o->neg ? -v : v;
 }
 
-static void ref_half(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+/* The N half2 sources from text operand K on: each a register, constant or
+ * an immediate pair (two text operands, high half first). */
+static void half_sources(const struct insn *d, unsigned k, unsigned n, unsigned lane,
+                         struct opnd *src, uint32_t *raw)
 {
-   bool ftz = has(d, "FTZ") || has(d, "FMZ"), fmz = has(d, "FMZ"), sat = has(d, "SAT");
-   bool f32 = has(d, "F32");
    const struct opnd *o = d->op;
-   unsigned n = !strcmp(op, "HFMA2") ? 3 : 2;
-   /* an immediate pair is two text operands: high half first */
-   struct opnd src[3];
-   uint32_t raw[3];
-   unsigned k = 1;
    for (unsigned i = 0; i < n; i++) {
       src[i] = o[k];
       if (o[k].kind == O_IMM) {
@@ -543,6 +504,15 @@ static void ref_half(const struct insn *d, const char *op, unsigned lane, struct
          k++;
       }
    }
+}
+
+static void ref_half(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+{
+   bool ftz = has(d, "FTZ") || has(d, "FMZ"), fmz = has(d, "FMZ"), sat = has(d, "SAT");
+   bool f32 = has(d, "F32");
+   struct opnd src[3];
+   uint32_t raw[3];
+   half_sources(d, 1, !strcmp(op, "HFMA2") ? 3 : 2, lane, src, raw);
    uint32_t out = 0;
    for (unsigned h = 0; h < (f32 ? 1u : 2u); h++) {
       long double a = hval(&src[0], raw[0], h, ftz), b = hval(&src[1], raw[1], h, ftz), v;
@@ -608,25 +578,10 @@ static void ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
 static void ref_hset(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    bool ftz = has(d, "FTZ"), to_pred = !strcmp(op, "HSETP2");
-   const struct opnd *o = d->op;
    struct opnd src[2];
    uint32_t raw[2];
-   unsigned k = to_pred ? 2 : 1;
-   for (unsigned i = 0; i < 2; i++) {
-      src[i] = o[k];
-      if (o[k].kind == O_IMM) {
-         _Float16 hi = (_Float16)o[k].imm, lo = (_Float16)o[k + 1].imm;
-         uint16_t uh, ul;
-         memcpy(&uh, &hi, 2);
-         memcpy(&ul, &lo, 2);
-         raw[i] = (uint32_t)uh << 16 | ul;
-         k += 2;
-      } else {
-         raw[i] = raw32(&o[k], lane);
-         k++;
-      }
-   }
-   bool p = predv(&o[d->nop - 1], lane), c[2];
+   half_sources(d, to_pred ? 2 : 1, 2, lane, src, raw);
+   bool p = predv(&d->op[d->nop - 1], lane), c[2];
    for (unsigned h = 0; h < 2; h++)
       c[h] = cmp_ref(d, hval(&src[0], raw[0], h, ftz), hval(&src[1], raw[1], h, ftz));
    if (to_pred) {
@@ -1040,11 +995,7 @@ static void report(const char *text, unsigned lane, const struct expect *e,
 static unsigned run_case(const struct tcase *tc, unsigned rounds, unsigned *lanes)
 {
    struct jade_isa_instr in;
-   char err[200];
-   memset(&in, 0, sizeof(in));
-   in.ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
-   if (jade_isa_parse(tc->text, 0, &in, err, sizeof(err))) {
-      printf("FAIL %s: does not assemble: %s\n", tc->text, err);
+   if (!ops_assemble(tc->text, &in)) {
       failures++;
       return 0;
    }
@@ -1057,16 +1008,7 @@ static unsigned run_case(const struct tcase *tc, unsigned rounds, unsigned *lane
    for (unsigned round = 0; round < rounds; round++) {
       fill(tc->kind);
       struct sim_exec x;
-      memset(&x, 0, sizeof(x));
-      x.sim = &sim;
-      x.cta = &cta;
-      x.w = &warp;
-      x.in = &in;
-      x.form = &jade_isa_forms[in.form];
-      x.op = x.form->op;
-      x.pc = 0;
-      x.group = x.mask = 0xffffffff;
-      sim.status = JADE_SIM_OK;
+      ops_exec_init(&x, &in, 0xffffffff);
 
       /* the source predicates and registers as they were */
       uint32_t p_before[8];
@@ -1115,8 +1057,7 @@ static unsigned run_case(const struct tcase *tc, unsigned rounds, unsigned *lane
 int main(int argc, char **argv)
 {
    unsigned rounds = argc > 1 ? (unsigned)atoi(argv[1]) : 200;
-   sim.cbuf[0] = cbank;
-   sim.log = stderr;
+   ops_init(0x9e3779b97f4a7c15ull);
    unsigned ncases = sizeof(cases) / sizeof(cases[0]), bad_cases = 0, lanes = 0;
    for (unsigned i = 0; i < ncases; i++)
       bad_cases += run_case(&cases[i], rounds, &lanes) != 0;

@@ -56,49 +56,13 @@
  */
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_private.h"
-
-/* The core is not linked: the stop functions the semantics use. */
-static char stop_msg[256];
-
-bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(stop_msg, sizeof(stop_msg), fmt, ap);
-   va_end(ap);
-   if (x->sim->status == JADE_SIM_OK)
-      x->sim->status = status;
-   return false;
-}
-
-bool sim_unsupported(struct sim_exec *x, const char *what)
-{
-   return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported: %s", what);
-}
-
-bool sim_release_waits(struct sim_warp *w)
-{
-   (void)w;
-   return false;
-}
+#include "sim_ops_harness.h"
 
 /* --- random operands ------------------------------------------------------ */
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-
-static uint64_t rnd64(void)
-{
-   rng_state ^= rng_state << 13;
-   rng_state ^= rng_state >> 7;
-   rng_state ^= rng_state << 17;
-   return rng_state;
-}
 
 static uint32_t rand_int(void)
 {
@@ -116,11 +80,6 @@ static uint32_t rand_int(void)
 /* --- the machine ---------------------------------------------------------- */
 
 #define NREG 24   /* registers and uniform registers the cases use */
-
-static struct jade_sim sim;
-static struct sim_warp warp;
-static struct sim_cta cta;
-static uint8_t cbank[JADE_SIM_CONST_BANK_SIZE];
 
 /* The state a case may change; B is the state before the instruction. */
 struct state {
@@ -931,10 +890,7 @@ static void mismatch(const char *text, uint32_t mask, const char *what, unsigned
 static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
 {
    struct jade_isa_instr in;
-   char err[200];
-   memset(&in, 0, sizeof(in));
-   if (jade_isa_parse(text, 0, &in, err, sizeof(err))) {
-      printf("FAIL %s: does not assemble: %s\n", text, err);
+   if (!ops_assemble(text, &in)) {
       failures++;
       return 1;
    }
@@ -974,17 +930,7 @@ static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
       }
 
       struct sim_exec x;
-      memset(&x, 0, sizeof(x));
-      x.sim = &sim;
-      x.cta = &cta;
-      x.w = &warp;
-      x.in = &in;
-      x.form = form;
-      x.op = form->op;
-      x.group = x.mask = mask;
-      for (unsigned lane = 0; lane < SIM_LANES; lane++)
-         x.next_pc[lane] = 16;
-      sim.status = JADE_SIM_OK;
+      ops_exec_init(&x, &in, mask);
       bool a = sim_exec_int(&x), b = sim_exec_warp(&x);
       if (a + b != 1 || sim.status != JADE_SIM_OK) {
          printf("FAIL %s: %s\n", text,
@@ -1018,8 +964,7 @@ int main(int argc, char **argv)
 {
    unsigned rounds = argc > 1 ? (unsigned)atoi(argv[1]) : 120;
    setvbuf(stdout, NULL, _IOLBF, 0);
-   sim.cbuf[0] = cbank;
-   sim.log = stderr;
+   ops_init(0x2545f4914f6cdd1dull);
    unsigned ncases = sizeof(cases) / sizeof(cases[0]), bad_cases = 0, lanes = 0;
    for (unsigned i = 0; i < ncases; i++)
       bad_cases += run_case(cases[i], rounds, &lanes) != 0;
