@@ -171,14 +171,6 @@ ftz(float f)
 }
 
 static inline void
-gen_ints(struct rng *r, uint32_t *in, unsigned count)
-{
-   for (unsigned i = 0; i < count; i++)
-      in[i] = gen_int(r);
-}
-static inline void gen_int3(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 3); }
-static inline void gen_int4(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 4); }
-static inline void
 gen_cmpf(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 {
    for (unsigned t = 0; t < n; t++) {
@@ -190,9 +182,6 @@ gen_cmpf(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
       }
    }
 }
-static inline void gen_int1(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n); }
-static inline void gen_int2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 2); }
-static inline void gen_int16(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_ints(r, in, n * 16); }
 
 /* --- a case -------------------------------------------------------------- */
 
@@ -206,10 +195,10 @@ struct kcase {
     * d fp64 low word and D high word (any NaN), h two halves (any NaN),
     * u fp32 within ulp or abs_tol (infinities exact, any NaN), v the same
     * within ulp only, k two halves within ulp (any NaN), - not checked.
-    * Extra
-    * words are exact. */
+    * Extra words are exact. */
    const char *kinds;
    double ulp, abs_tol;
+   /* Inputs, and out presets; GEN_INTS: gen_int() for every input word. */
    void (*gen)(struct rng *r, uint32_t *in, uint32_t *out, unsigned n);
    void (*ref)(const uint32_t *in, uint32_t *out, unsigned n);
    void (*canon)(uint32_t *out, unsigned n);
@@ -220,6 +209,7 @@ struct kcase {
 };
 
 #define G1(x) {x, 1, 1}
+#define GEN_INTS NULL
 
 /* The cases of each theme (kernels_*.c). */
 extern const struct kcase kernels_int[];

@@ -379,45 +379,21 @@ ref_cvt_f2i_small(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
-static float
-f32_from_s64(int64_t v, int mode)
-{
-   volatile int64_t x = v;
-   fesetround(rmodes[mode]);
-   volatile float r = (float)x;
-   fesetround(FE_TONEAREST);
-   return r;
-}
-
-static float
-f32_from_u64(uint64_t v, int mode)
-{
-   volatile uint64_t x = v;
-   fesetround(rmodes[mode]);
-   volatile float r = (float)x;
-   fesetround(FE_TONEAREST);
-   return r;
-}
-
-static double
-f64_from_s64(int64_t v, int mode)
-{
-   volatile int64_t x = v;
-   fesetround(rmodes[mode]);
-   volatile double r = (double)x;
-   fesetround(FE_TONEAREST);
-   return r;
-}
-
-static double
-f64_from_u64(uint64_t v, int mode)
-{
-   volatile uint64_t x = v;
-   fesetround(rmodes[mode]);
-   volatile double r = (double)x;
-   fesetround(FE_TONEAREST);
-   return r;
-}
+/* Integer to float conversions in a rounding mode (rmodes[mode]). */
+#define CONVERT_IN_MODE(name, dst_t, src_t)        \
+   static dst_t                                    \
+   name(src_t v, int mode)                         \
+   {                                               \
+      volatile src_t x = v;                        \
+      fesetround(rmodes[mode]);                    \
+      volatile dst_t r = (dst_t)x;                 \
+      fesetround(FE_TONEAREST);                    \
+      return r;                                    \
+   }
+CONVERT_IN_MODE(f32_from_s64, float, int64_t)
+CONVERT_IN_MODE(f32_from_u64, float, uint64_t)
+CONVERT_IN_MODE(f64_from_s64, double, int64_t)
+CONVERT_IN_MODE(f64_from_u64, double, uint64_t)
 
 static void
 gen_i2f(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)

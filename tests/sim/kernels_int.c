@@ -11,8 +11,6 @@
 
 /* --- int_arith ----------------------------------------------------------- */
 
-
-
 static void
 ref_int_addsub(const uint32_t *in, uint32_t *out, unsigned n)
 {
@@ -524,7 +522,6 @@ ref_setp_i64(const uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
-
 static uint32_t
 fcmp_mask(float a, float b, bool all)
 {
@@ -560,16 +557,16 @@ ref_setp_f32(const uint32_t *in, uint32_t *out, unsigned n)
 
 const struct kcase kernels_int[] = {
    /* int_arith */
-   {"int_addsub", "int_arith", G1(2), G1(128), 4, 14, 0, 0, "xxxxxxxxxxxxxx", 0, 0, gen_int4, ref_int_addsub},
-   {"int_mul", "int_arith", G1(2), G1(128), 3, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_int3, ref_int_mul},
+   {"int_addsub", "int_arith", G1(2), G1(128), 4, 14, 0, 0, "xxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_int_addsub},
+   {"int_mul", "int_arith", G1(2), G1(128), 3, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_int_mul},
    {"int_divrem", "int_arith", G1(2), G1(128), 2, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_divrem, ref_int_divrem},
-   {"int_minmax", "int_arith", G1(2), G1(128), 3, 8, 0, 0, "xxxxxxxx", 0, 0, gen_int3, ref_int_minmax},
+   {"int_minmax", "int_arith", G1(2), G1(128), 3, 8, 0, 0, "xxxxxxxx", 0, 0, GEN_INTS, ref_int_minmax},
    {"int_shift", "int_arith", G1(2), G1(128), 3, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_shift, ref_int_shift},
    {"int_bits", "int_arith", G1(2), G1(128), 4, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_bits, ref_int_bits},
-   {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_int3, ref_int_prmt},
-   {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, gen_int3, ref_int_logic},
-   {"int_madc", "int_arith", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, gen_int4, ref_int_madc},
-   {"int_sad", "int_arith", G1(2), G1(128), 3, 2, 0, 0, "xx", 0, 0, gen_int3, ref_int_sad},
+   {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, GEN_INTS, ref_int_prmt},
+   {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, GEN_INTS, ref_int_logic},
+   {"int_madc", "int_arith", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_int_madc},
+   {"int_sad", "int_arith", G1(2), G1(128), 3, 2, 0, 0, "xx", 0, 0, GEN_INTS, ref_int_sad},
    /* int64 */
    {"i64_arith", "int64", G1(2), G1(128), 6, 28, 0, 0, "xxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, 0, gen_i64_arith, ref_i64_arith},
    {"i64_divrem", "int64", G1(2), G1(64), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_divrem, ref_i64_divrem},

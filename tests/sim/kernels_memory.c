@@ -161,6 +161,22 @@ gen_atom_g32(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
    memcpy(&out[n * 7], init, sizeof(init));
 }
 
+/* Counters 1-8 of atom_g32 and atom_s32 after a thread's add, signed and
+ * unsigned min and max of x = v[0], and with v[1], or with v[2], xor x. */
+static void
+rmw_counters32(uint32_t *e, const uint32_t *v)
+{
+   uint32_t x = v[0];
+   e[1] += x;
+   e[2] = (int32_t)x < (int32_t)e[2] ? x : e[2];
+   e[3] = (int32_t)x > (int32_t)e[3] ? x : e[3];
+   e[4] = x < e[4] ? x : e[4];
+   e[5] = x > e[5] ? x : e[5];
+   e[6] &= v[1];
+   e[7] |= v[2];
+   e[8] ^= x;
+}
+
 static void
 ref_atom_g32(const uint32_t *in, uint32_t *out, unsigned n)
 {
@@ -169,14 +185,7 @@ ref_atom_g32(const uint32_t *in, uint32_t *out, unsigned n)
       const uint32_t *v = &in[t * 4];
       uint32_t *o = &out[t * 7];
       o[0] = e[0]++;
-      e[1] += v[0];
-      e[2] = (int32_t)v[0] < (int32_t)e[2] ? v[0] : e[2];
-      e[3] = (int32_t)v[0] > (int32_t)e[3] ? v[0] : e[3];
-      e[4] = v[0] < e[4] ? v[0] : e[4];
-      e[5] = v[0] > e[5] ? v[0] : e[5];
-      e[6] &= v[1];
-      e[7] |= v[2];
-      e[8] ^= v[0];
+      rmw_counters32(e, v);
       o[1] = atom_inc(&e[9], 100);
       o[2] = atom_dec(&e[10], 77);
       o[3] = e[11];
@@ -280,14 +289,7 @@ ref_atom_s32(const uint32_t *in, uint32_t *out, unsigned n)
          const uint32_t *v = &in[t * 4];
          uint32_t *o = &out[t * 4];
          o[0] = e[0]++;
-         e[1] += v[0];
-         e[2] = (int32_t)v[0] < (int32_t)e[2] ? v[0] : e[2];
-         e[3] = (int32_t)v[0] > (int32_t)e[3] ? v[0] : e[3];
-         e[4] = v[0] < e[4] ? v[0] : e[4];
-         e[5] = v[0] > e[5] ? v[0] : e[5];
-         e[6] &= v[1];
-         e[7] |= v[2];
-         e[8] ^= v[0];
+         rmw_counters32(e, v);
          o[1] = atom_inc(&e[9], 50);
          o[2] = atom_dec(&e[10], 20);
          o[3] = e[11];
@@ -468,9 +470,9 @@ ref_fence(const uint32_t *in, uint32_t *out, unsigned n)
 
 const struct kcase kernels_memory[] = {
    /* shared */
-   {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_transpose},
-   {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, gen_int1, ref_shm_reduce},
-   {"shm_scan", "shared", G1(2), G1(128), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_shm_scan},
+   {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_shm_transpose},
+   {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, GEN_INTS, ref_shm_reduce},
+   {"shm_scan", "shared", G1(2), G1(128), 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_shm_scan},
    {"bar_red", "shared", G1(2), G1(128), 1, 3, 0, 0, "xxx", 0, 0, gen_bar_red, ref_bar_red},
    /* atomics: returned values compared as multisets (canon sorts them) */
    {"atom_g32", "atomics", G1(2), G1(128), 4, 7, 0, 13, "xxxxxx-", 0, 0, gen_atom_g32, ref_atom_g32, canon_atom_g32},
@@ -480,10 +482,10 @@ const struct kcase kernels_memory[] = {
    {"atom_f32", "atomics", G1(2), G1(128), 1, 1, 0, 3, "x", 0, 0, gen_atom_f32, ref_atom_f32},
    {"red_g", "atomics", G1(2), G1(128), 2, 1, 0, 11, "x", 0, 0, gen_red_g, ref_red_g},
    /* memory */
-   {"mem_vec", "memory", G1(2), G1(64), 16, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_int16, ref_mem_vec},
-   {"mem_sub", "memory", G1(2), G1(64), 2, 8, 0, 0, "xxxxxxxx", 0, 0, gen_int2, ref_mem_sub},
-   {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, gen_int1, ref_shm_dynamic, NULL, NULL, 256},
-   {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_sreg_misc},
-   {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, gen_int1, ref_fence},
+   {"mem_vec", "memory", G1(2), G1(64), 16, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_mem_vec},
+   {"mem_sub", "memory", G1(2), G1(64), 2, 8, 0, 0, "xxxxxxxx", 0, 0, GEN_INTS, ref_mem_sub},
+   {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_shm_dynamic, NULL, NULL, 256},
+   {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_sreg_misc},
+   {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_fence},
 };
 const unsigned kernels_memory_count = ARRAY_SIZE(kernels_memory);

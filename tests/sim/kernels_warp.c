@@ -138,15 +138,20 @@ gen_match(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
    }
 }
 
+/* match.any/all over the active lanes of the value at input word WORD
+ * (64 bits when wide). */
 static void
-ref_match(const uint32_t *in, uint32_t *out, unsigned n)
+match_ref(const uint32_t *in, uint32_t *out, unsigned n, unsigned word, bool wide)
 {
    for (unsigned t = 0; t < n; t++) {
       uint32_t lanes = warp_lanes(t, 80), first = t - (t % 80) % 32;
+      const uint32_t *mine = &in[t * 4 + word];
       uint32_t any = 0;
-      for (unsigned l = 0; l < 32; l++)
-         if ((lanes >> l & 1) && in[(first + l) * 4] == in[t * 4])
+      for (unsigned l = 0; l < 32; l++) {
+         const uint32_t *theirs = &in[(first + l) * 4 + word];
+         if ((lanes >> l & 1) && (wide ? get64(theirs) == get64(mine) : *theirs == *mine))
             any |= 1u << l;
+      }
       out[t * 4] = any;
       out[t * 4 + 1] = any == lanes ? lanes : 0;
       out[t * 4 + 2] = any == lanes;
@@ -154,19 +159,15 @@ ref_match(const uint32_t *in, uint32_t *out, unsigned n)
 }
 
 static void
+ref_match(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   match_ref(in, out, n, 0, false);
+}
+
+static void
 ref_match64(const uint32_t *in, uint32_t *out, unsigned n)
 {
-   for (unsigned t = 0; t < n; t++) {
-      uint32_t lanes = warp_lanes(t, 80), first = t - (t % 80) % 32;
-      uint32_t any = 0;
-      for (unsigned l = 0; l < 32; l++)
-         if ((lanes >> l & 1) &&
-             get64(&in[(first + l) * 4 + 2]) == get64(&in[t * 4 + 2]))
-            any |= 1u << l;
-      out[t * 4] = any;
-      out[t * 4 + 1] = any == lanes ? lanes : 0;
-      out[t * 4 + 2] = any == lanes;
-   }
+   match_ref(in, out, n, 2, true);
 }
 
 /* warp_diverge: one CTA of 48 threads. */
@@ -370,19 +371,19 @@ const struct kcase kernels_warp[] = {
    {"vote", "warp", G1(2), G1(80), 1, 7, 0, 0, "xxxxxxx", 0, 0, gen_vote, ref_vote},
    {"match", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match},
    {"match64", "warp", G1(2), G1(80), 4, 4, 0, 0, "xxxx", 0, 0, gen_match, ref_match64},
-   {"warp_diverge", "warp", G1(1), G1(48), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_warp_diverge},
+   {"warp_diverge", "warp", G1(1), G1(48), 1, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_warp_diverge},
    /* control */
-   {"ctrl_ifelse", "control", G1(2), G1(128), 2, 1, 0, 0, "x", 0, 0, gen_int2, ref_ctrl_ifelse},
-   {"ctrl_loop", "control", G1(2), G1(128), 2, 3, 0, 0, "xxx", 0, 0, gen_int2, ref_ctrl_loop},
-   {"ctrl_collatz", "control", G1(2), G1(64), 1, 2, 0, 0, "xx", 0, 0, gen_int1, ref_ctrl_collatz},
-   {"ctrl_exit", "control", G1(2), G1(96), 1, 3, 0, 0, "xxx", 0, 0, gen_int1, ref_ctrl_exit},
-   {"ctrl_local", "control", G1(2), G1(64), 2, 3, 0, 0, "xxx", 0, 0, gen_int2, ref_ctrl_local},
+   {"ctrl_ifelse", "control", G1(2), G1(128), 2, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_ctrl_ifelse},
+   {"ctrl_loop", "control", G1(2), G1(128), 2, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_ctrl_loop},
+   {"ctrl_collatz", "control", G1(2), G1(64), 1, 2, 0, 0, "xx", 0, 0, GEN_INTS, ref_ctrl_collatz},
+   {"ctrl_exit", "control", G1(2), G1(96), 1, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_ctrl_exit},
+   {"ctrl_local", "control", G1(2), G1(64), 2, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_ctrl_local},
    /* grid */
    {"grid_2d", "grid", {2, 3, 1}, {16, 4, 1}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_2d},
    {"grid_3d", "grid", {2, 2, 2}, {4, 4, 4}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_3d},
    /* generic */
-   {"gen_global", "generic", G1(2), G1(64), 2, 4, 0, 0, "xxxx", 0, 0, gen_int2, ref_gen_global},
-   {"gen_shared", "generic", G1(2), G1(128), 1, 4, 0, 0, "xxxx", 0, 0, gen_int1, ref_gen_shared},
-   {"gen_mixed", "generic", G1(2), G1(128), 1, 2, 0, 0, "xx", 0, 0, gen_int1, ref_gen_mixed},
+   {"gen_global", "generic", G1(2), G1(64), 2, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_gen_global},
+   {"gen_shared", "generic", G1(2), G1(128), 1, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_gen_shared},
+   {"gen_mixed", "generic", G1(2), G1(128), 1, 2, 0, 0, "xx", 0, 0, GEN_INTS, ref_gen_mixed},
 };
 const unsigned kernels_warp_count = ARRAY_SIZE(kernels_warp);
