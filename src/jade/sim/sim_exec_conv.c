@@ -49,7 +49,7 @@ static double conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane
 {
    double v;
    if (st == 3) {
-      v = sim_fp_d(sim_src64(x, SIM_SRC_B, lane));
+      v = sim_f64(sim_src64(x, SIM_SRC_B, lane));
    } else if (st == 1) {
       uint32_t r = sim_src(x, SIM_SRC_B, lane);
       v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == 1 ? r >> 16 : r) & 0xffff);
@@ -85,7 +85,7 @@ static uint64_t f2i(double v, unsigned dt, unsigned rnd, bool nan_zero)
          return 0;
       return (~0ull << (w - 1)) & (w == 64 ? ~0ull : 0xffffffffull);
    }
-   double r = isinf(v) ? v : sim_fp_rint(v, rnd);
+   double r = sim_fp_rint(v, rnd);
    if (sgn) {
       double lim = ldexp(1.0, (int)w - 1);
       int64_t i;
@@ -158,11 +158,6 @@ static bool exec_i2f(struct sim_exec *x)
    return true;
 }
 
-static uint64_t nan_of(unsigned t)
-{
-   return t == 1 ? SIM_NAN16 : t == 3 ? SIM_NAN64 : SIM_NAN32;
-}
-
 static bool exec_f2f(struct sim_exec *x)
 {
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
@@ -177,31 +172,8 @@ static bool exec_f2f(struct sim_exec *x)
       double v = conv_fsrc(x, st, ftz && st == 2, lane);
       if (sim_stopped(x))
          return true;
-      uint64_t r;
-      if (isnan(v))
-         r = nan_of(dt);
-      else
-         r = sim_fp_round(v, rnd, fmt_of(dt));
-      if (dt == 2)
-         r = sim_flush32((uint32_t)r, ftz);
-      conv_write(x, lane, r, dt == 3);
-   }
-   return true;
-}
-
-static bool exec_frnd64(struct sim_exec *x)
-{
-   unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
-   sim_foreach_lane(x, lane) {
-      double v = conv_fsrc(x, 3, false, lane);
-      uint64_t r;
-      if (isnan(v))
-         r = SIM_NAN64;
-      else if (isinf(v))
-         r = sim_fp_u(v);
-      else
-         r = sim_fp_u(sim_fp_rint(v, rnd));   /* exact */
-      conv_write(x, lane, r, true);
+      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == 2, false, fmt_of(dt)),
+                 dt == 3);
    }
    return true;
 }
@@ -219,20 +191,17 @@ static bool exec_i2i(struct sim_exec *x)
    return true;
 }
 
-static bool exec_frnd(struct sim_exec *x)
+/* FRND (t = 2, F32) and FRND.F64 (t = 3): an integral value is exact in
+ * its format. */
+static bool exec_frnd(struct sim_exec *x, unsigned t)
 {
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    sim_foreach_lane(x, lane) {
-      double v = conv_fsrc(x, 2, ftz, lane);
-      uint32_t r;
-      if (isnan(v))
-         r = SIM_NAN32;
-      else if (isinf(v))
-         r = sim_u32((float)v);
-      else
-         r = (uint32_t)sim_fp_round(sim_fp_rint(v, rnd), SIM_RN, &sim_fp_f32);
-      conv_write(x, lane, r, false);
+      double v = conv_fsrc(x, t, ftz, lane);
+      if (sim_stopped(x))
+         return true;
+      conv_write(x, lane, sim_fp_round(sim_fp_rint(v, rnd), SIM_RND_RN, fmt_of(t)), t == 3);
    }
    return true;
 }
@@ -246,8 +215,8 @@ bool sim_exec_conv(struct sim_exec *x)
    case JADE_ISA_OP_I2F_64: return exec_i2f(x);
    case JADE_ISA_OP_F2F:
    case JADE_ISA_OP_F2F_64: return exec_f2f(x);
-   case JADE_ISA_OP_FRND: return exec_frnd(x);
-   case JADE_ISA_OP_FRND_64: return exec_frnd64(x);
+   case JADE_ISA_OP_FRND: return exec_frnd(x, 2);
+   case JADE_ISA_OP_FRND_64: return exec_frnd(x, 3);
    case JADE_ISA_OP_I2I: return exec_i2i(x);
    default: return false;
    }

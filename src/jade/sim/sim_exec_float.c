@@ -50,19 +50,9 @@ static double f32d(uint32_t u)
    return (double)sim_f32(u);
 }
 
-/* The final rounding of an arithmetic result (exact or rounded to odd in
- * double) and the output modifiers. */
 static uint32_t fresult(double v, unsigned rnd, bool ftz, bool sat)
 {
-   uint32_t r;
-   if (isnan(v))
-      r = SIM_NAN32;
-   else if (isinf(v))
-      r = sim_u32((float)v);
-   else
-      r = (uint32_t)sim_fp_round(v, rnd, &sim_fp_f32);
-   r = sim_flush32(r, ftz);
-   return sat ? sim_sat32(r) : r;
+   return (uint32_t)sim_fp_result(v, rnd, ftz, sat, &sim_fp_f32);
 }
 
 static bool fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
@@ -85,13 +75,6 @@ static double fmul_exact(uint32_t a, uint32_t b, bool fmz)
    return f32d(a) * f32d(b);
 }
 
-static double fadd_rto(double a, double b, unsigned rnd)
-{
-   if (!isfinite(a) || !isfinite(b))
-      return a + b;
-   return sim_fp_add_rto(a, b, rnd);
-}
-
 static bool exec_fadd(struct sim_exec *x)
 {
    bool ftz = sim_field(x, JADE_ISA_F_FTZ), sat = sim_field(x, JADE_ISA_F_SAT);
@@ -99,7 +82,7 @@ static bool exec_fadd(struct sim_exec *x)
    sim_foreach_lane(x, lane) {
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
-      double v = fadd_rto(f32d(a), f32d(b), rnd);
+      double v = sim_fp_add_rto(f32d(a), f32d(b), rnd);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
    }
    return true;
@@ -136,7 +119,7 @@ static bool exec_ffma(struct sim_exec *x)
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       uint32_t c = sim_flush32(fsrc(x, SIM_SRC_C, lane), ftz);
-      double v = fadd_rto(fmul_exact(a, b, fmz), f32d(c), rnd);
+      double v = sim_fp_add_rto(fmul_exact(a, b, fmz), f32d(c), rnd);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
    }
    return true;
@@ -171,43 +154,25 @@ static bool exec_fmnmx(struct sim_exec *x)
    return true;
 }
 
-/* The comparison field: bit 0 less, 1 equal, 2 greater, 3 unordered
- * (F=0, LT=1, ... NUM=7, NAN=8, LTU=9, ... T=15). */
-static bool fcompare(unsigned cmp, double a, double b)
-{
-   unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
-   return cmp & rel;
-}
-
-static bool fbop(struct sim_exec *x, unsigned bop, bool a, bool b)
-{
-   switch (bop) {
-   case 0: return a && b;
-   case 1: return a || b;
-   case 2: return a != b;
-   default:
-      sim_unsupported(x, "boolean op 3");
-      return false;
-   }
-}
-
 /* FSETP, FSET: the comparison of a and b for a lane. */
 static bool fset_cmp(struct sim_exec *x, unsigned lane)
 {
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
    uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
-   return fcompare((unsigned)sim_field(x, JADE_ISA_F_CMP), f32d(a), f32d(b));
+   return sim_fp_compare((unsigned)sim_field(x, JADE_ISA_F_CMP), f32d(a), f32d(b));
 }
 
 static bool exec_fsetp(struct sim_exec *x)
 {
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   if (!sim_bop_supported(x, bop))
+      return true;
    sim_foreach_lane(x, lane) {
       bool c = fset_cmp(x, lane);
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
-      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, fbop(x, bop, c, p));
-      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, fbop(x, bop, !c, p));
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, sim_bop(bop, c, p));
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, sim_bop(bop, !c, p));
    }
    return true;
 }
@@ -215,11 +180,13 @@ static bool exec_fsetp(struct sim_exec *x)
 static bool exec_fset(struct sim_exec *x)
 {
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   if (!sim_bop_supported(x, bop))
+      return true;
    sim_foreach_lane(x, lane) {
       bool c = fset_cmp(x, lane);
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane,
-                  fbop(x, bop, c, p) ? 0x3f800000u : 0);
+                  sim_bop(bop, c, p) ? 0x3f800000u : 0);
    }
    return true;
 }
@@ -277,6 +244,15 @@ static double sin_rev(double v, bool cos_)
    return r == 0 ? 0.0 : r;            /* zeros of a non-zero turn: +0 */
 }
 
+/* The functions mufu32 computes: not 6 and 7 (RCP64H and RSQ64H, decoded
+ * as MUFU.64H) nor the unnamed 10 and up. */
+static bool mufu_supported(struct sim_exec *x, unsigned func)
+{
+   if ((func >= 6 && func <= 7) || func > 9)
+      return sim_unsupported(x, "MUFU function");
+   return true;
+}
+
 static double mufu32(unsigned func, double v)
 {
    switch (func) {
@@ -294,14 +270,12 @@ static double mufu32(unsigned func, double v)
 static bool exec_mufu(struct sim_exec *x)
 {
    unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
-   if ((func >= 6 && func <= 7) || func > 9) {
-      sim_unsupported(x, "MUFU function");
+   if (!mufu_supported(x, func))
       return true;
-   }
    sim_foreach_lane(x, lane) {
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), true);
       double v = mufu32(func, f32d(b));
-      uint32_t r = fresult(v, SIM_RN, true, false);
+      uint32_t r = fresult(v, SIM_RND_RN, true, false);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;
@@ -316,10 +290,8 @@ static bool exec_mufu(struct sim_exec *x)
 static bool exec_mufu_f16(struct sim_exec *x)
 {
    unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
-   if ((func >= 6 && func <= 7) || func > 9) {
-      sim_unsupported(x, "MUFU function");
+   if (!mufu_supported(x, func))
       return true;
-   }
    bool imm = x->op == JADE_ISA_OP_MUFU_F16_IMM;
    sim_foreach_lane(x, lane) {
       uint32_t h;
@@ -332,7 +304,8 @@ static bool exec_mufu_f16(struct sim_exec *x)
          if (sim_src_neg(x, SIM_SRC_B))
             h ^= 0x8000;
       }
-      uint32_t r = sim_d_to_f16(mufu32(func, sim_f16_to_d(h)), SIM_RN);
+      uint32_t r = (uint32_t)sim_fp_round(mufu32(func, sim_f16_to_d(h)), SIM_RND_RN,
+                                         &sim_fp_f16);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;
@@ -342,16 +315,11 @@ static bool exec_mufu_f16(struct sim_exec *x)
  * high word is the source. */
 static uint32_t mufu64h(bool rsq, uint32_t hi)
 {
-   double v = sim_fp_d((uint64_t)hi << 32);
-   if (sim_fp_is_denorm((uint64_t)hi << 32, &sim_fp_f64))
-      v = copysign(0.0, v);
+   double v = sim_f64(sim_fp_flush((uint64_t)hi << 32, &sim_fp_f64));
    double r = rsq ? 1.0 / sqrt(v) : 1.0 / v;
    if (isnan(r))
-      return 0x7fffffffu;
-   uint64_t u = sim_fp_u(r);
-   if (sim_fp_is_denorm(u, &sim_fp_f64))
-      u &= 1ull << 63;
-   return (uint32_t)(u >> 32);
+      return SIM_NAN32;
+   return (uint32_t)(sim_fp_flush(sim_u64(r), &sim_fp_f64) >> 32);
 }
 
 static bool exec_mufu64h(struct sim_exec *x)

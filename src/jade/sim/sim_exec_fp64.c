@@ -56,8 +56,8 @@ enum dop { DOP_ADD, DOP_MUL, DOP_FMA };
  * arithmetic between the mode changes whatever the compiler flags. */
 static uint64_t darith(enum dop op, const uint64_t *in, unsigned rnd)
 {
-   volatile double a = sim_fp_d(in[0]), b = sim_fp_d(in[1]);
-   volatile double c = op == DOP_FMA ? sim_fp_d(in[2]) : 0.0;
+   volatile double a = sim_f64(in[0]), b = sim_f64(in[1]);
+   volatile double c = op == DOP_FMA ? sim_f64(in[2]) : 0.0;
    volatile double r;
    int old = fegetround();
    fesetround(host_mode[rnd & 3]);
@@ -68,7 +68,7 @@ static uint64_t darith(enum dop op, const uint64_t *in, unsigned rnd)
    }
    fesetround(old);
    double v = r;
-   return isnan(v) ? dnan(in, op == DOP_FMA ? 3 : 2) : sim_fp_u(v);
+   return isnan(v) ? dnan(in, op == DOP_FMA ? 3 : 2) : sim_u64(v);
 }
 
 static bool exec_darith(struct sim_exec *x, enum dop op)
@@ -89,18 +89,6 @@ static bool exec_darith(struct sim_exec *x, enum dop op)
    return true;
 }
 
-static bool dbop(struct sim_exec *x, unsigned bop, bool a, bool b)
-{
-   switch (bop) {
-   case 0: return a && b;
-   case 1: return a || b;
-   case 2: return a != b;
-   default:
-      sim_unsupported(x, "boolean op 3");
-      return false;
-   }
-}
-
 /* DSETP.MIN/.MAX (cmp 0 and 15) are how ptxas builds min.f64/max.f64:
  * the first predicate says "a is the result" (the non-NaN operand, and
  * -0 below +0), the second "both are NaN" (ptxas then returns b's bits
@@ -108,7 +96,7 @@ static bool dbop(struct sim_exec *x, unsigned bop, bool a, bool b)
  * them for min.f64 and max.f64. */
 static void dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool *both_nan)
 {
-   double a = sim_fp_d(ua), b = sim_fp_d(ub);
+   double a = sim_f64(ua), b = sim_f64(ub);
    *both_nan = isnan(a) && isnan(b);
    if (isnan(a) || isnan(b)) {
       *pick_a = isnan(b);
@@ -120,29 +108,30 @@ static void dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool 
    }
 }
 
-/* As FSETP: bit 0 less, 1 equal, 2 greater, 3 unordered. */
+/* The comparison as FSETP's (sim_fp_compare), or MIN/MAX (above). */
 static bool exec_dsetp(struct sim_exec *x)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
+   if (!sim_bop_supported(x, bop))
+      return true;
    sim_foreach_lane(x, lane) {
       uint64_t ua = dsrc(x, SIM_SRC_A, lane), ub = dsrc(x, SIM_SRC_B, lane);
-      double a = sim_fp_d(ua), b = sim_fp_d(ub);
       if (sim_stopped(x))
          return true;
-      if (cmp == 0 || cmp == 15) {
-         bool pick_a, both_nan;
-         dsetp_minmax(cmp == 15, ua, ub, &pick_a, &both_nan);
-         bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
-         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, dbop(x, bop, pick_a, p));
-         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, both_nan);
-         continue;
-      }
-      unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
-      bool c = cmp & rel;
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
-      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, dbop(x, bop, c, p));
-      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, dbop(x, bop, !c, p));
+      bool pd0, pd1;
+      if (cmp == 0 || cmp == 15) {
+         bool pick_a;
+         dsetp_minmax(cmp == 15, ua, ub, &pick_a, &pd1);
+         pd0 = sim_bop(bop, pick_a, p);
+      } else {
+         bool c = sim_fp_compare(cmp, sim_f64(ua), sim_f64(ub));
+         pd0 = sim_bop(bop, c, p);
+         pd1 = sim_bop(bop, !c, p);
+      }
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, pd0);
+      sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, pd1);
    }
    return true;
 }

@@ -63,12 +63,10 @@ static double hlane(const struct hsrc *s, unsigned lane, bool ftz)
 static struct hsrc hsrc_alu(struct sim_exec *x, enum sim_src s, unsigned lane,
                             enum jade_isa_field swz)
 {
-   static const enum jade_isa_field neg[3] = {JADE_ISA_F_A_NEG, JADE_ISA_F_B_NEG, JADE_ISA_F_C_NEG};
-   static const enum jade_isa_field abs[3] = {JADE_ISA_F_A_ABS, JADE_ISA_F_B_ABS, JADE_ISA_F_C_ABS};
    struct hsrc r = {
       .swz = (unsigned)sim_field(x, swz),
-      .neg = sim_field(x, neg[s]),
-      .abs = sim_field(x, abs[s]),
+      .neg = sim_src_neg(x, s),
+      .abs = sim_src_abs(x, s),
    };
    if (sim_src_kind(x, s) == JADE_ISA_SRC_NONE)
       r.raw = sim_gpr(x, (unsigned)sim_field(x, sim_src_field(s)), lane);
@@ -93,22 +91,7 @@ static double hmul(double a, double b, bool fmz)
 
 static double hadd(double a, double b)
 {
-   if (!isfinite(a) || !isfinite(b))
-      return a + b;
-   return sim_fp_add_rto(a, b, SIM_RN);
-}
-
-static uint32_t hround(double v, bool f32, bool ftz, bool sat)
-{
-   if (f32) {
-      uint32_t r = isnan(v) ? SIM_NAN32 : (uint32_t)sim_fp_round(v, SIM_RN, &sim_fp_f32);
-      r = sim_flush32(r, ftz);
-      return sat ? sim_sat32(r) : r;
-   }
-   uint32_t h = sim_d_to_f16(v, SIM_RN);
-   if (ftz)
-      h = (uint32_t)sim_fp_flush(h, &sim_fp_f16);
-   return sat ? sim_sat16(h) : h;
+   return sim_fp_add_rto(a, b, SIM_RND_RN);
 }
 
 static void hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s,
@@ -125,7 +108,8 @@ static void hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s,
       case HOP_MUL: v = hmul(a, b, fmz); break;
       default: v = hadd(hmul(a, b, fmz), hlane(&s[2], h, ftz)); break;
       }
-      out[h] = hround(v, f32, ftz, sat);
+      out[h] = (uint32_t)sim_fp_result(v, SIM_RND_RN, ftz, sat,
+                                       f32 ? &sim_fp_f32 : &sim_fp_f16);
    }
    uint32_t r = f32 ? out[0] : out[0] | out[1] << 16;
    sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
@@ -161,47 +145,33 @@ static bool exec_half(struct sim_exec *x, enum hop op)
    return true;
 }
 
-/* Bit 0 less, 1 equal, 2 greater, 3 unordered (F=0, LT=1, ... T=15). */
-static bool hcompare(unsigned cmp, double a, double b)
-{
-   unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
-   return cmp & rel;
-}
-
-static bool hbop(unsigned bop, bool a, bool b)
-{
-   return bop == 0 ? a && b : bop == 1 ? a || b : a != b;
-}
-
 static bool exec_hset(struct sim_exec *x, bool to_pred)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    bool imm = x->op == JADE_ISA_OP_HSETP2_IMM || x->op == JADE_ISA_OP_HSET2_IMM;
-   if (bop == 3) {
-      sim_unsupported(x, "boolean op 3");
+   if (!sim_bop_supported(x, bop))
       return true;
-   }
    sim_foreach_lane(x, lane) {
       struct hsrc a = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
       struct hsrc b = imm ? hsrc_imm(sim_field(x, JADE_ISA_F_B_HI), sim_field(x, JADE_ISA_F_B_LO))
                           : hsrc_alu(x, SIM_SRC_B, lane, JADE_ISA_F_B_SWZ);
       bool c[2];
       for (unsigned h = 0; h < 2; h++)
-         c[h] = hcompare(cmp, hlane(&a, h, ftz), hlane(&b, h, ftz));
+         c[h] = sim_fp_compare(cmp, hlane(&a, h, ftz), hlane(&b, h, ftz));
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       if (to_pred) {
          if (sim_field(x, JADE_ISA_F_H_AND)) {
             c[0] = c[0] && c[1];
             c[1] = !c[0];
          }
-         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, hbop(bop, c[0], p));
-         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, hbop(bop, c[1], p));
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, sim_bop(bop, c[0], p));
+         sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD1), lane, sim_bop(bop, c[1], p));
       } else {
          uint32_t one = sim_field(x, JADE_ISA_F_BF) ? 0x3c00u : 0xffffu, r = 0;
          for (unsigned h = 0; h < 2; h++)
-            r |= (hbop(bop, c[h], p) ? one : 0) << (16 * h);
+            r |= (sim_bop(bop, c[h], p) ? one : 0) << (16 * h);
          sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
       }
    }

@@ -115,15 +115,6 @@ static void exec_lop3(struct sim_exec *x)
    }
 }
 
-static bool bool_op(unsigned bop, bool a, bool b)
-{
-   switch (bop) {
-   case 0: return a && b;
-   case 1: return a || b;
-   default: return a != b;
-   }
-}
-
 /* cmp: F LT EQ LE GT NE GE T. */
 static bool int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
 {
@@ -158,8 +149,8 @@ static void exec_isetp(struct sim_exec *x)
             r = (cmp == 0 || cmp == 7) ? r : lo;
       }
       bool p = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
-      set_pred_field(x, JADE_ISA_F_PD0, lane, bool_op(bop, r, p));
-      set_pred_field(x, JADE_ISA_F_PD1, lane, bool_op(bop, !r, p));
+      set_pred_field(x, JADE_ISA_F_PD0, lane, sim_bop(bop, r, p));
+      set_pred_field(x, JADE_ISA_F_PD1, lane, sim_bop(bop, !r, p));
    }
 }
 

@@ -196,11 +196,6 @@ static void exec_ldc(struct sim_exec *x)
 /* ATOM/ATOMG/RED type field: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN. */
 enum atom_type { AT_U32, AT_S32, AT_U64, AT_F32, AT_F16X2, AT_S64, AT_F64 };
 
-static uint32_t f32_ftz(uint32_t v)
-{
-   return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v;
-}
-
 static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old,
                     uint64_t data, uint64_t *result)
 {
@@ -210,9 +205,9 @@ static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64
    int64_t so = is64 ? (int64_t)old : (int64_t)(int32_t)old;
    int64_t sd = is64 ? (int64_t)data : (int64_t)(int32_t)data;
    if (type == AT_F32 && op == 0) {
-      float r = sim_f32(f32_ftz((uint32_t)old)) + sim_f32(f32_ftz((uint32_t)data));
-      uint32_t u = f32_ftz(sim_u32(r));
-      *result = isnan(r) ? 0x7fffffffu : u;
+      float r = sim_f32(sim_flush32((uint32_t)old, true)) +
+                sim_f32(sim_flush32((uint32_t)data, true));
+      *result = isnan(r) ? SIM_NAN32 : sim_flush32(sim_u32(r), true);
       return true;
    }
    if (type == AT_F64 && op == 0) {

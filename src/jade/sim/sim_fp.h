@@ -21,13 +21,19 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F. */
+/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F.  (Not SIM_RZ: that is
+ * the zero register.) */
 enum sim_rnd {
-   SIM_RN = 0,
-   SIM_RM = 1,
-   SIM_RP = 2,
-   SIM_RZ = 3,
+   SIM_RND_RN = 0,
+   SIM_RND_RM = 1,
+   SIM_RND_RP = 2,
+   SIM_RND_RZ = 3,
 };
+
+static inline float sim_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t sim_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double sim_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t sim_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
 /* A binary interchange format. */
 struct sim_fp_fmt {
@@ -39,8 +45,8 @@ static const struct sim_fp_fmt sim_fp_f16 = {11, -14, 15};
 static const struct sim_fp_fmt sim_fp_f32 = {24, -126, 127};
 static const struct sim_fp_fmt sim_fp_f64 = {53, -1022, 1023};
 
+/* Canonical NaNs: every bit but the sign set. */
 #define SIM_NAN32 0x7fffffffu
-#define SIM_NAN16 0x7fffu
 #define SIM_NAN64 0x7fffffffffffffffull
 
 static inline unsigned sim_fp_ebits(const struct sim_fp_fmt *f)
@@ -88,9 +94,9 @@ static inline uint64_t sim_fp_round_int(bool neg, uint64_t m, int e, unsigned rn
          half = 1ull << (shift - 1);
       }
       switch (rnd) {
-      case SIM_RN: up = rem > half || (rem == half && (kept & 1)); break;
-      case SIM_RM: up = rem && neg; break;
-      case SIM_RP: up = rem && !neg; break;
+      case SIM_RND_RN: up = rem > half || (rem == half && (kept & 1)); break;
+      case SIM_RND_RM: up = rem && neg; break;
+      case SIM_RND_RP: up = rem && !neg; break;
       default: break;
       }
    }
@@ -98,22 +104,26 @@ static inline uint64_t sim_fp_round_int(bool neg, uint64_t m, int e, unsigned rn
     * significand moves into the exponent field by itself. */
    uint64_t bits = ((uint64_t)(q - qmin) << (f->prec - 1)) + kept + up;
    if (bits >= sim_fp_inf_bits(f)) {
-      bool inf = rnd == SIM_RN || (rnd == SIM_RP && !neg) || (rnd == SIM_RM && neg);
+      bool inf = rnd == SIM_RND_RN || (rnd == SIM_RND_RP && !neg) ||
+                 (rnd == SIM_RND_RM && neg);
       bits = inf ? sim_fp_inf_bits(f) : sim_fp_inf_bits(f) - 1;
    }
    return sign | bits;
 }
 
-/* Rounds a finite double (exact, or rounded to odd) to the format. */
+/* Rounds a double (exact, or rounded to odd) to the format; infinities
+ * keep their sign, a NaN gives the canonical NaN. */
 static inline uint64_t sim_fp_round(double v, unsigned rnd, const struct sim_fp_fmt *f)
 {
-   uint64_t u;
-   memcpy(&u, &v, 8);
+   uint64_t u = sim_u64(v);
    bool neg = u >> 63;
    int ef = (u >> 52) & 0x7ff;
    uint64_t m = u & ((1ull << 52) - 1);
-   if (ef == 0x7ff) /* callers handle inf and NaN; keep the sign of inf */
+   if (ef == 0x7ff) {
+      if (m)
+         return sim_fp_sign_bit(f) - 1;
       return (neg ? sim_fp_sign_bit(f) : 0) | sim_fp_inf_bits(f);
+   }
    if (ef)
       m |= 1ull << 52;
    else
@@ -121,24 +131,24 @@ static inline uint64_t sim_fp_round(double v, unsigned rnd, const struct sim_fp_
    return sim_fp_round_int(neg, m, ef - 1075, rnd, f);
 }
 
-static inline double sim_fp_d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
-static inline uint64_t sim_fp_u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-
 /* a + b rounded to odd in double (exact values with at most a few more
  * bits than double round correctly from it), with IEEE's sign of an
  * exact zero sum in rounding mode rnd.  Uses the host's round-to-nearest
- * (TwoSum); a and b finite, no overflow. */
+ * (TwoSum); an infinite or NaN operand gives the host's sum.  No overflow:
+ * the operands are floats or halves, or their products. */
 static inline double sim_fp_add_rto(double a, double b, unsigned rnd)
 {
    double s = a + b;
+   if (!isfinite(a) || !isfinite(b))
+      return s;
    if (s == 0) {
       if (a == 0 && b == 0 && signbit(a) == signbit(b))
          return a;
-      return rnd == SIM_RM ? -0.0 : 0.0;
+      return rnd == SIM_RND_RM ? -0.0 : 0.0;
    }
    double bb = s - a;
    double err = (a - (s - bb)) + (b - bb);
-   uint64_t u = sim_fp_u(s);
+   uint64_t u = sim_u64(s);
    if (err != 0 && !(u & 1)) {
       /* the exact value lies beyond s (away from zero) or before it */
       if ((err > 0) == (s > 0))
@@ -146,7 +156,7 @@ static inline double sim_fp_add_rto(double a, double b, unsigned rnd)
       else
          u--;
    }
-   return sim_fp_d(u);
+   return sim_f64(u);
 }
 
 /* Subnormal bits of a format (not zero). */
@@ -172,11 +182,6 @@ static inline bool sim_isnan32(uint32_t u)
    return (u & 0x7fffffffu) > 0x7f800000u;
 }
 
-static inline bool sim_isnan16(uint32_t u)
-{
-   return (u & 0x7fffu) > 0x7c00u;
-}
-
 /* A source's modifiers: absolute value first, then negation. */
 static inline uint32_t sim_fmod32(uint32_t u, bool neg, bool abs)
 {
@@ -188,18 +193,31 @@ static inline uint32_t sim_fmod32(uint32_t u, bool neg, bool abs)
 }
 
 /* .SAT: clamp to [+0, 1]; NaN gives +0. */
-static inline uint32_t sim_sat32(uint32_t u)
+static inline uint64_t sim_fp_sat(uint64_t u, const struct sim_fp_fmt *f)
 {
-   if (sim_isnan32(u) || (u & 0x80000000u))
+   uint64_t one = (uint64_t)f->emax << (f->prec - 1);
+   if (u & sim_fp_sign_bit(f) || u > sim_fp_inf_bits(f))
       return 0;
-   return u > 0x3f800000u ? 0x3f800000u : u;
+   return u > one ? one : u;
 }
 
-static inline uint32_t sim_sat16(uint32_t u)
+/* The result of an arithmetic op (its exact value, or that rounded to odd
+ * in double): rounded to the format, then .FTZ's flush and .SAT. */
+static inline uint64_t sim_fp_result(double v, unsigned rnd, bool ftz, bool sat,
+                                     const struct sim_fp_fmt *f)
 {
-   if (sim_isnan16(u) || (u & 0x8000u))
-      return 0;
-   return u > 0x3c00u ? 0x3c00u : u;
+   uint64_t r = sim_fp_round(v, rnd, f);
+   if (ftz)
+      r = sim_fp_flush(r, f);
+   return sat ? sim_fp_sat(r, f) : r;
+}
+
+/* The comparison field of FSETP, DSETP, HSETP2 ...: bit 0 less, 1 equal,
+ * 2 greater, 3 unordered (F=0, LT=1, ... NUM=7, NAN=8, LTU=9, ... T=15). */
+static inline bool sim_fp_compare(unsigned cmp, double a, double b)
+{
+   unsigned rel = isnan(a) || isnan(b) ? 8 : a < b ? 1 : a == b ? 2 : 4;
+   return cmp & rel;
 }
 
 /* Half -> double, exactly. */
@@ -217,15 +235,7 @@ static inline double sim_f16_to_d(uint32_t h)
    return neg ? -v : v;
 }
 
-/* Float/double -> half bits in the given mode (NaN -> canonical). */
-static inline uint32_t sim_d_to_f16(double v, unsigned rnd)
-{
-   if (isnan(v))
-      return SIM_NAN16;
-   return (uint32_t)sim_fp_round(v, rnd, &sim_fp_f16);
-}
-
-/* Round a finite double to an integral value. */
+/* Rounds a double to an integral value (infinities and NaNs stay). */
 static inline double sim_fp_rint(double v, unsigned mode /* RN, FLOOR, CEIL, TRUNC */)
 {
    double r;

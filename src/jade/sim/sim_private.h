@@ -15,6 +15,7 @@
 
 #include "jade_isa.h"
 #include "jade_sim.h"
+#include "sim_fp.h"
 
 #define SIM_LANES 32
 #define SIM_RZ 255
@@ -191,6 +192,18 @@ static inline bool sim_stopped(const struct sim_exec *x)
 }
 bool sim_unsupported(struct sim_exec *x, const char *what);
 
+/* The boolean op (AND, OR, XOR) by which the compare-and-set ops combine
+ * their result with a predicate.  The float ones refuse op 3 before any
+ * lane runs; ISETP takes it as XOR. */
+static inline bool sim_bop(unsigned bop, bool a, bool b)
+{
+   return bop == 0 ? a && b : bop == 1 ? a || b : a != b;
+}
+static inline bool sim_bop_supported(struct sim_exec *x, unsigned bop)
+{
+   return bop != 3 || sim_unsupported(x, "boolean op 3");
+}
+
 #define sim_foreach_lane(x, lane) \
    for (unsigned lane = 0; lane < SIM_LANES; lane++) \
       if ((x)->mask & (1u << lane))
@@ -273,12 +286,5 @@ bool sim_exec_ctrl(struct sim_exec *x);
 void sim_hazard_before(struct sim_exec *x);
 void sim_hazard_after(struct sim_exec *x);
 void sim_hazard_reset(struct sim_warp *w);
-
-/* --- fp helpers shared by the float families (sim_exec_float.c) ---------- */
-
-static inline float sim_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t sim_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline double sim_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
-static inline uint64_t sim_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
 #endif /* SIM_PRIVATE_H */
