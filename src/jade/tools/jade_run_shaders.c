@@ -186,23 +186,16 @@ clear_errors(const struct gl_funcs *fn)
 }
 
 /* "4.3 (Core Profile) Mesa 25.0.7", "OpenGL ES 3.2 Mesa ...",
- * "OpenGL ES GLSL ES 3.20" -> major, minor.
+ * "OpenGL ES GLSL ES 3.20" -> version * scale; 0 if there is none.
  */
 static int
-parse_version_string(const char *s, int scale)
+parse_version_string(const GLubyte *string, int scale)
 {
-   int major, minor;
-   if (!s)
+   if (!string)
       return 0;
-   while (*s && (*s < '0' || *s > '9'))
-      s++;
-   if (sscanf(s, "%d.%d", &major, &minor) != 2)
-      return 0;
-   if (scale == 10 && minor >= 10)
-      minor /= 10;
-   if (scale == 100 && minor < 10 && s[strcspn(s, ".") + 2] < '0')
-      minor *= 10;
-   return major * scale + minor;
+   const char *s = (const char *)string;
+   int version = rs_parse_version(s + strcspn(s, "0123456789"), scale);
+   return version < 0 ? 0 : version;
 }
 
 static struct ctx_info *
@@ -239,10 +232,9 @@ make_current(enum ctx_kind kind, FILE *out)
       W.current = kind;
 
       const struct gl_funcs *fn = &ci->fn;
-      ci->gl = parse_version_string((const char *)fn->GetString(GL_VERSION),
-                                    10);
+      ci->gl = parse_version_string(fn->GetString(GL_VERSION), 10);
       ci->glsl = parse_version_string(
-         (const char *)fn->GetString(GL_SHADING_LANGUAGE_VERSION), 100);
+         fn->GetString(GL_SHADING_LANGUAGE_VERSION), 100);
 
       GLint num = 0;
       fn->GetIntegerv(GL_NUM_EXTENSIONS, &num);

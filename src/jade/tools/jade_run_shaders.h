@@ -2,9 +2,9 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * jade-run-shaders: the parts that need no GL (shader_test parsing, the
- * parsing of the drivers' statistics messages), shared by the runner and
- * its tests.
+ * jade-run-shaders: the parts that need no GL (shader_test parsing,
+ * jade_shader_test.c; the parsing of the drivers' statistics messages,
+ * jade_shader_stats.c), used by the runner (jade_run_shaders.c).
  */
 
 #ifndef JADE_RUN_SHADERS_H
@@ -50,9 +50,8 @@ struct rs_test {
    bool passthrough_vs;
 
    int num_exts, num_not_exts;
-   char *exts[RS_MAX_EXTS];
-   bool ext_owned[RS_MAX_EXTS];
-   char *not_exts[RS_MAX_EXTS];
+   char *exts[RS_MAX_EXTS];      /* owned by the test */
+   char *not_exts[RS_MAX_EXTS];  /* owned by the test */
 
    int num_shaders;
    struct rs_shader shaders[RS_MAX_SHADERS];
@@ -69,6 +68,12 @@ void rs_test_finish(struct rs_test *test);
 
 /* Maps a GLSL version (x100) to the GL version (x10) that introduced it. */
 int rs_glsl_to_gl(int glsl, bool es);
+
+/* "MAJOR.MINOR..." -> version * scale: "1.30" -> 130 (scale 100), "4.3"
+ * -> 43 (scale 10); one minor digit means tens at scale 100, two mean
+ * hundredths at scale 10.  -1 if s does not start with a version.
+ */
+int rs_parse_version(const char *s, int scale);
 
 /* One shader's statistics, normalised from either driver's message.  -1
  * where the driver does not report the figure.

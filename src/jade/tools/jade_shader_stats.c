@@ -12,6 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/macros.h"
+
 #include "jade_run_shaders.h"
 
 static void
@@ -63,7 +65,7 @@ stage_from_word(const char *word, enum rs_stage *stage)
    /* "MESA_SHADER_VERTEX" as well as "vertex" */
    if (!strncasecmp(word, "MESA_SHADER_", 12))
       word += 12;
-   for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+   for (unsigned i = 0; i < ARRAY_SIZE(names); i++) {
       if (!strncasecmp(word, names[i].prefix, strlen(names[i].prefix))) {
          *stage = names[i].stage;
          return true;
@@ -175,47 +177,43 @@ parse_nouveau(const char *msg, struct rs_stats *stats)
 bool
 rs_stats_parse(const char *msg, struct rs_stats *stats)
 {
+   /* parse_nouveau writes nothing unless it recognises the message. */
    stats_init(stats);
-   if (parse_nouveau(msg, stats))
-      return true;
-   stats_init(stats);
-   return parse_shaderdb(msg, stats);
+   return parse_nouveau(msg, stats) || parse_shaderdb(msg, stats);
 }
 
-static int
-put(char *buf, unsigned size, int at, long v, const char *suffix)
+/* Appends "<sep>N<name>" to buf at *at, "-" for an unknown figure. */
+static void
+put(char *buf, unsigned size, unsigned *at, const char *sep, long v,
+    const char *name)
 {
-   if ((unsigned)at >= size)
-      return at;
-   if (v == -2) /* just the text */
-      return at + snprintf(buf + at, size - at, "%s", suffix);
+   if (*at >= size)
+      return;
    if (v < 0)
-      return at + snprintf(buf + at, size - at, "-%s", suffix);
-   return at + snprintf(buf + at, size - at, "%ld%s", v, suffix);
+      *at += snprintf(buf + *at, size - *at, "%s-%s", sep, name);
+   else
+      *at += snprintf(buf + *at, size - *at, "%s%ld%s", sep, v, name);
 }
 
 void
 rs_stats_format(const struct rs_stats *stats, char *buf, unsigned size)
 {
-   int at = 0;
-   buf[0] = '\0';
    if (stats->failed) {
       snprintf(buf, size, "compile failed: %s", stats->error);
       return;
    }
-   at = put(buf, size, at, stats->inst, " inst, ");
-   at = put(buf, size, at, stats->loops, " loops, ");
-   at = put(buf, size, at, stats->cycles, " cycles, ");
-   at = put(buf, size, at, stats->spills, ":");
-   at = put(buf, size, at, stats->fills, " spills:fills, ");
-   at = put(buf, size, at, stats->gprs, " gprs, ");
-   at = put(buf, size, at, stats->bytes, " bytes");
-   if (stats->local >= 0) {
-      at = put(buf, size, at, -2, ", ");
-      at = put(buf, size, at, stats->local, " local bytes");
-   }
-   if (stats->shared >= 0) {
-      at = put(buf, size, at, -2, ", ");
-      at = put(buf, size, at, stats->shared, " shared bytes");
-   }
+   unsigned at = 0;
+   buf[0] = '\0';
+   put(buf, size, &at, "", stats->inst, " inst");
+   put(buf, size, &at, ", ", stats->loops, " loops");
+   put(buf, size, &at, ", ", stats->cycles, " cycles");
+   put(buf, size, &at, ", ", stats->spills, "");
+   put(buf, size, &at, ":", stats->fills, " spills:fills");
+   put(buf, size, &at, ", ", stats->gprs, " gprs");
+   put(buf, size, &at, ", ", stats->bytes, " bytes");
+   /* Only where the driver gives them (nouveau). */
+   if (stats->local >= 0)
+      put(buf, size, &at, ", ", stats->local, " local bytes");
+   if (stats->shared >= 0)
+      put(buf, size, &at, ", ", stats->shared, " shared bytes");
 }

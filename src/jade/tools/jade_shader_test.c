@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/macros.h"
+
 #include "jade_run_shaders.h"
 
 const char *const rs_stage_names[RS_NUM_STAGES] = {
@@ -80,9 +82,8 @@ trim(char *s)
    return s;
 }
 
-/* "1.30" -> 130 (scale 100) or "4.3" -> 43 (scale 10). */
-static int
-parse_version(const char *s, int scale)
+int
+rs_parse_version(const char *s, int scale)
 {
    int major, minor;
    char minor_digits[8];
@@ -124,7 +125,7 @@ parse_version_requirement(struct rs_test *test, char *line, int lineno)
       op[n] = rest[n];
       n++;
    }
-   int version = parse_version(trim(rest + n), glsl ? 100 : 10);
+   int version = rs_parse_version(trim(rest + n), glsl ? 100 : 10);
    if (!n || version < 0) {
       set_reason(test->fail, "line %d: bad requirement \"%s\"", lineno, line);
       return true;
@@ -148,8 +149,9 @@ parse_version_requirement(struct rs_test *test, char *line, int lineno)
    return true;
 }
 
+/* Adds a copy of name, unless it is listed already. */
 static void
-add_ext(struct rs_test *test, char *name, bool negated, int lineno)
+add_ext(struct rs_test *test, const char *name, bool negated, int lineno)
 {
    int *count = negated ? &test->num_not_exts : &test->num_exts;
    char **list = negated ? test->not_exts : test->exts;
@@ -161,7 +163,9 @@ add_ext(struct rs_test *test, char *name, bool negated, int lineno)
       set_reason(test->fail, "line %d: too many extensions", lineno);
       return;
    }
-   list[(*count)++] = name;
+   char *copy = strdup(name);
+   if (copy)
+      list[(*count)++] = copy;
 }
 
 static void
@@ -190,8 +194,7 @@ parse_require_line(struct rs_test *test, char *line, int lineno)
    }
    if (!strncmp(line, "GL", 2) && parse_version_requirement(test, line, lineno))
       return;
-   for (unsigned i = 0; i < sizeof(ignored_requirements) /
-                               sizeof(ignored_requirements[0]); i++) {
+   for (unsigned i = 0; i < ARRAY_SIZE(ignored_requirements); i++) {
       const char *word = ignored_requirements[i];
       if (!strncmp(line, word, strlen(word)))
          return;
@@ -226,18 +229,8 @@ scan_shader_source(struct rs_test *test, char *source)
          char name[128], behaviour[32];
          if (sscanf(p + 10, " %127[A-Za-z0-9_] : %31s", name, behaviour) ==
                 2 &&
-             !strcmp(behaviour, "require") && strncmp(name, "all", 3)) {
-            /* The source must stay intact: keep a copy of the name. */
-            char *copy = strdup(name);
-            if (copy) {
-               int before = test->num_exts;
-               add_ext(test, copy, false, 0);
-               if (test->num_exts == before)
-                  free(copy);
-               else
-                  test->ext_owned[test->num_exts - 1] = true;
-            }
-         }
+             !strcmp(behaviour, "require") && strncmp(name, "all", 3))
+            add_ext(test, name, false, 0);
       }
       line = next ? next + 1 : NULL;
    }
@@ -308,8 +301,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
             state = IGNORED;
          } else {
             bool found = false;
-            for (unsigned i = 0; i < sizeof(shader_sections) /
-                                        sizeof(shader_sections[0]); i++) {
+            for (unsigned i = 0; i < ARRAY_SIZE(shader_sections); i++) {
                if (strcmp(name, shader_sections[i].name))
                   continue;
                found = true;
@@ -384,13 +376,10 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
 void
 rs_test_finish(struct rs_test *test)
 {
-   /* Names from "#extension ... : require" were duplicated; the ones from
-    * [require] point into the text.
-    */
-   for (int i = 0; i < test->num_exts; i++) {
-      if (test->ext_owned[i])
-         free(test->exts[i]);
-   }
+   for (int i = 0; i < test->num_exts; i++)
+      free(test->exts[i]);
+   for (int i = 0; i < test->num_not_exts; i++)
+      free(test->not_exts[i]);
    free(test->text);
    memset(test, 0, sizeof(*test));
 }
