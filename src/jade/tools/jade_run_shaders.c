@@ -31,13 +31,10 @@
  * the runner could not run (bad usage, no EGL display, unreadable path).
  */
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
