@@ -269,7 +269,7 @@ static void trace_results(struct sim_exec *x)
 {
    if (!x->mask)
       return;
-   unsigned lane = (unsigned)__builtin_ctz(x->mask);
+   unsigned lane = sim_first_lane(x);
    bool any = false;
    for (unsigned i = 0; i < SIM_DEP_COUNT; i++) {
       if (!x->written[i])

@@ -23,6 +23,16 @@ static bool branch_cond(struct sim_exec *x, unsigned lane)
    return sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
 }
 
+/* The executing lanes whose branch condition holds. */
+static uint32_t cond_lanes(struct sim_exec *x)
+{
+   uint32_t m = 0;
+   sim_foreach_lane(x, lane)
+      if (branch_cond(x, lane))
+         m |= 1u << lane;
+   return m;
+}
+
 static void jump(struct sim_exec *x, uint64_t target)
 {
    sim_foreach_lane(x, lane)
@@ -45,7 +55,7 @@ static void exec_indirect(struct sim_exec *x)
          continue;
       uint64_t v;
       if (x->op == JADE_ISA_OP_BRXU)
-         v = r >= SIM_URZ ? 0 : sim_ugpr(x, r) | (uint64_t)sim_ugpr(x, r + 1) << 32;
+         v = sim_ugpr64(x, r);
       else
          v = sim_gpr64(x, r, lane);
       /* BRX is relative to the next instruction, JMX absolute. */
@@ -75,9 +85,8 @@ static void exec_bar(struct sim_exec *x)
    unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
    if (mode > 2 || !x->mask)
       return;
-   unsigned lane0 = (unsigned)__builtin_ctz(x->mask);
    if (x->op == JADE_ISA_OP_BAR_R)
-      cta->bar_count[id] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), lane0);
+      cta->bar_count[id] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), sim_first_lane(x));
    else if (mode == 1)
       cta->bar_count[id] = (unsigned)sim_field(x, JADE_ISA_F_CNT);
    if (mode == 1) {
@@ -172,21 +181,15 @@ bool sim_exec_ctrl(struct sim_exec *x)
       return true;
    case JADE_ISA_OP_BSSY: {
       /* The lanes that must meet again at the matching BSYNC. */
-      uint32_t m = 0;
-      sim_foreach_lane(x, lane)
-         if (branch_cond(x, lane))
-            m |= 1u << lane;
-      sim_foreach_lane(x, lane)
+      uint32_t m = cond_lanes(x);
+      for (unsigned lane = 0; lane < SIM_LANES; lane++)
          if (m >> lane & 1)
             w->b[sim_field(x, JADE_ISA_F_BAR) & 15][lane] = m;
       return true;
    }
    case JADE_ISA_OP_BREAK: {
       /* The breaking lanes leave the barrier: nobody waits for them. */
-      uint32_t m = 0;
-      sim_foreach_lane(x, lane)
-         if (branch_cond(x, lane))
-            m |= 1u << lane;
+      uint32_t m = cond_lanes(x);
       for (unsigned lane = 0; lane < SIM_LANES; lane++)
          w->b[sim_field(x, JADE_ISA_F_BAR) & 15][lane] &= ~m;
       sim_release_waits(w);

@@ -16,12 +16,7 @@ static bool is_uniform(const struct sim_exec *x)
 
 #define foreach_value_lane(x, lane) \
    for (unsigned lane = 0; lane < SIM_LANES; lane++) \
-      if (((x)->mask >> lane & 1) && (!is_uniform(x) || lane == first_lane(x)))
-
-static unsigned first_lane(const struct sim_exec *x)
-{
-   return x->mask ? (unsigned)__builtin_ctz(x->mask) : 0;
-}
+      if (((x)->mask >> lane & 1) && (!is_uniform(x) || lane == sim_first_lane(x)))
 
 static void set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
 {
@@ -35,14 +30,10 @@ static void set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
 static void set_dst64(struct sim_exec *x, unsigned lane, uint64_t v)
 {
    unsigned reg = (unsigned)sim_field(x, JADE_ISA_F_DST);
-   if (is_uniform(x)) {
-      if (reg < SIM_URZ) {
-         sim_set_ugpr(x, reg, (uint32_t)v);
-         sim_set_ugpr(x, reg + 1, (uint32_t)(v >> 32));
-      }
-   } else {
+   if (is_uniform(x))
+      sim_set_ugpr64(x, reg, v);
+   else
       sim_set_gpr64(x, reg, lane, v);
-   }
 }
 
 static void set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned lane, bool v)
@@ -52,12 +43,6 @@ static void set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned l
       sim_set_upred(x, p, v);
    else
       sim_set_pred(x, p, lane, v);
-}
-
-static bool pred_field(struct sim_exec *x, enum jade_isa_field f, enum jade_isa_field not_f,
-                       unsigned lane)
-{
-   return sim_pred_src(x, f, not_f, lane);
 }
 
 static uint32_t lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
@@ -71,24 +56,27 @@ static uint32_t lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
    return r;
 }
 
+/* An addend of IADD3 or LEA, wide enough for the carries out: -v is
+ * ~v + 1 (2^32 for v = 0); with .X, ~ is a bitwise not (the carry-in does
+ * the +1). */
+static uint64_t addend(uint32_t v, bool neg, bool ext)
+{
+   if (!neg)
+      return v;
+   return ext ? (uint32_t)~v : (uint64_t)(uint32_t)~v + 1;
+}
+
 static void exec_iadd3(struct sim_exec *x)
 {
    bool ext = sim_field(x, JADE_ISA_F_X);
    foreach_value_lane(x, lane) {
       uint64_t t[3];
-      for (unsigned s = 0; s < 3; s++) {
-         uint32_t v = sim_src(x, s, lane);
-         if (!sim_src_neg(x, s))
-            t[s] = v;
-         else if (ext)
-            t[s] = (uint32_t)~v;        /* .X: a bitwise not, the carry does the +1 */
-         else
-            t[s] = (uint64_t)(uint32_t)~v + 1;
-      }
+      for (unsigned s = 0; s < 3; s++)
+         t[s] = addend(sim_src(x, s, lane), sim_src_neg(x, s), ext);
       uint64_t cin = 0;
       if (ext)
-         cin = pred_field(x, JADE_ISA_F_CIN0, JADE_ISA_F_CIN0_NOT, lane) +
-               pred_field(x, JADE_ISA_F_CIN1, JADE_ISA_F_CIN1_NOT, lane);
+         cin = sim_pred_src(x, JADE_ISA_F_CIN0, JADE_ISA_F_CIN0_NOT, lane) +
+               sim_pred_src(x, JADE_ISA_F_CIN1, JADE_ISA_F_CIN1_NOT, lane);
       /* The sum's 2-bit carry as a thermometer: pd0 = sum >= 2^32, pd1 =
        * sum >= 2^33 (Mesa NAK's IADD3/IADD3.X fold, which its hw_tests
        * check on sm_70+ hardware, both predicates).  Not the carries of
@@ -108,7 +96,7 @@ static void exec_lop3(struct sim_exec *x)
       uint32_t r = lut3(lut, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
                         sim_src(x, SIM_SRC_C, lane));
       set_dst(x, lane, r);
-      bool p = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       /* The predicate output: result != 0, or'ed (anded with .PAND) with p. */
       bool pd = sim_field(x, JADE_ISA_F_PAND) ? (r != 0) && p : (r != 0) || p;
       set_pred_field(x, JADE_ISA_F_PD, lane, pd);
@@ -144,11 +132,11 @@ static void exec_isetp(struct sim_exec *x)
       if (ex) {
          /* .EX: the high words of a 64-bit compare; plo holds the result
           * of the same (unsigned) compare of the low words. */
-         bool lo = pred_field(x, JADE_ISA_F_PLO, JADE_ISA_F_PLO_NOT, lane);
+         bool lo = sim_pred_src(x, JADE_ISA_F_PLO, JADE_ISA_F_PLO_NOT, lane);
          if (a == b)
             r = (cmp == 0 || cmp == 7) ? r : lo;
       }
-      bool p = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+      bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       set_pred_field(x, JADE_ISA_F_PD0, lane, sim_bop(bop, r, p));
       set_pred_field(x, JADE_ISA_F_PD1, lane, sim_bop(bop, !r, p));
    }
@@ -205,15 +193,11 @@ static void exec_imad_wide(struct sim_exec *x, bool hi)
 {
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
    foreach_value_lane(x, lane) {
+      /* The full product fits 64 bits: its bits do not depend on how
+       * they are multiplied. */
       int64_t a = ext32(sim_src(x, SIM_SRC_A, lane), is_signed);
       int64_t b = ext32(sim_src(x, SIM_SRC_B, lane), is_signed);
-      uint64_t prod = (uint64_t)(a * b);
-      if (is_signed) {
-         __int128 p = (__int128)a * b;
-         prod = (uint64_t)p;
-      } else {
-         prod = (uint64_t)(uint32_t)a * (uint32_t)b;
-      }
+      uint64_t prod = (uint64_t)a * (uint64_t)b;
       /* .X: a carry-in, and ~c is a bitwise not. */
       bool ext = sim_field(x, JADE_ISA_F_X), neg = sim_src_neg(x, SIM_SRC_C);
       uint64_t cin = ext ? sim_pred_src(x, JADE_ISA_F__CIN, JADE_ISA_F__CIN_NOT, lane) : 0;
@@ -243,12 +227,9 @@ static void exec_lea(struct sim_exec *x)
          a = ext ? ~a : -a;
       uint64_t wide = (uint64_t)c << 32 | a;
       uint32_t shifted = hi ? (uint32_t)((wide << sh) >> 32) : a << sh;
-      uint64_t bv = b;
-      if (sim_src_neg(x, SIM_SRC_B))   /* as IADD3: .X a bitwise not */
-         bv = ext ? (uint32_t)~b : (uint64_t)(uint32_t)~b + 1;
-      uint64_t sum = (uint64_t)shifted + bv;
+      uint64_t sum = shifted + addend(b, sim_src_neg(x, SIM_SRC_B), ext);
       if (ext)
-         sum += pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+         sum += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       set_dst(x, lane, (uint32_t)sum);
       set_pred_field(x, JADE_ISA_F_PD, lane, (sum >> 32) != 0);
    }
@@ -363,10 +344,10 @@ static void exec_two(struct sim_exec *x, enum jade_isa_op op)
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane), r;
       switch (op) {
       case JADE_ISA_OP_SEL:
-         r = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane) ? a : b;
+         r = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane) ? a : b;
          break;
       case JADE_ISA_OP_IMNMX: {
-         bool min = pred_field(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+         bool min = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
          bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
          r = (lt == min) ? a : b;
          break;
@@ -420,9 +401,9 @@ static void exec_plop3(struct sim_exec *x)
    uint8_t lut = (uint8_t)sim_field(x, JADE_ISA_F_LUT);
    uint8_t lut2 = (uint8_t)sim_field(x, JADE_ISA_F_LUT2);
    foreach_value_lane(x, lane) {
-      uint32_t a = pred_field(x, JADE_ISA_F_A, JADE_ISA_F_A_NOT, lane);
-      uint32_t b = pred_field(x, JADE_ISA_F_B, JADE_ISA_F_B_NOT, lane);
-      uint32_t c = pred_field(x, JADE_ISA_F_C, JADE_ISA_F_C_NOT, lane);
+      uint32_t a = sim_pred_src(x, JADE_ISA_F_A, JADE_ISA_F_A_NOT, lane);
+      uint32_t b = sim_pred_src(x, JADE_ISA_F_B, JADE_ISA_F_B_NOT, lane);
+      uint32_t c = sim_pred_src(x, JADE_ISA_F_C, JADE_ISA_F_C_NOT, lane);
       set_pred_field(x, JADE_ISA_F_PD0, lane, lut3(lut, a, b, c) & 1);
       set_pred_field(x, JADE_ISA_F_PD1, lane, lut3(lut2, a, b, c) & 1);
    }

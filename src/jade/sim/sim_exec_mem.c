@@ -26,20 +26,13 @@ static unsigned type_bytes(unsigned type)
 static uint64_t reg_addr(struct sim_exec *x, unsigned lane, bool wide)
 {
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
-   if (r >= SIM_RZ)
-      return 0;
    return wide ? sim_gpr64(x, r, lane) : sim_gpr(x, r, lane);
 }
 
 static uint64_t ureg_addr(struct sim_exec *x, bool wide)
 {
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_UR);
-   if (r >= SIM_URZ)
-      return 0;
-   uint64_t v = sim_ugpr(x, r);
-   if (wide)
-      v |= (uint64_t)sim_ugpr(x, r + 1) << 32;
-   return v;
+   return wide ? sim_ugpr64(x, r) : sim_ugpr(x, r);
 }
 
 static bool has_ur(enum jade_isa_op op)
@@ -126,7 +119,7 @@ static void exec_load(struct sim_exec *x, enum space space)
       default: memcpy(words, p, bytes); break;
       }
       for (unsigned i = 0; i < (bytes + 3) / 4; i++)
-         sim_set_gpr(x, dst == SIM_RZ ? SIM_RZ : dst + i, lane, words[i]);
+         sim_set_gpr(x, dst + i, lane, words[i]);   /* RZ + i: none */
    }
 }
 
@@ -139,7 +132,7 @@ static void exec_store(struct sim_exec *x, enum space space)
    sim_foreach_lane(x, lane) {
       uint32_t words[4];
       for (unsigned i = 0; i < (bytes + 3) / 4; i++)
-         words[i] = sim_gpr(x, data == SIM_RZ ? SIM_RZ : data + i, lane);
+         words[i] = sim_gpr(x, data + i, lane);   /* RZ + i: 0 */
       uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
       if (!p)
          return;
@@ -182,9 +175,9 @@ static void exec_ldc(struct sim_exec *x)
       }
       for (unsigned i = 0; i < (bytes == 8 ? 2u : 1u); i++) {
          if (uniform)
-            sim_set_ugpr(x, dst >= SIM_URZ ? SIM_URZ : dst + i, words[i]);
+            sim_set_ugpr(x, dst + i, words[i]);
          else
-            sim_set_gpr(x, dst >= SIM_RZ ? SIM_RZ : dst + i, lane, words[i]);
+            sim_set_gpr(x, dst + i, lane, words[i]);
       }
       if (uniform)
          break;

@@ -8,11 +8,6 @@
 
 #include "sim_private.h"
 
-static unsigned lane_of(const struct sim_exec *x)
-{
-   return x->mask ? (unsigned)__builtin_ctz(x->mask) : 0;
-}
-
 /* System registers (the sreg names of the ISA description). */
 static bool sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
 {
@@ -102,7 +97,7 @@ static void exec_shfl(struct sim_exec *x)
    for (unsigned l = 0; l < SIM_LANES; l++)
       values[l] = x->w->r[src < SIM_RZ ? src : 0][l] & (src < SIM_RZ ? ~0u : 0);
    if (x->mask && src < SIM_RZ)
-      (void)sim_gpr(x, src, lane_of(x));   /* note the read */
+      (void)sim_gpr(x, src, sim_first_lane(x));   /* note the read */
    uint32_t out[SIM_LANES];
    bool valid[SIM_LANES];
    sim_foreach_lane(x, lane) {
@@ -147,7 +142,7 @@ static void exec_match(struct sim_exec *x)
       return;
    bool all = true;
    sim_foreach_lane(x, lane)
-      all = all && v[lane] == v[lane_of(x)];
+      all = all && v[lane] == v[sim_first_lane(x)];
    sim_foreach_lane(x, lane) {
       uint32_t same = 0;
       sim_foreach_lane(x, other)
@@ -187,7 +182,7 @@ bool sim_exec_warp(struct sim_exec *x)
       /* The value of the first active lane (the source should be uniform). */
       if (x->mask)
          sim_set_ugpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST),
-                      sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_SRC), lane_of(x)));
+                      sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_SRC), sim_first_lane(x)));
       return true;
    default:
       return false;

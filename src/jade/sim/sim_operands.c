@@ -71,6 +71,17 @@ void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
    x->w->ur[reg] = v;
 }
 
+uint64_t sim_ugpr64(struct sim_exec *x, unsigned reg)
+{
+   return sim_ugpr(x, reg) | (uint64_t)sim_ugpr(x, reg + 1) << 32;
+}
+
+void sim_set_ugpr64(struct sim_exec *x, unsigned reg, uint64_t v)
+{
+   sim_set_ugpr(x, reg, (uint32_t)v);
+   sim_set_ugpr(x, reg + 1, (uint32_t)(v >> 32));
+}
+
 bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
 {
    if (pred >= SIM_PT)
@@ -130,8 +141,10 @@ uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset)
    return v;
 }
 
-static const enum jade_isa_field src_fields[3][5] = {
-   /* value, bank, offset, neg, abs */
+/* The fields of each source slot (slot a has no constant-bank fields). */
+static const struct {
+   enum jade_isa_field value, bank, offset, neg, abs;
+} src_fields[3] = {
    {JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A_NEG, JADE_ISA_F_A_ABS},
    {JADE_ISA_F_B, JADE_ISA_F_B_BANK, JADE_ISA_F_B_OFF, JADE_ISA_F_B_NEG, JADE_ISA_F_B_ABS},
    {JADE_ISA_F_C, JADE_ISA_F_C_BANK, JADE_ISA_F_C_OFF, JADE_ISA_F_C_NEG, JADE_ISA_F_C_ABS},
@@ -139,36 +152,32 @@ static const enum jade_isa_field src_fields[3][5] = {
 
 enum jade_isa_field sim_src_field(enum sim_src s)
 {
-   return src_fields[s][0];
+   return src_fields[s].value;
 }
 
 bool sim_src_neg(const struct sim_exec *x, enum sim_src s)
 {
-   return x->in->field[src_fields[s][3]] != 0;
+   return x->in->field[src_fields[s].neg] != 0;
 }
 
 bool sim_src_abs(const struct sim_exec *x, enum sim_src s)
 {
-   return x->in->field[src_fields[s][4]] != 0;
-}
-
-static int64_t cbuf_offset(const struct sim_exec *x, enum sim_src s)
-{
-   return (int64_t)x->in->field[src_fields[s][2]];
+   return x->in->field[src_fields[s].abs] != 0;
 }
 
 uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
-   uint64_t v = x->in->field[src_fields[s][0]];
+   unsigned v = (unsigned)x->in->field[src_fields[s].value];
    switch (x->form->src_kind[s]) {
    case JADE_ISA_SRC_GPR:
-      return sim_gpr(x, (unsigned)v, lane);
+      return sim_gpr(x, v, lane);
    case JADE_ISA_SRC_UGPR:
-      return sim_ugpr(x, (unsigned)v);
+      return sim_ugpr(x, v);
    case JADE_ISA_SRC_IMM:
-      return (uint32_t)v;
+      return v;
    case JADE_ISA_SRC_CBUF:
-      return sim_cbuf32(x, (unsigned)x->in->field[src_fields[s][1]], cbuf_offset(x, s));
+      return sim_cbuf32(x, (unsigned)x->in->field[src_fields[s].bank],
+                        (int64_t)x->in->field[src_fields[s].offset]);
    default:
       return 0;
    }
@@ -176,19 +185,17 @@ uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane)
 
 uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
-   uint64_t v = x->in->field[src_fields[s][0]];
+   unsigned v = (unsigned)x->in->field[src_fields[s].value];
    switch (x->form->src_kind[s]) {
    case JADE_ISA_SRC_GPR:
-      return sim_gpr64(x, (unsigned)v, lane);
+      return sim_gpr64(x, v, lane);
    case JADE_ISA_SRC_UGPR:
-      if (v >= SIM_URZ)
-         return 0;
-      return sim_ugpr(x, (unsigned)v) | (uint64_t)sim_ugpr(x, (unsigned)v + 1) << 32;
+      return sim_ugpr64(x, v);
    case JADE_ISA_SRC_IMM:
-      return (uint64_t)(uint32_t)v << 32;
+      return (uint64_t)v << 32;
    case JADE_ISA_SRC_CBUF: {
-      unsigned bank = (unsigned)x->in->field[src_fields[s][1]];
-      int64_t off = cbuf_offset(x, s);
+      unsigned bank = (unsigned)x->in->field[src_fields[s].bank];
+      int64_t off = (int64_t)x->in->field[src_fields[s].offset];
       return sim_cbuf32(x, bank, off) | (uint64_t)sim_cbuf32(x, bank, off + 4) << 32;
    }
    default:

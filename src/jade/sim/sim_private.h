@@ -208,6 +208,12 @@ static inline bool sim_bop_supported(struct sim_exec *x, unsigned bop)
    for (unsigned lane = 0; lane < SIM_LANES; lane++) \
       if ((x)->mask & (1u << lane))
 
+/* The lowest executing lane (0 when none executes). */
+static inline unsigned sim_first_lane(const struct sim_exec *x)
+{
+   return x->mask ? (unsigned)__builtin_ctz(x->mask) : 0;
+}
+
 static inline uint64_t sim_field(const struct sim_exec *x, enum jade_isa_field f)
 {
    return x->in->field[f];
@@ -222,6 +228,9 @@ uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane);
 void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v);
 uint32_t sim_ugpr(struct sim_exec *x, unsigned reg);
 void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v);
+/* Uniform register pairs (URZ reads 0 and takes no writes). */
+uint64_t sim_ugpr64(struct sim_exec *x, unsigned reg);
+void sim_set_ugpr64(struct sim_exec *x, unsigned reg, uint64_t v);
 bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane);
 void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v);
 bool sim_upred(struct sim_exec *x, unsigned pred);
