@@ -185,14 +185,8 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
 void
 jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf, size_t size)
 {
-   static const char *const stage_names[] = {
-      [MESA_SHADER_VERTEX] = "VS", [MESA_SHADER_FRAGMENT] = "FS",
-      [MESA_SHADER_COMPUTE] = "CS", [MESA_SHADER_GEOMETRY] = "GS",
-      [MESA_SHADER_TESS_CTRL] = "TCS", [MESA_SHADER_TESS_EVAL] = "TES",
-   };
    const struct jade_shader_stats *st = &bin->stats;
-   const char *stage = bin->stage < ARRAY_SIZE(stage_names) && stage_names[bin->stage] ?
-                       stage_names[bin->stage] : "??";
+   const char *stage = _mesa_shader_stage_to_abbrev(bin->stage);
    snprintf(buf, size, "SM75 %s shader: %u inst, %u loops, %u cycles, %u:%u spills:fills, "
             "%u gprs, %u bytes", stage, st->instructions, st->loops, st->cycles, st->spills,
             st->fills, st->gprs, st->bytes);

@@ -8,7 +8,7 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <string.h>
+#include <string.h>   /* u_debug_cb.h uses memset */
 
 #include "nvtypes.h"
 
@@ -16,6 +16,7 @@
 #include "nv_push_clc597.h"
 #include "util/log.h"
 #include "util/os_time.h"
+#include "util/u_debug_cb.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
 #include "util/u_upload_mgr.h"
@@ -168,16 +169,6 @@ jade_context_destroy(struct pipe_context *pctx)
    FREE(ctx);
 }
 
-static void
-jade_set_debug_callback(struct pipe_context *pctx, const struct util_debug_callback *cb)
-{
-   struct jade_context *ctx = jade_context(pctx);
-   if (cb)
-      ctx->debug = *cb;
-   else
-      memset(&ctx->debug, 0, sizeof(ctx->debug));
-}
-
 struct pipe_context *
 jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 {
@@ -213,7 +204,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    pctx->const_uploader = pctx->stream_uploader;
 
    jade_init_state_functions(ctx);
-   pctx->set_debug_callback = jade_set_debug_callback;
+   pctx->set_debug_callback = u_default_set_debug_callback;
    jade_init_program_functions(ctx);
    jade_init_surface_functions(ctx);
    jade_init_draw_functions(ctx);

@@ -6,7 +6,6 @@
 #ifndef JADE_CONTEXT_H
 #define JADE_CONTEXT_H
 
-#include "util/u_debug.h"
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 
@@ -52,9 +51,6 @@ struct jade_context {
    unsigned cur;
 
    struct jade_state state;
-
-   /* Where shader statistics and compile errors go (GL debug output). */
-   struct util_debug_callback debug;
 };
 
 static inline struct jade_context *

@@ -23,18 +23,6 @@
 #include "jade_debug.h"
 #include "jade_program.h"
 
-static const char *
-stage_name(gl_shader_stage stage)
-{
-   switch (stage) {
-   case MESA_SHADER_VERTEX: return "VS";
-   case MESA_SHADER_FRAGMENT: return "FS";
-   case MESA_SHADER_GEOMETRY: return "GS";
-   case MESA_SHADER_COMPUTE: return "CS";
-   default: return "??";
-   }
-}
-
 static void
 print_disassembly(const struct jade_shader_binary *bin)
 {
@@ -63,9 +51,9 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    shader->bin = jade_compile(shader->mem, nir, &options, &error);
    ralloc_free(nir);
 
-   const char *stage = stage_name(shader->nir->info.stage);
+   const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
    if (!shader->bin) {
-      util_debug_message(&ctx->debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
+      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
                          stage, error);
       if (jade_debug(JADE_DEBUG_SHADERDB))
          fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
@@ -73,7 +61,7 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    }
    char line[256];
    jade_shader_stats_format(shader->bin, line, sizeof(line));
-   util_debug_message(&ctx->debug, SHADER_INFO, "%s", line);
+   util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);
    if (jade_debug(JADE_DEBUG_SHADERDB))
       fprintf(stderr, "%s\n", line);
    if (jade_debug(JADE_DEBUG_SHADERS))
