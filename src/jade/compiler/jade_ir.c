@@ -163,6 +163,16 @@ jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field)
    add_src(instr, field, JADE_OPERAND_ZERO);
 }
 
+void
+jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
+                           const struct jade_value *value)
+{
+   if (value)
+      jade_instr_add_src(instr, field, value);
+   else
+      jade_instr_add_src_zero(instr, field);
+}
+
 bool
 jade_shader_error(struct jade_shader *s, const char *fmt, ...)
 {

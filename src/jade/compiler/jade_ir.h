@@ -165,6 +165,9 @@ void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field,
 void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
                              unsigned bank, int32_t offset);
 void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field);
+/* An optional source: the value, or the zero register when it is NULL. */
+void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
+                                const struct jade_value *value);
 
 /* Records the first error and returns false. */
 bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)

@@ -181,10 +181,7 @@ isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct 
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
    jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
    jade_instr_add_src(i, JADE_ISA_F_A, a);
-   if (b)
-      jade_instr_add_src(i, JADE_ISA_F_B, b);
-   else
-      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_B, b);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
    jade_instr_set_field(i, JADE_ISA_F_LUT, lut);
 }
@@ -196,10 +193,7 @@ isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct ja
 {
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SEL);
    jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-   if (a)
-      jade_instr_add_src(i, JADE_ISA_F_A, a);
-   else
-      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_A, a);
    if (b_is_imm)
       jade_instr_add_src_imm(i, JADE_ISA_F_B, b_imm);
    else

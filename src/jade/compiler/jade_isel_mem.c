@@ -85,10 +85,7 @@ isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store)
                              isel_src(c, addr_def, 0);
    struct jade_value *v = store ? isel_src(c, data, 0) : isel_new_value(c, 32);
    i = isel_emit(c, store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
-   if (addr)
-      jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
-   else
-      jade_instr_add_src_zero(i, JADE_ISA_F_ADDR);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_ADDR, addr);
    if (offset)
       jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
    if (store) {
@@ -207,10 +204,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
    jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
    jade_instr_add_src(i, JADE_ISA_F_SRC0, src0);
-   if (lod)
-      jade_instr_add_src(i, JADE_ISA_F_SRC1, lod);
-   else
-      jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, lod);
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_DIM, dims[tex->sampler_dim]);
