@@ -43,7 +43,6 @@ void jade_sim_destroy(struct jade_sim *sim)
    free(sim->buffers);
    for (unsigned i = 0; i < JADE_SIM_CONST_BANKS; i++)
       free(sim->cbuf[i]);
-   free(sim->code);
    free(sim->decoded);
    free(sim);
 }
@@ -125,24 +124,14 @@ int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
 {
    if (size % 16)
       return -1;
-   uint8_t *copy = malloc(size ? size : 1);
    struct sim_decoded *dec = calloc(size / 16 + 1, sizeof(*dec));
-   if (!copy || !dec) {
-      free(copy);
-      free(dec);
+   if (!dec)
       return -1;
-   }
-   memcpy(copy, code, size);
    for (size_t i = 0; i < size / 16; i++) {
-      uint64_t words[2];
-      memcpy(words, copy + i * 16, 16);
-      dec[i].valid = jade_isa_decode(words, &dec[i].instr) == 0;
-      dec[i].words[0] = words[0];
-      dec[i].words[1] = words[1];
+      memcpy(dec[i].words, (const uint8_t *)code + i * 16, 16);
+      dec[i].valid = jade_isa_decode(dec[i].words, &dec[i].instr) == 0;
    }
-   free(sim->code);
    free(sim->decoded);
-   sim->code = copy;
    sim->decoded = dec;
    sim->code_size = size;
    return 0;
@@ -368,6 +357,12 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
                (unsigned long long)sim->opt.max_instructions);
 }
 
+/* Exited, or never launched: nobody waits for such a lane. */
+static bool lane_gone(uint8_t state)
+{
+   return state == SIM_LANE_EXITED || state == SIM_LANE_INACTIVE;
+}
+
 static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
 {
    uint32_t m = 0;
@@ -381,13 +376,15 @@ static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
  * arrived (or exited).  Returns true if any lane was released. */
 bool sim_release_waits(struct sim_warp *w)
 {
-   uint32_t exited = lanes_in(w, SIM_LANE_EXITED) | lanes_in(w, SIM_LANE_INACTIVE);
-   uint32_t at_bsync[16] = {0};
+   uint32_t exited = 0, at_bsync[16] = {0};
    uint32_t at_warpsync = lanes_in(w, SIM_LANE_WARPSYNC);
    bool released = false;
-   for (unsigned lane = 0; lane < SIM_LANES; lane++)
-      if (w->state[lane] == SIM_LANE_BSYNC)
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      if (lane_gone(w->state[lane]))
+         exited |= 1u << lane;
+      else if (w->state[lane] == SIM_LANE_BSYNC)
          at_bsync[w->bar_id[lane] & 15] |= 1u << lane;
+   }
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       uint32_t need;
       /* A BSYNC waits for the lanes of its barrier at a BSYNC of the same
@@ -441,7 +438,7 @@ static bool release_cta_barrier(struct sim_cta *cta)
    for (unsigned i = 0; i < cta->warp_count; i++) {
       struct sim_warp *w = cta->warps[i];
       for (unsigned lane = 0; lane < SIM_LANES; lane++) {
-         if (w->state[lane] == SIM_LANE_EXITED || w->state[lane] == SIM_LANE_INACTIVE)
+         if (lane_gone(w->state[lane]))
             continue;
          live++;
          if (w->state[lane] == SIM_LANE_BAR)
@@ -450,12 +447,13 @@ static bool release_cta_barrier(struct sim_cta *cta)
    }
    bool released = false;
    for (unsigned id = 0; id < 16; id++) {
-      unsigned expected = cta->bar_count[id] ? cta->bar_count[id] : live;
-      if (!waiting[id] || waiting[id] + cta->bar_arrived[id] < expected)
+      struct sim_cta_barrier *bar = &cta->bar[id];
+      unsigned expected = bar->count ? bar->count : live;
+      if (!waiting[id] || waiting[id] + bar->arrived < expected)
          continue;
       /* BAR.RED: POPC counts the true predicates, AND/OR combine them. */
-      unsigned op = cta->bar_red_op[id], t = cta->bar_red_true[id];
-      bool pred = op == 2 ? t == cta->bar_red_total[id] : t != 0;
+      unsigned op = bar->red_op, t = bar->red_true;
+      bool pred = op == 2 ? t == bar->red_total : t != 0;
       for (unsigned i = 0; i < cta->warp_count; i++) {
          struct sim_warp *w = cta->warps[i];
          for (unsigned lane = 0; lane < SIM_LANES; lane++) {
@@ -469,9 +467,7 @@ static bool release_cta_barrier(struct sim_cta *cta)
             }
          }
       }
-      cta->bar_count[id] = cta->bar_arrived[id] = 0;
-      cta->bar_red_op[id] = 0;
-      cta->bar_red_total[id] = cta->bar_red_true[id] = 0;
+      *bar = (struct sim_cta_barrier){0};
       released = true;
    }
    return released;
@@ -481,8 +477,7 @@ static bool cta_done(const struct sim_cta *cta)
 {
    for (unsigned i = 0; i < cta->warp_count; i++)
       for (unsigned lane = 0; lane < SIM_LANES; lane++)
-         if (cta->warps[i]->state[lane] != SIM_LANE_EXITED &&
-             cta->warps[i]->state[lane] != SIM_LANE_INACTIVE)
+         if (!lane_gone(cta->warps[i]->state[lane]))
             return false;
    return true;
 }
@@ -517,11 +512,7 @@ static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
       init_warp(cta->warps[i], i, g, cta->thread_count);
       memset(cta->warps[i]->local, 0, (size_t)SIM_LANES * g->local_size);
    }
-   memset(cta->bar_count, 0, sizeof(cta->bar_count));
-   memset(cta->bar_arrived, 0, sizeof(cta->bar_arrived));
-   memset(cta->bar_red_op, 0, sizeof(cta->bar_red_op));
-   memset(cta->bar_red_total, 0, sizeof(cta->bar_red_total));
-   memset(cta->bar_red_true, 0, sizeof(cta->bar_red_true));
+   memset(cta->bar, 0, sizeof(cta->bar));
 
    while (sim->status == JADE_SIM_OK && !cta_done(cta)) {
       unsigned progress = 0;

@@ -80,25 +80,25 @@ static void exec_ret(struct sim_exec *x)
  * B2R.RESULT reads after the release. */
 static void exec_bar(struct sim_exec *x)
 {
-   struct sim_cta *cta = x->cta;
    unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);   /* SYNC ARV RED */
    unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
+   struct sim_cta_barrier *bar = &x->cta->bar[id];
    if (mode > 2 || !x->mask)
       return;
    if (x->op == JADE_ISA_OP_BAR_R)
-      cta->bar_count[id] = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), sim_first_lane(x));
+      bar->count = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), sim_first_lane(x));
    else if (mode == 1)
-      cta->bar_count[id] = (unsigned)sim_field(x, JADE_ISA_F_CNT);
+      bar->count = (unsigned)sim_field(x, JADE_ISA_F_CNT);
    if (mode == 1) {
-      cta->bar_arrived[id] += (unsigned)__builtin_popcount(x->mask);
+      bar->arrived += (unsigned)__builtin_popcount(x->mask);
       return;
    }
    if (mode == 2)
-      cta->bar_red_op[id] = (uint8_t)(1 + sim_field(x, JADE_ISA_F_REDOP));
+      bar->red_op = (uint8_t)(1 + sim_field(x, JADE_ISA_F_REDOP));
    sim_foreach_lane(x, lane) {
       if (mode == 2) {
-         cta->bar_red_total[id]++;
-         cta->bar_red_true[id] += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
+         bar->red_total++;
+         bar->red_true += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       }
       wait_here(x, lane, SIM_LANE_BAR);
       x->w->bar_id[lane] = (uint8_t)id;

@@ -122,7 +122,7 @@ static bool exec_half(struct sim_exec *x, enum hop op)
       return true;
    }
    sim_foreach_lane(x, lane) {
-      struct hsrc s[3];
+      struct hsrc s[3] = {{0}};   /* s[2]: HFMA2 only */
       s[0] = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
       switch (x->op) {
       case JADE_ISA_OP_HADD2_IMM:

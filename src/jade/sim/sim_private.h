@@ -87,7 +87,7 @@ struct sim_warp {
    uint32_t b[16][SIM_LANES];
    uint64_t pc[SIM_LANES];
    uint8_t state[SIM_LANES];          /* enum sim_lane_state */
-   uint8_t bar_id[SIM_LANES];         /* CTA barrier waited on */
+   uint8_t bar_id[SIM_LANES];         /* barrier waited on (BSYNC's or the CTA's) */
    uint32_t warpsync_mask[SIM_LANES];
    /* The last BAR.RED result this warp took part in (B2R.RESULT). */
    uint32_t bar_result;
@@ -113,13 +113,13 @@ struct sim_warp {
 
 struct sim_cta {
    uint32_t ctaid[3];
-   /* CTA barriers 0..15: an expected thread count (0 = all live threads),
-    * threads that arrived without waiting (BAR.ARV), and BAR.RED's
-    * reduction: op (0 none, else 1 + POPC/AND/OR), threads, true ones. */
-   unsigned bar_count[16];
-   unsigned bar_arrived[16];
-   uint8_t bar_red_op[16];
-   unsigned bar_red_total[16], bar_red_true[16];
+   /* CTA barriers 0..15, zero between uses. */
+   struct sim_cta_barrier {
+      unsigned count;        /* expected threads; 0 = all live threads */
+      unsigned arrived;      /* threads that arrived without waiting (BAR.ARV) */
+      uint8_t red_op;        /* BAR.RED: 0 none, else 1 + POPC/AND/OR ... */
+      unsigned red_total, red_true;   /* ... over these threads, true ones */
+   } bar[16];
    uint8_t *shared;
    uint32_t shared_size;
    struct sim_warp *warps[SIM_MAX_WARPS];
@@ -143,7 +143,6 @@ struct sim_decoded {
 struct jade_sim {
    struct jade_sim_options opt;
    FILE *log;
-   uint8_t *code;
    size_t code_size;
    struct sim_decoded *decoded;
    uint8_t *cbuf[JADE_SIM_CONST_BANKS];  /* lazily allocated, 64 KiB */
