@@ -8,8 +8,10 @@
  *  - a fixed-latency result from its producer's issue cycle plus the
  *    producer's latency (jade_isa_op_info[].fixed_latency, data from the
  *    ISA description);
- *  - a variable-latency result only once its write scoreboard has been
- *    waited on (a wait mask bit, or DEPBAR.LE counting it out).
+ *  - a variable-latency result once its write scoreboard has been waited
+ *    on (a wait mask bit, or DEPBAR.LE counting it out); without one,
+ *    after its class's bound, if any, or once a later op of its in-order
+ *    queue has been waited on.
  * A register still being read by a variable-latency op that set a read
  * scoreboard must not be overwritten until that scoreboard is waited on.
  * Scoreboards are counters; operations complete in order per scoreboard,
@@ -106,9 +108,16 @@ void sim_hazard_before(struct sim_exec *x)
    }
 }
 
+/* A variable-latency result without a write scoreboard. */
+static bool unprotected(const struct sim_dep_write *d)
+{
+   return d->wr_sb == NO_SB &&
+          jade_isa_op_info[d->writer_op].latency == JADE_ISA_LATENCY_VARIABLE;
+}
+
 static void record_calibration(struct sim_exec *x, struct sim_dep_write *d, unsigned file)
 {
-   if (d->observed || (!d->ready_cycle && !d->unprotected))
+   if (d->observed || (!d->ready_cycle && !unprotected(d)))
       return;
    /* The shortest distance at which each producer's result is read
     * without a scoreboard. */
@@ -126,7 +135,7 @@ static bool write_done(const struct sim_warp *w, const struct sim_dep_write *d)
       return true;
    if (d->wr_sb != NO_SB)
       return w->sb_done[d->wr_sb] >= d->wr_seq;
-   if (d->unprotected)
+   if (unprotected(d))
       return (d->ready_cycle && w->cycle >= d->ready_cycle) ||
              (d->queue && w->q_done[d->queue] >= d->queue_seq);
    return w->cycle >= d->ready_cycle;
@@ -137,7 +146,7 @@ static void check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_writ
    struct sim_warp *w = x->w;
    char name[16];
    if (write_done(w, d)) {
-      if (!d->unprotected || !d->queue || w->q_done[d->queue] < d->queue_seq)
+      if (!unprotected(d) || !d->queue || w->q_done[d->queue] < d->queue_seq)
          record_calibration(x, d, dep_file(i));
       return;
    }
@@ -145,7 +154,7 @@ static void check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_writ
    if (d->wr_sb != NO_SB) {
       hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)", name,
              d->wr_sb, (unsigned long long)d->writer_pc);
-   } else if (d->unprotected) {
+   } else if (unprotected(d)) {
       hazard(x, "reads %s, written %llu cycle(s) before at pc 0x%04llx by a "
              "variable-latency op (%s) without a write scoreboard", name,
              (unsigned long long)(w->cycle - d->writer_issue),
@@ -252,7 +261,6 @@ void sim_hazard_after(struct sim_exec *x)
          d->ready_cycle = !wr_seq && bound ? w->cycle + bound : 0;
          d->wr_sb = wr_seq ? c->wr_sb : NO_SB;
          d->wr_seq = wr_seq;
-         d->unprotected = !wr_seq;
          d->queue = info->queue;
          d->queue_seq = queue_seq;
       } else {

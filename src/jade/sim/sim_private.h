@@ -50,7 +50,6 @@ struct sim_dep_write {
    bool observed;          /* the first read was counted for calibration */
    uint8_t wr_sb;          /* 7: none */
    uint32_t wr_seq;
-   bool unprotected;       /* variable latency, no write scoreboard */
    uint8_t queue;          /* in-order completion queue, 0 = none */
    uint32_t queue_seq;
 };
