@@ -110,8 +110,11 @@ void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f);
 struct jade_sim_cuda_kernel {
    uint32_t shared_size;     /* static shared memory (.nv.shared.NAME) */
    uint32_t param_size;      /* bytes of parameters (from .nv.constant0.NAME) */
-   uint32_t local_size;      /* per thread, from the frame size ptxas reports */
+   uint32_t local_size;      /* per thread: JADE_SIM_CUDA_LOCAL_SIZE */
 };
+
+/* Local memory per thread: more than any kernel of the test suite needs. */
+#define JADE_SIM_CUDA_LOCAL_SIZE 16384
 
 /* Loads kernel `name` of a cubin: code from .text.NAME, constant banks from
  * .nv.constantN and .nv.constantN.NAME.  0, or -1 with a message. */
@@ -122,8 +125,9 @@ int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
 /* CUDA's parameter block: each parameter aligned to its size, from
  * c[0][0x160]. */
 #define JADE_SIM_CUDA_PARAM_BASE 0x160
+#define JADE_SIM_CUDA_PARAM_MAX 4096
 struct jade_sim_cuda_params {
-   uint8_t data[4096];
+   uint8_t data[JADE_SIM_CUDA_PARAM_MAX];
    uint32_t size;
 };
 void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value,

@@ -17,8 +17,6 @@
 #include "jade_elf.h"
 #include "sim_private.h"
 
-#define SIM_CUDA_LOCAL_SIZE 16384   /* bytes of local memory per thread */
-
 static bool starts_with(const char *s, const char *prefix)
 {
    return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -53,7 +51,7 @@ int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
    snprintf(rela_name, sizeof(rela_name), ".rela.text.%s", name);
    snprintf(shared_name, sizeof(shared_name), ".nv.shared.%s", name);
 
-   *kernel = (struct jade_sim_cuda_kernel){.local_size = SIM_CUDA_LOCAL_SIZE};
+   *kernel = (struct jade_sim_cuda_kernel){.local_size = JADE_SIM_CUDA_LOCAL_SIZE};
    const struct jade_elf_section *text = NULL;
    for (int i = 0; i < count; i++) {
       const struct jade_elf_section *s = &sections[i];

@@ -202,7 +202,8 @@ int main(int argc, char **argv)
    struct jade_sim *sim = jade_sim_create(&opt);
    if (!sim)
       return fail("out of memory%s", "");
-   struct jade_sim_cuda_kernel kernel = {.local_size = 16384, .param_size = 4096};
+   struct jade_sim_cuda_kernel kernel = {.local_size = JADE_SIM_CUDA_LOCAL_SIZE,
+                                        .param_size = JADE_SIM_CUDA_PARAM_MAX};
    char err[256];
    if (code_path) {
       if (jade_sim_set_code(sim, cubin, cubin_size) != 0)
