@@ -84,7 +84,10 @@ alu_domain(nir_builder *b, const struct alu_case *a, nir_def **in)
       in[1] = nir_ior_imm(b, in[1], 1);
       break;
    case POSITIVE:
+      /* Exact: the C transform rounds twice, a fused FFMA would once. */
+      b->exact = true;
       in[0] = nir_fadd_imm(b, nir_fabs(b, nir_fmul_imm(b, in[0], 1e-20f)), 0.25f);
+      b->exact = false;
       break;
    case SMALL:
       in[0] = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[0], 26)), 0.75f);
@@ -288,7 +291,9 @@ static void r_convert(const uint32_t *in, uint32_t *out)
  * exact function rounded once (docs/sim.md); inputs positive and normal. */
 static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
 {
+   b->exact = true;   /* the C reference rounds the product and the sum apart */
    nir_def *x = nir_fadd_imm(b, nir_fabs(b, nir_fmul_imm(b, in[0], 1e-20f)), 0.5f);
+   b->exact = false;
    out[0] = nir_frcp(b, x);
    out[1] = nir_frsq(b, x);
    out[2] = nir_fsqrt(b, x);

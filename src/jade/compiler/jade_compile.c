@@ -53,6 +53,10 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_device_index_to_zero = true,
    .lower_to_scalar = true,
    .has_fsub = true,
+   /* FFMA is fused (one rounding), which GL allows for non-precise math. */
+   .fuse_ffma16 = true,
+   .fuse_ffma32 = true,
+   .fuse_ffma64 = true,
    .has_isub = true,
    .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
    .lower_doubles_options = (nir_lower_doubles_options)~0,
@@ -93,6 +97,17 @@ prepare_nir(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_dead_cf);
       NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
+   } while (progress);
+   /* Late patterns (a * b + c to FFMA, a + -b to FSUB), then cleanup. */
+   do {
+      progress = false;
+      NIR_PASS(progress, nir, nir_opt_algebraic_late);
+      if (progress) {
+         NIR_PASS(_, nir, nir_opt_constant_folding);
+         NIR_PASS(_, nir, nir_copy_prop);
+         NIR_PASS(_, nir, nir_opt_dce);
+         NIR_PASS(_, nir, nir_opt_cse);
+      }
    } while (progress);
    /* Select peepholes can make vector selects again. */
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);

@@ -90,7 +90,7 @@ isel_src(struct isel *c, nir_def *def, unsigned comp)
    return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
 }
 
-static bool
+bool
 isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm)
 {
    nir_def *d = alu->src[i].src.ssa;

@@ -54,6 +54,8 @@ struct jade_value *isel_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 struct jade_value *isel_bool_to_gpr(struct isel *c, struct jade_value *p);
 struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);
 struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
+/* A 32-bit constant ALU source: its bits. */
+bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
 void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
                   unsigned lut);
