@@ -109,6 +109,8 @@ prepare_nir(nir_shader *nir)
          NIR_PASS(_, nir, nir_opt_cse);
       }
    } while (progress);
+   /* Loads read only the components that are used. */
+   NIR_PASS(_, nir, nir_opt_shrink_vectors, false);
    /* Select peepholes can make vector selects again. */
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    NIR_PASS(_, nir, nir_copy_prop);

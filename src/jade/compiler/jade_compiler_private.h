@@ -24,6 +24,9 @@ int jade_varying_address(unsigned slot);
 struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
 /* Copy propagation and dead-code elimination on the IR. */
 void jade_optimize(struct jade_shader *s);
+/* Constants, float modifiers and saturates folded into their users
+ * (jade_opt_operands.c; part of jade_optimize). */
+void jade_opt_fold_operands(struct jade_shader *s);
 /* Register allocation: values get physical registers. */
 bool jade_ra(struct jade_shader *s, const struct jade_compiler_options *options);
 /* Dependency control bits: stalls, scoreboards, wait masks. */

@@ -9,44 +9,6 @@
 #include "jade_compiler_private.h"
 #include "util/ralloc.h"
 
-/* The ALU operand form the sources need: what the 32-bit slot holds.
- * Source b there: 4 immediate, 5 constant, 6 uniform register; source c
- * there: 2, 3, 7; all registers: 1. */
-static unsigned
-alu_form(const struct jade_shader *s, const struct jade_instr *instr)
-{
-   for (unsigned i = 0; i < instr->src_count; i++) {
-      const struct jade_operand *o = &instr->src[i];
-      bool is_b = o->field == JADE_ISA_F_B, is_c = o->field == JADE_ISA_F_C;
-      if (!is_b && !is_c)
-         continue;
-      if (o->kind == JADE_OPERAND_IMM)
-         return is_b ? 4 : 2;
-      if (o->kind == JADE_OPERAND_CBUF)
-         return is_b ? 5 : 3;
-      if (o->kind == JADE_OPERAND_VALUE && s->values[o->value]->file == JADE_FILE_UGPR &&
-          !jade_isa_op_info[instr->op].uniform)
-         return is_b ? 6 : 7;
-   }
-   return 1;
-}
-
-static int
-choose_form(const struct jade_shader *s, const struct jade_instr *instr)
-{
-   int form = jade_isa_find_form(instr->op, 0);
-   if (form >= 0)
-      return form;
-   unsigned alu = alu_form(s, instr);
-   form = jade_isa_find_form(instr->op, alu);
-   /* With at most two sources, the second is in the 32-bit slot either
-    * way: forms 2/4, 3/5 and 7/6 place it alike, and each op has one. */
-   static const uint8_t twin[8] = {0, 0, 4, 5, 2, 3, 7, 6};
-   if (form < 0 && jade_isa_op_info[instr->op].src_count <= 2 && twin[alu])
-      form = jade_isa_find_form(instr->op, twin[alu]);
-   return form;
-}
-
 static void
 put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
             const struct jade_operand *o)
@@ -88,7 +50,7 @@ jade_emit(struct jade_shader *s)
    unsigned n = 0;
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, instr) {
-         int form = choose_form(s, instr);
+         int form = jade_instr_form(s, instr);
          if (form < 0) {
             return jade_shader_error(s, "no operand form of %s takes these sources",
                                      jade_isa_op_info[instr->op].name);

@@ -169,6 +169,11 @@ void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field
 void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
                                 const struct jade_value *value);
 
+/* The encoding form whose operand slots hold the instruction's sources and
+ * which has every field it sets, or -1 (jade_ir_form.c). */
+int jade_instr_form(const struct jade_shader *s, const struct jade_instr *instr);
+bool jade_form_has_field(unsigned form, enum jade_isa_field field);
+
 /* Records the first error and returns false. */
 bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));

@@ -40,29 +40,47 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
 }
 
-/* Vertex-stage I/O: ALD from and AST to attribute memory, a word each. */
+/* Vertex-stage I/O: ALD from and AST to attribute memory.  A load reads
+ * its components with one ALD (.64/.128 where the address and a register
+ * tuple's alignment allow); a store writes a word each. */
 static bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
       return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
-   for (unsigned k = 0; k < data->num_components; k++) {
-      if (store && !(nir_intrinsic_write_mask(intr) >> k & 1))
+   for (unsigned k = 0; k < data->num_components;) {
+      if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
+         k++;
          continue;
+      }
       int addr = isel_io_address(c, intr, store, k);
       if (addr < 0)
          return false;
-      mark(store ? c->s->io.outputs : c->s->io.inputs, addr);
-      struct jade_value *v = store ? isel_src(c, data, k) : isel_new_value(c, 32);
+      /* Words loaded at once: 4 or 2 when the address is aligned to them. */
+      unsigned n = 1, left = data->num_components - k;
+      if (!store && left >= 4 && addr % 16 == 0)
+         n = 4;
+      else if (!store && left >= 2 && addr % 8 == 0)
+         n = 2;
+      for (unsigned w = 0; w < n; w++)
+         mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 4 * (int)w);
+      struct jade_value *v = store ? isel_src(c, data, k) :
+                             jade_value_create(c->s, JADE_FILE_GPR, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
+      if (n > 1)
+         jade_instr_set_field(i, JADE_ISA_F_COMPS, n - 1);
       if (store) {
          jade_instr_add_src(i, JADE_ISA_F_DATA, v);
       } else {
          jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-         isel_set_def(c, &intr->def, k, v);
+         if (n > 1)
+            isel_split(c, &intr->def, k, v, n);
+         else
+            isel_set_def(c, &intr->def, k, v);
       }
+      k += n;
    }
    return true;
 }

@@ -113,5 +113,7 @@ void
 jade_optimize(struct jade_shader *s)
 {
    copy_propagate(s);
+   jade_opt_fold_operands(s);
+   copy_propagate(s);   /* saturates folded into producers leave copies */
    dead_code(s);
 }

@@ -1,0 +1,303 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Operand folding: an ALU instruction reads a constant (immediate or
+ * c[bank][offset]) or a negated / absolute float directly instead of
+ * through the MOV or FADD that selection made for it, and a saturate
+ * moves into the instruction that computes the value.  Commutative ops
+ * swap sources a and b so that the folded operand lands in a slot that
+ * can hold it.  Whether the result can be encoded is asked of the
+ * instruction's forms (jade_ir_form.c): a fold the ISA lacks is undone.
+ * The MOVs and FADDs left without uses go at dead-code elimination.
+ */
+
+#include "jade_compiler_private.h"
+#include "util/ralloc.h"
+
+struct fold {
+   struct jade_shader *s;
+   struct jade_instr **def;   /* the only definition of each SSA value */
+   unsigned *uses;
+};
+
+enum mod_kind { MODS_NONE, MODS_FLOAT, MODS_INT };
+
+/* How an op's a/b/c sources take modifiers, and whether a and b commute. */
+static enum mod_kind
+op_mods(enum jade_isa_op op, bool *commutes)
+{
+   *commutes = true;
+   switch (op) {
+   case JADE_ISA_OP_FADD: case JADE_ISA_OP_FMUL: case JADE_ISA_OP_FFMA:
+   case JADE_ISA_OP_FMNMX: case JADE_ISA_OP_FSETP:
+      return MODS_FLOAT;
+   case JADE_ISA_OP_IADD3:
+      return MODS_INT;
+   case JADE_ISA_OP_IMNMX: case JADE_ISA_OP_LOP3: case JADE_ISA_OP_IMAD:
+      return MODS_NONE;
+   /* ISETP does not commute: in a 64-bit comparison the low-word ISETP's
+    * result is the borrow of a - b, which b < a would not give. */
+   case JADE_ISA_OP_ISETP:
+   case JADE_ISA_OP_FSEL: case JADE_ISA_OP_SEL: case JADE_ISA_OP_SHF:
+   case JADE_ISA_OP_PRMT: case JADE_ISA_OP_MOV:
+      *commutes = false;
+      return MODS_NONE;
+   default:
+      *commutes = false;
+      return (enum mod_kind)-1;   /* not folded into */
+   }
+}
+
+static const enum jade_isa_field neg_field[3] = {JADE_ISA_F_A_NEG, JADE_ISA_F_B_NEG,
+                                                 JADE_ISA_F_C_NEG};
+static const enum jade_isa_field abs_field[3] = {JADE_ISA_F_A_ABS, JADE_ISA_F_B_ABS,
+                                                 JADE_ISA_F_C_ABS};
+
+static int
+slot_of(const struct jade_operand *o)
+{
+   return o->field == JADE_ISA_F_A ? 0 : o->field == JADE_ISA_F_B ? 1 :
+          o->field == JADE_ISA_F_C ? 2 : -1;
+}
+
+static void
+swap_fields(struct jade_instr *instr, enum jade_isa_field x, enum jade_isa_field y)
+{
+   uint64_t vx = jade_instr_field(instr, x, 0), vy = jade_instr_field(instr, y, 0);
+   if (vx || vy) {
+      jade_instr_set_field(instr, x, vy);
+      jade_instr_set_field(instr, y, vx);
+   }
+}
+
+/* a <op> b as b <op'> a. */
+static void
+commute_ab(struct jade_instr *instr)
+{
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      if (instr->src[i].field == JADE_ISA_F_A)
+         instr->src[i].field = JADE_ISA_F_B;
+      else if (instr->src[i].field == JADE_ISA_F_B)
+         instr->src[i].field = JADE_ISA_F_A;
+   }
+   swap_fields(instr, JADE_ISA_F_A_NEG, JADE_ISA_F_B_NEG);
+   swap_fields(instr, JADE_ISA_F_A_ABS, JADE_ISA_F_B_ABS);
+   if (instr->op == JADE_ISA_OP_LOP3) {
+      /* Truth-table index bit 2 is a, bit 1 is b. */
+      unsigned lut = (unsigned)jade_instr_field(instr, JADE_ISA_F_LUT, 0), out = 0;
+      for (unsigned k = 0; k < 8; k++) {
+         unsigned swapped = (k & 1) | ((k >> 1) & 2) | ((k << 1) & 4);
+         if (lut & (1u << k))
+            out |= 1u << swapped;
+      }
+      jade_instr_set_field(instr, JADE_ISA_F_LUT, out);
+   } else if (instr->op == JADE_ISA_OP_FSETP || instr->op == JADE_ISA_OP_ISETP) {
+      /* a < b is b > a: LT/GT and LE/GE (ordered 1..6, unordered 9..14). */
+      static const uint8_t reversed[16] = {0, 4, 2, 6, 1, 5, 3, 7, 8, 12, 10, 14, 9, 13, 11, 15};
+      unsigned cmp = (unsigned)jade_instr_field(instr, JADE_ISA_F_CMP, 0);
+      jade_instr_set_field(instr, JADE_ISA_F_CMP, reversed[cmp & 15]);
+   }
+}
+
+/* The constant a single-register SSA value is: MOV v <- imm / c[][] / RZ. */
+static const struct jade_operand *
+constant_of(const struct fold *f, const struct jade_operand *o)
+{
+   if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
+      return NULL;
+   const struct jade_instr *d = f->def[o->value];
+   if (!d || d->op != JADE_ISA_OP_MOV || !jade_instr_is_unguarded(d) || d->src_count != 1 ||
+       d->field_count || d->dst[0].count || f->s->values[o->value]->size != 1)
+      return NULL;
+   uint8_t kind = d->src[0].kind;
+   return kind == JADE_OPERAND_IMM || kind == JADE_OPERAND_CBUF ||
+          kind == JADE_OPERAND_ZERO ? &d->src[0] : NULL;
+}
+
+/* Replaces source i by constant k (keeping its slot); modifiers on an
+ * immediate are applied to its bits (immediate forms have none). */
+static void
+put_constant(struct jade_instr *instr, unsigned i, const struct jade_operand *k,
+             enum mod_kind mods)
+{
+   uint8_t field = instr->src[i].field;
+   int slot = slot_of(&instr->src[i]);
+   instr->src[i] = *k;
+   instr->src[i].field = field;
+   if (k->kind != JADE_OPERAND_IMM || slot < 0 || mods == MODS_NONE)
+      return;
+   bool neg = jade_instr_field(instr, neg_field[slot], 0);
+   if (mods == MODS_FLOAT) {
+      if (jade_instr_field(instr, abs_field[slot], 0))
+         instr->src[i].value &= 0x7fffffffu;
+      if (neg)
+         instr->src[i].value ^= 0x80000000u;
+      jade_instr_set_field(instr, abs_field[slot], 0);
+   } else if (neg) {
+      instr->src[i].value = -instr->src[i].value;
+   }
+   jade_instr_set_field(instr, neg_field[slot], 0);
+}
+
+static bool
+fold_constant(struct fold *f, struct jade_instr *instr, unsigned i, enum mod_kind mods,
+              bool commutes)
+{
+   const struct jade_operand *k = constant_of(f, &instr->src[i]);
+   if (!k)
+      return false;
+   uint32_t old = instr->src[i].value;
+   struct jade_instr saved = *instr;
+   put_constant(instr, i, k, mods);
+   bool ok = jade_instr_form(f->s, instr) >= 0;
+   if (!ok && commutes && saved.src[i].field == JADE_ISA_F_A) {
+      *instr = saved;
+      commute_ab(instr);
+      put_constant(instr, i, k, mods);
+      ok = jade_instr_form(f->s, instr) >= 0;
+   }
+   if (!ok) {
+      *instr = saved;
+      return false;
+   }
+   f->uses[old]--;
+   return true;
+}
+
+/* x = FADD -|y|, -RZ (selection's fneg/fabs): y and the modifiers. */
+static bool
+float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_operand *y,
+              bool *neg, bool *abs)
+{
+   if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
+      return false;
+   const struct jade_instr *d = f->def[o->value];
+   if (!d || d->op != JADE_ISA_OP_FADD || !jade_instr_is_unguarded(d) || d->src_count != 2)
+      return false;
+   const struct jade_operand *a = NULL, *b = NULL;
+   for (unsigned k = 0; k < 2; k++) {
+      if (d->src[k].field == JADE_ISA_F_A)
+         a = &d->src[k];
+      else if (d->src[k].field == JADE_ISA_F_B)
+         b = &d->src[k];
+   }
+   if (!a || !b || a->kind != JADE_OPERAND_VALUE || b->kind != JADE_OPERAND_ZERO ||
+       !jade_instr_field(d, JADE_ISA_F_B_NEG, 0))
+      return false;
+   for (unsigned k = 0; k < d->field_count; k++) {
+      enum jade_isa_field fl = d->fields[k].field;
+      if (d->fields[k].value && fl != JADE_ISA_F_A_NEG && fl != JADE_ISA_F_A_ABS &&
+          fl != JADE_ISA_F_B_NEG)
+         return false;
+   }
+   if (f->s->values[a->value]->multi_def)
+      return false;
+   *y = *a;
+   *neg = jade_instr_field(d, JADE_ISA_F_A_NEG, 0);
+   *abs = jade_instr_field(d, JADE_ISA_F_A_ABS, 0);
+   return true;
+}
+
+static bool
+fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
+{
+   struct jade_operand y;
+   bool neg, abs;
+   int slot = slot_of(&instr->src[i]);
+   if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs))
+      return false;
+   struct jade_instr saved = *instr;
+   bool outer_neg = jade_instr_field(instr, neg_field[slot], 0);
+   bool outer_abs = jade_instr_field(instr, abs_field[slot], 0);
+   /* op(|-|y||) is |y|; op(-(-|y|)) composes the signs. */
+   bool new_abs = outer_abs || abs;
+   bool new_neg = outer_abs ? outer_neg : outer_neg != neg;
+   uint32_t old = instr->src[i].value;
+   y.field = instr->src[i].field;
+   instr->src[i] = y;
+   jade_instr_set_field(instr, neg_field[slot], new_neg);
+   jade_instr_set_field(instr, abs_field[slot], new_abs);
+   if (jade_instr_form(f->s, instr) >= 0) {
+      f->uses[old]--;
+      f->uses[y.value]++;
+      return true;
+   }
+   *instr = saved;
+   return false;
+}
+
+/* x = FADD.SAT y, -RZ with y computed once, by an op that saturates, and
+ * used only here: the producer saturates and x becomes a copy of y. */
+static void
+fold_saturate(struct fold *f, struct jade_instr *instr)
+{
+   struct jade_operand y;
+   bool neg, abs;
+   if (instr->op != JADE_ISA_OP_FADD || instr->dst_count != 1 ||
+       !jade_instr_field(instr, JADE_ISA_F_SAT, 0))
+      return;
+   /* float_mods_of refuses SAT: test the shape without it. */
+   struct jade_instr plain = *instr;
+   jade_instr_set_field(&plain, JADE_ISA_F_SAT, 0);
+   struct jade_operand self = {.kind = JADE_OPERAND_VALUE, .value = instr->dst[0].value};
+   struct jade_instr *saved_def = f->def[self.value];
+   f->def[self.value] = &plain;
+   bool shape = float_mods_of(f, &self, &y, &neg, &abs);
+   f->def[self.value] = saved_def;
+   if (!shape || neg || abs || f->uses[y.value] != 1)
+      return;
+   struct jade_instr *p = f->def[y.value];
+   if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) ||
+       (p->op != JADE_ISA_OP_FADD && p->op != JADE_ISA_OP_FMUL && p->op != JADE_ISA_OP_FFMA) ||
+       jade_instr_field(p, JADE_ISA_F_SAT, 0))
+      return;
+   jade_instr_set_field(p, JADE_ISA_F_SAT, 1);
+   /* x = MOV y (copy propagation and dead code take it from here). */
+   instr->op = JADE_ISA_OP_MOV;
+   instr->field_count = 0;
+   instr->src_count = 1;
+   instr->src[0] = y;
+   instr->src[0].field = JADE_ISA_F_B;
+}
+
+void
+jade_opt_fold_operands(struct jade_shader *s)
+{
+   struct fold f = {
+      .s = s,
+      .def = rzalloc_array(s, struct jade_instr *, s->value_count),
+      .uses = rzalloc_array(s, unsigned, s->value_count),
+   };
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         for (unsigned i = 0; i < instr->dst_count; i++) {
+            const struct jade_value *v = s->values[instr->dst[i].value];
+            if (!v->multi_def && !instr->dst[i].count)
+               f.def[v->index] = instr;
+         }
+         for (unsigned i = 0; i < instr->src_count; i++)
+            if (instr->src[i].kind == JADE_OPERAND_VALUE)
+               f.uses[instr->src[i].value]++;
+         if (instr->pred_value >= 0)
+            f.uses[instr->pred_value]++;
+      }
+   }
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         bool commutes;
+         enum mod_kind mods = op_mods(instr->op, &commutes);
+         if (mods == (enum mod_kind)-1)
+            continue;
+         if (mods == MODS_FLOAT)
+            fold_saturate(&f, instr);
+         for (unsigned i = 0; i < instr->src_count; i++) {
+            if (slot_of(&instr->src[i]) < 0)
+               continue;
+            if (mods == MODS_FLOAT)
+               fold_float_mods(&f, instr, i);
+            fold_constant(&f, instr, i, mods, commutes);
+         }
+      }
+   }
+}
