@@ -66,6 +66,9 @@ struct jade_shader_binary {
    size_t code_size;     /* bytes */
    unsigned stage;       /* gl_shader_stage */
    unsigned shared_size; /* bytes of shared memory (compute) */
+   unsigned local_size;  /* bytes of local memory per thread (arrays indexed
+                          * dynamically; the SPH and the local-memory window
+                          * need it) */
    struct jade_shader_stats stats;
    struct jade_io_signature io;
 };

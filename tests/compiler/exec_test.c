@@ -737,6 +737,126 @@ static void r_local_array(const uint32_t *in, uint32_t *out)
    out[1] = arr[(idx + 3) & 7];
 }
 
+/* An array too big for selects: local memory (LDL/STL .128), written and
+ * read at dynamic indices. */
+static void b_local_memory(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *arr = nir_local_variable_create(b->impl,
+                                                 glsl_array_type(glsl_uvec4_type(), 16, 0), "arr");
+   nir_deref_instr *d = nir_build_deref_var(b, arr);
+   for (unsigned i = 0; i < 16; i++) {
+      nir_def *base = nir_iadd_imm(b, nir_imul_imm(b, in[1], i + 1), i);
+      nir_store_deref(b, nir_build_deref_array_imm(b, d, i),
+                      nir_vec4(b, base, nir_ixor(b, base, in[0]), nir_imm_int(b, i),
+                               nir_iadd(b, base, in[0])), 0xf);
+   }
+   nir_def *idx = nir_iand_imm(b, in[0], 15);
+   nir_def *other = nir_iand_imm(b, nir_iadd_imm(b, idx, 5), 15);
+   nir_store_deref(b, nir_build_deref_array(b, d, other),
+                   nir_vec4(b, in[0], in[1], idx, other), 0x5);   /* .x and .z */
+   nir_def *v0 = nir_load_deref(b, nir_build_deref_array(b, d, idx));
+   nir_def *v1 = nir_load_deref(b, nir_build_deref_array(b, d, other));
+   for (unsigned k = 0; k < 4; k++) {
+      out[k] = nir_channel(b, v0, k);
+      out[4 + k] = nir_channel(b, v1, k);
+   }
+}
+static void r_local_memory(const uint32_t *in, uint32_t *out)
+{
+   uint32_t arr[16][4];
+   for (unsigned i = 0; i < 16; i++) {
+      uint32_t base = in[1] * (i + 1) + i;
+      arr[i][0] = base;
+      arr[i][1] = base ^ in[0];
+      arr[i][2] = i;
+      arr[i][3] = base + in[0];
+   }
+   unsigned idx = in[0] & 15, other = (idx + 5) & 15;
+   arr[other][0] = in[0];
+   arr[other][2] = idx;
+   for (unsigned k = 0; k < 4; k++) {
+      out[k] = arr[idx][k];
+      out[4 + k] = arr[other][k];
+   }
+}
+
+/* Local memory in a loop: each iteration reads one element and writes
+ * another (loads and stores must stay ordered). */
+static void b_local_loop(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *arr = nir_local_variable_create(b->impl,
+                                                 glsl_array_type(glsl_uint_type(), 32, 0), "arr");
+   nir_variable *j = nir_local_variable_create(b->impl, glsl_uint_type(), "j");
+   nir_variable *acc = nir_local_variable_create(b->impl, glsl_uint_type(), "acc");
+   nir_variable *k = nir_local_variable_create(b->impl, glsl_uint_type(), "k");
+   nir_deref_instr *d = nir_build_deref_var(b, arr);
+   for (unsigned i = 0; i < 32; i++)
+      nir_store_deref(b, nir_build_deref_array_imm(b, d, i), nir_imul_imm(b, in[1], i), 1);
+   nir_store_var(b, j, in[0], 1);
+   nir_store_var(b, acc, nir_imm_int(b, 0), 1);
+   nir_store_var(b, k, nir_imm_int(b, 0), 1);
+   nir_push_loop(b);
+   {
+      nir_def *kv = nir_load_var(b, k);
+      nir_push_if(b, nir_uge_imm(b, kv, 6));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *jv = nir_load_var(b, j);
+      nir_def *a = nir_iadd(b, nir_load_var(b, acc),
+                            nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, jv, 31))));
+      nir_store_var(b, acc, a, 1);
+      nir_store_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, jv, 3), 31)),
+                      a, 1);
+      nir_store_var(b, j, nir_ixor(b, jv, nir_ushr_imm(b, a, 3)), 1);
+      nir_store_var(b, k, nir_iadd_imm(b, kv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_var(b, acc);
+   out[1] = nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, in[1], 31)));
+}
+static void r_local_loop(const uint32_t *in, uint32_t *out)
+{
+   uint32_t arr[32], j = in[0], acc = 0;
+   for (unsigned i = 0; i < 32; i++)
+      arr[i] = in[1] * i;
+   for (unsigned k = 0; k < 6; k++) {
+      acc += arr[j & 31];
+      arr[(j + 3) & 31] = acc;
+      j ^= acc >> 3;
+   }
+   out[0] = acc;
+   out[1] = arr[in[1] & 31];
+}
+
+/* Operand folding: constants in source a (commuted to b), negations and
+ * absolute values into their users, a saturate into its producer. */
+static void b_folding(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *x = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[0], 8)), 1.0f / 4096);
+   nir_def *y = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[1], 8)), 1.0f / 8192);
+   out[0] = nir_fmul(b, nir_fneg(b, x), y);
+   out[1] = nir_fadd(b, nir_fabs(b, x), y);
+   out[2] = nir_fsat(b, nir_ffma(b, x, y, nir_imm_float(b, 0.25f)));
+   out[3] = nir_fmul(b, nir_imm_float(b, 3.0f), x);
+   out[4] = nir_b2i32(b, nir_flt(b, nir_imm_float(b, 1.5f), x));
+   out[5] = nir_iand(b, nir_imm_int(b, 0xff00), in[0]);
+   out[6] = nir_fmul(b, nir_fneg(b, nir_fabs(b, x)), y);
+   out[7] = nir_isub(b, nir_imm_int(b, 77), in[1]);
+}
+static void r_folding(const uint32_t *in, uint32_t *out)
+{
+   float x = (float)((int32_t)in[0] >> 8) * (1.0f / 4096);
+   float y = (float)((int32_t)in[1] >> 8) * (1.0f / 8192);
+   out[0] = u32(-x * y);
+   out[1] = u32(fabsf(x) + y);
+   out[2] = u32(fminf(fmaxf(fmaf(x, y, 0.25f), 0.0f), 1.0f));
+   out[3] = u32(3.0f * x);
+   out[4] = 1.5f < x;
+   out[5] = 0xff00 & in[0];
+   out[6] = u32(-fabsf(x) * y);
+   out[7] = 77 - in[1];
+}
+
 /* 64-bit integers (lowered by NIR to 32-bit ops where SM75 has none). */
 static void b_int64(nir_builder *b, nir_def **in, nir_def **out)
 {
@@ -764,6 +884,9 @@ static void r_int64(const uint32_t *in, uint32_t *out)
 static const struct exec_case cases[] = {
    {"int64", 4, 8, b_int64, r_int64},
    {"local_array", 2, 2, b_local_array, r_local_array},
+   {"local_memory", 2, 8, b_local_memory, r_local_memory},
+   {"local_loop", 2, 2, b_local_loop, r_local_loop},
+   {"folding", 2, 8, b_folding, r_folding},
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 4, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},

@@ -74,12 +74,17 @@ jade_nir_options(void)
 static void
 prepare_nir(nir_shader *nir)
 {
-   /* Local arrays indexed dynamically become selects (up to 64 elements;
-    * local memory comes later), then SSA values. */
+   /* Local arrays indexed dynamically: small ones become selects, then
+    * SSA values; what is left lives in local memory (LDL/STL). */
    NIR_PASS(_, nir, nir_split_var_copies);
    NIR_PASS(_, nir, nir_lower_var_copies);
-   NIR_PASS(_, nir, nir_lower_indirect_derefs, nir_var_function_temp, 64);
+   NIR_PASS(_, nir, nir_lower_indirect_derefs, nir_var_function_temp, 8);
    NIR_PASS(_, nir, nir_lower_vars_to_ssa);
+   NIR_PASS(_, nir, nir_remove_dead_variables, nir_var_function_temp, NULL);
+   NIR_PASS(_, nir, nir_lower_vars_to_explicit_types, nir_var_function_temp,
+            glsl_get_natural_size_align_bytes);
+   NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp,
+            nir_address_format_32bit_offset);
    jade_nir_lower_io(nir);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
@@ -193,6 +198,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    memcpy(bin->code, s->code, bin->code_size);
    bin->stage = nir->info.stage;
    bin->shared_size = nir->info.shared_size;
+   bin->local_size = nir->scratch_size;
    collect_stats(s, bin);
    bin->io = s->io;
    ralloc_free(tmp);

@@ -70,7 +70,7 @@ void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value 
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
-bool isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store);
+bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);
 bool isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap);
 bool isel_tex(struct isel *c, nir_tex_instr *tex);
 void isel_fs_exit(struct isel *c);

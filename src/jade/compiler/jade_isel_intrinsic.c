@@ -380,9 +380,13 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_global_atomic_swap:
       return isel_atomic(c, intr, false, true);
    case nir_intrinsic_load_shared:
-      return isel_shared(c, intr, false);
+      return isel_windowed(c, intr, false, false);
    case nir_intrinsic_store_shared:
-      return isel_shared(c, intr, true);
+      return isel_windowed(c, intr, true, false);
+   case nir_intrinsic_load_scratch:
+      return isel_windowed(c, intr, false, true);
+   case nir_intrinsic_store_scratch:
+      return isel_windowed(c, intr, true, true);
    case nir_intrinsic_barrier:
       /* Every access completes in order for the CTA once its lanes meet
        * (shared memory is coherent within the SM); a control barrier is

@@ -67,32 +67,81 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    return true;
 }
 
-/* Shared memory: LDS/STS with a 32-bit address and the BASE offset. */
+/* Shared (LDS/STS) and local (LDL/STL) memory: a 32-bit address plus the
+ * BASE offset and any constant added to the address, in the instruction's
+ * offset.  Components go 4 or 2 at a time (.128, .64) where the access's
+ * alignment allows, else one by one. */
 bool
-isel_shared(struct isel *c, nir_intrinsic_instr *intr, bool store)
+isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
-   nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
+   nir_src *addr_src = &intr->src[store ? 1 : 0];
    unsigned comps = data->num_components;
-   if (data->bit_size != 32 || comps != 1)
-      return jade_shader_error(c->s, "shared %s of %ux%u bits", store ? "store" : "load",
-                               comps, data->bit_size);
-   int64_t offset = nir_intrinsic_base(intr);
-   if (nir_src_is_const(intr->src[store ? 1 : 0]))
-      offset += (int64_t)nir_src_as_uint(intr->src[store ? 1 : 0]);
-   struct jade_instr *i;
-   struct jade_value *addr = nir_src_is_const(intr->src[store ? 1 : 0]) ? NULL :
-                             isel_src(c, addr_def, 0);
-   struct jade_value *v = store ? isel_src(c, data, 0) : isel_new_value(c, 32);
-   i = isel_emit(c, store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_ADDR, addr);
-   if (offset)
-      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
-   if (store) {
-      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+   if (data->bit_size != 32)
+      return jade_shader_error(c->s, "%s %s of %ux%u bits", local ? "local" : "shared",
+                               store ? "store" : "load", comps, data->bit_size);
+   int64_t offset = nir_intrinsic_has_base(intr) ? nir_intrinsic_base(intr) : 0;
+   nir_def *addr_def = addr_src->ssa;
+   if (nir_src_is_const(*addr_src)) {
+      offset += (int64_t)nir_src_as_uint(*addr_src);
+      addr_def = NULL;
    } else {
-      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-      isel_set_def(c, &intr->def, 0, v);
+      nir_scalar a = nir_scalar_resolved(addr_def, 0);
+      if (nir_scalar_is_alu(a) && nir_scalar_alu_op(a) == nir_op_iadd) {
+         for (unsigned k = 0; k < 2; k++) {
+            nir_scalar cst = nir_scalar_chase_alu_src(a, k);
+            if (nir_scalar_is_const(cst)) {
+               offset += (int32_t)nir_scalar_as_uint(cst);
+               addr_def = nir_scalar_chase_alu_src(a, 1 - k).def;
+               break;
+            }
+         }
+      }
+   }
+   struct jade_value *addr = addr_def ? isel_src(c, addr_def, 0) : NULL;
+   unsigned align = nir_intrinsic_align(intr);
+   static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
+   for (unsigned k = 0; k < comps;) {
+      if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
+         k++;
+         continue;
+      }
+      unsigned n = 1;
+      for (unsigned try = 4; try >= 2 && n == 1; try /= 2) {
+         bool all = true;
+         for (unsigned w = 0; w < try && store && all; w++)
+            all = k + w < comps && (nir_intrinsic_write_mask(intr) >> (k + w) & 1);
+         if (k + try <= comps && all && align % (4 * try) == 0 && (4 * k) % (4 * try) == 0)
+            n = try;
+      }
+      struct jade_value *v;
+      if (store) {
+         struct jade_value *vals[4];
+         for (unsigned w = 0; w < n; w++)
+            vals[w] = isel_src(c, data, k + w);
+         v = n == 1 ? vals[0] : isel_gather(c, vals, n);
+      } else {
+         v = n == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, n);
+      }
+      enum jade_isa_op op = local ? (store ? JADE_ISA_OP_STL : JADE_ISA_OP_LDL)
+                                  : (store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
+      struct jade_instr *i = isel_emit(c, op);
+      jade_instr_add_src_or_zero(i, JADE_ISA_F_ADDR, addr);
+      int64_t ofs = offset + 4 * (int64_t)k;
+      if (ofs)
+         jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)ofs);
+      if (n > 1)
+         jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[n]);
+      if (store) {
+         jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+      } else {
+         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+         if (n > 1)
+            isel_split(c, &intr->def, k, v, n);
+         else
+            isel_set_def(c, &intr->def, k, v);
+      }
+      k += n;
    }
    return true;
 }
