@@ -5,6 +5,8 @@
 
     nvdisasm_oracle.py fuzz ISA_CHECK SEED N    random instances of every form
     nvdisasm_oracle.py corpus CORPUS            the golden corpus's text
+    nvdisasm_oracle.py binaries JADE_DISASM DIR every DIR/*.bin (compiled
+                                                shaders) against jade-disasm
     nvdisasm_oracle.py make-corpus ISA_CHECK SEED N OUT
                                                 writes a corpus with nvdisasm's
                                                 text for random instances
@@ -108,6 +110,34 @@ def compare(words, ours):
     return 1 if bad else 0
 
 
+def compare_binaries(disasm, directory):
+    """Every compiled shader in `directory`: nvdisasm must accept each
+    instruction and print what Jade's printer prints.  The binaries are
+    concatenated so that both disassemblers see the same addresses (branch
+    targets then read alike) and nvdisasm runs on large chunks."""
+    names = sorted(n for n in os.listdir(directory) if n.endswith('.bin'))
+    print(f'{len(names)} shader binaries')
+    if not names:
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'all.bin')
+        with open(path, 'wb') as out:
+            for name in names:
+                with open(os.path.join(directory, name), 'rb') as f:
+                    out.write(f.read())
+        r = subprocess.run([disasm, '--raw', path], capture_output=True, text=True)
+    if r.returncode:
+        print(f'jade-disasm failed: {r.stderr.strip()}')
+        return 1
+    words, ours = [], []
+    for line in r.stdout.splitlines():
+        m = re.match(r'\s*/\*[0-9a-f]+\*/\s*(.*?)\s*/\* (0x[0-9a-f]+) (0x[0-9a-f]+) \*/$', line)
+        if m:
+            words.append((int(m.group(2), 16), int(m.group(3), 16)))
+            ours.append(m.group(1))
+    return compare(words, ours)
+
+
 def fuzz_lines(isa_check, seed, n):
     r = subprocess.run([isa_check, 'fuzz', seed, n], capture_output=True, text=True)
     if r.returncode:
@@ -135,6 +165,8 @@ def main():
         with open(sys.argv[2]) as f:
             words, texts = read_lines(f)
         return compare(words, texts)
+    if mode == 'binaries':
+        return compare_binaries(sys.argv[2], sys.argv[3])
     if mode == 'make-corpus':
         words, ours = read_lines(fuzz_lines(*sys.argv[2:5]))
         theirs = nvdisasm(words)

@@ -86,6 +86,18 @@ prepare_nir(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp,
             nir_address_format_32bit_offset);
    jade_nir_lower_io(nir);
+   /* Texture forms the hardware lacks: projectors, rectangle coordinates,
+    * explicit derivatives of cube, 3D and shadow lookups, four gather
+    * offsets. */
+   const nir_lower_tex_options tex_options = {
+      .lower_txp = ~0u,
+      .lower_rect = true,
+      .lower_txd_cube_map = true,
+      .lower_txd_3d = true,
+      .lower_txd_shadow = true,
+      .lower_tg4_offsets = true,
+   };
+   NIR_PASS(_, nir, nir_lower_tex, &tex_options);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */

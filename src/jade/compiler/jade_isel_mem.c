@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * Instruction selection of memory: global and shared loads and stores,
- * atomics, textures.
+ * atomics (textures: jade_isel_tex.c).
  */
 
 #include "jade_isel.h"
@@ -194,74 +194,5 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    if (base)
       jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)(int64_t)base);
    isel_set_def(c, &intr->def, 0, dst);
-   return true;
-}
-
-/* Textures, bound: the handle of texture unit u (TIC | TSC << 20, written
- * by the driver) is word JADE_TEX_HANDLE_WORD + u of the driver constant
- * bank c[15].  Sources: coordinates in a register tuple (src0), the LOD or
- * bias in src1; results in two register pairs (dst0: r g, dst1: b a). */
-#define JADE_DRIVER_CBUF 15
-
-#define JADE_TEX_HANDLE_WORD 8
-
-bool
-isel_tex(struct isel *c, nir_tex_instr *tex)
-{
-   static const unsigned dims[] = {
-      [GLSL_SAMPLER_DIM_1D] = 0, [GLSL_SAMPLER_DIM_2D] = 1, [GLSL_SAMPLER_DIM_3D] = 2,
-      [GLSL_SAMPLER_DIM_CUBE] = 3,
-   };
-   if (tex->is_array || tex->is_shadow || tex->sampler_dim > GLSL_SAMPLER_DIM_CUBE ||
-       tex->texture_index != tex->sampler_index || tex->def.bit_size != 32)
-      return jade_shader_error(c->s, "texture: arrays, shadows and this dimension are not "
-                               "supported yet");
-   enum jade_isa_op op;
-   unsigned lod_mode = 0;
-   switch (tex->op) {
-   case nir_texop_tex: op = JADE_ISA_OP_TEX; break;
-   case nir_texop_txl: op = JADE_ISA_OP_TEX; lod_mode = 3; break;   /* .LL */
-   case nir_texop_txb: op = JADE_ISA_OP_TEX; lod_mode = 2; break;   /* .LB */
-   case nir_texop_txf: op = JADE_ISA_OP_TLD; lod_mode = 3; break;   /* .LL */
-   default:
-      return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
-   }
-   struct jade_value *coords[4], *lod = NULL;
-   unsigned ncoord = 0;
-   for (unsigned i = 0; i < tex->num_srcs; i++) {
-      nir_def *d = tex->src[i].src.ssa;
-      switch (tex->src[i].src_type) {
-      case nir_tex_src_coord:
-         for (unsigned k = 0; k < d->num_components; k++)
-            coords[ncoord++] = isel_src(c, d, k);
-         break;
-      case nir_tex_src_lod:
-      case nir_tex_src_bias:
-         lod = isel_src(c, d, 0);
-         break;
-      default:
-         return jade_shader_error(c->s, "texture source %u is not supported yet",
-                                  tex->src[i].src_type);
-      }
-   }
-   if (lod_mode && !lod)
-      return jade_shader_error(c->s, "texture: a LOD operand is missing");
-   struct jade_value *src0 = isel_gather(c, coords, ncoord);
-   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, 2);
-   struct jade_value *dst1 = jade_value_create(c->s, JADE_FILE_GPR, 2);
-   struct jade_instr *i = isel_emit(c, op);
-   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
-   jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
-   jade_instr_add_src(i, JADE_ISA_F_SRC0, src0);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, lod);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
-   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
-   jade_instr_set_field(i, JADE_ISA_F_DIM, dims[tex->sampler_dim]);
-   if (lod_mode)
-      jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
-   unsigned comps = MIN2(tex->def.num_components, 4);
-   isel_split(c, &tex->def, 0, dst0, MIN2(comps, 2));
-   if (comps > 2)
-      isel_split(c, &tex->def, 2, dst1, comps - 2);
    return true;
 }

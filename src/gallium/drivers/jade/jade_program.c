@@ -13,7 +13,9 @@
 #include "compiler/nir/nir.h"
 #include "nir/tgsi_to_nir.h"
 #include "tgsi/tgsi_from_mesa.h"
+#include "util/mesa-sha1.h"
 #include "util/ralloc.h"
+#include "util/u_debug.h"
 #include "util/u_memory.h"
 
 #include "jade/jade_compiler.h"
@@ -33,6 +35,29 @@ print_disassembly(const struct jade_shader_binary *bin)
          jade_isa_print(&instr, i, text, sizeof(text));
       fprintf(stderr, "   /*%04zx*/ %s\n", i, text);
    }
+}
+
+/* JADE_SHADER_DUMP=DIR: every compiled binary is written to DIR, named by
+ * its SHA-1 and stage (tests disassemble them with nvdisasm). */
+DEBUG_GET_ONCE_OPTION(shader_dump, "JADE_SHADER_DUMP", NULL)
+
+static void
+dump_binary(const struct jade_shader_binary *bin)
+{
+   const char *dir = debug_get_option_shader_dump();
+   if (!dir)
+      return;
+   unsigned char sha1[20];
+   char hex[41], path[4096];
+   _mesa_sha1_compute(bin->code, bin->code_size, sha1);
+   _mesa_sha1_format(hex, sha1);
+   snprintf(path, sizeof(path), "%s/%s.%s.bin", dir, hex,
+            _mesa_shader_stage_to_abbrev(bin->stage));
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(bin->code, 1, bin->code_size, f) != bin->code_size)
+      fprintf(stderr, "jade: JADE_SHADER_DUMP: cannot write %s\n", path);
+   if (f)
+      fclose(f);
 }
 
 /* Compiles a copy of the shader's NIR (the CSO keeps the original for
@@ -66,6 +91,7 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
       fprintf(stderr, "%s\n", line);
    if (jade_debug(JADE_DEBUG_SHADERS))
       print_disassembly(shader->bin);
+   dump_binary(shader->bin);
 }
 
 static void *

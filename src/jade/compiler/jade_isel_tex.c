@@ -1,0 +1,306 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of textures: TEX (sample), TLD (fetch), TLD4
+ * (gather), TXD (explicit derivatives), TXQ (size and levels).
+ *
+ * Textures are bound: the handle of texture unit u (TIC | TSC << 20,
+ * written by the driver) is word JADE_TEX_HANDLE_WORD + u of the driver
+ * constant bank c[15]; the instruction names the word.  Operands go in two
+ * register tuples (../shared/docs/turing-facts.md 3.7; the order is the
+ * one Mesa's NAK uses for SM70+):
+ *   src0: [array index], coordinates                (TXD: coordinates, [array index])
+ *   src1: [sample index], [LOD or bias], [packed offsets], [depth reference]
+ *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)
+ * Results: the components the shader reads (the write mask), packed in
+ * order into dst0 (two registers) and dst1 (the rest).
+ * Projectors, rectangle textures and the derivative forms the hardware
+ * lacks are lowered by nir_lower_tex in jade_compile.c.
+ */
+
+#include "jade_isel.h"
+
+#define JADE_DRIVER_CBUF 15
+#define JADE_TEX_HANDLE_WORD 8
+
+/* The dim field: 1D 0, 2D 1, 3D 2, CUBE 3, +4 for arrays (no 3D array). */
+static int
+tex_dim(const nir_tex_instr *tex)
+{
+   switch (tex->sampler_dim) {
+   case GLSL_SAMPLER_DIM_1D:
+   case GLSL_SAMPLER_DIM_BUF:
+      return tex->is_array ? 4 : 0;
+   case GLSL_SAMPLER_DIM_2D:
+   case GLSL_SAMPLER_DIM_MS:
+   case GLSL_SAMPLER_DIM_EXTERNAL:
+      return tex->is_array ? 5 : 1;
+   case GLSL_SAMPLER_DIM_3D:
+      return tex->is_array ? -1 : 2;
+   case GLSL_SAMPLER_DIM_CUBE:
+      return tex->is_array ? 7 : 3;
+   default:
+      return -1;
+   }
+}
+
+/* A float array layer as the hardware's integer index:
+ * min(u32(max(layer + 0.5, 0)), 65535). */
+static struct jade_value *
+array_index(struct isel *c, struct jade_value *layer)
+{
+   struct jade_value *t = isel_new_value(c, 32), *m = isel_new_value(c, 32);
+   struct jade_value *u = isel_new_value(c, 32), *r = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, t);
+   jade_instr_add_src(i, JADE_ISA_F_A, layer);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3f000000u);   /* 0.5 */
+   i = isel_emit(c, JADE_ISA_OP_FMNMX);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, m);
+   jade_instr_add_src(i, JADE_ISA_F_A, t);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
+   jade_instr_add_src_zero(i, JADE_ISA_F_P);
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);   /* max */
+   i = isel_emit(c, JADE_ISA_OP_F2I);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, u);
+   jade_instr_add_src(i, JADE_ISA_F_B, m);
+   jade_instr_set_field(i, JADE_ISA_F_DT, 2);    /* U32 */
+   jade_instr_set_field(i, JADE_ISA_F_RND, 3);   /* .TRUNC */
+   jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
+   i = isel_emit(c, JADE_ISA_OP_IMNMX);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+   jade_instr_add_src(i, JADE_ISA_F_A, u);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffff);
+   jade_instr_add_src_zero(i, JADE_ISA_F_P);       /* min, unsigned */
+   return r;
+}
+
+/* Constant texel offsets packed as the hardware reads them: `bits` per
+ * component (4 for TEX/TLD/TXD, 8 for TLD4). */
+static bool
+packed_offsets(struct isel *c, nir_def *offset, unsigned bits, uint32_t *packed)
+{
+   *packed = 0;
+   for (unsigned k = 0; k < offset->num_components; k++) {
+      nir_scalar s = nir_scalar_resolved(offset, k);
+      if (!nir_scalar_is_const(s))
+         return jade_shader_error(c->s, "texture offsets that are not constant are not "
+                                  "supported yet");
+      *packed |= ((uint32_t)nir_scalar_as_int(s) & BITFIELD_MASK(bits)) << (bits * k);
+   }
+   return true;
+}
+
+static struct jade_value *
+imm_value(struct isel *c, uint32_t imm)
+{
+   struct jade_value *v = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
+   return v;
+}
+
+static bool
+isel_txq(struct isel *c, nir_tex_instr *tex)
+{
+   unsigned mask;
+   struct jade_value *lod = NULL;
+   int lod_src = nir_tex_instr_src_index(tex, nir_tex_src_lod);
+   if (tex->op == nir_texop_txs) {
+      mask = BITFIELD_MASK(tex->def.num_components);
+      if (lod_src >= 0)
+         lod = isel_src(c, tex->src[lod_src].src.ssa, 0);
+   } else {
+      mask = 1u << 3;   /* the level count */
+   }
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, lod);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
+   jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
+   unsigned n = util_bitcount(mask);
+   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
+   struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
+   if (dst1)
+      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
+   if (tex->op == nir_texop_txs) {
+      isel_split(c, &tex->def, 0, dst0, MIN2(n, 2));
+      if (dst1)
+         isel_split(c, &tex->def, 2, dst1, n - 2);
+   } else {
+      isel_split(c, &tex->def, 0, dst0, 1);
+   }
+   return true;
+}
+
+bool
+isel_tex(struct isel *c, nir_tex_instr *tex)
+{
+   if (tex->texture_index != tex->sampler_index && tex->op != nir_texop_txf &&
+       tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs &&
+       tex->op != nir_texop_query_levels)
+      return jade_shader_error(c->s, "texture: separate sampler and texture units are not "
+                               "supported yet");
+   if (tex->def.bit_size != 32)
+      return jade_shader_error(c->s, "texture: %u-bit results are not supported yet",
+                               tex->def.bit_size);
+   if (tex->op == nir_texop_txs || tex->op == nir_texop_query_levels)
+      return isel_txq(c, tex);
+
+   int dim = tex_dim(tex);
+   if (dim < 0)
+      return jade_shader_error(c->s, "texture: sampler dimension %u%s is not supported",
+                               tex->sampler_dim, tex->is_array ? " (array)" : "");
+
+   nir_def *coord = NULL, *lod = NULL, *offset = NULL, *cmp = NULL, *ms = NULL;
+   nir_def *ddx = NULL, *ddy = NULL;
+   bool bias = false;
+   for (unsigned s = 0; s < tex->num_srcs; s++) {
+      nir_def *d = tex->src[s].src.ssa;
+      switch (tex->src[s].src_type) {
+      case nir_tex_src_coord: coord = d; break;
+      case nir_tex_src_lod: lod = d; break;
+      case nir_tex_src_bias: lod = d; bias = true; break;
+      case nir_tex_src_offset: offset = d; break;
+      case nir_tex_src_comparator: cmp = d; break;
+      case nir_tex_src_ms_index: ms = d; break;
+      case nir_tex_src_ddx: ddx = d; break;
+      case nir_tex_src_ddy: ddy = d; break;
+      default:
+         return jade_shader_error(c->s, "texture source type %u is not supported yet",
+                                  tex->src[s].src_type);
+      }
+   }
+
+   enum jade_isa_op op;
+   switch (tex->op) {
+   case nir_texop_tex: case nir_texop_txb: case nir_texop_txl:
+      op = JADE_ISA_OP_TEX;
+      break;
+   case nir_texop_txf: case nir_texop_txf_ms:
+      op = JADE_ISA_OP_TLD;
+      break;
+   case nir_texop_tg4:
+      op = JADE_ISA_OP_TLD4;
+      break;
+   case nir_texop_txd:
+      op = JADE_ISA_OP_TXD;
+      break;
+   default:
+      return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
+   }
+
+   /* LOD mode (TEX/TLD): auto 0, LZ 1, LB 2, LL 3; a constant zero LOD is
+    * LZ and needs no operand.  Multisample fetches have no levels. */
+   unsigned lod_mode = 0;
+   if (tex->op == nir_texop_txf_ms) {
+      lod_mode = 1;
+      lod = NULL;
+   } else if (lod && !bias && nir_src_is_const(nir_src_for_ssa(lod)) &&
+              nir_src_as_uint(nir_src_for_ssa(lod)) == 0) {
+      lod_mode = 1;
+      lod = NULL;
+   } else if (lod) {
+      lod_mode = bias ? 2 : 3;
+   } else if (op == JADE_ISA_OP_TLD) {
+      lod_mode = 1;
+   }
+
+   struct jade_value *src0[4], *src1[8];
+   unsigned n0 = 0, n1 = 0;
+   unsigned coords = tex->coord_components - (tex->is_array ? 1 : 0);
+   struct jade_value *layer = NULL;
+   if (tex->is_array) {
+      layer = isel_src(c, coord, coords);
+      if (tex->op != nir_texop_txf && tex->op != nir_texop_txf_ms)
+         layer = array_index(c, layer);
+   }
+   uint32_t packed = 0;
+   if (offset && !packed_offsets(c, offset, op == JADE_ISA_OP_TLD4 ? 8 : 4, &packed))
+      return false;
+
+   if (op == JADE_ISA_OP_TXD) {
+      for (unsigned k = 0; k < coords; k++)
+         src0[n0++] = isel_src(c, coord, k);
+      if (offset) {
+         /* offsets in the low half, the layer in the high half */
+         struct jade_value *lo = imm_value(c, packed & 0xffff), *v = isel_new_value(c, 32);
+         struct jade_instr *p = isel_emit(c, JADE_ISA_OP_PRMT);
+         jade_instr_add_dst(p, JADE_ISA_F_DST, v);
+         jade_instr_add_src(p, JADE_ISA_F_A, lo);
+         jade_instr_add_src_imm(p, JADE_ISA_F_B, 0x5410);
+         jade_instr_add_src_or_zero(p, JADE_ISA_F_C, layer);
+         src0[n0++] = v;
+      } else if (layer) {
+         src0[n0++] = layer;
+      }
+      for (unsigned k = 0; k < coords; k++) {
+         src1[n1++] = isel_src(c, ddx, k);
+         src1[n1++] = isel_src(c, ddy, k);
+      }
+   } else {
+      if (layer)
+         src0[n0++] = layer;
+      for (unsigned k = 0; k < coords; k++)
+         src0[n0++] = isel_src(c, coord, k);
+      if (ms)
+         src1[n1++] = isel_src(c, ms, 0);
+      if (lod)
+         src1[n1++] = isel_src(c, lod, 0);
+      if (offset)
+         src1[n1++] = imm_value(c, packed);
+      if (cmp)
+         src1[n1++] = isel_src(c, cmp, 0);
+   }
+   if (n0 > 4 || n1 > 4)
+      return jade_shader_error(c->s, "texture: too many operands");
+
+   /* The components read; a shadow lookup returns one. */
+   unsigned mask = nir_def_components_read(&tex->def) & 0xf;
+   if (!mask)
+      mask = 1;
+
+   struct jade_value *s0 = isel_gather(c, src0, n0);
+   struct jade_value *s1 = n1 ? isel_gather(c, src1, n1) : NULL;
+   struct jade_instr *i = isel_emit(c, op);
+   unsigned n = util_bitcount(mask);
+   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
+   struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
+   if (dst1)
+      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, s1);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
+   jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
+   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
+   if (op == JADE_ISA_OP_TEX || op == JADE_ISA_OP_TLD)
+      jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
+   if (offset && op != JADE_ISA_OP_TLD4)
+      jade_instr_set_field(i, JADE_ISA_F_AOFFI, 1);
+   if (offset && op == JADE_ISA_OP_TLD4)
+      jade_instr_set_field(i, JADE_ISA_F_OFFS, 1);
+   if (cmp)
+      jade_instr_set_field(i, JADE_ISA_F_DC, 1);
+   if (ms)
+      jade_instr_set_field(i, JADE_ISA_F_MS, 1);
+   if (op == JADE_ISA_OP_TLD4)
+      jade_instr_set_field(i, JADE_ISA_F_COMP, tex->component);
+
+   /* Packed results back to the NIR components they stand for. */
+   unsigned k = 0;
+   u_foreach_bit(comp, mask) {
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, k < 2 ? dst0 : dst1, k % 2);
+      isel_set_def(c, &tex->def, comp, v);
+      k++;
+   }
+   return true;
+}
