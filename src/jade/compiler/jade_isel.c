@@ -52,40 +52,41 @@ isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v)
    isel_def_values(c, def)[comp] = v;
 }
 
-static struct jade_value *
-isel_mov_imm(struct isel *c, uint32_t imm)
+/* A NIR constant (or undefined value: zero) in registers, a MOV each
+ * component. */
+void
+isel_constant(struct isel *c, nir_instr *instr)
 {
-   struct jade_value *v = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_MOV);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
-   return v;
+   nir_def *def = instr->type == nir_instr_type_load_const ?
+                  &nir_instr_as_load_const(instr)->def : &nir_instr_as_undef(instr)->def;
+   for (unsigned comp = 0; comp < def->num_components; comp++) {
+      uint64_t bits = 0;
+      if (instr->type == nir_instr_type_load_const)
+         bits = nir_instr_as_load_const(instr)->value[comp].u64;
+      if (def->bit_size == 1)
+         bits = bits & 1;
+      else if (def->bit_size < 64)
+         bits &= BITFIELD64_MASK(def->bit_size);
+      struct jade_value *v = isel_new_value(c, def->bit_size == 64 ? 64 : 32);
+      for (unsigned h = 0; h < (def->bit_size == 64 ? 2u : 1u); h++) {
+         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
+         if (def->bit_size == 64)
+            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
+         else
+            jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+         jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(bits >> (32 * h)));
+      }
+      isel_set_def(c, def, comp, v);
+   }
 }
 
-/* The value of component `comp` of a NIR source; constants are moved into
- * registers (the caller folds immediates where the ISA takes them). */
+/* The value of component `comp` of a NIR source. */
 struct jade_value *
 isel_src(struct isel *c, nir_def *def, unsigned comp)
 {
    struct jade_value *v = isel_def_values(c, def)[comp];
    if (v)
       return v;
-   nir_instr *parent = def->parent_instr;
-   if (parent->type == nir_instr_type_load_const) {
-      nir_load_const_instr *lc = nir_instr_as_load_const(parent);
-      if (def->bit_size == 64) {
-         v = isel_new_value(c, 64);
-         for (unsigned h = 0; h < 2; h++) {
-            struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_MOV);
-            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
-            jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(lc->value[comp].u64 >> (32 * h)));
-         }
-      } else {
-         v = isel_mov_imm(c, lc->value[comp].u32);
-      }
-      isel_set_def(c, def, comp, v);
-      return v;
-   }
    jade_shader_error(c->s, "no value for a NIR source (unsupported producer)");
    return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
 }

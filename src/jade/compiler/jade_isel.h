@@ -50,6 +50,7 @@ struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
 struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
 void isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v);
 struct jade_value *isel_src(struct isel *c, nir_def *def, unsigned comp);
+void isel_constant(struct isel *c, nir_instr *instr);
 struct jade_value *isel_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 struct jade_value *isel_bool_to_gpr(struct isel *c, struct jade_value *p);
 struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);

@@ -163,10 +163,42 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
            op == nir_op_flt ? CMP_LT : CMP_GE, false);
       return true;
    case nir_op_bcsel:
+      if (bits == 1) {
+         /* p ? a : b over predicates: LUT (p & a) | (!p & b). */
+         i = isel_emit(c, JADE_ISA_OP_PLOP3);
+         jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_bool_alu_src(c, alu, 0));
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_bool_alu_src(c, alu, 1));
+         jade_instr_add_src(i, JADE_ISA_F_C, isel_bool_alu_src(c, alu, 2));
+         jade_instr_set_field(i, JADE_ISA_F_LUT, 0xca);
+         return true;
+      }
+      if (bits == 64) {
+         struct jade_value *p = isel_bool_alu_src(c, alu, 0);
+         struct jade_value *a = isel_alu_src(c, alu, 1), *b = isel_alu_src(c, alu, 2);
+         for (unsigned h = 0; h < 2; h++) {
+            i = isel_emit(c, JADE_ISA_OP_SEL);
+            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
+            jade_instr_add_src_comp(i, JADE_ISA_F_A, a, h);
+            jade_instr_add_src_comp(i, JADE_ISA_F_B, b, h);
+            jade_instr_add_src(i, JADE_ISA_F_P, p);
+         }
+         return true;
+      }
       if (bits != 32)
          return false;
       isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), isel_alu_src(c, alu, 1), isel_alu_src(c, alu, 2), false, 0);
       return true;
+   case nir_op_b2b32: {
+      /* A boolean as 0 / ~0 in a GPR. */
+      i = isel_emit(c, JADE_ISA_OP_SEL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
+      jade_instr_add_src(i, JADE_ISA_F_P, isel_bool_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      return true;
+   }
    case nir_op_b2i32:
    case nir_op_b2f32:
       /* SEL dst, RZ, imm, !p: p ? imm : 0. */

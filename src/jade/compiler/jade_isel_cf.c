@@ -218,7 +218,10 @@ isel_block(struct isel *c, nir_block *block)
          break;
       case nir_instr_type_load_const:
       case nir_instr_type_undef:
-         break;   /* materialised where used */
+         /* Where NIR has them (that block dominates every use); the uses
+          * that take an immediate fold them and the MOVs go at DCE. */
+         isel_constant(c, instr);
+         break;
       default:
          ok = jade_shader_error(c->s, "unsupported NIR instruction: %s",
                                 isel_instr_type_name(instr->type));

@@ -339,6 +339,18 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          k->pred_value = (int32_t)cond->index;
          return true;
       }
+      case nir_intrinsic_load_front_face: {
+         /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
+         struct jade_value *face = isel_ipa(c, 0x3fc, 1, 0);
+         struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
+         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISETP);
+         jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
+         jade_instr_add_src(i, JADE_ISA_F_A, face);
+         jade_instr_add_src_zero(i, JADE_ISA_F_B);
+         jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+         isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
+         return true;
+      }
       case nir_intrinsic_load_frag_coord:
          c->s->io.uses_frag_coord = true;
          for (unsigned k = 0; k < 3; k++)

@@ -61,6 +61,7 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->fs_coord_origin_upper_left = true;
    caps->fs_coord_pixel_center_half_integer = true;
    caps->fragment_color_clamped = true;
+   caps->fs_face_is_integer_sysval = true;   /* gl_FrontFacing: load_front_face */
    caps->vertex_color_unclamped = true;
    caps->depth_clip_disable = true;
    caps->conditional_render = true;
