@@ -132,10 +132,9 @@ prepare_nir(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    NIR_PASS(_, nir, nir_copy_prop);
    NIR_PASS(_, nir, nir_opt_dce);
-   /* Out of SSA: phis become NIR registers (decl/load/store_reg), which
-    * selection turns into multiply-defined values. */
+   /* Phis stay: selection makes them Jade PHIs, register allocation
+    * (SSA-based) turns them into parallel copies. */
    NIR_PASS(_, nir, nir_lower_phis_to_scalar, true);
-   NIR_PASS(_, nir, nir_convert_from_ssa, true, false);
 }
 
 static void

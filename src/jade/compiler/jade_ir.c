@@ -41,8 +41,7 @@ jade_value_create(struct jade_shader *s, enum jade_file file, unsigned size)
    }
    struct jade_value *v = ralloc(s, struct jade_value);
    s->values[s->value_count] = v;
-   *v = (struct jade_value){.index = s->value_count, .file = file, .size = size,
-                            .fixed_reg = -1};
+   *v = (struct jade_value){.index = s->value_count, .file = file, .size = size};
    s->value_count++;
    return v;
 }
@@ -91,6 +90,14 @@ add_src(struct jade_instr *instr, enum jade_isa_field field, uint8_t kind)
    struct jade_operand *o = &instr->src[instr->src_count++];
    *o = (struct jade_operand){.kind = kind, .field = (uint8_t)field};
    return o;
+}
+
+void
+jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value, unsigned pred)
+{
+   struct jade_operand *o = add_src(instr, JADE_FIELD_NONE, JADE_OPERAND_VALUE);
+   o->value = value->index;
+   o->pred_block = (int32_t)pred;
 }
 
 /* A value operand; one register of a tuple when count is 1.  A single

@@ -44,8 +44,6 @@ struct jade_value {
    uint8_t file;
    uint8_t size;
    uint8_t reg;        /* physical register after RA (first of the tuple) */
-   bool multi_def;     /* a NIR register: defined more than once */
-   int16_t fixed_reg;  /* a register the hardware dictates (FS outputs), -1 none */
 };
 
 enum jade_operand_kind {
@@ -69,7 +67,29 @@ struct jade_operand {
    uint32_t value;        /* VALUE: value index; IMM: bits */
    uint16_t cbuf_bank;
    int32_t cbuf_offset;   /* bytes */
+   /* A phi source: the index of the predecessor block it comes from. */
+   int32_t pred_block;
+   /* An EXIT source the hardware reads from register fixed_reg (fragment
+    * outputs): register allocation puts it there. */
+   bool fixed;
+   uint8_t fixed_reg;
 };
+
+/* Pseudo-ops beyond the ISA's, gone after register allocation:
+ * PHI dst <- one source per predecessor block (at the top of a block). */
+#define JADE_OP_PHI ((enum jade_isa_op)JADE_ISA_OP_COUNT)
+
+static inline bool
+jade_op_is_pseudo(enum jade_isa_op op)
+{
+   return op >= JADE_ISA_OP_COUNT;
+}
+
+static inline const char *
+jade_op_name(enum jade_isa_op op)
+{
+   return op == JADE_OP_PHI ? "PHI" : jade_isa_op_info[op].name;
+}
 
 #define JADE_MAX_DSTS 3
 #define JADE_MAX_SRCS 40   /* EXIT of a fragment shader reads its outputs */
@@ -165,6 +185,9 @@ void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field,
 void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
                              unsigned bank, int32_t offset);
 void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field);
+/* A phi source from predecessor block `pred`. */
+void jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value,
+                            unsigned pred);
 /* An optional source: the value, or the zero register when it is NULL. */
 void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
                                 const struct jade_value *value);

@@ -24,6 +24,10 @@ print_operand(const struct jade_shader *s, const struct jade_operand *o, FILE *f
       if (v->size > 1 && !o->count)
          fprintf(f, "..%u", v->reg + v->size - 1);
       fprintf(f, ")");
+      if (o->field == JADE_FIELD_NONE && o->fixed)
+         fprintf(f, "@r%u", o->fixed_reg);
+      if (o->field == JADE_FIELD_NONE && o->pred_block >= 0 && !o->fixed)
+         fprintf(f, "@block%d", o->pred_block);
       break;
    }
    case JADE_OPERAND_ZERO:
@@ -47,7 +51,7 @@ jade_shader_print(const struct jade_shader *s, FILE *f)
    jade_foreach_block(s, block) {
       fprintf(f, "block %u:\n", block->index);
       jade_foreach_instr(block, instr) {
-         fprintf(f, "   %s", jade_isa_op_info[instr->op].name);
+         fprintf(f, "   %s", jade_op_name(instr->op));
          for (unsigned i = 0; i < instr->field_count; i++)
             fprintf(f, " .%s=%llu", jade_isa_field_names[instr->fields[i].field],
                     (unsigned long long)instr->fields[i].value);

@@ -18,7 +18,7 @@ jade_shader_validate(struct jade_shader *s)
    bool ok = true;
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, instr) {
-         const char *name = jade_isa_op_info[instr->op].name;
+         const char *name = jade_op_name(instr->op);
          for (unsigned i = 0; i < instr->src_count && ok; i++) {
             const struct jade_operand *o = &instr->src[i];
             if ((o->kind == JADE_OPERAND_IMM || o->kind == JADE_OPERAND_CBUF) &&
@@ -29,8 +29,7 @@ jade_shader_validate(struct jade_shader *s)
                continue;
             if (o->value >= s->value_count)
                ok = jade_shader_error(s, "%s: source %%%u does not exist", name, o->value);
-            else if (!defined[o->value] && s->block_count == 1 &&
-                     !s->values[o->value]->multi_def)
+            else if (!defined[o->value] && s->block_count == 1 && instr->op != JADE_OP_PHI)
                ok = jade_shader_error(s, "%s: source %%%u read before it is defined",
                                       name, o->value);
             else if (o->count && o->comp + o->count > s->values[o->value]->size)
@@ -44,7 +43,7 @@ jade_shader_validate(struct jade_shader *s)
                break;
             }
             /* A tuple may be written piece by piece, a whole value once. */
-            if (defined[o->value] && !o->count && !s->values[o->value]->multi_def)
+            if (defined[o->value] && !o->count)
                ok = jade_shader_error(s, "%s: %%%u defined twice", name, o->value);
             defined[o->value] = true;
          }

@@ -63,9 +63,28 @@ isel_constant(struct isel *c, nir_instr *instr)
       uint64_t bits = 0;
       if (instr->type == nir_instr_type_load_const)
          bits = nir_instr_as_load_const(instr)->value[comp].u64;
-      if (def->bit_size == 1)
-         bits = bits & 1;
-      else if (def->bit_size < 64)
+      if (def->bit_size == 1) {
+         /* A boolean: a predicate (PLOP3 with a constant table), or 0 / ~0
+          * in a GPR in bools_in_gpr mode. */
+         struct jade_value *b;
+         if (c->bools_in_gpr) {
+            b = jade_value_create(c->s, JADE_FILE_GPR, 1);
+            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
+            jade_instr_add_dst(i, JADE_ISA_F_DST, b);
+            jade_instr_add_src_imm(i, JADE_ISA_F_B, bits & 1 ? 0xffffffffu : 0);
+         } else {
+            b = isel_new_value(c, 1);
+            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
+            jade_instr_add_dst(i, JADE_ISA_F_PD0, b);
+            jade_instr_add_src_zero(i, JADE_ISA_F_A);
+            jade_instr_add_src_zero(i, JADE_ISA_F_B);
+            jade_instr_add_src_zero(i, JADE_ISA_F_C);
+            jade_instr_set_field(i, JADE_ISA_F_LUT, bits & 1 ? 0xff : 0x00);
+         }
+         isel_set_def(c, def, comp, b);
+         continue;
+      }
+      if (def->bit_size < 64)
          bits &= BITFIELD64_MASK(def->bit_size);
       struct jade_value *v = isel_new_value(c, def->bit_size == 64 ? 64 : 32);
       for (unsigned h = 0; h < (def->bit_size == 64 ? 2u : 1u); h++) {

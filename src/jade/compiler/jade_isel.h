@@ -10,9 +10,10 @@
  *
  *   jade_isel.c            values, operands, shared helpers
  *   jade_isel_alu.c        ALU ops
- *   jade_isel_mem.c        global and shared memory, atomics, textures
+ *   jade_isel_mem.c        global, shared and local memory, atomics
+ *   jade_isel_tex.c        textures
  *   jade_isel_intrinsic.c  shader I/O, system values, derivatives, barriers
- *   jade_isel_cf.c         control flow, NIR registers, the entry point
+ *   jade_isel_cf.c         control flow, phis, the entry point
  */
 
 #ifndef JADE_ISEL_H
@@ -27,6 +28,9 @@ struct isel {
    nir_shader *nir;
    /* Per NIR def: one value per component. */
    struct jade_value ***defs;
+   /* Per NIR block: the index of the Jade block its code ends in (the
+    * predecessor a phi source comes from). */
+   unsigned *block_end;
    /* The innermost loop's blocks, for break and continue. */
    int loop_header, loop_exit;
    unsigned barrier_depth;   /* convergence barriers in use (B0..) */

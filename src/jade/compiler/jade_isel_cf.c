@@ -3,53 +3,79 @@
  * SPDX-License-Identifier: MIT
  *
  * Instruction selection of control flow (structured if/else and loops
- * with BSSY/BSYNC/BREAK), NIR registers, and the entry point.
+ * with BSSY/BSYNC/BREAK), phis, and the entry point.
  */
 
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
-/* NIR registers (from out-of-SSA): a value per component, written by
- * store_reg and copied out by load_reg; they are the IR's only values with
- * more than one definition. */
+/* A phi: its values now (the NIR block's first instructions), its sources
+ * once every block is selected (a loop's back edge comes later). */
 static bool
-isel_reg(struct isel *c, nir_intrinsic_instr *intr)
+isel_phi(struct isel *c, nir_phi_instr *phi)
 {
-   switch (intr->intrinsic) {
-   case nir_intrinsic_decl_reg: {
-      if (nir_intrinsic_num_array_elems(intr))
-         return jade_shader_error(c->s, "register arrays are not supported yet");
-      unsigned bits = nir_intrinsic_bit_size(intr);
-      unsigned n = nir_intrinsic_num_components(intr);
-      struct jade_value **vals = rzalloc_array(c->s, struct jade_value *, n);
-      for (unsigned k = 0; k < n; k++) {
-         vals[k] = bits == 1 && c->bools_in_gpr ? jade_value_create(c->s, JADE_FILE_GPR, 1)
-                                                : isel_new_value(c, bits);
-         vals[k]->multi_def = true;
+   nir_def *def = &phi->def;
+   for (unsigned k = 0; k < def->num_components; k++) {
+      struct jade_value *v = def->bit_size == 1 && c->bools_in_gpr ?
+                             jade_value_create(c->s, JADE_FILE_GPR, 1) :
+                             isel_new_value(c, def->bit_size);
+      struct jade_instr *i = isel_emit(c, JADE_OP_PHI);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      isel_set_def(c, def, k, v);
+      /* PHIs head their block (a join block starts with BSYNC before the
+       * NIR block's code). */
+      struct jade_instr *first = NULL;
+      jade_foreach_instr(c->block, j) {
+         if (j->op != JADE_OP_PHI) {
+            first = j;
+            break;
+         }
       }
-      c->defs[intr->def.index] = vals;
-      return true;
-   }
-   case nir_intrinsic_load_reg: {
-      struct jade_value **reg = c->defs[intr->src[0].ssa->index];
-      for (unsigned k = 0; k < intr->def.num_components; k++) {
-         struct jade_value *v = jade_value_create(c->s, reg[k]->file, reg[k]->size);
-         isel_copy(c, v, reg[k]);
-         isel_set_def(c, &intr->def, k, v);
+      if (first && first != i) {
+         list_del(&i->link);
+         list_addtail(&i->link, &first->link);
       }
-      return true;
    }
-   case nir_intrinsic_store_reg: {
-      struct jade_value **reg = c->defs[intr->src[1].ssa->index];
-      unsigned mask = nir_intrinsic_write_mask(intr);
-      for (unsigned k = 0; k < intr->src[0].ssa->num_components; k++)
-         if (mask >> k & 1)
-            isel_copy(c, reg[k], isel_src(c, intr->src[0].ssa, k));
-      return true;
+   return true;
+}
+
+/* The sources of every phi of a NIR block: each predecessor's value, from
+ * the Jade block its code ends in. */
+static bool
+isel_phi_sources(struct isel *c, nir_function_impl *impl)
+{
+   nir_foreach_block(block, impl) {
+      nir_foreach_phi(phi, block) {
+         for (unsigned k = 0; k < phi->def.num_components; k++) {
+            struct jade_value *dst = c->defs[phi->def.index][k];
+            struct jade_instr *i = NULL;
+            /* The PHI that defines dst. */
+            jade_foreach_block(c->s, jb) {
+               jade_foreach_instr(jb, ji) {
+                  if (ji->op == JADE_OP_PHI && ji->dst[0].value == dst->index)
+                     i = ji;
+                  if (ji->op != JADE_OP_PHI)
+                     break;
+               }
+               if (i)
+                  break;
+            }
+            if (!i)
+               return jade_shader_error(c->s, "a phi lost its instruction");
+            nir_foreach_phi_src(src, phi) {
+               if (i->src_count == JADE_MAX_SRCS)
+                  return jade_shader_error(c->s, "a phi with more than %u predecessors",
+                                           JADE_MAX_SRCS);
+               struct jade_value *v = isel_src(c, src->src.ssa, k);
+               if (v->file != dst->file) {
+                  return jade_shader_error(c->s, "a phi source in another register file");
+               }
+               jade_instr_add_phi_src(i, v, c->block_end[src->pred->index]);
+            }
+         }
+      }
    }
-   default:
-      return jade_shader_error(c->s, "indirect register access is not supported yet");
-   }
+   return !c->s->error;
 }
 
 static struct jade_instr *
@@ -200,14 +226,7 @@ isel_block(struct isel *c, nir_block *block)
          break;
       case nir_instr_type_intrinsic: {
          nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
-         if (intr->intrinsic == nir_intrinsic_decl_reg ||
-             intr->intrinsic == nir_intrinsic_load_reg ||
-             intr->intrinsic == nir_intrinsic_store_reg ||
-             intr->intrinsic == nir_intrinsic_load_reg_indirect ||
-             intr->intrinsic == nir_intrinsic_store_reg_indirect)
-            ok = isel_reg(c, intr);
-         else
-            ok = isel_intrinsic(c, intr);
+         ok = isel_intrinsic(c, intr);
          break;
       }
       case nir_instr_type_jump:
@@ -215,6 +234,9 @@ isel_block(struct isel *c, nir_block *block)
          break;
       case nir_instr_type_tex:
          ok = isel_tex(c, nir_instr_as_tex(instr));
+         break;
+      case nir_instr_type_phi:
+         ok = isel_phi(c, nir_instr_as_phi(instr));
          break;
       case nir_instr_type_load_const:
       case nir_instr_type_undef:
@@ -231,6 +253,7 @@ isel_block(struct isel *c, nir_block *block)
       if (!ok || c->s->error)
          return false;
    }
+   c->block_end[block->index] = c->block->index;
    return true;
 }
 
@@ -266,10 +289,12 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    c.s = jade_shader_create(mem_ctx, nir->info.stage);
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
+   nir_metadata_require(impl, nir_metadata_block_index);
+   c.block_end = rzalloc_array(c.s, unsigned, impl->num_blocks);
    c.block = jade_block_create(c.s);
 
    c.loop_header = c.loop_exit = -1;
-   if (!isel_cf_list(&c, &impl->body))
+   if (!isel_cf_list(&c, &impl->body) || !isel_phi_sources(&c, impl))
       return c.s;
    if (nir->info.stage == MESA_SHADER_FRAGMENT)
       isel_fs_exit(&c);

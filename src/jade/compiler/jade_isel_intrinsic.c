@@ -212,13 +212,16 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
 
 /* At EXIT, fragment outputs sit in the registers the header describes:
  * written render targets as consecutive vec4s from R0, then the sample
- * mask, then depth (turing-facts 1.5).  EXIT reads them, so they stay
- * live until it. */
+ * mask, then depth (turing-facts 1.5).  EXIT reads each output with the
+ * register it must be in; register allocation moves them there (a
+ * parallel copy before EXIT) and prefers them there from the start. */
 void
 isel_fs_exit(struct isel *c)
 {
    struct jade_value *outs[34];
+   uint8_t regs[34];
    unsigned n = 0, rts = 0;
+   struct jade_value *zero = NULL;
    for (unsigned rt = 0; rt < 8; rt++) {
       bool written = false;
       for (unsigned k = 0; k < 4; k++)
@@ -226,29 +229,31 @@ isel_fs_exit(struct isel *c)
       if (!written)
          continue;
       for (unsigned k = 0; k < 4; k++) {
-         struct jade_value *fixed = isel_new_value(c, 32);
-         fixed->fixed_reg = (int16_t)(4 * rts + k);
-         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-         jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
-         if (c->fs_color[rt][k])
-            jade_instr_add_src(m, JADE_ISA_F_B, c->fs_color[rt][k]);
-         else
-            jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
-         outs[n++] = fixed;
+         struct jade_value *v = c->fs_color[rt][k];
+         if (!v) {
+            if (!zero) {
+               zero = isel_new_value(c, 32);
+               struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+               jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
+               jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+            }
+            v = zero;
+         }
+         regs[n] = (uint8_t)(4 * rts + k);
+         outs[n++] = v;
       }
       rts++;
    }
    if (c->fs_depth) {
-      struct jade_value *fixed = isel_new_value(c, 32);
-      fixed->fixed_reg = (int16_t)(4 * rts + 1);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, fixed);
-      jade_instr_add_src(m, JADE_ISA_F_B, c->fs_depth);
-      outs[n++] = fixed;
+      regs[n] = (uint8_t)(4 * rts + 1);
+      outs[n++] = c->fs_depth;
    }
    struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
-   for (unsigned i = 0; i < n; i++)
+   for (unsigned i = 0; i < n; i++) {
       jade_instr_add_src(exit, JADE_FIELD_NONE, outs[i]);
+      exit->src[exit->src_count - 1].fixed = true;
+      exit->src[exit->src_count - 1].fixed_reg = regs[i];
+   }
 }
 
 /* Derivatives from the 2x2 quad (lanes 4q..4q+3: bit 0 is x, bit 1 y):

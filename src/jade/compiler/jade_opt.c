@@ -4,8 +4,7 @@
  *
  * IR optimisations after selection: copy propagation (selection splits
  * vectors and moves values between tuples with MOVs) and dead-code
- * elimination.  Only SSA values take part: a value from a NIR register
- * (several definitions) is neither propagated nor removed.
+ * elimination (phis included).
  */
 
 #include "jade_compiler_private.h"
@@ -15,6 +14,8 @@
 static bool
 has_side_effects(const struct jade_instr *instr)
 {
+   if (instr->op == JADE_OP_PHI)
+      return false;
    const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
    if (info->dst_count == 0)
       return true;   /* stores, branches, barriers, ... */
@@ -41,8 +42,7 @@ is_copy(const struct jade_shader *s, const struct jade_instr *instr)
    if (d->count || src->kind != JADE_OPERAND_VALUE)
       return false;
    const struct jade_value *dv = s->values[d->value], *sv = s->values[src->value];
-   return !dv->multi_def && !sv->multi_def && dv->fixed_reg < 0 && dv->size == 1 &&
-          dv->file == sv->file &&
+   return dv->size == 1 && dv->file == sv->file &&
           (src->count == 1 || sv->size == 1);
 }
 
@@ -93,7 +93,7 @@ dead_code(struct jade_shader *s)
             bool dead = true;
             for (unsigned i = 0; i < instr->dst_count && dead; i++) {
                const struct jade_value *v = s->values[instr->dst[i].value];
-               dead = !uses[v->index] && !v->multi_def;
+               dead = !uses[v->index];
             }
             if (!dead)
                continue;

@@ -191,8 +191,6 @@ float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_op
           fl != JADE_ISA_F_B_NEG)
          return false;
    }
-   if (f->s->values[a->value]->multi_def)
-      return false;
    *y = *a;
    *neg = jade_instr_field(d, JADE_ISA_F_A_NEG, 0);
    *abs = jade_instr_field(d, JADE_ISA_F_A_ABS, 0);
@@ -273,7 +271,7 @@ jade_opt_fold_operands(struct jade_shader *s)
       jade_foreach_instr(block, instr) {
          for (unsigned i = 0; i < instr->dst_count; i++) {
             const struct jade_value *v = s->values[instr->dst[i].value];
-            if (!v->multi_def && !instr->dst[i].count)
+            if (!instr->dst[i].count)
                f.def[v->index] = instr;
          }
          for (unsigned i = 0; i < instr->src_count; i++)

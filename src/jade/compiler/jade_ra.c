@@ -2,239 +2,365 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Register allocation: linear scan over live intervals.
+ * Register allocation on SSA (tree scan).
  *
- * Blocks are laid out in list order and instructions numbered along it.
- * Liveness is solved on the control-flow graph (branch targets and
- * fall-through), then each value gets one interval from its first to its
- * last live point: the positions of its definitions and uses, and whole
- * blocks where it is live in or out (so a value live around a loop covers
- * the loop).  Values from NIR registers have several definitions; a write
- * of one register of a tuple does not end the tuple's liveness.  Intervals
- * are allocated in start order, first fit, tuples aligned to their size.
- * This is exact for straight-line SSA code and safe (conservative)
- * elsewhere.  Live-range splitting and spilling are still to come: a
- * shader that needs them fails with a message.
+ * The IR is in SSA form with PHIs, and the code is structured, so every
+ * block's dominators come before it in layout order and the interference
+ * graph is chordal: walking the blocks in layout order, starting each
+ * block with exactly the registers of its live-in values taken, and
+ * freeing a register at its value's last use, colours every value without
+ * ever needing more registers than values live at once (tuples add
+ * alignment).  A value keeps one register for its whole life.
+ *
+ * Copies are avoided by choosing well, not by a separate coalescer: a
+ * value prefers the register of the value it copies (MOV), of its phi
+ * partners, of the tuple it is gathered into, or the register the hardware
+ * reads it from (fragment outputs at EXIT).  What is left is resolved
+ * afterwards: PHIs become parallel copies at the end of their predecessors,
+ * fragment outputs a parallel copy before EXIT (jade_ra_copies.c), and
+ * moves between equal registers disappear.
+ *
+ * A shader whose pressure exceeds the register budget is spilled first
+ * (jade_ra_spill.c).
  */
 
+#include <assert.h>
 #include <string.h>
 
-#include "jade_compiler_private.h"
-#include "util/bitset.h"
+#include "jade_ra.h"
 #include "util/ralloc.h"
 
 #define GPR_LIMIT 253     /* R0..R252 usable */
 
 static const unsigned file_regs[4] = {GPR_LIMIT, 7, 63, 7};
 
-struct ra_block {
-   struct jade_block *block;
-   unsigned start, end;          /* instruction positions [start, end) */
-   int succ[2];                  /* block list positions, -1 none */
-   BITSET_WORD *use, *def, *live_in, *live_out;
+struct ra {
+   struct jade_shader *s;
+   struct jade_cfg *cfg;
+   unsigned limit[4];
+   bool *assigned;                /* per value */
+   int16_t *hint;                 /* per value: preferred register, -1 none */
+   /* Per value: the tuple it is copied into (MOV T.k <- v) and k. */
+   int32_t *gather_into;
+   uint8_t *gather_comp;
+   /* Per value: the PHI that it is a source or the destination of. */
+   struct jade_instr **phi_of;
+   int32_t owner[4][256];         /* value in each register, -1 free */
+   unsigned max_gpr;
 };
 
-static int
-block_position(struct ra_block *rb, unsigned count, int index)
+static bool
+range_free(const struct ra *ra, unsigned file, int reg, unsigned size)
 {
-   for (unsigned i = 0; i < count; i++)
-      if ((int)rb[i].block->index == index)
-         return (int)i;
+   if (reg < 0 || reg % (size == 3 ? 4 : size) || reg + size > ra->limit[file])
+      return false;
+   for (unsigned k = 0; k < size; k++)
+      if (ra->owner[file][reg + k] >= 0)
+         return false;
+   return true;
+}
+
+static void
+occupy(struct ra *ra, struct jade_value *v)
+{
+   for (unsigned k = 0; k < v->size; k++)
+      ra->owner[v->file][v->reg + k] = (int32_t)v->index;
+   if (v->file == JADE_FILE_GPR && v->reg + v->size > ra->max_gpr)
+      ra->max_gpr = v->reg + v->size;
+}
+
+static void
+release(struct ra *ra, const struct jade_value *v)
+{
+   for (unsigned k = 0; k < v->size; k++)
+      if (ra->owner[v->file][v->reg + k] == (int32_t)v->index)
+         ra->owner[v->file][v->reg + k] = -1;
+}
+
+/* Tuples are aligned to their size (3 to 4), as the ISA wants. */
+static int
+first_free(const struct ra *ra, unsigned file, unsigned size)
+{
+   unsigned align = size == 3 ? 4 : size;
+   for (unsigned r = 0; r + size <= ra->limit[file]; r += align)
+      if (range_free(ra, file, (int)r, size))
+         return (int)r;
    return -1;
 }
 
 static void
-find_successors(struct ra_block *rb, unsigned count)
+hint_partners(struct ra *ra, const struct jade_value *v)
 {
-   for (unsigned b = 0; b < count; b++) {
-      rb[b].succ[0] = rb[b].succ[1] = -1;
-      bool falls = true;
-      unsigned n = 0;
-      jade_foreach_instr(rb[b].block, i) {
-         if (i->op == JADE_ISA_OP_BRA && i->target_block >= 0) {
-            rb[b].succ[n++ & 1] = block_position(rb, count, i->target_block);
-            if (jade_instr_is_unguarded(i))
-               falls = false;
-         } else if (i->op == JADE_ISA_OP_EXIT && jade_instr_is_unguarded(i)) {
-            falls = false;
-         }
-      }
-      if (falls && b + 1 < count && n < 2)
-         rb[b].succ[n] = (int)b + 1;
+   /* Phi partners take the same register if they can. */
+   struct jade_instr *phi = ra->phi_of[v->index];
+   if (phi) {
+      if (!ra->assigned[phi->dst[0].value] && ra->hint[phi->dst[0].value] < 0)
+         ra->hint[phi->dst[0].value] = v->reg;
+      for (unsigned k = 0; k < phi->src_count; k++)
+         if (!ra->assigned[phi->src[k].value] && ra->hint[phi->src[k].value] < 0)
+            ra->hint[phi->src[k].value] = v->reg;
    }
 }
 
-static void
-solve_liveness(struct jade_shader *s, struct ra_block *rb, unsigned count)
+/* A register for v, defined by `instr` (NULL: a PHI at the top). */
+static bool
+assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
 {
-   unsigned words = BITSET_WORDS(s->value_count);
-   for (unsigned b = 0; b < count; b++) {
-      rb[b].use = rzalloc_array(s, BITSET_WORD, words);
-      rb[b].def = rzalloc_array(s, BITSET_WORD, words);
-      rb[b].live_in = rzalloc_array(s, BITSET_WORD, words);
-      rb[b].live_out = rzalloc_array(s, BITSET_WORD, words);
-      /* Written in this block before being read: not a use.  Only a whole
-       * write kills the value (a piece of a tuple leaves the rest live). */
-      BITSET_WORD *written = rzalloc_array(s, BITSET_WORD, words);
-      jade_foreach_instr(rb[b].block, i) {
+   int reg = -1;
+   unsigned file = v->file;
+   /* MOV v <- w: w's register (free if w died here). */
+   if (instr && instr->op == JADE_ISA_OP_MOV && instr->src_count == 1 &&
+       instr->src[0].kind == JADE_OPERAND_VALUE && !instr->field_count) {
+      const struct jade_operand *o = &instr->src[0];
+      const struct jade_value *w = ra->s->values[o->value];
+      const struct jade_operand *d = &instr->dst[0];
+      if (w->file == file && ra->assigned[w->index]) {
+         int want = (int)w->reg + o->comp - d->comp;
+         if (range_free(ra, file, want, v->size))
+            reg = want;
+      }
+   }
+   if (reg < 0 && ra->hint[v->index] >= 0 && range_free(ra, file, ra->hint[v->index], v->size))
+      reg = ra->hint[v->index];
+   /* Gathered into a tuple: a place in it, choosing the tuple's place now
+    * when it has none. */
+   if (reg < 0 && v->size == 1 && ra->gather_into[v->index] >= 0) {
+      struct jade_value *t = ra->s->values[ra->gather_into[v->index]];
+      unsigned k = ra->gather_comp[v->index];
+      if (!ra->assigned[t->index]) {
+         if (ra->hint[t->index] < 0) {
+            int base = first_free(ra, t->file, t->size);
+            if (base >= 0)
+               ra->hint[t->index] = (int16_t)base;
+         }
+         if (ra->hint[t->index] >= 0 && range_free(ra, file, ra->hint[t->index] + (int)k, 1))
+            reg = ra->hint[t->index] + (int)k;
+      }
+   }
+   if (reg < 0)
+      reg = first_free(ra, file, v->size);
+   if (reg < 0) {
+      return jade_shader_error(ra->s, "out of %s registers (spilling is not implemented yet)",
+                               file == JADE_FILE_GPR ? "general" :
+                               file == JADE_FILE_PRED ? "predicate" : "uniform");
+   }
+   v->reg = (uint8_t)reg;
+   ra->assigned[v->index] = true;
+   occupy(ra, v);
+   hint_partners(ra, v);
+   return true;
+}
+
+/* Hints known before allocation: phi partners, gathers, EXIT's fixed
+ * registers. */
+static void
+collect_hints(struct ra *ra)
+{
+   struct jade_shader *s = ra->s;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         if (i->op == JADE_OP_PHI) {
+            ra->phi_of[i->dst[0].value] = i;
+            for (unsigned k = 0; k < i->src_count; k++)
+               ra->phi_of[i->src[k].value] = i;
+         } else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count && i->src_count == 1 &&
+                    i->src[0].kind == JADE_OPERAND_VALUE && !i->src[0].count &&
+                    s->values[i->src[0].value]->size == 1 &&
+                    ra->gather_into[i->src[0].value] < 0) {
+            ra->gather_into[i->src[0].value] = (int32_t)i->dst[0].value;
+            ra->gather_comp[i->src[0].value] = i->dst[0].comp;
+         } else if (i->op == JADE_ISA_OP_EXIT) {
+            for (unsigned k = 0; k < i->src_count; k++)
+               if (i->src[k].fixed && ra->hint[i->src[k].value] < 0)
+                  ra->hint[i->src[k].value] = i->src[k].fixed_reg;
+         }
+      }
+   }
+}
+
+static bool
+allocate_block(struct ra *ra, unsigned b)
+{
+   struct jade_shader *s = ra->s;
+   struct jade_cfg_block *cb = &ra->cfg->blocks[b];
+   memset(ra->owner, 0xff, sizeof(ra->owner));
+   unsigned v;
+   BITSET_FOREACH_SET(v, cb->live_in, s->value_count) {
+      if (!ra->assigned[v])
+         return jade_shader_error(s, "register allocation: %%%u is live into block %u "
+                                  "before its definition", v, cb->block->index);
+      occupy(ra, s->values[v]);
+   }
+   unsigned count = list_length(&cb->block->instrs);
+   struct jade_instr_live *live = ralloc_array(s, struct jade_instr_live, count ? count : 1);
+   jade_block_kills(s, ra->cfg, b, live, count);
+   unsigned n = 0;
+   jade_foreach_instr(cb->block, i) {
+      const struct jade_instr_live *l = &live[n++];
+      if (i->op != JADE_OP_PHI) {
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (l->kills >> k & 1)
+               release(ra, s->values[i->src[k].value]);
+         if (l->kills_pred)
+            release(ra, s->values[i->pred_value]);
+      }
+      for (unsigned k = 0; k < i->dst_count; k++) {
+         struct jade_value *d = s->values[i->dst[k].value];
+         if (!ra->assigned[d->index] &&
+             !assign(ra, d, i->op == JADE_OP_PHI ? NULL : i))
+            return false;
+      }
+      for (unsigned k = 0; k < i->dst_count; k++)
+         if (l->dead_dsts >> k & 1)
+            release(ra, s->values[i->dst[k].value]);
+   }
+   ralloc_free(live);
+   return true;
+}
+
+/* Where a predecessor's phi copies go: before the branches, BREAKs and
+ * BSSY that end it. */
+static struct jade_instr *
+copy_point(struct jade_block *block)
+{
+   struct jade_instr *at = NULL;
+   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
+      if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
+         break;
+      at = i;
+   }
+   return at;
+}
+
+static void
+add_copies(struct jade_shader *s, struct jade_copy *copies, unsigned *n,
+           const struct jade_value *dst, unsigned dst_comp, const struct jade_operand *src,
+           unsigned size)
+{
+   const struct jade_value *sv = s->values[src->value];
+   for (unsigned k = 0; k < size; k++)
+      copies[(*n)++] = (struct jade_copy){.file = dst->file,
+                                          .dst = (uint8_t)(dst->reg + dst_comp + k),
+                                          .src = (uint8_t)(sv->reg + src->comp + k)};
+}
+
+/* PHIs to parallel copies at the end of each predecessor. */
+static void
+resolve_phis(struct ra *ra)
+{
+   struct jade_shader *s = ra->s;
+   struct jade_cfg *cfg = ra->cfg;
+   for (unsigned b = 0; b < cfg->count; b++) {
+      struct jade_cfg_block *cb = &cfg->blocks[b];
+      unsigned phis = 0;
+      jade_foreach_instr(cb->block, i) {
+         if (i->op != JADE_OP_PHI)
+            break;
+         phis++;
+      }
+      if (!phis)
+         continue;
+      for (unsigned p = 0; p < cb->pred_count; p++) {
+         struct jade_block *pred = cfg->blocks[cb->preds[p]].block;
+         /* Structured code has no critical edges: a predecessor of a block
+          * with phis has no other successor its copies could disturb. */
+         assert(cfg->blocks[cb->preds[p]].succ_count == 1);
+         struct jade_copy *copies = ralloc_array(s, struct jade_copy, 2 * phis);
+         unsigned n = 0;
+         jade_foreach_instr(cb->block, i) {
+            if (i->op != JADE_OP_PHI)
+               break;
+            const struct jade_value *d = s->values[i->dst[0].value];
+            for (unsigned k = 0; k < i->src_count; k++)
+               if (i->src[k].pred_block == (int)pred->index)
+                  add_copies(s, copies, &n, d, 0, &i->src[k], d->size);
+         }
+         jade_parallel_copy(s, pred, copy_point(pred), copies, n);
+         ralloc_free(copies);
+      }
+      jade_foreach_instr_safe(cb->block, i) {
+         if (i->op != JADE_OP_PHI)
+            break;
+         list_del(&i->link);
+      }
+   }
+}
+
+/* Fragment outputs into the registers EXIT reads them from. */
+static void
+resolve_exits(struct ra *ra)
+{
+   struct jade_shader *s = ra->s;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         if (i->op != JADE_ISA_OP_EXIT)
+            continue;
+         struct jade_copy copies[JADE_MAX_SRCS];
+         unsigned n = 0;
          for (unsigned k = 0; k < i->src_count; k++) {
-            uint32_t v = i->src[k].value;
-            if (i->src[k].kind == JADE_OPERAND_VALUE && !BITSET_TEST(written, v))
-               BITSET_SET(rb[b].use, v);
+            struct jade_operand *o = &i->src[k];
+            if (!o->fixed)
+               continue;
+            const struct jade_value *v = s->values[o->value];
+            copies[n++] = (struct jade_copy){.file = v->file, .dst = o->fixed_reg,
+                                             .src = (uint8_t)(v->reg + o->comp)};
+            /* EXIT reads the register itself. */
+            struct jade_value *r = jade_phys_value(s, JADE_FILE_GPR, o->fixed_reg);
+            o->value = r->index;
+            o->comp = o->count = 0;
+            if (o->fixed_reg + 1u > ra->max_gpr)
+               ra->max_gpr = o->fixed_reg + 1u;
          }
-         if (i->pred_value >= 0 && !BITSET_TEST(written, i->pred_value))
-            BITSET_SET(rb[b].use, i->pred_value);
-         for (unsigned k = 0; k < i->dst_count; k++) {
-            BITSET_SET(written, i->dst[k].value);
-            if (!i->dst[k].count)
-               BITSET_SET(rb[b].def, i->dst[k].value);
-         }
-      }
-   }
-   bool changed = true;
-   while (changed) {
-      changed = false;
-      for (int b = (int)count - 1; b >= 0; b--) {
-         for (unsigned w = 0; w < words; w++) {
-            BITSET_WORD out = 0;
-            for (unsigned k = 0; k < 2; k++)
-               if (rb[b].succ[k] >= 0)
-                  out |= rb[rb[b].succ[k]].live_in[w];
-            BITSET_WORD in = rb[b].use[w] | (out & ~rb[b].def[w]);
-            if (out != rb[b].live_out[w] || in != rb[b].live_in[w]) {
-               rb[b].live_out[w] = out;
-               rb[b].live_in[w] = in;
-               changed = true;
-            }
-         }
+         jade_parallel_copy(s, block, i, copies, n);
       }
    }
 }
 
+/* MOVs between equal registers. */
 static void
-extend(unsigned *start, unsigned *end, unsigned v, unsigned from, unsigned to)
+remove_identity_moves(struct jade_shader *s)
 {
-   if (from < start[v])
-      start[v] = from;
-   if (to > end[v])
-      end[v] = to;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr_safe(block, i) {
+         if (i->op != JADE_ISA_OP_MOV || i->src_count != 1 || i->field_count ||
+             i->src[0].kind != JADE_OPERAND_VALUE || !jade_instr_is_unguarded(i))
+            continue;
+         const struct jade_value *d = s->values[i->dst[0].value];
+         const struct jade_value *a = s->values[i->src[0].value];
+         if (d->file == a->file && d->reg + i->dst[0].comp == a->reg + i->src[0].comp &&
+             (i->dst[0].count || d->size == 1))
+            list_del(&i->link);
+      }
+   }
 }
 
 bool
 jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
 {
-   unsigned count = s->block_count;
-   struct ra_block *rb = rzalloc_array(s, struct ra_block, count);
-   unsigned b = 0, pos = 0;
-   jade_foreach_block(s, block) {
-      rb[b].block = block;
-      rb[b].start = pos;
-      jade_foreach_instr(block, i)
-         pos += 2;   /* reads at 2n, writes at 2n + 1 */
-      rb[b].end = pos;
-      b++;
+   struct ra ra = {.s = s};
+   memcpy(ra.limit, file_regs, sizeof(ra.limit));
+   if (options && options->max_gprs && options->max_gprs < ra.limit[JADE_FILE_GPR])
+      ra.limit[JADE_FILE_GPR] = options->max_gprs;
+   unsigned values = s->value_count;
+   ra.assigned = rzalloc_array(s, bool, values);
+   ra.hint = ralloc_array(s, int16_t, values);
+   ra.gather_into = ralloc_array(s, int32_t, values);
+   ra.gather_comp = rzalloc_array(s, uint8_t, values);
+   ra.phi_of = rzalloc_array(s, struct jade_instr *, values);
+   for (unsigned v = 0; v < values; v++) {
+      ra.hint[v] = -1;
+      ra.gather_into[v] = -1;
    }
-   find_successors(rb, count);
-   solve_liveness(s, rb, count);
+   collect_hints(&ra);
 
-   unsigned *start = ralloc_array(s, unsigned, s->value_count);
-   unsigned *end = rzalloc_array(s, unsigned, s->value_count);
-   for (unsigned v = 0; v < s->value_count; v++)
-      start[v] = ~0u;
-   for (b = 0; b < count; b++) {
-      unsigned p = rb[b].start;
-      jade_foreach_instr(rb[b].block, i) {
-         for (unsigned k = 0; k < i->src_count; k++)
-            if (i->src[k].kind == JADE_OPERAND_VALUE)
-               extend(start, end, i->src[k].value, p, p);
-         if (i->pred_value >= 0)
-            extend(start, end, (unsigned)i->pred_value, p, p);
-         for (unsigned k = 0; k < i->dst_count; k++)
-            extend(start, end, i->dst[k].value, p + 1, p + 1);
-         p += 2;
-      }
-      unsigned v;
-      BITSET_FOREACH_SET(v, rb[b].live_in, s->value_count)
-         extend(start, end, v, rb[b].start, rb[b].start);
-      BITSET_FOREACH_SET(v, rb[b].live_out, s->value_count)
-         extend(start, end, v, rb[b].end, rb[b].end);
-   }
-   /* Allocation in start order. */
-   unsigned *order = ralloc_array(s, unsigned, s->value_count);
-   unsigned n = 0;
-   for (unsigned v = 0; v < s->value_count; v++)
-      if (start[v] != ~0u)
-         order[n++] = v;
-   for (unsigned i = 1; i < n; i++) {
-      unsigned v = order[i], j = i;
-      while (j > 0 && start[order[j - 1]] > start[v]) {
-         order[j] = order[j - 1];
-         j--;
-      }
-      order[j] = v;
-   }
-
-   unsigned limit[4];
-   memcpy(limit, file_regs, sizeof(limit));
-   if (options && options->max_gprs && options->max_gprs < limit[JADE_FILE_GPR])
-      limit[JADE_FILE_GPR] = options->max_gprs;
-   unsigned busy_until[4][256];
-   memset(busy_until, 0, sizeof(busy_until));
-   bool any_busy[4][256];
-   memset(any_busy, 0, sizeof(any_busy));
-
-   /* Registers the hardware dictates (fragment outputs at EXIT): no other
-    * value may hold them while they are live. */
-   struct fixed { unsigned reg, start, end; } *fixed = ralloc_array(s, struct fixed, n + 1);
-   unsigned fixed_count = 0;
-   for (unsigned i = 0; i < n; i++) {
-      const struct jade_value *val = s->values[order[i]];
-      if (val->fixed_reg >= 0)
-         fixed[fixed_count++] = (struct fixed){(unsigned)val->fixed_reg, start[val->index],
-                                               end[val->index]};
-   }
-
-   unsigned max_gpr = 0;
-   for (unsigned i = 0; i < n; i++) {
-      struct jade_value *val = s->values[order[i]];
-      unsigned st = start[val->index], en = end[val->index];
-      if (val->fixed_reg >= 0) {
-         val->reg = (uint8_t)val->fixed_reg;
-         any_busy[val->file][val->reg] = true;
-         if (en > busy_until[val->file][val->reg])
-            busy_until[val->file][val->reg] = en;
-         if ((unsigned)val->reg + 1 > max_gpr)
-            max_gpr = val->reg + 1u;
-         continue;
-      }
-      /* Free: no interval overlapping [st, en]; intervals are taken in
-       * start order, so "busy until before st" is enough. */
-      int reg = -1;
-      for (unsigned r = 0; r + val->size <= limit[val->file]; r += val->size) {
-         bool ok = true;
-         for (unsigned k = 0; k < val->size && ok; k++) {
-            ok = !any_busy[val->file][r + k] || busy_until[val->file][r + k] < st;
-            for (unsigned f = 0; f < fixed_count && ok && val->file == JADE_FILE_GPR; f++)
-               ok = fixed[f].reg != r + k || fixed[f].end < st || fixed[f].start > en;
-         }
-         if (ok) {
-            reg = (int)r;
-            break;
-         }
-      }
-      if (reg < 0) {
-         return jade_shader_error(s, "out of %s registers (spilling is not implemented yet)",
-                                  val->file == JADE_FILE_GPR ? "general" :
-                                  "predicate or uniform");
-      }
-      val->reg = (uint8_t)reg;
-      for (unsigned k = 0; k < val->size; k++) {
-         any_busy[val->file][reg + k] = true;
-         busy_until[val->file][reg + k] = en;
-      }
-      if (val->file == JADE_FILE_GPR && (unsigned)reg + val->size > max_gpr)
-         max_gpr = (unsigned)reg + val->size;
-   }
-   s->gpr_count = max_gpr;
+   ra.cfg = jade_cfg_build(s);
+   jade_liveness(s, ra.cfg);
+   for (unsigned b = 0; b < ra.cfg->count; b++)
+      if (!allocate_block(&ra, b))
+         return false;
+   resolve_phis(&ra);
+   resolve_exits(&ra);
+   remove_identity_moves(s);
+   s->gpr_count = ra.max_gpr;
    return true;
 }

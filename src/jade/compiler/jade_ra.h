@@ -1,0 +1,65 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Register allocation's shared pieces: the control-flow graph and SSA
+ * liveness (jade_ra_live.c), parallel copies (jade_ra_copies.c), spilling
+ * (jade_ra_spill.c).  The allocator itself is jade_ra.c.
+ */
+
+#ifndef JADE_RA_H
+#define JADE_RA_H
+
+#include "jade_compiler_private.h"
+#include "util/bitset.h"
+
+struct jade_cfg_block {
+   struct jade_block *block;
+   int succ[2];                 /* list positions */
+   unsigned succ_count;
+   unsigned *preds;             /* list positions */
+   unsigned pred_count;
+   BITSET_WORD *use, *def;      /* local sets */
+   BITSET_WORD *live_in;        /* phi destinations excluded */
+   BITSET_WORD *live_out;       /* phi sources the successors take included */
+   BITSET_WORD *phi_uses;       /* those phi sources */
+};
+
+struct jade_cfg {
+   struct jade_cfg_block *blocks;   /* in list (layout) order */
+   unsigned count;
+   unsigned *position;              /* block index -> list position */
+   unsigned words;                  /* BITSET words over values */
+};
+
+/* Per instruction of a block: which of its value sources are last uses
+ * (bit k: src[k]; the guard predicate apart) and which destinations are
+ * not read afterwards. */
+struct jade_instr_live {
+   uint64_t kills;
+   bool kills_pred;
+   uint8_t dead_dsts;
+};
+
+struct jade_cfg *jade_cfg_build(struct jade_shader *s);
+void jade_liveness(struct jade_shader *s, struct jade_cfg *cfg);
+/* Fills out[0..count-1] for the `count` instructions of block b. */
+void jade_block_kills(struct jade_shader *s, const struct jade_cfg *cfg, unsigned b,
+                      struct jade_instr_live *out, unsigned count);
+
+/* One register-to-register move of a parallel copy. */
+struct jade_copy {
+   uint8_t file;
+   uint8_t dst, src;
+};
+
+/* Emits the parallel copy `copies` (all reads before all writes) before
+ * `before` (or at the end of `block` when NULL) as MOVs (PLOP3 for
+ * predicates), cycles broken with three XORs. */
+void jade_parallel_copy(struct jade_shader *s, struct jade_block *block,
+                        struct jade_instr *before, struct jade_copy *copies, unsigned count);
+
+/* A value standing for physical register `reg` (copies after allocation). */
+struct jade_value *jade_phys_value(struct jade_shader *s, enum jade_file file, unsigned reg);
+
+#endif /* JADE_RA_H */
