@@ -40,9 +40,8 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
 }
 
-/* Vertex-stage I/O: ALD from and AST to attribute memory.  A load reads
- * its components with one ALD (.64/.128 where the address and a register
- * tuple's alignment allow); a store writes a word each. */
+/* Vertex-stage I/O: ALD from and AST to attribute memory, up to four
+ * words at once (.64/.128 where the address allows; register tuples). */
 static bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
@@ -57,16 +56,30 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       int addr = isel_io_address(c, intr, store, k);
       if (addr < 0)
          return false;
-      /* Words loaded at once: 4 or 2 when the address is aligned to them. */
+      /* Words moved at once: 4 or 2 when the address is aligned to them
+       * (and a store writes all of them). */
       unsigned n = 1, left = data->num_components - k;
-      if (!store && left >= 4 && addr % 16 == 0)
+      unsigned run = left;
+      if (store) {
+         run = 0;
+         while (run < left && (nir_intrinsic_write_mask(intr) >> (k + run) & 1))
+            run++;
+      }
+      if (run >= 4 && addr % 16 == 0)
          n = 4;
-      else if (!store && left >= 2 && addr % 8 == 0)
+      else if (run >= 2 && addr % 8 == 0)
          n = 2;
       for (unsigned w = 0; w < n; w++)
          mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 4 * (int)w);
-      struct jade_value *v = store ? isel_src(c, data, k) :
-                             jade_value_create(c->s, JADE_FILE_GPR, n);
+      struct jade_value *v;
+      if (store) {
+         struct jade_value *vals[4];
+         for (unsigned w = 0; w < n; w++)
+            vals[w] = isel_src(c, data, k + w);
+         v = n == 1 ? vals[0] : isel_gather(c, vals, n);
+      } else {
+         v = jade_value_create(c->s, JADE_FILE_GPR, n);
+      }
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (n > 1)

@@ -70,6 +70,54 @@ copy_propagate(struct jade_shader *s)
    }
 }
 
+/* A tuple filled with MOVs T.k <- U.k from one tuple U of its size, every
+ * register once, is a copy of U: its readers read U. */
+static void
+tuple_copies(struct jade_shader *s)
+{
+   int32_t *source = ralloc_array(s, int32_t, s->value_count);
+   uint8_t *written = rzalloc_array(s, uint8_t, s->value_count);
+   for (unsigned v = 0; v < s->value_count; v++)
+      source[v] = s->values[v]->size > 1 ? -1 : -2;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            const struct jade_operand *d = &i->dst[k];
+            if (source[d->value] == -2)
+               continue;
+            const struct jade_operand *a = &i->src[0];
+            bool piece = i->op == JADE_ISA_OP_MOV && i->src_count == 1 && !i->field_count &&
+                         jade_instr_is_unguarded(i) && d->count == 1 &&
+                         a->kind == JADE_OPERAND_VALUE && a->count == 1 && a->comp == d->comp &&
+                         s->values[a->value]->size == s->values[d->value]->size &&
+                         (source[d->value] == -1 || source[d->value] == (int32_t)a->value) &&
+                         !(written[d->value] >> d->comp & 1);
+            if (!piece) {
+               source[d->value] = -2;
+               continue;
+            }
+            source[d->value] = (int32_t)a->value;
+            written[d->value] |= 1u << d->comp;
+         }
+      }
+   }
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         for (unsigned k = 0; k < i->src_count; k++) {
+            struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || source[o->value] < 0)
+               continue;
+            const struct jade_value *t = s->values[o->value];
+            if (written[o->value] != (1u << t->size) - 1)
+               continue;
+            o->value = (uint32_t)source[o->value];
+         }
+      }
+   }
+   ralloc_free(source);
+   ralloc_free(written);
+}
+
 static void
 dead_code(struct jade_shader *s)
 {
@@ -113,6 +161,7 @@ void
 jade_optimize(struct jade_shader *s)
 {
    copy_propagate(s);
+   tuple_copies(s);
    jade_opt_fold_operands(s);
    copy_propagate(s);   /* saturates folded into producers leave copies */
    dead_code(s);

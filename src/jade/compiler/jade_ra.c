@@ -46,6 +46,9 @@ struct ra {
    /* Per value: the PHI that it is a source or the destination of. */
    struct jade_instr **phi_of;
    int32_t owner[4][256];         /* value in each register, -1 free */
+   /* A second value in the register: a tuple sharing it with the value
+    * gathered into it (both hold the same bits until one dies). */
+   int32_t co_owner[4][256];
    unsigned max_gpr;
 };
 
@@ -55,16 +58,37 @@ range_free(const struct ra *ra, unsigned file, int reg, unsigned size)
    if (reg < 0 || reg % (size == 3 ? 4 : size) || reg + size > ra->limit[file])
       return false;
    for (unsigned k = 0; k < size; k++)
-      if (ra->owner[file][reg + k] >= 0)
+      if (ra->owner[file][reg + k] >= 0 || ra->co_owner[file][reg + k] >= 0)
          return false;
+   return true;
+}
+
+/* Free for tuple t, or held by the value that is about to be moved into
+ * that very register of t (the move becomes a no-op). */
+static bool
+range_free_for_tuple(const struct ra *ra, const struct jade_value *t, int reg)
+{
+   if (reg < 0 || reg % (t->size == 3 ? 4 : t->size) || reg + t->size > ra->limit[t->file])
+      return false;
+   for (unsigned k = 0; k < t->size; k++) {
+      int32_t o = ra->owner[t->file][reg + k];
+      if (ra->co_owner[t->file][reg + k] >= 0 ||
+          (o >= 0 && !(ra->gather_into[o] == (int32_t)t->index && ra->gather_comp[o] == k)))
+         return false;
+   }
    return true;
 }
 
 static void
 occupy(struct ra *ra, struct jade_value *v)
 {
-   for (unsigned k = 0; k < v->size; k++)
-      ra->owner[v->file][v->reg + k] = (int32_t)v->index;
+   for (unsigned k = 0; k < v->size; k++) {
+      int32_t *o = &ra->owner[v->file][v->reg + k];
+      if (*o < 0)
+         *o = (int32_t)v->index;
+      else
+         ra->co_owner[v->file][v->reg + k] = (int32_t)v->index;
+   }
    if (v->file == JADE_FILE_GPR && v->reg + v->size > ra->max_gpr)
       ra->max_gpr = v->reg + v->size;
 }
@@ -72,9 +96,15 @@ occupy(struct ra *ra, struct jade_value *v)
 static void
 release(struct ra *ra, const struct jade_value *v)
 {
-   for (unsigned k = 0; k < v->size; k++)
-      if (ra->owner[v->file][v->reg + k] == (int32_t)v->index)
-         ra->owner[v->file][v->reg + k] = -1;
+   for (unsigned k = 0; k < v->size; k++) {
+      int32_t *o = &ra->owner[v->file][v->reg + k], *co = &ra->co_owner[v->file][v->reg + k];
+      if (*o == (int32_t)v->index) {
+         *o = *co;
+         *co = -1;
+      } else if (*co == (int32_t)v->index) {
+         *co = -1;
+      }
+   }
 }
 
 /* Tuples are aligned to their size (3 to 4), as the ISA wants. */
@@ -121,6 +151,10 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       }
    }
    if (reg < 0 && ra->hint[v->index] >= 0 && range_free(ra, file, ra->hint[v->index], v->size))
+      reg = ra->hint[v->index];
+   /* A tuple gathered from scalars: where they already are. */
+   if (reg < 0 && v->size > 1 && ra->hint[v->index] >= 0 &&
+       range_free_for_tuple(ra, v, ra->hint[v->index]))
       reg = ra->hint[v->index];
    /* Gathered into a tuple: a place in it, choosing the tuple's place now
     * when it has none. */
@@ -184,6 +218,7 @@ allocate_block(struct ra *ra, unsigned b)
    struct jade_shader *s = ra->s;
    struct jade_cfg_block *cb = &ra->cfg->blocks[b];
    memset(ra->owner, 0xff, sizeof(ra->owner));
+   memset(ra->co_owner, 0xff, sizeof(ra->co_owner));
    unsigned v;
    BITSET_FOREACH_SET(v, cb->live_in, s->value_count) {
       if (!ra->assigned[v])
