@@ -27,6 +27,8 @@
 #define GROUP 64
 #define GROUPS 2
 #define THREADS (GROUP * GROUPS)
+/* The register budget of the spilling mode. */
+#define SPILL_BUDGET 10
 
 struct exec_case {
    const char *name;
@@ -926,7 +928,9 @@ run_case(const struct exec_case *c, unsigned mode)
    nir_shader *nir = build_shader(c);
    ralloc_steal(mem, nir);
    char *error;
+   /* Mode 3: a register budget small enough that most cases spill. */
    struct jade_compiler_options options = {.serial = serial, .bools_in_gprs = mode == 2,
+                                           .max_gprs = mode == 3 ? SPILL_BUDGET : 0,
                                            .print_ir = getenv("EXEC_TEST_IR") != NULL};
    struct jade_shader_binary *bin = jade_compile(mem, nir, &options, &error);
    if (!bin) {
@@ -996,7 +1000,7 @@ run_case(const struct exec_case *c, unsigned mode)
                    i / c->out_words, i % c->out_words, expect[i], out[i]);
       }
       ok = bad == 0;
-      static const char *const mode_names[] = {"", " serial", " bools-in-gprs"};
+      static const char *const mode_names[] = {"", " serial", " bools-in-gprs", " spilling"};
       printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, mode_names[mode], stats);
    }
    jade_sim_destroy(sim);
@@ -1030,13 +1034,14 @@ main(void)
    glsl_type_singleton_init_or_ref();
    unsigned passed = 0, failed = 0;
    /* Each case also with JADE_DEBUG=serial's control bits (they must be
-    * hazard-free too, or that mode cannot bisect anything) and with the
-    * booleans-in-GPRs fallback forced. */
+    * hazard-free too, or that mode cannot bisect anything), with the
+    * booleans-in-GPRs fallback forced, and with a budget of SPILL_BUDGET
+    * registers (spilling). */
    const char *only = getenv("EXEC_TEST_ONLY");
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (only && strcmp(only, cases[i].name))
          continue;
-      for (unsigned mode = 0; mode < 3; mode++) {
+      for (unsigned mode = 0; mode < 4; mode++) {
          if (run_case(&cases[i], mode))
             passed++;
          else

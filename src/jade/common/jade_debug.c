@@ -18,6 +18,7 @@ static const struct debug_named_value jade_debug_options[] = {
    {"ir", JADE_DEBUG_IR, "Print Jade IR after each compiler phase"},
    {"shaders", JADE_DEBUG_SHADERS, "Print each compiled shader's disassembly"},
    {"serial", JADE_DEBUG_SERIAL, "Make every instruction wait for everything (bisects dependency bugs)"},
+   {"spill", JADE_DEBUG_SPILL, "Compile with a budget of 16 registers (exercises spilling)"},
    DEBUG_NAMED_VALUE_END,
 };
 

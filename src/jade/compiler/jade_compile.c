@@ -148,6 +148,8 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
       }
    }
    st->gprs = s->gpr_count;
+   st->spills = s->spills;
+   st->fills = s->fills;
    st->loops = s->loop_count;
    st->bytes = (unsigned)bin->code_size;
 }
@@ -209,7 +211,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    memcpy(bin->code, s->code, bin->code_size);
    bin->stage = nir->info.stage;
    bin->shared_size = nir->info.shared_size;
-   bin->local_size = nir->scratch_size;
+   bin->local_size = s->local_size;
    collect_stats(s, bin);
    bin->io = s->io;
    ralloc_free(tmp);

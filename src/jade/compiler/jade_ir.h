@@ -147,8 +147,12 @@ struct jade_shader {
     * while it creates more. */
    struct jade_value **values;
    unsigned value_count, value_alloc;
+   /* Local memory per thread: arrays indexed dynamically (from NIR), then
+    * spill slots. */
+   unsigned local_size;
    /* Results of register allocation and emission. */
    unsigned gpr_count;
+   unsigned spills, fills;   /* STLs and LDLs that spilling added */
    uint64_t *code;
    unsigned code_words;       /* 64-bit words, two per instruction */
    /* What the shader reads and writes (filled by selection). */

@@ -21,7 +21,8 @@
  * moves between equal registers disappear.
  *
  * A shader whose pressure exceeds the register budget is spilled first
- * (jade_ra_spill.c).
+ * (jade_ra_spill.c); if tuple alignment still leaves a tuple no room, the
+ * budget shrinks and spilling goes on.
  */
 
 #include <assert.h>
@@ -50,6 +51,7 @@ struct ra {
     * gathered into it (both hold the same bits until one dies). */
    int32_t co_owner[4][256];
    unsigned max_gpr;
+   bool out_of_gprs;
 };
 
 static bool
@@ -173,6 +175,10 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
    }
    if (reg < 0)
       reg = first_free(ra, file, v->size);
+   if (reg < 0 && file == JADE_FILE_GPR) {
+      ra->out_of_gprs = true;
+      return jade_shader_error(ra->s, "out of general registers");
+   }
    if (reg < 0) {
       return jade_shader_error(ra->s, "out of %s registers (spilling is not implemented yet)",
                                file == JADE_FILE_GPR ? "general" :
@@ -369,13 +375,13 @@ remove_identity_moves(struct jade_shader *s)
    }
 }
 
-bool
-jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
+/* One allocation attempt; false (without an error) when general registers
+ * ran out, which more spilling fixes. */
+static bool
+allocate(struct jade_shader *s, const unsigned limit[4], bool *out_of_gprs)
 {
    struct ra ra = {.s = s};
-   memcpy(ra.limit, file_regs, sizeof(ra.limit));
-   if (options && options->max_gprs && options->max_gprs < ra.limit[JADE_FILE_GPR])
-      ra.limit[JADE_FILE_GPR] = options->max_gprs;
+   memcpy(ra.limit, limit, sizeof(ra.limit));
    unsigned values = s->value_count;
    ra.assigned = rzalloc_array(s, bool, values);
    ra.hint = ralloc_array(s, int16_t, values);
@@ -390,12 +396,47 @@ jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
 
    ra.cfg = jade_cfg_build(s);
    jade_liveness(s, ra.cfg);
-   for (unsigned b = 0; b < ra.cfg->count; b++)
-      if (!allocate_block(&ra, b))
+   for (unsigned b = 0; b < ra.cfg->count; b++) {
+      if (!allocate_block(&ra, b)) {
+         *out_of_gprs = ra.out_of_gprs;
          return false;
+      }
+   }
    resolve_phis(&ra);
    resolve_exits(&ra);
    remove_identity_moves(s);
    s->gpr_count = ra.max_gpr;
    return true;
+}
+
+bool
+jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
+{
+   unsigned limit[4];
+   memcpy(limit, file_regs, sizeof(limit));
+   if (options && options->max_gprs && options->max_gprs < limit[JADE_FILE_GPR])
+      limit[JADE_FILE_GPR] = options->max_gprs;
+   /* Registers EXIT reads fragment outputs from must exist. */
+   jade_foreach_block(s, block)
+      jade_foreach_instr(block, i)
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (i->op == JADE_ISA_OP_EXIT && i->src[k].fixed &&
+                i->src[k].fixed_reg + 1u > limit[JADE_FILE_GPR])
+               limit[JADE_FILE_GPR] = i->src[k].fixed_reg + 1u;
+
+   /* Spill to the budget; when tuple alignment still leaves no room, to
+    * a smaller one. */
+   unsigned budget = limit[JADE_FILE_GPR];
+   for (;;) {
+      if (jade_ra_pressure(s) > budget && !jade_ra_spill(s, budget, &s->spills, &s->fills))
+         return false;
+      bool out_of_gprs = false;
+      if (allocate(s, limit, &out_of_gprs))
+         return true;
+      if (!out_of_gprs || budget <= 8)
+         return false;
+      ralloc_free(s->error);
+      s->error = NULL;
+      budget -= 2;
+   }
 }

@@ -47,6 +47,12 @@ void jade_liveness(struct jade_shader *s, struct jade_cfg *cfg);
 void jade_block_kills(struct jade_shader *s, const struct jade_cfg *cfg, unsigned b,
                       struct jade_instr_live *out, unsigned count);
 
+/* Spills general registers until no point needs more than `budget`
+ * (jade_ra_spill.c); counts the STLs and LDLs it adds. */
+bool jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned *fills);
+/* The most general registers live at once (tuples aligned). */
+unsigned jade_ra_pressure(struct jade_shader *s);
+
 /* One register-to-register move of a parallel copy. */
 struct jade_copy {
    uint8_t file;

@@ -69,6 +69,7 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    nir_shader *nir = nir_shader_clone(NULL, shader->nir);
    struct jade_compiler_options options = {
       .serial = jade_debug(JADE_DEBUG_SERIAL),
+      .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
       .print_ir = jade_debug(JADE_DEBUG_IR),
    };
    char *error = NULL;

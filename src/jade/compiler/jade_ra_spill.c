@@ -1,0 +1,385 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Spilling general registers to local memory, before allocation.
+ *
+ * On SSA the registers needed are the values live at once, so spilling
+ * only has to bring that number under the budget.  The code is walked in
+ * layout order counting live registers (as the allocator will see them);
+ * at the first point over the budget, the live value whose next use is
+ * furthest away (Belady) and that this instruction does not touch is
+ * spilled: STL right after its definition, and every use reads a fresh
+ * value loaded by LDL just before it (a phi source at the end of its
+ * predecessor).  Its long life becomes a short one and the walk starts
+ * again.  Reloaded values are never spilled again.  Spill slots follow
+ * the shader's own local memory (arrays indexed dynamically).
+ */
+
+#include <string.h>
+
+#include "jade_ra.h"
+#include "util/ralloc.h"
+
+static unsigned
+regs_of(const struct jade_value *v)
+{
+   return v->size == 3 ? 4 : v->size;
+}
+
+struct spill {
+   struct jade_shader *s;
+   struct jade_cfg *cfg;
+   bool *no_spill;            /* reloads: never spilled again */
+   unsigned no_spill_count;
+   unsigned budget;
+   unsigned *spills, *fills;
+};
+
+/* Layout positions of every read of each value (phi sources: the end of
+ * their predecessor). */
+struct uses {
+   unsigned *first, *count, *pos;
+};
+
+static struct uses
+collect_uses(struct spill *sp, unsigned *instr_count)
+{
+   struct jade_shader *s = sp->s;
+   struct uses u = {
+      .first = rzalloc_array(s, unsigned, s->value_count + 1),
+      .count = rzalloc_array(s, unsigned, s->value_count),
+   };
+   unsigned *block_end = rzalloc_array(s, unsigned, s->block_count);
+   unsigned pos = 0, total = 0;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         pos++;
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (i->src[k].kind == JADE_OPERAND_VALUE) {
+               u.count[i->src[k].value]++;
+               total++;
+            }
+      }
+      block_end[block->index] = pos;
+   }
+   *instr_count = pos;
+   for (unsigned v = 0; v < s->value_count; v++)
+      u.first[v + 1] = u.first[v] + u.count[v];
+   u.pos = ralloc_array(s, unsigned, total ? total : 1);
+   unsigned *fill = rzalloc_array(s, unsigned, s->value_count);
+   pos = 0;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         pos++;
+         for (unsigned k = 0; k < i->src_count; k++) {
+            const struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE)
+               continue;
+            unsigned at = i->op == JADE_OP_PHI ? block_end[o->pred_block] : pos;
+            u.pos[u.first[o->value] + fill[o->value]++] = at;
+         }
+      }
+   }
+   ralloc_free(fill);
+   ralloc_free(block_end);
+   return u;
+}
+
+static unsigned
+next_use(const struct uses *u, unsigned v, unsigned pos)
+{
+   unsigned best = ~0u;
+   for (unsigned k = u->first[v]; k < u->first[v] + u->count[v]; k++)
+      if (u->pos[k] > pos && u->pos[k] < best)
+         best = u->pos[k];
+   return best;
+}
+
+static bool
+touches(const struct jade_instr *i, unsigned v)
+{
+   for (unsigned k = 0; k < i->src_count; k++)
+      if (i->src[k].kind == JADE_OPERAND_VALUE && i->src[k].value == v)
+         return true;
+   for (unsigned k = 0; k < i->dst_count; k++)
+      if (i->dst[k].value == v)
+         return true;
+   return false;
+}
+
+static struct jade_instr *
+insert_before(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+              enum jade_isa_op op)
+{
+   struct jade_instr *i = jade_instr_create(s, block, op);
+   if (before) {
+      list_del(&i->link);
+      list_addtail(&i->link, &before->link);
+   }
+   return i;
+}
+
+static const unsigned type_of[5] = {4, 4, 5, 6, 6};   /* 32, 64, 128 bits */
+
+static struct jade_value *
+reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
+       const struct jade_value *v, unsigned slot)
+{
+   struct jade_value *r = jade_value_create(sp->s, JADE_FILE_GPR, v->size);
+   struct jade_instr *ld = insert_before(sp->s, block, before, JADE_ISA_OP_LDL);
+   jade_instr_add_dst(ld, JADE_ISA_F_DST, r);
+   jade_instr_add_src_zero(ld, JADE_ISA_F_ADDR);
+   jade_instr_set_field(ld, JADE_ISA_F_OFS, slot);
+   if (v->size > 1)
+      jade_instr_set_field(ld, JADE_ISA_F_TYPE, type_of[v->size]);
+   sp->no_spill = rerzalloc(sp->s, sp->no_spill, bool, sp->no_spill_count,
+                            sp->s->value_count);
+   sp->no_spill_count = sp->s->value_count;
+   sp->no_spill[r->index] = true;
+   (*sp->fills)++;
+   return r;
+}
+
+/* Before the branches and BREAKs that end a block (where phi copies go). */
+static struct jade_instr *
+end_point(struct jade_block *block)
+{
+   struct jade_instr *at = NULL;
+   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
+      if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
+         break;
+      at = i;
+   }
+   return at;
+}
+
+static void
+spill_value(struct spill *sp, unsigned vi)
+{
+   struct jade_shader *s = sp->s;
+   const struct jade_value *v = s->values[vi];
+   unsigned bytes = 4 * regs_of(v);
+   unsigned slot = (s->local_size + bytes - 1) / bytes * bytes;
+   s->local_size = slot + bytes;
+
+   /* STL after the last write (all writes of a value share a block; after
+    * the PHIs when a PHI defines it). */
+   struct jade_instr *last = NULL;
+   struct jade_block *def_block = NULL;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            if (i->dst[k].value == vi) {
+               last = i;
+               def_block = block;
+            }
+         }
+      }
+   }
+   if (last->op == JADE_OP_PHI) {
+      while (last->link.next != &def_block->instrs &&
+             list_entry(last->link.next, struct jade_instr, link)->op == JADE_OP_PHI)
+         last = list_entry(last->link.next, struct jade_instr, link);
+   }
+   struct jade_instr *st = jade_instr_create(s, def_block, JADE_ISA_OP_STL);
+   list_del(&st->link);
+   list_add(&st->link, &last->link);
+   jade_instr_add_src_zero(st, JADE_ISA_F_ADDR);
+   jade_instr_add_src(st, JADE_ISA_F_DATA, v);
+   jade_instr_set_field(st, JADE_ISA_F_OFS, slot);
+   if (v->size > 1)
+      jade_instr_set_field(st, JADE_ISA_F_TYPE, type_of[v->size]);
+   (*sp->spills)++;
+
+   /* Every other read: a fresh value loaded just before it. */
+   jade_foreach_block(s, block) {
+      jade_foreach_instr_safe(block, i) {
+         if (i == st)
+            continue;
+         if (i->op == JADE_OP_PHI) {
+            for (unsigned k = 0; k < i->src_count; k++) {
+               if (i->src[k].value != vi)
+                  continue;
+               struct jade_block *pred = NULL;
+               jade_foreach_block(s, b)
+                  if ((int)b->index == i->src[k].pred_block)
+                     pred = b;
+               struct jade_value *r = reload(sp, pred, end_point(pred), v, slot);
+               i->src[k].value = r->index;
+            }
+            continue;
+         }
+         struct jade_value *r = NULL;
+         for (unsigned k = 0; k < i->src_count; k++) {
+            struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || o->value != vi)
+               continue;
+            if (!r)
+               r = reload(sp, block, i, v, slot);
+            o->value = r->index;
+         }
+      }
+   }
+}
+
+/* The first point over the budget and the value to spill there; false
+ * when there is none. */
+static bool
+find_victim(struct spill *sp, unsigned *victim)
+{
+   struct jade_shader *s = sp->s;
+   unsigned instr_count;
+   struct uses u = collect_uses(sp, &instr_count);
+   BITSET_WORD *live = ralloc_array(s, BITSET_WORD, sp->cfg->words);
+   unsigned pos = 0;
+   bool found = false;
+   for (unsigned b = 0; b < sp->cfg->count && !found; b++) {
+      struct jade_cfg_block *cb = &sp->cfg->blocks[b];
+      memcpy(live, cb->live_in, sp->cfg->words * sizeof(BITSET_WORD));
+      unsigned pressure = 0, v;
+      BITSET_FOREACH_SET(v, live, s->value_count)
+         if (s->values[v]->file == JADE_FILE_GPR)
+            pressure += regs_of(s->values[v]);
+      unsigned count = list_length(&cb->block->instrs);
+      struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
+      jade_block_kills(s, sp->cfg, b, l, count);
+      unsigned n = 0;
+      jade_foreach_instr(cb->block, i) {
+         const struct jade_instr_live *il = &l[n++];
+         pos++;
+         if (i->op != JADE_OP_PHI) {
+            for (unsigned k = 0; k < i->src_count; k++) {
+               if (!(il->kills >> k & 1))
+                  continue;
+               const struct jade_value *sv = s->values[i->src[k].value];
+               BITSET_CLEAR(live, sv->index);
+               if (sv->file == JADE_FILE_GPR)
+                  pressure -= regs_of(sv);
+            }
+            if (il->kills_pred)
+               BITSET_CLEAR(live, i->pred_value);
+         }
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            const struct jade_value *d = s->values[i->dst[k].value];
+            if (!BITSET_TEST(live, d->index)) {
+               BITSET_SET(live, d->index);
+               if (d->file == JADE_FILE_GPR)
+                  pressure += regs_of(d);
+            }
+         }
+         if (pressure > sp->budget) {
+            /* The live value used furthest from here. */
+            unsigned best_dist = 0;
+            BITSET_FOREACH_SET(v, live, s->value_count) {
+               if (s->values[v]->file != JADE_FILE_GPR || sp->no_spill[v] || touches(i, v))
+                  continue;
+               unsigned d = next_use(&u, v, pos);
+               if (!found || d > best_dist) {
+                  best_dist = d;
+                  *victim = v;
+                  found = true;
+               }
+            }
+            break;   /* found, or nothing here can go */
+         }
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            if (!(il->dead_dsts >> k & 1))
+               continue;
+            const struct jade_value *d = s->values[i->dst[k].value];
+            if (BITSET_TEST(live, d->index)) {
+               BITSET_CLEAR(live, d->index);
+               if (d->file == JADE_FILE_GPR)
+                  pressure -= regs_of(d);
+            }
+         }
+      }
+      ralloc_free(l);
+      if (pressure > sp->budget)
+         break;
+   }
+   ralloc_free(live);
+   ralloc_free(u.first);
+   ralloc_free(u.count);
+   ralloc_free(u.pos);
+   return found;
+}
+
+/* The most general registers live at once. */
+unsigned
+jade_ra_pressure(struct jade_shader *s)
+{
+   struct jade_cfg *cfg = jade_cfg_build(s);
+   jade_liveness(s, cfg);
+   unsigned max = 0;
+   BITSET_WORD *live = ralloc_array(s, BITSET_WORD, cfg->words);
+   for (unsigned b = 0; b < cfg->count; b++) {
+      struct jade_cfg_block *cb = &cfg->blocks[b];
+      memcpy(live, cb->live_in, cfg->words * sizeof(BITSET_WORD));
+      unsigned pressure = 0, v;
+      BITSET_FOREACH_SET(v, live, s->value_count)
+         if (s->values[v]->file == JADE_FILE_GPR)
+            pressure += regs_of(s->values[v]);
+      unsigned count = list_length(&cb->block->instrs);
+      struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
+      jade_block_kills(s, cfg, b, l, count);
+      unsigned n = 0;
+      jade_foreach_instr(cb->block, i) {
+         const struct jade_instr_live *il = &l[n++];
+         if (i->op != JADE_OP_PHI) {
+            for (unsigned k = 0; k < i->src_count; k++) {
+               if (!(il->kills >> k & 1))
+                  continue;
+               const struct jade_value *sv = s->values[i->src[k].value];
+               BITSET_CLEAR(live, sv->index);
+               if (sv->file == JADE_FILE_GPR)
+                  pressure -= regs_of(sv);
+            }
+         }
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            const struct jade_value *d = s->values[i->dst[k].value];
+            if (!BITSET_TEST(live, d->index)) {
+               BITSET_SET(live, d->index);
+               if (d->file == JADE_FILE_GPR)
+                  pressure += regs_of(d);
+            }
+         }
+         if (pressure > max)
+            max = pressure;
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            const struct jade_value *d = s->values[i->dst[k].value];
+            if ((il->dead_dsts >> k & 1) && BITSET_TEST(live, d->index)) {
+               BITSET_CLEAR(live, d->index);
+               if (d->file == JADE_FILE_GPR)
+                  pressure -= regs_of(d);
+            }
+         }
+      }
+      ralloc_free(l);
+   }
+   ralloc_free(live);
+   ralloc_free(cfg);
+   return max;
+}
+
+bool
+jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned *fills)
+{
+   struct spill sp = {.s = s, .budget = budget, .spills = spills, .fills = fills};
+   sp.no_spill = rzalloc_array(s, bool, s->value_count);
+   sp.no_spill_count = s->value_count;
+   for (;;) {
+      sp.cfg = jade_cfg_build(s);
+      jade_liveness(s, sp.cfg);
+      unsigned victim;
+      bool found = find_victim(&sp, &victim);
+      ralloc_free(sp.cfg);
+      if (!found)
+         break;
+      spill_value(&sp, victim);
+   }
+   if (jade_ra_pressure(s) > budget)
+      return jade_shader_error(s, "out of general registers: %u needed at one point even "
+                               "after spilling (budget %u)", jade_ra_pressure(s), budget);
+   return true;
+}
