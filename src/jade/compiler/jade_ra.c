@@ -433,7 +433,7 @@ jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
       bool out_of_gprs = false;
       if (allocate(s, limit, &out_of_gprs))
          return true;
-      if (!out_of_gprs || budget <= 8)
+      if (!out_of_gprs || budget <= 4)
          return false;
       ralloc_free(s->error);
       s->error = NULL;
