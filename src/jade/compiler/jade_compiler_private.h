@@ -27,6 +27,8 @@ void jade_optimize(struct jade_shader *s);
 /* Constants, float modifiers and saturates folded into their users
  * (jade_opt_operands.c; part of jade_optimize). */
 void jade_opt_fold_operands(struct jade_shader *s);
+/* Pre-allocation list scheduling (jade_sched.c). */
+void jade_schedule(struct jade_shader *s, unsigned max_gprs);
 /* Register allocation: values get physical registers. */
 bool jade_ra(struct jade_shader *s, const struct jade_compiler_options *options);
 /* Dependency control bits: stalls, scoreboards, wait masks. */

@@ -182,6 +182,9 @@ spill_value(struct spill *sp, unsigned vi)
              list_entry(last->link.next, struct jade_instr, link)->op == JADE_OP_PHI)
          last = list_entry(last->link.next, struct jade_instr, link);
    }
+   /* Never chosen again (each round then makes progress): a tuple written
+    * in pieces around the point stays live there after its STL. */
+   sp->no_spill[vi] = true;
    struct jade_instr *st = jade_instr_create(s, def_block, JADE_ISA_OP_STL);
    list_del(&st->link);
    list_add(&st->link, &last->link);
