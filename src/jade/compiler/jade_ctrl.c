@@ -71,13 +71,15 @@ alloc_sb(struct ctrl_state *st, uint8_t *wait)
    for (unsigned sb = 0; sb < SB_COUNT; sb++)
       if (!(st->sb_busy >> sb & 1))
          return sb;
-   /* All busy: wait for the oldest. */
-   unsigned oldest = 0;
+   /* All busy: share the youngest (a scoreboard counts every op set on
+    * it; whoever waits for one of them waits for all, later than needed
+    * but without stalling here). */
+   unsigned youngest = 0;
    for (unsigned sb = 1; sb < SB_COUNT; sb++)
-      if (st->sb_age[sb] < st->sb_age[oldest])
-         oldest = sb;
-   *wait |= 1u << oldest;
-   return oldest;
+      if (st->sb_age[sb] > st->sb_age[youngest])
+         youngest = sb;
+   (void)wait;
+   return youngest;
 }
 
 static void
@@ -207,12 +209,87 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
    }
 }
 
+/* The reuse-cache flag of an instruction's source field in its form (the
+ * ISA description's REUSE items), or -1. */
+static int
+reuse_flag(const struct jade_shader *s, const struct jade_instr *instr, unsigned field)
+{
+   int form = jade_instr_form(s, instr);
+   if (form < 0)
+      return -1;
+   const struct jade_isa_syntax *syn = &jade_isa_forms[form].syntax[0];
+   for (unsigned k = 0; k + 1 < syn->item_count; k++)
+      if (syn->items[k].kind == JADE_ISA_ITEM_VALUE && syn->items[k].field == field &&
+          syn->items[k + 1].kind == JADE_ISA_ITEM_REUSE)
+         return syn->items[k + 1].reuse;
+   return -1;
+}
+
+/* The single GPR an ALU source field reads, or -1. */
+static int
+source_gpr(const struct jade_shader *s, const struct jade_instr *instr, unsigned field)
+{
+   for (unsigned k = 0; k < instr->src_count; k++) {
+      const struct jade_operand *o = &instr->src[k];
+      if (o->field != field || o->kind != JADE_OPERAND_VALUE)
+         continue;
+      const struct jade_value *v = s->values[o->value];
+      if (v->file != JADE_FILE_GPR || (!o->count && v->size != 1) || o->count > 1)
+         return -1;
+      return v->reg + o->comp;
+   }
+   return -1;
+}
+
+/* Reuse flags: when the next instruction reads the same register through
+ * the same operand port (flag), the first keeps it in the reuse cache,
+ * unless it overwrites that register itself.  Yield (bit 109) on BAR and
+ * BSYNC, as Mesa's NAK does (the bit's polarity is not confirmed:
+ * ../shared/docs/turing-facts.md 3.3). */
+static void
+reuse_and_yield(struct jade_shader *s, struct jade_block *block)
+{
+   static const unsigned fields[3] = {JADE_ISA_F_A, JADE_ISA_F_B, JADE_ISA_F_C};
+   jade_foreach_instr(block, i) {
+      if (i->op == JADE_ISA_OP_BAR || i->op == JADE_ISA_OP_BSYNC)
+         i->ctrl.yield = true;
+      if (i->link.next == &block->instrs || !jade_instr_is_unguarded(i))
+         continue;
+      struct jade_instr *j = list_entry(i->link.next, struct jade_instr, link);
+      if (!jade_instr_is_unguarded(j))
+         continue;
+      int mine[3] = {-1, -1, -1}, next[3] = {-1, -1, -1};
+      for (unsigned f = 0; f < 3; f++) {
+         int flag = reuse_flag(s, i, fields[f]);
+         if (flag >= 0 && flag < 3)
+            mine[flag] = source_gpr(s, i, fields[f]);
+         flag = reuse_flag(s, j, fields[f]);
+         if (flag >= 0 && flag < 3)
+            next[flag] = source_gpr(s, j, fields[f]);
+      }
+      for (unsigned flag = 0; flag < 3; flag++) {
+         if (mine[flag] < 0 || mine[flag] != next[flag])
+            continue;
+         bool written = false;
+         for (unsigned k = 0; k < i->dst_count && !written; k++) {
+            unsigned first;
+            unsigned n = operand_slots(s, &i->dst[k], &first);
+            written = s->values[i->dst[k].value]->file == JADE_FILE_GPR &&
+                      (unsigned)mine[flag] >= first && (unsigned)mine[flag] < first + n;
+         }
+         if (!written)
+            i->ctrl.reuse |= 1u << flag;
+      }
+   }
+}
+
 void
 jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options)
 {
    bool first = true;
    jade_foreach_block(s, block) {
       block_ctrl(s, block, options && options->serial);
+      reuse_and_yield(s, block);
       if (!first && !list_is_empty(&block->instrs)) {
          struct jade_instr *head = list_first_entry(&block->instrs, struct jade_instr, link);
          head->ctrl.wait_mask = (1u << SB_COUNT) - 1;
