@@ -44,7 +44,13 @@ struct exec_case {
    bool (*check_all)(const uint32_t *in, const uint32_t *out);
    /* Table cases (one NIR ALU op): see alu_cases below. */
    const struct alu_case *alu;
+   /* Source alu_const - 1 is the constant ALU_CONST (immediate folding,
+    * commuting); 0: none. */
+   unsigned alu_const;
 };
+
+/* pi as a float; as an integer large, odd, and 27 as a shift count. */
+#define ALU_CONST 0x40490fdbu
 
 /* One NIR ALU op on 1-3 inputs, with its C reference.  Inputs are first
  * brought into the op's domain (the same way in NIR and in C). */
@@ -139,10 +145,13 @@ build_shader(const struct exec_case *c)
    nir_def *in_addr = buffer_address(&b, 0, index, c->in_words);
    for (unsigned w = 0; w < c->in_words; w++)
       in[w] = nir_load_global(&b, nir_iadd_imm(&b, in_addr, 4 * w), 4, 1, 32);
-   if (c->alu)
+   if (c->alu) {
+      if (c->alu_const)
+         in[c->alu_const - 1] = nir_imm_int(&b, ALU_CONST);
       build_alu(&b, c->alu, in, out);
-   else
+   } else {
       c->build(&b, in, out);
+   }
    nir_def *out_addr = buffer_address(&b, 1, index, c->out_words);
    for (unsigned w = 0; w < c->out_words; w++)
       nir_store_global(&b, nir_iadd_imm(&b, out_addr, 4 * w), 4, out[w], 1);
@@ -859,6 +868,149 @@ static void r_folding(const uint32_t *in, uint32_t *out)
    out[7] = 77 - in[1];
 }
 
+/* Phis that swap and rotate each iteration: parallel copies with cycles
+ * (three XORs break them). */
+static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *x = local(b, "x"), *y = local(b, "y"), *z = local(b, "z"), *w = local(b, "w");
+   nir_variable *i = local(b, "i");
+   nir_store_var(b, x, in[0], 1);
+   nir_store_var(b, y, in[1], 1);
+   nir_store_var(b, z, nir_ixor(b, in[0], in[1]), 1);
+   nir_store_var(b, w, nir_imm_int(b, 7), 1);
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_def *n = nir_iadd_imm(b, nir_iand_imm(b, in[0], 7), 1);
+   nir_push_loop(b);
+   {
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, n));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *xv = nir_load_var(b, x), *yv = nir_load_var(b, y);
+      nir_def *zv = nir_load_var(b, z), *wv = nir_load_var(b, w);
+      /* x, y = y, x (a 2-cycle); z, w, = w, z + 1 (a 2-cycle with a new value) */
+      nir_store_var(b, x, yv, 1);
+      nir_store_var(b, y, xv, 1);
+      nir_store_var(b, z, wv, 1);
+      nir_store_var(b, w, nir_iadd_imm(b, zv, 1), 1);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_var(b, x);
+   out[1] = nir_load_var(b, y);
+   out[2] = nir_load_var(b, z);
+   out[3] = nir_load_var(b, w);
+}
+static void r_phi_cycles(const uint32_t *in, uint32_t *out)
+{
+   uint32_t x = in[0], y = in[1], z = in[0] ^ in[1], w = 7, n = (in[0] & 7) + 1;
+   for (uint32_t i = 0; i < n; i++) {
+      uint32_t t = x;
+      x = y;
+      y = t;
+      uint32_t u = z;
+      z = w;
+      w = u + 1;
+   }
+   out[0] = x;
+   out[1] = y;
+   out[2] = z;
+   out[3] = w;
+}
+
+/* Phis of a 64-bit value and of a boolean across a loop and an if. */
+static void b_phi_wide(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *acc = nir_local_variable_create(b->impl, glsl_uint64_t_type(), "acc");
+   nir_variable *flag = nir_local_variable_create(b->impl, glsl_bool_type(), "flag");
+   nir_variable *i = local(b, "i");
+   nir_store_var(b, acc, nir_pack_64_2x32_split(b, in[0], in[1]), 1);
+   nir_store_var(b, flag, nir_imm_false(b), 1);
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_def *n = nir_iand_imm(b, in[1], 15);
+   nir_push_loop(b);
+   {
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, n));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *a = nir_load_var(b, acc);
+      nir_push_if(b, nir_ieq_imm(b, nir_iand_imm(b, iv, 1), 0));
+      {
+         nir_store_var(b, acc, nir_iadd(b, a, nir_u2u64(b, nir_imul_imm(b, iv, 0x10001))), 1);
+         nir_store_var(b, flag, nir_inot(b, nir_load_var(b, flag)), 1);
+      }
+      nir_push_else(b, NULL);
+      {
+         nir_store_var(b, acc, nir_isub(b, a, nir_u2u64(b, iv)), 1);
+      }
+      nir_pop_if(b, NULL);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   nir_def *a = nir_load_var(b, acc);
+   out[0] = nir_unpack_64_2x32_split_x(b, a);
+   out[1] = nir_unpack_64_2x32_split_y(b, a);
+   out[2] = nir_b2i32(b, nir_load_var(b, flag));
+   /* bcsel of booleans and a boolean as 0 / ~0 */
+   nir_def *p = nir_ilt(b, in[0], in[1]), *q = nir_ieq_imm(b, nir_iand_imm(b, in[0], 3), 0);
+   nir_def *sel = nir_bcsel(b, nir_load_var(b, flag), p, q);
+   out[3] = nir_b2b32(b, sel);
+}
+static void r_phi_wide(const uint32_t *in, uint32_t *out)
+{
+   uint64_t acc = (uint64_t)in[1] << 32 | in[0];
+   bool flag = false;
+   uint32_t n = in[1] & 15;
+   for (uint32_t i = 0; i < n; i++) {
+      if ((i & 1) == 0) {
+         acc += (uint64_t)(i * 0x10001u);
+         flag = !flag;
+      } else {
+         acc -= i;
+      }
+   }
+   out[0] = (uint32_t)acc;
+   out[1] = (uint32_t)(acc >> 32);
+   out[2] = flag;
+   bool p = (int32_t)in[0] < (int32_t)in[1], q = (in[0] & 3) == 0;
+   out[3] = (flag ? p : q) ? 0xffffffffu : 0;
+}
+
+/* Vector memory: shared .64/.128 and global .128 through tuples. */
+static void b_vector_memory(nir_builder *b, nir_def **in, nir_def **out)
+{
+   b->shader->info.shared_size = GROUP * 16;
+   nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
+   nir_def *addr = nir_imul_imm(b, lid, 16);
+   nir_def *v = nir_vec4(b, in[0], in[1], nir_iadd(b, in[0], in[1]), nir_imm_int(b, 0x1234));
+   nir_store_shared(b, v, addr, .write_mask = 0xf, .align_mul = 16);
+   nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
+               .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
+   nir_def *other = nir_imul_imm(b, nir_ixor(b, lid, nir_imm_int(b, 1)), 16);
+   nir_def *w = nir_load_shared(b, 4, 32, other, .align_mul = 16);
+   nir_def *h = nir_load_shared(b, 2, 32, nir_iadd_imm(b, addr, 8), .align_mul = 8);
+   out[0] = nir_channel(b, w, 0);
+   out[1] = nir_channel(b, w, 1);
+   out[2] = nir_channel(b, w, 2);
+   out[3] = nir_channel(b, w, 3);
+   out[4] = nir_channel(b, h, 0);
+   out[5] = nir_channel(b, h, 1);
+}
+static void r_all_vector_memory(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned t = 0; t < THREADS; t++) {
+      unsigned o = t ^ 1;
+      const uint32_t *a = &in[2 * o], *mine = &in[2 * t];
+      out[6 * t + 0] = a[0];
+      out[6 * t + 1] = a[1];
+      out[6 * t + 2] = a[0] + a[1];
+      out[6 * t + 3] = 0x1234;
+      out[6 * t + 4] = mine[0] + mine[1];
+      out[6 * t + 5] = 0x1234;
+   }
+}
+
 /* 64-bit integers (lowered by NIR to 32-bit ops where SM75 has none). */
 static void b_int64(nir_builder *b, nir_def **in, nir_def **out)
 {
@@ -889,6 +1041,9 @@ static const struct exec_case cases[] = {
    {"local_memory", 2, 8, b_local_memory, r_local_memory},
    {"local_loop", 2, 2, b_local_loop, r_local_loop},
    {"folding", 2, 8, b_folding, r_folding},
+   {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
+   {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},
+   {"vector_memory", 2, 6, b_vector_memory, NULL, r_all_vector_memory},
    {"derivatives", 1, 2, b_derivs, NULL, r_derivs},
    {"indexed_constants", 1, 4, b_ldc, r_ldc},
    {"divide", 2, 6, b_divide, r_divide},
@@ -950,6 +1105,8 @@ run_case(const struct exec_case *c, unsigned mode)
    if (c->alu) {
       for (unsigned t = 0; t < THREADS; t++) {
          uint32_t v[3] = {in[t * 3], in[t * 3 + 1], in[t * 3 + 2]};
+         if (c->alu_const)
+            v[c->alu_const - 1] = ALU_CONST;
          alu_domain_c(c->alu, v);
          expect[t] = c->alu->ref(v[0], v[1], v[2]);
       }
@@ -1058,6 +1215,19 @@ main(void)
          passed++;
       else
          failed++;
+      /* Again with a constant in the last source and in the first (an
+       * immediate after folding, the first by commuting where the op
+       * allows, else through a register). */
+      for (unsigned k = 0; alu_cases[i].arity >= 2 && k < 2; k++) {
+         char name[64];
+         c.alu_const = k ? 1 : alu_cases[i].arity;
+         snprintf(name, sizeof(name), "%s_const%u", alu_cases[i].name, c.alu_const - 1);
+         c.name = name;
+         if (run_case(&c, 0))
+            passed++;
+         else
+            failed++;
+      }
    }
    if (check_rejects())
       passed++;
