@@ -868,6 +868,26 @@ static void r_folding(const uint32_t *in, uint32_t *out)
    out[7] = 77 - in[1];
 }
 
+/* Fusions: IMAD (a*b+c), LEA ((a<<k)+b), IADD3 (a+b+c), LOP3 trees. */
+static void b_fusions(nir_builder *b, nir_def **in, nir_def **out)
+{
+   out[0] = nir_iadd(b, nir_imul(b, in[0], in[1]), in[2]);
+   out[1] = nir_iadd(b, nir_ishl_imm(b, in[0], 5), in[1]);
+   out[2] = nir_iadd(b, nir_iadd(b, in[0], in[1]), in[2]);
+   out[3] = nir_ior(b, nir_iand(b, in[0], in[1]), nir_inot(b, in[2]));
+   out[4] = nir_iand(b, nir_inot(b, nir_ixor(b, in[0], in[1])), in[2]);
+   out[5] = nir_ixor(b, nir_ixor(b, in[0], in[1]), nir_ior(b, in[1], in[2]));
+}
+static void r_fusions(const uint32_t *in, uint32_t *out)
+{
+   out[0] = in[0] * in[1] + in[2];
+   out[1] = (in[0] << 5) + in[1];
+   out[2] = in[0] + in[1] + in[2];
+   out[3] = (in[0] & in[1]) | ~in[2];
+   out[4] = ~(in[0] ^ in[1]) & in[2];
+   out[5] = (in[0] ^ in[1]) ^ (in[1] | in[2]);
+}
+
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
 static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
@@ -1041,6 +1061,7 @@ static const struct exec_case cases[] = {
    {"local_memory", 2, 8, b_local_memory, r_local_memory},
    {"local_loop", 2, 2, b_local_loop, r_local_loop},
    {"folding", 2, 8, b_folding, r_folding},
+   {"fusions", 3, 6, b_fusions, r_fusions},
    {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
    {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},
    {"vector_memory", 2, 6, b_vector_memory, NULL, r_all_vector_memory},

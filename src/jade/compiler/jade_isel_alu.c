@@ -8,6 +8,148 @@
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
+/* A NIR scalar computed by a 32-bit ALU op whose only use is the
+ * instruction being selected: it can be fused into it. */
+static bool
+fusable(nir_scalar s, nir_op op)
+{
+   return nir_scalar_is_alu(s) && nir_scalar_alu_op(s) == op && s.def->bit_size == 32 &&
+          s.def->num_components == 1 && list_is_singular(&s.def->uses);
+}
+
+/* iadd of a single-use imul, shift by a constant, or iadd: one IMAD, LEA
+ * or IADD3. */
+static bool
+isel_iadd_fused(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   nir_scalar root = nir_get_scalar(&alu->def, 0);
+   for (unsigned k = 0; k < 2; k++) {
+      nir_scalar in = nir_scalar_chase_alu_src(root, k);
+      nir_scalar other = nir_scalar_chase_alu_src(root, 1 - k);
+      struct jade_instr *i;
+      if (fusable(in, nir_op_imul)) {
+         nir_scalar a = nir_scalar_chase_alu_src(in, 0), b = nir_scalar_chase_alu_src(in, 1);
+         i = isel_emit(c, JADE_ISA_OP_IMAD);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, a.def, a.comp));
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_src(c, b.def, b.comp));
+         jade_instr_add_src(i, JADE_ISA_F_C, isel_src(c, other.def, other.comp));
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+         return true;
+      }
+      if (fusable(in, nir_op_ishl)) {
+         nir_scalar a = nir_scalar_chase_alu_src(in, 0), sh = nir_scalar_chase_alu_src(in, 1);
+         if (!nir_scalar_is_const(sh) || (nir_scalar_as_uint(sh) & 31) == 0)
+            continue;
+         i = isel_emit(c, JADE_ISA_OP_LEA);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, a.def, a.comp));
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_src(c, other.def, other.comp));
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
+         jade_instr_set_field(i, JADE_ISA_F_SHIFT, nir_scalar_as_uint(sh) & 31);
+         return true;
+      }
+      if (fusable(in, nir_op_iadd)) {
+         nir_scalar a = nir_scalar_chase_alu_src(in, 0), b = nir_scalar_chase_alu_src(in, 1);
+         i = isel_emit(c, JADE_ISA_OP_IADD3);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+         jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, a.def, a.comp));
+         jade_instr_add_src(i, JADE_ISA_F_B, isel_src(c, b.def, b.comp));
+         jade_instr_add_src(i, JADE_ISA_F_C, isel_src(c, other.def, other.comp));
+         return true;
+      }
+   }
+   return false;
+}
+
+/* A tree of 32-bit and/or/xor/not with up to three distinct leaves: one
+ * LOP3.  The truth table is the tree evaluated on the leaves' columns
+ * (a 0xf0, b 0xcc, c 0xaa). */
+struct lop_tree {
+   nir_scalar leaves[3];
+   unsigned count;
+};
+
+static bool lop_eval(struct lop_tree *t, nir_scalar s, bool root, unsigned depth, uint8_t *out);
+
+static bool
+lop_leaf(struct lop_tree *t, nir_scalar s, uint8_t *out)
+{
+   static const uint8_t column[3] = {0xf0, 0xcc, 0xaa};
+   for (unsigned k = 0; k < t->count; k++) {
+      if (nir_scalar_equal(t->leaves[k], s)) {
+         *out = column[k];
+         return true;
+      }
+   }
+   if (t->count == 3)
+      return false;
+   t->leaves[t->count] = s;
+   *out = column[t->count++];
+   return true;
+}
+
+/* A source: expanded when it is a single-use logic op and the leaves fit,
+ * else a leaf. */
+static bool
+lop_child(struct lop_tree *t, nir_scalar s, unsigned depth, uint8_t *out)
+{
+   struct lop_tree saved = *t;
+   if (depth < 4 && lop_eval(t, s, false, depth + 1, out))
+      return true;
+   *t = saved;
+   return lop_leaf(t, s, out);
+}
+
+static bool
+lop_eval(struct lop_tree *t, nir_scalar s, bool root, unsigned depth, uint8_t *out)
+{
+   if (!nir_scalar_is_alu(s) || s.def->bit_size != 32)
+      return false;
+   nir_op op = nir_scalar_alu_op(s);
+   if (op != nir_op_iand && op != nir_op_ior && op != nir_op_ixor && op != nir_op_inot)
+      return false;
+   if (!root && (s.def->num_components != 1 || !list_is_singular(&s.def->uses)))
+      return false;
+   uint8_t a, b = 0;
+   if (!lop_child(t, nir_scalar_chase_alu_src(s, 0), depth, &a))
+      return false;
+   if (op == nir_op_inot) {
+      *out = (uint8_t)~a;
+      return true;
+   }
+   if (!lop_child(t, nir_scalar_chase_alu_src(s, 1), depth, &b))
+      return false;
+   *out = op == nir_op_iand ? a & b : op == nir_op_ior ? a | b : a ^ b;
+   return true;
+}
+
+static bool
+isel_lop3_tree(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   struct lop_tree t = {.count = 0};
+   uint8_t lut;
+   if (!lop_eval(&t, nir_get_scalar(&alu->def, 0), true, 0, &lut))
+      return false;
+   /* Only worth it when it swallowed another op (else the plain path,
+    * which also folds constants, does as well). */
+   unsigned ops = nir_op_infos[alu->op].num_inputs;
+   if (t.count <= ops && !(alu->op == nir_op_inot && t.count == 1 && lut != 0x0f))
+      return false;
+   static const enum jade_isa_field fields[3] = {JADE_ISA_F_A, JADE_ISA_F_B, JADE_ISA_F_C};
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LOP3);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   for (unsigned k = 0; k < 3; k++) {
+      if (k < t.count)
+         jade_instr_add_src(i, fields[k], isel_src(c, t.leaves[k].def, t.leaves[k].comp));
+      else
+         jade_instr_add_src_zero(i, fields[k]);
+   }
+   jade_instr_set_field(i, JADE_ISA_F_LUT, lut);
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   return true;
+}
+
 /* a + u2u64(z): one IMAD.WIDE.U32 dst, z, 1, a (addresses are built so). */
 static bool
 isel_iadd64_wide(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
@@ -214,6 +356,8 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_inot:
       if (bits == 1) {
          isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), NULL, 0x0f);
+      } else if (bits == 32 && isel_lop3_tree(c, alu, dst)) {
+         return true;
       } else if (bits == 32) {
          i = isel_emit(c, JADE_ISA_OP_LOP3);
          jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -383,6 +527,8 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          isel_iadd64(c, alu, dst);
          return true;
       }
+      if (isel_iadd_fused(c, alu, dst))
+         return true;
       i = isel_emit(c, JADE_ISA_OP_IADD3);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
@@ -428,6 +574,8 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    case nir_op_ixor:
       if (bits != 32)
          break;
+      if (isel_lop3_tree(c, alu, dst))
+         return true;
       i = isel_emit(c, JADE_ISA_OP_LOP3);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
