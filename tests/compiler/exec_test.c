@@ -678,6 +678,7 @@ static uint32_t r_fneu(uint32_t a, uint32_t b, uint32_t c) { return F(a) != F(b)
 static uint32_t r_flt(uint32_t a, uint32_t b, uint32_t c) { return F(a) < F(b); }
 static uint32_t r_fge(uint32_t a, uint32_t b, uint32_t c) { return F(a) >= F(b); }
 static uint32_t r_fneg(uint32_t a, uint32_t b, uint32_t c) { return a ^ 0x80000000u; }
+static uint32_t r_fsign(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) > 0 ? 1.0f : F(a) < 0 ? -1.0f : 0.0f); }
 static uint32_t r_fabs(uint32_t a, uint32_t b, uint32_t c) { return a & 0x7fffffffu; }
 static uint32_t r_ffloor(uint32_t a, uint32_t b, uint32_t c) { return u32(floorf(F(a))); }
 static uint32_t r_fceil(uint32_t a, uint32_t b, uint32_t c) { return u32(ceilf(F(a))); }
@@ -712,6 +713,7 @@ static const struct alu_case alu_cases[] = {
    {"fmin", nir_op_fmin, 2, ANY, r_fmin}, {"fmax", nir_op_fmax, 2, ANY, r_fmax},
    {"feq", nir_op_feq, 2, ANY, r_feq}, {"fneu", nir_op_fneu, 2, ANY, r_fneu},
    {"flt", nir_op_flt, 2, ANY, r_flt}, {"fge", nir_op_fge, 2, ANY, r_fge},
+   {"fsign", nir_op_fsign, 1, ANY, r_fsign},
    {"fneg", nir_op_fneg, 1, ANY, r_fneg}, {"fabs", nir_op_fabs, 1, ANY, r_fabs},
    {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor}, {"fceil", nir_op_fceil, 1, ANY, r_fceil},
    {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround},

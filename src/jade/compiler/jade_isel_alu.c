@@ -631,6 +631,28 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
       return true;
    }
+   case nir_op_fsign: {
+      if (bits != 32)
+         break;
+      /* (x > 0) - (x < 0) as floats: FSET.BF gives 1.0 or 0.0; a NaN
+       * compares false both ways and gives 0. */
+      struct jade_value *x = isel_alu_src(c, alu, 0);
+      struct jade_value *gt = isel_new_value(c, 32), *lt = isel_new_value(c, 32);
+      for (unsigned k = 0; k < 2; k++) {
+         i = isel_emit(c, JADE_ISA_OP_FSET);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, k ? lt : gt);
+         jade_instr_add_src(i, JADE_ISA_F_A, x);
+         jade_instr_add_src_zero(i, JADE_ISA_F_B);
+         jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* AND PT */
+         jade_instr_set_field(i, JADE_ISA_F_CMP, k ? CMP_LT : CMP_GT);
+      }
+      i = isel_emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, gt);
+      jade_instr_add_src(i, JADE_ISA_F_B, lt);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      return true;
+   }
    case nir_op_ffma:
       if (bits != 32)
          break;
