@@ -191,3 +191,24 @@ jade_shader_error(struct jade_shader *s, const char *fmt, ...)
    va_end(ap);
    return false;
 }
+
+struct jade_instr *
+jade_block_end_point(struct jade_block *block)
+{
+   struct jade_instr *at = NULL;
+   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
+      if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
+         break;
+      at = i;
+   }
+   return at;
+}
+
+struct jade_block *
+jade_block_by_index(struct jade_shader *s, unsigned index)
+{
+   jade_foreach_block(s, block)
+      if (block->index == index)
+         return block;
+   return NULL;
+}

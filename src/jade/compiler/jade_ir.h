@@ -201,6 +201,12 @@ void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field fi
 int jade_instr_form(const struct jade_shader *s, const struct jade_instr *instr);
 bool jade_form_has_field(unsigned form, enum jade_isa_field field);
 
+/* Where code that must run at the end of a block goes: before the
+ * branches, BREAKs and BSSY that end it (NULL: at the very end). */
+struct jade_instr *jade_block_end_point(struct jade_block *block);
+/* The block with this index. */
+struct jade_block *jade_block_by_index(struct jade_shader *s, unsigned index);
+
 /* Records the first error and returns false. */
 bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));

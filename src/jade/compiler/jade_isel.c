@@ -86,7 +86,28 @@ isel_constant(struct isel *c, nir_instr *instr)
       }
       if (def->bit_size < 64)
          bits &= BITFIELD64_MASK(def->bit_size);
+      /* The same 32-bit constant once per block. */
+      if (def->bit_size == 32 && c->const_block == c->block) {
+         struct jade_value *seen = NULL;
+         for (unsigned k = 0; k < c->const_count && !seen; k++)
+            if (c->const_bits[k] == (uint32_t)bits)
+               seen = c->const_values[k];
+         if (seen) {
+            isel_set_def(c, def, comp, seen);
+            continue;
+         }
+      }
       struct jade_value *v = isel_new_value(c, def->bit_size == 64 ? 64 : 32);
+      if (def->bit_size == 32) {
+         if (c->const_block != c->block) {
+            c->const_block = c->block;
+            c->const_count = 0;
+         }
+         if (c->const_count < ARRAY_SIZE(c->const_bits)) {
+            c->const_bits[c->const_count] = (uint32_t)bits;
+            c->const_values[c->const_count++] = v;
+         }
+      }
       for (unsigned h = 0; h < (def->bit_size == 64 ? 2u : 1u); h++) {
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
          if (def->bit_size == 64)

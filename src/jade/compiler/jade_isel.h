@@ -44,6 +44,11 @@ struct isel {
    struct jade_value *fs_depth;
    struct jade_value *inv_w;
    struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
+   /* 32-bit constants already in registers in const_block. */
+   struct jade_block *const_block;
+   uint32_t const_bits[32];
+   struct jade_value *const_values[32];
+   unsigned const_count;
    /* Booleans live in GPRs (0 or ~0) and become predicates just before
     * each use: the fallback when a shader has more live booleans than the
     * 7 predicates (the allocator cannot spill predicates yet). */

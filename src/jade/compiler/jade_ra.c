@@ -259,20 +259,6 @@ allocate_block(struct ra *ra, unsigned b)
    return true;
 }
 
-/* Where a predecessor's phi copies go: before the branches, BREAKs and
- * BSSY that end it. */
-static struct jade_instr *
-copy_point(struct jade_block *block)
-{
-   struct jade_instr *at = NULL;
-   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
-      if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
-         break;
-      at = i;
-   }
-   return at;
-}
-
 static void
 add_copies(struct jade_shader *s, struct jade_copy *copies, unsigned *n,
            const struct jade_value *dst, unsigned dst_comp, const struct jade_operand *src,
@@ -316,7 +302,7 @@ resolve_phis(struct ra *ra)
                if (i->src[k].pred_block == (int)pred->index)
                   add_copies(s, copies, &n, d, 0, &i->src[k], d->size);
          }
-         jade_parallel_copy(s, pred, copy_point(pred), copies, n);
+         jade_parallel_copy(s, pred, jade_block_end_point(pred), copies, n);
          ralloc_free(copies);
       }
       jade_foreach_instr_safe(cb->block, i) {

@@ -141,19 +141,6 @@ reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
    return r;
 }
 
-/* Before the branches and BREAKs that end a block (where phi copies go). */
-static struct jade_instr *
-end_point(struct jade_block *block)
-{
-   struct jade_instr *at = NULL;
-   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
-      if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
-         break;
-      at = i;
-   }
-   return at;
-}
-
 static void
 spill_value(struct spill *sp, unsigned vi)
 {
@@ -208,7 +195,7 @@ spill_value(struct spill *sp, unsigned vi)
                jade_foreach_block(s, b)
                   if ((int)b->index == i->src[k].pred_block)
                      pred = b;
-               struct jade_value *r = reload(sp, pred, end_point(pred), v, slot);
+               struct jade_value *r = reload(sp, pred, jade_block_end_point(pred), v, slot);
                i->src[k].value = r->index;
             }
             continue;
