@@ -27,6 +27,8 @@
 #define GROUP 64
 #define GROUPS 2
 #define THREADS (GROUP * GROUPS)
+/* The initial contents of the test's two shader storage buffers. */
+#define SSBO_PATTERN(k, i) (0x10000u * ((k) + 1) + (i))
 /* The register budget of the spilling mode. */
 #define SPILL_BUDGET 10
 
@@ -890,6 +892,34 @@ static void r_fusions(const uint32_t *in, uint32_t *out)
    out[5] = (in[0] ^ in[1]) ^ (in[1] | in[2]);
 }
 
+/* Shader storage buffers (as the GL front end makes them): a buffer
+ * chosen per thread, load, store, load back, an atomic add. */
+static void b_ssbo(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *t = thread_index(b);
+   nir_def *idx = nir_iand_imm(b, in[0], 1);
+   nir_def *off = nir_imul_imm(b, t, 4);
+   nir_def *v = nir_load_ssbo(b, 1, 32, idx, off, .align_mul = 4);
+   nir_store_ssbo(b, nir_iadd(b, v, in[1]), idx, off, .write_mask = 1, .align_mul = 4);
+   out[0] = v;
+   out[1] = nir_load_ssbo(b, 1, 32, idx, off, .align_mul = 4);
+   out[2] = nir_ssbo_atomic(b, 32, nir_imm_int(b, 1), off, nir_imm_int(b, 5),
+                            .atomic_op = nir_atomic_op_iadd);
+   out[3] = nir_load_ssbo(b, 1, 32, nir_imm_int(b, 1), off, .align_mul = 4);
+}
+static void r_all_ssbo(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned t = 0; t < THREADS; t++) {
+      unsigned idx = in[2 * t] & 1;
+      uint32_t v = SSBO_PATTERN(idx, t), stored = v + in[2 * t + 1];
+      uint32_t b1 = idx ? stored : SSBO_PATTERN(1, t);
+      out[4 * t + 0] = v;
+      out[4 * t + 1] = stored;
+      out[4 * t + 2] = b1;
+      out[4 * t + 3] = b1 + 5;
+   }
+}
+
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
 static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
@@ -1064,6 +1094,7 @@ static const struct exec_case cases[] = {
    {"local_loop", 2, 2, b_local_loop, r_local_loop},
    {"folding", 2, 8, b_folding, r_folding},
    {"fusions", 3, 6, b_fusions, r_fusions},
+   {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
    {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
    {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},
    {"vector_memory", 2, 6, b_vector_memory, NULL, r_all_vector_memory},
@@ -1150,7 +1181,23 @@ run_case(const struct exec_case *c, unsigned mode)
    struct jade_sim_cuda_params params = {0};
    jade_sim_cuda_param(&params, &in_addr, 8);
    jade_sim_cuda_param(&params, &out_addr, 8);
-   struct jade_sim_cuda_kernel kernel = {.local_size = 1024, .shared_size = bin->shared_size};
+   /* Local memory as the binary asks (arrays, spills). */
+   struct jade_sim_cuda_kernel kernel = {.local_size = bin->local_size ? bin->local_size : 16,
+                                         .shared_size = bin->shared_size};
+   /* Two shader storage buffers (word i of buffer k: SSBO_PATTERN(k, i)),
+    * their addresses in the driver bank c[15] where the compiler reads
+    * them (docs/compiler.md, binding scheme). */
+   uint64_t ssbo_info[2][2];
+   for (unsigned k = 0; k < 2; k++) {
+      uint32_t words[THREADS];
+      for (unsigned i = 0; i < THREADS; i++)
+         words[i] = SSBO_PATTERN(k, i);
+      uint64_t addr = jade_sim_alloc(sim, sizeof(words), 256);
+      jade_sim_write(sim, addr, words, sizeof(words));
+      ssbo_info[k][0] = addr;
+      ssbo_info[k][1] = sizeof(words);
+   }
+   jade_sim_set_const(sim, 15, 0x2a0, ssbo_info, sizeof(ssbo_info));
    const uint32_t grid[3] = {GROUPS, 1, 1}, block[3] = {GROUP, 1, 1};
    /* c[3]: a table for the indexed-constant test. */
    uint32_t table[64];

@@ -99,6 +99,7 @@ prepare_nir(nir_shader *nir)
    };
    NIR_PASS(_, nir, nir_lower_tex, &tex_options);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
+   jade_nir_lower_ssbo(nir);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */
    NIR_PASS(_, nir, nir_lower_int64);

@@ -18,6 +18,16 @@ struct nir_shader;
 void jade_nir_lower_io(struct nir_shader *nir);
 int jade_varying_address(unsigned slot);
 
+/* The driver's constant bank and what it holds for the compiler
+ * (docs/compiler.md, "Binding scheme"). */
+#define JADE_DRIVER_CBUF 15
+#define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle: word 8 + u */
+#define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
+
+/* SSBOs to global memory at addresses from the driver's constants
+ * (jade_nir_lower_ssbo.c). */
+bool jade_nir_lower_ssbo(struct nir_shader *nir);
+
 /* NIR -> Jade IR (instruction selection). */
 /* bools_in_gpr: booleans as 0/~0 in GPRs between uses (the fallback when
  * predicates run out). */

@@ -446,20 +446,24 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          return jade_shader_error(c->s, "constant-buffer loads from a non-constant buffer "
                                   "index are not supported yet");
       if (!nir_src_is_const(intr->src[1])) {
-         /* An indexed load: LDC dst, c[bank][offset + 4 k], a word each. */
+         /* An indexed load: LDC dst, c[bank][offset + size k], a component
+          * each (LDC.64 for 64-bit ones). */
          unsigned bank = nir_src_as_uint(intr->src[0]);
-         if (intr->def.bit_size != 32)
+         unsigned bits = intr->def.bit_size;
+         if (bits != 32 && bits != 64)
             return jade_shader_error(c->s, "indexed %u-bit constant loads are not supported yet",
-                                     intr->def.bit_size);
+                                     bits);
          struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
          for (unsigned k = 0; k < intr->def.num_components; k++) {
-            struct jade_value *v = isel_new_value(c, 32);
+            struct jade_value *v = isel_new_value(c, bits);
             struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LDC);
             jade_instr_add_dst(i, JADE_ISA_F_DST, v);
             jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
             jade_instr_set_field(i, JADE_ISA_F_BANK, bank);
+            if (bits == 64)
+               jade_instr_set_field(i, JADE_ISA_F_TYPE, 5);   /* .64 */
             if (k)
-               jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * k);
+               jade_instr_set_field(i, JADE_ISA_F_OFS, bits / 8 * k);
             isel_set_def(c, &intr->def, k, v);
          }
          return true;

@@ -21,9 +21,6 @@
 
 #include "jade_isel.h"
 
-#define JADE_DRIVER_CBUF 15
-#define JADE_TEX_HANDLE_WORD 8
-
 /* The dim field: 1D 0, 2D 1, 3D 2, CUBE 3, +4 for arrays (no 3D array). */
 static int
 tex_dim(const nir_tex_instr *tex)
