@@ -46,6 +46,8 @@ struct exec_case {
    bool (*check_all)(const uint32_t *in, const uint32_t *out);
    /* Table cases (one NIR ALU op): see alu_cases below. */
    const struct alu_case *alu;
+   /* For families of cases: the member (see case_param). */
+   unsigned param;
    /* Source alu_const - 1 is the constant ALU_CONST (immediate folding,
     * commuting); 0: none. */
    unsigned alu_const;
@@ -64,6 +66,9 @@ struct alu_case {
    enum domain domain;
    uint32_t (*ref)(uint32_t a, uint32_t b, uint32_t c);
 };
+
+/* The member of a case family being built or checked. */
+static unsigned case_param;
 
 static nir_def *
 thread_index(nir_builder *b)
@@ -147,6 +152,7 @@ build_shader(const struct exec_case *c)
    nir_def *in_addr = buffer_address(&b, 0, index, c->in_words);
    for (unsigned w = 0; w < c->in_words; w++)
       in[w] = nir_load_global(&b, nir_iadd_imm(&b, in_addr, 4 * w), 4, 1, 32);
+   case_param = c->param;
    if (c->alu) {
       if (c->alu_const)
          in[c->alu_const - 1] = nir_imm_int(&b, ALU_CONST);
@@ -920,6 +926,118 @@ static void r_all_ssbo(const uint32_t *in, uint32_t *out)
    }
 }
 
+/* Family "nest": ifs nested case_param deep on their then-sides (one
+ * convergence barrier each), each level with its own arithmetic. */
+static void b_nest_level(nir_builder *b, nir_def **in, nir_variable *v, unsigned level)
+{
+   if (level == case_param)
+      return;
+   nir_push_if(b, nir_ine_imm(b, nir_iand_imm(b, in[1], 1u << level), 0));
+   {
+      nir_store_var(b, v, nir_iadd_imm(b, nir_imul_imm(b, nir_load_var(b, v), 3), level), 1);
+      b_nest_level(b, in, v, level + 1);
+   }
+   nir_push_else(b, NULL);
+   nir_store_var(b, v, nir_ixor(b, nir_load_var(b, v), nir_imm_int(b, 0x1111 * (level + 1))), 1);
+   nir_pop_if(b, NULL);
+}
+static void b_nest(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_variable *v = local(b, "v");
+   nir_store_var(b, v, in[0], 1);
+   b_nest_level(b, in, v, 0);
+   out[0] = nir_load_var(b, v);
+}
+static void r_nest(const uint32_t *in, uint32_t *out)
+{
+   uint32_t v = in[0];
+   for (unsigned level = 0; level < case_param; level++) {
+      if (in[1] & (1u << level)) {
+         v = v * 3 + level;
+      } else {
+         v ^= 0x1111 * (level + 1);
+         break;
+      }
+   }
+   out[0] = v;
+}
+
+/* Family "loops": a loop of data-dependent trip count with an if inside;
+ * the member picks the count's range and the arithmetic. */
+static void b_loops(nir_builder *b, nir_def **in, nir_def **out)
+{
+   unsigned k = case_param;
+   nir_variable *i = local(b, "i"), *acc = local(b, "acc"), *odd = local(b, "odd");
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_store_var(b, acc, in[1], 1);
+   nir_store_var(b, odd, nir_imm_int(b, 0), 1);
+   nir_def *n = nir_iand_imm(b, in[0], 4 * k - 1);
+   nir_push_loop(b);
+   {
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, n));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *a = nir_load_var(b, acc);
+      nir_push_if(b, nir_ine_imm(b, nir_iand_imm(b, nir_ixor(b, a, iv), 1), 0));
+      {
+         nir_store_var(b, acc, nir_iadd_imm(b, nir_imul_imm(b, a, 2 * k + 1), k), 1);
+         nir_store_var(b, odd, nir_iadd_imm(b, nir_load_var(b, odd), 1), 1);
+      }
+      nir_push_else(b, NULL);
+      nir_store_var(b, acc, nir_ixor(b, nir_ushr_imm(b, a, k % 5 + 1), iv), 1);
+      nir_pop_if(b, NULL);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   out[0] = nir_load_var(b, acc);
+   out[1] = nir_load_var(b, odd);
+}
+static void r_loops(const uint32_t *in, uint32_t *out)
+{
+   unsigned k = case_param;
+   uint32_t acc = in[1], odd = 0, n = in[0] & (4 * k - 1);
+   for (uint32_t i = 0; i < n; i++) {
+      if ((acc ^ i) & 1) {
+         acc = acc * (2 * k + 1) + k;
+         odd++;
+      } else {
+         acc = (acc >> (k % 5 + 1)) ^ i;
+      }
+   }
+   out[0] = acc;
+   out[1] = odd;
+}
+
+/* Family "pressure": case_param values live at once (register pressure;
+ * the spilling mode spills most of them). */
+static void b_pressure(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *v[64];
+   for (unsigned k = 0; k < case_param; k++)
+      v[k] = nir_iadd_imm(b, nir_imul_imm(b, in[k & 1], 2 * k + 3), k * 0x101);
+   nir_def *x = in[0], *y = in[1];
+   for (unsigned k = 0; k < case_param; k++) {
+      x = nir_ixor(b, nir_imul(b, x, v[k]), v[case_param - 1 - k]);
+      y = nir_iadd(b, y, nir_ishl_imm(b, v[k], k % 7));
+   }
+   out[0] = x;
+   out[1] = y;
+}
+static void r_pressure(const uint32_t *in, uint32_t *out)
+{
+   uint32_t v[64];
+   for (unsigned k = 0; k < case_param; k++)
+      v[k] = in[k & 1] * (2 * k + 3) + k * 0x101;
+   uint32_t x = in[0], y = in[1];
+   for (unsigned k = 0; k < case_param; k++) {
+      x = (x * v[k]) ^ v[case_param - 1 - k];
+      y = y + (v[k] << (k % 7));
+   }
+   out[0] = x;
+   out[1] = y;
+}
+
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
 static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
@@ -1094,6 +1212,20 @@ static const struct exec_case cases[] = {
    {"local_loop", 2, 2, b_local_loop, r_local_loop},
    {"folding", 2, 8, b_folding, r_folding},
    {"fusions", 3, 6, b_fusions, r_fusions},
+   {"nest2", 2, 1, b_nest, r_nest, .param = 2}, {"nest4", 2, 1, b_nest, r_nest, .param = 4},
+   {"nest6", 2, 1, b_nest, r_nest, .param = 6}, {"nest8", 2, 1, b_nest, r_nest, .param = 8},
+   {"nest10", 2, 1, b_nest, r_nest, .param = 10}, {"nest12", 2, 1, b_nest, r_nest, .param = 12},
+   {"nest14", 2, 1, b_nest, r_nest, .param = 14}, {"nest16", 2, 1, b_nest, r_nest, .param = 16},
+   {"loops1", 2, 2, b_loops, r_loops, .param = 1}, {"loops2", 2, 2, b_loops, r_loops, .param = 2},
+   {"loops3", 2, 2, b_loops, r_loops, .param = 3}, {"loops4", 2, 2, b_loops, r_loops, .param = 4},
+   {"loops5", 2, 2, b_loops, r_loops, .param = 5}, {"loops6", 2, 2, b_loops, r_loops, .param = 6},
+   {"loops7", 2, 2, b_loops, r_loops, .param = 7}, {"loops8", 2, 2, b_loops, r_loops, .param = 8},
+   {"pressure8", 2, 2, b_pressure, r_pressure, .param = 8},
+   {"pressure16", 2, 2, b_pressure, r_pressure, .param = 16},
+   {"pressure24", 2, 2, b_pressure, r_pressure, .param = 24},
+   {"pressure32", 2, 2, b_pressure, r_pressure, .param = 32},
+   {"pressure48", 2, 2, b_pressure, r_pressure, .param = 48},
+   {"pressure64", 2, 2, b_pressure, r_pressure, .param = 64},
    {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
    {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
    {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},
@@ -1166,9 +1298,12 @@ run_case(const struct exec_case *c, unsigned mode)
       }
    } else if (c->check_all) {
       /* checked after the run */
+      case_param = c->param;
    } else if (c->ref_all) {
+      case_param = c->param;
       c->ref_all(in, expect);
    } else {
+      case_param = c->param;
       for (unsigned t = 0; t < THREADS; t++)
          c->ref(&in[t * c->in_words], &expect[t * c->out_words]);
    }
