@@ -59,6 +59,18 @@ jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa
    return instr;
 }
 
+struct jade_instr *
+jade_instr_create_before(struct jade_shader *s, struct jade_block *block,
+                         struct jade_instr *before, enum jade_isa_op op)
+{
+   struct jade_instr *i = jade_instr_create(s, block, op);
+   if (before) {
+      list_del(&i->link);
+      list_addtail(&i->link, &before->link);
+   }
+   return i;
+}
+
 void
 jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field, uint64_t value)
 {

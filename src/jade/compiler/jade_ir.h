@@ -173,6 +173,10 @@ struct jade_value *jade_value_create(struct jade_shader *s, enum jade_file file,
 struct jade_instr *jade_instr_create(struct jade_shader *s, struct jade_block *block,
                                      enum jade_isa_op op);
 
+/* The same, placed before `before` (at the end of `block` when NULL). */
+struct jade_instr *jade_instr_create_before(struct jade_shader *s, struct jade_block *block,
+                                            struct jade_instr *before, enum jade_isa_op op);
+
 void jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field,
                           uint64_t value);
 void jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,

@@ -293,6 +293,37 @@ isel_gather(struct isel *c, struct jade_value **vals, unsigned n)
    return t;
 }
 
+/* The data of a memory access to components first .. first+n-1 of `def`:
+ * what a store reads (one register, or a tuple gathered from them), or a
+ * new register / tuple for a load to write. */
+struct jade_value *
+isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first, unsigned n)
+{
+   if (!store)
+      return n == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, n);
+   struct jade_value *vals[4];
+   for (unsigned w = 0; w < n; w++)
+      vals[w] = isel_src(c, def, first + w);
+   return isel_gather(c, vals, n);
+}
+
+/* Adds the data operand to the access (DATA for a store, DST for a load)
+ * and, for a load, makes its registers the NIR components. */
+void
+isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
+                      unsigned first, unsigned n, struct jade_value *v)
+{
+   if (store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+      return;
+   }
+   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   if (n > 1)
+      isel_split(c, def, first, v, n);
+   else
+      isel_set_def(c, def, first, v);
+}
+
 /* Components first .. first+n-1 of a NIR def from the registers of a tuple,
  * one value each, so that later passes see scalars. */
 void

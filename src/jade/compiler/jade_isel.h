@@ -77,6 +77,10 @@ void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
 struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigned n);
 void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple,
                 unsigned n);
+struct jade_value *isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first,
+                                 unsigned n);
+void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
+                           unsigned first, unsigned n, struct jade_value *v);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);

@@ -71,28 +71,12 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
          n = 2;
       for (unsigned w = 0; w < n; w++)
          mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 4 * (int)w);
-      struct jade_value *v;
-      if (store) {
-         struct jade_value *vals[4];
-         for (unsigned w = 0; w < n; w++)
-            vals[w] = isel_src(c, data, k + w);
-         v = n == 1 ? vals[0] : isel_gather(c, vals, n);
-      } else {
-         v = jade_value_create(c->s, JADE_FILE_GPR, n);
-      }
+      struct jade_value *v = isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (n > 1)
          jade_instr_set_field(i, JADE_ISA_F_COMPS, n - 1);
-      if (store) {
-         jade_instr_add_src(i, JADE_ISA_F_DATA, v);
-      } else {
-         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-         if (n > 1)
-            isel_split(c, &intr->def, k, v, n);
-         else
-            isel_set_def(c, &intr->def, k, v);
-      }
+      isel_mem_data_operand(c, i, store, data, k, n, v);
       k += n;
    }
    return true;

@@ -39,31 +39,14 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    }
    struct jade_value *addr = isel_src(c, addr_def, 0);
    static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
-   struct jade_value *tuple;
-   if (store) {
-      struct jade_value *vals[4];
-      for (unsigned k = 0; k < comps; k++)
-         vals[k] = isel_src(c, data, k);
-      tuple = isel_gather(c, vals, comps);
-   } else {
-      /* One word needs no tuple. */
-      tuple = comps == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, comps);
-   }
+   struct jade_value *tuple = isel_mem_data(c, store, data, 0, comps);
    struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
    jade_instr_set_field(i, JADE_ISA_F_E, 1);
    jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[comps]);
    if (offset)
       jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
-   if (store) {
-      jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
-      return true;
-   }
-   jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
-   if (comps == 1)
-      isel_set_def(c, &intr->def, 0, tuple);
-   else
-      isel_split(c, &intr->def, 0, tuple, comps);
+   isel_mem_data_operand(c, i, store, data, 0, comps, tuple);
    return true;
 }
 
@@ -114,15 +97,7 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
          if (k + try <= comps && all && align % (4 * try) == 0 && (4 * k) % (4 * try) == 0)
             n = try;
       }
-      struct jade_value *v;
-      if (store) {
-         struct jade_value *vals[4];
-         for (unsigned w = 0; w < n; w++)
-            vals[w] = isel_src(c, data, k + w);
-         v = n == 1 ? vals[0] : isel_gather(c, vals, n);
-      } else {
-         v = n == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, n);
-      }
+      struct jade_value *v = isel_mem_data(c, store, data, k, n);
       enum jade_isa_op op = local ? (store ? JADE_ISA_OP_STL : JADE_ISA_OP_LDL)
                                   : (store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
       struct jade_instr *i = isel_emit(c, op);
@@ -132,15 +107,7 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
          jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)ofs);
       if (n > 1)
          jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[n]);
-      if (store) {
-         jade_instr_add_src(i, JADE_ISA_F_DATA, v);
-      } else {
-         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-         if (n > 1)
-            isel_split(c, &intr->def, k, v, n);
-         else
-            isel_set_def(c, &intr->def, k, v);
-      }
+      isel_mem_data_operand(c, i, store, data, k, n, v);
       k += n;
    }
    return true;

@@ -99,6 +99,23 @@ imm_value(struct isel *c, uint32_t imm)
    return v;
 }
 
+/* The results of a texture instruction: the components in `mask`,
+ * packed into dst0 (up to two registers) and dst1 (the rest); returns
+ * their number. */
+static unsigned
+tex_dsts(struct isel *c, struct jade_instr *i, unsigned mask, struct jade_value **dst0,
+         struct jade_value **dst1)
+{
+   unsigned n = util_bitcount(mask);
+   *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
+   *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, *dst0);
+   if (*dst1)
+      jade_instr_add_dst(i, JADE_ISA_F_DST1, *dst1);
+   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
+   return n;
+}
+
 static bool
 isel_txq(struct isel *c, nir_tex_instr *tex)
 {
@@ -117,13 +134,8 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
-   unsigned n = util_bitcount(mask);
-   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
-   struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
-   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
-   if (dst1)
-      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
-   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
+   struct jade_value *dst0, *dst1;
+   unsigned n = tex_dsts(c, i, mask, &dst0, &dst1);
    if (tex->op == nir_texop_txs) {
       isel_split(c, &tex->def, 0, dst0, MIN2(n, 2));
       if (dst1)
@@ -264,18 +276,13 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    struct jade_value *s0 = isel_gather(c, src0, n0);
    struct jade_value *s1 = n1 ? isel_gather(c, src1, n1) : NULL;
    struct jade_instr *i = isel_emit(c, op);
-   unsigned n = util_bitcount(mask);
-   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
-   struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
-   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
-   if (dst1)
-      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   struct jade_value *dst0, *dst1;
+   tex_dsts(c, i, mask, &dst0, &dst1);
    jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, s1);
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
-   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
    if (op == JADE_ISA_OP_TEX || op == JADE_ISA_OP_TLD)
       jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
    if (offset && op != JADE_ISA_OP_TLD4)

@@ -20,32 +20,20 @@ jade_phys_value(struct jade_shader *s, enum jade_file file, unsigned reg)
    return v;
 }
 
-static struct jade_instr *
-emit(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
-     enum jade_isa_op op)
-{
-   struct jade_instr *i = jade_instr_create(s, block, op);
-   if (before) {
-      list_del(&i->link);
-      list_addtail(&i->link, &before->link);
-   }
-   return i;
-}
-
 static void
 emit_move(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
           unsigned file, unsigned dst, unsigned src)
 {
    struct jade_value *d = jade_phys_value(s, file, dst), *a = jade_phys_value(s, file, src);
    if (file == JADE_FILE_PRED) {
-      struct jade_instr *i = emit(s, block, before, JADE_ISA_OP_PLOP3);
+      struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_PLOP3);
       jade_instr_add_dst(i, JADE_ISA_F_PD0, d);
       jade_instr_add_src(i, JADE_ISA_F_A, a);
       jade_instr_add_src_zero(i, JADE_ISA_F_B);
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
       jade_instr_set_field(i, JADE_ISA_F_LUT, 0xf0);   /* a */
    } else {
-      struct jade_instr *i = emit(s, block, before, JADE_ISA_OP_MOV);
+      struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_MOV);
       jade_instr_add_dst(i, JADE_ISA_F_DST, d);
       jade_instr_add_src(i, JADE_ISA_F_B, a);
    }
@@ -58,7 +46,7 @@ emit_xor(struct jade_shader *s, struct jade_block *block, struct jade_instr *bef
 {
    struct jade_value *d = jade_phys_value(s, file, x), *a = jade_phys_value(s, file, x);
    struct jade_value *b = jade_phys_value(s, file, y);
-   struct jade_instr *i = emit(s, block, before,
+   struct jade_instr *i = jade_instr_create_before(s, block, before,
                                file == JADE_FILE_PRED ? JADE_ISA_OP_PLOP3 : JADE_ISA_OP_LOP3);
    jade_instr_add_dst(i, file == JADE_FILE_PRED ? JADE_ISA_F_PD0 : JADE_ISA_F_DST, d);
    jade_instr_add_src(i, JADE_ISA_F_A, a);

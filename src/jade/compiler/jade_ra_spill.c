@@ -108,18 +108,6 @@ touches(const struct jade_instr *i, unsigned v)
    return false;
 }
 
-static struct jade_instr *
-insert_before(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
-              enum jade_isa_op op)
-{
-   struct jade_instr *i = jade_instr_create(s, block, op);
-   if (before) {
-      list_del(&i->link);
-      list_addtail(&i->link, &before->link);
-   }
-   return i;
-}
-
 static const unsigned type_of[5] = {4, 4, 5, 6, 6};   /* 32, 64, 128 bits */
 
 static struct jade_value *
@@ -127,7 +115,7 @@ reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
        const struct jade_value *v, unsigned slot)
 {
    struct jade_value *r = jade_value_create(sp->s, JADE_FILE_GPR, v->size);
-   struct jade_instr *ld = insert_before(sp->s, block, before, JADE_ISA_OP_LDL);
+   struct jade_instr *ld = jade_instr_create_before(sp->s, block, before, JADE_ISA_OP_LDL);
    jade_instr_add_dst(ld, JADE_ISA_F_DST, r);
    jade_instr_add_src_zero(ld, JADE_ISA_F_ADDR);
    jade_instr_set_field(ld, JADE_ISA_F_OFS, slot);
@@ -213,27 +201,28 @@ spill_value(struct spill *sp, unsigned vi)
    }
 }
 
-/* The first point over the budget and the value to spill there; false
- * when there is none. */
-static bool
-find_victim(struct spill *sp, unsigned *victim)
+/* Walks the code in layout order keeping the live values and the general
+ * registers they take (as the allocator will: last uses freed, then
+ * definitions taken); at() sees each instruction at that moment and stops
+ * the walk by returning true. */
+typedef bool (*pressure_fn)(void *data, const struct jade_instr *i, unsigned pos,
+                            const BITSET_WORD *live, unsigned pressure);
+
+static void
+walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void *data)
 {
-   struct jade_shader *s = sp->s;
-   unsigned instr_count;
-   struct uses u = collect_uses(sp, &instr_count);
-   BITSET_WORD *live = ralloc_array(s, BITSET_WORD, sp->cfg->words);
+   BITSET_WORD *live = ralloc_array(s, BITSET_WORD, cfg->words);
    unsigned pos = 0;
-   bool found = false;
-   for (unsigned b = 0; b < sp->cfg->count && !found; b++) {
-      struct jade_cfg_block *cb = &sp->cfg->blocks[b];
-      memcpy(live, cb->live_in, sp->cfg->words * sizeof(BITSET_WORD));
+   bool stop = false;
+   for (unsigned b = 0; b < cfg->count && !stop; b++) {
+      struct jade_cfg_block *cb = &cfg->blocks[b];
+      memcpy(live, cb->live_in, cfg->words * sizeof(BITSET_WORD));
       unsigned pressure = 0, v;
       BITSET_FOREACH_SET(v, live, s->value_count)
-         if (s->values[v]->file == JADE_FILE_GPR)
-            pressure += regs_of(s->values[v]);
+         pressure += regs_of(s->values[v]) * (s->values[v]->file == JADE_FILE_GPR);
       unsigned count = list_length(&cb->block->instrs);
       struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
-      jade_block_kills(s, sp->cfg, b, l, count);
+      jade_block_kills(s, cfg, b, l, count);
       unsigned n = 0;
       jade_foreach_instr(cb->block, i) {
          const struct jade_instr_live *il = &l[n++];
@@ -244,8 +233,7 @@ find_victim(struct spill *sp, unsigned *victim)
                   continue;
                const struct jade_value *sv = s->values[i->src[k].value];
                BITSET_CLEAR(live, sv->index);
-               if (sv->file == JADE_FILE_GPR)
-                  pressure -= regs_of(sv);
+               pressure -= regs_of(sv) * (sv->file == JADE_FILE_GPR);
             }
             if (il->kills_pred)
                BITSET_CLEAR(live, i->pred_value);
@@ -254,45 +242,67 @@ find_victim(struct spill *sp, unsigned *victim)
             const struct jade_value *d = s->values[i->dst[k].value];
             if (!BITSET_TEST(live, d->index)) {
                BITSET_SET(live, d->index);
-               if (d->file == JADE_FILE_GPR)
-                  pressure += regs_of(d);
+               pressure += regs_of(d) * (d->file == JADE_FILE_GPR);
             }
          }
-         if (pressure > sp->budget) {
-            /* The live value used furthest from here. */
-            unsigned best_dist = 0;
-            BITSET_FOREACH_SET(v, live, s->value_count) {
-               if (s->values[v]->file != JADE_FILE_GPR || sp->no_spill[v] || touches(i, v))
-                  continue;
-               unsigned d = next_use(&u, v, pos);
-               if (!found || d > best_dist) {
-                  best_dist = d;
-                  *victim = v;
-                  found = true;
-               }
-            }
-            break;   /* found, or nothing here can go */
+         if (at(data, i, pos, live, pressure)) {
+            stop = true;
+            break;
          }
          for (unsigned k = 0; k < i->dst_count; k++) {
-            if (!(il->dead_dsts >> k & 1))
-               continue;
             const struct jade_value *d = s->values[i->dst[k].value];
-            if (BITSET_TEST(live, d->index)) {
+            if ((il->dead_dsts >> k & 1) && BITSET_TEST(live, d->index)) {
                BITSET_CLEAR(live, d->index);
-               if (d->file == JADE_FILE_GPR)
-                  pressure -= regs_of(d);
+               pressure -= regs_of(d) * (d->file == JADE_FILE_GPR);
             }
          }
       }
       ralloc_free(l);
-      if (pressure > sp->budget)
-         break;
    }
    ralloc_free(live);
-   ralloc_free(u.first);
-   ralloc_free(u.count);
-   ralloc_free(u.pos);
-   return found;
+}
+
+struct victim_search {
+   struct spill *sp;
+   struct uses uses;
+   bool over;          /* a point over the budget was found */
+   bool found;         /* ... and a value to spill there */
+   unsigned victim;
+};
+
+/* At the first point over the budget: the live value used furthest from
+ * here that this instruction does not touch. */
+static bool
+victim_at(void *data, const struct jade_instr *i, unsigned pos, const BITSET_WORD *live,
+          unsigned pressure)
+{
+   struct victim_search *vs = data;
+   struct jade_shader *s = vs->sp->s;
+   if (pressure <= vs->sp->budget)
+      return false;
+   vs->over = true;
+   unsigned best = 0, v;
+   BITSET_FOREACH_SET(v, live, s->value_count) {
+      if (s->values[v]->file != JADE_FILE_GPR || vs->sp->no_spill[v] || touches(i, v))
+         continue;
+      unsigned d = next_use(&vs->uses, v, pos);
+      if (!vs->found || d > best) {
+         best = d;
+         vs->victim = v;
+         vs->found = true;
+      }
+   }
+   return true;
+}
+
+static bool
+max_at(void *data, const struct jade_instr *i, unsigned pos, const BITSET_WORD *live,
+       unsigned pressure)
+{
+   unsigned *max = data;
+   if (pressure > *max)
+      *max = pressure;
+   return false;
 }
 
 /* The most general registers live at once. */
@@ -302,52 +312,7 @@ jade_ra_pressure(struct jade_shader *s)
    struct jade_cfg *cfg = jade_cfg_build(s);
    jade_liveness(s, cfg);
    unsigned max = 0;
-   BITSET_WORD *live = ralloc_array(s, BITSET_WORD, cfg->words);
-   for (unsigned b = 0; b < cfg->count; b++) {
-      struct jade_cfg_block *cb = &cfg->blocks[b];
-      memcpy(live, cb->live_in, cfg->words * sizeof(BITSET_WORD));
-      unsigned pressure = 0, v;
-      BITSET_FOREACH_SET(v, live, s->value_count)
-         if (s->values[v]->file == JADE_FILE_GPR)
-            pressure += regs_of(s->values[v]);
-      unsigned count = list_length(&cb->block->instrs);
-      struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
-      jade_block_kills(s, cfg, b, l, count);
-      unsigned n = 0;
-      jade_foreach_instr(cb->block, i) {
-         const struct jade_instr_live *il = &l[n++];
-         if (i->op != JADE_OP_PHI) {
-            for (unsigned k = 0; k < i->src_count; k++) {
-               if (!(il->kills >> k & 1))
-                  continue;
-               const struct jade_value *sv = s->values[i->src[k].value];
-               BITSET_CLEAR(live, sv->index);
-               if (sv->file == JADE_FILE_GPR)
-                  pressure -= regs_of(sv);
-            }
-         }
-         for (unsigned k = 0; k < i->dst_count; k++) {
-            const struct jade_value *d = s->values[i->dst[k].value];
-            if (!BITSET_TEST(live, d->index)) {
-               BITSET_SET(live, d->index);
-               if (d->file == JADE_FILE_GPR)
-                  pressure += regs_of(d);
-            }
-         }
-         if (pressure > max)
-            max = pressure;
-         for (unsigned k = 0; k < i->dst_count; k++) {
-            const struct jade_value *d = s->values[i->dst[k].value];
-            if ((il->dead_dsts >> k & 1) && BITSET_TEST(live, d->index)) {
-               BITSET_CLEAR(live, d->index);
-               if (d->file == JADE_FILE_GPR)
-                  pressure -= regs_of(d);
-            }
-         }
-      }
-      ralloc_free(l);
-   }
-   ralloc_free(live);
+   walk_pressure(s, cfg, max_at, &max);
    ralloc_free(cfg);
    return max;
 }
@@ -361,12 +326,16 @@ jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned
    for (;;) {
       sp.cfg = jade_cfg_build(s);
       jade_liveness(s, sp.cfg);
-      unsigned victim;
-      bool found = find_victim(&sp, &victim);
+      unsigned instr_count;
+      struct victim_search vs = {.sp = &sp, .uses = collect_uses(&sp, &instr_count)};
+      walk_pressure(s, sp.cfg, victim_at, &vs);
+      ralloc_free(vs.uses.first);
+      ralloc_free(vs.uses.count);
+      ralloc_free(vs.uses.pos);
       ralloc_free(sp.cfg);
-      if (!found)
+      if (!vs.found)
          break;
-      spill_value(&sp, victim);
+      spill_value(&sp, vs.victim);
    }
    if (jade_ra_pressure(s) > budget)
       return jade_shader_error(s, "out of general registers: %u needed at one point even "
