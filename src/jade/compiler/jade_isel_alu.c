@@ -594,43 +594,24 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       isel_add_b(c, i, alu, 1);
       return true;
-   case nir_op_fsub: {
-      if (bits != 32)
-         break;
-      /* a + -b; a constant b is negated in its bits (immediates have no
-       * negation modifier). */
-      uint32_t imm;
-      i = isel_emit(c, JADE_ISA_OP_FADD);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      if (isel_src_const_u32(alu, 1, &imm)) {
-         jade_instr_add_src_imm(i, JADE_ISA_F_B, imm ^ 0x80000000u);
-      } else {
-         isel_add_b(c, i, alu, 1);
-         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-      }
-      return true;
-   }
-   case nir_op_isub: {
-      if (bits == 64) {
+   case nir_op_fsub:
+   case nir_op_isub:
+      if (op == nir_op_isub && bits == 64) {
          isel_add64_pair(c, dst, isel_alu_src(c, alu, 0), isel_alu_src(c, alu, 1), true);
          return true;
       }
       if (bits != 32)
          break;
-      uint32_t imm;
-      i = isel_emit(c, JADE_ISA_OP_IADD3);
+      /* a + -b (operand folding puts a constant b in the immediate with
+       * its sign changed: immediates have no negation modifier). */
+      i = isel_emit(c, op == nir_op_fsub ? JADE_ISA_OP_FADD : JADE_ISA_OP_IADD3);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      if (isel_src_const_u32(alu, 1, &imm)) {
-         jade_instr_add_src_imm(i, JADE_ISA_F_B, -imm);
-      } else {
-         isel_add_b(c, i, alu, 1);
-         jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-      }
-      jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      if (op == nir_op_isub)
+         jade_instr_add_src_zero(i, JADE_ISA_F_C);
       return true;
-   }
    case nir_op_fsign: {
       if (bits != 32)
          break;
