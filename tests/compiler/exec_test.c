@@ -1038,6 +1038,49 @@ static void r_pressure(const uint32_t *in, uint32_t *out)
    out[1] = y;
 }
 
+/* 64-bit integer and 32-bit float atomics, each thread on its own slot
+ * (the results do not depend on the order). */
+static void b_atomics_wide(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *t = thread_index(b);
+   nir_def *off64 = nir_imul_imm(b, t, 8), *off32 = nir_imul_imm(b, t, 4);
+   nir_def *zero = nir_imm_int(b, 0), *one = nir_imm_int(b, 1);
+   nir_def *x = nir_pack_64_2x32_split(b, in[0], in[1]);
+   nir_def *old = nir_ssbo_atomic(b, 64, zero, off64, x, .atomic_op = nir_atomic_op_iadd);
+   out[0] = nir_unpack_64_2x32_split_x(b, old);
+   out[1] = nir_unpack_64_2x32_split_y(b, old);
+   nir_def *y = nir_pack_64_2x32_split(b, in[1], in[0]);
+   old = nir_ssbo_atomic(b, 64, zero, off64, y, .atomic_op = nir_atomic_op_imin);
+   out[2] = nir_unpack_64_2x32_split_y(b, old);
+   old = nir_ssbo_atomic(b, 64, zero, off64, y, .atomic_op = nir_atomic_op_ixor);
+   nir_def *now = nir_load_ssbo(b, 1, 64, zero, off64, .align_mul = 8);
+   out[3] = nir_unpack_64_2x32_split_x(b, now);
+   out[4] = nir_unpack_64_2x32_split_y(b, now);
+   nir_def *f = nir_fmul_imm(b, nir_u2f32(b, nir_iand_imm(b, in[0], 0xffff)), 0.5f);
+   out[5] = nir_ssbo_atomic(b, 32, one, off32, f, .atomic_op = nir_atomic_op_fadd);
+   out[6] = nir_load_ssbo(b, 1, 32, one, off32, .align_mul = 4);
+}
+static void r_all_atomics_wide(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned t = 0; t < THREADS; t++) {
+      const uint32_t *i = &in[2 * t];
+      uint64_t m = (uint64_t)SSBO_PATTERN(0, 2 * t + 1) << 32 | SSBO_PATTERN(0, 2 * t);
+      uint64_t x = (uint64_t)i[1] << 32 | i[0], y = (uint64_t)i[0] << 32 | i[1];
+      uint32_t *o = &out[7 * t];
+      o[0] = (uint32_t)m;
+      o[1] = (uint32_t)(m >> 32);
+      m += x;
+      o[2] = (uint32_t)(m >> 32);
+      m = (int64_t)y < (int64_t)m ? y : m;
+      m ^= y;
+      o[3] = (uint32_t)m;
+      o[4] = (uint32_t)(m >> 32);
+      /* The old word is a subnormal float that FTZ flushes to zero. */
+      o[5] = SSBO_PATTERN(1, t);
+      o[6] = u32((float)(i[0] & 0xffff) * 0.5f);
+   }
+}
+
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
 static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
@@ -1227,6 +1270,7 @@ static const struct exec_case cases[] = {
    {"pressure48", 2, 2, b_pressure, r_pressure, .param = 48},
    {"pressure64", 2, 2, b_pressure, r_pressure, .param = 64},
    {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
+   {"atomics_wide", 2, 7, b_atomics_wide, NULL, r_all_atomics_wide},
    {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
    {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},
    {"vector_memory", 2, 6, b_vector_memory, NULL, r_all_vector_memory},
@@ -1324,8 +1368,8 @@ run_case(const struct exec_case *c, unsigned mode)
     * them (docs/compiler.md, binding scheme). */
    uint64_t ssbo_info[2][2];
    for (unsigned k = 0; k < 2; k++) {
-      uint32_t words[THREADS];
-      for (unsigned i = 0; i < THREADS; i++)
+      uint32_t words[2 * THREADS];
+      for (unsigned i = 0; i < 2 * THREADS; i++)
          words[i] = SSBO_PATTERN(k, i);
       uint64_t addr = jade_sim_alloc(sim, sizeof(words), 256);
       jade_sim_write(sim, addr, words, sizeof(words));

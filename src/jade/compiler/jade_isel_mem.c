@@ -9,14 +9,16 @@
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
-/* Global memory: a tuple of `comps` registers at a 64-bit address. */
+/* Global memory: a tuple of `comps` registers (or one 64-bit value) at a
+ * 64-bit address. */
 bool
 isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
    unsigned comps = data->num_components;
-   if (data->bit_size != 32 || comps == 3)
+   bool wide = data->bit_size == 64 && comps == 1;   /* one 64-bit value: .64 */
+   if ((data->bit_size != 32 && !wide) || comps == 3)
       return jade_shader_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
                                comps, data->bit_size);
    /* base + constant: the constant goes in the instruction's signed 24-bit
@@ -39,14 +41,22 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    }
    struct jade_value *addr = isel_src(c, addr_def, 0);
    static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
-   struct jade_value *tuple = isel_mem_data(c, store, data, 0, comps);
+   struct jade_value *tuple = wide ? (store ? isel_src(c, data, 0) : isel_new_value(c, 64))
+                                   : isel_mem_data(c, store, data, 0, comps);
    struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
    jade_instr_set_field(i, JADE_ISA_F_E, 1);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[comps]);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[wide ? 2 : comps]);
    if (offset)
       jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
-   isel_mem_data_operand(c, i, store, data, 0, comps, tuple);
+   if (wide && store) {
+      jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
+   } else if (wide) {
+      jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
+      isel_set_def(c, data, 0, tuple);
+   } else {
+      isel_mem_data_operand(c, i, store, data, 0, comps, tuple);
+   }
    return true;
 }
 
@@ -113,34 +123,47 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
    return true;
 }
 
-/* Atomics on shared (ATOMS) and global (ATOMG) memory, 32-bit.  The ISA's
- * op field: ADD MIN MAX INC DEC AND OR XOR EXCH; type U32 or S32. */
+/* Atomics on shared (ATOMS) and global (ATOMG) memory, 32 and 64-bit
+ * integers and 32-bit float add.  The ISA's op field: ADD MIN MAX INC DEC
+ * AND OR XOR EXCH. */
 bool
 isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
 {
-   if (intr->def.bit_size != 32)
-      return jade_shader_error(c->s, "%u-bit atomics are not supported yet",
-                               intr->def.bit_size);
+   unsigned bits = intr->def.bit_size;
+   if (bits != 32 && bits != 64)
+      return jade_shader_error(c->s, "%u-bit atomics are not supported yet", bits);
+   /* Types: U32 0, S32 1, U64 2, F32.FTZ.RN 3 (ATOMG), S64 5 (ATOMG). */
+   bool wide = bits == 64;
+   unsigned u = wide ? 2 : 0, sgn = wide ? 5 : 1;
    nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
-   unsigned op, type = 0;
+   unsigned op, type = u;
    switch (aop) {
    case nir_atomic_op_iadd: op = 0; break;
-   case nir_atomic_op_imin: op = 1; type = 1; break;
+   case nir_atomic_op_imin: op = 1; type = sgn; break;
    case nir_atomic_op_umin: op = 1; break;
-   case nir_atomic_op_imax: op = 2; type = 1; break;
+   case nir_atomic_op_imax: op = 2; type = sgn; break;
    case nir_atomic_op_umax: op = 2; break;
    case nir_atomic_op_iand: op = 5; break;
    case nir_atomic_op_ior: op = 6; break;
    case nir_atomic_op_ixor: op = 7; break;
    case nir_atomic_op_xchg: op = 8; break;
    case nir_atomic_op_cmpxchg: op = 0; break;
+   case nir_atomic_op_fadd:
+      if (wide || shared)
+         return jade_shader_error(c->s, "%s float atomics are not supported yet",
+                                  shared ? "shared" : "64-bit");
+      op = 0;
+      type = 3;   /* .F32.FTZ.RN */
+      break;
    default:
       return jade_shader_error(c->s, "atomic operation %u is not supported yet", aop);
    }
+   if (shared && type == 5)
+      return jade_shader_error(c->s, "signed 64-bit shared atomics do not exist on SM75");
    struct jade_value *addr = isel_src(c, intr->src[0].ssa, 0);
    struct jade_value *data = isel_src(c, intr->src[1].ssa, 0);
    struct jade_value *data2 = swap ? isel_src(c, intr->src[2].ssa, 0) : NULL;
-   struct jade_value *dst = isel_new_value(c, 32);
+   struct jade_value *dst = isel_new_value(c, bits);
    enum jade_isa_op jop = shared ? (swap ? JADE_ISA_OP_ATOMS_CAS : JADE_ISA_OP_ATOMS)
                                  : (swap ? JADE_ISA_OP_ATOMG_CAS : JADE_ISA_OP_ATOMG);
    struct jade_instr *i = isel_emit(c, jop);
