@@ -61,7 +61,9 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
    .lower_doubles_options = (nir_lower_doubles_options)~0,
    .max_unroll_iterations = 32,
-   .support_indirect_inputs = BITFIELD_MASK(MESA_SHADER_STAGES),
+   /* Indexed inputs: ALD takes a register offset; IPA has no such form
+    * nvdisasm knows, so fragment inputs are indexed through selects. */
+   .support_indirect_inputs = BITFIELD_MASK(MESA_SHADER_STAGES) & ~BITFIELD_BIT(MESA_SHADER_FRAGMENT),
    .support_indirect_outputs = BITFIELD_MASK(MESA_SHADER_STAGES),
 };
 

@@ -17,16 +17,14 @@ mark(uint32_t *words, int addr)
       words[w / 32] |= 1u << (w % 32);
 }
 
-/* The attribute address of a load_input/store_output component. */
+/* The attribute address of a load_input/store_output component (of the
+ * array's first slot when the slot is indexed dynamically: see
+ * isel_io_index). */
 static int
 isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned comp)
 {
    nir_src *offset = nir_get_io_offset_src(intr);
-   if (!offset || !nir_src_is_const(*offset)) {
-      jade_shader_error(c->s, "indirect shader I/O is not supported yet");
-      return -1;
-   }
-   unsigned slot_offset = nir_src_as_uint(*offset);
+   unsigned slot_offset = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
    int base;
    if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
       base = 0x80 + 16 * (int)nir_intrinsic_base(intr);   /* dense vertex attributes */
@@ -40,6 +38,32 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
 }
 
+/* A dynamically indexed I/O array: the byte offset of the slot in a
+ * register (the instructions' a[reg + addr] form), or NULL. */
+static struct jade_value *
+isel_io_index(struct isel *c, nir_intrinsic_instr *intr)
+{
+   nir_src *offset = nir_get_io_offset_src(intr);
+   if (!offset || nir_src_is_const(*offset))
+      return NULL;
+   struct jade_value *r = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SHF);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, offset->ssa, 0));
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 4);   /* 16 bytes a slot */
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, 3);   /* .U32 */
+   return r;
+}
+
+/* The slots an access may touch: all of the array's when it is indexed. */
+static unsigned
+isel_io_slots(nir_intrinsic_instr *intr)
+{
+   nir_src *offset = nir_get_io_offset_src(intr);
+   return offset && !nir_src_is_const(*offset) ? nir_intrinsic_io_semantics(intr).num_slots : 1;
+}
+
 /* Vertex-stage I/O: ALD from and AST to attribute memory, up to four
  * words at once (.64/.128 where the address allows; register tuples). */
 static bool
@@ -48,6 +72,7 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
       return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+   struct jade_value *oreg = isel_io_index(c, intr);
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
          k++;
@@ -69,11 +94,14 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
          n = 4;
       else if (run >= 2 && addr % 8 == 0)
          n = 2;
-      for (unsigned w = 0; w < n; w++)
-         mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 4 * (int)w);
+      for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
+         for (unsigned w = 0; w < n; w++)
+            mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
       struct jade_value *v = isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
+      if (oreg)
+         jade_instr_add_src(i, JADE_ISA_F_OREG, oreg);
       if (n > 1)
          jade_instr_set_field(i, JADE_ISA_F_COMPS, n - 1);
       isel_mem_data_operand(c, i, store, data, k, n, v);
@@ -147,20 +175,29 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
    if (intr->def.bit_size != 32)
       return jade_shader_error(c->s, "%u-bit fragment inputs are not supported yet",
                                intr->def.bit_size);
+   /* IPA has no register-indexed form nvdisasm knows: NIR lowers indexed
+    * fragment inputs to selects (jade_nir_options). */
+   nir_src *offset = nir_get_io_offset_src(intr);
+   if (offset && !nir_src_is_const(*offset))
+      return jade_shader_error(c->s, "indexed fragment inputs must be lowered by NIR");
    for (unsigned k = 0; k < intr->def.num_components; k++) {
       int addr = isel_io_address(c, intr, false, k);
       if (addr < 0)
          return false;
-      mark(c->s->io.inputs, addr);
-      if (loc)
-         mark(c->s->io.centroid, addr);
-      if (addr / 4 < JADE_ATTR_WORDS) {
-         enum glsl_interp_mode mode = INTERP_MODE_FLAT;
-         if (interpolated)
-            mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
-         c->s->io.interp[addr / 4] = !interpolated || mode == INTERP_MODE_FLAT ? JADE_INTERP_FLAT :
+      for (unsigned slot = 0; slot < isel_io_slots(intr); slot++) {
+         int a = addr + 16 * (int)slot;
+         mark(c->s->io.inputs, a);
+         if (loc)
+            mark(c->s->io.centroid, a);
+         if (a / 4 < JADE_ATTR_WORDS) {
+            enum glsl_interp_mode mode = INTERP_MODE_FLAT;
+            if (interpolated)
+               mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
+            c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ?
+                                     JADE_INTERP_FLAT :
                                      mode == INTERP_MODE_NOPERSPECTIVE ? JADE_INTERP_LINEAR :
                                      JADE_INTERP_PERSPECTIVE;
+         }
       }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
       if (perspective) {
