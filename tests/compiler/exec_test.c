@@ -1081,6 +1081,66 @@ static void r_all_atomics_wide(const uint32_t *in, uint32_t *out)
    }
 }
 
+/* Doubles: DADD, DMUL, DFMA, DSETP, FRND.F64, conversions, and min and
+ * subtraction as nir_lower_doubles writes them. */
+static void b_fp64(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *a = nir_fmul_imm(b, nir_i2f64(b, nir_ishr_imm(b, in[0], 8)), 0.25);
+   nir_def *c = nir_fadd_imm(b, nir_u2f64(b, nir_iand_imm(b, in[1], 0xffff)), 0.5);
+   b->exact = true;   /* the C reference rounds a product and a sum apart */
+   nir_def *sum = nir_fadd(b, a, c);
+   nir_def *prod = nir_fmul(b, a, c);
+   b->exact = false;
+   nir_def *fma = nir_ffma(b, a, c, a);
+   out[0] = nir_unpack_64_2x32_split_x(b, sum);
+   out[1] = nir_unpack_64_2x32_split_y(b, sum);
+   out[2] = nir_unpack_64_2x32_split_x(b, fma);
+   out[3] = nir_unpack_64_2x32_split_y(b, fma);
+   out[4] = nir_f2f32(b, prod);
+   out[5] = nir_b2i32(b, nir_flt(b, a, c));
+   out[6] = nir_f2i32(b, nir_ffloor(b, nir_fmul_imm(b, a, 1.5)));
+   nir_def *m = nir_fmin(b, a, nir_fsub(b, c, a));
+   out[7] = nir_unpack_64_2x32_split_y(b, nir_fadd(b, m, nir_b2f64(b, nir_fge(b, m, a))));
+}
+static void r_fp64(const uint32_t *in, uint32_t *out)
+{
+   double a = (double)((int32_t)in[0] >> 8) * 0.25, c = (double)(in[1] & 0xffff) + 0.5;
+   double sum = a + c, prod = a * c, fma_ = fma(a, c, a);
+   uint64_t u;
+   memcpy(&u, &sum, 8);
+   out[0] = (uint32_t)u;
+   out[1] = (uint32_t)(u >> 32);
+   memcpy(&u, &fma_, 8);
+   out[2] = (uint32_t)u;
+   out[3] = (uint32_t)(u >> 32);
+   out[4] = u32((float)prod);
+   out[5] = a < c;
+   out[6] = (uint32_t)(int32_t)floor(a * 1.5);
+   double m = fmin(a, c - a);
+   double r = m + (m >= a ? 1.0 : 0.0);
+   memcpy(&u, &r, 8);
+   out[7] = (uint32_t)(u >> 32);
+}
+
+/* Double division, square root and reciprocal (nir_lower_doubles' Newton
+ * iterations from the 32-bit MUFU estimates), checked through a float
+ * (their last bits may differ from the correctly rounded double). */
+static void b_fp64_div(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *a = nir_fmul_imm(b, nir_i2f64(b, nir_ishr_imm(b, in[0], 8)), 0.25);
+   nir_def *c = nir_fadd_imm(b, nir_u2f64(b, nir_iand_imm(b, in[1], 0xffff)), 0.5);
+   out[0] = nir_f2f32(b, nir_fdiv(b, a, c));
+   out[1] = nir_f2f32(b, nir_fsqrt(b, c));
+   out[2] = nir_f2f32(b, nir_frcp(b, c));
+}
+static void r_fp64_div(const uint32_t *in, uint32_t *out)
+{
+   double a = (double)((int32_t)in[0] >> 8) * 0.25, c = (double)(in[1] & 0xffff) + 0.5;
+   out[0] = u32((float)(a / c));
+   out[1] = u32((float)sqrt(c));
+   out[2] = u32((float)(1.0 / c));
+}
+
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
 static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
@@ -1270,6 +1330,8 @@ static const struct exec_case cases[] = {
    {"pressure48", 2, 2, b_pressure, r_pressure, .param = 48},
    {"pressure64", 2, 2, b_pressure, r_pressure, .param = 64},
    {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
+   {"fp64", 2, 8, b_fp64, r_fp64},
+   {"fp64_div", 2, 3, b_fp64_div, r_fp64_div},
    {"atomics_wide", 2, 7, b_atomics_wide, NULL, r_all_atomics_wide},
    {"phi_cycles", 2, 4, b_phi_cycles, r_phi_cycles},
    {"phi_wide", 2, 4, b_phi_wide, r_phi_wide},

@@ -59,7 +59,12 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .fuse_ffma64 = true,
    .has_isub = true,
    .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
-   .lower_doubles_options = (nir_lower_doubles_options)~0,
+   /* What DADD/DMUL/DFMA/DSETP/FRND.F64 and the conversions do not: from
+    * them (nir_lower_doubles in prepare_nir). */
+   .lower_doubles_options = nir_lower_drcp | nir_lower_dsqrt | nir_lower_drsq |
+                            nir_lower_dfract | nir_lower_dmod | nir_lower_dsub |
+                            nir_lower_ddiv | nir_lower_dsign | nir_lower_dminmax |
+                            nir_lower_dsat,
    .max_unroll_iterations = 32,
    /* Indexed inputs: ALD takes a register offset; IPA has no such form
     * nvdisasm knows, so fragment inputs are indexed through selects. */
@@ -105,6 +110,7 @@ prepare_nir(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */
    NIR_PASS(_, nir, nir_lower_int64);
+   NIR_PASS(_, nir, nir_lower_doubles, NULL, jade_nir_compiler_options.lower_doubles_options);
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
    do {

@@ -10,6 +10,7 @@
  *
  *   jade_isel.c            values, operands, shared helpers
  *   jade_isel_alu.c        ALU ops
+ *   jade_isel_fp64.c       64-bit float ALU ops
  *   jade_isel_mem.c        global, shared and local memory, atomics
  *   jade_isel_tex.c        textures
  *   jade_isel_intrinsic.c  shader I/O, system values, derivatives, barriers
@@ -83,6 +84,7 @@ void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir
                            unsigned first, unsigned n, struct jade_value *v);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
+bool isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
 bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);
 bool isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap);

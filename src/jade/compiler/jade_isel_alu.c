@@ -520,6 +520,11 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
 
    struct jade_value *dst = isel_new_value(c, bits);
    isel_set_def(c, &alu->def, 0, dst);
+   if ((bits == 64 || alu->src[0].src.ssa->bit_size == 64) && isel_alu_fp64(c, alu, dst)) {
+      if (bits == 1 && c->bools_in_gpr)
+         isel_set_def(c, &alu->def, 0, isel_bool_to_gpr(c, dst));
+      return true;
+   }
    struct jade_instr *i;
    switch (op) {
    case nir_op_iadd:

@@ -1,0 +1,151 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of 64-bit float ops: DADD, DMUL, DFMA, DSETP,
+ * FRND.F64, and the F2F/F2I/I2F forms with a 64-bit side.  A double is a
+ * register pair (low word first).  What SM75 lacks (reciprocal, square
+ * root, division, min/max, saturate, sign, fract) nir_lower_doubles
+ * rewrites with these first (jade_compile.c).
+ */
+
+#include "jade_isel.h"
+
+/* Types of the conversions' dt/st fields. */
+enum { F16 = 1, F32 = 2, F64 = 3 };
+enum { U32 = 2, S32 = 6 };
+
+static struct jade_instr *
+unary64(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct jade_value *a)
+{
+   struct jade_instr *i = isel_emit(c, op);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+   jade_instr_add_src(i, JADE_ISA_F_B, a);
+   return i;
+}
+
+/* -x, |x|: the sign bit of the high word (LOP3), the low word as is. */
+static void
+sign_bit(struct isel *c, struct jade_value *dst, struct jade_value *x, bool abs)
+{
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
+   jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
+   jade_instr_add_src_comp(i, JADE_ISA_F_B, x, 0);
+   i = isel_emit(c, JADE_ISA_OP_LOP3);
+   jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+   jade_instr_add_src_comp(i, JADE_ISA_F_A, x, 1);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, abs ? 0x7fffffffu : 0x80000000u);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_LUT, abs ? 0xc0 : 0x3c);   /* a & b, a ^ b */
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+}
+
+/* Whether the op is one of this file's; false when it is not (the caller
+ * reports it), with dst its (already created) result. */
+bool
+isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   nir_op op = alu->op;
+   unsigned bits = alu->def.bit_size, src_bits = alu->src[0].src.ssa->bit_size;
+   struct jade_instr *i;
+   switch (op) {
+   case nir_op_fadd:
+   case nir_op_fmul:
+      if (bits != 64)
+         return false;
+      /* DADD's second source is field c. */
+      i = isel_emit(c, op == nir_op_fadd ? JADE_ISA_OP_DADD : JADE_ISA_OP_DMUL);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src(i, op == nir_op_fadd ? JADE_ISA_F_C : JADE_ISA_F_B,
+                         isel_alu_src(c, alu, 1));
+      return true;
+   case nir_op_ffma:
+      if (bits != 64)
+         return false;
+      i = isel_emit(c, JADE_ISA_OP_DFMA);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
+      jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 2));
+      return true;
+   case nir_op_fneg:
+   case nir_op_fabs:
+      if (bits != 64)
+         return false;
+      sign_bit(c, dst, isel_alu_src(c, alu, 0), op == nir_op_fabs);
+      return true;
+   case nir_op_flt: case nir_op_fge: case nir_op_feq: case nir_op_fneu: {
+      if (src_bits != 64)
+         return false;
+      /* Ordered LT/GE/EQ, unordered NE (NEU), as FSETP. */
+      static const unsigned cmp[] = {[nir_op_flt] = 1, [nir_op_fge] = 6, [nir_op_feq] = 2,
+                                     [nir_op_fneu] = 13};
+      struct jade_value *p = dst;
+      if (dst->file != JADE_FILE_PRED)
+         p = jade_value_create(c->s, JADE_FILE_PRED, 1);
+      i = isel_emit(c, JADE_ISA_OP_DSETP);
+      jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
+      jade_instr_add_src_zero(i, JADE_ISA_F_P);
+      jade_instr_set_field(i, JADE_ISA_F_CMP, cmp[op]);
+      if (p != dst)
+         isel_copy(c, dst, p);
+      return true;
+   }
+   case nir_op_ftrunc: case nir_op_ffloor: case nir_op_fceil: case nir_op_fround_even:
+      if (bits != 64)
+         return false;
+      i = unary64(c, JADE_ISA_OP_FRND_64, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_RND, op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
+                                              op == nir_op_ftrunc ? 3 : 0);
+      return true;
+   case nir_op_f2f64:
+      if (src_bits != 32)
+         return false;
+      i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_DT, F64);
+      jade_instr_set_field(i, JADE_ISA_F_ST, F32);
+      return true;
+   case nir_op_f2f32:
+      if (src_bits != 64)
+         return false;
+      i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_DT, F32);
+      jade_instr_set_field(i, JADE_ISA_F_ST, F64);
+      return true;
+   case nir_op_i2f64: case nir_op_u2f64:
+      if (src_bits != 32)
+         return false;
+      i = unary64(c, JADE_ISA_OP_I2F_64, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_DT, F64);
+      jade_instr_set_field(i, JADE_ISA_F_ST, op == nir_op_i2f64 ? S32 : U32);
+      return true;
+   case nir_op_f2i32: case nir_op_f2u32:
+      if (src_bits != 64)
+         return false;
+      i = unary64(c, JADE_ISA_OP_F2I_64, dst, isel_alu_src(c, alu, 0));
+      jade_instr_set_field(i, JADE_ISA_F_DT, op == nir_op_f2i32 ? S32 : U32);
+      jade_instr_set_field(i, JADE_ISA_F_ST, F64);
+      jade_instr_set_field(i, JADE_ISA_F_RND, 3);   /* .TRUNC */
+      jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
+      return true;
+   case nir_op_b2f64: {
+      /* p ? 1.0 : 0.0: the high word 0x3ff00000 or 0, the low word 0. */
+      struct jade_value *p = isel_bool_alu_src(c, alu, 0);
+      i = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
+      i = isel_emit(c, JADE_ISA_OP_SEL);
+      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
+      jade_instr_add_src_zero(i, JADE_ISA_F_A);
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3ff00000u);
+      jade_instr_add_src(i, JADE_ISA_F_P, p);
+      jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      return true;
+   }
+   default:
+      return false;
+   }
+}
