@@ -26,8 +26,9 @@ jade_nir_lower_io(nir_shader *nir)
 {
    if (nir->info.stage == MESA_SHADER_COMPUTE)
       return;
+   /* 64-bit inputs and varyings as pairs of 32-bit words. */
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
-            nir_lower_io_use_interpolated_input_intrinsics);
+            nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
    NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
 }
 

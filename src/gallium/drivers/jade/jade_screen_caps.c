@@ -21,6 +21,9 @@ jade_screen_init_caps(struct jade_screen *screen)
    u_init_pipe_screen_caps(&screen->base, 1);
 
    caps->glsl_feature_level = 330;
+   /* ARB_gpu_shader_fp64, ARB_vertex_attrib_64bit: the compiler's double
+    * support (exec tests on the model). */
+   caps->doubles = true;
    caps->glsl_feature_level_compatibility = 140;
    caps->essl_feature_level = 300;
 
