@@ -190,6 +190,8 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
       jade_ra(s, options);
    if (!s->error)
       jade_ctrl(s, options);
+   if (!s->error)
+      jade_shader_validate_allocated(s);
    if (print && !s->error) {
       fprintf(stderr, "--- Jade IR after allocation and control bits\n");
       jade_shader_print(s, stderr);

@@ -218,6 +218,7 @@ bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
 /* Printing and validation (jade_ir_print.c, jade_ir_validate.c). */
 void jade_shader_print(const struct jade_shader *s, FILE *f);
 bool jade_shader_validate(struct jade_shader *s);
+bool jade_shader_validate_allocated(struct jade_shader *s);
 
 #define jade_foreach_block(s, b) \
    list_for_each_entry(struct jade_block, b, &(s)->blocks, link)

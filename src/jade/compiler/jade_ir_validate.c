@@ -2,10 +2,12 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The IR validator, run after selection (and, in debug builds, after every
- * pass): operands name values that exist, are defined before they are
- * read (straight-line code), and immediates and constants only stand where
- * an ALU form can take them.
+ * The IR validator, run after every pass.  Before allocation: operands
+ * name values that exist, are defined before they are read (straight-line
+ * code), and immediates and constants only stand where an ALU form can
+ * take them.  After allocation (jade_shader_validate_allocated): no PHI is
+ * left, every register operand lies in its file and tuples are aligned as
+ * the ISA wants, and the control bits are in range.
  */
 
 #include "jade_ir.h"
@@ -50,4 +52,33 @@ jade_shader_validate(struct jade_shader *s)
       }
    }
    return ok;
+}
+
+bool
+jade_shader_validate_allocated(struct jade_shader *s)
+{
+   static const unsigned file_regs[4] = {253, 7, 63, 7};
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         const char *name = jade_op_name(instr->op);
+         if (jade_op_is_pseudo(instr->op))
+            return jade_shader_error(s, "%s left after register allocation", name);
+         for (unsigned k = 0; k < instr->src_count + instr->dst_count; k++) {
+            const struct jade_operand *o = k < instr->src_count ? &instr->src[k] :
+                                           &instr->dst[k - instr->src_count];
+            if (o->kind != JADE_OPERAND_VALUE)
+               continue;
+            const struct jade_value *v = s->values[o->value];
+            unsigned align = v->size == 3 ? 4 : v->size;
+            if (v->reg + v->size > file_regs[v->file] || v->reg % align)
+               return jade_shader_error(s, "%s: %%%u in registers %u..%u (file %u)", name,
+                                        v->index, v->reg, v->reg + v->size - 1, v->file);
+         }
+         const struct jade_isa_ctrl *c = &instr->ctrl;
+         if (c->stall < 1 || c->stall > 15 || c->wait_mask >= 64 ||
+             (c->wr_sb > 5 && c->wr_sb != 7) || (c->rd_sb > 5 && c->rd_sb != 7))
+            return jade_shader_error(s, "%s: control bits out of range", name);
+      }
+   }
+   return true;
 }
