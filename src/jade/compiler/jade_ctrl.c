@@ -9,25 +9,30 @@
  * description's table, the one the functional model checks against
  * (docs/sim.md), so the model's hazard checker judges this pass.
  *
- * Within a block it follows issue cycles exactly; across blocks it is
- * conservative: a block starts after every scoreboard in use has been
- * waited on and every fixed latency has elapsed.
+ * Within a block it follows issue cycles exactly.  Across blocks, the
+ * scoreboards still pending at a block's end flow to its successors: a
+ * block starts from the merge of its predecessors' ends (every scoreboard
+ * any of them left, per register), solved to a fixed point over loops, so
+ * a consumer in another block waits for what it reads, not for everything.
+ * Fixed latencies do not cross blocks: a block's last instruction stalls
+ * until its results are ready (and until scoreboards it set count).
  */
 
 #include <string.h>
 
-#include "jade_compiler_private.h"
+#include "jade_ra.h"
+#include "util/ralloc.h"
 
 #define NO_SB 7
 #define SB_COUNT 6
 #define REG_SLOTS (256 + 8 + 64 + 8)
 
+/* What is pending, per register slot, with cycles relative to a point. */
 struct ctrl_state {
-   uint64_t ready[REG_SLOTS];     /* fixed latency: readable from this cycle */
-   uint8_t wr_sb[REG_SLOTS];      /* pending variable-latency write */
-   uint8_t rd_sb[REG_SLOTS];      /* pending late read by a variable-latency op */
-   uint64_t sb_set[SB_COUNT];     /* issue cycle of the last op counted */
-   uint64_t sb_age[SB_COUNT];     /* for picking the oldest when all are busy */
+   int64_t ready[REG_SLOTS];      /* fixed latency: readable from this cycle */
+   uint8_t wr[REG_SLOTS];         /* scoreboards of pending writes (mask) */
+   uint8_t rd[REG_SLOTS];         /* scoreboards of pending late reads (mask) */
+   int64_t sb_set[SB_COUNT];      /* issue cycle of the last op counted */
    uint8_t sb_busy;
 };
 
@@ -54,19 +59,25 @@ operand_slots(const struct jade_shader *s, const struct jade_operand *o, unsigne
 }
 
 static void
-complete_sb(struct ctrl_state *st, unsigned sb)
+state_init(struct ctrl_state *st)
+{
+   memset(st, 0, sizeof(*st));
+   for (unsigned k = 0; k < SB_COUNT; k++)
+      st->sb_set[k] = INT64_MIN / 2;
+}
+
+static void
+complete_sbs(struct ctrl_state *st, uint8_t mask)
 {
    for (unsigned r = 0; r < REG_SLOTS; r++) {
-      if (st->wr_sb[r] == sb)
-         st->wr_sb[r] = NO_SB;
-      if (st->rd_sb[r] == sb)
-         st->rd_sb[r] = NO_SB;
+      st->wr[r] &= ~mask;
+      st->rd[r] &= ~mask;
    }
-   st->sb_busy &= ~(1u << sb);
+   st->sb_busy &= ~mask;
 }
 
 static unsigned
-alloc_sb(struct ctrl_state *st, uint8_t *wait)
+alloc_sb(const struct ctrl_state *st)
 {
    for (unsigned sb = 0; sb < SB_COUNT; sb++)
       if (!(st->sb_busy >> sb & 1))
@@ -76,27 +87,26 @@ alloc_sb(struct ctrl_state *st, uint8_t *wait)
     * but without stalling here). */
    unsigned youngest = 0;
    for (unsigned sb = 1; sb < SB_COUNT; sb++)
-      if (st->sb_age[sb] > st->sb_age[youngest])
+      if (st->sb_set[sb] > st->sb_set[youngest])
          youngest = sb;
-   (void)wait;
    return youngest;
 }
 
+/* Control bits of one block from the state at its start (cycle 0); the
+ * state at its end goes to *out, relative to the cycle after its last
+ * instruction's stall. */
 static void
-block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
+block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial,
+           const struct ctrl_state *in, struct ctrl_state *out)
 {
-   struct ctrl_state st;
-   memset(&st, 0, sizeof(st));
-   memset(st.wr_sb, NO_SB, sizeof(st.wr_sb));
-   memset(st.rd_sb, NO_SB, sizeof(st.rd_sb));
-
+   struct ctrl_state st = *in;
    struct jade_instr *prev = NULL;
-   uint64_t prev_issue = 0, max_ready = 0;
+   int64_t prev_issue = 0;
    jade_foreach_instr(block, instr) {
       const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
       bool variable = info->latency == JADE_ISA_LATENCY_VARIABLE;
       uint8_t wait = 0;
-      uint64_t earliest = prev ? prev_issue + 1 : 0;
+      int64_t earliest = prev ? prev_issue + 1 : 0;
       unsigned first, n;
 
       /* Read after write, and the guard predicate. */
@@ -111,53 +121,37 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
          }
          n = operand_slots(s, o, &first);
          for (unsigned r = first; r < first + n; r++) {
-            if (st.wr_sb[r] != NO_SB)
-               wait |= 1u << st.wr_sb[r];
-            else if (st.ready[r] > earliest)
+            wait |= st.wr[r];
+            if (st.ready[r] > earliest)
                earliest = st.ready[r];
          }
       }
       /* Write after a late read or a pending write. */
       for (unsigned i = 0; i < instr->dst_count; i++) {
          n = operand_slots(s, &instr->dst[i], &first);
-         for (unsigned r = first; r < first + n; r++) {
-            if (st.rd_sb[r] != NO_SB)
-               wait |= 1u << st.rd_sb[r];
-            if (st.wr_sb[r] != NO_SB)
-               wait |= 1u << st.wr_sb[r];
-         }
+         for (unsigned r = first; r < first + n; r++)
+            wait |= st.rd[r] | st.wr[r];
       }
 
       unsigned sb = NO_SB;
       if (variable && info->scoreboards)
-         sb = alloc_sb(&st, &wait);
+         sb = alloc_sb(&st);
       if (serial)
          wait = st.sb_busy;
       /* A scoreboard counts its op from the second cycle after it issued. */
       for (unsigned k = 0; k < SB_COUNT; k++)
          if ((wait >> k & 1) && st.sb_set[k] + 2 > earliest)
             earliest = st.sb_set[k] + 2;
-      if (serial && prev)
-         earliest = prev_issue + 15 > earliest ? prev_issue + 15 : earliest;
-      /* A branch leaves the block: where it lands, every result must be
-       * complete (the next block's first instruction waits on every
-       * scoreboard, which must have counted their ops). */
-      if (prev && prev->op == JADE_ISA_OP_BRA) {
-         if (max_ready > earliest)
-            earliest = max_ready;
-         if (st.sb_busy && prev_issue + 2 > earliest)
-            earliest = prev_issue + 2;
-      }
+      if (serial && prev && prev_issue + 15 > earliest)
+         earliest = prev_issue + 15;
 
       if (prev) {
-         uint64_t stall = earliest - prev_issue;
+         int64_t stall = earliest - prev_issue;
          prev->ctrl.stall = (uint8_t)(stall < 1 ? 1 : stall > 15 ? 15 : stall);
          prev_issue += prev->ctrl.stall;
       }
       instr->ctrl.wait_mask = wait;
-      for (unsigned k = 0; k < SB_COUNT; k++)
-         if (wait >> k & 1)
-            complete_sb(&st, k);
+      complete_sbs(&st, wait);
 
       if (sb != NO_SB) {
          /* One scoreboard counts both the late reads and the result. */
@@ -165,14 +159,14 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
          for (unsigned i = 0; i < instr->src_count; i++) {
             n = operand_slots(s, &instr->src[i], &first);
             for (unsigned r = first; r < first + n; r++) {
-               st.rd_sb[r] = (uint8_t)sb;
+               st.rd[r] |= 1u << sb;
                reads = true;
             }
          }
          for (unsigned i = 0; i < instr->dst_count; i++) {
             n = operand_slots(s, &instr->dst[i], &first);
             for (unsigned r = first; r < first + n; r++) {
-               st.wr_sb[r] = (uint8_t)sb;
+               st.wr[r] |= 1u << sb;
                writes = true;
             }
          }
@@ -183,30 +177,70 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial)
          if (instr->ctrl.rd_sb != NO_SB || instr->ctrl.wr_sb != NO_SB) {
             st.sb_busy |= 1u << sb;
             st.sb_set[sb] = prev_issue;
-            st.sb_age[sb] = prev_issue;
          }
       } else if (!variable) {
          for (unsigned i = 0; i < instr->dst_count; i++) {
             n = operand_slots(s, &instr->dst[i], &first);
             unsigned file = s->values[instr->dst[i].value]->file;
-            for (unsigned r = first; r < first + n; r++) {
+            for (unsigned r = first; r < first + n; r++)
                st.ready[r] = prev_issue + info->fixed_latency[file];
-               if (st.ready[r] > max_ready)
-                  max_ready = st.ready[r];
-            }
          }
       }
       prev = instr;
    }
+   int64_t end = 0;
    if (prev) {
-      /* Leave the block with every result complete: the last instruction
-       * stalls until fixed latencies have elapsed, the next block's first
-       * waits on every scoreboard (see jade_ctrl). */
-      uint64_t stall = max_ready > prev_issue ? max_ready - prev_issue : 1;
-      if (st.sb_busy)
-         stall = stall < 2 ? 2 : stall;
+      /* The last instruction stalls until every fixed-latency result is
+       * ready (a successor's first instruction has no stall of its own to
+       * wait with) and until scoreboards set just before count, so that a
+       * successor may wait on them at once. */
+      int64_t stall = 1;
+      for (unsigned r = 0; r < REG_SLOTS; r++)
+         if (st.ready[r] > prev_issue + stall)
+            stall = st.ready[r] - prev_issue;
+      for (unsigned k = 0; k < SB_COUNT; k++)
+         if ((st.sb_busy >> k & 1) && st.sb_set[k] + 2 > prev_issue + stall)
+            stall = st.sb_set[k] + 2 - prev_issue;
+      if (serial)
+         stall = 15;
       prev->ctrl.stall = (uint8_t)(stall > 15 ? 15 : stall < 1 ? 1 : stall);
+      end = prev_issue + prev->ctrl.stall;
    }
+   *out = st;
+   for (unsigned r = 0; r < REG_SLOTS; r++)
+      out->ready[r] = st.ready[r] > end ? st.ready[r] - end : 0;
+   for (unsigned k = 0; k < SB_COUNT; k++)
+      out->sb_set[k] = st.sb_set[k] - end;
+}
+
+/* Merges a predecessor's end into a block's start; true if it grew. */
+static bool
+merge(struct ctrl_state *into, const struct ctrl_state *from)
+{
+   bool grew = false;
+   for (unsigned r = 0; r < REG_SLOTS; r++) {
+      if (from->ready[r] > into->ready[r]) {
+         into->ready[r] = from->ready[r];
+         grew = true;
+      }
+      if ((from->wr[r] | into->wr[r]) != into->wr[r] ||
+          (from->rd[r] | into->rd[r]) != into->rd[r]) {
+         into->wr[r] |= from->wr[r];
+         into->rd[r] |= from->rd[r];
+         grew = true;
+      }
+   }
+   if ((from->sb_busy | into->sb_busy) != into->sb_busy) {
+      into->sb_busy |= from->sb_busy;
+      grew = true;
+   }
+   for (unsigned k = 0; k < SB_COUNT; k++) {
+      if (from->sb_set[k] > into->sb_set[k]) {
+         into->sb_set[k] = from->sb_set[k];
+         grew = true;
+      }
+   }
+   return grew;
 }
 
 /* The reuse-cache flag of an instruction's source field in its form (the
@@ -286,14 +320,26 @@ reuse_and_yield(struct jade_shader *s, struct jade_block *block)
 void
 jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options)
 {
-   bool first = true;
-   jade_foreach_block(s, block) {
-      block_ctrl(s, block, options && options->serial);
-      reuse_and_yield(s, block);
-      if (!first && !list_is_empty(&block->instrs)) {
-         struct jade_instr *head = list_first_entry(&block->instrs, struct jade_instr, link);
-         head->ctrl.wait_mask = (1u << SB_COUNT) - 1;
-      }
-      first = false;
+   bool serial = options && options->serial;
+   struct jade_cfg *cfg = jade_cfg_build(s);
+   struct ctrl_state *in = ralloc_array(cfg, struct ctrl_state, cfg->count);
+   struct ctrl_state *out = ralloc_array(cfg, struct ctrl_state, cfg->count);
+   for (unsigned b = 0; b < cfg->count; b++) {
+      state_init(&in[b]);
+      state_init(&out[b]);
    }
+   /* Block ends flow to their successors until nothing grows (the states
+    * only grow: scoreboard sets by union, readiness by max). */
+   bool changed = true;
+   while (changed) {
+      changed = false;
+      for (unsigned b = 0; b < cfg->count; b++) {
+         block_ctrl(s, cfg->blocks[b].block, serial, &in[b], &out[b]);
+         for (unsigned k = 0; k < cfg->blocks[b].succ_count; k++)
+            changed |= merge(&in[cfg->blocks[b].succ[k]], &out[b]);
+      }
+   }
+   for (unsigned b = 0; b < cfg->count; b++)
+      reuse_and_yield(s, cfg->blocks[b].block);
+   ralloc_free(cfg);
 }
