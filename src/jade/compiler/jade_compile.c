@@ -186,8 +186,8 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
       jade_schedule(s, options ? options->max_gprs : 0);
       jade_shader_validate(s);
    }
-   if (!s->error)
-      jade_ra(s, options);
+   if (!s->error && jade_ra(s, options))
+      jade_opt_branches(s);
    if (!s->error)
       jade_ctrl(s, options);
    if (!s->error)

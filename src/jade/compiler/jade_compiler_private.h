@@ -34,6 +34,9 @@ bool jade_nir_lower_ssbo(struct nir_shader *nir);
 struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
 /* Copy propagation and dead-code elimination on the IR. */
 void jade_optimize(struct jade_shader *s);
+/* After allocation: a branch over a block that only branches becomes the
+ * inverted branch (jade_opt.c). */
+void jade_opt_branches(struct jade_shader *s);
 /* Constants, float modifiers and saturates folded into their users
  * (jade_opt_operands.c; part of jade_optimize). */
 void jade_opt_fold_operands(struct jade_shader *s);

@@ -114,12 +114,63 @@ isel_ends_in_jump(struct jade_block *block)
    return last->op == JADE_ISA_OP_BRA && jade_instr_is_unguarded(last);
 }
 
+static bool
+block_has_phis(nir_block *block)
+{
+   nir_instr *first = block ? nir_block_first_instr(block) : NULL;
+   return first && first->type == nir_instr_type_phi;
+}
+
+/* if (c) break; / if (c) continue; with nothing else: the lanes that jump
+ * leave, the others go on, so no reconvergence is needed:
+ *    @c BREAK Bn (the ifs between the loop and here) ; @c BRA target
+ * Only where neither the target nor the code after the if has phis (the
+ * jumping block would then need copies on one edge only). */
+static bool
+isel_if_jump(struct isel *c, nir_if *nif)
+{
+   nir_block *then_b = nir_if_first_then_block(nif), *else_b = nir_if_first_else_block(nif);
+   if (then_b != nir_if_last_then_block(nif) || else_b != nir_if_last_else_block(nif) ||
+       !exec_list_is_empty(&else_b->instr_list))
+      return false;
+   nir_instr *only = nir_block_first_instr(then_b);
+   if (!only || only != nir_block_last_instr(then_b) || only->type != nir_instr_type_jump)
+      return false;
+   nir_jump_instr *jump = nir_instr_as_jump(only);
+   if ((jump->type != nir_jump_break && jump->type != nir_jump_continue) ||
+       block_has_phis(then_b->successors[0]) ||
+       block_has_phis(nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node))))
+      return false;
+   /* A negated condition jumps on the predicate's complement. */
+   nir_def *cond_def = nif->condition.ssa;
+   bool negate = false;
+   nir_alu_instr *inot = nir_src_as_alu_instr(nif->condition);
+   if (inot && inot->op == nir_op_inot && cond_def->bit_size == 1) {
+      cond_def = inot->src[0].src.ssa;
+      negate = true;
+   }
+   struct jade_value *cond = isel_bool_value(c, isel_src(c, cond_def, 0));
+   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++) {
+      struct jade_instr *b = isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
+      b->pred_value = (int32_t)cond->index;
+      b->pred_not = negate;
+   }
+   isel_branch(c, jump->type == nir_jump_break ? c->loop_exit : c->loop_header, cond, negate);
+   c->block_end[then_b->index] = c->block->index;
+   c->block_end[else_b->index] = c->block->index;
+   /* The branch ends its block; the lanes that stay go on in a new one. */
+   c->block = jade_block_create(c->s);
+   return true;
+}
+
 /* if/else: the lanes meet again at the join block's BSYNC.
  *    BSSY Bn, join ; @!cond BRA else ; then... ; BRA join ;
  *    else: else... ; join: BSYNC Bn */
 static bool
 isel_if(struct isel *c, nir_if *nif)
 {
+   if (isel_if_jump(c, nif))
+      return true;
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
       return jade_shader_error(c->s, "control flow nested deeper than %u",
                                JADE_CONVERGENCE_BARRIERS);

@@ -16,9 +16,10 @@ has_side_effects(const struct jade_instr *instr)
 {
    if (instr->op == JADE_OP_PHI)
       return false;
-   const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
-   if (info->dst_count == 0)
-      return true;   /* stores, branches, barriers, ... */
+   /* No destination: stores, branches, barriers, ... (predicate results
+    * count: ISETP and PLOP3 have no register destination in the ISA). */
+   if (instr->dst_count == 0)
+      return true;
    switch (instr->op) {
    case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_CAS: case JADE_ISA_OP_ATOMG:
    case JADE_ISA_OP_ATOMG_CAS: case JADE_ISA_OP_ATOMS: case JADE_ISA_OP_ATOMS_CAS:
@@ -165,4 +166,37 @@ jade_optimize(struct jade_shader *s)
    jade_opt_fold_operands(s);
    copy_propagate(s);   /* saturates folded into producers leave copies */
    dead_code(s);
+}
+
+/* After allocation: a conditional branch over a block that only branches
+ * (a loop's test at its bottom: @!p BRA exit ; BRA header ; exit:)
+ * becomes the inverted branch to the second target (@p BRA header). */
+void
+jade_opt_branches(struct jade_shader *s)
+{
+   /* Blocks some instruction names (branch, BSSY, ...): they keep their
+    * code. */
+   bool *targeted = rzalloc_array(s, bool, s->block_count);
+   jade_foreach_block(s, block)
+      jade_foreach_instr(block, i)
+         if (i->target_block >= 0)
+            targeted[i->target_block] = true;
+   struct jade_block *a = NULL, *b = NULL;
+   jade_foreach_block(s, c) {
+      if (a && b && !targeted[b->index] && !list_is_empty(&a->instrs) &&
+          list_is_singular(&b->instrs)) {
+         struct jade_instr *cond = list_last_entry(&a->instrs, struct jade_instr, link);
+         struct jade_instr *jump = list_first_entry(&b->instrs, struct jade_instr, link);
+         if (cond->op == JADE_ISA_OP_BRA && !jade_instr_is_unguarded(cond) &&
+             cond->target_block == (int)c->index && jump->op == JADE_ISA_OP_BRA &&
+             jade_instr_is_unguarded(jump)) {
+            cond->target_block = jump->target_block;
+            cond->pred_not = !cond->pred_not;
+            list_del(&jump->link);
+         }
+      }
+      a = b;
+      b = c;
+   }
+   ralloc_free(targeted);
 }
