@@ -78,6 +78,24 @@ jade_nir_options(void)
    return &jade_nir_compiler_options;
 }
 
+/* The deepest nesting of ifs and loops under a control-flow list. */
+static unsigned
+cf_depth(struct exec_list *list)
+{
+   unsigned depth = 0;
+   foreach_list_typed(nir_cf_node, node, node, list) {
+      unsigned d = 0;
+      if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         d = 1 + MAX2(cf_depth(&nif->then_list), cf_depth(&nif->else_list));
+      } else if (node->type == nir_cf_node_loop) {
+         d = 1 + cf_depth(&nir_cf_node_as_loop(node)->body);
+      }
+      depth = MAX2(depth, d);
+   }
+   return depth;
+}
+
 static void
 prepare_nir(nir_shader *nir)
 {
@@ -124,6 +142,14 @@ prepare_nir(nir_shader *nir)
       NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
    } while (progress);
+   /* Deeper than the 16 convergence barriers: flatten small ifs harder
+    * (else-if chains nest one level per else). */
+   for (unsigned pass = 0; pass < 8 &&
+        cf_depth(&nir_shader_get_entrypoint(nir)->body) > JADE_CONVERGENCE_BARRIERS; pass++) {
+      NIR_PASS(_, nir, nir_opt_peephole_select, 64, true, true);
+      NIR_PASS(_, nir, nir_opt_dce);
+      NIR_PASS(_, nir, nir_opt_dead_cf);
+   }
    /* Late patterns (a * b + c to FFMA, a + -b to FSUB), then cleanup. */
    do {
       progress = false;

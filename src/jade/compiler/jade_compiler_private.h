@@ -18,6 +18,9 @@ struct nir_shader;
 void jade_nir_lower_io(struct nir_shader *nir);
 int jade_varying_address(unsigned slot);
 
+/* Convergence barriers B0..B15: one per level of if/loop nesting. */
+#define JADE_CONVERGENCE_BARRIERS 16
+
 /* The driver's constant bank and what it holds for the compiler
  * (docs/compiler.md, "Binding scheme"). */
 #define JADE_DRIVER_CBUF 15

@@ -99,9 +99,6 @@ isel_barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
    return i;
 }
 
-/* B0..B15: one per level of if/loop nesting. */
-#define JADE_CONVERGENCE_BARRIERS 16
-
 static bool isel_cf_list(struct isel *c, struct exec_list *list);
 
 /* Whether a block ends in an unconditional isel_branch (break, continue). */
