@@ -686,6 +686,21 @@ static uint32_t r_fneu(uint32_t a, uint32_t b, uint32_t c) { return F(a) != F(b)
 static uint32_t r_flt(uint32_t a, uint32_t b, uint32_t c) { return F(a) < F(b); }
 static uint32_t r_fge(uint32_t a, uint32_t b, uint32_t c) { return F(a) >= F(b); }
 static uint32_t r_fneg(uint32_t a, uint32_t b, uint32_t c) { return a ^ 0x80000000u; }
+static uint32_t r_brev(uint32_t a, uint32_t b, uint32_t c)
+{
+   uint32_t r = 0;
+   for (unsigned i = 0; i < 32; i++)
+      r |= (a >> i & 1) << (31 - i);
+   return r;
+}
+static uint32_t r_popc(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)__builtin_popcount(a); }
+static uint32_t r_ufind_msb(uint32_t a, uint32_t b, uint32_t c) { return a ? 31 - __builtin_clz(a) : ~0u; }
+static uint32_t r_ifind_msb(uint32_t a, uint32_t b, uint32_t c)
+{
+   uint32_t v = I(a) < 0 ? ~a : a;
+   return v ? 31 - __builtin_clz(v) : ~0u;
+}
+static uint32_t r_find_lsb(uint32_t a, uint32_t b, uint32_t c) { return a ? __builtin_ctz(a) : ~0u; }
 static uint32_t r_fsign(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) > 0 ? 1.0f : F(a) < 0 ? -1.0f : 0.0f); }
 static uint32_t r_fabs(uint32_t a, uint32_t b, uint32_t c) { return a & 0x7fffffffu; }
 static uint32_t r_ffloor(uint32_t a, uint32_t b, uint32_t c) { return u32(floorf(F(a))); }
@@ -722,6 +737,11 @@ static const struct alu_case alu_cases[] = {
    {"feq", nir_op_feq, 2, ANY, r_feq}, {"fneu", nir_op_fneu, 2, ANY, r_fneu},
    {"flt", nir_op_flt, 2, ANY, r_flt}, {"fge", nir_op_fge, 2, ANY, r_fge},
    {"fsign", nir_op_fsign, 1, ANY, r_fsign},
+   {"bitfield_reverse", nir_op_bitfield_reverse, 1, ANY, r_brev},
+   {"bit_count", nir_op_bit_count, 1, ANY, r_popc},
+   {"ufind_msb", nir_op_ufind_msb, 1, ANY, r_ufind_msb},
+   {"ifind_msb", nir_op_ifind_msb, 1, ANY, r_ifind_msb},
+   {"find_lsb", nir_op_find_lsb, 1, ANY, r_find_lsb},
    {"fneg", nir_op_fneg, 1, ANY, r_fneg}, {"fabs", nir_op_fabs, 1, ANY, r_fabs},
    {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor}, {"fceil", nir_op_fceil, 1, ANY, r_fceil},
    {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround},
@@ -1485,7 +1505,7 @@ check_rejects(void)
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
                                                   "rejects");
    nir_def *index = thread_index(&b);
-   nir_def *v = nir_bitfield_reverse(&b, index);
+   nir_def *v = nir_ufind_msb_rev(&b, index);
    nir_store_global(&b, buffer_address(&b, 1, index, 1), 4, v, 1);
    ralloc_steal(mem, b.shader);
    char *error = NULL;

@@ -32,6 +32,7 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_uadd_carry = true,
    .lower_usub_borrow = true,
    .lower_pack_half_2x16 = true,
+   .lower_pack_64_2x32 = true,   /* to the split forms, one MOV a word */
    .lower_pack_unorm_2x16 = true,
    .lower_pack_snorm_2x16 = true,
    .lower_pack_unorm_4x8 = true,

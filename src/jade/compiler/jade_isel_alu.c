@@ -407,6 +407,30 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
       return true;
+   case nir_op_bitfield_reverse:
+   case nir_op_bit_count:
+   case nir_op_ufind_msb:
+   case nir_op_ifind_msb:
+      if (bits != 32 || alu->src[0].src.ssa->bit_size != 32)
+         return false;
+      /* BREV, POPC, FLO (.U32: -1 for 0; signed: the first bit unlike the
+       * sign, as GLSL's findMSB). */
+      isel_unary(c, op == nir_op_bitfield_reverse ? JADE_ISA_OP_BREV :
+                    op == nir_op_bit_count ? JADE_ISA_OP_POPC : JADE_ISA_OP_FLO,
+                 dst, isel_alu_src(c, alu, 0));
+      if (op == nir_op_ifind_msb)
+         jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_SIGNED, 1);
+      return true;
+   case nir_op_find_lsb: {
+      if (bits != 32)
+         return false;
+      /* The leading one of the reversed bits, as a shift amount. */
+      struct jade_value *rev = isel_new_value(c, 32);
+      isel_unary(c, JADE_ISA_OP_BREV, rev, isel_alu_src(c, alu, 0));
+      isel_unary(c, JADE_ISA_OP_FLO, dst, rev);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_SH, 1);
+      return true;
+   }
    case nir_op_iabs:
       if (bits != 32)
          return false;
@@ -511,6 +535,18 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          unsigned i = op == nir_op_mov ? 0 : k;
          unsigned swz = alu->src[i].swizzle[op == nir_op_mov ? k : 0];
          isel_set_def(c, &alu->def, k, isel_src(c, alu->src[i].src.ssa, swz));
+      }
+      return true;
+   }
+   if (op == nir_op_unpack_64_2x32) {
+      /* The two words of a 64-bit value: its registers. */
+      struct jade_value *v = isel_alu_src(c, alu, 0);
+      for (unsigned k = 0; k < 2; k++) {
+         struct jade_value *w = isel_new_value(c, 32);
+         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst(m, JADE_ISA_F_DST, w);
+         jade_instr_add_src_comp(m, JADE_ISA_F_B, v, k);
+         isel_set_def(c, &alu->def, k, w);
       }
       return true;
    }
