@@ -146,6 +146,62 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
    return true;
 }
 
+/* x * (1 / 256) as a float, from x's low 16 bits, sign-extended or not. */
+static struct jade_value *
+fixed_8_8(struct isel *c, struct jade_value *x, bool is_signed)
+{
+   struct jade_value *t = isel_new_value(c, 32), *f = isel_new_value(c, 32);
+   struct jade_value *r = isel_new_value(c, 32);
+   /* PRMT: bytes 0 and 1, then byte 1's sign (mode .S when signed) twice. */
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PRMT);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, t);
+   jade_instr_add_src(i, JADE_ISA_F_A, x);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, is_signed ? 0x9910 : 0x4410);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   i = isel_emit(c, JADE_ISA_OP_I2F);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, f);
+   jade_instr_add_src(i, JADE_ISA_F_B, t);
+   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? 6 : 2);   /* S32 / U32 */
+   i = isel_emit(c, JADE_ISA_OP_FMUL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+   jade_instr_add_src(i, JADE_ISA_F_A, f);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3b800000u);   /* 1 / 256 */
+   return r;
+}
+
+/* textureQueryLod: TMML gives (relative LOD, level accessed) as 8.8 fixed
+ * point in its two results, in the opposite order to NIR's (as Mesa's NAK
+ * reads them); arrays want a layer, zero. */
+static bool
+isel_tmml(struct isel *c, nir_tex_instr *tex, int dim, nir_def *coord)
+{
+   struct jade_value *src0[4];
+   unsigned n0 = 0;
+   if (tex->is_array)
+      src0[n0++] = imm_value(c, 0);
+   for (unsigned k = 0; k < tex->coord_components && n0 < 4; k++)
+      src0[n0++] = isel_src(c, coord, k);
+   struct jade_value *s0 = isel_gather(c, src0, n0);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TMML);
+   struct jade_value *dst0, *dst1;
+   tex_dsts(c, i, 0x3, &dst0, &dst1);
+   jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
+   jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
+   jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
+   struct jade_value *words[2];
+   for (unsigned k = 0; k < 2; k++) {
+      words[k] = isel_new_value(c, 32);
+      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(m, JADE_ISA_F_DST, words[k]);
+      jade_instr_add_src_comp(m, JADE_ISA_F_B, dst0, k);
+   }
+   isel_set_def(c, &tex->def, 0, fixed_8_8(c, words[1], false));
+   isel_set_def(c, &tex->def, 1, fixed_8_8(c, words[0], true));
+   return true;
+}
+
 bool
 isel_tex(struct isel *c, nir_tex_instr *tex)
 {
@@ -199,6 +255,8 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    case nir_texop_txd:
       op = JADE_ISA_OP_TXD;
       break;
+   case nir_texop_lod:
+      return isel_tmml(c, tex, dim, coord);
    default:
       return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
    }

@@ -48,6 +48,7 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->anisotropic_filter = true;
    caps->fragment_shader_texture_lod = true;
    caps->fragment_shader_derivatives = true;
+   caps->texture_query_lod = true;   /* TMML (jade_isel_tex.c) */
    caps->sampler_view_target = true;
    caps->max_texture_anisotropy = 16.0f;
    caps->max_texture_lod_bias = 15.0f;
