@@ -11,7 +11,8 @@
  * furthest away (Belady) and that this instruction does not touch is
  * spilled: STL right after its definition, and every use reads a fresh
  * value loaded by LDL just before it (a phi source at the end of its
- * predecessor).  Its long life becomes a short one and the walk starts
+ * predecessor).  A spilled phi lives in memory: its predecessors store
+ * their sources there, so it takes no register at its block's top.  Its long life becomes a short one and the walk starts
  * again.  Reloaded values are never spilled again.  Spill slots follow
  * the shader's own local memory (arrays indexed dynamically).
  */
@@ -110,6 +111,20 @@ touches(const struct jade_instr *i, unsigned v)
 
 static const unsigned type_of[5] = {4, 4, 5, 6, 6};   /* 32, 64, 128 bits */
 
+static struct jade_instr *
+store(struct spill *sp, struct jade_block *block, struct jade_instr *before,
+      const struct jade_value *v, unsigned slot)
+{
+   struct jade_instr *st = jade_instr_create_before(sp->s, block, before, JADE_ISA_OP_STL);
+   jade_instr_add_src_zero(st, JADE_ISA_F_ADDR);
+   jade_instr_add_src(st, JADE_ISA_F_DATA, v);
+   jade_instr_set_field(st, JADE_ISA_F_OFS, slot);
+   if (v->size > 1)
+      jade_instr_set_field(st, JADE_ISA_F_TYPE, type_of[v->size]);
+   (*sp->spills)++;
+   return st;
+}
+
 static struct jade_value *
 reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
        const struct jade_value *v, unsigned slot)
@@ -152,23 +167,22 @@ spill_value(struct spill *sp, unsigned vi)
          }
       }
    }
-   if (last->op == JADE_OP_PHI) {
-      while (last->link.next != &def_block->instrs &&
-             list_entry(last->link.next, struct jade_instr, link)->op == JADE_OP_PHI)
-         last = list_entry(last->link.next, struct jade_instr, link);
-   }
    /* Never chosen again (each round then makes progress): a tuple written
     * in pieces around the point stays live there after its STL. */
    sp->no_spill[vi] = true;
-   struct jade_instr *st = jade_instr_create(s, def_block, JADE_ISA_OP_STL);
-   list_del(&st->link);
-   list_add(&st->link, &last->link);
-   jade_instr_add_src_zero(st, JADE_ISA_F_ADDR);
-   jade_instr_add_src(st, JADE_ISA_F_DATA, v);
-   jade_instr_set_field(st, JADE_ISA_F_OFS, slot);
-   if (v->size > 1)
-      jade_instr_set_field(st, JADE_ISA_F_TYPE, type_of[v->size]);
-   (*sp->spills)++;
+   struct jade_instr *st = NULL, *phi = NULL;
+   if (last->op == JADE_OP_PHI) {
+      /* A phi in memory: each predecessor stores its source at its end
+       * (below, after the reloads other phis' sources may make of the old
+       * value there: phis read before they write); the PHI goes, so the
+       * value never needs a register at the block's top. */
+      phi = last;
+      list_del(&phi->link);
+   } else {
+      st = store(sp, def_block, NULL, v, slot);
+      list_del(&st->link);
+      list_add(&st->link, &last->link);
+   }
 
    /* Every other read: a fresh value loaded just before it. */
    jade_foreach_block(s, block) {
@@ -199,14 +213,20 @@ spill_value(struct spill *sp, unsigned vi)
          }
       }
    }
+   for (unsigned k = 0; phi && k < phi->src_count; k++) {
+      if (phi->src[k].value == vi)
+         continue;   /* the same value, in memory already */
+      struct jade_block *pred = jade_block_by_index(s, (unsigned)phi->src[k].pred_block);
+      store(sp, pred, jade_block_end_point(pred), s->values[phi->src[k].value], slot);
+   }
 }
 
 /* Walks the code in layout order keeping the live values and the general
  * registers they take (as the allocator will: last uses freed, then
  * definitions taken); at() sees each instruction at that moment and stops
  * the walk by returning true. */
-typedef bool (*pressure_fn)(void *data, const struct jade_instr *i, unsigned pos,
-                            const BITSET_WORD *live, unsigned pressure);
+typedef bool (*pressure_fn)(void *data, unsigned block, const struct jade_instr *i,
+                            unsigned pos, const BITSET_WORD *live, unsigned pressure);
 
 static void
 walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void *data)
@@ -245,7 +265,7 @@ walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void 
                pressure += regs_of(d) * (d->file == JADE_FILE_GPR);
             }
          }
-         if (at(data, i, pos, live, pressure)) {
+         if (at(data, b, i, pos, live, pressure)) {
             stop = true;
             break;
          }
@@ -273,8 +293,8 @@ struct victim_search {
 /* At the first point over the budget: the live value used furthest from
  * here that this instruction does not touch. */
 static bool
-victim_at(void *data, const struct jade_instr *i, unsigned pos, const BITSET_WORD *live,
-          unsigned pressure)
+victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
+          const BITSET_WORD *live, unsigned pressure)
 {
    struct victim_search *vs = data;
    struct jade_shader *s = vs->sp->s;
@@ -292,12 +312,34 @@ victim_at(void *data, const struct jade_instr *i, unsigned pos, const BITSET_WOR
          vs->found = true;
       }
    }
+   /* Nothing here can go: the reloaded sources of a successor's phis are
+    * piling up for its copies.  That phi goes to memory instead (its
+    * source is then stored as soon as it is loaded). */
+   const struct jade_cfg_block *cb = &vs->sp->cfg->blocks[block];
+   for (unsigned k = 0; k < cb->succ_count && !vs->found; k++) {
+      jade_foreach_instr(vs->sp->cfg->blocks[cb->succ[k]].block, phi) {
+         if (phi->op != JADE_OP_PHI)
+            break;
+         unsigned d = phi->dst[0].value;
+         if (s->values[d]->file != JADE_FILE_GPR || vs->sp->no_spill[d])
+            continue;
+         for (unsigned n = 0; n < phi->src_count && !vs->found; n++) {
+            if (phi->src[n].pred_block == (int)cb->block->index &&
+                BITSET_TEST(live, phi->src[n].value)) {
+               vs->victim = d;
+               vs->found = true;
+            }
+         }
+         if (vs->found)
+            break;
+      }
+   }
    return true;
 }
 
 static bool
-max_at(void *data, const struct jade_instr *i, unsigned pos, const BITSET_WORD *live,
-       unsigned pressure)
+max_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
+       const BITSET_WORD *live, unsigned pressure)
 {
    unsigned *max = data;
    if (pressure > *max)
