@@ -26,6 +26,7 @@ int jade_varying_address(unsigned slot);
 #define JADE_DRIVER_CBUF 15
 #define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle: word 8 + u */
 #define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
+#define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle: word 0x40 + i */
 
 /* SSBOs to global memory at addresses from the driver's constants
  * (jade_nir_lower_ssbo.c). */

@@ -13,6 +13,7 @@
  *   jade_isel_fp64.c       64-bit float ALU ops
  *   jade_isel_mem.c        global, shared and local memory, atomics
  *   jade_isel_tex.c        textures
+ *   jade_isel_image.c      images
  *   jade_isel_intrinsic.c  shader I/O, system values, derivatives, barriers
  *   jade_isel_cf.c         control flow, phis, the entry point
  */
@@ -89,6 +90,7 @@ bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
 bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);
 bool isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap);
 bool isel_tex(struct isel *c, nir_tex_instr *tex);
+bool isel_image(struct isel *c, nir_intrinsic_instr *intr);
 void isel_fs_exit(struct isel *c);
 bool isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr);
 

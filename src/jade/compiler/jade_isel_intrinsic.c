@@ -503,6 +503,12 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
       return true;
    }
+   case nir_intrinsic_image_load:
+   case nir_intrinsic_image_store:
+   case nir_intrinsic_image_atomic:
+   case nir_intrinsic_image_atomic_swap:
+   case nir_intrinsic_image_size:
+      return isel_image(c, intr);
    case nir_intrinsic_load_global:
    case nir_intrinsic_load_global_constant:
       return isel_global(c, intr, false);

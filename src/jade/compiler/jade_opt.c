@@ -24,6 +24,8 @@ has_side_effects(const struct jade_instr *instr)
    case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_CAS: case JADE_ISA_OP_ATOMG:
    case JADE_ISA_OP_ATOMG_CAS: case JADE_ISA_OP_ATOMS: case JADE_ISA_OP_ATOMS_CAS:
    case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_CAS: case JADE_ISA_OP_SUATOM_B:
+   case JADE_ISA_OP_SUATOM_CAS_B:
    case JADE_ISA_OP_BMOV_R: case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU:
       return true;
    default:

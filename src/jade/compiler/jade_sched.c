@@ -71,6 +71,13 @@ mem_kind(const struct jade_instr *i)
       return MEM_WRITE;
    case JADE_ISA_OP_ALD:
       return MEM_READ;   /* attribute outputs are read back by ALD.O */
+   case JADE_ISA_OP_SULD: case JADE_ISA_OP_SULD_P: case JADE_ISA_OP_SULD_B:
+   case JADE_ISA_OP_SULD_P_B:
+      return MEM_READ;
+   case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_P: case JADE_ISA_OP_SUST_B:
+   case JADE_ISA_OP_SUST_P_B: case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B:
+   case JADE_ISA_OP_SUATOM_CAS: case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED_B:
+      return MEM_WRITE;
    default:
       return MEM_NONE;
    }

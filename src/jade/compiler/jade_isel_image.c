@@ -1,0 +1,214 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of images: SULD.P (formatted load), SUST.P
+ * (formatted store), SUATOM (atomics), TXQ (size).
+ *
+ * Image unit i's handle (its texture header, written by the driver) is
+ * word JADE_IMAGE_HANDLE_WORD + i of the driver bank c[15]; the surface
+ * instructions take it in a register (the "bindless" forms Mesa's NAK and
+ * nouveau's codegen use on SM70+).  Coordinates go in a register tuple in
+ * the image's order (x, y, then z or the layer; a cube is a 2D array of
+ * faces).  Memory order strong, system scope; out-of-bounds accesses are
+ * ignored (clamp .IGN), as NAK encodes them.
+ *
+ * Nothing here can execute surfaces (the functional model has none): the
+ * operand layout follows NAK, and tests check the encodings with nvdisasm.
+ */
+
+#include "jade_isel.h"
+
+/* The dim field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2, 2D 3, 2D_ARRAY 4, 3D 5;
+ * the coordinates each takes. */
+static int
+image_dim(const nir_intrinsic_instr *intr, unsigned *coords)
+{
+   bool array = nir_intrinsic_image_array(intr);
+   switch (nir_intrinsic_image_dim(intr)) {
+   case GLSL_SAMPLER_DIM_1D:
+      *coords = array ? 2 : 1;
+      return array ? 2 : 0;
+   case GLSL_SAMPLER_DIM_BUF:
+      *coords = 1;
+      return 1;
+   case GLSL_SAMPLER_DIM_2D:
+   case GLSL_SAMPLER_DIM_RECT:
+      *coords = array ? 3 : 2;
+      return array ? 4 : 3;
+   case GLSL_SAMPLER_DIM_CUBE:
+      *coords = 3;
+      return 4;
+   case GLSL_SAMPLER_DIM_3D:
+      *coords = 3;
+      return 5;
+   default:
+      return -1;
+   }
+}
+
+/* The handle of the image the intrinsic names, in a register. */
+static struct jade_value *
+image_handle(struct isel *c, nir_intrinsic_instr *intr)
+{
+   struct jade_value *h = isel_new_value(c, 32);
+   struct jade_instr *i;
+   if (nir_src_is_const(intr->src[0])) {
+      i = isel_emit(c, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, h);
+      jade_instr_add_src_cbuf(i, JADE_ISA_F_B, JADE_DRIVER_CBUF,
+                              4 * (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0])));
+      return h;
+   }
+   /* A dynamic image index: LDC c[15][4 * index + base]. */
+   struct jade_value *off = isel_new_value(c, 32);
+   i = isel_emit(c, JADE_ISA_OP_SHF);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, off);
+   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 2);
+   jade_instr_add_src_zero(i, JADE_ISA_F_C);
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, 3);   /* .U32, left */
+   i = isel_emit(c, JADE_ISA_OP_LDC);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, h);
+   jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * JADE_IMAGE_HANDLE_WORD);
+   return h;
+}
+
+static void
+memory_fields(struct jade_instr *i, unsigned dim)
+{
+   jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
+   jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0);   /* .IGN */
+   jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
+   jade_instr_set_field(i, JADE_ISA_F_SCOPE, 3);   /* .SYS */
+}
+
+static struct jade_value *
+coordinates(struct isel *c, nir_intrinsic_instr *intr, unsigned n)
+{
+   struct jade_value *vals[4];
+   for (unsigned k = 0; k < n; k++)
+      vals[k] = isel_src(c, intr->src[1].ssa, k);
+   return isel_gather(c, vals, n);
+}
+
+static bool
+isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
+{
+   if (!nir_src_is_const(intr->src[0]))
+      return jade_shader_error(c->s, "image size of a dynamic image index is not supported yet");
+   unsigned n = intr->def.num_components;
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL);   /* level 0 */
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]));
+   jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
+   jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
+   struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
+   struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
+   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
+   if (dst1)
+      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   isel_split(c, &intr->def, 0, dst0, MIN2(n, 2));
+   if (dst1)
+      isel_split(c, &intr->def, 2, dst1, n - 2);
+   return true;
+}
+
+bool
+isel_image(struct isel *c, nir_intrinsic_instr *intr)
+{
+   if (intr->intrinsic == nir_intrinsic_image_size)
+      return isel_image_size(c, intr);
+   unsigned ncoord;
+   int dim = image_dim(intr, &ncoord);
+   if (dim < 0 || nir_intrinsic_image_dim(intr) == GLSL_SAMPLER_DIM_MS)
+      return jade_shader_error(c->s, "images of dimension %u are not supported yet",
+                               nir_intrinsic_image_dim(intr));
+   struct jade_value *handle = image_handle(c, intr);
+   struct jade_value *coord = coordinates(c, intr, ncoord);
+   struct jade_instr *i;
+   switch (intr->intrinsic) {
+   case nir_intrinsic_image_load: {
+      if (intr->def.bit_size != 32)
+         return jade_shader_error(c->s, "%u-bit image loads are not supported yet",
+                                  intr->def.bit_size);
+      /* R, RG or RGBA: the fewest covering the components read. */
+      unsigned read = nir_def_components_read(&intr->def);
+      unsigned n = read <= 1 ? 1 : read <= 3 ? 2 : 4;
+      struct jade_value *dst = n == 1 ? isel_new_value(c, 32) :
+                               jade_value_create(c->s, JADE_FILE_GPR, n);
+      i = isel_emit(c, JADE_ISA_OP_SULD_P_B);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
+      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
+      jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
+      memory_fields(i, (unsigned)dim);
+      if (n > 1)
+         isel_split(c, &intr->def, 0, dst, MIN2(n, intr->def.num_components));
+      else
+         isel_set_def(c, &intr->def, 0, dst);
+      return true;
+   }
+   case nir_intrinsic_image_store: {
+      nir_def *data = intr->src[3].ssa;
+      if (data->bit_size != 32)
+         return jade_shader_error(c->s, "%u-bit image stores are not supported yet",
+                                  data->bit_size);
+      unsigned n = data->num_components >= 4 ? 4 : data->num_components >= 2 ? 2 : 1;
+      struct jade_value *v = isel_mem_data(c, true, data, 0, n);
+      i = isel_emit(c, JADE_ISA_OP_SUST_P_B);
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
+      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
+      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
+      jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
+      memory_fields(i, (unsigned)dim);
+      return true;
+   }
+   case nir_intrinsic_image_atomic:
+   case nir_intrinsic_image_atomic_swap: {
+      if (intr->def.bit_size != 32)
+         return jade_shader_error(c->s, "%u-bit image atomics are not supported yet",
+                                  intr->def.bit_size);
+      bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
+      unsigned op = 0, type = 0;
+      switch (nir_intrinsic_atomic_op(intr)) {
+      case nir_atomic_op_iadd: op = 0; break;
+      case nir_atomic_op_imin: op = 1; type = 1; break;
+      case nir_atomic_op_umin: op = 1; break;
+      case nir_atomic_op_imax: op = 2; type = 1; break;
+      case nir_atomic_op_umax: op = 2; break;
+      case nir_atomic_op_iand: op = 5; break;
+      case nir_atomic_op_ior: op = 6; break;
+      case nir_atomic_op_ixor: op = 7; break;
+      case nir_atomic_op_cmpxchg: break;
+      default:
+         return jade_shader_error(c->s, "image atomic operation %u is not supported yet",
+                                  nir_intrinsic_atomic_op(intr));
+      }
+      /* CAS takes the compared value and the new one packed in a pair. */
+      struct jade_value *data = isel_src(c, intr->src[3].ssa, 0);
+      if (swap) {
+         struct jade_value *pair[2] = {data, isel_src(c, intr->src[4].ssa, 0)};
+         data = isel_gather(c, pair, 2);
+      }
+      struct jade_value *dst = isel_new_value(c, 32);
+      i = isel_emit(c, swap ? JADE_ISA_OP_SUATOM_CAS_B : JADE_ISA_OP_SUATOM_B);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
+      jade_instr_add_src(i, JADE_ISA_F_DATA, data);
+      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
+      if (!swap)
+         jade_instr_set_field(i, JADE_ISA_F_OP, op);
+      jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
+      memory_fields(i, (unsigned)dim);
+      isel_set_def(c, &intr->def, 0, dst);
+      return true;
+   }
+   default:
+      return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+                               nir_intrinsic_infos[intr->intrinsic].name);
+   }
+}
