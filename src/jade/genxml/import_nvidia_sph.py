@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+# Copyright © 2026 Jade authors
+# SPDX-License-Identifier: MIT
+"""import_nvidia_sph.py HEADER PREFIX > sph.xml
+
+Writes the Shader Program Header description (sph.xml) from NVIDIA's class
+header in Mesa (src/nouveau/headers/nvidia/classes/clc797sph.h, prefix
+NVC797_SPHV4): every field's bit range, arrays with their stride and
+length (up to the next field), reserved and padding bits left out.  Run
+once to make the XML; tests/genxml/check_sph_positions.py checks the XML
+against the same header, so an edit that moves a field is caught."""
+
+import re
+import sys
+
+FIELD_RE = re.compile(r'^#define\s+(\w+?)(\(i\))?\s+MW\((.*)\)\s*$')
+VALUE_RE = re.compile(r'^#define\s+(\w+)\s+(0x[0-9A-Fa-f]+)\s*$')
+
+
+def parse(path, prefix):
+    types = {}
+    values = {}
+    for line in open(path):
+        m = FIELD_RE.match(line)
+        if m and m.group(1).startswith(prefix):
+            name, arr, spec = m.group(1), m.group(2), m.group(3)
+            t = name[len(prefix):len(prefix) + 2]      # T1 / T2
+            field = name[len(prefix) + 3:].lower()
+            if arr:
+                # (A+(i)*S):(B+(i)*S): bits B..A of element i
+                mm = re.match(r'\((\d+)\+\(i\)\*(\d+)\):\((\d+)\+\(i\)\*(\d+)\)', spec)
+                hi, stride, lo = int(mm.group(1)), int(mm.group(2)), int(mm.group(3))
+            else:
+                hi, lo = (int(x) for x in spec.split(':'))
+                stride = 0
+            types.setdefault(t, []).append([field, lo, hi, stride, 1])
+            continue
+        m = VALUE_RE.match(line)
+        if m and m.group(1).startswith(prefix):
+            values[m.group(1)[len(prefix):]] = int(m.group(2), 16)
+    return types, values
+
+
+def array_lengths(fields, total_bits):
+    """Arrays interleaved with the same stride (X Y Z W) form a group; the
+    group runs from its first base up to the next field outside it."""
+    arrays = sorted((f for f in fields if f[3]), key=lambda f: f[1])
+    groups = []
+    for f in arrays:
+        if groups and groups[-1][0][3] == f[3] and f[1] < groups[-1][0][1] + f[3]:
+            groups[-1].append(f)
+        else:
+            groups.append([f])
+    for g in groups:
+        base = g[0][1]
+        nxt = min([f[1] for f in fields if f not in g and f[1] > base] + [total_bits])
+        for f in g:
+            f[4] = (nxt - base) // f[3]
+
+
+def main():
+    path, prefix = sys.argv[1], sys.argv[2]
+    types, values = parse(path, prefix)
+    print('<?xml version="1.0"?>')
+    print('<!-- Turing Shader Program Header (SPH v4, 32 words), made by')
+    print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h. -->')
+    print('<sph words="32">')
+    for t, name in (('T1', 'vtg'), ('T2', 'ps')):
+        fields = types[t]
+        array_lengths(fields, 32 * 32)
+        print(f'  <struct name="{name}" type="{t[1]}">')
+        for field, lo, hi, stride, count in sorted(fields, key=lambda f: f[1]):
+            if field.startswith('reserved') or field.startswith('padding'):
+                continue
+            attrs = f'name="{field}" start="{lo}" end="{hi}"'
+            if stride:
+                attrs += f' count="{count}" stride="{stride}"'
+            vals = [(k[len(t) + 1 + len(field.upper()) + 1:], v) for k, v in values.items()
+                    if k.startswith(f'{t}_{field.upper()}_')]
+            if vals and not stride and hi > lo:
+                print(f'    <field {attrs}>')
+                for vname, v in sorted(vals, key=lambda x: x[1]):
+                    print(f'      <value name="{vname.lower()}" value="{v}"/>')
+                print('    </field>')
+            else:
+                print(f'    <field {attrs}/>')
+        print('  </struct>')
+    print('</sph>')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# Copyright © 2026 Jade authors
+# SPDX-License-Identifier: MIT
+"""check_sph_positions.py JADE_SPH NVIDIA_HEADER PREFIX: every field of
+Jade's SPH description (jade-sph --fields) sits where NVIDIA's class header
+puts it, element by element, and every field of the header (but reserved
+and padding bits) is in the description."""
+
+import re
+import subprocess
+import sys
+
+
+def nvidia_fields(path, prefix):
+    out = {}
+    for line in open(path):
+        m = re.match(r'^#define\s+' + prefix + r'(T[12])_(\w+?)(\(i\))?\s+MW\((.*)\)\s*$', line)
+        if not m:
+            continue
+        t = 'vtg' if m.group(1) == 'T1' else 'ps'
+        name = m.group(2).lower()
+        if name.startswith('reserved') or name.startswith('padding'):
+            continue
+        spec = m.group(4)
+        if m.group(3):
+            mm = re.match(r'\((\d+)\+\(i\)\*(\d+)\):\((\d+)\+\(i\)\*(\d+)\)', spec)
+            hi, lo, stride = int(mm.group(1)), int(mm.group(3)), int(mm.group(2))
+            out[(t, name)] = lambda i, hi=hi, lo=lo, s=stride: (lo + i * s, hi + i * s)
+        else:
+            hi, lo = (int(x) for x in spec.split(':'))
+            out[(t, name)] = lambda i, hi=hi, lo=lo: (lo, hi)
+    return out
+
+
+def main():
+    tool, header, prefix = sys.argv[1:4]
+    theirs = nvidia_fields(header, prefix)
+    r = subprocess.run([tool, '--fields'], capture_output=True, text=True, check=True)
+    ours = {}
+    for line in r.stdout.splitlines():
+        t, name, start, end, count, stride = line.split()
+        ours[(t, name)] = (int(start), int(end), int(count), int(stride))
+    bad = 0
+    checked = 0
+    for key, (start, end, count, stride) in ours.items():
+        if key not in theirs:
+            print(f'{key}: not in {header}')
+            bad += 1
+            continue
+        for i in range(max(count, 1)):
+            want = theirs[key](i)
+            got = (start + i * stride, end + i * stride)
+            checked += 1
+            if want != got:
+                print(f'{key}[{i}]: bits {got}, NVIDIA says {want}')
+                bad += 1
+    for key in theirs:
+        if key not in ours:
+            print(f'{key}: in {header} but not in sph.xml')
+            bad += 1
+    print(f'{checked} field positions checked against {header}, {bad} wrong')
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
