@@ -76,6 +76,12 @@ struct jade_shader_binary {
 /* The NIR options st/mesa and the compiler use. */
 const struct nir_shader_compiler_options *jade_nir_options(void);
 
+/* The Shader Program Header (32 words) of a vertex / fragment shader as
+ * far as the shader alone determines it (jade_sph_build.c): type, local
+ * memory, attributes read and written, interpolation, outputs. */
+void jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[32]);
+void jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[32]);
+
 /* Compiles `nir` (consumed: it is lowered in place).  Returns NULL and an
  * error message (ralloc'ed on mem_ctx) if the shader cannot be compiled;
  * never aborts.  The binary is ralloc'ed on mem_ctx. */

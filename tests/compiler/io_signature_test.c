@@ -4,13 +4,16 @@
  *
  * The I/O signature the compiler records for the driver's SPH and
  * linkage (issue 6): a vertex and a fragment shader built in NIR with GL
- * variables, compiled, and their signatures checked word by word.
+ * variables, compiled, and their signatures checked word by word; then
+ * the Shader Program Header each determines (jade_sph_build.c), checked
+ * field by field through the generated unpacker.
  */
 
 #include <stdio.h>
 #include <string.h>
 
 #include "jade/jade_compiler.h"
+#include "jade_sph.h"
 #include "nir.h"
 #include "nir_builder.h"
 #include "util/ralloc.h"
@@ -76,6 +79,22 @@ check_vertex(void *mem)
    expect(word(bin->io.outputs, 0x90) && word(bin->io.outputs, 0x94) &&
           !word(bin->io.outputs, 0x98) && count(bin->io.outputs) == 6,
           "VS writes generic 1 .xy (a[0x90], a[0x94]) and nothing else");
+
+   uint32_t dw[JADE_SPH_WORDS];
+   struct jade_sph_vtg h;
+   jade_sph_vertex(bin, dw);
+   jade_sph_vtg_unpack(dw, &h);
+   expect(h.sph_type == JADE_SPH_TYPE_VTG && h.version == 4 &&
+          h.shader_type == JADE_SPH_VTG_SHADER_TYPE_VERTEX && h.sass_version == 1,
+          "VS header: VTG, version 4, vertex, SASS version 1");
+   expect(h.generic_imap_x[0] && h.generic_imap_y[0] && h.generic_imap_z[0] &&
+          h.generic_imap_w[0] && !h.generic_imap_x[1] && !h.imap_position_x,
+          "VS header Imap: generic 0 .xyzw only");
+   expect(h.omap_position_x && h.omap_position_w && h.generic_omap_x[1] &&
+          h.generic_omap_y[1] && !h.generic_omap_z[1] && !h.generic_omap_x[0],
+          "VS header Omap: position and generic 1 .xy");
+   expect(h.store_req_start == 0xff && h.store_req_end == 0 &&
+          h.shader_local_memory_low_size == 0, "VS header: no store requests, no local memory");
 }
 
 static void
@@ -113,6 +132,21 @@ check_fragment(void *mem)
    expect(bin->io.color_written == 0xf && !bin->io.depth_written,
           "FS writes render target 0 .xyzw, no depth");
    expect(bin->io.uses_discard, "FS discards");
+
+   uint32_t dw[JADE_SPH_WORDS];
+   struct jade_sph_ps h;
+   jade_sph_fragment(bin, dw);
+   jade_sph_ps_unpack(dw, &h);
+   expect(h.sph_type == JADE_SPH_TYPE_PS && h.version == 4 &&
+          h.shader_type == JADE_SPH_PS_SHADER_TYPE_PIXEL && h.kills_pixels && h.mrt_enable,
+          "FS header: PS, version 4, pixel, kills pixels, MRT");
+   expect(h.generic_imap_x[1] == 2 && h.generic_imap_y[1] == 2 && h.generic_imap_z[1] == 0,
+          "FS header Imap: generic 1 .xy perspective (2)");
+   expect(h.generic_imap_x[2] == 1 && h.generic_imap_x[3] == 3,
+          "FS header Imap: generic 2 .x constant (1), generic 3 .x screen-linear (3)");
+   expect(h.imap_position_w && !h.imap_position_x, "FS header Imap: position w only");
+   expect(h.omap_red[0] && h.omap_green[0] && h.omap_blue[0] && h.omap_alpha[0] &&
+          !h.omap_red[1] && !h.omap_depth, "FS header Omap: target 0 RGBA, no depth");
 }
 
 int

@@ -1,0 +1,123 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The Shader Program Header fields a compiled shader determines by itself
+ * (its type, local memory, what it reads and writes), from its binary's
+ * I/O signature.  The bind-time linker starts from these and adds what
+ * depends on the other stage and the GL state (docs/linkage.md).
+ *
+ * Attribute word w (byte address 4 w) maps to the header as NVIDIA's SPH
+ * lays it out (src/jade/genxml/sph.xml): a VTG header has one input bit
+ * per word at bit 160 + w and one output bit at 400 + w; a PS header has
+ * one bit per word for the system values (words 0..31), clip distances,
+ * point sprite, fog and ids, and two bits (the interpolation) per word for
+ * the generic vectors (words 32..95), colours (160..167) and texture
+ * coordinates (192..231).
+ */
+
+#include <string.h>
+
+#include "jade_compiler_private.h"
+#include "jade_sph.h"
+
+static void
+set_bits(uint32_t *dw, unsigned bit, unsigned width, uint32_t v)
+{
+   for (unsigned k = 0; k < width; k++, bit++, v >>= 1)
+      if (v & 1)
+         dw[bit / 32] |= 1u << (bit % 32);
+}
+
+static bool
+word_set(const uint32_t *words, unsigned w)
+{
+   return words[w / 32] >> (w % 32) & 1;
+}
+
+/* The common words: type, version 4 (Turing's layout), SASS version 1,
+ * local memory (16-byte aligned). */
+static void
+common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
+       const struct jade_shader_binary *bin)
+{
+   memset(dw, 0, JADE_SPH_WORDS * sizeof(uint32_t));
+   set_bits(dw, 0, 5, sph_type);
+   set_bits(dw, 5, 5, 4);
+   set_bits(dw, 10, 4, shader_type);
+   set_bits(dw, 17, 4, 1);
+   unsigned local = (bin->local_size + 15) & ~15u;
+   set_bits(dw, 32, 24, local);
+   if (local)
+      set_bits(dw, 26, 1, 1);   /* DOES_LOAD_OR_STORE */
+}
+
+void
+jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[JADE_SPH_WORDS])
+{
+   common(dw, JADE_SPH_TYPE_VTG, JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
+   /* No output is read back: no store requests (start past end). */
+   set_bits(dw, 140, 8, 0xff);
+   for (unsigned w = 0; w < 240 && w < JADE_ATTR_WORDS; w++) {
+      if (word_set(vs->io.inputs, w))
+         set_bits(dw, 160 + w, 1, 1);
+      if (word_set(vs->io.outputs, w))
+         set_bits(dw, 400 + w, 1, 1);
+   }
+}
+
+/* Where PS input word w goes: its first bit and width (0: not in the
+ * header). */
+static unsigned
+ps_input_bit(unsigned w, unsigned *width)
+{
+   *width = 1;
+   if (w < 32)
+      return 160 + w;                    /* system values, position */
+   if (w < 96) {
+      *width = 2;
+      return 192 + 2 * (w - 32);         /* generic vectors */
+   }
+   if (w >= 160 && w < 168) {
+      *width = 2;
+      return 448 + 2 * (w - 160);        /* colours */
+   }
+   if (w >= 176 && w < 192)
+      return 464 + (w - 176);            /* clip distances, sprite, fog, ids */
+   if (w >= 192 && w < 232) {
+      *width = 2;
+      return 480 + 2 * (w - 192);        /* texture coordinates */
+   }
+   *width = 0;
+   return 0;
+}
+
+void
+jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORDS])
+{
+   common(dw, JADE_SPH_TYPE_PS, JADE_SPH_PS_SHADER_TYPE_PIXEL, fs);
+   /* Render targets as separate outputs (NAK always sets it). */
+   set_bits(dw, 14, 1, 1);
+   if (fs->io.uses_discard)
+      set_bits(dw, 15, 1, 1);
+   /* PS interpolation codes: 1 constant, 2 perspective, 3 screen linear. */
+   static const uint8_t code[] = {
+      [JADE_INTERP_NONE] = 0, [JADE_INTERP_PERSPECTIVE] = 2, [JADE_INTERP_LINEAR] = 3,
+      [JADE_INTERP_FLAT] = 1,
+   };
+   for (unsigned w = 0; w < JADE_ATTR_WORDS; w++) {
+      if (!word_set(fs->io.inputs, w))
+         continue;
+      unsigned width, bit = ps_input_bit(w, &width);
+      if (width == 1)
+         set_bits(dw, bit, 1, 1);
+      else if (width == 2)
+         set_bits(dw, bit, 2, code[fs->io.interp[w]] ? code[fs->io.interp[w]] : 2);
+   }
+   /* Outputs: four bits a render target (bit 576 + 4 t + c), depth. */
+   for (unsigned k = 0; k < 32; k++)
+      if (fs->io.color_written >> k & 1)
+         set_bits(dw, 576 + k, 1, 1);
+   if (fs->io.depth_written)
+      set_bits(dw, 609, 1, 1);
+}
