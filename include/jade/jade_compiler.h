@@ -61,6 +61,24 @@ struct jade_io_signature {
    bool uses_frag_coord;
 };
 
+/* A place in the code the bind-time linker may rewrite (docs/linkage.md):
+ * plain data, so a binary with its sites can be cached on disk. */
+enum jade_patch_kind {
+   /* AST of attribute words [word, word + count): a NOP when the next
+    * stage reads none of them. */
+   JADE_PATCH_OUTPUT_STORE,
+   /* IPA of attribute word `word`: a MOV of 0 when the previous stage
+    * does not write it. */
+   JADE_PATCH_INPUT_LOAD,
+};
+
+struct jade_patch_site {
+   uint32_t offset;   /* bytes from the start of the code */
+   uint8_t kind;      /* enum jade_patch_kind */
+   uint8_t count;     /* attribute words */
+   uint16_t word;     /* the first attribute word (byte address / 4) */
+};
+
 struct jade_shader_binary {
    uint64_t *code;       /* two 64-bit words an instruction */
    size_t code_size;     /* bytes */
@@ -71,6 +89,8 @@ struct jade_shader_binary {
                           * need it) */
    struct jade_shader_stats stats;
    struct jade_io_signature io;
+   struct jade_patch_site *patches;   /* in code order */
+   unsigned patch_count;
 };
 
 /* The NIR options st/mesa and the compiler use. */
@@ -81,6 +101,19 @@ const struct nir_shader_compiler_options *jade_nir_options(void);
  * memory, attributes read and written, interpolation, outputs. */
 void jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[32]);
 void jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[32]);
+
+/* What linking a VS/FS pair changed (jade_link.c). */
+struct jade_link_stats {
+   unsigned stores_removed;    /* VS output stores the FS does not need */
+   unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
+};
+
+/* Links a vertex and a fragment shader: their headers (vs_sph, fs_sph)
+ * and their code patched for each other into vs_code / fs_code (copies of
+ * the binaries' code, code_size bytes each, patched in place). */
+void jade_link(const struct jade_shader_binary *vs, const struct jade_shader_binary *fs,
+               uint32_t vs_sph[32], uint32_t fs_sph[32], uint64_t *vs_code, uint64_t *fs_code,
+               struct jade_link_stats *stats);
 
 /* Compiles `nir` (consumed: it is lowered in place).  Returns NULL and an
  * error message (ralloc'ed on mem_ctx) if the shader cannot be compiled;

@@ -256,6 +256,11 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    bin->local_size = s->local_size;
    collect_stats(s, bin);
    bin->io = s->io;
+   if (s->patch_count) {
+      bin->patches = ralloc_array(bin, struct jade_patch_site, s->patch_count);
+      memcpy(bin->patches, s->patches, s->patch_count * sizeof(*s->patches));
+      bin->patch_count = s->patch_count;
+   }
    ralloc_free(tmp);
    return bin;
 }

@@ -33,6 +33,38 @@ put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
    }
 }
 
+/* Attribute words the linker can drop or default: generic vectors. */
+static bool
+generic_word(unsigned w)
+{
+   return w >= 32 && w < 96;
+}
+
+/* The patch site of an attribute store or interpolation, if any. */
+static void
+record_patch_site(struct jade_shader *s, const struct jade_isa_instr *isa, unsigned n)
+{
+   struct jade_patch_site site = {.offset = n * 16};
+   const struct jade_isa_op_info *info = &jade_isa_op_info[jade_isa_forms[isa->form].op];
+   if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255) {
+      site.kind = JADE_PATCH_OUTPUT_STORE;
+      site.word = (uint16_t)(isa->field[JADE_ISA_F_ADDR] / 4);
+      site.count = (uint8_t)(isa->field[JADE_ISA_F_COMPS] + 1);
+   } else if (info == &jade_isa_op_info[JADE_ISA_OP_IPA] &&
+              isa->field[JADE_ISA_F_OREG] == 255 && isa->field[JADE_ISA_F_LOC] != 2) {
+      site.kind = JADE_PATCH_INPUT_LOAD;
+      site.word = (uint16_t)(isa->field[JADE_ISA_F_ATTR] / 4);
+      site.count = 1;
+   } else {
+      return;
+   }
+   for (unsigned k = 0; k < site.count; k++)
+      if (!generic_word(site.word + k))
+         return;
+   s->patches = reralloc(s, s->patches, struct jade_patch_site, s->patch_count + 1);
+   s->patches[s->patch_count++] = site;
+}
+
 bool
 jade_emit(struct jade_shader *s)
 {
@@ -74,6 +106,7 @@ jade_emit(struct jade_shader *s)
             return jade_shader_error(s, "%s: a field does not fit its bits",
                                      jade_isa_op_info[instr->op].name);
          }
+         record_patch_site(s, &isa, n);
          n++;
       }
    }

@@ -155,6 +155,8 @@ struct jade_shader {
    unsigned spills, fills;   /* STLs and LDLs that spilling added */
    uint64_t *code;
    unsigned code_words;       /* 64-bit words, two per instruction */
+   struct jade_patch_site *patches;   /* recorded at emission */
+   unsigned patch_count;
    /* What the shader reads and writes (filled by selection). */
    struct jade_io_signature io;
    /* Compile error: the first one stops the compile. */
