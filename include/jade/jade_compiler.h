@@ -55,28 +55,45 @@ struct jade_io_signature {
    uint32_t outputs[JADE_ATTR_WORDS / 32];   /* attribute words written (VTG) */
    uint8_t interp[JADE_ATTR_WORDS];          /* FS: enum jade_interp per word */
    uint32_t centroid[JADE_ATTR_WORDS / 32];  /* FS: words interpolated at the centroid */
+   uint32_t shade_model[JADE_ATTR_WORDS / 32];/* FS: colour words whose interpolation
+                                              * follows the shade model (GL's
+                                              * flat shading: no qualifier) */
    uint32_t color_written;                   /* FS: bit 4 t + c: target t component c */
+   bool color_broadcast;                     /* FS: gl_FragColor, written to every
+                                              * bound colour buffer */
    bool depth_written;
    bool uses_discard;
    bool uses_frag_coord;
 };
 
 /* A place in the code the bind-time linker may rewrite (docs/linkage.md):
- * plain data, so a binary with its sites can be cached on disk. */
+ * plain data, so a binary with its sites can be cached on disk.  What a
+ * site becomes depends on the other stage and the NOS (jade_link.c). */
 enum jade_patch_kind {
-   /* AST of attribute words [word, word + count): a NOP when the next
-    * stage reads none of them. */
+   /* AST of attribute words [word, word + count) that are not system
+    * values: a NOP when nothing downstream needs any of them (the next
+    * stage does not read them, back colours without two-sided lighting,
+    * clip distances of disabled planes, texture coordinates replaced by
+    * point sprites). */
    JADE_PATCH_OUTPUT_STORE,
-   /* IPA of attribute word `word`: a MOV of 0 when the previous stage
-    * does not write it. */
+   /* IPA of attribute word `word`: MOV of the GL default when the
+    * previous stage does not write it; IPA.CONSTANT with flat shading (a
+    * colour without a qualifier); centroid location (the sample's, with
+    * sample shading on) when sample shading is forced.  A perspective
+    * input's IPA feeds one FMUL by w at `mul_offset`, which becomes a
+    * multiply by 1.0 whenever the IPA no longer yields a value divided by
+    * w. */
    JADE_PATCH_INPUT_LOAD,
 };
 
+#define JADE_PATCH_NO_MUL UINT32_MAX
+
 struct jade_patch_site {
-   uint32_t offset;   /* bytes from the start of the code */
-   uint8_t kind;      /* enum jade_patch_kind */
-   uint8_t count;     /* attribute words */
-   uint16_t word;     /* the first attribute word (byte address / 4) */
+   uint32_t offset;      /* bytes from the start of the code */
+   uint32_t mul_offset;  /* INPUT_LOAD: the FMUL by w, or JADE_PATCH_NO_MUL */
+   uint8_t kind;         /* enum jade_patch_kind */
+   uint8_t count;        /* attribute words */
+   uint16_t word;        /* the first attribute word (byte address / 4) */
 };
 
 struct jade_shader_binary {
@@ -102,18 +119,35 @@ const struct nir_shader_compiler_options *jade_nir_options(void);
 void jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[32]);
 void jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[32]);
 
-/* What linking a VS/FS pair changed (jade_link.c). */
-struct jade_link_stats {
-   unsigned stores_removed;    /* VS output stores the FS does not need */
-   unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
+/* The non-orthogonal state that reaches a linked VS/FS pair: the part
+ * of the GL state that changes code or headers (docs/linkage.md has the
+ * whole table, with what the hardware does by itself).  Part of the link
+ * cache key. */
+struct jade_link_key {
+   bool flatshade;              /* colour inputs without a qualifier are flat */
+   bool light_twoside;          /* back colours reach the rasteriser */
+   bool persample;              /* interpolation at each sample (sample shading) */
+   uint8_t sprite_coord_enable; /* texture coordinates replaced by the point
+                                 * coordinate (point sprites) */
+   uint8_t clip_plane_enable;   /* clip distances the rasteriser uses */
 };
 
-/* Links a vertex and a fragment shader: their headers (vs_sph, fs_sph)
- * and their code patched for each other into vs_code / fs_code (copies of
- * the binaries' code, code_size bytes each, patched in place). */
-void jade_link(const struct jade_shader_binary *vs, const struct jade_shader_binary *fs,
-               uint32_t vs_sph[32], uint32_t fs_sph[32], uint64_t *vs_code, uint64_t *fs_code,
-               struct jade_link_stats *stats);
+/* What linking a VS/FS pair changed (jade_link.c). */
+struct jade_link_stats {
+   unsigned stores_removed;    /* VS output stores nothing downstream needs */
+   unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
+   unsigned inputs_flat;       /* FS colour loads made flat (flat shading) */
+   unsigned inputs_persample;  /* FS loads moved to the sample (sample shading) */
+   unsigned patches;           /* instructions rewritten, all kinds */
+};
+
+/* Links a vertex and a fragment shader under `key`: their headers
+ * (vs_sph, fs_sph) and their code patched for each other and the NOS into
+ * vs_code / fs_code (copies of the binaries' code, code_size bytes each,
+ * patched in place).  Nothing is compiled. */
+void jade_link(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+               const struct jade_shader_binary *fs, uint32_t vs_sph[32], uint32_t fs_sph[32],
+               uint64_t *vs_code, uint64_t *fs_code, struct jade_link_stats *stats);
 
 /* Compiles `nir` (consumed: it is lowered in place).  Returns NULL and an
  * error message (ralloc'ed on mem_ctx) if the shader cannot be compiled;

@@ -2,12 +2,11 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Bind-time linkage of a VS/FS pair (jade_link.c): a VS that writes
- * generic vectors the FS does not read, an FS that reads one the VS does
- * not write.  Checked: the headers (through the generated unpacker) and
- * the patched code (disassembled at the patch sites).  The patched
- * binaries go to argv[1] for check_compile_only.py to compare with
- * nvdisasm.
+ * Bind-time linkage (jade_link.c): a matrix of VS/FS signatures and
+ * non-orthogonal state, each linked and checked: the headers (through the
+ * generated unpacker), the code at every patch site (disassembled), and
+ * that nothing but patch sites changed.  The patched binaries go to
+ * argv[1] for check_compile_only.py to compare with nvdisasm.
  */
 
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include "util/ralloc.h"
 
 static unsigned failures;
+static const char *out_dir;
 
 static void
 expect(bool ok, const char *what)
@@ -29,14 +29,24 @@ expect(bool ok, const char *what)
    failures += !ok;
 }
 
+/* A varying as the test declares it: slot, components written or read,
+ * the FS's qualifier. */
+struct io {
+   int slot;
+   unsigned mask;
+   enum glsl_interp_mode interp;
+   bool centroid;
+};
+
 static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *type, int location,
-    unsigned driver_location, enum glsl_interp_mode interp)
+var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location,
+    unsigned driver_location, const struct io *io)
 {
-   nir_variable *v = nir_variable_create(s, mode, type, "v");
+   nir_variable *v = nir_variable_create(s, mode, glsl_vec_type(comps), "v");
    v->data.location = location;
    v->data.driver_location = driver_location;
-   v->data.interpolation = interp;
+   v->data.interpolation = io ? io->interp : INTERP_MODE_NONE;
+   v->data.centroid = io && io->centroid;
    return v;
 }
 
@@ -51,7 +61,49 @@ compile(void *mem, nir_builder *b)
    return bin;
 }
 
-/* The text of the instruction at byte `offset`. */
+/* A VS writing position and each output's components (from the vertex
+ * attribute, so nothing is a constant). */
+static struct jade_shader_binary *
+make_vs(void *mem, const struct io *outs, unsigned n)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, jade_nir_options(), "vs");
+   nir_variable *in = var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, 0, NULL);
+   nir_variable *pos = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, 0, NULL);
+   nir_def *p = nir_load_var(&b, in);
+   nir_store_var(&b, pos, p, 0xf);
+   for (unsigned i = 0; i < n; i++) {
+      nir_variable *v = var(b.shader, nir_var_shader_out, 4, outs[i].slot, i + 1, NULL);
+      nir_store_var(&b, v, nir_fadd_imm(&b, p, (double)(i + 1)), outs[i].mask);
+   }
+   return compile(mem, &b);
+}
+
+/* An FS reading each input's components, their sum to colour 0. */
+static struct jade_shader_binary *
+make_fs(void *mem, const struct io *ins, unsigned n)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, jade_nir_options(), "fs");
+   nir_variable *color = var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, 0, NULL);
+   nir_def *sum = nir_imm_float(&b, 0.0);
+   for (unsigned i = 0; i < n; i++) {
+      nir_variable *v = var(b.shader, nir_var_shader_in, 4, ins[i].slot, i, &ins[i]);
+      nir_def *x = nir_load_var(&b, v);
+      for (unsigned c = 0; c < 4; c++)
+         if (ins[i].mask >> c & 1)
+            sum = nir_fadd(&b, sum, nir_channel(&b, x, c));
+   }
+   nir_store_var(&b, color, nir_vec4(&b, sum, sum, sum, sum), 0xf);
+   return compile(mem, &b);
+}
+
+struct linked {
+   struct jade_shader_binary *vs, *fs;
+   uint64_t *vcode, *fcode;
+   struct jade_sph_vtg v;
+   struct jade_sph_ps f;
+   struct jade_link_stats st;
+};
+
 static void
 text_at(const uint64_t *code, unsigned offset, char *buf, size_t size)
 {
@@ -63,12 +115,12 @@ text_at(const uint64_t *code, unsigned offset, char *buf, size_t size)
 }
 
 static void
-write_binary(const char *dir, const char *name, const uint64_t *code, size_t size)
+write_binary(const char *name, const char *stage, const uint64_t *code, size_t size)
 {
-   if (!dir)
+   if (!out_dir)
       return;
    char path[4096];
-   snprintf(path, sizeof(path), "%s/%s.bin", dir, name);
+   snprintf(path, sizeof(path), "%s/%s-%s.bin", out_dir, name, stage);
    FILE *f = fopen(path, "wb");
    if (f) {
       fwrite(code, 1, size, f);
@@ -76,100 +128,243 @@ write_binary(const char *dir, const char *name, const uint64_t *code, size_t siz
    }
 }
 
+/* Every instruction that differs from the unpatched code is a patch site
+ * (or the FMUL of one). */
+static bool
+only_sites_changed(const struct jade_shader_binary *bin, const uint64_t *code)
+{
+   for (size_t at = 0; at < bin->code_size; at += 16) {
+      if (!memcmp(&code[at / 8], &bin->code[at / 8], 16))
+         continue;
+      bool site = false;
+      for (unsigned k = 0; k < bin->patch_count; k++)
+         site = site || bin->patches[k].offset == at || bin->patches[k].mul_offset == at;
+      if (!site)
+         return false;
+   }
+   return true;
+}
+
+static bool
+do_link(void *mem, const char *name, const struct jade_link_key *key, const struct io *outs,
+        unsigned nout, const struct io *ins, unsigned nin, struct linked *l)
+{
+   printf("-- %s\n", name);
+   memset(l, 0, sizeof(*l));
+   l->vs = make_vs(mem, outs, nout);
+   l->fs = make_fs(mem, ins, nin);
+   if (!l->vs || !l->fs) {
+      expect(false, "both shaders compile");
+      return false;
+   }
+   uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
+   l->vcode = ralloc_size(mem, l->vs->code_size);
+   l->fcode = ralloc_size(mem, l->fs->code_size);
+   jade_link(key, l->vs, l->fs, vh, fh, l->vcode, l->fcode, &l->st);
+   jade_sph_vtg_unpack(vh, &l->v);
+   jade_sph_ps_unpack(fh, &l->f);
+   expect(only_sites_changed(l->vs, l->vcode) && only_sites_changed(l->fs, l->fcode),
+          "only patch sites changed");
+   write_binary(name, "vs", l->vcode, l->vs->code_size);
+   write_binary(name, "fs", l->fcode, l->fs->code_size);
+   return true;
+}
+
+/* The patched text of the VS store / FS load of attribute word `word`. */
+static const char *
+site_text(const struct jade_shader_binary *bin, const uint64_t *code, unsigned kind,
+          unsigned word, bool mul)
+{
+   static char t[4][160];
+   static unsigned next;
+   char *buf = t[next++ % 4];
+   snprintf(buf, 160, "<no site>");
+   for (unsigned k = 0; k < bin->patch_count; k++) {
+      const struct jade_patch_site *p = &bin->patches[k];
+      if (p->kind != kind || word < p->word || word >= p->word + p->count)
+         continue;
+      if (mul && p->mul_offset == JADE_PATCH_NO_MUL)
+         snprintf(buf, 160, "<no mul>");
+      else
+         text_at(code, mul ? p->mul_offset : p->offset, buf, 160);
+   }
+   return buf;
+}
+
+static bool
+starts(const char *text, const char *prefix)
+{
+   return !strncmp(text, prefix, strlen(prefix));
+}
+
+#define VS_STORE(l, addr) site_text((l)->vs, (l)->vcode, JADE_PATCH_OUTPUT_STORE, (addr) / 4, false)
+#define FS_LOAD(l, addr) site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, false)
+#define FS_MUL(l, addr) site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, true)
+
+#define VAR(n) (VARYING_SLOT_VAR0 + (n))
+#define SMOOTH INTERP_MODE_SMOOTH
+#define FLAT INTERP_MODE_FLAT
+#define NOPERSP INTERP_MODE_NOPERSPECTIVE
+
+static void
+test_gaps(void *mem)
+{
+   const struct jade_link_key key = {0};
+   const struct io outs[] = {{VAR(1), 0x3}, {VAR(2), 0x1}, {VAR(4), 0xf}};
+   const struct io ins[] = {{VAR(1), 0x1, SMOOTH}, {VAR(3), 0x2, SMOOTH}, {VAR(4), 0x4, FLAT}};
+   struct linked l;
+   if (!do_link(mem, "gaps", &key, outs, 3, ins, 3, &l))
+      return;
+   expect(l.st.stores_removed == 1 && l.st.inputs_defaulted == 1,
+          "one VS store removed (generic 2), one FS load defaulted (generic 3 .y)");
+   expect(l.v.omap_position_x && l.v.omap_position_w, "VS Omap keeps position");
+   expect(l.v.generic_omap_x[1] && l.v.generic_omap_y[1] && !l.v.generic_omap_x[2] &&
+          l.v.generic_omap_x[4] && l.v.generic_omap_w[4],
+          "VS Omap: generic 1 .xy and 4 .xyzw (stores kept whole), not generic 2");
+   expect(l.f.generic_imap_x[1] == 2 && l.f.generic_imap_y[3] == 0 && l.f.generic_imap_z[4] == 1,
+          "FS Imap: generic 1 .x perspective, 3 .y left out, 4 .z constant");
+   expect(starts(VS_STORE(&l, 0xa0), "NOP"), "the AST of generic 2 is a NOP");
+   expect(starts(VS_STORE(&l, 0x90), "AST"), "the AST of generic 1 stays");
+   expect(!strcmp(FS_LOAD(&l, 0xb4), "MOV R2, 0x0 ;") || starts(FS_LOAD(&l, 0xb4), "MOV"),
+          "the IPA of generic 3 .y is a MOV of 0");
+   expect(strstr(FS_MUL(&l, 0xb4), ", 1 ;") != NULL, "its FMUL by w multiplies by 1");
+   expect(starts(FS_LOAD(&l, 0xc8), "IPA.CONSTANT"), "generic 4 .z stays flat");
+}
+
+static void
+test_all_slots(void *mem)
+{
+   const struct jade_link_key key = {0};
+   struct io outs[32], ins[32];
+   for (unsigned i = 0; i < 32; i++) {
+      outs[i] = (struct io){VAR(i), 0xf};
+      ins[i] = (struct io){VAR(i), 0x1, i % 2 ? NOPERSP : SMOOTH};
+   }
+   struct linked l;
+   if (!do_link(mem, "all-slots", &key, outs, 32, ins, 32, &l))
+      return;
+   bool all = true;
+   for (unsigned i = 0; i < 32; i++)
+      all = all && l.v.generic_omap_x[i] && l.v.generic_omap_w[i] &&
+            l.f.generic_imap_x[i] == (i % 2 ? 3u : 2u) && !l.f.generic_imap_y[i];
+   expect(all, "32 generic vectors: all in the VS Omap, .x in the FS Imap (2 / 3 alternating)");
+   expect(l.st.patches == 0, "nothing patched");
+   expect(strstr(FS_MUL(&l, 0x80), "FMUL") && !strcmp(FS_MUL(&l, 0x90), "<no mul>"),
+          "perspective inputs have their FMUL site, noperspective ones none");
+
+   /* The FS reads only the even vectors: the odd stores go. */
+   struct io even[16];
+   for (unsigned i = 0; i < 16; i++)
+      even[i] = (struct io){VAR(2 * i), 0x8, SMOOTH};
+   if (!do_link(mem, "even-slots", &key, outs, 32, even, 16, &l))
+      return;
+   expect(l.st.stores_removed == 16 && l.st.inputs_defaulted == 0, "16 odd stores removed");
+   expect(l.v.generic_omap_x[30] && !l.v.generic_omap_x[31] && starts(VS_STORE(&l, 0x80 + 16 * 31), "NOP"),
+          "generic 31 gone from the Omap and its AST a NOP; 30 kept");
+}
+
+static void
+test_colors(void *mem)
+{
+   const struct io outs[] = {{VARYING_SLOT_COL0, 0xf}, {VARYING_SLOT_BFC0, 0xf}};
+   const struct io ins[] = {{VARYING_SLOT_COL0, 0xf, INTERP_MODE_NONE},
+                            {VARYING_SLOT_COL1, 0x9, INTERP_MODE_NONE},
+                            {VARYING_SLOT_TEX0, 0xc, SMOOTH}};
+   struct linked l;
+   struct jade_link_key key = {0};
+   if (!do_link(mem, "colors", &key, outs, 2, ins, 3, &l))
+      return;
+   expect(starts(VS_STORE(&l, 0x2a0), "NOP") && !l.v.omap_color_back_diffuse_red,
+          "one-sided: the back colour store is a NOP and out of the Omap");
+   expect(l.v.omap_color_front_diffuse_red && starts(VS_STORE(&l, 0x280), "AST"),
+          "the front colour stays");
+   expect(starts(FS_LOAD(&l, 0x280), "IPA.PASS") && l.f.imap_color_diffuse_red == 2,
+          "smooth shading: colour 0 perspective");
+   expect(strstr(FS_LOAD(&l, 0x29c), "0x3f800000") && strstr(FS_LOAD(&l, 0x290), "0x0") &&
+          !l.f.imap_color_specular_red && !l.f.imap_color_specular_alpha,
+          "unwritten colour 1: .x defaults to 0, .w to 1, out of the Imap");
+   expect(strstr(FS_LOAD(&l, 0x30c), "0x3f800000") && !l.f.tex_imap_q[0],
+          "unwritten texture coordinate 0 .q defaults to 1");
+
+   key.light_twoside = true;
+   key.flatshade = true;
+   if (!do_link(mem, "colors-twoside-flat", &key, outs, 2, ins, 3, &l))
+      return;
+   expect(starts(VS_STORE(&l, 0x2a0), "AST") && l.v.omap_color_back_diffuse_alpha,
+          "two-sided: the back colour store stays, in the Omap");
+   expect(starts(FS_LOAD(&l, 0x280), "IPA.CONSTANT") && strstr(FS_MUL(&l, 0x280), ", 1 ;") &&
+          l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
+          "flat shading: colour 0 IPA.CONSTANT, its FMUL by 1, Imap constant");
+   expect(l.st.inputs_flat == 4, "four colour loads made flat");
+   expect(starts(FS_LOAD(&l, 0x308), "MOV") && l.f.tex_imap_r[0] == 0,
+          "flat shading leaves texture coordinates alone (coordinate 0 .r: unfed, 0)");
+}
+
+static void
+test_qualifiers(void *mem)
+{
+   const struct io outs[] = {{VAR(0), 0xf}, {VAR(1), 0xf}, {VAR(2), 0xf}};
+   const struct io ins[] = {{VAR(0), 0x1, NOPERSP}, {VAR(1), 0x1, SMOOTH, true},
+                            {VAR(2), 0x1, FLAT}};
+   struct jade_link_key key = {0};
+   struct linked l;
+   if (!do_link(mem, "qualifiers", &key, outs, 3, ins, 3, &l))
+      return;
+   expect(l.f.generic_imap_x[0] == 3 && l.f.generic_imap_x[1] == 2 && l.f.generic_imap_x[2] == 1,
+          "the FS qualifiers decide (the VS has none): linear, perspective, constant");
+   expect(strstr(FS_LOAD(&l, 0x90), "CENTROID") != NULL, "centroid input interpolated at the centroid");
+
+   key.persample = true;
+   if (!do_link(mem, "qualifiers-persample", &key, outs, 3, ins, 3, &l))
+      return;
+   expect(strstr(FS_LOAD(&l, 0x80), "CENTROID") && starts(FS_LOAD(&l, 0xa0), "IPA.CONSTANT") &&
+          !strstr(FS_LOAD(&l, 0xa0), "CENTROID"),
+          "sample shading: centre interpolation moved to the sample, flat untouched");
+   expect(l.st.inputs_persample >= 1, "loads moved to the sample counted");
+}
+
+static void
+test_clip_and_sprites(void *mem)
+{
+   const struct io outs[] = {{VARYING_SLOT_CLIP_DIST0, 0xf}, {VARYING_SLOT_CLIP_DIST1, 0xf},
+                             {VARYING_SLOT_TEX0, 0xf}, {VARYING_SLOT_TEX1, 0xf}};
+   const struct io ins[] = {{VARYING_SLOT_TEX0, 0x3, SMOOTH}, {VARYING_SLOT_TEX1, 0x3, SMOOTH},
+                            {VARYING_SLOT_TEX2, 0x3, SMOOTH}, {VARYING_SLOT_PNTC, 0x3, SMOOTH}};
+   struct jade_link_key key = {.clip_plane_enable = 0x01};
+   struct linked l;
+   if (!do_link(mem, "clip-plane0", &key, outs, 4, ins, 4, &l))
+      return;
+   expect(starts(VS_STORE(&l, 0x2c0), "AST") && starts(VS_STORE(&l, 0x2d0), "NOP") &&
+          l.v.omap_clip_distance0 && !l.v.omap_clip_distance4,
+          "clip plane 0 on: distances 0-3 stored, 4-7 a NOP and out of the Omap");
+   expect(starts(FS_LOAD(&l, 0x2e0), "IPA") && l.f.imap_point_sprite_s && l.f.imap_point_sprite_t,
+          "the point coordinate is read from the rasteriser, never defaulted");
+   expect(starts(FS_LOAD(&l, 0x320), "MOV"), "texture coordinate 2 (unwritten, no sprite) defaults");
+
+   key = (struct jade_link_key){.sprite_coord_enable = 0x6};
+   if (!do_link(mem, "sprites", &key, outs, 4, ins, 4, &l))
+      return;
+   expect(starts(VS_STORE(&l, 0x2c0), "NOP") && starts(VS_STORE(&l, 0x2d0), "NOP"),
+          "no clip plane: both clip distance stores are NOPs");
+   expect(starts(VS_STORE(&l, 0x300), "AST") && starts(VS_STORE(&l, 0x310), "NOP"),
+          "sprite on texture coordinate 1: its store goes, coordinate 0's stays");
+   expect(starts(FS_LOAD(&l, 0x320), "IPA") && l.f.tex_imap_s[2] == 2,
+          "texture coordinate 2, replaced by the sprite, is loaded though the VS does not write it");
+}
+
 int
 main(int argc, char **argv)
 {
    glsl_type_singleton_init_or_ref();
    void *mem = ralloc_context(NULL);
+   out_dir = argc > 1 ? argv[1] : NULL;
 
-   /* VS: position, generic 1 .xy, generic 2 .x, generic 4 .xyzw. */
-   nir_builder vb = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, jade_nir_options(), "vs");
-   nir_variable *in = var(vb.shader, nir_var_shader_in, glsl_vec4_type(), VERT_ATTRIB_GENERIC0, 0,
-                          INTERP_MODE_NONE);
-   nir_variable *pos = var(vb.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_POS, 0,
-                           INTERP_MODE_NONE);
-   nir_variable *g1 = var(vb.shader, nir_var_shader_out, glsl_vec_type(2), VARYING_SLOT_VAR1, 1,
-                          INTERP_MODE_NONE);
-   nir_variable *g2 = var(vb.shader, nir_var_shader_out, glsl_float_type(), VARYING_SLOT_VAR2, 2,
-                          INTERP_MODE_NONE);
-   nir_variable *g4 = var(vb.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_VAR4, 3,
-                          INTERP_MODE_NONE);
-   nir_def *p = nir_load_var(&vb, in);
-   nir_store_var(&vb, pos, p, 0xf);
-   nir_store_var(&vb, g1, nir_channels(&vb, p, 0x3), 0x3);
-   nir_store_var(&vb, g2, nir_fmul_imm(&vb, nir_channel(&vb, p, 2), 3.0), 0x1);
-   nir_store_var(&vb, g4, nir_fadd_imm(&vb, p, 1.0), 0xf);
-   struct jade_shader_binary *vs = compile(mem, &vb);
+   test_gaps(mem);
+   test_all_slots(mem);
+   test_colors(mem);
+   test_qualifiers(mem);
+   test_clip_and_sprites(mem);
 
-   /* FS: generic 1 .x (smooth), generic 3 .y (not written), generic 4 .z
-    * (flat). */
-   nir_builder fb = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, jade_nir_options(), "fs");
-   nir_variable *f1 = var(fb.shader, nir_var_shader_in, glsl_vec_type(2), VARYING_SLOT_VAR1, 0,
-                          INTERP_MODE_SMOOTH);
-   nir_variable *f3 = var(fb.shader, nir_var_shader_in, glsl_vec_type(2), VARYING_SLOT_VAR3, 1,
-                          INTERP_MODE_SMOOTH);
-   nir_variable *f4 = var(fb.shader, nir_var_shader_in, glsl_vec4_type(), VARYING_SLOT_VAR4, 2,
-                          INTERP_MODE_FLAT);
-   nir_variable *color = var(fb.shader, nir_var_shader_out, glsl_vec4_type(), FRAG_RESULT_DATA0,
-                             0, INTERP_MODE_NONE);
-   nir_def *a = nir_channel(&fb, nir_load_var(&fb, f1), 0);
-   nir_def *c = nir_channel(&fb, nir_load_var(&fb, f3), 1);
-   nir_def *d = nir_channel(&fb, nir_load_var(&fb, f4), 2);
-   nir_store_var(&fb, color, nir_vec4(&fb, a, c, d, nir_fadd(&fb, a, c)), 0xf);
-   struct jade_shader_binary *fs = compile(mem, &fb);
-   expect(vs && fs, "both shaders compile");
-   if (!vs || !fs)
-      return 1;
-
-   uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
-   uint64_t *vcode = ralloc_size(mem, vs->code_size), *fcode = ralloc_size(mem, fs->code_size);
-   struct jade_link_stats st;
-   jade_link(vs, fs, vh, fh, vcode, fcode, &st);
-   expect(st.stores_removed == 1 && st.inputs_defaulted == 1,
-          "one VS store removed (generic 2), one FS load defaulted (generic 3 .y)");
-
-   struct jade_sph_vtg v;
-   jade_sph_vtg_unpack(vh, &v);
-   expect(v.omap_position_x && v.omap_position_w, "VS Omap keeps position");
-   expect(v.generic_omap_x[1] && v.generic_omap_y[1] && !v.generic_omap_x[2] &&
-          v.generic_omap_x[4] && v.generic_omap_w[4],
-          "VS Omap: generic 1 .xy and 4 .xyzw (stores kept whole), not generic 2");
-   struct jade_sph_ps f;
-   jade_sph_ps_unpack(fh, &f);
-   expect(f.generic_imap_x[1] == 2 && f.generic_imap_y[3] == 0 && f.generic_imap_z[4] == 1,
-          "FS Imap: generic 1 .x perspective, 3 .y left out, 4 .z constant");
-
-   /* The code at the patch sites. */
-   bool nop = false, mov = false, others_same = true;
-   for (unsigned k = 0; k < vs->patch_count; k++) {
-      char t[160];
-      text_at(vcode, vs->patches[k].offset, t, sizeof(t));
-      if (vs->patches[k].word == 0xa0 / 4)
-         nop = !strncmp(t, "NOP", 3);
-      else
-         others_same = others_same && !memcmp(&vcode[vs->patches[k].offset / 8],
-                                               &vs->code[vs->patches[k].offset / 8], 16);
-   }
-   for (unsigned k = 0; k < fs->patch_count; k++) {
-      char t[160];
-      text_at(fcode, fs->patches[k].offset, t, sizeof(t));
-      if (fs->patches[k].word == 0xb4 / 4)
-         mov = !strncmp(t, "MOV", 3) && strstr(t, "0x0");
-      printf("     fs site 0x%x (a[0x%x]): %s\n", fs->patches[k].offset, 4 * fs->patches[k].word, t);
-   }
-   expect(nop, "the AST of generic 2 is a NOP");
-   expect(mov, "the IPA of generic 3 .y is MOV dst, 0x0");
-   expect(others_same, "the other VS sites are unchanged");
-   unsigned changed = 0;
-   for (size_t i = 0; i < vs->code_size / 8; i++)
-      changed += vcode[i] != vs->code[i];
-   for (size_t i = 0; i < fs->code_size / 8; i++)
-      changed += fcode[i] != fs->code[i];
-   expect(changed <= 4, "only the patch sites' words changed");
-
-   const char *dir = argc > 1 ? argv[1] : NULL;
-   write_binary(dir, "linked-vs", vcode, vs->code_size);
-   write_binary(dir, "linked-fs", fcode, fs->code_size);
    ralloc_free(mem);
    glsl_type_singleton_decref();
    printf("%u failed\n", failures);

@@ -33,18 +33,24 @@ put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
    }
 }
 
-/* Attribute words the linker can drop or default: generic vectors. */
+/* Attribute words whose stores the linker may drop: everything past the
+ * system values (position, point size, layer, viewport, primitive ID stay
+ * as written). */
 static bool
-generic_word(unsigned w)
+linkable_word(unsigned w)
 {
-   return w >= 32 && w < 96;
+   return w >= 32 && w < JADE_ATTR_WORDS;
 }
 
 /* The patch site of an attribute store or interpolation, if any. */
 static void
-record_patch_site(struct jade_shader *s, const struct jade_isa_instr *isa, unsigned n)
+record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
+                  const struct jade_isa_instr *isa)
 {
-   struct jade_patch_site site = {.offset = n * 16};
+   struct jade_patch_site site = {
+      .offset = instr->emit_index * 16,
+      .mul_offset = JADE_PATCH_NO_MUL,
+   };
    const struct jade_isa_op_info *info = &jade_isa_op_info[jade_isa_forms[isa->form].op];
    if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255) {
       site.kind = JADE_PATCH_OUTPUT_STORE;
@@ -55,11 +61,14 @@ record_patch_site(struct jade_shader *s, const struct jade_isa_instr *isa, unsig
       site.kind = JADE_PATCH_INPUT_LOAD;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ATTR] / 4);
       site.count = 1;
+      if (instr->ipa_mul)
+         site.mul_offset = instr->ipa_mul->emit_index * 16;
    } else {
       return;
    }
+   /* Loads of system values too: sample shading moves them. */
    for (unsigned k = 0; k < site.count; k++)
-      if (!generic_word(site.word + k))
+      if (site.kind == JADE_PATCH_OUTPUT_STORE && !linkable_word(site.word + k))
          return;
    s->patches = reralloc(s, s->patches, struct jade_patch_site, s->patch_count + 1);
    s->patches[s->patch_count++] = site;
@@ -75,7 +84,7 @@ jade_emit(struct jade_shader *s)
    jade_foreach_block(s, block) {
       block_pc[block->index] = (uint64_t)count * 16;
       jade_foreach_instr(block, instr)
-         count++;
+         instr->emit_index = count++;
    }
    /* ptxas ends code with a branch to itself: a fetch past EXIT stays put. */
    s->code = ralloc_array(s, uint64_t, 2 * (count + 1));
@@ -106,7 +115,7 @@ jade_emit(struct jade_shader *s)
             return jade_shader_error(s, "%s: a field does not fit its bits",
                                      jade_isa_op_info[instr->op].name);
          }
-         record_patch_site(s, &isa, n);
+         record_patch_site(s, instr, &isa);
          n++;
       }
    }

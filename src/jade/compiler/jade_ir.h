@@ -118,6 +118,10 @@ struct jade_instr {
    struct jade_operand src[JADE_MAX_SRCS];
    /* Targets of branches: a block index (resolved to a pc at emission). */
    int32_t target_block;
+   /* A perspective input's IPA: the FMUL by w that is its only reader
+    * (the linker rewrites both; see jade_patch_site). */
+   struct jade_instr *ipa_mul;
+   uint32_t emit_index;   /* position in the code, set by emission */
 };
 
 /* Whether an instruction has no guard (runs in every active lane). */

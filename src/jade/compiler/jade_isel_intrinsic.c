@@ -193,6 +193,9 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
             enum glsl_interp_mode mode = INTERP_MODE_FLAT;
             if (interpolated)
                mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
+            /* Colours without a qualifier follow glShadeModel: a NOS. */
+            if (mode == INTERP_MODE_NONE && a >= 0x280 && a < 0x2c0)
+               mark(c->s->io.shade_model, a);
             c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ?
                                      JADE_INTERP_FLAT :
                                      mode == INTERP_MODE_NOPERSPECTIVE ? JADE_INTERP_LINEAR :
@@ -201,11 +204,14 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
       }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
       if (perspective) {
+         struct jade_instr *ipa = c->current;
+         struct jade_value *w = isel_inverse_w(c);
          struct jade_value *p = isel_new_value(c, 32);
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FMUL);
          jade_instr_add_dst(i, JADE_ISA_F_DST, p);
          jade_instr_add_src(i, JADE_ISA_F_A, v);
-         jade_instr_add_src(i, JADE_ISA_F_B, isel_inverse_w(c));
+         jade_instr_add_src(i, JADE_ISA_F_B, w);
+         ipa->ipa_mul = i;
          v = p;
       }
       isel_set_def(c, &intr->def, k, v);
@@ -237,6 +243,8 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
             return jade_shader_error(c->s, "fragment output out of range");
          c->fs_color[rt][comp] = v;
          c->s->io.color_written |= 1u << (4 * rt + comp);
+         if (loc == FRAG_RESULT_COLOR)
+            c->s->io.color_broadcast = true;
       } else {
          return jade_shader_error(c->s, "fragment output %u is not supported yet", loc);
       }

@@ -3,13 +3,23 @@
  * SPDX-License-Identifier: MIT
  *
  * Linking a vertex and a fragment shader at bind time, by scalar
- * component (docs/linkage.md): each was compiled alone; here
- *  - a VS output store (AST) of generic words the FS reads none of becomes
- *    a NOP, and those words leave the VS header's Omap;
- *  - an FS input load (IPA) of a generic word the VS does not write
- *    becomes MOV dst, 0 (GL leaves such inputs undefined; 0 is what a
- *    missing attribute reads elsewhere), and the word leaves the FS Imap.
- * Both headers start from what each shader determines alone
+ * component, under the current non-orthogonal state (docs/linkage.md).
+ * Each shader was compiled alone; here
+ *  - a VS output store (AST) none of whose words anything downstream needs
+ *    becomes a NOP and its words leave the VS header's Omap: words the FS
+ *    does not read, back colours without two-sided lighting, clip
+ *    distances of disabled planes, texture coordinates the point sprite
+ *    replaces;
+ *  - an FS input load (IPA) of a word nothing feeds becomes a MOV of the
+ *    GL default and leaves the FS Imap;
+ *  - with flat shading, the IPA of a colour without a qualifier becomes
+ *    IPA.CONSTANT (and its header code "constant");
+ *  - with sample shading forced, centre interpolation moves to the
+ *    centroid, which the hardware evaluates at the sample when it shades
+ *    per sample (nouveau's codegen does the same).
+ * A perspective input's IPA feeds one FMUL by w; when the IPA no longer
+ * yields a value divided by w (flat, default), that FMUL multiplies by 1.0
+ * instead.  Both headers start from what each shader determines alone
  * (jade_sph_build.c).  Patching works on copies of the code at the patch
  * sites the compiler recorded; nothing is recompiled.
  */
@@ -19,6 +29,14 @@
 #include "jade_compiler_private.h"
 #include "jade_sph.h"
 
+/* Attribute words (byte address / 4) with a meaning to the linker. */
+#define W_GENERIC 32      /* 0x080: generic vectors 0..31 */
+#define W_COLOR 160       /* 0x280: front colours 0, 1 */
+#define W_BACK_COLOR 168  /* 0x2a0: back colours 0, 1 */
+#define W_CLIP 176        /* 0x2c0: clip distances 0..7 */
+#define W_POINT_COORD 184 /* 0x2e0: point coordinate x, y */
+#define W_TEXCOORD 192    /* 0x300: texture coordinates 0..7 */
+
 static bool
 word_set(const uint32_t *words, unsigned w)
 {
@@ -26,38 +44,209 @@ word_set(const uint32_t *words, unsigned w)
 }
 
 static void
-clear_bit(uint32_t *dw, unsigned bit, unsigned width)
+clear_bits(uint32_t *dw, unsigned bit, unsigned width)
 {
    for (unsigned k = 0; k < width; k++, bit++)
       dw[bit / 32] &= ~(1u << (bit % 32));
 }
 
 static void
-set_bit(uint32_t *dw, unsigned bit)
+set_bits(uint32_t *dw, unsigned bit, unsigned width, uint32_t v)
 {
-   dw[bit / 32] |= 1u << (bit % 32);
+   clear_bits(dw, bit, width);
+   for (unsigned k = 0; k < width; k++, bit++, v >>= 1)
+      if (v & 1)
+         dw[bit / 32] |= 1u << (bit % 32);
 }
 
-/* Re-encodes instruction `at` of `code` (two 64-bit words) as `isa`,
- * keeping its control bits' stall and wait mask; no scoreboard set (what
- * waited on one waits for nothing now). */
+static bool
+is_texcoord(unsigned w)
+{
+   return w >= W_TEXCOORD && w < W_TEXCOORD + 32;
+}
+
+static bool
+sprite_replaced(const struct jade_link_key *key, unsigned w)
+{
+   return is_texcoord(w) && (key->sprite_coord_enable >> ((w - W_TEXCOORD) / 4) & 1);
+}
+
+/* Whether anything after the VS needs VS output word w. */
+static bool
+vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary *fs, unsigned w)
+{
+   if (w >= W_BACK_COLOR && w < W_BACK_COLOR + 8)
+      return key->light_twoside && word_set(fs->io.inputs, w - 8);
+   if (w >= W_CLIP && w < W_CLIP + 8)
+      return (key->clip_plane_enable >> (w - W_CLIP) & 1) || word_set(fs->io.inputs, w);
+   if (sprite_replaced(key, w))
+      return false;
+   return word_set(fs->io.inputs, w);
+}
+
+/* Whether FS input word w gets a value: from the VS (`written`: what the
+ * VS still stores) or from the rasteriser. */
+static bool
+fs_word_fed(const struct jade_link_key *key, const uint32_t *written, unsigned w)
+{
+   if (w < W_GENERIC || w == W_POINT_COORD || w == W_POINT_COORD + 1 || sprite_replaced(key, w))
+      return true;
+   if (w >= W_COLOR && w < W_COLOR + 8 && key->light_twoside && word_set(written, w + 8))
+      return true;
+   return word_set(written, w);
+}
+
+/* GL's value for an input nothing writes: 0, and 1 for the w of colours
+ * and texture coordinates (as for a vertex attribute never set). */
+static uint32_t
+default_value(unsigned w)
+{
+   bool vec_w = w % 4 == 3;
+   if (vec_w && ((w >= W_COLOR && w < W_COLOR + 16) || is_texcoord(w)))
+      return 0x3f800000;
+   return 0;
+}
+
+/* Encodes `isa` over instruction `at` of `code`, keeping the old
+ * control bits but no reuse flags (an operand changed; the reuse cache is
+ * only a hint).  A fixed-latency replacement of a variable-latency op sets
+ * no scoreboard (whoever waited on it now waits for nothing) and stalls
+ * for its latency, since its readers have no scoreboard to wait on. */
 static void
 rewrite(uint64_t *code, unsigned at, struct jade_isa_instr *isa,
-        const struct jade_isa_ctrl *old, unsigned min_stall)
+        const struct jade_isa_ctrl *old, bool drop_scoreboards)
 {
    isa->ctrl = *old;
-   isa->ctrl.wr_sb = 7;
-   isa->ctrl.rd_sb = 7;
    isa->ctrl.reuse = 0;
-   if (isa->ctrl.stall < min_stall)
-      isa->ctrl.stall = (uint8_t)min_stall;
+   if (drop_scoreboards) {
+      isa->ctrl.wr_sb = 7;
+      isa->ctrl.rd_sb = 7;
+      unsigned latency = jade_isa_op_info[jade_isa_forms[isa->form].op]
+                            .fixed_latency[JADE_ISA_FILE_GPR];
+      if (isa->ctrl.stall < latency)
+         isa->ctrl.stall = (uint8_t)latency;
+   }
    jade_isa_encode(isa, &code[at / 8]);
 }
 
+static enum jade_isa_op
+op_at(const uint64_t *code, unsigned at, struct jade_isa_instr *isa)
+{
+   if (jade_isa_decode(&code[at / 8], isa) != 0)
+      return JADE_ISA_OP_COUNT;
+   return jade_isa_forms[isa->form].op;
+}
+
+/* The FMUL by w after a perspective IPA multiplies by 1.0 instead: the
+ * IPA's new value is already the final one.  Other fields (.SAT, .FTZ)
+ * stay. */
+static void
+unmultiply(uint64_t *code, const struct jade_patch_site *p, uint8_t ipa_dst,
+           struct jade_link_stats *stats)
+{
+   struct jade_isa_instr old;
+   if (p->mul_offset == JADE_PATCH_NO_MUL || op_at(code, p->mul_offset, &old) != JADE_ISA_OP_FMUL ||
+       old.field[JADE_ISA_F_A] != ipa_dst)
+      return;
+   int form = jade_isa_find_form(JADE_ISA_OP_FMUL, 4);
+   if (form < 0 || jade_isa_forms[form].src_kind[1] != JADE_ISA_SRC_IMM)
+      return;
+   struct jade_isa_instr one = old;
+   one.form = (unsigned)form;
+   one.field[JADE_ISA_F_B] = 0x3f800000;
+   rewrite(code, p->mul_offset, &one, &old.ctrl, false);
+   stats->patches++;
+}
+
+/* The VS: stores nothing needs become NOPs; the Omap of every linkable
+ * word is rebuilt from what is still stored.  Returns the words stored. */
+static void
+link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+        const struct jade_shader_binary *fs, uint32_t *sph, uint64_t *code, uint32_t *written,
+        struct jade_link_stats *stats)
+{
+   memcpy(written, vs->io.outputs, sizeof(vs->io.outputs));
+   for (unsigned k = 0; k < vs->patch_count; k++) {
+      const struct jade_patch_site *p = &vs->patches[k];
+      if (p->kind != JADE_PATCH_OUTPUT_STORE)
+         continue;
+      bool needed = false;
+      for (unsigned w = p->word; w < p->word + p->count; w++)
+         needed = needed || vs_word_needed(key, fs, w);
+      struct jade_isa_instr old, nop;
+      if (needed || op_at(code, p->offset, &old) != JADE_ISA_OP_AST)
+         continue;
+      jade_isa_instr_init(&nop, (unsigned)jade_isa_find_form(JADE_ISA_OP_NOP, 0));
+      rewrite(code, p->offset, &nop, &old.ctrl, true);
+      for (unsigned w = p->word; w < p->word + p->count; w++)
+         written[w / 32] &= ~(1u << (w % 32));
+      stats->stores_removed++;
+      stats->patches++;
+   }
+   for (unsigned w = W_GENERIC; w < 240; w++)
+      set_bits(sph, 400 + w, 1, word_set(written, w));
+}
+
+static void
+link_fs(const struct jade_link_key *key, const struct jade_shader_binary *fs,
+        const uint32_t *written, uint32_t *sph, uint64_t *code, struct jade_link_stats *stats)
+{
+   for (unsigned k = 0; k < fs->patch_count; k++) {
+      const struct jade_patch_site *p = &fs->patches[k];
+      struct jade_isa_instr old;
+      if (p->kind != JADE_PATCH_INPUT_LOAD || op_at(code, p->offset, &old) != JADE_ISA_OP_IPA)
+         continue;
+      uint8_t dst = (uint8_t)old.field[JADE_ISA_F_DST];
+      unsigned w = p->word;
+
+      if (!fs_word_fed(key, written, w)) {
+         struct jade_isa_instr mov;
+         jade_isa_instr_init(&mov, (unsigned)jade_isa_find_form(JADE_ISA_OP_MOV, 4));
+         mov.field[JADE_ISA_F_DST] = dst;
+         mov.field[JADE_ISA_F_B] = default_value(w);
+         mov.pred = old.pred;
+         mov.pred_not = old.pred_not;
+         rewrite(code, p->offset, &mov, &old.ctrl, true);
+         unmultiply(code, p, dst, stats);
+         /* Out of the Imap (generic vectors, colours, texture coordinates
+          * take two bits a word). */
+         if (w >= W_GENERIC && w < W_GENERIC + 128)
+            clear_bits(sph, 192 + 2 * (w - W_GENERIC), 2);
+         else if (w >= W_COLOR && w < W_COLOR + 8)
+            clear_bits(sph, 448 + 2 * (w - W_COLOR), 2);
+         else if (is_texcoord(w))
+            clear_bits(sph, 480 + 2 * (w - W_TEXCOORD), 2);
+         else if (w >= W_CLIP && w < W_CLIP + 16)
+            clear_bits(sph, 464 + (w - W_CLIP), 1);
+         stats->inputs_defaulted++;
+         stats->patches++;
+         continue;
+      }
+
+      bool constant = old.field[JADE_ISA_F_FREQ] == 1;
+      if (key->flatshade && word_set(fs->io.shade_model, w) && !constant) {
+         struct jade_isa_instr flat = old;
+         flat.field[JADE_ISA_F_FREQ] = 1;
+         flat.field[JADE_ISA_F_LOC] = 0;
+         rewrite(code, p->offset, &flat, &old.ctrl, false);
+         unmultiply(code, p, dst, stats);
+         set_bits(sph, 448 + 2 * (w - W_COLOR), 2, 1);
+         stats->inputs_flat++;
+         stats->patches++;
+      } else if (key->persample && !constant && old.field[JADE_ISA_F_LOC] == 0) {
+         struct jade_isa_instr sample = old;
+         sample.field[JADE_ISA_F_LOC] = 1;
+         rewrite(code, p->offset, &sample, &old.ctrl, false);
+         stats->inputs_persample++;
+         stats->patches++;
+      }
+   }
+}
+
 void
-jade_link(const struct jade_shader_binary *vs, const struct jade_shader_binary *fs,
-          uint32_t vs_sph[32], uint32_t fs_sph[32], uint64_t *vs_code, uint64_t *fs_code,
-          struct jade_link_stats *stats)
+jade_link(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+          const struct jade_shader_binary *fs, uint32_t vs_sph[32], uint32_t fs_sph[32],
+          uint64_t *vs_code, uint64_t *fs_code, struct jade_link_stats *stats)
 {
    memset(stats, 0, sizeof(*stats));
    jade_sph_vertex(vs, vs_sph);
@@ -65,52 +254,7 @@ jade_link(const struct jade_shader_binary *vs, const struct jade_shader_binary *
    memcpy(vs_code, vs->code, vs->code_size);
    memcpy(fs_code, fs->code, fs->code_size);
 
-   /* VS stores: kept if the FS reads any of their words.  The Omap of
-    * generic words is rebuilt from what is still written. */
-   for (unsigned w = 32; w < 96; w++)
-      clear_bit(vs_sph, 400 + w, 1);
    uint32_t written[JADE_ATTR_WORDS / 32];
-   memcpy(written, vs->io.outputs, sizeof(written));
-   for (unsigned k = 0; k < vs->patch_count; k++) {
-      const struct jade_patch_site *p = &vs->patches[k];
-      if (p->kind != JADE_PATCH_OUTPUT_STORE)
-         continue;
-      bool read = false;
-      for (unsigned w = p->word; w < p->word + p->count; w++)
-         read = read || word_set(fs->io.inputs, w);
-      if (read)
-         continue;
-      struct jade_isa_instr old, nop;
-      jade_isa_decode(&vs_code[p->offset / 8], &old);
-      jade_isa_instr_init(&nop, (unsigned)jade_isa_find_form(JADE_ISA_OP_NOP, 0));
-      rewrite(vs_code, p->offset, &nop, &old.ctrl, 1);
-      for (unsigned w = p->word; w < p->word + p->count; w++)
-         written[w / 32] &= ~(1u << (w % 32));
-      stats->stores_removed++;
-   }
-
-   for (unsigned w = 32; w < 96; w++)
-      if (word_set(written, w))
-         set_bit(vs_sph, 400 + w);
-
-   /* FS loads of generic words no store feeds: MOV dst, 0.  A fixed
-    * latency op has no scoreboard for its readers to wait on, so its
-    * stall covers its latency. */
-   for (unsigned k = 0; k < fs->patch_count; k++) {
-      const struct jade_patch_site *p = &fs->patches[k];
-      if (p->kind != JADE_PATCH_INPUT_LOAD || word_set(written, p->word))
-         continue;
-      struct jade_isa_instr old, mov;
-      jade_isa_decode(&fs_code[p->offset / 8], &old);
-      jade_isa_instr_init(&mov, (unsigned)jade_isa_find_form(JADE_ISA_OP_MOV, 4));
-      mov.field[JADE_ISA_F_DST] = old.field[JADE_ISA_F_DST];
-      mov.field[JADE_ISA_F_B] = 0;
-      mov.pred = old.pred;
-      mov.pred_not = old.pred_not;
-      rewrite(fs_code, p->offset, &mov, &old.ctrl,
-              jade_isa_op_info[JADE_ISA_OP_MOV].fixed_latency[JADE_ISA_FILE_GPR]);
-      /* Out of the Imap: two bits a generic word. */
-      clear_bit(fs_sph, 192 + 2 * (p->word - 32), 2);
-      stats->inputs_defaulted++;
-   }
+   link_vs(key, vs, fs, vs_sph, vs_code, written, stats);
+   link_fs(key, fs, written, fs_sph, fs_code, stats);
 }

@@ -12,7 +12,7 @@
  * per word at bit 160 + w and one output bit at 400 + w; a PS header has
  * one bit per word for the system values (words 0..31), clip distances,
  * point sprite, fog and ids, and two bits (the interpolation) per word for
- * the generic vectors (words 32..95), colours (160..167) and texture
+ * the generic vectors (words 32..159), colours (160..167) and texture
  * coordinates (192..231).
  */
 
@@ -74,9 +74,9 @@ ps_input_bit(unsigned w, unsigned *width)
    *width = 1;
    if (w < 32)
       return 160 + w;                    /* system values, position */
-   if (w < 96) {
+   if (w < 160) {
       *width = 2;
-      return 192 + 2 * (w - 32);         /* generic vectors */
+      return 192 + 2 * (w - 32);         /* generic vectors 0..31 */
    }
    if (w >= 160 && w < 168) {
       *width = 2;
@@ -96,8 +96,10 @@ void
 jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORDS])
 {
    common(dw, JADE_SPH_TYPE_PS, JADE_SPH_PS_SHADER_TYPE_PIXEL, fs);
-   /* Render targets as separate outputs (NAK always sets it). */
-   set_bits(dw, 14, 1, 1);
+   /* Render targets as separate outputs, unless the shader writes
+    * gl_FragColor: then MRT off sends output 0 to every enabled target. */
+   if (!fs->io.color_broadcast)
+      set_bits(dw, 14, 1, 1);
    if (fs->io.uses_discard)
       set_bits(dw, 15, 1, 1);
    /* PS interpolation codes: 1 constant, 2 perspective, 3 screen linear. */
