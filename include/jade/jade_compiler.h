@@ -84,6 +84,9 @@ enum jade_patch_kind {
     * multiply by 1.0 whenever the IPA no longer yields a value divided by
     * w. */
    JADE_PATCH_INPUT_LOAD,
+   /* FADD x, -RZ feeding a VS colour store: .SAT when vertex colours are
+    * clamped (ARB_color_buffer_float's GL_CLAMP_VERTEX_COLOR). */
+   JADE_PATCH_COLOR_CLAMP,
 };
 
 #define JADE_PATCH_NO_MUL UINT32_MAX
@@ -130,6 +133,7 @@ struct jade_link_key {
    uint8_t sprite_coord_enable; /* texture coordinates replaced by the point
                                  * coordinate (point sprites) */
    uint8_t clip_plane_enable;   /* clip distances the rasteriser uses */
+   bool clamp_vertex_color;     /* VS colour outputs clamped to [0, 1] */
 };
 
 /* What linking a VS/FS pair changed (jade_link.c). */
@@ -138,6 +142,7 @@ struct jade_link_stats {
    unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
    unsigned inputs_flat;       /* FS colour loads made flat (flat shading) */
    unsigned inputs_persample;  /* FS loads moved to the sample (sample shading) */
+   unsigned colors_clamped;    /* VS colour components saturated */
    unsigned patches;           /* instructions rewritten, all kinds */
 };
 

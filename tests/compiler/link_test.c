@@ -296,6 +296,24 @@ test_colors(void *mem)
           l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
           "flat shading: colour 0 IPA.CONSTANT, its FMUL by 1, Imap constant");
    expect(l.st.inputs_flat == 4, "four colour loads made flat");
+   unsigned clamps = 0;
+   for (unsigned k = 0; k < l.vs->patch_count; k++)
+      clamps += l.vs->patches[k].kind == JADE_PATCH_COLOR_CLAMP;
+   expect(clamps == 8 && l.st.colors_clamped == 0,
+          "8 colour clamp sites (front and back colour), none saturated without clamping");
+
+   key.clamp_vertex_color = true;
+   if (!do_link(mem, "colors-clamped", &key, outs, 2, ins, 3, &l))
+      return;
+   bool all_sat = true;
+   for (unsigned k = 0; k < l.vs->patch_count; k++) {
+      char t[160];
+      if (l.vs->patches[k].kind != JADE_PATCH_COLOR_CLAMP)
+         continue;
+      text_at(l.vcode, l.vs->patches[k].offset, t, sizeof(t));
+      all_sat = all_sat && starts(t, "FADD.SAT") && strstr(t, "-RZ");
+   }
+   expect(all_sat && l.st.colors_clamped == 8, "vertex colour clamping: 8 FADD.SAT x, -RZ");
    expect(starts(FS_LOAD(&l, 0x308), "MOV") && l.f.tex_imap_r[0] == 0,
           "flat shading leaves texture coordinates alone (coordinate 0 .r: unfed, 0)");
 }

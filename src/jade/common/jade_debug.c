@@ -19,6 +19,7 @@ static const struct debug_named_value jade_debug_options[] = {
    {"shaders", JADE_DEBUG_SHADERS, "Print each compiled shader's disassembly"},
    {"serial", JADE_DEBUG_SERIAL, "Make every instruction wait for everything (bisects dependency bugs)"},
    {"spill", JADE_DEBUG_SPILL, "Compile with a budget of 16 registers (exercises spilling)"},
+   {"nos", JADE_DEBUG_NOS, "Log each link of a program, its NOS key and every patched instruction, and the compile/link/patch counters"},
    DEBUG_NAMED_VALUE_END,
 };
 

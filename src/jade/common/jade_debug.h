@@ -22,6 +22,7 @@ enum jade_debug_flag {
    JADE_DEBUG_SHADERS = 1 << 6, /* print each compiled shader's disassembly */
    JADE_DEBUG_SERIAL = 1 << 7,  /* every instruction waits for everything */
    JADE_DEBUG_SPILL = 1 << 8,   /* a register budget of 16: exercises spilling */
+   JADE_DEBUG_NOS = 1 << 9,     /* log links, NOS keys, patches and counters */
 };
 
 uint64_t jade_debug_flags(void);

@@ -52,7 +52,9 @@ record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
       .mul_offset = JADE_PATCH_NO_MUL,
    };
    const struct jade_isa_op_info *info = &jade_isa_op_info[jade_isa_forms[isa->form].op];
-   if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255) {
+   if (instr->site == JADE_SITE_COLOR_CLAMP) {
+      site.kind = JADE_PATCH_COLOR_CLAMP;
+   } else if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255) {
       site.kind = JADE_PATCH_OUTPUT_STORE;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ADDR] / 4);
       site.count = (uint8_t)(isa->field[JADE_ISA_F_COMPS] + 1);

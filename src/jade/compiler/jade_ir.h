@@ -121,7 +121,16 @@ struct jade_instr {
    /* A perspective input's IPA: the FMUL by w that is its only reader
     * (the linker rewrites both; see jade_patch_site). */
    struct jade_instr *ipa_mul;
+   /* A patch site other passes must keep as it is (enum jade_site). */
+   uint8_t site;
    uint32_t emit_index;   /* position in the code, set by emission */
+};
+
+enum jade_site {
+   JADE_SITE_NONE,
+   /* FADD x, -RZ before a VS colour store: .SAT when vertex colours are
+    * clamped (a NOS), an exact copy otherwise. */
+   JADE_SITE_COLOR_CLAMP,
 };
 
 /* Whether an instruction has no guard (runs in every active lane). */

@@ -66,6 +66,25 @@ isel_io_slots(nir_intrinsic_instr *intr)
 
 /* Vertex-stage I/O: ALD from and AST to attribute memory, up to four
  * words at once (.64/.128 where the address allows; register tuples). */
+/* The data of a VS colour store, each component through FADD x, -RZ (an
+ * exact copy): the linker sets .SAT on those sites when GL clamps vertex
+ * colours, so toggling the clamp never recompiles. */
+static struct jade_value *
+isel_color_store_data(struct isel *c, nir_def *data, unsigned first, unsigned n)
+{
+   struct jade_value *vals[4];
+   for (unsigned w = 0; w < n; w++) {
+      vals[w] = isel_new_value(c, 32);
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, vals[w]);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, data, first + w));
+      jade_instr_add_src_zero(i, JADE_ISA_F_B);
+      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      i->site = JADE_SITE_COLOR_CLAMP;
+   }
+   return isel_gather(c, vals, n);
+}
+
 static bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
@@ -97,7 +116,10 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
          for (unsigned w = 0; w < n; w++)
             mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
-      struct jade_value *v = isel_mem_data(c, store, data, k, n);
+      struct jade_value *v = store && c->s->stage == MESA_SHADER_VERTEX &&
+                             addr >= 0x280 && addr < 0x2c0 ?
+                             isel_color_store_data(c, data, k, n) :
+                             isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (oreg)

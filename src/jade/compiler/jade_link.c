@@ -14,6 +14,8 @@
  *    GL default and leaves the FS Imap;
  *  - with flat shading, the IPA of a colour without a qualifier becomes
  *    IPA.CONSTANT (and its header code "constant");
+ *  - with vertex colour clamping, the copies the compiler put before VS
+ *    colour stores saturate;
  *  - with sample shading forced, centre interpolation moves to the
  *    centroid, which the hardware evaluates at the sample when it shades
  *    per sample (nouveau's codegen does the same).
@@ -185,6 +187,19 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
    }
    for (unsigned w = W_GENERIC; w < 240; w++)
       set_bits(sph, 400 + w, 1, word_set(written, w));
+
+   /* Vertex colour clamping: the copies before colour stores saturate. */
+   for (unsigned k = 0; k < vs->patch_count && key->clamp_vertex_color; k++) {
+      const struct jade_patch_site *p = &vs->patches[k];
+      struct jade_isa_instr old;
+      if (p->kind != JADE_PATCH_COLOR_CLAMP || op_at(code, p->offset, &old) != JADE_ISA_OP_FADD)
+         continue;
+      struct jade_isa_instr sat = old;
+      sat.field[JADE_ISA_F_SAT] = 1;
+      rewrite(code, p->offset, &sat, &old.ctrl, false);
+      stats->colors_clamped++;
+      stats->patches++;
+   }
 }
 
 static void

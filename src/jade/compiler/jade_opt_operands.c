@@ -173,7 +173,8 @@ float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_op
    if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
       return false;
    const struct jade_instr *d = f->def[o->value];
-   if (!d || d->op != JADE_ISA_OP_FADD || !jade_instr_is_unguarded(d) || d->src_count != 2)
+   if (!d || d->op != JADE_ISA_OP_FADD || !jade_instr_is_unguarded(d) || d->src_count != 2 ||
+       d->site)
       return false;
    const struct jade_operand *a = NULL, *b = NULL;
    for (unsigned k = 0; k < 2; k++) {

@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>   /* u_debug_cb.h uses memset */
 
@@ -115,6 +116,17 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    return 0;
 }
 
+struct nv_push *
+jade_push_reserve(struct jade_context *ctx, unsigned dw)
+{
+   struct nv_push *p = jade_push(ctx);
+   if ((size_t)(p->limit - p->end) < dw) {
+      jade_context_submit(ctx, NULL);
+      p = jade_push(ctx);
+   }
+   return p;
+}
+
 void
 jade_context_sync(struct jade_context *ctx)
 {
@@ -155,6 +167,11 @@ jade_context_destroy(struct pipe_context *pctx)
 
    if (ctx->channel)
       jade_context_sync(ctx);
+   if (jade_debug(JADE_DEBUG_NOS))
+      fprintf(stderr, "jade: nos: context destroyed: %" PRIu64 " compiles, %" PRIu64
+              " links, %" PRIu64 " hits, %" PRIu64 " patches\n", ctx->counters.compiles,
+              ctx->counters.links, ctx->counters.cache_hits, ctx->counters.patches);
+   jade_program_cache_fini(ctx);
 
    jade_context_release_state(ctx);
    if (pctx->stream_uploader)
@@ -191,6 +208,8 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    jade_emit_set_objects(ctx);
    if (jade_context_submit(ctx, NULL))
       goto fail;
+   if (jade_program_cache_init(ctx))
+      goto fail;
 
    ctx->state.sample_mask = ~0u;
 
@@ -205,7 +224,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 
    jade_init_state_functions(ctx);
    pctx->set_debug_callback = u_default_set_debug_callback;
-   jade_init_program_functions(ctx);
+   jade_init_shader_functions(ctx);
    jade_init_surface_functions(ctx);
    jade_init_draw_functions(ctx);
    jade_init_clear_functions(ctx);

@@ -9,6 +9,8 @@
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 
+#include "jade_code_heap.h"
+#include "jade_program.h"
 #include "jade_push.h"
 #include "jade_screen.h"
 
@@ -51,6 +53,16 @@ struct jade_context {
    unsigned cur;
 
    struct jade_state state;
+
+   /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the
+    * heap their code lives in, the one the last draw used. */
+   struct hash_table *programs;
+   struct jade_code_heap code_heap;
+   struct jade_program *program;
+   bool program_dirty;        /* a shader was bound: look the program up */
+   bool code_uploaded;        /* invalidate the instruction cache first */
+   bool warned_stages;
+   struct jade_program_counters counters;
 };
 
 static inline struct jade_context *
@@ -65,6 +77,10 @@ jade_push(struct jade_context *ctx)
    return &ctx->pushbufs[ctx->cur].push;
 }
 
+/* The pushbuffer, with room for `dw` more dwords (submitting what is
+ * recorded if there is not). */
+struct nv_push *jade_push_reserve(struct jade_context *ctx, unsigned dw);
+
 struct pipe_context *jade_context_create(struct pipe_screen *pscreen,
                                          void *priv, unsigned flags);
 
@@ -77,7 +93,7 @@ void jade_context_sync(struct jade_context *ctx);
 
 void jade_init_state_functions(struct jade_context *ctx);
 void jade_context_release_state(struct jade_context *ctx);
-void jade_init_program_functions(struct jade_context *ctx);
+void jade_init_shader_functions(struct jade_context *ctx);
 void jade_init_draw_functions(struct jade_context *ctx);
 void jade_init_clear_functions(struct jade_context *ctx);
 void jade_init_blit_functions(struct jade_context *ctx);

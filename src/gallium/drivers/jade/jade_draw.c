@@ -2,11 +2,14 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Draws.  Program validation (issue 6) and state emission (issue 7) fill
- * this in; until then a draw records nothing, so it renders nothing.
+ * Draws.  Program validation links the bound shaders under the draw's
+ * NOS and records the program state (jade_program.c); the rest of the
+ * state and the draw methods themselves are issue 7's, so a draw renders
+ * nothing yet.
  */
 
 #include "jade_context.h"
+#include "jade_program.h"
 
 static void
 jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
@@ -15,6 +18,9 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
               const struct pipe_draw_start_count_bias *draws,
               unsigned num_draws)
 {
+   struct jade_context *ctx = jade_context(pctx);
+   if (!num_draws || !jade_program_validate(ctx, info))
+      return;
 }
 
 static void

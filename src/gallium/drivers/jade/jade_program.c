@@ -2,165 +2,317 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Shader CSOs.  A shader is created from NIR (TGSI from Gallium's helpers is
- * translated first) and compiled once, here, so shader-db sees statistics
- * without drawing; linking and NOS patching happen at bind time (issue 6).
- * Statistics and compile errors go to the GL debug output.
+ * Linked programs at draw time (docs/linkage.md).  A draw's vertex and
+ * fragment shaders and the non-orthogonal state it runs under form a key;
+ * a program for a key is linked once (jade_link: headers and patched code,
+ * no compile), uploaded to the code heap and cached.  Changing only NOS
+ * therefore costs a hash lookup, or a link on first use.
  */
 
 #include <stdio.h>
+#include <string.h>
 
-#include "compiler/nir/nir.h"
-#include "nir/tgsi_to_nir.h"
-#include "tgsi/tgsi_from_mesa.h"
-#include "util/mesa-sha1.h"
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
+#include "util/hash_table.h"
+#include "util/log.h"
 #include "util/ralloc.h"
-#include "util/u_debug.h"
 #include "util/u_memory.h"
 
-#include "jade/jade_compiler.h"
 #include "jade_isa.h"
+#include "jade_sph.h"
 
 #include "jade_context.h"
 #include "jade_debug.h"
 #include "jade_program.h"
+#include "jade_shader.h"
 
-static void
-print_disassembly(const struct jade_shader_binary *bin)
+#define CODE_HEAP_SIZE_B (8u << 20)
+#define SPH_SIZE_B (JADE_SPH_WORDS * 4)
+
+void
+jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
+             struct jade_link_key *key)
 {
-   for (size_t i = 0; i + 16 <= bin->code_size; i += 16) {
-      struct jade_isa_instr instr;
-      char text[160] = "<unknown>";
-      if (jade_isa_decode(&bin->code[i / 8], &instr) == 0)
-         jade_isa_print(&instr, i, text, sizeof(text));
-      fprintf(stderr, "   /*%04zx*/ %s\n", i, text);
-   }
-}
-
-/* JADE_SHADER_DUMP=DIR: every compiled binary is written to DIR, named by
- * its SHA-1 and stage (tests disassemble them with nvdisasm). */
-DEBUG_GET_ONCE_OPTION(shader_dump, "JADE_SHADER_DUMP", NULL)
-
-static void
-dump_binary(const struct jade_shader_binary *bin)
-{
-   const char *dir = debug_get_option_shader_dump();
-   if (!dir)
+   memset(key, 0, sizeof(*key));
+   const struct pipe_rasterizer_state *rast = ctx->state.rasterizer;
+   if (!rast)
       return;
-   unsigned char sha1[20];
-   char hex[41], path[4096];
-   _mesa_sha1_compute(bin->code, bin->code_size, sha1);
-   _mesa_sha1_format(hex, sha1);
-   snprintf(path, sizeof(path), "%s/%s.%s.bin", dir, hex,
-            _mesa_shader_stage_to_abbrev(bin->stage));
-   FILE *f = fopen(path, "wb");
-   if (!f || fwrite(bin->code, 1, bin->code_size, f) != bin->code_size)
-      fprintf(stderr, "jade: JADE_SHADER_DUMP: cannot write %s\n", path);
-   if (f)
-      fclose(f);
+   key->flatshade = rast->flatshade;
+   key->light_twoside = rast->light_twoside;
+   key->persample = rast->force_persample_interp;
+   key->clip_plane_enable = (uint8_t)rast->clip_plane_enable;
+   key->clamp_vertex_color = rast->clamp_vertex_color;
+   if (rast->point_quad_rasterization && info->mode == MESA_PRIM_POINTS)
+      key->sprite_coord_enable = (uint8_t)rast->sprite_coord_enable;
 }
 
-/* Compiles a copy of the shader's NIR (the CSO keeps the original for
- * variants to come).  A shader the compiler cannot handle gets a message,
- * never a crash; it then draws nothing. */
-static void
-jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
+static uint32_t
+key_hash(const void *key)
 {
-   nir_shader *nir = nir_shader_clone(NULL, shader->nir);
-   struct jade_compiler_options options = {
-      .serial = jade_debug(JADE_DEBUG_SERIAL),
-      .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
-      .print_ir = jade_debug(JADE_DEBUG_IR),
-   };
-   char *error = NULL;
-   shader->mem = ralloc_context(NULL);
-   shader->bin = jade_compile(shader->mem, nir, &options, &error);
-   ralloc_free(nir);
+   return _mesa_hash_data(key, sizeof(struct jade_program_key));
+}
 
-   const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
-   if (!shader->bin) {
-      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
-                         stage, error);
-      if (jade_debug(JADE_DEBUG_SHADERDB))
-         fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
-      return;
+static bool
+key_equal(const void *a, const void *b)
+{
+   return !memcmp(a, b, sizeof(struct jade_program_key));
+}
+
+int
+jade_program_cache_init(struct jade_context *ctx)
+{
+   ctx->programs = _mesa_hash_table_create(NULL, key_hash, key_equal);
+   if (!ctx->programs)
+      return -1;
+   return jade_code_heap_init(&ctx->code_heap, ctx->screen->dev, CODE_HEAP_SIZE_B);
+}
+
+static void
+program_destroy(struct jade_context *ctx, struct jade_program *prog)
+{
+   jade_code_heap_free(&ctx->code_heap, &prog->vs);
+   jade_code_heap_free(&ctx->code_heap, &prog->fs);
+   if (ctx->program == prog) {
+      ctx->program = NULL;
+      ctx->program_dirty = true;
    }
-   char line[256];
-   jade_shader_stats_format(shader->bin, line, sizeof(line));
-   util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);
-   if (jade_debug(JADE_DEBUG_SHADERDB))
-      fprintf(stderr, "%s\n", line);
-   if (jade_debug(JADE_DEBUG_SHADERS))
-      print_disassembly(shader->bin);
-   dump_binary(shader->bin);
-}
-
-static void *
-jade_create_shader_state(struct pipe_context *pctx,
-                         const struct pipe_shader_state *templ)
-{
-   struct jade_shader *shader = CALLOC_STRUCT(jade_shader);
-   if (!shader)
-      return NULL;
-
-   nir_shader *nir = templ->type == PIPE_SHADER_IR_NIR ?
-                     templ->ir.nir :
-                     tgsi_to_nir(templ->tokens, pctx->screen, false);
-   shader->nir = nir;
-   shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
-
-   if (jade_debug(JADE_DEBUG_NIR))
-      nir_print_shader(nir, stderr);
-   jade_compile_shader(jade_context(pctx), shader);
-   return shader;
-}
-
-static void
-jade_delete_shader_state(struct pipe_context *pctx, void *cso)
-{
-   struct jade_shader *shader = cso;
-   ralloc_free(shader->mem);
-   ralloc_free(shader->nir);
-   FREE(shader);
-}
-
-static void
-jade_bind_shader(struct pipe_context *pctx, enum pipe_shader_type stage,
-                 void *cso)
-{
-   jade_context(pctx)->state.shader[stage] = cso;
-}
-
-static void
-jade_bind_vs_state(struct pipe_context *pctx, void *cso)
-{
-   jade_bind_shader(pctx, PIPE_SHADER_VERTEX, cso);
-}
-
-static void
-jade_bind_gs_state(struct pipe_context *pctx, void *cso)
-{
-   jade_bind_shader(pctx, PIPE_SHADER_GEOMETRY, cso);
-}
-
-static void
-jade_bind_fs_state(struct pipe_context *pctx, void *cso)
-{
-   jade_bind_shader(pctx, PIPE_SHADER_FRAGMENT, cso);
+   FREE(prog);
 }
 
 void
-jade_init_program_functions(struct jade_context *ctx)
+jade_program_cache_fini(struct jade_context *ctx)
 {
-   struct pipe_context *pctx = &ctx->base;
+   if (ctx->programs) {
+      hash_table_foreach(ctx->programs, entry)
+         program_destroy(ctx, entry->data);
+      _mesa_hash_table_destroy(ctx->programs, NULL);
+      ctx->programs = NULL;
+   }
+   jade_code_heap_fini(&ctx->code_heap);
+}
 
-   pctx->create_vs_state = jade_create_shader_state;
-   pctx->bind_vs_state = jade_bind_vs_state;
-   pctx->delete_vs_state = jade_delete_shader_state;
-   pctx->create_gs_state = jade_create_shader_state;
-   pctx->bind_gs_state = jade_bind_gs_state;
-   pctx->delete_gs_state = jade_delete_shader_state;
-   pctx->create_fs_state = jade_create_shader_state;
-   pctx->bind_fs_state = jade_bind_fs_state;
-   pctx->delete_fs_state = jade_delete_shader_state;
+void
+jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *shader)
+{
+   if (!ctx->programs)
+      return;
+   hash_table_foreach(ctx->programs, entry) {
+      struct jade_program *prog = entry->data;
+      if (prog->key.vs_id == shader->id || prog->key.fs_id == shader->id) {
+         _mesa_hash_table_remove(ctx->programs, entry);
+         program_destroy(ctx, prog);
+      }
+   }
+}
+
+/* ---- JADE_DEBUG=nos ---- */
+
+static void
+log_key(const char *what, const struct jade_program_key *key)
+{
+   const struct jade_link_key *n = &key->nos;
+   fprintf(stderr,
+           "jade: nos: %s VS %u + FS %u [flatshade %u, twoside %u, persample %u, "
+           "sprite 0x%02x, clip 0x%02x, clamp %u]",
+           what, key->vs_id, key->fs_id, n->flatshade, n->light_twoside, n->persample,
+           n->sprite_coord_enable, n->clip_plane_enable, n->clamp_vertex_color);
+}
+
+static void
+log_counters(const struct jade_context *ctx)
+{
+   fprintf(stderr, "jade: nos: counters: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
+           " hits, %" PRIu64 " patches\n",
+           ctx->counters.compiles, ctx->counters.links, ctx->counters.cache_hits,
+           ctx->counters.patches);
+}
+
+static void
+disassemble(const uint64_t *code, unsigned at, char *buf, size_t size)
+{
+   struct jade_isa_instr instr;
+   snprintf(buf, size, "<unknown>");
+   if (jade_isa_decode(&code[at / 8], &instr) == 0)
+      jade_isa_print(&instr, at, buf, size);
+}
+
+/* Every instruction the link changed, before and after. */
+static void
+log_patched(const char *stage, const struct jade_shader_binary *bin, const uint64_t *code)
+{
+   for (unsigned at = 0; at < bin->code_size; at += 16) {
+      if (!memcmp(&bin->code[at / 8], &code[at / 8], 16))
+         continue;
+      char before[160], after[160];
+      disassemble(bin->code, at, before, sizeof(before));
+      disassemble(code, at, after, sizeof(after));
+      bool site = false;
+      for (unsigned k = 0; k < bin->patch_count; k++)
+         site = site || bin->patches[k].offset == at || bin->patches[k].mul_offset == at;
+      fprintf(stderr, "jade: nos:   %s 0x%04x: %s -> %s%s\n", stage, at, before, after,
+              site ? "" : " (not a patch site!)");
+   }
+}
+
+/* ---- linking and upload ---- */
+
+/* Header and patched code of one stage, uploaded.  Makes room by
+ * synchronising (ranges of deleted programs come back), then by dropping
+ * every cached program but none in use after that synchronisation. */
+static bool
+upload(struct jade_context *ctx, const uint8_t *blob, size_t size_B, struct jade_code_range *out)
+{
+   if (jade_code_heap_upload(&ctx->code_heap, blob, size_B, out))
+      return true;
+   jade_context_sync(ctx);
+   jade_code_heap_reclaim(&ctx->code_heap);
+   if (jade_code_heap_upload(&ctx->code_heap, blob, size_B, out))
+      return true;
+   hash_table_foreach(ctx->programs, entry) {
+      _mesa_hash_table_remove(ctx->programs, entry);
+      program_destroy(ctx, entry->data);
+   }
+   jade_code_heap_reclaim(&ctx->code_heap);
+   return jade_code_heap_upload(&ctx->code_heap, blob, size_B, out);
+}
+
+static struct jade_program *
+link_program(struct jade_context *ctx, const struct jade_program_key *key,
+             const struct jade_shader_binary *vs, const struct jade_shader_binary *fs)
+{
+   struct jade_program *prog = CALLOC_STRUCT(jade_program);
+   uint8_t *vblob = MALLOC(SPH_SIZE_B + vs->code_size);
+   uint8_t *fblob = MALLOC(SPH_SIZE_B + fs->code_size);
+   if (!prog || !vblob || !fblob)
+      goto fail;
+   prog->key = *key;
+
+   jade_link(&key->nos, vs, fs, (uint32_t *)vblob, (uint32_t *)fblob,
+             (uint64_t *)(vblob + SPH_SIZE_B), (uint64_t *)(fblob + SPH_SIZE_B), &prog->stats);
+
+   if (!upload(ctx, vblob, SPH_SIZE_B + vs->code_size, &prog->vs))
+      goto fail;
+   if (!upload(ctx, fblob, SPH_SIZE_B + fs->code_size, &prog->fs)) {
+      jade_code_heap_free(&ctx->code_heap, &prog->vs);
+      goto fail;
+   }
+   /* At least one register: R0 is written by every fragment shader. */
+   prog->vs_gprs = (uint8_t)MAX2(vs->stats.gprs, 1);
+   prog->fs_gprs = (uint8_t)MAX2(fs->stats.gprs, 1);
+
+   ctx->counters.links++;
+   ctx->counters.patches += prog->stats.patches;
+   ctx->code_uploaded = true;
+   if (jade_debug(JADE_DEBUG_NOS)) {
+      const struct jade_link_stats *st = &prog->stats;
+      log_key("link", key);
+      fprintf(stderr, ": %u patches (%u stores removed, %u inputs defaulted, %u flat, "
+              "%u per-sample, %u colours clamped)\n", st->patches, st->stores_removed,
+              st->inputs_defaulted, st->inputs_flat, st->inputs_persample, st->colors_clamped);
+      log_patched("VS", vs, (const uint64_t *)(vblob + SPH_SIZE_B));
+      log_patched("FS", fs, (const uint64_t *)(fblob + SPH_SIZE_B));
+      log_counters(ctx);
+   }
+   FREE(vblob);
+   FREE(fblob);
+   return prog;
+
+fail:
+   mesa_loge("jade: no room to upload a program (code heap of %u bytes full)",
+             CODE_HEAP_SIZE_B);
+   FREE(vblob);
+   FREE(fblob);
+   FREE(prog);
+   return NULL;
+}
+
+/* SET_PIPELINE_* for one stage: index = type, as NVK does. */
+static void
+emit_stage(struct nv_push *p, unsigned type, const struct jade_code_range *code, uint8_t gprs,
+           unsigned bind_group)
+{
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(type), {
+      .enable = ENABLE_TRUE,
+      .type = type,
+   });
+   P_MTHD(p, NVC597, SET_PIPELINE_REGISTER_COUNT(type));
+   P_NVC597_SET_PIPELINE_REGISTER_COUNT(p, type, gprs);
+   P_NVC597_SET_PIPELINE_BINDING(p, type, bind_group);
+   P_NVC597_SET_PIPELINE_PROGRAM_ADDRESS_A(p, type, code->va >> 32);
+   P_NVC597_SET_PIPELINE_PROGRAM_ADDRESS_B(p, type, code->va);
+}
+
+static void
+emit_program(struct jade_context *ctx)
+{
+   struct nv_push *p = jade_push_reserve(ctx, 32);
+   if (ctx->code_uploaded) {
+      /* New code may sit where the instruction cache saw other code. */
+      P_IMMD(p, NVC597, INVALIDATE_SHADER_CACHES_NO_WFI, {
+         .instruction = INSTRUCTION_TRUE,
+      });
+      ctx->code_uploaded = false;
+   }
+   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &ctx->program->vs,
+              ctx->program->vs_gprs, 0);
+   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ctx->program->fs,
+              ctx->program->fs_gprs, 4);
+}
+
+static bool
+usable(const struct jade_shader *shader)
+{
+   return shader && shader->bin;
+}
+
+bool
+jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *info)
+{
+   const struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   const struct jade_shader *fs = ctx->state.shader[PIPE_SHADER_FRAGMENT];
+   if (ctx->state.shader[PIPE_SHADER_GEOMETRY] || ctx->state.shader[PIPE_SHADER_TESS_EVAL]) {
+      if (!ctx->warned_stages) {
+         mesa_logw("jade: geometry and tessellation stages are not supported yet; "
+                   "their draws are skipped");
+         ctx->warned_stages = true;
+      }
+      return false;
+   }
+   if (!usable(vs) || !usable(fs))
+      return false;
+
+   struct jade_program_key key;
+   memset(&key, 0, sizeof(key));
+   key.vs_id = vs->id;
+   key.fs_id = fs->id;
+   jade_nos_key(ctx, info, &key.nos);
+
+   if (ctx->program && !ctx->program_dirty && key_equal(&ctx->program->key, &key))
+      return true;
+
+   struct hash_entry *entry = _mesa_hash_table_search(ctx->programs, &key);
+   struct jade_program *prog;
+   if (entry) {
+      prog = entry->data;
+      ctx->counters.cache_hits++;
+      if (jade_debug(JADE_DEBUG_NOS)) {
+         log_key("hit", &key);
+         fprintf(stderr, "\n");
+         log_counters(ctx);
+      }
+   } else {
+      prog = link_program(ctx, &key, vs->bin, fs->bin);
+      if (!prog)
+         return false;
+      _mesa_hash_table_insert(ctx->programs, &prog->key, prog);
+   }
+
+   if (prog != ctx->program || ctx->program_dirty) {
+      ctx->program = prog;
+      ctx->program_dirty = false;
+      emit_program(ctx);
+   }
+   return true;
 }

@@ -1,21 +1,65 @@
 /*
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
+ *
+ * Linked programs (docs/linkage.md): at draw time the bound vertex and
+ * fragment shaders are linked with each other under the current
+ * non-orthogonal state, their headers built and their code patched
+ * (jade_link), uploaded to the code heap and cached by (shader ids, NOS
+ * key); rebinding is a hash lookup and nothing is ever recompiled.
  */
 
 #ifndef JADE_PROGRAM_H
 #define JADE_PROGRAM_H
 
-#include "pipe/p_defines.h"
+#include <stdbool.h>
+#include <stdint.h>
 
-struct nir_shader;
-struct jade_shader_binary;
+#include "jade/jade_compiler.h"
 
-struct jade_shader {
-   enum pipe_shader_type stage;
-   struct nir_shader *nir;
-   void *mem;                        /* ralloc context of bin */
-   struct jade_shader_binary *bin;   /* NULL if the compile failed */
+#include "jade_code_heap.h"
+
+struct hash_table;
+struct jade_context;
+struct jade_shader;
+struct pipe_draw_info;
+
+struct jade_program_key {
+   uint32_t vs_id, fs_id;
+   struct jade_link_key nos;
 };
+
+struct jade_program {
+   struct jade_program_key key;
+   struct jade_code_range vs, fs;   /* header + patched code of each stage */
+   uint8_t vs_gprs, fs_gprs;
+   struct jade_link_stats stats;
+};
+
+/* Compiles, links, link-cache hits and instructions patched, per context
+ * (JADE_DEBUG=nos logs them; driver queries expose them). */
+struct jade_program_counters {
+   uint64_t compiles;
+   uint64_t links;
+   uint64_t cache_hits;
+   uint64_t patches;
+};
+
+/* The part of the bound state that changes a linked program: the NOS key
+ * of a draw of `info` (point sprites apply to points only). */
+void jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
+                  struct jade_link_key *key);
+
+int jade_program_cache_init(struct jade_context *ctx);
+void jade_program_cache_fini(struct jade_context *ctx);
+
+/* Drops every linked program made from `shader` (being deleted). */
+void jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *shader);
+
+/* Makes the program for the bound shaders and the NOS of `info` current
+ * (linking it on a cache miss) and records its state when it changed.
+ * Returns false if the draw cannot be done (no shader, a shader that did
+ * not compile, a stage Jade does not run yet, no room): it is skipped. */
+bool jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *info);
 
 #endif /* JADE_PROGRAM_H */

@@ -67,6 +67,11 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->fragment_color_clamped = true;
    caps->fs_face_is_integer_sysval = true;   /* gl_FrontFacing: load_front_face */
    caps->vertex_color_unclamped = true;
+   /* Non-orthogonal state the driver handles without recompiling
+    * (docs/linkage.md, the NOS table); flat shading, two-sided colour,
+    * alpha test and user clip planes are u_screen's defaults. */
+   caps->vertex_color_clamped = true;     /* patch: .SAT on colour copies */
+   caps->force_persample_interp = true;   /* patch: IPA at the sample */
    caps->depth_clip_disable = true;
    caps->conditional_render = true;
    caps->clear_scissored = true;

@@ -1,0 +1,178 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Shader CSOs.  A shader is created from NIR (TGSI from Gallium's helpers is
+ * translated first) and compiled once, here, so shader-db sees statistics
+ * without drawing; it is never compiled again: linking and NOS patching
+ * happen when a draw needs the pair (jade_program.c).
+ * Statistics and compile errors go to the GL debug output.
+ */
+
+#include <stdio.h>
+
+#include "compiler/nir/nir.h"
+#include "nir/tgsi_to_nir.h"
+#include "tgsi/tgsi_from_mesa.h"
+#include "util/mesa-sha1.h"
+#include "util/ralloc.h"
+#include "util/u_atomic.h"
+#include "util/u_debug.h"
+#include "util/u_memory.h"
+
+#include "jade/jade_compiler.h"
+#include "jade_isa.h"
+
+#include "jade_context.h"
+#include "jade_debug.h"
+#include "jade_program.h"
+#include "jade_shader.h"
+
+static void
+print_disassembly(const struct jade_shader_binary *bin)
+{
+   for (size_t i = 0; i + 16 <= bin->code_size; i += 16) {
+      struct jade_isa_instr instr;
+      char text[160] = "<unknown>";
+      if (jade_isa_decode(&bin->code[i / 8], &instr) == 0)
+         jade_isa_print(&instr, i, text, sizeof(text));
+      fprintf(stderr, "   /*%04zx*/ %s\n", i, text);
+   }
+}
+
+/* JADE_SHADER_DUMP=DIR: every compiled binary is written to DIR, named by
+ * its SHA-1 and stage (tests disassemble them with nvdisasm). */
+DEBUG_GET_ONCE_OPTION(shader_dump, "JADE_SHADER_DUMP", NULL)
+
+static void
+dump_binary(const struct jade_shader_binary *bin)
+{
+   const char *dir = debug_get_option_shader_dump();
+   if (!dir)
+      return;
+   unsigned char sha1[20];
+   char hex[41], path[4096];
+   _mesa_sha1_compute(bin->code, bin->code_size, sha1);
+   _mesa_sha1_format(hex, sha1);
+   snprintf(path, sizeof(path), "%s/%s.%s.bin", dir, hex,
+            _mesa_shader_stage_to_abbrev(bin->stage));
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(bin->code, 1, bin->code_size, f) != bin->code_size)
+      fprintf(stderr, "jade: JADE_SHADER_DUMP: cannot write %s\n", path);
+   if (f)
+      fclose(f);
+}
+
+/* Compiles a copy of the shader's NIR (the CSO keeps the original for
+ * variants to come).  A shader the compiler cannot handle gets a message,
+ * never a crash; it then draws nothing. */
+static void
+jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
+{
+   nir_shader *nir = nir_shader_clone(NULL, shader->nir);
+   struct jade_compiler_options options = {
+      .serial = jade_debug(JADE_DEBUG_SERIAL),
+      .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
+      .print_ir = jade_debug(JADE_DEBUG_IR),
+   };
+   char *error = NULL;
+   shader->mem = ralloc_context(NULL);
+   shader->bin = jade_compile(shader->mem, nir, &options, &error);
+   ralloc_free(nir);
+   ctx->counters.compiles++;
+   if (jade_debug(JADE_DEBUG_NOS))
+      fprintf(stderr, "jade: nos: compile %s %u\n",
+              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), shader->id);
+
+   const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
+   if (!shader->bin) {
+      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
+                         stage, error);
+      if (jade_debug(JADE_DEBUG_SHADERDB))
+         fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
+      return;
+   }
+   char line[256];
+   jade_shader_stats_format(shader->bin, line, sizeof(line));
+   util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);
+   if (jade_debug(JADE_DEBUG_SHADERDB))
+      fprintf(stderr, "%s\n", line);
+   if (jade_debug(JADE_DEBUG_SHADERS))
+      print_disassembly(shader->bin);
+   dump_binary(shader->bin);
+}
+
+static void *
+jade_create_shader_state(struct pipe_context *pctx,
+                         const struct pipe_shader_state *templ)
+{
+   struct jade_shader *shader = CALLOC_STRUCT(jade_shader);
+   if (!shader)
+      return NULL;
+
+   nir_shader *nir = templ->type == PIPE_SHADER_IR_NIR ?
+                     templ->ir.nir :
+                     tgsi_to_nir(templ->tokens, pctx->screen, false);
+   static uint32_t next_id;
+   shader->id = p_atomic_inc_return(&next_id);
+   shader->nir = nir;
+   shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
+
+   if (jade_debug(JADE_DEBUG_NIR))
+      nir_print_shader(nir, stderr);
+   jade_compile_shader(jade_context(pctx), shader);
+   return shader;
+}
+
+static void
+jade_delete_shader_state(struct pipe_context *pctx, void *cso)
+{
+   struct jade_shader *shader = cso;
+   jade_program_cache_forget(jade_context(pctx), shader);
+   ralloc_free(shader->mem);
+   ralloc_free(shader->nir);
+   FREE(shader);
+}
+
+static void
+jade_bind_shader(struct pipe_context *pctx, enum pipe_shader_type stage,
+                 void *cso)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   ctx->state.shader[stage] = cso;
+   ctx->program_dirty = true;
+}
+
+static void
+jade_bind_vs_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_VERTEX, cso);
+}
+
+static void
+jade_bind_gs_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_GEOMETRY, cso);
+}
+
+static void
+jade_bind_fs_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_FRAGMENT, cso);
+}
+
+void
+jade_init_shader_functions(struct jade_context *ctx)
+{
+   struct pipe_context *pctx = &ctx->base;
+
+   pctx->create_vs_state = jade_create_shader_state;
+   pctx->bind_vs_state = jade_bind_vs_state;
+   pctx->delete_vs_state = jade_delete_shader_state;
+   pctx->create_gs_state = jade_create_shader_state;
+   pctx->bind_gs_state = jade_bind_gs_state;
+   pctx->delete_gs_state = jade_delete_shader_state;
+   pctx->create_fs_state = jade_create_shader_state;
+   pctx->bind_fs_state = jade_bind_fs_state;
+   pctx->delete_fs_state = jade_delete_shader_state;
+}

@@ -1,0 +1,26 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef JADE_SHADER_H
+#define JADE_SHADER_H
+
+#include <stdint.h>
+
+#include "pipe/p_defines.h"
+
+struct nir_shader;
+struct jade_shader_binary;
+
+/* A shader CSO: compiled once, at creation (jade_shader.c); linked with
+ * the other stage and the NOS at draw time (jade_program.c). */
+struct jade_shader {
+   uint32_t id;                      /* unique in the process: link cache keys */
+   enum pipe_shader_type stage;
+   struct nir_shader *nir;
+   void *mem;                        /* ralloc context of bin */
+   struct jade_shader_binary *bin;   /* NULL if the compile failed */
+};
+
+#endif /* JADE_SHADER_H */

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Runs test-gl-nos under Jade with JADE_DEBUG=nos and checks the driver's
+log step by step: after setup nothing is compiled; each NOS toggle links
+(or hits the link cache, or keeps the program) as expected; every patched
+instruction is a patch site rewritten into one of the intended forms.
+
+usage: check_nos.py WITH_JADE TEST_GL_NOS
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+# Per step: what the draw(s) must do ("link", "hit", "keep": neither, or
+# a set of those allowed), the key fields the link must show, patterns
+# that must (+) or must not (-) appear among the patched lines.
+STEPS = {
+    "base": ("keep", [], []),
+    "flatshade": ("link", ["flatshade 1"],
+                  [r"+FS .*IPA\.PASS (R\d+), a\[0x28.\] ; -> IPA\.CONSTANT \1",
+                   r"+FS .*FMUL (R\d+), \1, R\d+ ; -> FMUL \1, \1, 1 ;"]),
+    "smooth-again": ("hit", ["flatshade 0"], []),
+    "twoside": ("link", ["twoside 1"], [r"-a\[0x2a0\].* -> NOP"]),
+    "clip-planes": ("link", ["clip 0x03"], [r"-a\[0x2c0\].* -> NOP"]),
+    "point-sprite": ("link", ["sprite 0x01"], [r"+VS .*AST\.128 a\[0x300\].* -> NOP ;"]),
+    "points-without-sprite": ("hit", ["sprite 0x00"], []),
+    "vertex-color-unclamped": ("link", ["clamp 0"], [r"-FADD\.SAT"]),
+    "fragment-color-unclamped": ({"hit", "keep"}, [], []),
+    "alpha-test": ({"hit", "keep"}, [], []),
+    "provoking-vertex": ({"hit", "keep"}, [], []),
+    "msaa": ({"hit", "keep"}, [], []),
+    "mrt-broadcast": ({"hit", "keep"}, [], []),
+    "dual-source-setup": ("link", [], []),
+    "dual-source": ({"hit", "keep"}, [], []),
+    "back-to-base": ("hit", [], []),
+}
+
+# The rewrites a link may make (docs/linkage.md, patch sites).
+REWRITES = [
+    r"AST\S* a\[0x[0-9a-f]+\], R\d+ ; -> NOP ;",
+    r"IPA\S* (R\d+), a\[0x[0-9a-f]+\] ; -> MOV \1, 0x[0-9a-f]+ ;",
+    r"IPA\.PASS(\S*) (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.CONSTANT \2, \3 ;",
+    r"IPA\.PASS (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.PASS\.CENTROID \1, \2 ;",
+    r"FMUL(\S*) (R\d+), (R\d+), R\d+ ; -> FMUL\1 \2, \3, 1 ;",
+    r"FADD (R\d+), (R\d+), -RZ ; -> FADD\.SAT \1, \2, -RZ ;",
+]
+
+
+def main():
+    with_jade, test = sys.argv[1:3]
+    env = dict(os.environ, JADE_DEBUG="nos")
+    run = subprocess.run([with_jade, test], env=env, capture_output=True, text=True,
+                         timeout=300)
+    log = run.stderr.splitlines()
+    failures = 0
+
+    def check(ok, what):
+        nonlocal failures
+        print(("ok   " if ok else "FAIL ") + what)
+        failures += not ok
+
+    check(run.returncode == 0, f"test-gl-nos exits 0 (got {run.returncode})")
+
+    steps, current = {}, None
+    for line in log:
+        m = re.match(r"nos-test: step (\S+)", line)
+        if m:
+            current = m.group(1)
+            steps[current] = []
+        elif current and line.startswith("jade: nos:"):
+            steps[current].append(line[len("jade: nos: "):])
+        elif line.startswith("nos-test:"):
+            print(line)
+
+    for name, (want, key_fields, patterns) in STEPS.items():
+        lines = steps.get(name)
+        if lines is None:
+            check(False, f"{name}: step ran")
+            continue
+        compiles = [l for l in lines if l.startswith("compile ")]
+        links = [l for l in lines if l.startswith("link ")]
+        hits = [l for l in lines if l.startswith("hit ")]
+        did = "link" if links else "hit" if hits else "keep"
+        allowed = want if isinstance(want, set) else {want}
+        check(not compiles, f"{name}: nothing compiled")
+        check(did in allowed, f"{name}: {did} (expected {' or '.join(sorted(allowed))})")
+        head = (links or hits or [""])[0]
+        for field in key_fields:
+            check(field in head, f"{name}: key has '{field}'")
+        patched = [l.strip() for l in lines if re.match(r"\s+(VS|FS) 0x", l)]
+        for p in patterns:
+            found = any(re.search(p[1:], l) for l in patched)
+            check(found if p[0] == "+" else not found,
+                  f"{name}: {'a' if p[0] == '+' else 'no'} patched line /{p[1:]}/")
+
+    all_patched = [l.strip() for ls in steps.values() for l in ls
+                   if re.match(r"\s+(VS|FS) 0x", l)]
+    bad = [l for l in all_patched
+           if "not a patch site" in l or
+           not any(re.search(r, l.split(": ", 1)[1]) for r in REWRITES)]
+    for l in bad[:10]:
+        print("   unexpected rewrite:", l)
+    check(all_patched and not bad,
+          f"all {len(all_patched)} patched instructions are patch sites in an intended form")
+
+    setup = steps.get("setup", [])
+    ncompiles = sum(1 for l in setup if l.startswith("compile "))
+    end = [l for l in log if "context destroyed" in l]
+    m = re.search(r"(\d+) compiles, (\d+) links, (\d+) hits, (\d+) patches", end[-1] if end else "")
+    check(bool(m) and int(m.group(1)) == ncompiles,
+          f"compile counter at the end equals setup's ({ncompiles})")
+    if m:
+        print(f"   counters: {m.group(1)} compiles, {m.group(2)} links, {m.group(3)} hits, "
+              f"{m.group(4)} patches")
+    print(f"{failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

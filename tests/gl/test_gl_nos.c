@@ -1,0 +1,253 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Non-orthogonal state through the whole stack: one program drawn while
+ * each piece of NOS is toggled.  Run under ci/with-jade with
+ * JADE_DEBUG=nos; check_nos.py reads the driver's log, in which this
+ * program marks each step ("nos-test: step NAME"), and checks that no step
+ * compiles anything and that each links (or not) with the patches it
+ * should.
+ */
+
+#define GL_GLEXT_PROTOTYPES 1
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+static EGLDisplay dpy;
+static EGLContext ctx;
+
+static bool
+make_context(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   dpy = get_platform_display ?
+      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
+      EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
+      return false;
+   const EGLint attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 3,
+      EGL_CONTEXT_MINOR_VERSION, 0,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+      EGL_NONE,
+   };
+   ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+   return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+}
+
+static GLuint
+shader(GLenum stage, const char *src)
+{
+   GLuint s = glCreateShader(stage);
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   GLint ok;
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048];
+      glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      fprintf(stderr, "nos-test: compile failed: %s\n", log);
+      exit(1);
+   }
+   return s;
+}
+
+static GLuint
+program(const char *vs, const char *fs, bool dual_source)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   if (dual_source) {
+      glBindFragDataLocationIndexed(p, 0, 0, "c0");
+      glBindFragDataLocationIndexed(p, 0, 1, "c1");
+   }
+   glLinkProgram(p);
+   GLint ok;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      fprintf(stderr, "nos-test: link failed\n");
+      exit(1);
+   }
+   return p;
+}
+
+/* Colours front and back, a texture coordinate, two clip distances and a
+ * generic varying; the FS reads the colour, the coordinate, the point
+ * coordinate and the varying. */
+static const char *vs_src =
+   "#version 130\n"
+   "out vec4 v;\n"
+   "out float gl_ClipDistance[2];\n"
+   "void main() {\n"
+   "   gl_Position = gl_Vertex;\n"
+   "   gl_FrontColor = gl_Color;\n"
+   "   gl_BackColor = gl_Color.bgra;\n"
+   "   gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+   "   gl_ClipDistance[0] = gl_Vertex.x;\n"
+   "   gl_ClipDistance[1] = gl_Vertex.y;\n"
+   "   v = gl_Vertex * 2.0;\n"
+   "}\n";
+
+static const char *fs_src =
+   "#version 130\n"
+   "in vec4 v;\n"
+   "void main() {\n"
+   "   gl_FragColor = gl_Color + v + gl_TexCoord[0] + vec4(gl_PointCoord, 0.0, 0.0);\n"
+   "}\n";
+
+static const char *dual_fs_src =
+   "#version 130\n"
+   "in vec4 v;\n"
+   "out vec4 c0, c1;\n"
+   "void main() {\n"
+   "   c0 = gl_Color;\n"
+   "   c1 = v;\n"
+   "}\n";
+
+static void
+step(const char *name)
+{
+   fflush(stdout);
+   fprintf(stderr, "nos-test: step %s\n", name);
+}
+
+static void
+draw(GLenum mode)
+{
+   glDrawArrays(mode, 0, 3);
+   glFlush();
+}
+
+static GLuint
+fbo(int samples, int targets)
+{
+   GLuint fb, rb[2];
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glGenRenderbuffers(targets, rb);
+   for (int t = 0; t < targets; t++) {
+      glBindRenderbuffer(GL_RENDERBUFFER, rb[t]);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, 32, 32);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + t, GL_RENDERBUFFER, rb[t]);
+   }
+   static const GLenum bufs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+   glDrawBuffers(targets, bufs);
+   return fb;
+}
+
+int
+main(void)
+{
+   if (!make_context()) {
+      fprintf(stderr, "nos-test: no GL 3.0 compatibility context\n");
+      return 1;
+   }
+   step("setup");
+   GLuint prog = program(vs_src, fs_src, false);
+   GLuint dual = program(vs_src, dual_fs_src, true);
+   static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1};
+   GLuint vbo;
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(verts), verts, GL_STATIC_DRAW);
+   glVertexPointer(4, GL_FLOAT, 0, NULL);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glColor4f(1, 0, 0, 1);
+   GLuint single = fbo(0, 1);
+   glUseProgram(prog);
+   draw(GL_TRIANGLES);
+
+   step("base");
+   draw(GL_TRIANGLES);
+
+   step("flatshade");
+   glShadeModel(GL_FLAT);
+   draw(GL_TRIANGLES);
+   step("smooth-again");
+   glShadeModel(GL_SMOOTH);
+   draw(GL_TRIANGLES);
+
+   step("twoside");
+   glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   draw(GL_TRIANGLES);
+   glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+
+   step("clip-planes");
+   glEnable(GL_CLIP_DISTANCE0);
+   glEnable(GL_CLIP_DISTANCE1);
+   draw(GL_TRIANGLES);
+   glDisable(GL_CLIP_DISTANCE0);
+   glDisable(GL_CLIP_DISTANCE1);
+
+   step("point-sprite");
+   glEnable(GL_POINT_SPRITE);
+   glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+   draw(GL_POINTS);
+   step("points-without-sprite");
+   glDisable(GL_POINT_SPRITE);
+   draw(GL_POINTS);
+
+   step("vertex-color-unclamped");
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   draw(GL_TRIANGLES);
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+
+   step("fragment-color-unclamped");
+   glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
+   draw(GL_TRIANGLES);
+   glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FIXED_ONLY);
+
+   step("alpha-test");
+   glEnable(GL_ALPHA_TEST);
+   glAlphaFunc(GL_GREATER, 0.5f);
+   draw(GL_TRIANGLES);
+   glDisable(GL_ALPHA_TEST);
+
+   step("provoking-vertex");
+   glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   draw(GL_TRIANGLES);
+   glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+
+   step("msaa");
+   GLuint ms = fbo(4, 1);
+   draw(GL_TRIANGLES);
+
+   step("mrt-broadcast");
+   GLuint mrt = fbo(0, 2);
+   draw(GL_TRIANGLES);
+
+   step("dual-source-setup");
+   glBindFramebuffer(GL_FRAMEBUFFER, single);
+   glUseProgram(dual);
+   draw(GL_TRIANGLES);
+   step("dual-source");
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_ONE, GL_SRC1_COLOR);
+   draw(GL_TRIANGLES);
+   glDisable(GL_BLEND);
+
+   step("back-to-base");
+   glUseProgram(prog);
+   draw(GL_TRIANGLES);
+
+   step("end");
+   glDeleteFramebuffers(1, &ms);
+   glDeleteFramebuffers(1, &mrt);
+   glFinish();
+   bool ok = glGetError() == GL_NO_ERROR;
+   /* Destroying the context makes the driver print its counters. */
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return ok ? 0 : 2;
+}
