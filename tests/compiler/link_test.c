@@ -370,6 +370,49 @@ test_clip_and_sprites(void *mem)
           "texture coordinate 2, replaced by the sprite, is loaded though the VS does not write it");
 }
 
+/* gl_ClipVertex with user clip planes: the compiler computes all eight
+ * distances from the planes in c[15]; the enabled ones are kept. */
+static void
+test_clip_vertex(void *mem)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, jade_nir_options(), "vs");
+   nir_variable *in = var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, 0, NULL);
+   nir_variable *pos = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, 0, NULL);
+   nir_variable *cv = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_CLIP_VERTEX, 1, NULL);
+   nir_def *p = nir_load_var(&b, in);
+   nir_store_var(&b, pos, p, 0xf);
+   nir_store_var(&b, cv, nir_fmul_imm(&b, p, 0.5), 0xf);
+   struct jade_shader_binary *vs = compile(mem, &b);
+   const struct io ins[] = {{VAR(0), 0x1, SMOOTH}};
+   struct jade_shader_binary *fs = make_fs(mem, ins, 1);
+   printf("-- clip-vertex\n");
+   if (!vs || !fs) {
+      expect(false, "both shaders compile");
+      return;
+   }
+   unsigned planes = 0;
+   for (size_t at = 0; at < vs->code_size; at += 16) {
+      char t[160];
+      text_at(vs->code, (unsigned)at, t, sizeof(t));
+      planes += strstr(t, "c[0xf][0x4") != NULL;
+      expect(!strstr(t, "a[0x270]"), t);
+   }
+   expect(planes >= 8, "the planes are read from c[15][0x400..0x47f]");
+   const struct jade_link_key key = {.clip_plane_enable = 0x0f};
+   uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
+   uint64_t *vcode = ralloc_size(mem, vs->code_size), *fcode = ralloc_size(mem, fs->code_size);
+   struct jade_link_stats st;
+   jade_link(&key, vs, fs, vh, fh, vcode, fcode, &st);
+   struct jade_sph_vtg v;
+   jade_sph_vtg_unpack(vh, &v);
+   expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x2c0 / 4, false), "AST") &&
+          starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x2d0 / 4, false), "NOP") &&
+          v.omap_clip_distance3 && !v.omap_clip_distance4,
+          "planes 0-3 enabled: distances 0-3 stored, 4-7 a NOP and out of the Omap");
+   expect(!v.generic_omap_w[31], "nothing at generic 31 (the clip vertex's old address)");
+   write_binary("clip-vertex", "vs", vcode, vs->code_size);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -382,6 +425,7 @@ main(int argc, char **argv)
    test_colors(mem);
    test_qualifiers(mem);
    test_clip_and_sprites(mem);
+   test_clip_vertex(mem);
 
    ralloc_free(mem);
    glsl_type_singleton_decref();

@@ -34,6 +34,9 @@ STEPS = {
     "mrt-broadcast": ({"hit", "keep"}, [], []),
     "dual-source-setup": ("link", [], []),
     "dual-source": ({"hit", "keep"}, [], []),
+    "clip-vertex-setup": ("link", ["clip 0x00"], [r"+VS .*AST\.128 a\[0x2c0\].* -> NOP ;"]),
+    "user-clip-plane": ("link", ["clip 0x01"], [r"-a\[0x2c0\].* -> NOP",
+                                                 r"+VS .*AST\.128 a\[0x2d0\].* -> NOP ;"]),
     "back-to-base": ("hit", [], []),
 }
 

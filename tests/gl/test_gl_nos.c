@@ -105,6 +105,15 @@ static const char *fs_src =
    "   gl_FragColor = gl_Color + v + gl_TexCoord[0] + vec4(gl_PointCoord, 0.0, 0.0);\n"
    "}\n";
 
+static const char *clip_vertex_vs_src =
+   "#version 120\n"
+   "varying vec4 v;\n"
+   "void main() {\n"
+   "   gl_Position = gl_Vertex;\n"
+   "   gl_ClipVertex = gl_Vertex * 0.5;\n"
+   "   v = gl_Vertex;\n"
+   "}\n";
+
 static const char *dual_fs_src =
    "#version 130\n"
    "in vec4 v;\n"
@@ -155,6 +164,7 @@ main(void)
    step("setup");
    GLuint prog = program(vs_src, fs_src, false);
    GLuint dual = program(vs_src, dual_fs_src, true);
+   GLuint clip_vertex = program(clip_vertex_vs_src, dual_fs_src, false);
    static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1};
    GLuint vbo;
    glGenBuffers(1, &vbo);
@@ -235,6 +245,16 @@ main(void)
    glBlendFunc(GL_ONE, GL_SRC1_COLOR);
    draw(GL_TRIANGLES);
    glDisable(GL_BLEND);
+
+   step("clip-vertex-setup");
+   glUseProgram(clip_vertex);
+   draw(GL_TRIANGLES);
+   step("user-clip-plane");
+   static const double plane[4] = {1, 0, 0, 0};
+   glClipPlane(GL_CLIP_PLANE0, plane);
+   glEnable(GL_CLIP_PLANE0);
+   draw(GL_TRIANGLES);
+   glDisable(GL_CLIP_PLANE0);
 
    step("back-to-base");
    glUseProgram(prog);

@@ -111,6 +111,7 @@ prepare_nir(nir_shader *nir)
             glsl_get_natural_size_align_bytes);
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp,
             nir_address_format_32bit_offset);
+   jade_nir_lower_clip_vertex(nir);
    jade_nir_lower_io(nir);
    /* Texture forms the hardware lacks: projectors, rectangle coordinates,
     * explicit derivatives of cube, 3D and shadow lookups, four gather

@@ -27,6 +27,12 @@ int jade_varying_address(unsigned slot);
 #define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle: word 8 + u */
 #define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
 #define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle: word 0x40 + i */
+#define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
+
+/* gl_ClipVertex to the eight clip distances against the user clip planes
+ * in the driver's constants; the linker keeps the enabled ones
+ * (jade_nir_io.c). */
+bool jade_nir_lower_clip_vertex(struct nir_shader *nir);
 
 /* SSBOs to global memory at addresses from the driver's constants
  * (jade_nir_lower_ssbo.c). */

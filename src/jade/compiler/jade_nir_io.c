@@ -14,12 +14,15 @@
 
 #include "jade_compiler_private.h"
 #include "nir.h"
+#include "nir_builder.h"
 
 static int
 type_size_vec4(const struct glsl_type *type, bool bindless)
 {
    return glsl_count_attribute_slots(type, false);
 }
+
+static bool lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 
 void
 jade_nir_lower_io(nir_shader *nir)
@@ -30,6 +33,9 @@ jade_nir_lower_io(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
    NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
+   /* After the UBO renumbering above: c[15] is the driver's bank. */
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow,
+            NULL);
 }
 
 int
@@ -56,4 +62,46 @@ jade_varying_address(unsigned slot)
    case VARYING_SLOT_CLIP_VERTEX: return 0x270;
    default: return -1;
    }
+}
+
+static bool
+lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_load_user_clip_plane)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   unsigned offset = JADE_UCP_BASE + 16 * nir_intrinsic_ucp_id(intr);
+   nir_def *plane = nir_load_ubo(b, 4, 32, nir_imm_int(b, JADE_DRIVER_CBUF),
+                                 nir_imm_int(b, (int)offset), .align_mul = 16,
+                                 .range_base = offset, .range = 16);
+   nir_def_replace(&intr->def, plane);
+   return true;
+}
+
+/* A VS writing gl_ClipVertex (compatibility GLSL with glClipPlane) gets
+ * all eight clip distances, dot(clip vertex, plane i) with the planes in
+ * the driver's constants: which planes are enabled is NOS, so the stores
+ * of disabled ones become NOPs at link time instead of a recompile.  The
+ * variables must still be there (before nir_lower_io). */
+bool
+jade_nir_lower_clip_vertex(nir_shader *nir)
+{
+   if (nir->info.stage != MESA_SHADER_VERTEX)
+      return false;
+   nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
+   if (!(nir->info.outputs_written & VARYING_BIT_CLIP_VERTEX) ||
+       (nir->info.outputs_written & (VARYING_BIT_CLIP_DIST0 | VARYING_BIT_CLIP_DIST1)))
+      return false;
+   bool progress = false;
+   NIR_PASS(progress, nir, nir_lower_clip_vs, 0xff, true, false, NULL);
+   /* The clip vertex itself goes nowhere (its address would be generic
+    * vector 31's): a plain temporary. */
+   nir_foreach_shader_out_variable(var, nir) {
+      if (var->data.location == VARYING_SLOT_CLIP_VERTEX)
+         var->data.mode = nir_var_shader_temp;
+   }
+   nir_fixup_deref_modes(nir);
+   NIR_PASS(_, nir, nir_lower_global_vars_to_local);
+   NIR_PASS(_, nir, nir_lower_vars_to_ssa);
+   return progress;
 }
