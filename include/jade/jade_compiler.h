@@ -53,6 +53,9 @@ enum jade_interp {
 struct jade_io_signature {
    uint32_t inputs[JADE_ATTR_WORDS / 32];    /* attribute words read */
    uint32_t outputs[JADE_ATTR_WORDS / 32];   /* attribute words written (VTG) */
+   uint32_t const_outputs[JADE_ATTR_WORDS / 32];/* VS: words every store writes with
+                                              * the same constant ... */
+   uint32_t const_value[JADE_ATTR_WORDS];    /* ... this one (bits) */
    uint8_t interp[JADE_ATTR_WORDS];          /* FS: enum jade_interp per word */
    uint32_t centroid[JADE_ATTR_WORDS / 32];  /* FS: words interpolated at the centroid */
    uint32_t shade_model[JADE_ATTR_WORDS / 32];/* FS: colour words whose interpolation
@@ -140,6 +143,7 @@ struct jade_link_key {
 struct jade_link_stats {
    unsigned stores_removed;    /* VS output stores nothing downstream needs */
    unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
+   unsigned inputs_constant;   /* FS input loads of VS constants, now immediates */
    unsigned inputs_flat;       /* FS colour loads made flat (flat shading) */
    unsigned inputs_persample;  /* FS loads moved to the sample (sample shading) */
    unsigned colors_clamped;    /* VS colour components saturated */

@@ -370,6 +370,67 @@ test_clip_and_sprites(void *mem)
           "texture coordinate 2, replaced by the sprite, is loaded though the VS does not write it");
 }
 
+/* Constant VS outputs: the FS reads immediates, nothing is transmitted
+ * for them. */
+static void
+test_constants(void *mem)
+{
+   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_VERTEX, jade_nir_options(), "vs");
+   nir_variable *in = var(b.shader, nir_var_shader_in, 4, VERT_ATTRIB_GENERIC0, 0, NULL);
+   nir_variable *pos = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_POS, 0, NULL);
+   nir_variable *g0 = var(b.shader, nir_var_shader_out, 4, VAR(0), 1, NULL);
+   nir_variable *g1 = var(b.shader, nir_var_shader_out, 4, VAR(1), 2, NULL);
+   nir_variable *col = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_COL0, 3, NULL);
+   nir_def *p = nir_load_var(&b, in);
+   nir_store_var(&b, pos, p, 0xf);
+   nir_store_var(&b, g0, nir_vec4(&b, nir_channel(&b, p, 0), nir_imm_float(&b, 2.0),
+                                  nir_channel(&b, p, 2), nir_imm_float(&b, 0.5)), 0xf);
+   nir_store_var(&b, g1, nir_imm_vec4(&b, 1.0, 1.0, 1.0, 1.0), 0xf);
+   nir_store_var(&b, col, nir_imm_vec4(&b, 3.0, -1.0, 0.25, 1.0), 0xf);
+   struct jade_shader_binary *vs = compile(mem, &b);
+   const struct io ins[] = {{VAR(0), 0x3, SMOOTH}, {VAR(1), 0xf, FLAT},
+                            {VARYING_SLOT_COL0, 0x3, INTERP_MODE_NONE}};
+   struct jade_shader_binary *fs = make_fs(mem, ins, 3);
+   printf("-- constants\n");
+   if (!vs || !fs) {
+      expect(false, "both shaders compile");
+      return;
+   }
+   expect(vs->io.const_outputs[(0x84 / 4) / 32] >> ((0x84 / 4) % 32) & 1 &&
+          !(vs->io.const_outputs[(0x80 / 4) / 32] >> ((0x80 / 4) % 32) & 1) &&
+          vs->io.const_value[0x84 / 4] == 0x40000000,
+          "signature: generic 0 .y is the constant 2.0, .x is not constant");
+   struct jade_link_key key = {.clamp_vertex_color = true};
+   uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
+   uint64_t *vcode = ralloc_size(mem, vs->code_size), *fcode = ralloc_size(mem, fs->code_size);
+   struct jade_link_stats st;
+   jade_link(&key, vs, fs, vh, fh, vcode, fcode, &st);
+   struct jade_sph_vtg v;
+   struct jade_sph_ps f;
+   jade_sph_vtg_unpack(vh, &v);
+   jade_sph_ps_unpack(fh, &f);
+   expect(strstr(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x84 / 4, false), "0x40000000") &&
+          starts(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x80 / 4, false), "IPA"),
+          "FS: generic 0 .y is MOV 2.0, .x still interpolated");
+   expect(strstr(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x90 / 4, false), "0x3f800000") &&
+          strstr(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x9c / 4, false), "0x3f800000"),
+          "FS: generic 1 (flat, constant 1.0) is MOV 1.0");
+   expect(strstr(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x280 / 4, false), "0x3f800000") &&
+          strstr(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x284 / 4, false), "0x0 ;"),
+          "FS: clamped constant colour (3, -1) reads (1, 0)");
+   expect(f.generic_imap_x[0] == 2 && !f.generic_imap_y[0] && !f.generic_imap_x[1] &&
+          !f.imap_color_diffuse_red, "FS Imap: only generic 0 .x is transmitted");
+   expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x90 / 4, false), "NOP") &&
+          starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x280 / 4, false), "NOP") &&
+          !v.generic_omap_x[1] && !v.omap_color_front_diffuse_red,
+          "VS: the all-constant stores (generic 1, colour 0) are NOPs and out of the Omap");
+   expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x80 / 4, false), "AST") &&
+          v.generic_omap_x[0], "VS: generic 0 (x varies) is still stored");
+   expect(st.inputs_constant == 7, "7 FS loads became immediates (generic 0 .y, generic 1, colour .xy)");
+   write_binary("constants", "vs", vcode, vs->code_size);
+   write_binary("constants", "fs", fcode, fs->code_size);
+}
+
 /* gl_ClipVertex with user clip planes: the compiler computes all eight
  * distances from the planes in c[15]; the enabled ones are kept. */
 static void
@@ -426,6 +487,7 @@ main(int argc, char **argv)
    test_qualifiers(mem);
    test_clip_and_sprites(mem);
    test_clip_vertex(mem);
+   test_constants(mem);
 
    ralloc_free(mem);
    glsl_type_singleton_decref();

@@ -46,6 +46,9 @@ struct isel {
    struct jade_value *fs_depth;
    struct jade_value *inv_w;
    struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
+   /* Vertex outputs: attribute words some store writes with something
+    * other than the constant the signature records (jade_isel_intrinsic.c). */
+   uint32_t varying_outputs[JADE_ATTR_WORDS / 32];
    /* 32-bit constants already in registers in const_block. */
    struct jade_block *const_block;
    uint32_t const_bits[32];

@@ -349,5 +349,7 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
       isel_fs_exit(&c);
    else
       jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
+   for (unsigned k = 0; k < JADE_ATTR_WORDS / 32; k++)
+      c.s->io.const_outputs[k] &= ~c.varying_outputs[k];
    return c.s;
 }

@@ -85,12 +85,44 @@ isel_color_store_data(struct isel *c, nir_def *data, unsigned first, unsigned n)
    return isel_gather(c, vals, n);
 }
 
+/* What a VS store tells the linker: each word's constant, if every store
+ * of it writes the same one (the FS then reads an immediate and the word
+ * is not transmitted). */
+static void
+note_output_values(struct isel *c, nir_intrinsic_instr *intr, nir_def *data)
+{
+   struct jade_io_signature *io = &c->s->io;
+   bool indexed = nir_get_io_offset_src(intr) && !nir_src_is_const(*nir_get_io_offset_src(intr));
+   for (unsigned k = 0; k < data->num_components; k++) {
+      if (!(nir_intrinsic_write_mask(intr) >> k & 1))
+         continue;
+      int addr = isel_io_address(c, intr, true, k);
+      for (unsigned slot = 0; addr >= 0 && slot < isel_io_slots(intr); slot++) {
+         unsigned w = (unsigned)(addr + 16 * (int)slot) / 4;
+         if (w >= JADE_ATTR_WORDS)
+            continue;
+         nir_scalar s = nir_scalar_resolved(data, k);
+         uint32_t bit = 1u << (w % 32);
+         bool seen = io->const_outputs[w / 32] & bit;
+         if (indexed || !nir_scalar_is_const(s) ||
+             (seen && io->const_value[w] != nir_scalar_as_uint(s))) {
+            c->varying_outputs[w / 32] |= bit;
+         } else {
+            io->const_outputs[w / 32] |= bit;
+            io->const_value[w] = (uint32_t)nir_scalar_as_uint(s);
+         }
+      }
+   }
+}
+
 static bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
       return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+   if (store && c->s->stage == MESA_SHADER_VERTEX)
+      note_output_values(c, intr, data);
    struct jade_value *oreg = isel_io_index(c, intr);
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {

@@ -12,6 +12,8 @@
  *    replaces;
  *  - an FS input load (IPA) of a word nothing feeds becomes a MOV of the
  *    GL default and leaves the FS Imap;
+ *  - an FS input load of a word the VS always writes with one constant
+ *    becomes a MOV of that constant: the word is not transmitted at all;
  *  - with flat shading, the IPA of a colour without a qualifier becomes
  *    IPA.CONSTANT (and its header code "constant");
  *  - with vertex colour clamping, the copies the compiler put before VS
@@ -73,17 +75,49 @@ sprite_replaced(const struct jade_link_key *key, unsigned w)
    return is_texcoord(w) && (key->sprite_coord_enable >> ((w - W_TEXCOORD) / 4) & 1);
 }
 
-/* Whether anything after the VS needs VS output word w. */
 static bool
-vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary *fs, unsigned w)
+is_color(unsigned w)
 {
+   return w >= W_COLOR && w < W_COLOR + 16;   /* front and back */
+}
+
+/* Whether the FS may read VS output word w as an immediate: the VS always
+ * writes the same constant there, and nothing between the stages chooses
+ * another value (the back colour of two-sided lighting, a point sprite). */
+static bool
+foldable(const struct jade_link_key *key, const struct jade_shader_binary *vs, unsigned w)
+{
+   return w >= W_GENERIC && word_set(vs->io.const_outputs, w) && !sprite_replaced(key, w) &&
+          !(key->light_twoside && is_color(w));
+}
+
+/* The constant of a folded word as the FS would have received it. */
+static uint32_t
+folded_value(const struct jade_link_key *key, const struct jade_shader_binary *vs, unsigned w)
+{
+   uint32_t bits = vs->io.const_value[w];
+   if (key->clamp_vertex_color && is_color(w)) {
+      float f;
+      memcpy(&f, &bits, 4);
+      f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;   /* NaN: 0, as .SAT */
+      memcpy(&bits, &f, 4);
+   }
+   return bits;
+}
+
+/* Whether anything after the VS needs VS output word w transmitted. */
+static bool
+vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+               const struct jade_shader_binary *fs, unsigned w)
+{
+   bool read = word_set(fs->io.inputs, w) && !foldable(key, vs, w);
    if (w >= W_BACK_COLOR && w < W_BACK_COLOR + 8)
       return key->light_twoside && word_set(fs->io.inputs, w - 8);
    if (w >= W_CLIP && w < W_CLIP + 8)
-      return (key->clip_plane_enable >> (w - W_CLIP) & 1) || word_set(fs->io.inputs, w);
+      return (key->clip_plane_enable >> (w - W_CLIP) & 1) || read;
    if (sprite_replaced(key, w))
       return false;
-   return word_set(fs->io.inputs, w);
+   return read;
 }
 
 /* Whether FS input word w gets a value: from the VS (`written`: what the
@@ -174,7 +208,7 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
          continue;
       bool needed = false;
       for (unsigned w = p->word; w < p->word + p->count; w++)
-         needed = needed || vs_word_needed(key, fs, w);
+         needed = needed || vs_word_needed(key, vs, fs, w);
       struct jade_isa_instr old, nop;
       if (needed || op_at(code, p->offset, &old) != JADE_ISA_OP_AST)
          continue;
@@ -202,9 +236,42 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
    }
 }
 
+/* Takes input word w out of the FS Imap (generic vectors, colours and
+ * texture coordinates have two bits a word). */
 static void
-link_fs(const struct jade_link_key *key, const struct jade_shader_binary *fs,
-        const uint32_t *written, uint32_t *sph, uint64_t *code, struct jade_link_stats *stats)
+imap_clear(uint32_t *sph, unsigned w)
+{
+   if (w >= W_GENERIC && w < W_GENERIC + 128)
+      clear_bits(sph, 192 + 2 * (w - W_GENERIC), 2);
+   else if (w >= W_COLOR && w < W_COLOR + 8)
+      clear_bits(sph, 448 + 2 * (w - W_COLOR), 2);
+   else if (is_texcoord(w))
+      clear_bits(sph, 480 + 2 * (w - W_TEXCOORD), 2);
+   else if (w >= W_CLIP && w < W_CLIP + 16)
+      clear_bits(sph, 464 + (w - W_CLIP), 1);
+}
+
+/* The IPA at site p becomes MOV dst, value (its FMUL by w, if any, a
+ * multiply by 1). */
+static void
+load_immediate(uint64_t *code, const struct jade_patch_site *p, const struct jade_isa_instr *old,
+               uint32_t value, struct jade_link_stats *stats)
+{
+   struct jade_isa_instr mov;
+   jade_isa_instr_init(&mov, (unsigned)jade_isa_find_form(JADE_ISA_OP_MOV, 4));
+   mov.field[JADE_ISA_F_DST] = old->field[JADE_ISA_F_DST];
+   mov.field[JADE_ISA_F_B] = value;
+   mov.pred = old->pred;
+   mov.pred_not = old->pred_not;
+   rewrite(code, p->offset, &mov, &old->ctrl, true);
+   unmultiply(code, p, (uint8_t)old->field[JADE_ISA_F_DST], stats);
+   stats->patches++;
+}
+
+static void
+link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+        const struct jade_shader_binary *fs, const uint32_t *written, uint32_t *sph,
+        uint64_t *code, struct jade_link_stats *stats)
 {
    for (unsigned k = 0; k < fs->patch_count; k++) {
       const struct jade_patch_site *p = &fs->patches[k];
@@ -214,27 +281,16 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *fs,
       uint8_t dst = (uint8_t)old.field[JADE_ISA_F_DST];
       unsigned w = p->word;
 
+      if (foldable(key, vs, w)) {
+         load_immediate(code, p, &old, folded_value(key, vs, w), stats);
+         imap_clear(sph, w);
+         stats->inputs_constant++;
+         continue;
+      }
       if (!fs_word_fed(key, written, w)) {
-         struct jade_isa_instr mov;
-         jade_isa_instr_init(&mov, (unsigned)jade_isa_find_form(JADE_ISA_OP_MOV, 4));
-         mov.field[JADE_ISA_F_DST] = dst;
-         mov.field[JADE_ISA_F_B] = default_value(w);
-         mov.pred = old.pred;
-         mov.pred_not = old.pred_not;
-         rewrite(code, p->offset, &mov, &old.ctrl, true);
-         unmultiply(code, p, dst, stats);
-         /* Out of the Imap (generic vectors, colours, texture coordinates
-          * take two bits a word). */
-         if (w >= W_GENERIC && w < W_GENERIC + 128)
-            clear_bits(sph, 192 + 2 * (w - W_GENERIC), 2);
-         else if (w >= W_COLOR && w < W_COLOR + 8)
-            clear_bits(sph, 448 + 2 * (w - W_COLOR), 2);
-         else if (is_texcoord(w))
-            clear_bits(sph, 480 + 2 * (w - W_TEXCOORD), 2);
-         else if (w >= W_CLIP && w < W_CLIP + 16)
-            clear_bits(sph, 464 + (w - W_CLIP), 1);
+         load_immediate(code, p, &old, default_value(w), stats);
+         imap_clear(sph, w);
          stats->inputs_defaulted++;
-         stats->patches++;
          continue;
       }
 
@@ -271,5 +327,5 @@ jade_link(const struct jade_link_key *key, const struct jade_shader_binary *vs,
 
    uint32_t written[JADE_ATTR_WORDS / 32];
    link_vs(key, vs, fs, vs_sph, vs_code, written, stats);
-   link_fs(key, fs, written, fs_sph, fs_code, stats);
+   link_fs(key, vs, fs, written, fs_sph, fs_code, stats);
 }

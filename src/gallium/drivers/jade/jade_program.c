@@ -208,9 +208,10 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
    if (jade_debug(JADE_DEBUG_NOS)) {
       const struct jade_link_stats *st = &prog->stats;
       log_key("link", key);
-      fprintf(stderr, ": %u patches (%u stores removed, %u inputs defaulted, %u flat, "
-              "%u per-sample, %u colours clamped)\n", st->patches, st->stores_removed,
-              st->inputs_defaulted, st->inputs_flat, st->inputs_persample, st->colors_clamped);
+      fprintf(stderr, ": %u patches (%u stores removed, %u inputs defaulted, %u constant, "
+              "%u flat, %u per-sample, %u colours clamped)\n", st->patches, st->stores_removed,
+              st->inputs_defaulted, st->inputs_constant, st->inputs_flat, st->inputs_persample,
+              st->colors_clamped);
       log_patched("VS", vs, (const uint64_t *)(vblob + SPH_SIZE_B));
       log_patched("FS", fs, (const uint64_t *)(fblob + SPH_SIZE_B));
       log_counters(ctx);
