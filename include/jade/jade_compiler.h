@@ -114,6 +114,8 @@ struct jade_shader_binary {
    struct jade_io_signature io;
    struct jade_patch_site *patches;   /* in code order */
    unsigned patch_count;
+   uint32_t sph[32];     /* VS/FS: the header fields the shader alone fixes
+                          * (jade_sph_vertex / jade_sph_fragment) */
 };
 
 /* The NIR options st/mesa and the compiler use. */

@@ -20,6 +20,7 @@ static const struct debug_named_value jade_debug_options[] = {
    {"serial", JADE_DEBUG_SERIAL, "Make every instruction wait for everything (bisects dependency bugs)"},
    {"spill", JADE_DEBUG_SPILL, "Compile with a budget of 16 registers (exercises spilling)"},
    {"nos", JADE_DEBUG_NOS, "Log each link of a program, its NOS key and every patched instruction, and the compile/link/patch counters"},
+   {"bindstats", JADE_DEBUG_BINDSTATS, "Print the time of each compile and of each link (with upload) and what the link removed (ci/bench-link)"},
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -23,6 +23,7 @@ enum jade_debug_flag {
    JADE_DEBUG_SERIAL = 1 << 7,  /* every instruction waits for everything */
    JADE_DEBUG_SPILL = 1 << 8,   /* a register budget of 16: exercises spilling */
    JADE_DEBUG_NOS = 1 << 9,     /* log links, NOS keys, patches and counters */
+   JADE_DEBUG_BINDSTATS = 1 << 10, /* time each compile and link (ci/bench-link) */
 };
 
 uint64_t jade_debug_flags(void);

@@ -262,6 +262,12 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
       memcpy(bin->patches, s->patches, s->patch_count * sizeof(*s->patches));
       bin->patch_count = s->patch_count;
    }
+   /* The header as far as the shader alone decides it; linking starts
+    * from a copy. */
+   if (bin->stage == MESA_SHADER_VERTEX)
+      jade_sph_vertex(bin, bin->sph);
+   else if (bin->stage == MESA_SHADER_FRAGMENT)
+      jade_sph_fragment(bin, bin->sph);
    ralloc_free(tmp);
    return bin;
 }

@@ -194,8 +194,8 @@ unmultiply(uint64_t *code, const struct jade_patch_site *p, uint8_t ipa_dst,
    stats->patches++;
 }
 
-/* The VS: stores nothing needs become NOPs; the Omap of every linkable
- * word is rebuilt from what is still stored.  Returns the words stored. */
+/* The VS: stores nothing needs become NOPs and their words leave the
+ * Omap; `written` gets the words still stored. */
 static void
 link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
         const struct jade_shader_binary *fs, uint32_t *sph, uint64_t *code, uint32_t *written,
@@ -214,14 +214,14 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
          continue;
       jade_isa_instr_init(&nop, (unsigned)jade_isa_find_form(JADE_ISA_OP_NOP, 0));
       rewrite(code, p->offset, &nop, &old.ctrl, true);
-      for (unsigned w = p->word; w < p->word + p->count; w++)
+      for (unsigned w = p->word; w < p->word + p->count; w++) {
          written[w / 32] &= ~(1u << (w % 32));
+         if (w < 240)
+            clear_bits(sph, 400 + w, 1);   /* out of the Omap */
+      }
       stats->stores_removed++;
       stats->patches++;
    }
-   for (unsigned w = W_GENERIC; w < 240; w++)
-      set_bits(sph, 400 + w, 1, word_set(written, w));
-
    /* Vertex colour clamping: the copies before colour stores saturate. */
    for (unsigned k = 0; k < vs->patch_count && key->clamp_vertex_color; k++) {
       const struct jade_patch_site *p = &vs->patches[k];
@@ -275,19 +275,25 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
 {
    for (unsigned k = 0; k < fs->patch_count; k++) {
       const struct jade_patch_site *p = &fs->patches[k];
+      unsigned w = p->word;
+      if (p->kind != JADE_PATCH_INPUT_LOAD)
+         continue;
+      bool fold = foldable(key, vs, w), fed = fs_word_fed(key, written, w);
+      bool flat = key->flatshade && word_set(fs->io.shade_model, w);
+      /* Decoding is most of a link's cost: only sites that change. */
       struct jade_isa_instr old;
-      if (p->kind != JADE_PATCH_INPUT_LOAD || op_at(code, p->offset, &old) != JADE_ISA_OP_IPA)
+      if ((!fold && fed && !flat && !key->persample) ||
+          op_at(code, p->offset, &old) != JADE_ISA_OP_IPA)
          continue;
       uint8_t dst = (uint8_t)old.field[JADE_ISA_F_DST];
-      unsigned w = p->word;
 
-      if (foldable(key, vs, w)) {
+      if (fold) {
          load_immediate(code, p, &old, folded_value(key, vs, w), stats);
          imap_clear(sph, w);
          stats->inputs_constant++;
          continue;
       }
-      if (!fs_word_fed(key, written, w)) {
+      if (!fed) {
          load_immediate(code, p, &old, default_value(w), stats);
          imap_clear(sph, w);
          stats->inputs_defaulted++;
@@ -295,7 +301,7 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
       }
 
       bool constant = old.field[JADE_ISA_F_FREQ] == 1;
-      if (key->flatshade && word_set(fs->io.shade_model, w) && !constant) {
+      if (flat && !constant) {
          struct jade_isa_instr flat = old;
          flat.field[JADE_ISA_F_FREQ] = 1;
          flat.field[JADE_ISA_F_LOC] = 0;
@@ -320,8 +326,8 @@ jade_link(const struct jade_link_key *key, const struct jade_shader_binary *vs,
           uint64_t *vs_code, uint64_t *fs_code, struct jade_link_stats *stats)
 {
    memset(stats, 0, sizeof(*stats));
-   jade_sph_vertex(vs, vs_sph);
-   jade_sph_fragment(fs, fs_sph);
+   memcpy(vs_sph, vs->sph, sizeof(vs->sph));
+   memcpy(fs_sph, fs->sph, sizeof(fs->sph));
    memcpy(vs_code, vs->code, vs->code_size);
    memcpy(fs_code, fs->code, fs->code_size);
 

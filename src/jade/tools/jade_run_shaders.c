@@ -94,6 +94,20 @@ struct gl_funcs {
    PFNGLGETPROGRAMIVPROC GetProgramiv;
    PFNGLGETPROGRAMINFOLOGPROC GetProgramInfoLog;
    PFNGLDELETEPROGRAMPROC DeleteProgram;
+   /* --draw */
+   PFNGLUSEPROGRAMPROC UseProgram;
+   PFNGLGENVERTEXARRAYSPROC GenVertexArrays;
+   PFNGLBINDVERTEXARRAYPROC BindVertexArray;
+   void (GLAPIENTRY *DrawArrays)(GLenum mode, GLint first, GLsizei count);
+   void (GLAPIENTRY *Finish)(void);
+   PFNGLGENFRAMEBUFFERSPROC GenFramebuffers;
+   PFNGLBINDFRAMEBUFFERPROC BindFramebuffer;
+   PFNGLGENRENDERBUFFERSPROC GenRenderbuffers;
+   PFNGLBINDRENDERBUFFERPROC BindRenderbuffer;
+   PFNGLRENDERBUFFERSTORAGEPROC RenderbufferStorage;
+   PFNGLFRAMEBUFFERRENDERBUFFERPROC FramebufferRenderbuffer;
+   /* --draw: the context's vertex array and framebuffer, once made */
+   GLuint draw_vao, draw_fbo;
 };
 
 struct ctx_info {
@@ -159,6 +173,17 @@ load_funcs(struct gl_funcs *fn, bool es)
    LOAD(GetProgramiv);
    LOAD(GetProgramInfoLog);
    LOAD(DeleteProgram);
+   LOAD(UseProgram);
+   LOAD(GenVertexArrays);
+   LOAD(BindVertexArray);
+   LOAD(DrawArrays);
+   LOAD(Finish);
+   LOAD(GenFramebuffers);
+   LOAD(BindFramebuffer);
+   LOAD(GenRenderbuffers);
+   LOAD(BindRenderbuffer);
+   LOAD(RenderbufferStorage);
+   LOAD(FramebufferRenderbuffer);
 #undef LOAD
    /* GL ES before 3.2 has KHR_debug only with the suffix. */
    fn->DebugMessageCallback = get_proc(
@@ -434,6 +459,37 @@ passthrough_vs(const struct rs_test *test, char *buf, unsigned size)
                body);
 }
 
+/* --draw: one draw with each linked program, so the driver binds it (its
+ * bind-time work shows in the driver's own statistics). */
+static bool draw_programs;
+
+/* A draw of three vertices with `prog`, attributes unset: enough for the
+ * driver to link and upload the program. */
+static void
+draw_once(struct gl_funcs *fn, GLuint prog)
+{
+   if (!fn->UseProgram || !fn->DrawArrays || !fn->GenFramebuffers)
+      return;
+   /* Surfaceless: draw into a small framebuffer of our own. */
+   if (!fn->draw_fbo) {
+      GLuint rb;
+      fn->GenFramebuffers(1, &fn->draw_fbo);
+      fn->BindFramebuffer(GL_FRAMEBUFFER, fn->draw_fbo);
+      fn->GenRenderbuffers(1, &rb);
+      fn->BindRenderbuffer(GL_RENDERBUFFER, rb);
+      fn->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 16);
+      fn->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+      if (fn->GenVertexArrays && fn->BindVertexArray) {
+         fn->GenVertexArrays(1, &fn->draw_vao);
+         fn->BindVertexArray(fn->draw_vao);
+      }
+   }
+   fn->UseProgram(prog);
+   fn->DrawArrays(GL_TRIANGLES, 0, 3);
+   fn->UseProgram(0);
+   clear_errors(fn);
+}
+
 /* Compiles and links one test's program; writes the records to out. */
 static void
 compile_test(const struct rs_test *test, FILE *out)
@@ -543,6 +599,9 @@ compile_test(const struct rs_test *test, FILE *out)
                  rs_stage_names[driver_failed]);
       else
          fprintf(out, "R OK\n");
+      if (draw_programs && driver_failed < 0 && present[RS_VERTEX] &&
+          present[RS_FRAGMENT] && !test->sso)
+         draw_once(&ci->fn, prog);
    }
    fn->DeleteProgram(prog);
    clear_errors(fn);
@@ -1033,7 +1092,7 @@ static void
 usage(void)
 {
    fprintf(stderr,
-           "usage: jade-run-shaders [-j N] [--driver NAME] [--timeout S]\n"
+           "usage: jade-run-shaders [-j N] [--driver NAME] [--timeout S] [--draw]\n"
            "                        [--default-corpus DIR] [PATH...]\n"
            "       jade-run-shaders --parse-messages < messages\n");
 }
@@ -1060,6 +1119,8 @@ main(int argc, char **argv)
          jobs = atoi(a + 2);
       } else if (!strcmp(a, "--driver") && i + 1 < argc) {
          driver = argv[++i];
+      } else if (!strcmp(a, "--draw")) {
+         draw_programs = true;
       } else if (!strcmp(a, "--timeout") && i + 1 < argc) {
          timeout_s = atoi(argv[++i]);
       } else if (!strcmp(a, "--default-corpus") && i + 1 < argc) {

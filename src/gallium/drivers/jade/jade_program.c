@@ -9,6 +9,7 @@
  * therefore costs a hash lookup, or a link on first use.
  */
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include "nv_push_clc597.h"
 #include "util/hash_table.h"
 #include "util/log.h"
+#include "util/os_time.h"
 #include "util/ralloc.h"
 #include "util/u_memory.h"
 
@@ -189,6 +191,8 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
       goto fail;
    prog->key = *key;
 
+   int64_t start = os_time_get_nano();
+   int64_t populate_start = ctx->code_heap.populate_ns;
    jade_link(&key->nos, vs, fs, (uint32_t *)vblob, (uint32_t *)fblob,
              (uint64_t *)(vblob + SPH_SIZE_B), (uint64_t *)(fblob + SPH_SIZE_B), &prog->stats);
 
@@ -197,6 +201,15 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
    if (!upload(ctx, fblob, SPH_SIZE_B + fs->code_size, &prog->fs)) {
       jade_code_heap_free(&ctx->code_heap, &prog->vs);
       goto fail;
+   }
+   if (jade_debug(JADE_DEBUG_BINDSTATS)) {
+      const struct jade_link_stats *st = &prog->stats;
+      fprintf(stderr, "jade: bindstats: link %" PRId64 " ns (%" PRId64 " ns writing fresh "
+              "heap pages), %u stores removed, %u loads defaulted, %u loads constant, "
+              "%u patches, %u+%u instructions\n",
+              os_time_get_nano() - start, ctx->code_heap.populate_ns - populate_start,
+              st->stores_removed, st->inputs_defaulted, st->inputs_constant, st->patches,
+              vs->stats.instructions, fs->stats.instructions);
    }
    /* At least one register: R0 is written by every fragment shader. */
    prog->vs_gprs = (uint8_t)MAX2(vs->stats.gprs, 1);

@@ -9,6 +9,7 @@
  * Statistics and compile errors go to the GL debug output.
  */
 
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "compiler/nir/nir.h"
@@ -16,6 +17,7 @@
 #include "tgsi/tgsi_from_mesa.h"
 #include "util/mesa-sha1.h"
 #include "util/ralloc.h"
+#include "util/os_time.h"
 #include "util/u_atomic.h"
 #include "util/u_debug.h"
 #include "util/u_memory.h"
@@ -77,8 +79,13 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    };
    char *error = NULL;
    shader->mem = ralloc_context(NULL);
+   int64_t start = os_time_get_nano();
    shader->bin = jade_compile(shader->mem, nir, &options, &error);
+   int64_t ns = os_time_get_nano() - start;
    ralloc_free(nir);
+   if (jade_debug(JADE_DEBUG_BINDSTATS))
+      fprintf(stderr, "jade: bindstats: compile %s %" PRId64 " ns\n",
+              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), ns);
    ctx->counters.compiles++;
    if (jade_debug(JADE_DEBUG_NOS))
       fprintf(stderr, "jade: nos: compile %s %u\n",
