@@ -117,6 +117,17 @@ def main():
     if m:
         print(f"   counters: {m.group(1)} compiles, {m.group(2)} links, {m.group(3)} hits, "
               f"{m.group(4)} patches")
+    # The driver's own counters through GL (AMD_performance_monitor),
+    # over every step after setup.
+    m2 = [re.search(r"counters over the steps: (\d+) compiles, (\d+) links, (\d+) hits", l)
+          for l in log]
+    m2 = [m for m in m2 if m]
+    after_setup = [l for name, ls in steps.items() if name != "setup" for l in ls]
+    links = sum(1 for l in after_setup if l.startswith("link "))
+    hits = sum(1 for l in after_setup if l.startswith("hit "))
+    check(bool(m2) and int(m2[0][1]) == 0 and int(m2[0][2]) == links and int(m2[0][3]) == hits,
+          f"driver queries (AMD_performance_monitor): 0 compiles, {links} links, {hits} hits "
+          f"after setup" + (f" (got {m2[0][1]}, {m2[0][2]}, {m2[0][3]})" if m2 else " (none)"))
     print(f"{failures} failed")
     return 1 if failures else 0
 

@@ -12,7 +12,9 @@
 
 #define GL_GLEXT_PROTOTYPES 1
 
+#include <inttypes.h>
 #include <stdbool.h>
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -123,6 +125,88 @@ static const char *dual_fs_src =
    "   c1 = v;\n"
    "}\n";
 
+/* The driver's counters through AMD_performance_monitor: one monitor over
+ * every step after setup. */
+static GLuint monitor, group, counters[4];
+static const char *const counter_names[4] = {
+   "jade-compiles", "jade-links", "jade-link-cache-hits", "jade-patches",
+};
+
+static PFNGLGETPERFMONITORGROUPSAMDPROC GetGroups;
+static PFNGLGETPERFMONITORCOUNTERSAMDPROC GetCounters;
+static PFNGLGETPERFMONITORCOUNTERSTRINGAMDPROC GetCounterString;
+static PFNGLGENPERFMONITORSAMDPROC GenMonitors;
+static PFNGLSELECTPERFMONITORCOUNTERSAMDPROC SelectCounters;
+static PFNGLBEGINPERFMONITORAMDPROC BeginMonitor;
+static PFNGLENDPERFMONITORAMDPROC EndMonitor;
+static PFNGLGETPERFMONITORCOUNTERDATAAMDPROC GetCounterData;
+
+static bool
+monitor_begin(void)
+{
+#define LOAD(v, name) v = (void *)eglGetProcAddress(name)
+   LOAD(GetGroups, "glGetPerfMonitorGroupsAMD");
+   LOAD(GetCounters, "glGetPerfMonitorCountersAMD");
+   LOAD(GetCounterString, "glGetPerfMonitorCounterStringAMD");
+   LOAD(GenMonitors, "glGenPerfMonitorsAMD");
+   LOAD(SelectCounters, "glSelectPerfMonitorCountersAMD");
+   LOAD(BeginMonitor, "glBeginPerfMonitorAMD");
+   LOAD(EndMonitor, "glEndPerfMonitorAMD");
+   LOAD(GetCounterData, "glGetPerfMonitorCounterDataAMD");
+#undef LOAD
+   const char *exts = (const char *)glGetString(GL_EXTENSIONS);
+   if (!exts || !strstr(exts, "GL_AMD_performance_monitor") || !GetGroups)
+      return false;
+   GLint ngroups;
+   GLuint groups[8];
+   GetGroups(&ngroups, 8, groups);
+   for (GLint g = 0; g < ngroups; g++) {
+      GLint n, max;
+      GLuint ids[16];
+      GetCounters(groups[g], &n, &max, 16, ids);
+      unsigned found = 0;
+      for (GLint i = 0; i < n; i++) {
+         char name[64];
+         GetCounterString(groups[g], ids[i], sizeof(name), NULL, name);
+         for (unsigned k = 0; k < 4; k++) {
+            if (!strcmp(name, counter_names[k])) {
+               counters[k] = ids[i];
+               found++;
+            }
+         }
+      }
+      if (found == 4) {
+         group = groups[g];
+         GenMonitors(1, &monitor);
+         SelectCounters(monitor, GL_TRUE, group, 4, counters);
+         BeginMonitor(monitor);
+         return true;
+      }
+   }
+   return false;
+}
+
+static void
+monitor_end(void)
+{
+   EndMonitor(monitor);
+   GLuint data[64];
+   GLint written = 0;
+   GetCounterData(monitor, GL_PERFMON_RESULT_AMD, sizeof(data), data, &written);
+   uint64_t value[4] = {0};
+   /* (group, counter, uint64 value) records. */
+   for (GLint i = 0; i + 4 <= written / 4; i += 4) {
+      uint64_t v;
+      memcpy(&v, &data[i + 2], 8);
+      for (unsigned k = 0; k < 4; k++)
+         if (data[i + 1] == counters[k])
+            value[k] = v;
+   }
+   fprintf(stderr, "nos-test: counters over the steps: %" PRIu64 " compiles, %" PRIu64
+           " links, %" PRIu64 " hits, %" PRIu64 " patches\n", value[0], value[1], value[2],
+           value[3]);
+}
+
 static void
 step(const char *name)
 {
@@ -176,6 +260,10 @@ main(void)
    GLuint single = fbo(0, 1);
    glUseProgram(prog);
    draw(GL_TRIANGLES);
+
+   bool monitored = monitor_begin();
+   if (!monitored)
+      fprintf(stderr, "nos-test: no AMD_performance_monitor group with Jade's counters\n");
 
    step("base");
    draw(GL_TRIANGLES);
@@ -261,6 +349,8 @@ main(void)
    draw(GL_TRIANGLES);
 
    step("end");
+   if (monitored)
+      monitor_end();
    glDeleteFramebuffers(1, &ms);
    glDeleteFramebuffers(1, &mrt);
    glFinish();

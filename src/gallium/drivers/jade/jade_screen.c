@@ -19,6 +19,7 @@
 #include "jade_formats.h"
 #include "jade_resource.h"
 #include "jade/jade_compiler.h"
+#include "jade_query.h"
 #include "jade_screen.h"
 
 static const char *
@@ -162,6 +163,9 @@ jade_screen_create(int fd, const struct pipe_screen_config *config,
    pscreen->query_memory_info = jade_query_memory_info;
    pscreen->is_format_supported = jade_is_format_supported;
    pscreen->context_create = jade_context_create;
+   /* Before the caps: u_screen enables AMD_performance_monitor from them. */
+   pscreen->get_driver_query_info = jade_get_driver_query_info;
+   pscreen->get_driver_query_group_info = jade_get_driver_query_group_info;
 
    jade_screen_init_resource_functions(pscreen);
    jade_screen_init_fence_functions(pscreen);
