@@ -4,16 +4,21 @@
  *
  * Bind-time linkage (jade_link.c): a matrix of VS/FS signatures and
  * non-orthogonal state, each linked and checked: the headers (through the
- * generated unpacker), the code at every patch site (disassembled), and
- * that nothing but patch sites changed.  The patched binaries go to
- * argv[1] for check_compile_only.py to compare with nvdisasm.
+ * generated unpacker), the code at every patch site (disassembled), that
+ * nothing but patch sites changed, and what the linked pair computes on
+ * the functional model against GL's rules applied to the unpatched VS's
+ * outputs.  The patched binaries go to argv[1] for check_compile_only.py
+ * to compare with nvdisasm.
  */
 
 #include <stdio.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "jade/jade_compiler.h"
 #include "jade_isa.h"
+#include "jade_sim.h"
 #include "jade_sph.h"
 #include "nir.h"
 #include "nir_builder.h"
@@ -145,6 +150,171 @@ only_sites_changed(const struct jade_shader_binary *bin, const uint64_t *code)
    return true;
 }
 
+/* ---- execution on the model ---- */
+
+#define VERTS 3
+#define PIX_W 4
+#define PIX_H 4
+
+/* The a[] byte address of the varyings the tests use. */
+static unsigned
+slot_address(int slot)
+{
+   if (slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + 32)
+      return 0x80 + 16 * (slot - VARYING_SLOT_VAR0);
+   if (slot >= VARYING_SLOT_TEX0 && slot <= VARYING_SLOT_TEX7)
+      return 0x300 + 16 * (slot - VARYING_SLOT_TEX0);
+   if (slot == VARYING_SLOT_COL0 || slot == VARYING_SLOT_COL1)
+      return 0x280 + 16 * (slot - VARYING_SLOT_COL0);
+   return 0;
+}
+
+static float
+as_float(uint32_t bits)
+{
+   float f;
+   memcpy(&f, &bits, 4);
+   return f;
+}
+
+/* Runs `code` on the model with the hazard checker fatal. */
+static bool
+run(const uint64_t *code, size_t size, unsigned threads, struct jade_sim_graphics *gfx)
+{
+   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout};
+   struct jade_sim *sim = jade_sim_create(&opt);
+   jade_sim_set_code(sim, code, size);
+   jade_sim_set_graphics(sim, gfx);
+   struct jade_sim_grid grid = {.grid = {1, 1, 1}, .block = {threads, 1, 1}};
+   enum jade_sim_status status = jade_sim_launch(sim, &grid);
+   if (status != JADE_SIM_OK)
+      printf("     model: %s\n", jade_sim_message(sim));
+   jade_sim_destroy(sim);
+   return status == JADE_SIM_OK;
+}
+
+/* The VS on three vertices: attribute 0 of vertex t is (t + 1, 2 t - 1,
+ * 0.5 t, 1 - t); their output words. */
+static bool
+run_vs(const struct jade_shader_binary *vs, const uint64_t *code, uint32_t *out)
+{
+   static uint32_t in[VERTS * JADE_SIM_ATTR_WORDS];
+   for (unsigned t = 0; t < VERTS; t++) {
+      float a[4] = {t + 1.0f, 2.0f * t - 1.0f, 0.5f * t, 1.0f - t};
+      memcpy(&in[t * JADE_SIM_ATTR_WORDS + 0x80 / 4], a, sizeof(a));
+   }
+   memset(out, 0, VERTS * JADE_SIM_ATTR_WORDS * 4);
+   struct jade_sim_graphics gfx = {.threads = VERTS, .in = in, .out = out};
+   return run(code, vs->code_size, VERTS, &gfx);
+}
+
+/* The PS header's interpolation code of input word w (0: not read, 1
+ * constant, 2 perspective, 3 screen-linear). */
+static unsigned
+ps_code(const uint32_t *fh, unsigned w)
+{
+   unsigned bit;
+   if (w >= 32 && w < 160)
+      bit = 192 + 2 * (w - 32);
+   else if (w >= 160 && w < 168)
+      bit = 448 + 2 * (w - 160);
+   else if (w >= 192 && w < 232)
+      bit = 480 + 2 * (w - 192);
+   else
+      return 3;
+   return fh[bit / 32] >> (bit % 32) & 3;
+}
+
+#define INV_W 0.5f   /* every vertex at w = 2 */
+
+/* What the rasteriser would set up, as the linked FS header asks: the
+ * triangle's vertices sit at pixel coordinates (0, 0), (PIX_W, 0),
+ * (0, PIX_H), all at w = 2; a perspective word's plane is that of value /
+ * w (the shader multiplies by w), a linear word's that of the value; a
+ * constant word's c is vertex 0's value (vertex 0 provokes). */
+static void
+planes(const uint32_t *out, const uint32_t *fh, float (*plane)[3])
+{
+   for (unsigned w = 0; w < JADE_SIM_ATTR_WORDS; w++) {
+      float v0 = as_float(out[w]), v1 = as_float(out[JADE_SIM_ATTR_WORDS + w]);
+      float v2 = as_float(out[2 * JADE_SIM_ATTR_WORDS + w]);
+      float scale = ps_code(fh, w) == 2 ? INV_W : 1.0f;
+      plane[w][0] = scale * (v1 - v0) / PIX_W;
+      plane[w][1] = scale * (v2 - v0) / PIX_H;
+      plane[w][2] = scale * v0;
+   }
+   plane[0x7c / 4][0] = plane[0x7c / 4][1] = 0.0f;   /* 1 / w */
+   plane[0x7c / 4][2] = INV_W;
+}
+
+/* What GL says the FS of `ins` computes at pixel p (the sum of the
+ * components it reads) from the unpatched VS's outputs. */
+static float
+reference(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+          const uint32_t *out, const struct io *ins, unsigned nin, unsigned p)
+{
+   float px = (float)(p % PIX_W) + 0.5f, py = (float)(p / PIX_W) + 0.5f;
+   float sum = 0.0f;
+   for (unsigned i = 0; i < nin; i++) {
+      unsigned base = slot_address(ins[i].slot);
+      bool color = base >= 0x280 && base < 0x2a0;
+      for (unsigned c = 0; c < 4; c++) {
+         if (!(ins[i].mask >> c & 1))
+            continue;
+         unsigned w = base / 4 + c;
+         if (!(vs->io.outputs[w / 32] >> (w % 32) & 1)) {
+            bool one = c == 3 && (color || (base >= 0x300 && base < 0x380));
+            sum += one ? 1.0f : 0.0f;
+            continue;
+         }
+         float v[VERTS];
+         for (unsigned t = 0; t < VERTS; t++) {
+            v[t] = as_float(out[t * JADE_SIM_ATTR_WORDS + w]);
+            if (color && key->clamp_vertex_color)
+               v[t] = v[t] > 0.0f ? fminf(v[t], 1.0f) : 0.0f;
+         }
+         bool flat = ins[i].interp == INTERP_MODE_FLAT ||
+                     (color && ins[i].interp == INTERP_MODE_NONE && key->flatshade);
+         sum += flat ? v[0] : v[0] + (v[1] - v[0]) / PIX_W * px + (v[2] - v[0]) / PIX_H * py;
+      }
+   }
+   return sum;
+}
+
+/* The linked pair on the model against the reference. */
+static void
+check_execution(const struct jade_link_key *key, const struct jade_shader_binary *vs,
+                const struct jade_shader_binary *fs, const uint64_t *vcode,
+                const uint64_t *fcode, const uint32_t *fh, const struct io *ins, unsigned nin)
+{
+   static uint32_t ref_out[VERTS * JADE_SIM_ATTR_WORDS], out[VERTS * JADE_SIM_ATTR_WORDS];
+   static float plane[JADE_SIM_ATTR_WORDS][3];
+   uint32_t regs[PIX_W * PIX_H * 4];
+   if (!run_vs(vs, vs->code, ref_out) || !run_vs(vs, vcode, out)) {
+      expect(false, "the VS runs on the model (unpatched and patched)");
+      return;
+   }
+   planes(out, fh, plane);
+   struct jade_sim_graphics gfx = {
+      .threads = PIX_W * PIX_H, .plane = (const float (*)[3])plane, .width = PIX_W,
+      .exit_regs = regs, .exit_reg_count = 4,
+   };
+   if (!run(fcode, fs->code_size, PIX_W * PIX_H, &gfx)) {
+      expect(false, "the patched FS runs on the model");
+      return;
+   }
+   unsigned bad = 0;
+   for (unsigned p = 0; p < PIX_W * PIX_H; p++) {
+      float want = reference(key, vs, ref_out, ins, nin, p), got = as_float(regs[4 * p]);
+      if (fabsf(got - want) > 1e-4f * fmaxf(1.0f, fabsf(want))) {
+         if (!bad)
+            printf("     pixel %u: got %g, want %g\n", p, got, want);
+         bad++;
+      }
+   }
+   expect(!bad, "on the model, every pixel matches GL's rules on the unpatched VS's outputs");
+}
+
 static bool
 do_link(void *mem, const char *name, const struct jade_link_key *key, const struct io *outs,
         unsigned nout, const struct io *ins, unsigned nin, struct linked *l)
@@ -167,6 +337,13 @@ do_link(void *mem, const char *name, const struct jade_link_key *key, const stru
           "only patch sites changed");
    write_binary(name, "vs", l->vcode, l->vs->code_size);
    write_binary(name, "fs", l->fcode, l->fs->code_size);
+   /* The rasteriser's own values (sprites, point coordinate) are not
+    * modelled. */
+   bool rasteriser = key->sprite_coord_enable;
+   for (unsigned i = 0; i < nin; i++)
+      rasteriser = rasteriser || ins[i].slot == VARYING_SLOT_PNTC;
+   if (!rasteriser)
+      check_execution(key, l->vs, l->fs, l->vcode, l->fcode, fh, ins, nin);
    return true;
 }
 
@@ -426,6 +603,7 @@ test_constants(void *mem)
           "VS: the all-constant stores (generic 1, colour 0) are NOPs and out of the Omap");
    expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x80 / 4, false), "AST") &&
           v.generic_omap_x[0], "VS: generic 0 (x varies) is still stored");
+   check_execution(&key, vs, fs, vcode, fcode, fh, ins, 3);
    expect(st.inputs_constant == 7, "7 FS loads became immediates (generic 0 .y, generic 1, colour .xy)");
    write_binary("constants", "vs", vcode, vs->code_size);
    write_binary("constants", "fs", fcode, fs->code_size);

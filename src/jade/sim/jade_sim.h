@@ -90,6 +90,28 @@ struct jade_sim_grid {
 enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
                                      const struct jade_sim_grid *grid);
 
+/* Vertex and fragment shader I/O.  Thread t of a launch (CTA after CTA,
+ * x fastest) has JADE_SIM_ATTR_WORDS input and output attribute words
+ * (word = a[] byte address / 4): ALD reads its inputs (ALD.O its
+ * outputs), AST writes its outputs.  IPA reads plane equations shared by
+ * all threads: word w is plane[w][0] x + plane[w][1] y + plane[w][2] at
+ * the thread's pixel centre (x = t % width + 0.5, y = t / width + 0.5),
+ * at the centroid too; IPA.CONSTANT reads plane[w][2].  At EXIT the first
+ * exit_reg_count registers of each thread are saved (where a fragment
+ * shader leaves its outputs).  The arrays stay the caller's. */
+#define JADE_SIM_ATTR_WORDS 256
+struct jade_sim_graphics {
+   uint32_t threads;
+   uint32_t *in, *out;        /* threads * JADE_SIM_ATTR_WORDS words */
+   const float (*plane)[3];   /* JADE_SIM_ATTR_WORDS planes */
+   uint32_t width;            /* pixels a row */
+   uint32_t *exit_regs;       /* threads * exit_reg_count */
+   unsigned exit_reg_count;
+};
+
+/* Sets (NULL: clears) the graphics I/O of the next launches. */
+void jade_sim_set_graphics(struct jade_sim *sim, const struct jade_sim_graphics *gfx);
+
 /* The last error or stop message ("" if none). */
 const char *jade_sim_message(const struct jade_sim *sim);
 

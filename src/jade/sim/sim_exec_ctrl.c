@@ -158,8 +158,11 @@ bool sim_exec_ctrl(struct sim_exec *x)
       return true;
    case JADE_ISA_OP_EXIT:
    case JADE_ISA_OP_KILL:
-      sim_foreach_lane(x, lane)
+      sim_foreach_lane(x, lane) {
+         if (x->op == JADE_ISA_OP_EXIT)
+            sim_save_exit_regs(x, lane);
          w->state[lane] = SIM_LANE_EXITED;
+      }
       sim_release_waits(w);
       return true;
    case JADE_ISA_OP_BRA:

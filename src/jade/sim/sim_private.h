@@ -156,6 +156,7 @@ struct jade_sim {
    /* Calibration: shortest observed distance from a fixed-latency
     * producer's issue to a read of its result, per op and file. */
    uint8_t latency_min[JADE_ISA_OP_COUNT][JADE_ISA_FILE_COUNT];
+   const struct jade_sim_graphics *gfx;  /* NULL: no attribute space */
 };
 
 /* Source slots of ALU instructions. */
@@ -285,6 +286,11 @@ bool sim_exec_conv(struct sim_exec *x);
 bool sim_exec_mem(struct sim_exec *x);
 bool sim_exec_warp(struct sim_exec *x);
 bool sim_exec_ctrl(struct sim_exec *x);
+bool sim_exec_attr(struct sim_exec *x);
+/* The launch-wide index of a lane's thread (graphics I/O). */
+uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
+/* Saves the exit registers of the lane (EXIT with graphics I/O). */
+void sim_save_exit_regs(struct sim_exec *x, unsigned lane);
 
 /* --- dependency checker (sim_hazard.c) ----------------------------------- */
 
