@@ -87,8 +87,9 @@ enum jade_patch_kind {
     * multiply by 1.0 whenever the IPA no longer yields a value divided by
     * w. */
    JADE_PATCH_INPUT_LOAD,
-   /* FADD x, -RZ feeding a VS colour store: .SAT when vertex colours are
-    * clamped (ARB_color_buffer_float's GL_CLAMP_VERTEX_COLOR). */
+   /* The op computing a VS colour output (FADD/FMUL/FFMA), or an FADD
+    * x, -RZ copy before the store when no such op can: .SAT when vertex
+    * colours are clamped (ARB_color_buffer_float's GL_CLAMP_VERTEX_COLOR). */
    JADE_PATCH_COLOR_CLAMP,
 };
 

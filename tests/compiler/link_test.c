@@ -478,6 +478,13 @@ test_colors(void *mem)
       clamps += l.vs->patches[k].kind == JADE_PATCH_COLOR_CLAMP;
    expect(clamps == 8 && l.st.colors_clamped == 0,
           "8 colour clamp sites (front and back colour), none saturated without clamping");
+   unsigned copies = 0;
+   for (size_t at = 0; at < l.vs->code_size; at += 16) {
+      char t[160];
+      text_at(l.vs->code, (unsigned)at, t, sizeof(t));
+      copies += strstr(t, ", -RZ ;") != NULL;
+   }
+   expect(copies == 0, "the sites are the ops computing the colours: no copies added");
 
    key.clamp_vertex_color = true;
    if (!do_link(mem, "colors-clamped", &key, outs, 2, ins, 3, &l))
@@ -488,9 +495,11 @@ test_colors(void *mem)
       if (l.vs->patches[k].kind != JADE_PATCH_COLOR_CLAMP)
          continue;
       text_at(l.vcode, l.vs->patches[k].offset, t, sizeof(t));
-      all_sat = all_sat && starts(t, "FADD.SAT") && strstr(t, "-RZ");
+      all_sat = all_sat && (starts(t, "FADD.SAT") || starts(t, "FMUL.SAT") ||
+                            starts(t, "FFMA.SAT"));
    }
-   expect(all_sat && l.st.colors_clamped == 8, "vertex colour clamping: 8 FADD.SAT x, -RZ");
+   expect(all_sat && l.st.colors_clamped == 8,
+          "vertex colour clamping: the 8 ops computing the colours saturate");
    expect(starts(FS_LOAD(&l, 0x308), "MOV") && l.f.tex_imap_r[0] == 0,
           "flat shading leaves texture coordinates alone (coordinate 0 .r: unfed, 0)");
 }

@@ -47,7 +47,7 @@ REWRITES = [
     r"IPA\.PASS(\S*) (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.CONSTANT \2, \3 ;",
     r"IPA\.PASS (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.PASS\.CENTROID \1, \2 ;",
     r"FMUL(\S*) (R\d+), (R\d+), R\d+ ; -> FMUL\1 \2, \3, 1 ;",
-    r"FADD (R\d+), (R\d+), -RZ ; -> FADD\.SAT \1, \2, -RZ ;",
+    r"(FADD|FMUL|FFMA)\S* ([^;]*) ; -> \1\S*\.SAT\S* \2 ;",
 ]
 
 

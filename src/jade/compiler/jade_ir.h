@@ -128,8 +128,9 @@ struct jade_instr {
 
 enum jade_site {
    JADE_SITE_NONE,
-   /* FADD x, -RZ before a VS colour store: .SAT when vertex colours are
-    * clamped (a NOS), an exact copy otherwise. */
+   /* The FADD x, -RZ before a VS colour store (an exact copy), or the op
+    * computing the colour once jade_opt_operands moved the site there:
+    * .SAT when vertex colours are clamped (a NOS). */
    JADE_SITE_COLOR_CLAMP,
 };
 

@@ -226,7 +226,9 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
    for (unsigned k = 0; k < vs->patch_count && key->clamp_vertex_color; k++) {
       const struct jade_patch_site *p = &vs->patches[k];
       struct jade_isa_instr old;
-      if (p->kind != JADE_PATCH_COLOR_CLAMP || op_at(code, p->offset, &old) != JADE_ISA_OP_FADD)
+      enum jade_isa_op op = p->kind == JADE_PATCH_COLOR_CLAMP ?
+                            op_at(code, p->offset, &old) : JADE_ISA_OP_COUNT;
+      if (op != JADE_ISA_OP_FADD && op != JADE_ISA_OP_FMUL && op != JADE_ISA_OP_FFMA)
          continue;
       struct jade_isa_instr sat = old;
       sat.field[JADE_ISA_F_SAT] = 1;

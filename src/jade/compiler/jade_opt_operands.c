@@ -260,6 +260,34 @@ fold_saturate(struct fold *f, struct jade_instr *instr)
    instr->src[0].field = JADE_ISA_F_B;
 }
 
+/* x = FADD y, -RZ marked as a colour clamp site, with y computed once by
+ * an op that can saturate and used only here: the producer becomes the
+ * site (the linker sets its .SAT) and x a copy of y, so clamping costs no
+ * instruction. */
+static void
+fold_color_clamp(struct fold *f, struct jade_instr *instr)
+{
+   if (instr->site != JADE_SITE_COLOR_CLAMP || instr->op != JADE_ISA_OP_FADD ||
+       instr->src_count != 2 || instr->src[0].kind != JADE_OPERAND_VALUE ||
+       instr->src[0].count > 1 || instr->src[0].comp ||
+       jade_instr_field(instr, JADE_ISA_F_A_NEG, 0) || jade_instr_field(instr, JADE_ISA_F_A_ABS, 0))
+      return;
+   struct jade_operand y = instr->src[0];
+   struct jade_instr *p = f->def[y.value];
+   if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) || p->site ||
+       f->uses[y.value] != 1 ||
+       (p->op != JADE_ISA_OP_FADD && p->op != JADE_ISA_OP_FMUL && p->op != JADE_ISA_OP_FFMA) ||
+       jade_instr_field(p, JADE_ISA_F_SAT, 0))
+      return;
+   p->site = JADE_SITE_COLOR_CLAMP;
+   instr->site = JADE_SITE_NONE;
+   instr->op = JADE_ISA_OP_MOV;
+   instr->field_count = 0;
+   instr->src_count = 1;
+   instr->src[0] = y;
+   instr->src[0].field = JADE_ISA_F_B;
+}
+
 void
 jade_opt_fold_operands(struct jade_shader *s)
 {
@@ -288,8 +316,10 @@ jade_opt_fold_operands(struct jade_shader *s)
          enum mod_kind mods = op_mods(instr->op, &commutes);
          if (mods == (enum mod_kind)-1)
             continue;
-         if (mods == MODS_FLOAT)
+         if (mods == MODS_FLOAT) {
             fold_saturate(&f, instr);
+            fold_color_clamp(&f, instr);
+         }
          for (unsigned i = 0; i < instr->src_count; i++) {
             if (slot_of(&instr->src[i]) < 0)
                continue;
