@@ -65,6 +65,10 @@ struct jade_io_signature {
    bool color_broadcast;                     /* FS: gl_FragColor, written to every
                                               * bound colour buffer */
    bool depth_written;
+   bool sample_mask_written;                 /* FS: gl_SampleMask */
+   bool uses_sample_shading;                 /* FS: runs per sample by itself
+                                              * (gl_SampleID, the sample
+                                              * qualifier, ...) */
    bool uses_discard;
    bool uses_frag_coord;
 };

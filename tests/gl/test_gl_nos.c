@@ -320,6 +320,18 @@ main(void)
    GLuint ms = fbo(4, 1);
    draw(GL_TRIANGLES);
 
+   step("sample-shading");
+   PFNGLMINSAMPLESHADINGARBPROC min_sample_shading =
+      (void *)eglGetProcAddress("glMinSampleShadingARB");
+   if (min_sample_shading) {
+      glEnable(GL_SAMPLE_SHADING_ARB);
+      min_sample_shading(1.0f);
+   }
+   draw(GL_TRIANGLES);
+   step("sample-shading-off");
+   glDisable(GL_SAMPLE_SHADING_ARB);
+   draw(GL_TRIANGLES);
+
    step("mrt-broadcast");
    GLuint mrt = fbo(0, 2);
    draw(GL_TRIANGLES);

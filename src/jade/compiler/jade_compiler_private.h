@@ -28,6 +28,9 @@ int jade_varying_address(unsigned slot);
 #define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
 #define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle: word 0x40 + i */
 #define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
+#define JADE_SAMPLE_POS 0x480        /* sample i's position in the pixel: vec2 at 0x480 + 8 i */
+#define JADE_SAMPLE_MASKS 0x500      /* the samples the invocation of sample i shades:
+                                      * word 0x500 + 4 i (all ones without sample shading) */
 
 /* gl_ClipVertex to the eight clip distances against the user clip planes
  * in the driver's constants; the linker keeps the enabled ones

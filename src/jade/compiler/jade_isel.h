@@ -44,6 +44,7 @@ struct isel {
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];
    struct jade_value *fs_depth;
+   struct jade_value *fs_sample_mask;
    struct jade_value *inv_w;
    struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
    /* Vertex outputs: attribute words some store writes with something

@@ -336,6 +336,8 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    struct isel c = {.nir = nir, .bools_in_gpr = bools_in_gpr};
    c.s = jade_shader_create(mem_ctx, nir->info.stage);
    c.s->local_size = nir->scratch_size;
+   if (nir->info.stage == MESA_SHADER_FRAGMENT)
+      c.s->io.uses_sample_shading = nir->info.fs.uses_sample_shading;
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
    nir_metadata_require(impl, nir_metadata_block_index);

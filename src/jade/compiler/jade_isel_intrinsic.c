@@ -220,7 +220,10 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
          return jade_shader_error(c->s, "interpolation without a barycentric intrinsic");
       enum glsl_interp_mode mode = nir_intrinsic_interp_mode(bary);
       perspective = mode == INTERP_MODE_SMOOTH || mode == INTERP_MODE_NONE;
-      if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid)
+      /* The sample qualifier makes the shader run per sample, where the
+       * centroid is the sample's position (NAK does so). */
+      if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid ||
+          bary->intrinsic == nir_intrinsic_load_barycentric_sample)
          loc = 1;
       else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
                bary->intrinsic != nir_intrinsic_load_barycentric_sample)
@@ -291,6 +294,9 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
       if (loc == FRAG_RESULT_DEPTH) {
          c->fs_depth = v;
          c->s->io.depth_written = true;
+      } else if (loc == FRAG_RESULT_SAMPLE_MASK) {
+         c->fs_sample_mask = v;
+         c->s->io.sample_mask_written = true;
       } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
          unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot;
          if (rt >= 8 || comp >= 4)
@@ -339,6 +345,10 @@ isel_fs_exit(struct isel *c)
          outs[n++] = v;
       }
       rts++;
+   }
+   if (c->fs_sample_mask) {
+      regs[n] = (uint8_t)(4 * rts);
+      outs[n++] = c->fs_sample_mask;
    }
    if (c->fs_depth) {
       regs[n] = (uint8_t)(4 * rts + 1);
@@ -452,13 +462,30 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
          return true;
       }
-      case nir_intrinsic_load_frag_coord:
+      case nir_intrinsic_load_frag_coord: {
+         /* At the sample when the shader runs per sample (NAK does so). */
+         unsigned loc = c->nir->info.fs.uses_sample_shading ? 1 : 0;
          c->s->io.uses_frag_coord = true;
          for (unsigned k = 0; k < 3; k++)
             mark(c->s->io.inputs, 0x70 + 4 * k);
          for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k, k < 3 ? isel_ipa(c, 0x70 + 4 * k, 0, 0) : isel_inverse_w(c));
+            isel_set_def(c, &intr->def, k,
+                         k < 3 ? isel_ipa(c, 0x70 + 4 * k, 0, loc) : isel_inverse_w(c));
          return true;
+      }
+      case nir_intrinsic_load_sample_id:
+      case nir_intrinsic_load_sample_mask_in: {
+         /* PIXLD.MY_INDEX: the sample this invocation shades;
+          * PIXLD.COVMASK: the pixel's coverage (narrowed to the
+          * invocation's samples by jade_nir_lower_samples). */
+         struct jade_value *v = isel_new_value(c, 32);
+         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PIXLD);
+         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+         jade_instr_set_field(i, JADE_ISA_F_SEL,
+                              intr->intrinsic == nir_intrinsic_load_sample_id ? 3 : 1);
+         isel_set_def(c, &intr->def, 0, v);
+         return true;
+      }
       default:
          break;
       }

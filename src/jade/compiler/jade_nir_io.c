@@ -23,6 +23,7 @@ type_size_vec4(const struct glsl_type *type, bool bindless)
 }
 
 static bool lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data);
+static bool lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 
 void
 jade_nir_lower_io(nir_shader *nir)
@@ -35,6 +36,8 @@ jade_nir_lower_io(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
    /* After the UBO renumbering above: c[15] is the driver's bank. */
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow,
+            NULL);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,
             NULL);
 }
 
@@ -104,4 +107,39 @@ jade_nir_lower_clip_vertex(nir_shader *nir)
    NIR_PASS(_, nir, nir_lower_global_vars_to_local);
    NIR_PASS(_, nir, nir_lower_vars_to_ssa);
    return progress;
+}
+
+static nir_def *
+driver_load(nir_builder *b, unsigned comps, nir_def *offset, unsigned align)
+{
+   return nir_load_ubo(b, comps, 32, nir_imm_int(b, JADE_DRIVER_CBUF), offset,
+                       .align_mul = align, .range = ~0u);
+}
+
+/* gl_SamplePosition from the driver's table (it depends on the sample
+ * count: data, not code); gl_SampleMaskIn narrowed to the samples this
+ * invocation shades: PIXLD.COVMASK gives the whole pixel's coverage.  A
+ * shader that runs per sample by itself keeps its own sample's bit; any
+ * other ANDs the driver's mask for the pass, all ones unless sample
+ * shading is on (a NOS handled by table contents, so nothing recompiles). */
+static bool
+lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic == nir_intrinsic_load_sample_pos) {
+      b->cursor = nir_before_instr(&intr->instr);
+      nir_def *offset = nir_iadd_imm(b, nir_imul_imm(b, nir_load_sample_id(b), 8),
+                                     JADE_SAMPLE_POS);
+      nir_def_replace(&intr->def, driver_load(b, 2, offset, 8));
+      return true;
+   }
+   if (intr->intrinsic != nir_intrinsic_load_sample_mask_in)
+      return false;
+   b->cursor = nir_after_instr(&intr->instr);
+   nir_def *id = nir_load_sample_id(b);
+   nir_def *mask = b->shader->info.fs.uses_sample_shading ?
+                   nir_ishl(b, nir_imm_int(b, 1), id) :
+                   driver_load(b, 1, nir_iadd_imm(b, nir_imul_imm(b, id, 4), JADE_SAMPLE_MASKS), 4);
+   nir_def *narrowed = nir_iand(b, &intr->def, mask);
+   nir_def_rewrite_uses_after(&intr->def, narrowed, narrowed->parent_instr);
+   return true;
 }

@@ -120,6 +120,8 @@ jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORD
    for (unsigned k = 0; k < 32; k++)
       if (fs->io.color_written >> k & 1)
          set_bits(dw, 576 + k, 1, 1);
+   if (fs->io.sample_mask_written)
+      set_bits(dw, 608, 1, 1);
    if (fs->io.depth_written)
       set_bits(dw, 609, 1, 1);
 }

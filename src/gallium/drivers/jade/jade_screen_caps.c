@@ -72,6 +72,10 @@ jade_screen_init_caps(struct jade_screen *screen)
     * alpha test and user clip planes are u_screen's defaults. */
    caps->vertex_color_clamped = true;     /* patch: .SAT on colour copies */
    caps->force_persample_interp = true;   /* patch: IPA at the sample */
+   /* ARB_sample_shading: gl_SampleID / gl_SampleMaskIn (PIXLD),
+    * gl_SamplePosition and the per-pass sample masks from the driver's
+    * constants, gl_SampleMask in the header (docs/compiler.md). */
+   caps->sample_shading = true;
    caps->depth_clip_disable = true;
    caps->conditional_render = true;
    caps->clear_scissored = true;
