@@ -99,12 +99,25 @@ enum jade_patch_kind {
 
 #define JADE_PATCH_NO_MUL UINT32_MAX
 
+/* What a patch site's rewrite depends on: the other stage, and each field
+ * of struct jade_link_key. */
+enum jade_patch_dep {
+   JADE_DEP_LINK = 1 << 0,        /* what the other stage reads or writes */
+   JADE_DEP_FLATSHADE = 1 << 1,
+   JADE_DEP_TWOSIDE = 1 << 2,
+   JADE_DEP_PERSAMPLE = 1 << 3,
+   JADE_DEP_SPRITE = 1 << 4,
+   JADE_DEP_CLIP_PLANES = 1 << 5,
+   JADE_DEP_CLAMP_COLOR = 1 << 6,
+};
+
 struct jade_patch_site {
    uint32_t offset;      /* bytes from the start of the code */
    uint32_t mul_offset;  /* INPUT_LOAD: the FMUL by w, or JADE_PATCH_NO_MUL */
    uint8_t kind;         /* enum jade_patch_kind */
    uint8_t count;        /* attribute words */
    uint16_t word;        /* the first attribute word (byte address / 4) */
+   uint8_t depends;      /* enum jade_patch_dep: what can change the rewrite */
 };
 
 struct jade_shader_binary {

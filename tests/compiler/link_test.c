@@ -473,6 +473,24 @@ test_colors(void *mem)
           l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
           "flat shading: colour 0 IPA.CONSTANT, its FMUL by 1, Imap constant");
    expect(l.st.inputs_flat == 4, "four colour loads made flat");
+   bool deps_ok = true;
+   for (unsigned k = 0; k < l.fs->patch_count; k++) {
+      const struct jade_patch_site *p = &l.fs->patches[k];
+      if (p->kind == JADE_PATCH_INPUT_LOAD && p->word >= 0x280 / 4 && p->word < 0x290 / 4)
+         deps_ok = deps_ok && (p->depends & (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE |
+                                            JADE_DEP_LINK | JADE_DEP_TWOSIDE)) ==
+                                  (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE | JADE_DEP_LINK |
+                                   JADE_DEP_TWOSIDE);
+      if (p->kind == JADE_PATCH_INPUT_LOAD && p->word >= 0x300 / 4 && p->word < 0x310 / 4)
+         deps_ok = deps_ok && (p->depends & JADE_DEP_SPRITE) && !(p->depends & JADE_DEP_FLATSHADE);
+   }
+   for (unsigned k = 0; k < l.vs->patch_count; k++) {
+      const struct jade_patch_site *p = &l.vs->patches[k];
+      if (p->kind == JADE_PATCH_COLOR_CLAMP)
+         deps_ok = deps_ok && p->depends == JADE_DEP_CLAMP_COLOR;
+   }
+   expect(deps_ok, "sites name what they depend on: colour loads on the link, flat shading, "
+                   "sample shading and two-sided colour; coordinates on sprites; clamps on clamping");
    unsigned clamps = 0;
    for (unsigned k = 0; k < l.vs->patch_count; k++)
       clamps += l.vs->patches[k].kind == JADE_PATCH_COLOR_CLAMP;

@@ -40,6 +40,9 @@ STEPS = {
     "clip-vertex-setup": ("link", ["clip 0x00"], [r"+VS .*AST\.128 a\[0x2c0\].* -> NOP ;"]),
     "user-clip-plane": ("link", ["clip 0x01"], [r"-a\[0x2c0\].* -> NOP",
                                                  r"+VS .*AST\.128 a\[0x2d0\].* -> NOP ;"]),
+    "no-colours-setup": ("link", [], []),
+    # No site of this pair depends on these: the key leaves them out.
+    "no-colours-flat-twoside-clamp": ({"hit", "keep"}, [], []),
     "back-to-base": ("hit", [], []),
 }
 

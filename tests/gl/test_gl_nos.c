@@ -116,6 +116,21 @@ static const char *clip_vertex_vs_src =
    "   v = gl_Vertex;\n"
    "}\n";
 
+static const char *generic_vs_src =
+   "#version 130\n"
+   "out vec4 v;\n"
+   "void main() {\n"
+   "   gl_Position = gl_Vertex;\n"
+   "   v = gl_Vertex * 2.0;\n"
+   "}\n";
+
+static const char *generic_fs_src =
+   "#version 130\n"
+   "in vec4 v;\n"
+   "void main() {\n"
+   "   gl_FragColor = v;\n"
+   "}\n";
+
 static const char *dual_fs_src =
    "#version 130\n"
    "in vec4 v;\n"
@@ -249,6 +264,7 @@ main(void)
    GLuint prog = program(vs_src, fs_src, false);
    GLuint dual = program(vs_src, dual_fs_src, true);
    GLuint clip_vertex = program(clip_vertex_vs_src, dual_fs_src, false);
+   GLuint generic = program(generic_vs_src, generic_fs_src, false);
    static const float verts[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1};
    GLuint vbo;
    glGenBuffers(1, &vbo);
@@ -355,6 +371,18 @@ main(void)
    glEnable(GL_CLIP_PLANE0);
    draw(GL_TRIANGLES);
    glDisable(GL_CLIP_PLANE0);
+
+   step("no-colours-setup");
+   glUseProgram(generic);
+   draw(GL_TRIANGLES);
+   step("no-colours-flat-twoside-clamp");
+   glShadeModel(GL_FLAT);
+   glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   draw(GL_TRIANGLES);
+   glShadeModel(GL_SMOOTH);
+   glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
 
    step("back-to-base");
    glUseProgram(prog);

@@ -42,6 +42,41 @@ linkable_word(unsigned w)
    return w >= 32 && w < JADE_ATTR_WORDS;
 }
 
+static bool
+word_in(const uint32_t *words, unsigned w)
+{
+   return w < JADE_ATTR_WORDS && (words[w / 32] >> (w % 32) & 1);
+}
+
+/* Which link inputs can change what a site becomes (jade_link.c's rules):
+ * plain data next to the site, so a cache can tell which keys share a
+ * patched binary. */
+static uint8_t
+site_depends(const struct jade_shader *s, const struct jade_patch_site *site,
+             const struct jade_isa_instr *isa)
+{
+   if (site->kind == JADE_PATCH_COLOR_CLAMP)
+      return JADE_DEP_CLAMP_COLOR;
+   uint8_t deps = 0;
+   for (unsigned w = site->word; w < site->word + site->count; w++) {
+      bool color = w >= 160 && w < 176, texcoord = w >= 192 && w < 224;
+      if (w >= 32)
+         deps |= JADE_DEP_LINK;
+      if (color)
+         deps |= JADE_DEP_TWOSIDE | JADE_DEP_CLAMP_COLOR;
+      if (w >= 176 && w < 184 && site->kind == JADE_PATCH_OUTPUT_STORE)
+         deps |= JADE_DEP_CLIP_PLANES;
+      if (texcoord)
+         deps |= JADE_DEP_SPRITE;
+      if (site->kind == JADE_PATCH_INPUT_LOAD && word_in(s->io.shade_model, w))
+         deps |= JADE_DEP_FLATSHADE;
+   }
+   if (site->kind == JADE_PATCH_INPUT_LOAD && isa->field[JADE_ISA_F_FREQ] == 0 &&
+       isa->field[JADE_ISA_F_LOC] == 0)
+      deps |= JADE_DEP_PERSAMPLE;
+   return deps;
+}
+
 /* The patch site of an attribute store or interpolation, if any. */
 static void
 record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
@@ -72,6 +107,7 @@ record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
    for (unsigned k = 0; k < site.count; k++)
       if (site.kind == JADE_PATCH_OUTPUT_STORE && !linkable_word(site.word + k))
          return;
+   site.depends = site_depends(s, &site, isa);
    s->patches = reralloc(s, s->patches, struct jade_patch_site, s->patch_count + 1);
    s->patches[s->patch_count++] = site;
 }

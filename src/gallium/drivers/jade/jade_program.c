@@ -275,6 +275,25 @@ emit_program(struct jade_context *ctx)
               ctx->program->fs_gprs, 4);
 }
 
+/* NOS no site of the pair depends on cannot change the program: left out
+ * of the key, so toggling it finds the same program. */
+static void
+mask_key(struct jade_link_key *nos, uint8_t deps)
+{
+   if (!(deps & JADE_DEP_FLATSHADE))
+      nos->flatshade = false;
+   if (!(deps & JADE_DEP_TWOSIDE))
+      nos->light_twoside = false;
+   if (!(deps & JADE_DEP_PERSAMPLE))
+      nos->persample = false;
+   if (!(deps & JADE_DEP_SPRITE))
+      nos->sprite_coord_enable = 0;
+   if (!(deps & JADE_DEP_CLIP_PLANES))
+      nos->clip_plane_enable = 0;
+   if (!(deps & JADE_DEP_CLAMP_COLOR))
+      nos->clamp_vertex_color = false;
+}
+
 static bool
 usable(const struct jade_shader *shader)
 {
@@ -302,6 +321,7 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    key.vs_id = vs->id;
    key.fs_id = fs->id;
    jade_nos_key(ctx, info, &key.nos);
+   mask_key(&key.nos, vs->patch_depends | fs->patch_depends);
 
    if (ctx->program && !ctx->program_dirty && key_equal(&ctx->program->key, &key))
       return true;

@@ -99,6 +99,8 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
          fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
       return;
    }
+   for (unsigned k = 0; k < shader->bin->patch_count; k++)
+      shader->patch_depends |= shader->bin->patches[k].depends;
    char line[256];
    jade_shader_stats_format(shader->bin, line, sizeof(line));
    util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);

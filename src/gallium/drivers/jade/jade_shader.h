@@ -21,6 +21,7 @@ struct jade_shader {
    struct nir_shader *nir;
    void *mem;                        /* ralloc context of bin */
    struct jade_shader_binary *bin;   /* NULL if the compile failed */
+   uint8_t patch_depends;            /* its sites' enum jade_patch_dep, together */
 };
 
 #endif /* JADE_SHADER_H */
