@@ -46,6 +46,18 @@ STEPS = {
     "back-to-base": ("hit", [], []),
 }
 
+# Per step, a method of the rasterizer state and a field value the step's
+# stream must carry.
+HW_METHODS = {
+    "flatshade": ("SET_SHADE_MODE", ".V = OGL_FLAT"),
+    "twoside": ("SET_TWO_SIDED_LIGHT", ".ENABLE = TRUE"),
+    "clip-planes": ("SET_USER_CLIP_ENABLE", ".PLANE1 = TRUE"),
+    "point-sprite": ("SET_POINT_SPRITE_SELECT", ".TEXTURE0 = GENERATE"),
+    "fragment-color-unclamped": ("SET_PS_SATURATE", ".OUTPUT0 = FALSE"),
+    "provoking-vertex": ("SET_PROVOKING_VERTEX", ".V = FIRST"),
+    "user-clip-plane": ("SET_USER_CLIP_ENABLE", ".PLANE0 = TRUE"),
+}
+
 # The rewrites a link may make (docs/linkage.md, patch sites).
 REWRITES = [
     r"AST\S* a\[0x[0-9a-f]+\], R\d+ ; -> NOP ;",
@@ -59,7 +71,7 @@ REWRITES = [
 
 def main():
     with_jade, test = sys.argv[1:3]
-    env = dict(os.environ, JADE_DEBUG="nos")
+    env = dict(os.environ, JADE_DEBUG="nos,pb")
     run = subprocess.run([with_jade, test], env=env, capture_output=True, text=True,
                          timeout=300)
     log = run.stderr.splitlines()
@@ -72,16 +84,27 @@ def main():
 
     check(run.returncode == 0, f"test-gl-nos exits 0 (got {run.returncode})")
 
-    steps, current = {}, None
+    steps, streams, current = {}, {}, None
     for line in log:
         m = re.match(r"nos-test: step (\S+)", line)
         if m:
             current = m.group(1)
             steps[current] = []
+            streams[current] = []
         elif current and line.startswith("jade: nos:"):
             steps[current].append(line[len("jade: nos: "):])
+        elif current and line.startswith("\t"):
+            streams[current].append(line.strip())
         elif line.startswith("nos-test:"):
             print(line)
+
+    # The hardware's share of the NOS (docs/linkage.md): the rasterizer's
+    # methods in the step's submitted stream (JADE_DEBUG=pb).
+    for name, (method, field) in HW_METHODS.items():
+        text = streams.get(name, [])
+        found = any(text[i].endswith("NVC597_" + method) and field in text[i + 1:i + 12]
+                    for i in range(len(text)))
+        check(found, f"{name}: the stream sets {method} {field}")
 
     for name, (want, key_fields, patterns) in STEPS.items():
         lines = steps.get(name)

@@ -15,6 +15,7 @@
 #include "jade_screen.h"
 
 struct jade_fence;
+struct jade_rasterizer;
 
 /* Bound state, as handed to us.  Pre-packed method streams replace these
  * raw copies when state emission lands (issue 7). */
@@ -29,7 +30,8 @@ struct jade_state {
    unsigned sample_mask;
    unsigned min_samples;
 
-   void *blend, *rasterizer, *zsa, *vertex_elements;
+   void *blend, *zsa, *vertex_elements;
+   struct jade_rasterizer *rasterizer;
    void *shader[PIPE_SHADER_TYPES];
    void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
@@ -53,6 +55,7 @@ struct jade_context {
    unsigned cur;
 
    struct jade_state state;
+   uint32_t dirty;            /* enum jade_dirty: state objects to emit */
 
    /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the
     * heap their code lives in, the one the last draw used. */

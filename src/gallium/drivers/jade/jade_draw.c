@@ -10,6 +10,7 @@
 
 #include "jade_context.h"
 #include "jade_program.h"
+#include "jade_state.h"
 
 static void
 jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
@@ -21,6 +22,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    struct jade_context *ctx = jade_context(pctx);
    if (!num_draws || !jade_program_validate(ctx, info))
       return;
+   jade_emit_dirty_state(ctx);
 }
 
 static void

@@ -29,6 +29,7 @@
 #include "jade_debug.h"
 #include "jade_program.h"
 #include "jade_shader.h"
+#include "jade_state.h"
 
 #define CODE_HEAP_SIZE_B (8u << 20)
 #define SPH_SIZE_B (JADE_SPH_WORDS * 4)
@@ -38,9 +39,9 @@ jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
              struct jade_link_key *key)
 {
    memset(key, 0, sizeof(*key));
-   const struct pipe_rasterizer_state *rast = ctx->state.rasterizer;
-   if (!rast)
+   if (!ctx->state.rasterizer)
       return;
+   const struct pipe_rasterizer_state *rast = &ctx->state.rasterizer->base;
    key->flatshade = rast->flatshade;
    key->light_twoside = rast->light_twoside;
    key->persample = rast->force_persample_interp;

@@ -2,9 +2,10 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Constant state objects and bound state.  For now a CSO is a copy of the
- * Gallium description and binding records it; issue 7 turns each CSO into
- * a method stream packed at create time.
+ * Constant state objects and bound state.  The rasterizer is packed into
+ * methods at create time (jade_state_rasterizer.c); the others are still
+ * copies of their Gallium description, to be packed the same way
+ * (issue 7).
  */
 
 #include "util/u_framebuffer.h"
@@ -13,6 +14,7 @@
 #include "util/u_memory.h"
 
 #include "jade_context.h"
+#include "jade_state.h"
 
 /* Create/delete for CSOs that are plain copies of their template. */
 #define JADE_COPY_CSO(name, type)                                             \
@@ -27,7 +29,6 @@
    }
 
 JADE_COPY_CSO(blend_state, struct pipe_blend_state)
-JADE_COPY_CSO(rasterizer_state, struct pipe_rasterizer_state)
 JADE_COPY_CSO(zsa_state, struct pipe_depth_stencil_alpha_state)
 JADE_COPY_CSO(sampler_state, struct pipe_sampler_state)
 
@@ -35,12 +36,6 @@ static void
 jade_bind_blend_state(struct pipe_context *pctx, void *cso)
 {
    jade_context(pctx)->state.blend = cso;
-}
-
-static void
-jade_bind_rasterizer_state(struct pipe_context *pctx, void *cso)
-{
-   jade_context(pctx)->state.rasterizer = cso;
 }
 
 static void
@@ -280,9 +275,7 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->create_blend_state = jade_create_blend_state;
    pctx->bind_blend_state = jade_bind_blend_state;
    pctx->delete_blend_state = jade_delete_blend_state;
-   pctx->create_rasterizer_state = jade_create_rasterizer_state;
-   pctx->bind_rasterizer_state = jade_bind_rasterizer_state;
-   pctx->delete_rasterizer_state = jade_delete_rasterizer_state;
+   jade_init_rasterizer_functions(ctx);
    pctx->create_depth_stencil_alpha_state = jade_create_zsa_state;
    pctx->bind_depth_stencil_alpha_state = jade_bind_zsa_state;
    pctx->delete_depth_stencil_alpha_state = jade_delete_zsa_state;
@@ -312,4 +305,15 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->create_stream_output_target = jade_create_stream_output_target;
    pctx->stream_output_target_destroy = jade_stream_output_target_destroy;
    pctx->set_stream_output_targets = jade_set_stream_output_targets;
+}
+
+void
+jade_emit_dirty_state(struct jade_context *ctx)
+{
+   if ((ctx->dirty & JADE_DIRTY_RASTERIZER) && ctx->state.rasterizer) {
+      const struct jade_rasterizer *rast = ctx->state.rasterizer;
+      struct nv_push *p = jade_push_reserve(ctx, rast->dw_count);
+      nv_push_raw(p, (uint32_t *)rast->dw, rast->dw_count);
+   }
+   ctx->dirty = 0;
 }

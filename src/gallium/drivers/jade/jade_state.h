@@ -1,0 +1,37 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * State objects packed into method streams at create time, and the dirty
+ * bits that make a draw emit only what changed.
+ */
+
+#ifndef JADE_STATE_H
+#define JADE_STATE_H
+
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+
+struct jade_context;
+
+enum jade_dirty {
+   JADE_DIRTY_RASTERIZER = 1 << 0,
+};
+
+/* The longest stream a rasterizer CSO packs to (checked by nv_push in
+ * debug builds). */
+#define JADE_RASTERIZER_DW 96
+
+struct jade_rasterizer {
+   struct pipe_rasterizer_state base;
+   uint32_t dw[JADE_RASTERIZER_DW];
+   unsigned dw_count;
+};
+
+void jade_init_rasterizer_functions(struct jade_context *ctx);
+
+/* Emits the state objects whose dirty bits are set, and clears them. */
+void jade_emit_dirty_state(struct jade_context *ctx);
+
+#endif /* JADE_STATE_H */
