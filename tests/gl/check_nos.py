@@ -55,6 +55,7 @@ HW_METHODS = {
     "point-sprite": ("SET_POINT_SPRITE_SELECT", ".TEXTURE0 = GENERATE"),
     "fragment-color-unclamped": ("SET_PS_SATURATE", ".OUTPUT0 = FALSE"),
     "provoking-vertex": ("SET_PROVOKING_VERTEX", ".V = FIRST"),
+    "alpha-test": ("SET_ALPHA_TEST", ".ENABLE = TRUE"),
     "user-clip-plane": ("SET_USER_CLIP_ENABLE", ".PLANE0 = TRUE"),
 }
 

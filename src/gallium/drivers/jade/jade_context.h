@@ -16,6 +16,7 @@
 
 struct jade_fence;
 struct jade_rasterizer;
+struct jade_zsa;
 
 /* Bound state, as handed to us.  Pre-packed method streams replace these
  * raw copies when state emission lands (issue 7). */
@@ -30,8 +31,9 @@ struct jade_state {
    unsigned sample_mask;
    unsigned min_samples;
 
-   void *blend, *zsa, *vertex_elements;
+   void *blend, *vertex_elements;
    struct jade_rasterizer *rasterizer;
+   struct jade_zsa *zsa;
    void *shader[PIPE_SHADER_TYPES];
    void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];

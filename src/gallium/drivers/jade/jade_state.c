@@ -2,8 +2,9 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Constant state objects and bound state.  The rasterizer is packed into
- * methods at create time (jade_state_rasterizer.c); the others are still
+ * Constant state objects and bound state.  The rasterizer and the
+ * depth/stencil/alpha state are packed into methods at create time
+ * (jade_state_rasterizer.c, jade_state_zsa.c); the others are still
  * copies of their Gallium description, to be packed the same way
  * (issue 7).
  */
@@ -29,19 +30,12 @@
    }
 
 JADE_COPY_CSO(blend_state, struct pipe_blend_state)
-JADE_COPY_CSO(zsa_state, struct pipe_depth_stencil_alpha_state)
 JADE_COPY_CSO(sampler_state, struct pipe_sampler_state)
 
 static void
 jade_bind_blend_state(struct pipe_context *pctx, void *cso)
 {
    jade_context(pctx)->state.blend = cso;
-}
-
-static void
-jade_bind_zsa_state(struct pipe_context *pctx, void *cso)
-{
-   jade_context(pctx)->state.zsa = cso;
 }
 
 static void
@@ -131,13 +125,6 @@ jade_set_blend_color(struct pipe_context *pctx,
                      const struct pipe_blend_color *color)
 {
    jade_context(pctx)->state.blend_color = *color;
-}
-
-static void
-jade_set_stencil_ref(struct pipe_context *pctx,
-                     const struct pipe_stencil_ref ref)
-{
-   jade_context(pctx)->state.stencil_ref = ref;
 }
 
 static void
@@ -276,9 +263,7 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->bind_blend_state = jade_bind_blend_state;
    pctx->delete_blend_state = jade_delete_blend_state;
    jade_init_rasterizer_functions(ctx);
-   pctx->create_depth_stencil_alpha_state = jade_create_zsa_state;
-   pctx->bind_depth_stencil_alpha_state = jade_bind_zsa_state;
-   pctx->delete_depth_stencil_alpha_state = jade_delete_zsa_state;
+   jade_init_zsa_functions(ctx);
    pctx->create_sampler_state = jade_create_sampler_state;
    pctx->bind_sampler_states = jade_bind_sampler_states;
    pctx->delete_sampler_state = jade_delete_sampler_state;
@@ -292,7 +277,6 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->set_viewport_states = jade_set_viewport_states;
    pctx->set_scissor_states = jade_set_scissor_states;
    pctx->set_blend_color = jade_set_blend_color;
-   pctx->set_stencil_ref = jade_set_stencil_ref;
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_min_samples = jade_set_min_samples;
    pctx->set_clip_state = jade_set_clip_state;
@@ -315,5 +299,12 @@ jade_emit_dirty_state(struct jade_context *ctx)
       struct nv_push *p = jade_push_reserve(ctx, rast->dw_count);
       nv_push_raw(p, (uint32_t *)rast->dw, rast->dw_count);
    }
+   if ((ctx->dirty & JADE_DIRTY_ZSA) && ctx->state.zsa) {
+      const struct jade_zsa *zsa = ctx->state.zsa;
+      struct nv_push *p = jade_push_reserve(ctx, zsa->dw_count);
+      nv_push_raw(p, (uint32_t *)zsa->dw, zsa->dw_count);
+   }
+   if (ctx->dirty & JADE_DIRTY_STENCIL_REF)
+      jade_emit_stencil_ref(ctx);
    ctx->dirty = 0;
 }

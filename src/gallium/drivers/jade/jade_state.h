@@ -17,6 +17,8 @@ struct jade_context;
 
 enum jade_dirty {
    JADE_DIRTY_RASTERIZER = 1 << 0,
+   JADE_DIRTY_ZSA = 1 << 1,
+   JADE_DIRTY_STENCIL_REF = 1 << 2,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -30,6 +32,17 @@ struct jade_rasterizer {
 };
 
 void jade_init_rasterizer_functions(struct jade_context *ctx);
+
+#define JADE_ZSA_DW 64
+
+struct jade_zsa {
+   struct pipe_depth_stencil_alpha_state base;
+   uint32_t dw[JADE_ZSA_DW];
+   unsigned dw_count;
+};
+
+void jade_init_zsa_functions(struct jade_context *ctx);
+void jade_emit_stencil_ref(struct jade_context *ctx);
 
 /* Emits the state objects whose dirty bits are set, and clears them. */
 void jade_emit_dirty_state(struct jade_context *ctx);
