@@ -56,6 +56,7 @@ HW_METHODS = {
     "fragment-color-unclamped": ("SET_PS_SATURATE", ".OUTPUT0 = FALSE"),
     "provoking-vertex": ("SET_PROVOKING_VERTEX", ".V = FIRST"),
     "alpha-test": ("SET_ALPHA_TEST", ".ENABLE = TRUE"),
+    "dual-source": ("SET_BLEND_COLOR_DEST_COEFF", ".V = OGL_SRC1COLOR"),
     "user-clip-plane": ("SET_USER_CLIP_ENABLE", ".PLANE0 = TRUE"),
 }
 

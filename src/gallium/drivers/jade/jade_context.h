@@ -15,6 +15,7 @@
 #include "jade_screen.h"
 
 struct jade_fence;
+struct jade_blend;
 struct jade_rasterizer;
 struct jade_zsa;
 
@@ -31,7 +32,8 @@ struct jade_state {
    unsigned sample_mask;
    unsigned min_samples;
 
-   void *blend, *vertex_elements;
+   void *vertex_elements;
+   struct jade_blend *blend;
    struct jade_rasterizer *rasterizer;
    struct jade_zsa *zsa;
    void *shader[PIPE_SHADER_TYPES];

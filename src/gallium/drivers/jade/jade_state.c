@@ -2,11 +2,11 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Constant state objects and bound state.  The rasterizer and the
- * depth/stencil/alpha state are packed into methods at create time
- * (jade_state_rasterizer.c, jade_state_zsa.c); the others are still
- * copies of their Gallium description, to be packed the same way
- * (issue 7).
+ * Constant state objects and bound state.  The rasterizer, depth/
+ * stencil/alpha and blend states are packed into methods at create time
+ * (jade_state_rasterizer.c, jade_state_zsa.c, jade_state_blend.c); the
+ * others are still copies of their Gallium description, to be packed the
+ * same way (issue 7).
  */
 
 #include "util/u_framebuffer.h"
@@ -29,14 +29,7 @@
       FREE(cso);                                                              \
    }
 
-JADE_COPY_CSO(blend_state, struct pipe_blend_state)
 JADE_COPY_CSO(sampler_state, struct pipe_sampler_state)
-
-static void
-jade_bind_blend_state(struct pipe_context *pctx, void *cso)
-{
-   jade_context(pctx)->state.blend = cso;
-}
 
 static void
 jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
@@ -118,13 +111,6 @@ jade_set_scissor_states(struct pipe_context *pctx, unsigned start,
 {
    if (start == 0 && count > 0)
       jade_context(pctx)->state.scissor = sc[0];
-}
-
-static void
-jade_set_blend_color(struct pipe_context *pctx,
-                     const struct pipe_blend_color *color)
-{
-   jade_context(pctx)->state.blend_color = *color;
 }
 
 static void
@@ -259,9 +245,7 @@ jade_init_state_functions(struct jade_context *ctx)
 {
    struct pipe_context *pctx = &ctx->base;
 
-   pctx->create_blend_state = jade_create_blend_state;
-   pctx->bind_blend_state = jade_bind_blend_state;
-   pctx->delete_blend_state = jade_delete_blend_state;
+   jade_init_blend_functions(ctx);
    jade_init_rasterizer_functions(ctx);
    jade_init_zsa_functions(ctx);
    pctx->create_sampler_state = jade_create_sampler_state;
@@ -276,7 +260,6 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->set_framebuffer_state = jade_set_framebuffer_state;
    pctx->set_viewport_states = jade_set_viewport_states;
    pctx->set_scissor_states = jade_set_scissor_states;
-   pctx->set_blend_color = jade_set_blend_color;
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_min_samples = jade_set_min_samples;
    pctx->set_clip_state = jade_set_clip_state;
@@ -306,5 +289,12 @@ jade_emit_dirty_state(struct jade_context *ctx)
    }
    if (ctx->dirty & JADE_DIRTY_STENCIL_REF)
       jade_emit_stencil_ref(ctx);
+   if ((ctx->dirty & JADE_DIRTY_BLEND) && ctx->state.blend) {
+      const struct jade_blend *blend = ctx->state.blend;
+      struct nv_push *p = jade_push_reserve(ctx, blend->dw_count);
+      nv_push_raw(p, (uint32_t *)blend->dw, blend->dw_count);
+   }
+   if (ctx->dirty & JADE_DIRTY_BLEND_COLOR)
+      jade_emit_blend_color(ctx);
    ctx->dirty = 0;
 }

@@ -19,6 +19,8 @@ enum jade_dirty {
    JADE_DIRTY_RASTERIZER = 1 << 0,
    JADE_DIRTY_ZSA = 1 << 1,
    JADE_DIRTY_STENCIL_REF = 1 << 2,
+   JADE_DIRTY_BLEND = 1 << 3,
+   JADE_DIRTY_BLEND_COLOR = 1 << 4,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -42,6 +44,17 @@ struct jade_zsa {
 };
 
 void jade_init_zsa_functions(struct jade_context *ctx);
+
+#define JADE_BLEND_DW 160
+
+struct jade_blend {
+   struct pipe_blend_state base;
+   uint32_t dw[JADE_BLEND_DW];
+   unsigned dw_count;
+};
+
+void jade_init_blend_functions(struct jade_context *ctx);
+void jade_emit_blend_color(struct jade_context *ctx);
 void jade_emit_stencil_ref(struct jade_context *ctx);
 
 /* Emits the state objects whose dirty bits are set, and clears them. */
