@@ -16,6 +16,7 @@
 
 struct jade_fence;
 struct jade_blend;
+struct jade_vertex_elements;
 struct jade_rasterizer;
 struct jade_zsa;
 
@@ -32,7 +33,7 @@ struct jade_state {
    unsigned sample_mask;
    unsigned min_samples;
 
-   void *vertex_elements;
+   struct jade_vertex_elements *vertex_elements;
    struct jade_blend *blend;
    struct jade_rasterizer *rasterizer;
    struct jade_zsa *zsa;
@@ -69,6 +70,7 @@ struct jade_context {
    bool program_dirty;        /* a shader was bound: look the program up */
    bool code_uploaded;        /* invalidate the instruction cache first */
    bool warned_stages;
+   bool warned_indirect;
    struct jade_program_counters counters;
 };
 

@@ -2,15 +2,113 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Draws.  Program validation links the bound shaders under the draw's
- * NOS and records the program state (jade_program.c); the rest of the
- * state and the draw methods themselves are issue 7's, so a draw renders
- * nothing yet.
+ * Draws.  A draw validates the program (linked under its NOS,
+ * jade_program.c), emits the state objects that changed (jade_state.c),
+ * then the draw itself: BEGIN, the vertex range or the index buffer range,
+ * END, once per instance.  Framebuffer, viewport, constant buffers and
+ * textures are not emitted yet (issue 7), so nothing renders.
  */
+
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
+#include "util/log.h"
+#include "util/u_inlines.h"
+#include "util/u_upload_mgr.h"
 
 #include "jade_context.h"
 #include "jade_program.h"
+#include "jade_resource.h"
 #include "jade_state.h"
+
+/* MESA_PRIM_* to BEGIN's primitive. */
+static uint32_t
+begin_op(enum mesa_prim mode)
+{
+#define OP(x) NVC597_BEGIN_OP_##x
+   static const uint32_t ops[] = {
+      [MESA_PRIM_POINTS] = OP(POINTS),
+      [MESA_PRIM_LINES] = OP(LINES),
+      [MESA_PRIM_LINE_LOOP] = OP(LINE_LOOP),
+      [MESA_PRIM_LINE_STRIP] = OP(LINE_STRIP),
+      [MESA_PRIM_TRIANGLES] = OP(TRIANGLES),
+      [MESA_PRIM_TRIANGLE_STRIP] = OP(TRIANGLE_STRIP),
+      [MESA_PRIM_TRIANGLE_FAN] = OP(TRIANGLE_FAN),
+      [MESA_PRIM_QUADS] = OP(QUADS),
+      [MESA_PRIM_QUAD_STRIP] = OP(QUAD_STRIP),
+      [MESA_PRIM_POLYGON] = OP(POLYGON),
+      [MESA_PRIM_LINES_ADJACENCY] = OP(LINELIST_ADJCY),
+      [MESA_PRIM_LINE_STRIP_ADJACENCY] = OP(LINESTRIP_ADJCY),
+      [MESA_PRIM_TRIANGLES_ADJACENCY] = OP(TRIANGLELIST_ADJCY),
+      [MESA_PRIM_TRIANGLE_STRIP_ADJACENCY] = OP(TRIANGLESTRIP_ADJCY),
+      [MESA_PRIM_PATCHES] = OP(PATCH),
+   };
+#undef OP
+   return mode < ARRAY_SIZE(ops) ? ops[mode] : NVC597_BEGIN_OP_POINTS;
+}
+
+/* The index buffer: its address, size and index size; user indices are
+ * uploaded first.  Returns false if there is none to draw from. */
+static bool
+emit_index_buffer(struct jade_context *ctx, const struct pipe_draw_info *info,
+                  const struct pipe_draw_start_count_bias *draw, unsigned *start)
+{
+   struct pipe_resource *res = NULL;
+   unsigned offset = 0;
+   *start = draw->start;
+   if (info->has_user_indices) {
+      /* Only the range drawn, from its first index. */
+      const uint8_t *src = (const uint8_t *)info->index.user + draw->start * info->index_size;
+      u_upload_data(ctx->base.stream_uploader, 0, draw->count * info->index_size,
+                    info->index_size, src, &offset, &res);
+      *start = 0;
+   } else {
+      pipe_resource_reference(&res, info->index.resource);
+   }
+   if (!res)
+      return false;
+   struct jade_resource *r = jade_resource(res);
+   uint64_t va = r->bo->va + offset;
+   uint64_t size = res->width0 - offset;
+   struct nv_push *p = jade_push_reserve(ctx, 12);
+   P_MTHD(p, NVC597, SET_INDEX_BUFFER_A);
+   P_NVC597_SET_INDEX_BUFFER_A(p, va >> 32);
+   P_NVC597_SET_INDEX_BUFFER_B(p, va);
+   P_MTHD(p, NVC597, SET_INDEX_BUFFER_SIZE_A);
+   P_NVC597_SET_INDEX_BUFFER_SIZE_A(p, size >> 32);
+   P_NVC597_SET_INDEX_BUFFER_SIZE_B(p, size);
+   P_IMMD(p, NVC597, SET_INDEX_BUFFER_E, info->index_size == 1 ? INDEX_SIZE_ONE_BYTE :
+                                         info->index_size == 2 ? INDEX_SIZE_TWO_BYTES :
+                                                                 INDEX_SIZE_FOUR_BYTES);
+   pipe_resource_reference(&res, NULL);
+   return true;
+}
+
+/* One draw of `count` vertices (or indices) from `start`, per instance. */
+static void
+emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool indexed,
+          unsigned start, unsigned count)
+{
+   for (unsigned i = 0; i < info->instance_count; i++) {
+      struct nv_push *p = jade_push_reserve(ctx, 8);
+      P_IMMD(p, NVC597, BEGIN, {
+         .op = begin_op(info->mode),
+         .primitive_id = PRIMITIVE_ID_FIRST,
+         .instance_id = i ? INSTANCE_ID_SUBSEQUENT : INSTANCE_ID_FIRST,
+         .split_mode = SPLIT_MODE_NORMAL_BEGIN_NORMAL_END,
+      });
+      if (indexed) {
+         P_MTHD(p, NVC597, SET_INDEX_BUFFER_F);
+         P_NVC597_SET_INDEX_BUFFER_F(p, start);
+         P_NVC597_DRAW_INDEX_BUFFER(p, count);
+      } else {
+         P_MTHD(p, NVC597, SET_VERTEX_ARRAY_START);
+         P_NVC597_SET_VERTEX_ARRAY_START(p, start);
+         P_NVC597_DRAW_VERTEX_ARRAY(p, count);
+      }
+      P_IMMD(p, NVC597, END, 0);
+   }
+}
 
 static void
 jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
@@ -20,9 +118,38 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
               unsigned num_draws)
 {
    struct jade_context *ctx = jade_context(pctx);
-   if (!num_draws || !jade_program_validate(ctx, info))
+   if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
       return;
+   if (indirect && indirect->buffer) {
+      if (!ctx->warned_indirect) {
+         mesa_logw("jade: indirect draws are not supported yet; skipped");
+         ctx->warned_indirect = true;
+      }
+      return;
+   }
+   if (ctx->state.vertex_elements && ctx->state.vertex_elements->unsupported)
+      return;   /* an attribute format the hardware cannot fetch */
    jade_emit_dirty_state(ctx);
+
+   bool indexed = info->index_size != 0;
+   struct nv_push *p = jade_push_reserve(ctx, 8);
+   P_IMMD(p, NVC597, SET_GLOBAL_BASE_INSTANCE_INDEX, info->start_instance);
+   P_IMMD(p, NVC597, SET_DA_PRIMITIVE_RESTART, indexed && info->primitive_restart);
+   if (indexed && info->primitive_restart)
+      P_IMMD(p, NVC597, SET_DA_PRIMITIVE_RESTART_INDEX, info->restart_index);
+
+   for (unsigned d = 0; d < num_draws; d++) {
+      if (!draws[d].count)
+         continue;
+      unsigned start = draws[d].start;
+      if (indexed) {
+         if (!emit_index_buffer(ctx, info, &draws[d], &start))
+            continue;
+         p = jade_push_reserve(ctx, 2);
+         P_IMMD(p, NVC597, SET_GLOBAL_BASE_VERTEX_INDEX, (uint32_t)draws[d].index_bias);
+      }
+      emit_draw(ctx, info, indexed, start, draws[d].count);
+   }
 }
 
 static void

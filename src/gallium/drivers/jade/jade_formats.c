@@ -173,3 +173,73 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return false;
    return true;
 }
+
+/* Vertex formats: the component widths come from the format's layout,
+ * the numerical type from its channel type; BGRA orders fetch RGBA with
+ * R and B swapped.  Field values from NVIDIA's class header (clc597.h). */
+#include "nvtypes.h"
+#include "clc597.h"
+
+static int
+vertex_widths(const struct util_format_description *d)
+{
+#define W(x) NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_##x
+   if (d->layout == UTIL_FORMAT_LAYOUT_OTHER || d->is_bitmask) {
+      switch (d->format) {
+      case PIPE_FORMAT_R10G10B10A2_UNORM: case PIPE_FORMAT_B10G10R10A2_UNORM:
+      case PIPE_FORMAT_R10G10B10A2_SNORM: case PIPE_FORMAT_B10G10R10A2_SNORM:
+      case PIPE_FORMAT_R10G10B10A2_USCALED: case PIPE_FORMAT_B10G10R10A2_USCALED:
+      case PIPE_FORMAT_R10G10B10A2_SSCALED: case PIPE_FORMAT_B10G10R10A2_SSCALED:
+      case PIPE_FORMAT_R10G10B10A2_UINT: case PIPE_FORMAT_R10G10B10A2_SINT:
+         return W(A2B10G10R10);
+      case PIPE_FORMAT_R11G11B10_FLOAT:
+         return W(B10G11R11);
+      default:
+         break;
+      }
+   }
+   unsigned bits = d->channel[0].size;
+   for (unsigned c = 1; c < d->nr_channels; c++)
+      if (d->channel[c].size != bits)
+         return -1;
+   static const int8_t widths[33][5] = {
+      [8] = {0, W(R8), W(R8_G8), W(R8_G8_B8), W(R8_G8_B8_A8)},
+      [16] = {0, W(R16), W(R16_G16), W(R16_G16_B16), W(R16_G16_B16_A16)},
+      [32] = {0, W(R32), W(R32_G32), W(R32_G32_B32), W(R32_G32_B32_A32)},
+   };
+#undef W
+   if (bits > 32 || d->nr_channels > 4 || !widths[bits][d->nr_channels])
+      return -1;
+   return widths[bits][d->nr_channels];
+}
+
+bool
+jade_vertex_format(enum pipe_format format, struct jade_vertex_format *out)
+{
+   if (!(jade_format_usage(format) & JADE_FMT_VERTEX))
+      return false;
+   const struct util_format_description *d = util_format_description(format);
+   int widths = vertex_widths(d);
+   int first = util_format_get_first_non_void_channel(format);
+   if (widths < 0 || first < 0)
+      return false;
+   const struct util_format_channel_description *ch = &d->channel[first];
+#define N(x) NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_##x
+   uint32_t type;
+   switch (ch->type) {
+   case UTIL_FORMAT_TYPE_FLOAT: type = N(FLOAT); break;
+   case UTIL_FORMAT_TYPE_UNSIGNED:
+      type = ch->normalized ? N(UNORM) : ch->pure_integer ? N(UINT) : N(USCALED);
+      break;
+   case UTIL_FORMAT_TYPE_SIGNED:
+      type = ch->normalized ? N(SNORM) : ch->pure_integer ? N(SINT) : N(SSCALED);
+      break;
+   default:
+      return false;
+   }
+#undef N
+   out->component_bit_widths = (uint8_t)widths;
+   out->numerical_type = (uint8_t)type;
+   out->swap_r_and_b = d->swizzle[0] == PIPE_SWIZZLE_Z && d->nr_channels >= 3;
+   return true;
+}

@@ -7,6 +7,7 @@
 #define JADE_FORMATS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "pipe/p_defines.h"
 #include "util/format/u_formats.h"
@@ -31,5 +32,16 @@ bool jade_is_format_supported(struct pipe_screen *pscreen,
                               unsigned sample_count,
                               unsigned storage_sample_count,
                               unsigned bindings);
+
+/* How the hardware fetches a vertex format (SET_VERTEX_ATTRIBUTE_A's
+ * fields, clc597.h values). */
+struct jade_vertex_format {
+   uint8_t component_bit_widths;
+   uint8_t numerical_type;
+   bool swap_r_and_b;
+};
+
+/* False if the hardware cannot fetch `format`. */
+bool jade_vertex_format(enum pipe_format format, struct jade_vertex_format *out);
 
 #endif /* JADE_FORMATS_H */

@@ -40,44 +40,6 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
       st->samplers[stage][start + i] = samplers ? samplers[i] : NULL;
 }
 
-struct jade_vertex_elements {
-   unsigned count;
-   struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
-};
-
-static void *
-jade_create_vertex_elements_state(struct pipe_context *pctx, unsigned count,
-                                  const struct pipe_vertex_element *elements)
-{
-   struct jade_vertex_elements *ve = CALLOC_STRUCT(jade_vertex_elements);
-   if (!ve)
-      return NULL;
-   ve->count = count;
-   memcpy(ve->elements, elements, count * sizeof(*elements));
-   return ve;
-}
-
-static void
-jade_bind_vertex_elements_state(struct pipe_context *pctx, void *cso)
-{
-   jade_context(pctx)->state.vertex_elements = cso;
-}
-
-static void
-jade_delete_vertex_elements_state(struct pipe_context *pctx, void *cso)
-{
-   FREE(cso);
-}
-
-static void
-jade_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
-                        const struct pipe_vertex_buffer *buffers)
-{
-   struct jade_state *st = &jade_context(pctx)->state;
-   util_set_vertex_buffers_count(st->vertex_buffers, &st->vertex_buffer_count,
-                                 buffers, count, true);
-}
-
 static void
 jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
                          uint index, bool take_ownership,
@@ -251,11 +213,8 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->create_sampler_state = jade_create_sampler_state;
    pctx->bind_sampler_states = jade_bind_sampler_states;
    pctx->delete_sampler_state = jade_delete_sampler_state;
-   pctx->create_vertex_elements_state = jade_create_vertex_elements_state;
-   pctx->bind_vertex_elements_state = jade_bind_vertex_elements_state;
-   pctx->delete_vertex_elements_state = jade_delete_vertex_elements_state;
+   jade_init_vertex_functions(ctx);
 
-   pctx->set_vertex_buffers = jade_set_vertex_buffers;
    pctx->set_constant_buffer = jade_set_constant_buffer;
    pctx->set_framebuffer_state = jade_set_framebuffer_state;
    pctx->set_viewport_states = jade_set_viewport_states;
@@ -296,5 +255,9 @@ jade_emit_dirty_state(struct jade_context *ctx)
    }
    if (ctx->dirty & JADE_DIRTY_BLEND_COLOR)
       jade_emit_blend_color(ctx);
+   if ((ctx->dirty & JADE_DIRTY_VERTEX_ELEMENTS) && ctx->state.vertex_elements)
+      jade_emit_vertex_elements(ctx);
+   if (ctx->dirty & JADE_DIRTY_VERTEX_BUFFERS)
+      jade_emit_vertex_buffers(ctx);
    ctx->dirty = 0;
 }

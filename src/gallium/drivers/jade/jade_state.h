@@ -21,6 +21,8 @@ enum jade_dirty {
    JADE_DIRTY_STENCIL_REF = 1 << 2,
    JADE_DIRTY_BLEND = 1 << 3,
    JADE_DIRTY_BLEND_COLOR = 1 << 4,
+   JADE_DIRTY_VERTEX_ELEMENTS = 1 << 5,
+   JADE_DIRTY_VERTEX_BUFFERS = 1 << 6,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -54,6 +56,20 @@ struct jade_blend {
 };
 
 void jade_init_blend_functions(struct jade_context *ctx);
+
+struct jade_vertex_elements {
+   unsigned count;
+   struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
+   uint32_t streams;                    /* vertex buffers the elements read */
+   uint16_t stride[PIPE_MAX_ATTRIBS];   /* per vertex buffer */
+   bool unsupported;                    /* an element the hardware cannot fetch */
+   uint32_t dw[160];
+   unsigned dw_count;
+};
+
+void jade_init_vertex_functions(struct jade_context *ctx);
+void jade_emit_vertex_elements(struct jade_context *ctx);
+void jade_emit_vertex_buffers(struct jade_context *ctx);
 void jade_emit_blend_color(struct jade_context *ctx);
 void jade_emit_stencil_ref(struct jade_context *ctx);
 

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""check_streams.py WITH_JADE TEST_GL_STREAMS CASE: runs one case of
+test-gl-streams under Jade with JADE_DEBUG=pb and checks the decoded
+stream it submitted for the state it must carry (not byte for byte):
+methods with field values, in order where order matters, and no method
+outside NVIDIA's class definitions."""
+
+import os
+import re
+import subprocess
+import sys
+
+# (method, {field: value}): a method of the stream with these fields.
+COMMON = [
+    ("SET_PIPELINE_SHADER(1)", {"ENABLE": "TRUE", "TYPE": "VERTEX"}),
+    ("SET_PIPELINE_SHADER(5)", {"ENABLE": "TRUE", "TYPE": "PIXEL"}),
+    ("SET_VERTEX_ATTRIBUTE_A(0)", {"STREAM": "(0x0)", "SOURCE": "ACTIVE",
+                                   "COMPONENT_BIT_WIDTHS": "R32_G32_B32_A32",
+                                   "NUMERICAL_TYPE": "NUM_FLOAT"}),
+    ("SET_VERTEX_ATTRIBUTE_A(1)", {"STREAM": "(0x1)", "SOURCE": "ACTIVE",
+                                   "COMPONENT_BIT_WIDTHS": "R8_G8_B8_A8",
+                                   "NUMERICAL_TYPE": "NUM_UNORM"}),
+    ("SET_VERTEX_ATTRIBUTE_A(2)", {"SOURCE": "INACTIVE"}),
+    ("SET_VERTEX_STREAM_A_FORMAT(0)", {"STRIDE": "(0x10)", "ENABLE": "TRUE"}),
+    ("SET_VERTEX_STREAM_A_FORMAT(1)", {"STRIDE": "(0x4)", "ENABLE": "TRUE"}),
+    ("SET_VERTEX_STREAM_A_FORMAT(2)", {"ENABLE": "FALSE"}),
+    ("SET_PROVOKING_VERTEX", {"V": "LAST"}),
+    ("SET_DEPTH_TEST", {"ENABLE": "FALSE"}),
+    ("SET_CT_WRITE(0)", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE"}),
+]
+
+# Per case: methods that must follow one another, in this order.
+SEQUENCES = {
+    "triangle": [
+        ("BEGIN", {"OP": "TRIANGLES", "INSTANCE_ID": "FIRST"}),
+        ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),
+        ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+        ("END", {}),
+    ],
+    "indexed-instanced": [
+        ("SET_INDEX_BUFFER_E", {"INDEX_SIZE": "TWO_BYTES"}),
+        ("SET_GLOBAL_BASE_VERTEX_INDEX", {"V": "(0x1)"}),
+        ("BEGIN", {"OP": "TRIANGLES", "INSTANCE_ID": "FIRST"}),
+        ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),
+        ("END", {}),
+        ("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"}),
+        ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),
+        ("END", {}),
+        ("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"}),
+        ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),
+        ("END", {}),
+    ],
+}
+
+
+def parse(lines):
+    """[(method, {field: value})] from the dumper's text."""
+    out = []
+    for line in lines:
+        m = re.match(r"\s+mthd [0-9a-f]+ (\S+)", line)
+        if m:
+            out.append((re.sub(r"^NVC5[9C][70]_", "", m.group(1)), {}))
+            continue
+        m = re.match(r"\s+\.(\w+) = (.*)$", line)
+        if m and out:
+            out[-1][1][m.group(1)] = m.group(2).strip()
+    return out
+
+
+def matches(item, want):
+    name, fields = item
+    return name == want[0] and all(fields.get(k) == v for k, v in want[1].items())
+
+
+def main():
+    with_jade, test, case = sys.argv[1:4]
+    env = dict(os.environ, JADE_DEBUG="pb")
+    run = subprocess.run([with_jade, test, case], env=env, capture_output=True, text=True,
+                         timeout=120)
+    log = run.stderr.splitlines()
+    start = next((i for i, l in enumerate(log) if l.startswith("streams-test: case")), None)
+    failures = 0
+
+    def check(ok, what):
+        nonlocal failures
+        print(("ok   " if ok else "FAIL ") + what)
+        failures += not ok
+
+    check(run.returncode == 0, f"test-gl-streams {case} exits 0 (got {run.returncode})")
+    check(start is not None, "the case ran")
+    stream = parse(log)
+    after = parse(log[start:] if start is not None else [])
+    check(not any("unknown method" in l for l in log),
+          "no method outside the class definitions")
+    for want in COMMON:
+        check(any(matches(item, want) for item in stream),
+              f"{want[0]} {want[1]}")
+    seq, k = SEQUENCES[case], 0
+    for item in after:
+        if k < len(seq) and matches(item, seq[k]):
+            k += 1
+    check(k == len(seq), f"the draw, in order: {' -> '.join(n for n, _ in seq)}"
+          + ("" if k == len(seq) else f" (stopped before {seq[k][0]} {seq[k][1]})"))
+    print(f"{failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

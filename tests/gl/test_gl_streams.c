@@ -1,0 +1,115 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Small GL programs whose command streams check_streams.py reads back
+ * (JADE_DEBUG=pb) for the state they must carry:  test-gl-streams CASE
+ * with CASE one of: triangle, indexed-instanced.
+ */
+
+#define GL_GLEXT_PROTOTYPES 1
+
+#include <stdio.h>
+#include <string.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+static EGLDisplay dpy;
+static EGLContext ctx;
+
+static int
+make_context(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   dpy = get_platform_display ?
+      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
+      EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
+      return 0;
+   const EGLint attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+   };
+   ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+   return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+}
+
+static GLuint
+shader(GLenum stage, const char *src)
+{
+   GLuint s = glCreateShader(stage);
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   return s;
+}
+
+static const char *vs_src =
+   "#version 330\n"
+   "layout(location = 0) in vec4 pos;\n"
+   "layout(location = 1) in vec4 color;\n"
+   "out vec4 c;\n"
+   "void main() { gl_Position = pos + vec4(float(gl_InstanceID)); c = color; }\n";
+
+static const char *fs_src =
+   "#version 330\n"
+   "in vec4 c;\n"
+   "out vec4 o;\n"
+   "void main() { o = c; }\n";
+
+int
+main(int argc, char **argv)
+{
+   const char *which = argc > 1 ? argv[1] : "";
+   if (!make_context())
+      return 1;
+   GLuint fb, rb, vao, vbo[2], ibo;
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+
+   GLuint prog = glCreateProgram();
+   glAttachShader(prog, shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(prog, shader(GL_FRAGMENT_SHADER, fs_src));
+   glLinkProgram(prog);
+   glUseProgram(prog);
+
+   static const float pos[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1};
+   static const unsigned char color[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9};
+   static const unsigned short idx[] = {0, 1, 2, 2, 1, 3};
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(2, vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo[0]);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(pos), pos, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, NULL);
+   glEnableVertexAttribArray(0);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo[1]);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(color), color, GL_STATIC_DRAW);
+   glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 4, NULL);
+   glEnableVertexAttribArray(1);
+
+   fprintf(stderr, "streams-test: case %s\n", which);
+   if (!strcmp(which, "triangle")) {
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   } else if (!strcmp(which, "indexed-instanced")) {
+      glGenBuffers(1, &ibo);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+      glDrawElementsInstancedBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 3, 1);
+   } else {
+      fprintf(stderr, "unknown case %s\n", which);
+      return 1;
+   }
+   glFinish();
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+   return glGetError() == GL_NO_ERROR ? 0 : 2;
+}
