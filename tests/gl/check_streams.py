@@ -28,6 +28,12 @@ COMMON = [
     ("SET_PROVOKING_VERTEX", {"V": "LAST"}),
     ("SET_DEPTH_TEST", {"ENABLE": "FALSE"}),
     ("SET_CT_WRITE(0)", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE"}),
+    ("SET_VIEWPORT_SCALE_X(0)", {"V": "16.000000f (0x41800000)"}),
+    ("SET_VIEWPORT_OFFSET_Y(0)", {"V": "16.000000f (0x41800000)"}),
+    ("SET_VIEWPORT_CLIP_HORIZONTAL(0)", {"X0": "(0x0)", "WIDTH": "(0x20)"}),
+    ("SET_SCISSOR_ENABLE(0)", {"V": "TRUE"}),
+    ("SET_SCISSOR_HORIZONTAL(0)", {"XMIN": "(0x4)", "XMAX": "(0x14)"}),
+    ("SET_SCISSOR_VERTICAL(0)", {"YMIN": "(0x8)", "YMAX": "(0x14)"}),
 ]
 
 # Per case: methods that must follow one another, in this order.

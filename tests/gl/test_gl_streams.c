@@ -73,6 +73,9 @@ main(int argc, char **argv)
    glBindRenderbuffer(GL_RENDERBUFFER, rb);
    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   glViewport(0, 0, 32, 32);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(4, 8, 16, 12);
 
    GLuint prog = glCreateProgram();
    glAttachShader(prog, shader(GL_VERTEX_SHADER, vs_src));

@@ -59,23 +59,6 @@ jade_set_framebuffer_state(struct pipe_context *pctx,
 }
 
 static void
-jade_set_viewport_states(struct pipe_context *pctx, unsigned start,
-                         unsigned count, const struct pipe_viewport_state *vp)
-{
-   /* One viewport until caps.max_viewports grows. */
-   if (start == 0 && count > 0)
-      jade_context(pctx)->state.viewport = vp[0];
-}
-
-static void
-jade_set_scissor_states(struct pipe_context *pctx, unsigned start,
-                        unsigned count, const struct pipe_scissor_state *sc)
-{
-   if (start == 0 && count > 0)
-      jade_context(pctx)->state.scissor = sc[0];
-}
-
-static void
 jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
    jade_context(pctx)->state.sample_mask = mask;
@@ -217,8 +200,7 @@ jade_init_state_functions(struct jade_context *ctx)
 
    pctx->set_constant_buffer = jade_set_constant_buffer;
    pctx->set_framebuffer_state = jade_set_framebuffer_state;
-   pctx->set_viewport_states = jade_set_viewport_states;
-   pctx->set_scissor_states = jade_set_scissor_states;
+   jade_init_viewport_functions(ctx);
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_min_samples = jade_set_min_samples;
    pctx->set_clip_state = jade_set_clip_state;
@@ -259,5 +241,9 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_vertex_elements(ctx);
    if (ctx->dirty & JADE_DIRTY_VERTEX_BUFFERS)
       jade_emit_vertex_buffers(ctx);
+   if (ctx->dirty & (JADE_DIRTY_VIEWPORT | JADE_DIRTY_RASTERIZER))
+      jade_emit_viewport(ctx);
+   if (ctx->dirty & (JADE_DIRTY_SCISSOR | JADE_DIRTY_RASTERIZER))
+      jade_emit_scissor(ctx);
    ctx->dirty = 0;
 }

@@ -23,6 +23,8 @@ enum jade_dirty {
    JADE_DIRTY_BLEND_COLOR = 1 << 4,
    JADE_DIRTY_VERTEX_ELEMENTS = 1 << 5,
    JADE_DIRTY_VERTEX_BUFFERS = 1 << 6,
+   JADE_DIRTY_VIEWPORT = 1 << 7,
+   JADE_DIRTY_SCISSOR = 1 << 8,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -66,6 +68,10 @@ struct jade_vertex_elements {
    uint32_t dw[160];
    unsigned dw_count;
 };
+
+void jade_init_viewport_functions(struct jade_context *ctx);
+void jade_emit_viewport(struct jade_context *ctx);
+void jade_emit_scissor(struct jade_context *ctx);
 
 void jade_init_vertex_functions(struct jade_context *ctx);
 void jade_emit_vertex_elements(struct jade_context *ctx);
