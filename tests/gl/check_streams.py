@@ -32,6 +32,9 @@ COMMON = [
     ("SET_VIEWPORT_OFFSET_Y(0)", {"V": "16.000000f (0x41800000)"}),
     ("SET_VIEWPORT_CLIP_HORIZONTAL(0)", {"X0": "(0x0)", "WIDTH": "(0x20)"}),
     ("SET_SCISSOR_ENABLE(0)", {"V": "TRUE"}),
+    ("BIND_GROUP_CONSTANT_BUFFER(0)", {"VALID": "TRUE", "SHADER_SLOT": "(0xf)"}),
+    ("BIND_GROUP_CONSTANT_BUFFER(4)", {"VALID": "TRUE", "SHADER_SLOT": "(0xf)"}),
+    ("BIND_GROUP_CONSTANT_BUFFER(0)", {"VALID": "TRUE", "SHADER_SLOT": "(0x0)"}),
     ("SET_SCISSOR_HORIZONTAL(0)", {"XMIN": "(0x4)", "XMAX": "(0x14)"}),
     ("SET_SCISSOR_VERTICAL(0)", {"YMIN": "(0x8)", "YMAX": "(0x14)"}),
 ]

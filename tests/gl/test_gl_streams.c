@@ -51,8 +51,9 @@ static const char *vs_src =
    "#version 330\n"
    "layout(location = 0) in vec4 pos;\n"
    "layout(location = 1) in vec4 color;\n"
+   "uniform vec4 offset;\n"
    "out vec4 c;\n"
-   "void main() { gl_Position = pos + vec4(float(gl_InstanceID)); c = color; }\n";
+   "void main() { gl_Position = pos + offset + vec4(float(gl_InstanceID)); c = color; }\n";
 
 static const char *fs_src =
    "#version 330\n"
@@ -82,6 +83,7 @@ main(int argc, char **argv)
    glAttachShader(prog, shader(GL_FRAGMENT_SHADER, fs_src));
    glLinkProgram(prog);
    glUseProgram(prog);
+   glUniform4f(glGetUniformLocation(prog, "offset"), 0.25f, 0.5f, 0.0f, 0.0f);
 
    static const float pos[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1};
    static const unsigned char color[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9};

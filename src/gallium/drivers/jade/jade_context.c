@@ -212,6 +212,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       goto fail;
 
    ctx->state.sample_mask = ~0u;
+   ctx->dirty = ~0u;   /* the first draw emits every piece of state */
 
    pctx->destroy = jade_context_destroy;
    pctx->flush = jade_flush;

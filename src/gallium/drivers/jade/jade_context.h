@@ -61,6 +61,7 @@ struct jade_context {
 
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
+   uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
 
    /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the
     * heap their code lives in, the one the last draw used. */

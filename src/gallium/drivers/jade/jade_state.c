@@ -41,40 +41,18 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
 }
 
 static void
-jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
-                         uint index, bool take_ownership,
-                         const struct pipe_constant_buffer *cb)
-{
-   struct pipe_constant_buffer *dst =
-      &jade_context(pctx)->state.constbuf[stage][index];
-
-   util_copy_constant_buffer(dst, cb, take_ownership);
-}
-
-static void
 jade_set_framebuffer_state(struct pipe_context *pctx,
                            const struct pipe_framebuffer_state *fb)
 {
-   util_copy_framebuffer_state(&jade_context(pctx)->state.framebuffer, fb);
+   struct jade_context *ctx = jade_context(pctx);
+   util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;   /* sample positions and masks */
 }
 
 static void
 jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
    jade_context(pctx)->state.sample_mask = mask;
-}
-
-static void
-jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
-{
-   jade_context(pctx)->state.min_samples = min_samples;
-}
-
-static void
-jade_set_clip_state(struct pipe_context *pctx,
-                    const struct pipe_clip_state *clip)
-{
-   jade_context(pctx)->state.clip = *clip;
 }
 
 static void
@@ -198,12 +176,10 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->delete_sampler_state = jade_delete_sampler_state;
    jade_init_vertex_functions(ctx);
 
-   pctx->set_constant_buffer = jade_set_constant_buffer;
+   jade_init_constbuf_functions(ctx);
    pctx->set_framebuffer_state = jade_set_framebuffer_state;
    jade_init_viewport_functions(ctx);
    pctx->set_sample_mask = jade_set_sample_mask;
-   pctx->set_min_samples = jade_set_min_samples;
-   pctx->set_clip_state = jade_set_clip_state;
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
 
    pctx->create_sampler_view = jade_create_sampler_view;
@@ -245,5 +221,9 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_viewport(ctx);
    if (ctx->dirty & (JADE_DIRTY_SCISSOR | JADE_DIRTY_RASTERIZER))
       jade_emit_scissor(ctx);
+   if (ctx->dirty & JADE_DIRTY_CONSTBUF)
+      jade_emit_constant_buffers(ctx);
+   if (ctx->dirty & JADE_DIRTY_DRIVER_CBUF)
+      jade_emit_driver_constants(ctx);
    ctx->dirty = 0;
 }

@@ -25,6 +25,8 @@ enum jade_dirty {
    JADE_DIRTY_VERTEX_BUFFERS = 1 << 6,
    JADE_DIRTY_VIEWPORT = 1 << 7,
    JADE_DIRTY_SCISSOR = 1 << 8,
+   JADE_DIRTY_CONSTBUF = 1 << 9,
+   JADE_DIRTY_DRIVER_CBUF = 1 << 10,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -72,6 +74,10 @@ struct jade_vertex_elements {
 void jade_init_viewport_functions(struct jade_context *ctx);
 void jade_emit_viewport(struct jade_context *ctx);
 void jade_emit_scissor(struct jade_context *ctx);
+
+void jade_init_constbuf_functions(struct jade_context *ctx);
+void jade_emit_constant_buffers(struct jade_context *ctx);
+void jade_emit_driver_constants(struct jade_context *ctx);
 
 void jade_init_vertex_functions(struct jade_context *ctx);
 void jade_emit_vertex_elements(struct jade_context *ctx);

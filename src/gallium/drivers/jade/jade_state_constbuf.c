@@ -1,0 +1,158 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Constant buffers.  Gallium's buffer i of a stage is the shaders' c[i]
+ * (GL uniforms are buffer 0); user buffers are uploaded first.  c[15] is
+ * the driver's bank, laid out as the compiler reads it (docs/compiler.md,
+ * "Binding scheme"): user clip planes, sample positions and per-pass
+ * sample masks today (texture, image and storage buffer handles come with
+ * those resources).  A stage's bank is its bind group's: vertex 0, pixel 4
+ * (SET_PIPELINE_BINDING in jade_program.c).
+ */
+
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+#include "util/u_sample_positions.h"
+#include "util/u_upload_mgr.h"
+
+#include "jade_context.h"
+#include "jade_resource.h"
+#include "jade_state.h"
+
+#define DRIVER_CBUF 15
+#define DRIVER_UCP 0x400
+#define DRIVER_SAMPLE_POS 0x480
+#define DRIVER_SAMPLE_MASKS 0x500
+#define DRIVER_CBUF_SIZE 0x540
+
+static unsigned
+bind_group(enum pipe_shader_type stage)
+{
+   return stage == PIPE_SHADER_FRAGMENT ? 4 : 0;
+}
+
+static void
+jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage, uint index,
+                         bool take_ownership, const struct pipe_constant_buffer *cb)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   if (index >= DRIVER_CBUF)
+      return;
+   util_copy_constant_buffer(&ctx->state.constbuf[stage][index], cb, take_ownership);
+   ctx->constbuf_dirty[stage] |= 1u << index;
+   ctx->dirty |= JADE_DIRTY_CONSTBUF;
+}
+
+static void
+jade_set_clip_state(struct pipe_context *pctx, const struct pipe_clip_state *clip)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   ctx->state.clip = *clip;
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+static void
+jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   ctx->state.min_samples = min_samples;
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+/* Binds `size` bytes at `va` as c[slot] of a stage (size 0: unbinds). */
+static void
+bind(struct nv_push *p, enum pipe_shader_type stage, unsigned slot, uint64_t va, uint32_t size)
+{
+   if (size) {
+      P_MTHD(p, NVC597, SET_CONSTANT_BUFFER_SELECTOR_A);
+      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_A(p, align(MIN2(size, 0x10000), 16));
+      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_B(p, va >> 32);
+      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_C(p, va);
+   }
+   P_IMMD(p, NVC597, BIND_GROUP_CONSTANT_BUFFER(bind_group(stage)), {
+      .valid = size != 0,
+      .shader_slot = slot,
+   });
+}
+
+/* The samples invocation i shades when at least min_samples of
+ * `samples` are shaded separately: its own sample with full sample
+ * shading, the whole pixel without, else its group. */
+static uint32_t
+pass_mask(unsigned samples, unsigned min_samples, unsigned i)
+{
+   if (samples <= 1 || min_samples <= 1)
+      return ~0u;
+   unsigned per_pass = MAX2(samples / util_next_power_of_two(MIN2(min_samples, samples)), 1);
+   return BITFIELD_MASK(per_pass) << (i / per_pass * per_pass);
+}
+
+static void
+emit_driver_cbuf(struct jade_context *ctx, struct nv_push *p)
+{
+   uint8_t data[DRIVER_CBUF_SIZE] = {0};
+   memcpy(data + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
+   unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
+   for (unsigned i = 0; i < 16; i++) {
+      float pos[2] = {0.5f, 0.5f};
+      if (i < samples && samples > 1)
+         u_default_get_sample_position(&ctx->base, samples, i, pos);
+      memcpy(data + DRIVER_SAMPLE_POS + 8 * i, pos, sizeof(pos));
+      uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
+      memcpy(data + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
+   }
+   unsigned offset = 0;
+   struct pipe_resource *res = NULL;
+   u_upload_data(ctx->base.const_uploader, 0, sizeof(data), 256, data, &offset, &res);
+   if (!res)
+      return;
+   uint64_t va = jade_resource(res)->bo->va + offset;
+   bind(p, PIPE_SHADER_VERTEX, DRIVER_CBUF, va, sizeof(data));
+   bind(p, PIPE_SHADER_FRAGMENT, DRIVER_CBUF, va, sizeof(data));
+   pipe_resource_reference(&res, NULL);
+}
+
+void
+jade_emit_constant_buffers(struct jade_context *ctx)
+{
+   static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
+   for (unsigned s = 0; s < ARRAY_SIZE(stages); s++) {
+      enum pipe_shader_type stage = stages[s];
+      u_foreach_bit(i, ctx->constbuf_dirty[stage]) {
+         struct pipe_constant_buffer *cb = &ctx->state.constbuf[stage][i];
+         struct pipe_resource *res = NULL;
+         unsigned offset = cb->buffer_offset;
+         if (cb->user_buffer) {
+            u_upload_data(ctx->base.const_uploader, 0, cb->buffer_size, 256,
+                          cb->user_buffer, &offset, &res);
+         } else {
+            pipe_resource_reference(&res, cb->buffer);
+         }
+         struct nv_push *p = jade_push_reserve(ctx, 8);
+         if (res)
+            bind(p, stage, i, jade_resource(res)->bo->va + offset, cb->buffer_size);
+         else
+            bind(p, stage, i, 0, 0);
+         pipe_resource_reference(&res, NULL);
+      }
+      ctx->constbuf_dirty[stage] = 0;
+   }
+}
+
+void
+jade_emit_driver_constants(struct jade_context *ctx)
+{
+   emit_driver_cbuf(ctx, jade_push_reserve(ctx, 16));
+}
+
+void
+jade_init_constbuf_functions(struct jade_context *ctx)
+{
+   ctx->base.set_constant_buffer = jade_set_constant_buffer;
+   ctx->base.set_clip_state = jade_set_clip_state;
+   ctx->base.set_min_samples = jade_set_min_samples;
+}
