@@ -172,6 +172,8 @@ jade_context_destroy(struct pipe_context *pctx)
               " links, %" PRIu64 " hits, %" PRIu64 " patches\n", ctx->counters.compiles,
               ctx->counters.links, ctx->counters.cache_hits, ctx->counters.patches);
    jade_program_cache_fini(ctx);
+   if (ctx->cbuf_bo)
+      jade_bo_destroy(ctx->cbuf_bo);
 
    jade_context_release_state(ctx);
    if (pctx->stream_uploader)
@@ -209,6 +211,9 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    if (jade_context_submit(ctx, NULL))
       goto fail;
    if (jade_program_cache_init(ctx))
+      goto fail;
+   if (jade_bo_create(screen->dev, (JADE_INLINE_CBUF_DRIVER + 1) * JADE_INLINE_CBUF_B, 0,
+                      JADE_BO_VRAM, &ctx->cbuf_bo))
       goto fail;
 
    ctx->state.sample_mask = ~0u;

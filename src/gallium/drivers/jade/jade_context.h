@@ -62,6 +62,16 @@ struct jade_context {
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
    uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
+   /* The driver bank c[15] as last uploaded (jade_state_constbuf.c). */
+#define JADE_DRIVER_CBUF_SIZE 0x540
+   uint8_t driver_cbuf[JADE_DRIVER_CBUF_SIZE];
+   bool driver_cbuf_valid;
+   /* Constant memory filled through the command stream: a region per
+    * (stage, slot) for small user buffers, one for the driver bank. */
+#define JADE_INLINE_CBUF_B 4096
+#define JADE_INLINE_CBUF_SLOTS 15
+#define JADE_INLINE_CBUF_DRIVER (2 * JADE_INLINE_CBUF_SLOTS)
+   struct jade_bo *cbuf_bo;
 
    /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the
     * heap their code lives in, the one the last draw used. */

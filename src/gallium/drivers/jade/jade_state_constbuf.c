@@ -27,7 +27,6 @@
 #define DRIVER_UCP 0x400
 #define DRIVER_SAMPLE_POS 0x480
 #define DRIVER_SAMPLE_MASKS 0x500
-#define DRIVER_CBUF_SIZE 0x540
 
 static unsigned
 bind_group(enum pipe_shader_type stage)
@@ -51,32 +50,74 @@ static void
 jade_set_clip_state(struct pipe_context *pctx, const struct pipe_clip_state *clip)
 {
    struct jade_context *ctx = jade_context(pctx);
-   ctx->state.clip = *clip;
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   if (memcmp(&ctx->state.clip, clip, sizeof(*clip))) {
+      ctx->state.clip = *clip;
+      ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   }
 }
 
 static void
 jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
 {
    struct jade_context *ctx = jade_context(pctx);
-   ctx->state.min_samples = min_samples;
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   if (ctx->state.min_samples != min_samples) {
+      ctx->state.min_samples = min_samples;
+      ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   }
+}
+
+/* Selects `size` bytes at `va` (for a bind or an inline load). */
+static void
+select_cbuf(struct nv_push *p, uint64_t va, uint32_t size)
+{
+   P_MTHD(p, NVC597, SET_CONSTANT_BUFFER_SELECTOR_A);
+   P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_A(p, align(MIN2(size, 0x10000), 16));
+   P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_B(p, va >> 32);
+   P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_C(p, va);
+}
+
+/* Binds the selected buffer as c[slot] of a stage (valid false: unbinds). */
+static void
+bind_selected(struct nv_push *p, enum pipe_shader_type stage, unsigned slot, bool valid)
+{
+   P_IMMD(p, NVC597, BIND_GROUP_CONSTANT_BUFFER(bind_group(stage)), {
+      .valid = valid,
+      .shader_slot = slot,
+   });
 }
 
 /* Binds `size` bytes at `va` as c[slot] of a stage (size 0: unbinds). */
 static void
 bind(struct nv_push *p, enum pipe_shader_type stage, unsigned slot, uint64_t va, uint32_t size)
 {
-   if (size) {
-      P_MTHD(p, NVC597, SET_CONSTANT_BUFFER_SELECTOR_A);
-      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_A(p, align(MIN2(size, 0x10000), 16));
-      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_B(p, va >> 32);
-      P_NVC597_SET_CONSTANT_BUFFER_SELECTOR_C(p, va);
+   if (size)
+      select_cbuf(p, va, size);
+   bind_selected(p, stage, slot, size != 0);
+}
+
+/* Small user data goes through the command stream into the context's
+ * own constant memory (LOAD_CONSTANT_BUFFER, ordered with the draws)
+ * rather than a fresh upload buffer: no new pages to fault in per draw. */
+static uint64_t
+inline_region(const struct jade_context *ctx, unsigned region)
+{
+   return ctx->cbuf_bo->va + (uint64_t)region * JADE_INLINE_CBUF_B;
+}
+
+static void
+load_inline(struct jade_context *ctx, uint64_t va, const void *data, uint32_t size)
+{
+   uint32_t dw = DIV_ROUND_UP(size, 4);
+   struct nv_push *p = jade_push_reserve(ctx, 8 + dw);
+   select_cbuf(p, va, size);
+   P_1INC(p, NVC597, LOAD_CONSTANT_BUFFER_OFFSET);
+   P_NVC597_LOAD_CONSTANT_BUFFER_OFFSET(p, 0);
+   P_INLINE_ARRAY(p, (const uint32_t *)data, size / 4);
+   if (size % 4) {
+      uint32_t last = 0;
+      memcpy(&last, (const uint8_t *)data + size / 4 * 4, size % 4);
+      P_INLINE_DATA(p, last);
    }
-   P_IMMD(p, NVC597, BIND_GROUP_CONSTANT_BUFFER(bind_group(stage)), {
-      .valid = size != 0,
-      .shader_slot = slot,
-   });
 }
 
 /* The samples invocation i shades when at least min_samples of
@@ -91,10 +132,13 @@ pass_mask(unsigned samples, unsigned min_samples, unsigned i)
    return BITFIELD_MASK(per_pass) << (i / per_pass * per_pass);
 }
 
+/* Loads and binds the driver bank unless it holds what the last load
+ * held (st/mesa re-sets clip planes, sample counts and framebuffers
+ * often with the same values). */
 static void
-emit_driver_cbuf(struct jade_context *ctx, struct nv_push *p)
+emit_driver_cbuf(struct jade_context *ctx)
 {
-   uint8_t data[DRIVER_CBUF_SIZE] = {0};
+   uint8_t data[JADE_DRIVER_CBUF_SIZE] = {0};
    memcpy(data + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
    unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
    for (unsigned i = 0; i < 16; i++) {
@@ -105,15 +149,16 @@ emit_driver_cbuf(struct jade_context *ctx, struct nv_push *p)
       uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
       memcpy(data + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
    }
-   unsigned offset = 0;
-   struct pipe_resource *res = NULL;
-   u_upload_data(ctx->base.const_uploader, 0, sizeof(data), 256, data, &offset, &res);
-   if (!res)
+   if (ctx->driver_cbuf_valid && !memcmp(ctx->driver_cbuf, data, sizeof(data)))
       return;
-   uint64_t va = jade_resource(res)->bo->va + offset;
-   bind(p, PIPE_SHADER_VERTEX, DRIVER_CBUF, va, sizeof(data));
-   bind(p, PIPE_SHADER_FRAGMENT, DRIVER_CBUF, va, sizeof(data));
-   pipe_resource_reference(&res, NULL);
+   memcpy(ctx->driver_cbuf, data, sizeof(data));
+   ctx->driver_cbuf_valid = true;
+   /* One region for both stages: the bank is the same. */
+   uint64_t va = inline_region(ctx, JADE_INLINE_CBUF_DRIVER);
+   load_inline(ctx, va, data, sizeof(data));
+   struct nv_push *p = jade_push_reserve(ctx, 4);
+   bind_selected(p, PIPE_SHADER_VERTEX, DRIVER_CBUF, true);
+   bind_selected(p, PIPE_SHADER_FRAGMENT, DRIVER_CBUF, true);
 }
 
 void
@@ -126,6 +171,12 @@ jade_emit_constant_buffers(struct jade_context *ctx)
          struct pipe_constant_buffer *cb = &ctx->state.constbuf[stage][i];
          struct pipe_resource *res = NULL;
          unsigned offset = cb->buffer_offset;
+         if (cb->user_buffer && cb->buffer_size <= JADE_INLINE_CBUF_B && i < JADE_INLINE_CBUF_SLOTS) {
+            unsigned region = (stage == PIPE_SHADER_FRAGMENT) * JADE_INLINE_CBUF_SLOTS + i;
+            load_inline(ctx, inline_region(ctx, region), cb->user_buffer, cb->buffer_size);
+            bind_selected(jade_push_reserve(ctx, 2), stage, i, true);
+            continue;
+         }
          if (cb->user_buffer) {
             u_upload_data(ctx->base.const_uploader, 0, cb->buffer_size, 256,
                           cb->user_buffer, &offset, &res);
@@ -146,7 +197,7 @@ jade_emit_constant_buffers(struct jade_context *ctx)
 void
 jade_emit_driver_constants(struct jade_context *ctx)
 {
-   emit_driver_cbuf(ctx, jade_push_reserve(ctx, 16));
+   emit_driver_cbuf(ctx);
 }
 
 void
