@@ -68,6 +68,7 @@ emit_index_buffer(struct jade_context *ctx, const struct pipe_draw_info *info,
    if (!res)
       return false;
    struct jade_resource *r = jade_resource(res);
+   jade_resource_used(res);
    uint64_t va = r->bo->va + offset;
    uint64_t size = res->width0 - offset;
    struct nv_push *p = jade_push_reserve(ctx, 12);

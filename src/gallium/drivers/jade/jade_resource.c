@@ -23,6 +23,7 @@
 
 #include "jade_context.h"
 #include "jade_resource.h"
+#include "jade_state.h"
 
 /* Row pitch alignment of linear surfaces (the render target unit's rule). */
 #define JADE_LINEAR_PITCH_ALIGN_B 128
@@ -58,6 +59,14 @@ jade_resource_layout(const struct pipe_resource *templ,
    return offset_B;
 }
 
+/* Buffers nobody else sees: their objects may be kept for reuse. */
+static bool
+cacheable(const struct pipe_resource *templ)
+{
+   return templ->target == PIPE_BUFFER &&
+          !(templ->bind & (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT | PIPE_BIND_LINEAR));
+}
+
 static struct pipe_resource *
 jade_resource_create(struct pipe_screen *pscreen,
                      const struct pipe_resource *templ)
@@ -86,7 +95,14 @@ jade_resource_create(struct pipe_screen *pscreen,
    else
       flags |= JADE_BO_VRAM;
 
-   if (jade_bo_create(jade_screen(pscreen)->dev, size_B, 0, flags, &res->bo)) {
+   /* Plain buffers come from the cache when one of their size is free
+    * (their contents are undefined anyway). */
+   struct jade_screen *screen = jade_screen(pscreen);
+   if (cacheable(templ)) {
+      size_B = align64(size_B, 4096);
+      res->bo = jade_bo_cache_get(&screen->bo_cache, size_B, flags);
+   }
+   if (!res->bo && jade_bo_create(screen->dev, size_B, 0, flags, &res->bo)) {
       FREE(res);
       return NULL;
    }
@@ -97,7 +113,10 @@ static void
 jade_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 {
    struct jade_resource *res = jade_resource(pres);
-   jade_bo_destroy(res->bo);
+   if (cacheable(pres) && !res->exported)
+      jade_bo_cache_put(&jade_screen(pscreen)->bo_cache, res->bo, res->gpu_used);
+   else
+      jade_bo_destroy(res->bo);
    FREE(res);
 }
 
@@ -114,6 +133,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
 
    switch (handle->type) {
    case WINSYS_HANDLE_TYPE_KMS:
+      res->exported = true;
       handle->handle = res->bo->handle;
       return true;
    case WINSYS_HANDLE_TYPE_FD: {
@@ -124,6 +144,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
                    res->bo->handle, strerror(errno));
          return false;
       }
+      res->exported = true;
       handle->handle = fd;
       return true;
    }
@@ -131,6 +152,32 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
       mesa_loge("jade: cannot export a resource as handle type %u",
                 handle->type);
       return false;
+   }
+}
+
+static void
+replace_storage(struct jade_context *ctx, struct jade_resource *res)
+{
+   struct jade_screen *screen = ctx->screen;
+   struct jade_bo *bo = jade_bo_cache_get(&screen->bo_cache, res->bo->size_B, res->bo->flags);
+   if (!bo && jade_bo_create(screen->dev, res->bo->size_B, 0, res->bo->flags, &bo))
+      return;   /* keep the old object: the map below waits instead */
+   jade_bo_cache_put(&screen->bo_cache, res->bo, true);
+   res->bo = bo;
+   res->gpu_used = false;
+   /* Re-emit the bindings that point at it (the index buffer is emitted
+    * with every indexed draw). */
+   for (unsigned i = 0; i < ctx->state.vertex_buffer_count; i++) {
+      if (ctx->state.vertex_buffers[i].buffer.resource == &res->base)
+         ctx->dirty |= JADE_DIRTY_VERTEX_BUFFERS;
+   }
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < 15; i++) {
+         if (ctx->state.constbuf[s][i].buffer == &res->base) {
+            ctx->constbuf_dirty[s] |= 1u << i;
+            ctx->dirty |= JADE_DIRTY_CONSTBUF;
+         }
+      }
    }
 }
 
@@ -142,9 +189,18 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
    struct jade_context *ctx = jade_context(pctx);
    struct jade_resource *res = jade_resource(pres);
 
-   /* Until buffers track their GPU users, a synchronized map waits for
-    * everything the context submitted. */
-   if (!(usage & PIPE_MAP_UNSYNCHRONIZED))
+   /* Discarding a whole buffer that work references: give it another
+    * object (idle, from the cache) instead of waiting; the old one goes to
+    * the cache until that work is done.  Bindings take the new address. */
+   if ((usage & PIPE_MAP_DISCARD_WHOLE_RESOURCE) && res->gpu_used && cacheable(pres) &&
+       !res->exported)
+      replace_storage(ctx, res);
+
+   /* A synchronized map of a resource some recorded work references waits
+    * for everything the context submitted (per-resource fences are still
+    * to come); one no work has touched (new, or an idle object from the
+    * cache) is mapped at once. */
+   if (!(usage & PIPE_MAP_UNSYNCHRONIZED) && res->gpu_used)
       jade_context_sync(ctx);
 
    void *map;

@@ -26,6 +26,8 @@ struct jade_level {
 struct jade_resource {
    struct pipe_resource base;
    struct jade_bo *bo;
+   bool exported;           /* handed out: its object is never reused */
+   bool gpu_used;           /* referenced by recorded work (jade_resource_used) */
    struct jade_level levels[JADE_MAX_LEVELS];
 };
 
@@ -36,6 +38,14 @@ jade_resource(struct pipe_resource *pres)
 }
 
 /* Computes the linear layout of templ; returns the total size in bytes. */
+/* Every emission that makes the GPU read or write a resource marks it, so
+ * that a map of a resource no work references does not wait. */
+static inline void
+jade_resource_used(struct pipe_resource *pres)
+{
+   ((struct jade_resource *)pres)->gpu_used = true;
+}
+
 uint64_t jade_resource_layout(const struct pipe_resource *templ,
                               struct jade_level levels[JADE_MAX_LEVELS]);
 

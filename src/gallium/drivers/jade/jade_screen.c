@@ -130,6 +130,7 @@ static void
 jade_screen_destroy(struct pipe_screen *pscreen)
 {
    struct jade_screen *screen = jade_screen(pscreen);
+   jade_bo_cache_fini(&screen->bo_cache);
    jade_dev_destroy(screen->dev);
    FREE(screen);
 }
@@ -142,6 +143,7 @@ jade_screen_create(int fd, const struct pipe_screen_config *config,
    if (!screen)
       return NULL;
 
+   jade_bo_cache_init(&screen->bo_cache);
    if (jade_dev_create(fd, &screen->dev)) {
       FREE(screen);
       return NULL;

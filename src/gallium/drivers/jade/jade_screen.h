@@ -10,11 +10,13 @@
 #include "compiler/nir/nir.h"
 
 #include "jade/jade_drm.h"
+#include "jade_bo_cache.h"
 #include "jade_public.h"
 
 struct jade_screen {
    struct pipe_screen base;
    struct jade_dev *dev;
+   struct jade_bo_cache bo_cache;   /* buffer objects of destroyed buffers */
    char renderer[64];
 };
 

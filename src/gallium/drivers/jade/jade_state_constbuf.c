@@ -184,8 +184,10 @@ jade_emit_constant_buffers(struct jade_context *ctx)
             pipe_resource_reference(&res, cb->buffer);
          }
          struct nv_push *p = jade_push_reserve(ctx, 8);
-         if (res)
+         if (res) {
+            jade_resource_used(res);
             bind(p, stage, i, jade_resource(res)->bo->va + offset, cb->buffer_size);
+         }
          else
             bind(p, stage, i, 0, 0);
          pipe_resource_reference(&res, NULL);
