@@ -62,6 +62,12 @@ enum jade_bo_flags {
    JADE_BO_MAP = 1 << 2,      /* CPU-mappable */
 };
 
+/* The page table entry kind (NV_MMU_PTE_KIND_*, 0 = pitch) rides in bits
+ * 8..15 of the flags: block-linear images need a kind that the memory
+ * system swizzles (GEM_NEW takes it as tile_flags bits 8..15). */
+#define JADE_BO_KIND(kind) ((uint32_t)(kind) << 8)
+#define JADE_BO_KIND_OF(flags) (((flags) >> 8) & 0xff)
+
 struct jade_bo {
    struct jade_dev *dev;
    uint32_t handle;

@@ -20,43 +20,73 @@
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_transfer.h"
+#include "nvidia/hwref/turing/tu102/dev_mmu.h"
 
 #include "jade_context.h"
 #include "jade_resource.h"
 #include "jade_state.h"
 
-/* Row pitch alignment of linear surfaces (the render target unit's rule). */
-#define JADE_LINEAR_PITCH_ALIGN_B 128
-
-uint64_t
-jade_resource_layout(const struct pipe_resource *templ,
-                     struct jade_level levels[JADE_MAX_LEVELS])
+bool
+jade_resource_layout(const struct pipe_resource *templ, bool linear,
+                     struct jade_layout *layout)
 {
    const enum pipe_format format = templ->format;
-   const unsigned samples = MAX2(templ->nr_samples, 1);
-   uint64_t offset_B = 0;
+   const bool is_3d = templ->target == PIPE_TEXTURE_3D;
+   const struct jade_layout_desc desc = {
+      .width = templ->width0,
+      .height = templ->height0,
+      .depth = is_3d ? templ->depth0 : 1,
+      .array_size = is_3d ? 1 : templ->array_size,
+      .levels = templ->last_level + 1,
+      .samples = MAX2(templ->nr_samples, 1),
+      .block_w = util_format_get_blockwidth(format),
+      .block_h = util_format_get_blockheight(format),
+      .block_B = util_format_get_blocksize(format),
+      .linear = linear,
+      .is_3d = is_3d,
+   };
+   return jade_layout_init(&desc, layout);
+}
 
-   if (templ->target == PIPE_BUFFER) {
-      levels[0] = (struct jade_level){0, templ->width0, templ->width0};
-      return templ->width0;
+/* Pitch-linear where something outside the driver reads the image or the
+ * CPU mostly does; block-linear (what the texture and render units are
+ * fastest with) otherwise.  The hardware samples pitch-linear images only
+ * with one level and one layer. */
+static bool
+wants_linear(const struct pipe_resource *templ)
+{
+   if (templ->nr_samples > 1 || templ->last_level > 0 || templ->array_size > 1 ||
+       templ->target == PIPE_TEXTURE_3D || templ->target == PIPE_TEXTURE_CUBE)
+      return false;
+   return (templ->bind & (PIPE_BIND_LINEAR | PIPE_BIND_SHARED | PIPE_BIND_SCANOUT |
+                          PIPE_BIND_DISPLAY_TARGET)) ||
+          templ->usage == PIPE_USAGE_STAGING;
+}
+
+/* The page kind of a block-linear image (Turing's kinds, dev_mmu.h):
+ * depth/stencil formats have their own, colour is generic. */
+static uint8_t
+tiled_kind(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z16_UNORM:
+      return NV_MMU_PTE_KIND_Z16;
+   case PIPE_FORMAT_X8Z24_UNORM:
+   case PIPE_FORMAT_S8X24_UINT:
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM:
+      return NV_MMU_PTE_KIND_Z24S8;
+   case PIPE_FORMAT_X24S8_UINT:
+   case PIPE_FORMAT_Z24X8_UNORM:
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+      return NV_MMU_PTE_KIND_S8Z24;
+   case PIPE_FORMAT_X32_S8X24_UINT:
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return NV_MMU_PTE_KIND_ZF32_X24S8;
+   case PIPE_FORMAT_S8_UINT:
+      return NV_MMU_PTE_KIND_S8;
+   default:
+      return NV_MMU_PTE_KIND_GENERIC_MEMORY;
    }
-
-   for (unsigned l = 0; l <= templ->last_level; l++) {
-      const unsigned width = u_minify(templ->width0, l);
-      const unsigned height = u_minify(templ->height0, l);
-      const unsigned depth = u_minify(templ->depth0, l);
-      const unsigned layers = templ->target == PIPE_TEXTURE_3D ?
-                              depth : templ->array_size;
-
-      struct jade_level *level = &levels[l];
-      level->offset_B = offset_B;
-      level->stride_B = align(util_format_get_stride(format, width) * samples,
-                              JADE_LINEAR_PITCH_ALIGN_B);
-      level->layer_stride_B = (uint64_t)level->stride_B *
-                              util_format_get_nblocksy(format, height);
-      offset_B += align64(level->layer_stride_B * layers, 256);
-   }
-   return offset_B;
 }
 
 /* Buffers nobody else sees: their objects may be kept for reuse. */
@@ -79,17 +109,24 @@ jade_resource_create(struct pipe_screen *pscreen,
    res->base.screen = pscreen;
    pipe_reference_init(&res->base.reference, 1);
 
-   if (templ->last_level >= JADE_MAX_LEVELS) {
-      mesa_loge("jade: %u mip levels exceed the limit of %u",
-                templ->last_level + 1, JADE_MAX_LEVELS);
-      FREE(res);
-      return NULL;
+   uint64_t size_B = templ->width0;
+   if (templ->target != PIPE_BUFFER) {
+      if (!jade_resource_layout(templ, wants_linear(templ), &res->layout)) {
+         mesa_loge("jade: cannot lay out a %ux%ux%u %s texture with %u levels, "
+                   "%u layers, %u samples", templ->width0, templ->height0,
+                   templ->depth0, util_format_short_name(templ->format),
+                   templ->last_level + 1, templ->array_size, templ->nr_samples);
+         FREE(res);
+         return NULL;
+      }
+      size_B = res->layout.size_B;
+      if (res->layout.tiled)
+         res->kind = tiled_kind(templ->format);
    }
-
-   uint64_t size_B = MAX2(jade_resource_layout(templ, res->levels), 1);
+   size_B = MAX2(size_B, 1);
 
    /* Staging and streaming data is read by the CPU: keep it in GART. */
-   uint32_t flags = JADE_BO_MAP;
+   uint32_t flags = JADE_BO_MAP | JADE_BO_KIND(res->kind);
    if (templ->usage == PIPE_USAGE_STAGING || templ->usage == PIPE_USAGE_STREAM)
       flags |= JADE_BO_GART;
    else
@@ -127,7 +164,12 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
 {
    struct jade_resource *res = jade_resource(pres);
 
-   handle->stride = res->levels[0].stride_B;
+   if (pres->target != PIPE_BUFFER && res->layout.tiled) {
+      mesa_loge("jade: cannot export a block-linear image (no modifiers yet)");
+      return false;
+   }
+   handle->stride = pres->target == PIPE_BUFFER ? pres->width0 :
+                    res->layout.level[0].row_stride_B;
    handle->offset = 0;
    handle->modifier = DRM_FORMAT_MOD_LINEAR;
 
@@ -181,6 +223,13 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
    }
 }
 
+/* A CPU view of a resource: the buffer object itself, or for block-linear
+ * images a linear staging copy. */
+struct jade_transfer {
+   struct pipe_transfer base;
+   void *staging;
+};
+
 static void *
 jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
                   unsigned level, unsigned usage, const struct pipe_box *box,
@@ -207,32 +256,73 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
    if (jade_bo_map(res->bo, &map))
       return NULL;
 
-   struct pipe_transfer *xfer = CALLOC_STRUCT(pipe_transfer);
+   struct jade_transfer *xfer = CALLOC_STRUCT(jade_transfer);
    if (!xfer)
       return NULL;
-   pipe_resource_reference(&xfer->resource, pres);
-   xfer->level = level;
-   xfer->usage = usage;
-   xfer->box = *box;
-   xfer->stride = res->levels[level].stride_B;
-   xfer->layer_stride = res->levels[level].layer_stride_B;
-   *out_transfer = xfer;
+   pipe_resource_reference(&xfer->base.resource, pres);
+   xfer->base.level = level;
+   xfer->base.usage = usage;
+   xfer->base.box = *box;
+   *out_transfer = &xfer->base;
+
+   if (pres->target == PIPE_BUFFER)
+      return (uint8_t *)map + box->x;
 
    const enum pipe_format format = pres->format;
-   const uint64_t offset_B =
-      res->levels[level].offset_B +
-      (uint64_t)box->z * xfer->layer_stride +
-      (uint64_t)(box->y / util_format_get_blockheight(format)) * xfer->stride +
-      (uint64_t)(box->x / util_format_get_blockwidth(format)) *
-         util_format_get_blocksize(format);
-   return (uint8_t *)map + offset_B;
+   const struct jade_layout *l = &res->layout;
+   const bool is_3d = pres->target == PIPE_TEXTURE_3D;
+   const uint32_t x = box->x / util_format_get_blockwidth(format);
+   const uint32_t y = box->y / util_format_get_blockheight(format);
+
+   if (!l->tiled) {
+      xfer->base.stride = l->level[level].row_stride_B;
+      xfer->base.layer_stride = is_3d ?
+         (uint64_t)l->level[level].rows * xfer->base.stride : l->array_stride_B;
+      return (uint8_t *)map +
+             jade_layout_offset_B(l, level, is_3d ? 0 : box->z, x * l->block_B, y,
+                                  is_3d ? box->z : 0);
+   }
+
+   /* Block-linear: the CPU works on a linear copy, swizzled back at unmap
+    * (a copy engine blit once the shim executes streams). */
+   const uint32_t w_B = util_format_get_stride(format, box->width);
+   const uint32_t h = util_format_get_nblocksy(format, box->height);
+   xfer->base.stride = w_B;
+   xfer->base.layer_stride = (uint64_t)w_B * h;
+   xfer->staging = malloc(MAX2(xfer->base.layer_stride * box->depth, 1));
+   if (!xfer->staging) {
+      pipe_resource_reference(&xfer->base.resource, NULL);
+      FREE(xfer);
+      return NULL;
+   }
+   if (!(usage & (PIPE_MAP_DISCARD_RANGE | PIPE_MAP_DISCARD_WHOLE_RESOURCE)))
+      jade_layout_copy(l, map, level, x, y, box->z, w_B, h, box->depth, xfer->staging,
+                       w_B, xfer->base.layer_stride, false, is_3d);
+   return xfer->staging;
 }
 
 static void
-jade_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer *xfer)
+jade_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer *ptransfer)
 {
+   struct jade_transfer *xfer = (struct jade_transfer *)ptransfer;
+   struct jade_resource *res = jade_resource(ptransfer->resource);
+
+   if (xfer->staging) {
+      if (ptransfer->usage & PIPE_MAP_WRITE) {
+         const enum pipe_format format = res->base.format;
+         const struct pipe_box *box = &ptransfer->box;
+         jade_layout_copy(&res->layout, res->bo->map, ptransfer->level,
+                          box->x / util_format_get_blockwidth(format),
+                          box->y / util_format_get_blockheight(format), box->z,
+                          ptransfer->stride, util_format_get_nblocksy(format, box->height),
+                          box->depth, xfer->staging, ptransfer->stride,
+                          ptransfer->layer_stride, true,
+                          res->base.target == PIPE_TEXTURE_3D);
+      }
+      free(xfer->staging);
+   }
    /* The mapping stays for the life of the buffer object. */
-   pipe_resource_reference(&xfer->resource, NULL);
+   pipe_resource_reference(&ptransfer->resource, NULL);
    FREE(xfer);
 }
 

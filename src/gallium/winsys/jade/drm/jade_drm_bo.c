@@ -133,6 +133,7 @@ jade_bo_create(struct jade_dev *dev, uint64_t size_B, uint64_t align_B,
    struct drm_nouveau_gem_new req = {
       .info.size = size_B,
       .align = align_B,
+      .info.tile_flags = JADE_BO_KIND_OF(flags) << 8,
    };
    if (flags & JADE_BO_VRAM)
       req.info.domain |= NOUVEAU_GEM_DOMAIN_VRAM;
