@@ -39,6 +39,38 @@ COMMON = [
     ("SET_SCISSOR_VERTICAL(0)", {"YMIN": "(0x8)", "YMAX": "(0x14)"}),
 ]
 
+# Per case: methods that must appear somewhere (any order).
+EXPECT = {
+    "triangle": COMMON,
+    "indexed-instanced": COMMON,
+    "clear": [
+        ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
+        ("SET_COLOR_TARGET_MEMORY(0)", {"LAYOUT": "BLOCKLINEAR", "BLOCK_HEIGHT": "FOUR_GOBS"}),
+        ("SET_COLOR_TARGET_WIDTH(0)", {"V": "(0x20)"}),
+        ("SET_COLOR_TARGET_HEIGHT(0)", {"V": "(0x20)"}),
+        ("SET_CT_SELECT", {"TARGET_COUNT": "(0x1)", "TARGET0": "(0x0)"}),
+        ("SET_ZT_FORMAT", {"V": "S8Z24"}),
+        ("SET_ZT_BLOCK_SIZE", {"HEIGHT": "FOUR_GOBS"}),
+        ("SET_ZT_SIZE_A", {"WIDTH": "(0x20)"}),
+        ("SET_ZT_SELECT", {"TARGET_COUNT": "(0x1)"}),
+        ("SET_SURFACE_CLIP_HORIZONTAL", {"WIDTH": "(0x20)"}),
+    ],
+    "mrt": COMMON[:2] + [
+        ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET1": "(0x1)", "TARGET2": "(0x2)"}),
+        ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
+        ("SET_COLOR_TARGET_FORMAT(1)", {"V": "RF16_GF16_BF16_AF16"}),
+        ("SET_COLOR_TARGET_FORMAT(2)", {"V": "RU32"}),
+        # Layer 2 of level 1 of a 64x64x4 RGBA16F array: 256 B x 32 rows
+        # (4 GOBs high); a layer is 32 KiB + 8 KiB, the pitch in words.
+        ("SET_COLOR_TARGET_WIDTH(1)", {"V": "(0x20)"}),
+        ("SET_COLOR_TARGET_MEMORY(1)", {"BLOCK_HEIGHT": "FOUR_GOBS"}),
+        ("SET_COLOR_TARGET_THIRD_DIMENSION(1)", {"V": "(0x4)"}),
+        ("SET_COLOR_TARGET_ARRAY_PITCH(1)", {"V": "(0x2800)"}),
+        ("SET_COLOR_TARGET_LAYER(1)", {"OFFSET": "(0x2)"}),
+        ("SET_CT_WRITE(2)", {"R_ENABLE": "TRUE"}),
+    ],
+}
+
 # Per case: methods that must follow one another, in this order.
 SEQUENCES = {
     "triangle": [
@@ -58,6 +90,28 @@ SEQUENCES = {
         ("END", {}),
         ("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"}),
         ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),
+        ("END", {}),
+    ],
+    "clear": [
+        ("SET_CLEAR_SURFACE_CONTROL", {"USE_CLEAR_RECT": "TRUE", "USE_SCISSOR0": "FALSE"}),
+        ("SET_CLEAR_RECT_HORIZONTAL", {"XMIN": "(0x0)", "XMAX": "(0x20)"}),
+        ("SET_CLEAR_RECT_VERTICAL", {"YMIN": "(0x0)", "YMAX": "(0x20)"}),
+        ("SET_COLOR_CLEAR_VALUE(0)", {"V": "(0x3e800000)"}),
+        ("SET_COLOR_CLEAR_VALUE(3)", {"V": "(0x3f800000)"}),
+        ("CLEAR_SURFACE", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE", "Z_ENABLE": "FALSE",
+                           "MRT_SELECT": "(0x0)"}),
+        ("SET_Z_CLEAR_VALUE", {"V": "0.500000f (0x3f000000)"}),
+        ("SET_STENCIL_CLEAR_VALUE", {"V": "(0x5a)"}),
+        ("CLEAR_SURFACE", {"Z_ENABLE": "TRUE", "STENCIL_ENABLE": "TRUE", "R_ENABLE": "FALSE"}),
+        # The scissored clear: the rectangle is the scissor box.
+        ("SET_CLEAR_RECT_HORIZONTAL", {"XMIN": "(0x8)", "XMAX": "(0x18)"}),
+        ("SET_CLEAR_RECT_VERTICAL", {"YMIN": "(0x4)", "YMAX": "(0xc)"}),
+        ("SET_COLOR_CLEAR_VALUE(1)", {"V": "(0x0)"}),
+        ("CLEAR_SURFACE", {"R_ENABLE": "TRUE", "Z_ENABLE": "FALSE"}),
+    ],
+    "mrt": [
+        ("BEGIN", {"OP": "TRIANGLES"}),
+        ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
         ("END", {}),
     ],
 }
@@ -102,7 +156,7 @@ def main():
     after = parse(log[start:] if start is not None else [])
     check(not any("unknown method" in l for l in log),
           "no method outside the class definitions")
-    for want in COMMON:
+    for want in EXPECT[case]:
         check(any(matches(item, want) for item in stream),
               f"{want[0]} {want[1]}")
     seq, k = SEQUENCES[case], 0

@@ -4,7 +4,8 @@
  *
  * Small GL programs whose command streams check_streams.py reads back
  * (JADE_DEBUG=pb) for the state they must carry:  test-gl-streams CASE
- * with CASE one of: triangle, indexed-instanced.
+ * with CASE one of: triangle, indexed-instanced, clear, mrt, textured-quad,
+ * compute.
  */
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -108,6 +109,47 @@ main(int argc, char **argv)
       glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
       glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
       glDrawElementsInstancedBaseVertex(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, NULL, 3, 1);
+   } else if (!strcmp(which, "clear")) {
+      /* Colour + packed depth/stencil, then a scissored colour clear. */
+      GLuint zs;
+      glGenRenderbuffers(1, &zs);
+      glBindRenderbuffer(GL_RENDERBUFFER, zs);
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 32, 32);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, zs);
+      glDisable(GL_SCISSOR_TEST);
+      glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+      glClearDepth(0.5);
+      glClearStencil(0x5a);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(8, 4, 16, 8);
+      glClearColor(1, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+   } else if (!strcmp(which, "mrt")) {
+      /* Three targets of different formats, the second one a layer of a
+       * mipmapped array texture, drawn by one fragment shader. */
+      GLuint tex[2];
+      glGenTextures(2, tex);
+      glBindTexture(GL_TEXTURE_2D_ARRAY, tex[0]);
+      glTexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA16F, 64, 64, 4);
+      glBindTexture(GL_TEXTURE_2D, tex[1]);
+      glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 32, 32);
+      glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, tex[0], 1, 2);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT2, GL_TEXTURE_2D, tex[1], 0);
+      const GLenum bufs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2};
+      glDrawBuffers(3, bufs);
+      GLuint mrt = glCreateProgram();
+      glAttachShader(mrt, shader(GL_VERTEX_SHADER, vs_src));
+      glAttachShader(mrt, shader(GL_FRAGMENT_SHADER,
+         "#version 330\n"
+         "in vec4 c;\n"
+         "layout(location = 0) out vec4 o0;\n"
+         "layout(location = 1) out vec4 o1;\n"
+         "layout(location = 2) out uint o2;\n"
+         "void main() { o0 = c; o1 = c * 2.0; o2 = uint(c.x * 255.0); }\n"));
+      glLinkProgram(mrt);
+      glUseProgram(mrt);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

@@ -158,6 +158,11 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
                     PIPE_BIND_SCANOUT | PIPE_BIND_SHARED)) &&
        !(usage & JADE_FMT_RENDER))
       return false;
+   /* Every renderable format needs its target encoding (table below). */
+   if ((bindings & PIPE_BIND_RENDER_TARGET) && !jade_ct_format(format))
+      return false;
+   if ((bindings & PIPE_BIND_DEPTH_STENCIL) && !jade_zt_format(format))
+      return false;
    if ((bindings & PIPE_BIND_BLENDABLE) && !(usage & JADE_FMT_BLEND))
       return false;
    if ((bindings & PIPE_BIND_DEPTH_STENCIL) && !(usage & JADE_FMT_ZS))
@@ -243,3 +248,83 @@ jade_vertex_format(enum pipe_format format, struct jade_vertex_format *out)
    out->swap_r_and_b = d->swizzle[0] == PIPE_SWIZZLE_Z && d->nr_channels >= 3;
    return true;
 }
+
+/* Colour and zeta target formats (SET_COLOR_TARGET_FORMAT / SET_ZT_FORMAT
+ * values, clc597.h).  NVIDIA names list components from the high bits
+ * down; N is signed-normalized, S/U integer, F float, L sRGB. */
+#define CT(x) NVC597_SET_COLOR_TARGET_FORMAT_V_##x
+static const uint8_t jade_ct_format_table[PIPE_FORMAT_COUNT] = {
+   [PIPE_FORMAT_R8G8B8A8_UNORM] = CT(A8B8G8R8),
+   [PIPE_FORMAT_R8G8B8X8_UNORM] = CT(X8B8G8R8),
+   [PIPE_FORMAT_B8G8R8A8_UNORM] = CT(A8R8G8B8),
+   [PIPE_FORMAT_B8G8R8X8_UNORM] = CT(X8R8G8B8),
+   [PIPE_FORMAT_R8G8B8A8_SRGB] = CT(A8BL8GL8RL8),
+   [PIPE_FORMAT_B8G8R8A8_SRGB] = CT(A8RL8GL8BL8),
+   [PIPE_FORMAT_R8G8B8A8_SNORM] = CT(AN8BN8GN8RN8),
+   [PIPE_FORMAT_R8G8B8A8_UINT] = CT(AU8BU8GU8RU8),
+   [PIPE_FORMAT_R8G8B8A8_SINT] = CT(AS8BS8GS8RS8),
+   [PIPE_FORMAT_R8_UNORM] = CT(R8),
+   [PIPE_FORMAT_R8_SNORM] = CT(RN8),
+   [PIPE_FORMAT_R8_UINT] = CT(RU8),
+   [PIPE_FORMAT_R8_SINT] = CT(RS8),
+   [PIPE_FORMAT_R8G8_UNORM] = CT(G8R8),
+   [PIPE_FORMAT_R8G8_SNORM] = CT(GN8RN8),
+   [PIPE_FORMAT_R8G8_UINT] = CT(GU8RU8),
+   [PIPE_FORMAT_R8G8_SINT] = CT(GS8RS8),
+   [PIPE_FORMAT_A8_UNORM] = CT(A8),
+   [PIPE_FORMAT_B5G6R5_UNORM] = CT(R5G6B5),
+   [PIPE_FORMAT_B5G5R5A1_UNORM] = CT(A1R5G5B5),
+   [PIPE_FORMAT_R10G10B10A2_UNORM] = CT(A2B10G10R10),
+   [PIPE_FORMAT_B10G10R10A2_UNORM] = CT(A2R10G10B10),
+   [PIPE_FORMAT_R10G10B10A2_UINT] = CT(AU2BU10GU10RU10),
+   [PIPE_FORMAT_R11G11B10_FLOAT] = CT(BF10GF11RF11),
+   [PIPE_FORMAT_R16_UNORM] = CT(R16),
+   [PIPE_FORMAT_R16_SNORM] = CT(RN16),
+   [PIPE_FORMAT_R16_UINT] = CT(RU16),
+   [PIPE_FORMAT_R16_SINT] = CT(RS16),
+   [PIPE_FORMAT_R16_FLOAT] = CT(RF16),
+   [PIPE_FORMAT_R16G16_UNORM] = CT(R16_G16),
+   [PIPE_FORMAT_R16G16_SNORM] = CT(RN16_GN16),
+   [PIPE_FORMAT_R16G16_UINT] = CT(RU16_GU16),
+   [PIPE_FORMAT_R16G16_SINT] = CT(RS16_GS16),
+   [PIPE_FORMAT_R16G16_FLOAT] = CT(RF16_GF16),
+   [PIPE_FORMAT_R16G16B16A16_UNORM] = CT(R16_G16_B16_A16),
+   [PIPE_FORMAT_R16G16B16A16_SNORM] = CT(RN16_GN16_BN16_AN16),
+   [PIPE_FORMAT_R16G16B16A16_UINT] = CT(RU16_GU16_BU16_AU16),
+   [PIPE_FORMAT_R16G16B16A16_SINT] = CT(RS16_GS16_BS16_AS16),
+   [PIPE_FORMAT_R16G16B16A16_FLOAT] = CT(RF16_GF16_BF16_AF16),
+   [PIPE_FORMAT_R32_FLOAT] = CT(RF32),
+   [PIPE_FORMAT_R32_UINT] = CT(RU32),
+   [PIPE_FORMAT_R32_SINT] = CT(RS32),
+   [PIPE_FORMAT_R32G32_FLOAT] = CT(RF32_GF32),
+   [PIPE_FORMAT_R32G32_UINT] = CT(RU32_GU32),
+   [PIPE_FORMAT_R32G32_SINT] = CT(RS32_GS32),
+   [PIPE_FORMAT_R32G32B32A32_FLOAT] = CT(RF32_GF32_BF32_AF32),
+   [PIPE_FORMAT_R32G32B32A32_UINT] = CT(RU32_GU32_BU32_AU32),
+   [PIPE_FORMAT_R32G32B32A32_SINT] = CT(RS32_GS32_BS32_AS32),
+};
+#undef CT
+
+uint32_t
+jade_ct_format(enum pipe_format format)
+{
+   return format < ARRAY_SIZE(jade_ct_format_table) ? jade_ct_format_table[format] : 0;
+}
+
+#define ZT(x) NVC597_SET_ZT_FORMAT_V_##x
+uint32_t
+jade_zt_format(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z16_UNORM: return ZT(Z16);
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT: return ZT(S8Z24);   /* Z in the low bits */
+   case PIPE_FORMAT_Z24X8_UNORM: return ZT(X8Z24);
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM: return ZT(Z24S8);
+   case PIPE_FORMAT_X8Z24_UNORM: return ZT(Z24S8);
+   case PIPE_FORMAT_Z32_FLOAT: return ZT(ZF32);
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: return ZT(ZF32_X24S8);
+   case PIPE_FORMAT_S8_UINT: return ZT(S8);
+   default: return 0;
+   }
+}
+#undef ZT

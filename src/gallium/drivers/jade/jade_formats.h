@@ -44,4 +44,8 @@ struct jade_vertex_format {
 /* False if the hardware cannot fetch `format`. */
 bool jade_vertex_format(enum pipe_format format, struct jade_vertex_format *out);
 
+/* SET_COLOR_TARGET_FORMAT / SET_ZT_FORMAT values (0: not renderable). */
+uint32_t jade_ct_format(enum pipe_format format);
+uint32_t jade_zt_format(enum pipe_format format);
+
 #endif /* JADE_FORMATS_H */

@@ -41,15 +41,6 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
 }
 
 static void
-jade_set_framebuffer_state(struct pipe_context *pctx,
-                           const struct pipe_framebuffer_state *fb)
-{
-   struct jade_context *ctx = jade_context(pctx);
-   util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;   /* sample positions and masks */
-}
-
-static void
 jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
    jade_context(pctx)->state.sample_mask = mask;
@@ -177,7 +168,7 @@ jade_init_state_functions(struct jade_context *ctx)
    jade_init_vertex_functions(ctx);
 
    jade_init_constbuf_functions(ctx);
-   pctx->set_framebuffer_state = jade_set_framebuffer_state;
+   jade_init_framebuffer_functions(ctx);
    jade_init_viewport_functions(ctx);
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
@@ -221,6 +212,8 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_viewport(ctx);
    if (ctx->dirty & (JADE_DIRTY_SCISSOR | JADE_DIRTY_RASTERIZER))
       jade_emit_scissor(ctx);
+   if (ctx->dirty & JADE_DIRTY_FRAMEBUFFER)
+      jade_emit_framebuffer(ctx);
    if (ctx->dirty & JADE_DIRTY_CONSTBUF)
       jade_emit_constant_buffers(ctx);
    if (ctx->dirty & JADE_DIRTY_DRIVER_CBUF)

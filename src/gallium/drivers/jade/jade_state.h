@@ -27,6 +27,7 @@ enum jade_dirty {
    JADE_DIRTY_SCISSOR = 1 << 8,
    JADE_DIRTY_CONSTBUF = 1 << 9,
    JADE_DIRTY_DRIVER_CBUF = 1 << 10,
+   JADE_DIRTY_FRAMEBUFFER = 1 << 11,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -70,6 +71,9 @@ struct jade_vertex_elements {
    uint32_t dw[160];
    unsigned dw_count;
 };
+
+void jade_init_framebuffer_functions(struct jade_context *ctx);
+void jade_emit_framebuffer(struct jade_context *ctx);
 
 void jade_init_viewport_functions(struct jade_context *ctx);
 void jade_emit_viewport(struct jade_context *ctx);
