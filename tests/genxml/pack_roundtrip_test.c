@@ -118,6 +118,7 @@ check_bits(const char *sname, const struct jade_pack_field *f, unsigned i,
 
 CHECK_FIELDS(tic_bl, JADE_TIC_BL_WORDS)
 CHECK_FIELDS(tic_pitch, JADE_TIC_PITCH_WORDS)
+CHECK_FIELDS(tic_1d, JADE_TIC_1D_WORDS)
 CHECK_FIELDS(tsc, JADE_TSC_WORDS)
 CHECK_FIELDS(qmd, JADE_QMD_WORDS)
 
@@ -370,6 +371,7 @@ main(void)
    unsigned bad = 0;
    bad += check_fields_tic_bl();
    bad += check_fields_tic_pitch();
+   bad += check_fields_tic_1d();
    bad += check_fields_tsc();
    bad += check_fields_qmd();
    bad += check_known_tic();

@@ -10,6 +10,10 @@ import os
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+
+GENXML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "jade",
+                      "genxml")
 
 # (method, {field: value}): a method of the stream with these fields.
 COMMON = [
@@ -54,6 +58,14 @@ EXPECT = {
         ("SET_ZT_SIZE_A", {"WIDTH": "(0x20)"}),
         ("SET_ZT_SELECT", {"TARGET_COUNT": "(0x1)"}),
         ("SET_SURFACE_CLIP_HORIZONTAL", {"WIDTH": "(0x20)"}),
+    ],
+    "textured-quad": COMMON[:2] + [
+        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+        ("SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+        ("SET_SAMPLER_BINDING", {"V": "INDEPENDENTLY"}),
+        ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0xf)"}),
+        ("INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI", {"LINES": "ALL"}),
+        ("INVALIDATE_SAMPLER_CACHE_NO_WFI", {"LINES": "ALL"}),
     ],
     "mrt": COMMON[:2] + [
         ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET1": "(0x1)", "TARGET2": "(0x2)"}),
@@ -109,6 +121,11 @@ SEQUENCES = {
         ("SET_COLOR_CLEAR_VALUE(1)", {"V": "(0x0)"}),
         ("CLEAR_SURFACE", {"R_ENABLE": "TRUE", "Z_ENABLE": "FALSE"}),
     ],
+    "textured-quad": [
+        ("BEGIN", {"OP": "TRIANGLE_STRIP"}),
+        ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x4)"}),
+        ("END", {}),
+    ],
     "mrt": [
         ("BEGIN", {"OP": "TRIANGLES"}),
         ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
@@ -129,6 +146,97 @@ def parse(lines):
         if m and out:
             out[-1][1][m.group(1)] = m.group(2).strip()
     return out
+
+
+def value(fields, key):
+    m = re.search(r"\(0x([0-9a-f]+)\)", fields.get(key, ""))
+    return int(m.group(1), 16) if m else None
+
+
+def genxml_fields(xml, struct):
+    """{field: (start, end)} of a struct in one of src/jade/genxml's files."""
+    root = ET.parse(os.path.join(GENXML, xml)).getroot()
+    for st in root.iter("struct"):
+        if st.get("name") == struct:
+            return {f.get("name"): (int(f.get("start")), int(f.get("end")))
+                    for f in st.findall("field")}
+    raise KeyError(struct)
+
+
+def unpack(words, fields):
+    bits = sum(w << (32 * i) for i, w in enumerate(words))
+    return {n: (bits >> a) & ((1 << (b - a + 1)) - 1) for n, (a, b) in fields.items()}
+
+
+def descriptors(stream):
+    """The texture headers and samplers uploaded inline: (kind, slot, words)
+    with kind 'tic' or 'tsc' (told by the cache invalidation that
+    follows) and slot the index in its pool."""
+    pools, out, i = {}, [], 0
+    for name, fields in stream:
+        if name in ("SET_TEX_HEADER_POOL_B", "SET_TEX_SAMPLER_POOL_B"):
+            pools[name] = value(fields, "OFFSET_LOWER")
+    while i < len(stream):
+        name, fields = stream[i]
+        if name == "OFFSET_OUT":
+            dst, words, j = value(fields, "VALUE"), [], i + 1
+            while j < len(stream) and stream[j][0] in ("LAUNCH_DMA", "LOAD_INLINE_DATA"):
+                if stream[j][0] == "LOAD_INLINE_DATA":
+                    words.append(value(stream[j][1], "V"))
+                j += 1
+            if j < len(stream) and len(words) == 8:
+                kind = {"INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI": "tic",
+                        "INVALIDATE_SAMPLER_CACHE_NO_WFI": "tsc"}.get(stream[j][0])
+                base = pools.get("SET_TEX_HEADER_POOL_B" if kind == "tic" else
+                                 "SET_TEX_SAMPLER_POOL_B")
+                if kind and base is not None:
+                    out.append((kind, (dst - base) // 32, words))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def cbuf_words(stream):
+    """Every constant-buffer load: (offset, [words])."""
+    loads = []
+    for name, fields in stream:
+        if name == "LOAD_CONSTANT_BUFFER_OFFSET":
+            loads.append((value(fields, "V"), []))
+        elif name.startswith("LOAD_CONSTANT_BUFFER(") and loads:
+            loads[-1][1].append(value(fields, "V"))
+    return loads
+
+
+def check_textured_quad(stream, check):
+    """The sampled texture's header and sampler decode to what the GL
+    program set up, and the fragment stage's driver bank binds them."""
+    tic_fields = genxml_fields("tic.xml", "tic_bl")
+    tsc_fields = genxml_fields("tsc.xml", "tsc")
+    want_tic = {"components": 8, "header_version": 3, "texture_type": 1,
+                "width_minus_one": 63, "height_minus_one": 63, "max_mip_level": 6,
+                "gobs_per_block_height": 3, "res_view_max_mip_level": 6,
+                "normalized_coords": 1, "x_source": 2, "y_source": 3, "z_source": 4,
+                "w_source": 5, "r_data_type": 2}
+    want_tsc = {"address_u": 2, "address_v": 1, "min_filter": 2, "mag_filter": 2,
+                "mip_filter": 3}
+    descs = descriptors(stream)
+    tics = [(slot, unpack(w, tic_fields)) for k, slot, w in descs if k == "tic"]
+    tscs = [(slot, unpack(w, tsc_fields)) for k, slot, w in descs if k == "tsc"]
+    tic = next((t for t in tics if all(t[1][f] == v for f, v in want_tic.items())), None)
+    tsc = next((t for t in tscs if all(t[1][f] == v for f, v in want_tsc.items())), None)
+    check(tic is not None, f"a texture header uploaded with {want_tic}"
+          + ("" if tic else f" (got {[t[1] for t in tics]})"))
+    check(tsc is not None, f"a sampler uploaded with {want_tsc}"
+          + ("" if tsc else f" (got {[t[1] for t in tscs]})"))
+    if tic and tsc:
+        handle = tic[0] | tsc[0] << 20
+        bound = any(off == 0 and len(w) > 8 and w[8] == handle for off, w in cbuf_words(stream))
+        check(bound, f"a driver bank load holds handle {handle:#x} (tic {tic[0]}, tsc {tsc[0]}) "
+              "for texture unit 0 (word 8)")
+
+
+EXTRA = {"textured-quad": check_textured_quad}
 
 
 def matches(item, want):
@@ -159,6 +267,8 @@ def main():
     for want in EXPECT[case]:
         check(any(matches(item, want) for item in stream),
               f"{want[0]} {want[1]}")
+    if case in EXTRA:
+        EXTRA[case](stream, check)
     seq, k = SEQUENCES[case], 0
     for item in after:
         if k < len(seq) and matches(item, seq[k]):

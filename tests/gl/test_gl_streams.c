@@ -150,6 +150,31 @@ main(int argc, char **argv)
       glLinkProgram(mrt);
       glUseProgram(mrt);
       glDrawArrays(GL_TRIANGLES, 0, 3);
+   } else if (!strcmp(which, "textured-quad")) {
+      /* A mipmapped 64x64 RGBA8 texture, trilinear, clamped, sampled by the
+       * fragment shader of a two-triangle strip. */
+      static unsigned char texels[64 * 64 * 4];
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexStorage2D(GL_TEXTURE_2D, 7, GL_RGBA8, 64, 64);
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 64, 64, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+      GLuint tp = glCreateProgram();
+      glAttachShader(tp, shader(GL_VERTEX_SHADER, vs_src));
+      glAttachShader(tp, shader(GL_FRAGMENT_SHADER,
+         "#version 330\n"
+         "uniform sampler2D t;\n"
+         "in vec4 c;\n"
+         "out vec4 o;\n"
+         "void main() { o = texture(t, c.xy); }\n"));
+      glLinkProgram(tp);
+      glUseProgram(tp);
+      glUniform1i(glGetUniformLocation(tp, "t"), 0);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

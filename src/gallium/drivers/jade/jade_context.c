@@ -177,6 +177,7 @@ jade_context_destroy(struct pipe_context *pctx)
       jade_bo_destroy(ctx->cbuf_bo);
 
    jade_context_release_state(ctx);
+   jade_descriptor_pools_fini(ctx);
    if (pctx->stream_uploader)
       u_upload_destroy(pctx->stream_uploader);
 
@@ -208,12 +209,15 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       if (jade_pushbuf_init(&ctx->pushbufs[i], screen->dev))
          goto fail;
    }
+   if (!jade_descriptor_pools_init(ctx))
+      goto fail;
    jade_emit_set_objects(ctx);
+   jade_emit_descriptor_pools(ctx);
    if (jade_context_submit(ctx, NULL))
       goto fail;
    if (jade_program_cache_init(ctx))
       goto fail;
-   if (jade_bo_create(screen->dev, (JADE_INLINE_CBUF_DRIVER + 1) * JADE_INLINE_CBUF_B, 0,
+   if (jade_bo_create(screen->dev, JADE_INLINE_CBUF_REGIONS * JADE_INLINE_CBUF_B, 0,
                       JADE_BO_VRAM, &ctx->cbuf_bo))
       goto fail;
 
@@ -230,6 +234,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    pctx->const_uploader = pctx->stream_uploader;
 
    jade_init_state_functions(ctx);
+   jade_init_texture_functions(ctx);
    pctx->set_debug_callback = u_default_set_debug_callback;
    jade_init_shader_functions(ctx);
    jade_init_surface_functions(ctx);

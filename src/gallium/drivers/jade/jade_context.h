@@ -13,6 +13,7 @@
 #include "jade_program.h"
 #include "jade_push.h"
 #include "jade_screen.h"
+#include "jade_texture.h"
 
 struct jade_fence;
 struct jade_blend;
@@ -62,15 +63,19 @@ struct jade_context {
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
    uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
-   /* The driver bank c[15] as last uploaded (jade_state_constbuf.c). */
+   /* The driver bank c[15] of the vertex and fragment stages as last
+    * uploaded (jade_state_constbuf.c): texture handles differ per stage. */
 #define JADE_DRIVER_CBUF_SIZE 0x540
-   uint8_t driver_cbuf[JADE_DRIVER_CBUF_SIZE];
-   bool driver_cbuf_valid;
+   uint8_t driver_cbuf[2][JADE_DRIVER_CBUF_SIZE];
+   bool driver_cbuf_valid[2];
+   /* Texture headers and samplers (jade_texture.c). */
+   struct jade_descriptor_pool tic_pool, tsc_pool;
    /* Constant memory filled through the command stream: a region per
     * (stage, slot) for small user buffers, one for the driver bank. */
 #define JADE_INLINE_CBUF_B 4096
 #define JADE_INLINE_CBUF_SLOTS 15
-#define JADE_INLINE_CBUF_DRIVER (2 * JADE_INLINE_CBUF_SLOTS)
+#define JADE_INLINE_CBUF_DRIVER (2 * JADE_INLINE_CBUF_SLOTS)   /* + 0 VS, 1 FS, 2 compute */
+#define JADE_INLINE_CBUF_REGIONS (JADE_INLINE_CBUF_DRIVER + 3)
    struct jade_bo *cbuf_bo;
 
    /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the

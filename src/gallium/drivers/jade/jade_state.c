@@ -17,29 +17,6 @@
 #include "jade_context.h"
 #include "jade_state.h"
 
-/* Create/delete for CSOs that are plain copies of their template. */
-#define JADE_COPY_CSO(name, type)                                             \
-   static void *jade_create_##name(struct pipe_context *pctx,                 \
-                                   const type *templ)                         \
-   {                                                                          \
-      return mem_dup(templ, sizeof(*templ));                                  \
-   }                                                                          \
-   static void jade_delete_##name(struct pipe_context *pctx, void *cso)       \
-   {                                                                          \
-      FREE(cso);                                                              \
-   }
-
-JADE_COPY_CSO(sampler_state, struct pipe_sampler_state)
-
-static void
-jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
-                         unsigned start, unsigned count, void **samplers)
-{
-   struct jade_state *st = &jade_context(pctx)->state;
-   for (unsigned i = 0; i < count; i++)
-      st->samplers[stage][start + i] = samplers ? samplers[i] : NULL;
-}
-
 static void
 jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
@@ -51,49 +28,6 @@ jade_set_polygon_stipple(struct pipe_context *pctx,
                          const struct pipe_poly_stipple *stipple)
 {
    jade_context(pctx)->state.stipple = *stipple;
-}
-
-static struct pipe_sampler_view *
-jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
-                         const struct pipe_sampler_view *templ)
-{
-   struct pipe_sampler_view *view = CALLOC_STRUCT(pipe_sampler_view);
-   if (!view)
-      return NULL;
-   *view = *templ;
-   pipe_reference_init(&view->reference, 1);
-   view->texture = NULL;
-   pipe_resource_reference(&view->texture, res);
-   view->context = pctx;
-   return view;
-}
-
-static void
-jade_sampler_view_destroy(struct pipe_context *pctx,
-                          struct pipe_sampler_view *view)
-{
-   pipe_resource_reference(&view->texture, NULL);
-   FREE(view);
-}
-
-static void
-jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
-                       unsigned start, unsigned count, unsigned unbind_trailing,
-                       bool take_ownership, struct pipe_sampler_view **views)
-{
-   struct pipe_sampler_view **dst = jade_context(pctx)->state.views[stage];
-
-   for (unsigned i = 0; i < count; i++) {
-      struct pipe_sampler_view *view = views ? views[i] : NULL;
-      if (take_ownership) {
-         pipe_sampler_view_reference(&dst[start + i], NULL);
-         dst[start + i] = view;
-      } else {
-         pipe_sampler_view_reference(&dst[start + i], view);
-      }
-   }
-   for (unsigned i = 0; i < unbind_trailing; i++)
-      pipe_sampler_view_reference(&dst[start + count + i], NULL);
 }
 
 static struct pipe_stream_output_target *
@@ -162,9 +96,6 @@ jade_init_state_functions(struct jade_context *ctx)
    jade_init_blend_functions(ctx);
    jade_init_rasterizer_functions(ctx);
    jade_init_zsa_functions(ctx);
-   pctx->create_sampler_state = jade_create_sampler_state;
-   pctx->bind_sampler_states = jade_bind_sampler_states;
-   pctx->delete_sampler_state = jade_delete_sampler_state;
    jade_init_vertex_functions(ctx);
 
    jade_init_constbuf_functions(ctx);
@@ -173,9 +104,6 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
 
-   pctx->create_sampler_view = jade_create_sampler_view;
-   pctx->sampler_view_destroy = jade_sampler_view_destroy;
-   pctx->set_sampler_views = jade_set_sampler_views;
 
    pctx->create_stream_output_target = jade_create_stream_output_target;
    pctx->stream_output_target_destroy = jade_stream_output_target_destroy;

@@ -24,6 +24,7 @@
 #include "jade_state.h"
 
 #define DRIVER_CBUF 15
+#define DRIVER_TEX_HANDLE_WORD 8   /* texture unit u: word 8 + u (jade_compiler_private.h) */
 #define DRIVER_UCP 0x400
 #define DRIVER_SAMPLE_POS 0x480
 #define DRIVER_SAMPLE_MASKS 0x500
@@ -136,9 +137,13 @@ pass_mask(unsigned samples, unsigned min_samples, unsigned i)
  * held (st/mesa re-sets clip planes, sample counts and framebuffers
  * often with the same values). */
 static void
-emit_driver_cbuf(struct jade_context *ctx)
+emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
 {
+   const unsigned which = stage == PIPE_SHADER_FRAGMENT;
    uint8_t data[JADE_DRIVER_CBUF_SIZE] = {0};
+   uint32_t *words = (uint32_t *)data;
+   for (unsigned u = 0; u < 32; u++)
+      words[DRIVER_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
    memcpy(data + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
    unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
    for (unsigned i = 0; i < 16; i++) {
@@ -149,16 +154,13 @@ emit_driver_cbuf(struct jade_context *ctx)
       uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
       memcpy(data + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
    }
-   if (ctx->driver_cbuf_valid && !memcmp(ctx->driver_cbuf, data, sizeof(data)))
+   if (ctx->driver_cbuf_valid[which] && !memcmp(ctx->driver_cbuf[which], data, sizeof(data)))
       return;
-   memcpy(ctx->driver_cbuf, data, sizeof(data));
-   ctx->driver_cbuf_valid = true;
-   /* One region for both stages: the bank is the same. */
-   uint64_t va = inline_region(ctx, JADE_INLINE_CBUF_DRIVER);
+   memcpy(ctx->driver_cbuf[which], data, sizeof(data));
+   ctx->driver_cbuf_valid[which] = true;
+   uint64_t va = inline_region(ctx, JADE_INLINE_CBUF_DRIVER + which);
    load_inline(ctx, va, data, sizeof(data));
-   struct nv_push *p = jade_push_reserve(ctx, 4);
-   bind_selected(p, PIPE_SHADER_VERTEX, DRIVER_CBUF, true);
-   bind_selected(p, PIPE_SHADER_FRAGMENT, DRIVER_CBUF, true);
+   bind_selected(jade_push_reserve(ctx, 2), stage, DRIVER_CBUF, true);
 }
 
 void
@@ -199,7 +201,8 @@ jade_emit_constant_buffers(struct jade_context *ctx)
 void
 jade_emit_driver_constants(struct jade_context *ctx)
 {
-   emit_driver_cbuf(ctx);
+   emit_driver_cbuf(ctx, PIPE_SHADER_VERTEX);
+   emit_driver_cbuf(ctx, PIPE_SHADER_FRAGMENT);
 }
 
 void

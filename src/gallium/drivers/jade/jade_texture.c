@@ -1,0 +1,249 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Sampler views, samplers and the descriptor pools they live in
+ * (jade_texture.h).  A freed pool slot can be handed out again at once:
+ * the new descriptor is uploaded through the stream, after every draw
+ * that used the old one.
+ */
+
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
+#include "nv_push_clc5c0.h"
+#include "util/log.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+
+#include "jade_context.h"
+#include "jade_resource.h"
+#include "jade_state.h"
+#include "jade_texture.h"
+
+static bool
+pool_init(struct jade_context *ctx, struct jade_descriptor_pool *pool, unsigned count)
+{
+   pool->count = count;
+   util_idalloc_init(&pool->ids, count);
+   return jade_bo_create(ctx->screen->dev, (uint64_t)count * JADE_DESCRIPTOR_B, 0,
+                         JADE_BO_VRAM, &pool->bo) == 0;
+}
+
+bool
+jade_descriptor_pools_init(struct jade_context *ctx)
+{
+   return pool_init(ctx, &ctx->tic_pool, JADE_TIC_COUNT) &&
+          pool_init(ctx, &ctx->tsc_pool, JADE_TSC_COUNT);
+}
+
+void
+jade_descriptor_pools_fini(struct jade_context *ctx)
+{
+   struct jade_descriptor_pool *pools[] = {&ctx->tic_pool, &ctx->tsc_pool};
+   for (unsigned i = 0; i < 2; i++) {
+      if (pools[i]->bo) {
+         jade_bo_destroy(pools[i]->bo);
+         util_idalloc_fini(&pools[i]->ids);
+      }
+   }
+}
+
+void
+jade_emit_descriptor_pools(struct jade_context *ctx)
+{
+   const uint64_t tic = ctx->tic_pool.bo->va, tsc = ctx->tsc_pool.bo->va;
+   struct nv_push *p = jade_push_reserve(ctx, 32);
+
+   P_MTHD(p, NVC597, SET_TEX_HEADER_POOL_A);
+   P_NVC597_SET_TEX_HEADER_POOL_A(p, tic >> 32);
+   P_NVC597_SET_TEX_HEADER_POOL_B(p, (uint32_t)tic);
+   P_NVC597_SET_TEX_HEADER_POOL_C(p, ctx->tic_pool.count - 1);
+   P_MTHD(p, NVC597, SET_TEX_SAMPLER_POOL_A);
+   P_NVC597_SET_TEX_SAMPLER_POOL_A(p, tsc >> 32);
+   P_NVC597_SET_TEX_SAMPLER_POOL_B(p, (uint32_t)tsc);
+   P_NVC597_SET_TEX_SAMPLER_POOL_C(p, ctx->tsc_pool.count - 1);
+   /* Header and sampler indices come separately (the handle holds both),
+    * the handles from the driver bank c[15]. */
+   P_IMMD(p, NVC597, SET_SAMPLER_BINDING, V_INDEPENDENTLY);
+   P_IMMD(p, NVC597, SET_BINDLESS_TEXTURE, 15);
+
+   P_MTHD(p, NVC5C0, SET_TEX_HEADER_POOL_A);
+   P_NVC5C0_SET_TEX_HEADER_POOL_A(p, tic >> 32);
+   P_NVC5C0_SET_TEX_HEADER_POOL_B(p, (uint32_t)tic);
+   P_NVC5C0_SET_TEX_HEADER_POOL_C(p, ctx->tic_pool.count - 1);
+   P_MTHD(p, NVC5C0, SET_TEX_SAMPLER_POOL_A);
+   P_NVC5C0_SET_TEX_SAMPLER_POOL_A(p, tsc >> 32);
+   P_NVC5C0_SET_TEX_SAMPLER_POOL_B(p, (uint32_t)tsc);
+   P_NVC5C0_SET_TEX_SAMPLER_POOL_C(p, ctx->tsc_pool.count - 1);
+   /* Compute reads its handles from its driver bank, c[7]. */
+   P_IMMD(p, NVC5C0, SET_BINDLESS_TEXTURE, 7);
+}
+
+void
+jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, unsigned dw)
+{
+   struct nv_push *p = jade_push_reserve(ctx, 12 + dw);
+   P_MTHD(p, NVC597, LINE_LENGTH_IN);
+   P_NVC597_LINE_LENGTH_IN(p, dw * 4);
+   P_NVC597_LINE_COUNT(p, 1);
+   P_NVC597_OFFSET_OUT_UPPER(p, va >> 32);
+   P_NVC597_OFFSET_OUT(p, (uint32_t)va);
+   P_MTHD(p, NVC597, LAUNCH_DMA);
+   P_NVC597_LAUNCH_DMA(p, {
+      .dst_memory_layout = DST_MEMORY_LAYOUT_PITCH,
+      .completion_type = COMPLETION_TYPE_FLUSH_DISABLE,
+      .interrupt_type = INTERRUPT_TYPE_NONE,
+      .sysmembar_disable = SYSMEMBAR_DISABLE_TRUE,
+   });
+   P_0INC(p, NVC597, LOAD_INLINE_DATA);
+   P_INLINE_ARRAY(p, data, dw);
+}
+
+/* Uploads a descriptor into its slot and drops the cached copies the
+ * texture unit may hold of that slot. */
+static void
+upload_descriptor(struct jade_context *ctx, struct jade_descriptor_pool *pool, uint32_t index,
+                  const uint32_t dw[8], bool sampler)
+{
+   jade_upload_inline(ctx, pool->bo->va + (uint64_t)index * JADE_DESCRIPTOR_B, dw, 8);
+   struct nv_push *p = jade_push_reserve(ctx, 4);
+   if (sampler)
+      P_IMMD(p, NVC597, INVALIDATE_SAMPLER_CACHE_NO_WFI, {.lines = LINES_ALL});
+   else
+      P_IMMD(p, NVC597, INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI, {.lines = LINES_ALL});
+}
+
+static bool
+pool_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
+{
+   unsigned id = util_idalloc_alloc(&pool->ids);
+   if (id >= pool->count) {
+      util_idalloc_free(&pool->ids, id);
+      return false;
+   }
+   *index = id;
+   return true;
+}
+
+static struct pipe_sampler_view *
+jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
+                         const struct pipe_sampler_view *templ)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct jade_sampler_view *view = CALLOC_STRUCT(jade_sampler_view);
+   if (!view)
+      return NULL;
+   view->base = *templ;
+   pipe_reference_init(&view->base.reference, 1);
+   view->base.texture = NULL;
+   pipe_resource_reference(&view->base.texture, res);
+   view->base.context = pctx;
+
+   if (!jade_tic_build(&view->base, view->tic)) {
+      mesa_loge("jade: no texture header encoding for %s", util_format_name(templ->format));
+      goto fail;
+   }
+   if (!pool_alloc(&ctx->tic_pool, &view->tic_index)) {
+      mesa_loge("jade: the texture header pool (%u entries) is full", JADE_TIC_COUNT);
+      goto fail;
+   }
+   upload_descriptor(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
+   return &view->base;
+
+fail:
+   pipe_resource_reference(&view->base.texture, NULL);
+   FREE(view);
+   return NULL;
+}
+
+static void
+jade_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *pview)
+{
+   struct jade_sampler_view *view = (struct jade_sampler_view *)pview;
+   util_idalloc_free(&jade_context(pctx)->tic_pool.ids, view->tic_index);
+   pipe_resource_reference(&pview->texture, NULL);
+   FREE(view);
+}
+
+static void *
+jade_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_state *templ)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct jade_sampler_state *s = CALLOC_STRUCT(jade_sampler_state);
+   if (!s)
+      return NULL;
+   s->base = *templ;
+   jade_tsc_build(templ, s->tsc);
+   if (!pool_alloc(&ctx->tsc_pool, &s->tsc_index)) {
+      mesa_loge("jade: the sampler pool (%u entries) is full", JADE_TSC_COUNT);
+      FREE(s);
+      return NULL;
+   }
+   upload_descriptor(ctx, &ctx->tsc_pool, s->tsc_index, s->tsc, true);
+   return s;
+}
+
+static void
+jade_delete_sampler_state(struct pipe_context *pctx, void *cso)
+{
+   struct jade_sampler_state *s = cso;
+   util_idalloc_free(&jade_context(pctx)->tsc_pool.ids, s->tsc_index);
+   FREE(s);
+}
+
+static void
+jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
+                         unsigned start, unsigned count, void **samplers)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   for (unsigned i = 0; i < count; i++)
+      ctx->state.samplers[stage][start + i] = samplers ? samplers[i] : NULL;
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+static void
+jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
+                       bool take_ownership, struct pipe_sampler_view **views)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct pipe_sampler_view **dst = ctx->state.views[stage];
+
+   for (unsigned i = 0; i < count; i++) {
+      struct pipe_sampler_view *view = views ? views[i] : NULL;
+      if (take_ownership) {
+         pipe_sampler_view_reference(&dst[start + i], NULL);
+         dst[start + i] = view;
+      } else {
+         pipe_sampler_view_reference(&dst[start + i], view);
+      }
+   }
+   for (unsigned i = 0; i < unbind_trailing; i++)
+      pipe_sampler_view_reference(&dst[start + count + i], NULL);
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+uint32_t
+jade_texture_handle(const struct jade_context *ctx, unsigned stage, unsigned unit)
+{
+   const struct jade_sampler_view *view =
+      (const struct jade_sampler_view *)ctx->state.views[stage][unit];
+   const struct jade_sampler_state *s = ctx->state.samplers[stage][unit];
+   if (!view)
+      return 0;
+   jade_resource_used(view->base.texture);
+   return view->tic_index | (s ? s->tsc_index : 0) << 20;
+}
+
+void
+jade_init_texture_functions(struct jade_context *ctx)
+{
+   struct pipe_context *pctx = &ctx->base;
+   pctx->create_sampler_view = jade_create_sampler_view;
+   pctx->sampler_view_destroy = jade_sampler_view_destroy;
+   pctx->set_sampler_views = jade_set_sampler_views;
+   pctx->create_sampler_state = jade_create_sampler_state;
+   pctx->bind_sampler_states = jade_bind_sampler_states;
+   pctx->delete_sampler_state = jade_delete_sampler_state;
+}

@@ -1,0 +1,76 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Sampler views and samplers: a texture header (TIC) or sampler (TSC)
+ * packed when the object is created, uploaded into the context's
+ * descriptor pool through the command stream, and bound by writing
+ * `tic | tsc << 20` into the stage's driver bank (the handle the
+ * compiler's TEX instructions read: docs/driver.md).
+ */
+
+#ifndef JADE_TEXTURE_H
+#define JADE_TEXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+#include "util/u_idalloc.h"
+
+struct jade_context;
+struct jade_bo;
+
+#define JADE_TIC_COUNT 4096
+#define JADE_TSC_COUNT 4096
+#define JADE_DESCRIPTOR_B 32
+
+/* A pool of 32-byte descriptors the hardware indexes from one base. */
+struct jade_descriptor_pool {
+   struct jade_bo *bo;
+   unsigned count;
+   struct util_idalloc ids;
+};
+
+struct jade_sampler_view {
+   struct pipe_sampler_view base;
+   uint32_t tic_index;
+   uint32_t tic[8];
+};
+
+struct jade_sampler_state {
+   struct pipe_sampler_state base;
+   uint32_t tsc_index;
+   uint32_t tsc[8];
+};
+
+/* What a TIC's format fields hold for a format seen through a swizzle. */
+struct jade_tic_format {
+   uint8_t components;
+   uint8_t data_type[4];
+   uint8_t source[4];
+   bool srgb;
+};
+
+bool jade_tic_format(enum pipe_format format, const unsigned char view_swizzle[4],
+                     struct jade_tic_format *out);
+/* Packs a view's header; false if its format has no hardware encoding. */
+bool jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8]);
+void jade_tsc_build(const struct pipe_sampler_state *state, uint32_t dw[8]);
+
+bool jade_descriptor_pools_init(struct jade_context *ctx);
+void jade_descriptor_pools_fini(struct jade_context *ctx);
+/* Points the 3D and compute classes at the pools (context creation). */
+void jade_emit_descriptor_pools(struct jade_context *ctx);
+
+/* Writes `dw` words into GPU memory at va through the 3D class's
+ * inline-to-memory path, ordered with the rest of the stream. */
+void jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data,
+                        unsigned dw);
+
+/* The handle texture unit `unit` of `stage` binds (0 if none). */
+uint32_t jade_texture_handle(const struct jade_context *ctx, unsigned stage, unsigned unit);
+
+void jade_init_texture_functions(struct jade_context *ctx);
+
+#endif /* JADE_TEXTURE_H */

@@ -1,0 +1,335 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Texture headers (TIC) and samplers (TSC) packed from Gallium views and
+ * sampler states with the generated packers (src/jade/genxml, from
+ * NVIDIA's clc597tex.h).
+ *
+ * A TIC's components are the format's channels in memory order, lowest
+ * bits first (hardware R, G, B, A); the header's swizzle then picks which
+ * of them each output reads, composed from the format's own swizzle and
+ * the view's.
+ */
+
+#include <string.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "jade_resource.h"
+#include "jade_texture.h"
+#include "jade_tic.h"
+#include "jade_tsc.h"
+
+/* The hardware's name for a format's channel sizes (the TEXHEAD_BL,
+ * TEXHEAD_PITCH and TEXHEAD_1D values are the same). */
+static int
+tic_components(const struct util_format_description *d)
+{
+#define C(x) JADE_TIC_BL_COMPONENTS_SIZES_##x
+   switch (d->format) {
+   case PIPE_FORMAT_Z16_UNORM: return C(Z16);
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+   case PIPE_FORMAT_Z24X8_UNORM: return C(G8R24);
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM:
+   case PIPE_FORMAT_X8Z24_UNORM: return C(G24R8);
+   case PIPE_FORMAT_Z32_FLOAT: return C(ZF32);
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: return C(ZF32_X24S8);
+   case PIPE_FORMAT_R9G9B9E5_FLOAT: return C(E5B9G9R9_SHAREDEXP);
+   case PIPE_FORMAT_R11G11B10_FLOAT: return C(BF10GF11RF11);
+   case PIPE_FORMAT_DXT1_RGB: case PIPE_FORMAT_DXT1_RGBA:
+   case PIPE_FORMAT_DXT1_SRGB: case PIPE_FORMAT_DXT1_SRGBA: return C(DXT1);
+   case PIPE_FORMAT_DXT3_RGBA: case PIPE_FORMAT_DXT3_SRGBA: return C(DXT23);
+   case PIPE_FORMAT_DXT5_RGBA: case PIPE_FORMAT_DXT5_SRGBA: return C(DXT45);
+   case PIPE_FORMAT_RGTC1_UNORM: case PIPE_FORMAT_RGTC1_SNORM: return C(DXN1);
+   case PIPE_FORMAT_RGTC2_UNORM: case PIPE_FORMAT_RGTC2_SNORM: return C(DXN2);
+   default: break;
+   }
+   if (d->layout != UTIL_FORMAT_LAYOUT_PLAIN || d->nr_channels > 4)
+      return -1;
+   unsigned s[4] = {0};
+   for (unsigned c = 0; c < d->nr_channels; c++)
+      s[c] = d->channel[c].size;
+   static const struct { unsigned n, s[4]; int v; } sizes[] = {
+      {1, {8}, C(R8)}, {2, {8, 8}, C(G8R8)}, {4, {8, 8, 8, 8}, C(A8B8G8R8)},
+      {1, {16}, C(R16)}, {2, {16, 16}, C(R16_G16)}, {4, {16, 16, 16, 16}, C(R16_G16_B16_A16)},
+      {1, {32}, C(R32)}, {2, {32, 32}, C(R32_G32)}, {3, {32, 32, 32}, C(R32_G32_B32)},
+      {4, {32, 32, 32, 32}, C(R32_G32_B32_A32)},
+      {4, {10, 10, 10, 2}, C(A2B10G10R10)}, {3, {5, 6, 5}, C(B5G6R5)},
+      {4, {5, 5, 5, 1}, C(A1B5G5R5)}, {4, {4, 4, 4, 4}, C(A4B4G4R4)},
+   };
+#undef C
+   for (unsigned i = 0; i < ARRAY_SIZE(sizes); i++) {
+      if (sizes[i].n == d->nr_channels && !memcmp(sizes[i].s, s, sizeof(s)))
+         return sizes[i].v;
+   }
+   return -1;
+}
+
+static unsigned
+data_type(const struct util_format_channel_description *ch)
+{
+#define T(x) JADE_TIC_BL_R_DATA_TYPE_NUM_##x
+   switch (ch->type) {
+   case UTIL_FORMAT_TYPE_FLOAT: return T(FLOAT);
+   case UTIL_FORMAT_TYPE_SIGNED: return ch->pure_integer ? T(SINT) : T(SNORM);
+   default: return ch->pure_integer ? T(UINT) : T(UNORM);
+   }
+#undef T
+}
+
+bool
+jade_tic_format(enum pipe_format format, const unsigned char view_swizzle[4],
+                struct jade_tic_format *out)
+{
+   const struct util_format_description *d = util_format_description(format);
+   if (!d)
+      return false;
+   int components = tic_components(d);
+   if (components < 0)
+      return false;
+   out->components = components;
+
+   /* Channel types; void channels (X8, padding) take the first real one's,
+    * compressed formats are normalized. */
+   int first = util_format_get_first_non_void_channel(format);
+   for (unsigned c = 0; c < 4; c++) {
+      if (d->layout == UTIL_FORMAT_LAYOUT_S3TC || d->layout == UTIL_FORMAT_LAYOUT_RGTC) {
+         bool snorm = format == PIPE_FORMAT_RGTC1_SNORM || format == PIPE_FORMAT_RGTC2_SNORM;
+         out->data_type[c] = snorm ? JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM
+                                   : JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM;
+      } else if (c < d->nr_channels && d->channel[c].type != UTIL_FORMAT_TYPE_VOID) {
+         out->data_type[c] = data_type(&d->channel[c]);
+      } else {
+         out->data_type[c] = data_type(&d->channel[first >= 0 ? first : 0]);
+      }
+   }
+
+   const bool integer = util_format_is_pure_integer(format);
+   for (unsigned c = 0; c < 4; c++) {
+      unsigned s = view_swizzle[c];
+      if (s <= PIPE_SWIZZLE_W)
+         s = d->swizzle[s];
+      switch (s) {
+      case PIPE_SWIZZLE_X: case PIPE_SWIZZLE_Y: case PIPE_SWIZZLE_Z: case PIPE_SWIZZLE_W:
+         out->source[c] = JADE_TIC_BL_X_SOURCE_IN_R + s;
+         break;
+      case PIPE_SWIZZLE_1:
+         out->source[c] = integer ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT
+                                  : JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
+         break;
+      default:
+         out->source[c] = JADE_TIC_BL_X_SOURCE_IN_ZERO;
+         break;
+      }
+   }
+   out->srgb = util_format_is_srgb(format);
+   return true;
+}
+
+static unsigned
+texture_type(enum pipe_texture_target target)
+{
+#define TT(x) JADE_TIC_BL_TEXTURE_TYPE_##x
+   switch (target) {
+   case PIPE_TEXTURE_1D: return TT(ONE_D);
+   case PIPE_TEXTURE_1D_ARRAY: return TT(ONE_D_ARRAY);
+   case PIPE_TEXTURE_3D: return TT(THREE_D);
+   case PIPE_TEXTURE_CUBE: return TT(CUBEMAP);
+   case PIPE_TEXTURE_CUBE_ARRAY: return TT(CUBEMAP_ARRAY);
+   case PIPE_TEXTURE_2D_ARRAY: return TT(TWO_D_ARRAY);
+   case PIPE_BUFFER: return TT(ONE_D_BUFFER);
+   default: return TT(TWO_D);   /* 2D and rectangles (coordinates normalized by the compiler) */
+   }
+#undef TT
+}
+
+static unsigned
+multi_sample_mode(unsigned samples)
+{
+   switch (samples) {
+   case 2: return JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X1_D3D;
+   case 4: return JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X2;
+   case 8: return JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_4X2_D3D;
+   default: return JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_1X1;
+   }
+}
+
+bool
+jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
+{
+   struct jade_resource *res = jade_resource(view->texture);
+   const struct pipe_resource *pres = &res->base;
+   const unsigned char swizzle[4] = {view->swizzle_r, view->swizzle_g, view->swizzle_b,
+                                     view->swizzle_a};
+   struct jade_tic_format fmt;
+   if (!jade_tic_format(view->format, swizzle, &fmt))
+      return false;
+
+   if (pres->target == PIPE_BUFFER) {
+      const unsigned elements = view->u.buf.size / util_format_get_blocksize(view->format);
+      const uint64_t addr = res->bo->va + view->u.buf.offset;
+      struct jade_tic_1d t = {
+         .components = fmt.components,
+         .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
+         .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
+         .x_source = fmt.source[0], .y_source = fmt.source[1],
+         .z_source = fmt.source[2], .w_source = fmt.source[3],
+         .address_bits31to0 = (uint32_t)addr,
+         .address_bits48to32 = (addr >> 32) & 0x1ffff,
+         .header_version = JADE_TIC_1D_HEADER_VERSION_SELECT_ONE_D_BUFFER,
+         .width_minus_one_bits31to16 = (MAX2(elements, 1) - 1) >> 16,
+         .width_minus_one_bits15to0 = (MAX2(elements, 1) - 1) & 0xffff,
+         .texture_type = JADE_TIC_1D_TEXTURE_TYPE_ONE_D_BUFFER,
+      };
+      jade_tic_1d_pack(dw, &t);
+      return true;
+   }
+
+   const struct jade_layout *l = &res->layout;
+   const bool is_3d = view->target == PIPE_TEXTURE_3D;
+   const bool cube = view->target == PIPE_TEXTURE_CUBE || view->target == PIPE_TEXTURE_CUBE_ARRAY;
+   /* The view starts at its first layer; its levels are the resource's,
+    * limited with the view window. */
+   const uint64_t addr = jade_resource_address(res, 0, is_3d ? 0 : view->u.tex.first_layer);
+   const unsigned layers = view->u.tex.last_layer - view->u.tex.first_layer + 1;
+   const unsigned depth = is_3d ? pres->depth0 : cube ? MAX2(layers / 6, 1) : layers;
+   const unsigned height = view->target == PIPE_TEXTURE_1D ||
+                           view->target == PIPE_TEXTURE_1D_ARRAY ? 1 : pres->height0;
+
+   if (!l->tiled) {
+      struct jade_tic_pitch t = {
+         .components = fmt.components,
+         .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
+         .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
+         .x_source = fmt.source[0], .y_source = fmt.source[1],
+         .z_source = fmt.source[2], .w_source = fmt.source[3],
+         .address_bits31to5 = (uint32_t)addr >> 5,
+         .address_bits48to32 = (addr >> 32) & 0x1ffff,
+         .header_version = JADE_TIC_PITCH_HEADER_VERSION_SELECT_PITCH,
+         .pitch_bits20to5 = (l->level[0].row_stride_B >> 5) & 0xffff,
+         .pitch_bit21 = (l->level[0].row_stride_B >> 21) & 1,
+         .width_minus_one = pres->width0 - 1,
+         .height_minus_one = height - 1,
+         .height_minus_one_bit16 = (height - 1) >> 16,
+         .s_r_g_b_conversion = fmt.srgb,
+         .texture_type = JADE_TIC_PITCH_TEXTURE_TYPE_TWO_D_NO_MIPMAP,
+         .normalized_coords = 1,
+      };
+      t.height_minus_one &= 0xffff;
+      jade_tic_pitch_pack(dw, &t);
+      return true;
+   }
+
+   struct jade_tic_bl t = {
+      .components = fmt.components,
+      .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
+      .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
+      .x_source = fmt.source[0], .y_source = fmt.source[1],
+      .z_source = fmt.source[2], .w_source = fmt.source[3],
+      .address_bits31to9 = (uint32_t)addr >> 9,
+      .address_bits48to32 = (addr >> 32) & 0x1ffff,
+      .header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR,
+      .gobs_per_block_width = 0,
+      .gobs_per_block_height = l->level[0].tile_y_log2,
+      .gobs_per_block_depth = l->level[0].tile_z_log2,
+      .depth_texture = util_format_is_depth_or_stencil(view->format),
+      .max_mip_level = pres->last_level,
+      .width_minus_one = (pres->width0 - 1) & 0x1ffff,
+      .height_minus_one = (height - 1) & 0xffff,
+      .height_minus_one_bit16 = (height - 1) >> 16,
+      .depth_minus_one = (depth - 1) & 0x3fff,
+      .depth_minus_one_bit14 = (depth - 1) >> 14,
+      .s_r_g_b_conversion = fmt.srgb,
+      .texture_type = texture_type(view->target),
+      .normalized_coords = 1,
+      .res_view_min_mip_level = view->u.tex.first_level,
+      .res_view_max_mip_level = view->u.tex.last_level,
+      .multi_sample_count = multi_sample_mode(pres->nr_samples),
+   };
+   jade_tic_bl_pack(dw, &t);
+   return true;
+}
+
+static unsigned
+address_mode(enum pipe_tex_wrap wrap)
+{
+#define A(x) JADE_TSC_ADDRESS_U_##x
+   switch (wrap) {
+   case PIPE_TEX_WRAP_REPEAT: return A(WRAP);
+   case PIPE_TEX_WRAP_MIRROR_REPEAT: return A(MIRROR);
+   case PIPE_TEX_WRAP_CLAMP_TO_EDGE: return A(CLAMP_TO_EDGE);
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER: return A(BORDER);
+   case PIPE_TEX_WRAP_CLAMP: return A(CLAMP_OGL);
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_EDGE: return A(MIRROR_ONCE_CLAMP_TO_EDGE);
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER: return A(MIRROR_ONCE_BORDER);
+   case PIPE_TEX_WRAP_MIRROR_CLAMP: return A(MIRROR_ONCE_CLAMP_OGL);
+   default: return A(WRAP);
+   }
+#undef A
+}
+
+static unsigned
+max_anisotropy(unsigned aniso)
+{
+#define M(x) JADE_TSC_MAX_ANISOTROPY_ANISO_##x##_TO_1
+   if (aniso >= 16) return M(16);
+   if (aniso >= 12) return M(12);
+   if (aniso >= 10) return M(10);
+   if (aniso >= 8) return M(8);
+   if (aniso >= 6) return M(6);
+   if (aniso >= 4) return M(4);
+   if (aniso >= 2) return M(2);
+   return M(1);
+#undef M
+}
+
+/* LOD values are unsigned 4.8 fixed point, the bias signed 5.8. */
+static uint32_t
+lod_4_8(float lod)
+{
+   return (uint32_t)(CLAMP(lod, 0.0f, 15.0f + 255.0f / 256.0f) * 256.0f);
+}
+
+void
+jade_tsc_build(const struct pipe_sampler_state *s, uint32_t dw[8])
+{
+   const bool aniso = s->max_anisotropy > 1;
+   struct jade_tsc t = {
+      .address_u = address_mode(s->wrap_s),
+      .address_v = address_mode(s->wrap_t),
+      .address_p = address_mode(s->wrap_r),
+      .depth_compare = s->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE,
+      /* PIPE_FUNC_* and ZC_* share their order (never .. always). */
+      .depth_compare_func = s->compare_func,
+      .max_anisotropy = max_anisotropy(s->max_anisotropy),
+      .mag_filter = s->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? JADE_TSC_MAG_FILTER_MAG_LINEAR
+                                                                : JADE_TSC_MAG_FILTER_MAG_POINT,
+      .min_filter = aniso ? JADE_TSC_MIN_FILTER_MIN_ANISO :
+                    s->min_img_filter == PIPE_TEX_FILTER_LINEAR ? JADE_TSC_MIN_FILTER_MIN_LINEAR
+                                                                : JADE_TSC_MIN_FILTER_MIN_POINT,
+      .mip_filter = s->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR ? JADE_TSC_MIP_FILTER_MIP_LINEAR :
+                    s->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST ? JADE_TSC_MIP_FILTER_MIP_POINT
+                                                                    : JADE_TSC_MIP_FILTER_MIP_NONE,
+      .cubemap_interface_filtering = s->seamless_cube_map ?
+         JADE_TSC_CUBEMAP_INTERFACE_FILTERING_AUTO_SPAN_SEAM :
+         JADE_TSC_CUBEMAP_INTERFACE_FILTERING_USE_WRAP,
+      .reduction_filter = s->reduction_mode == PIPE_TEX_REDUCTION_MIN ?
+                          JADE_TSC_REDUCTION_FILTER_RED_MINIMUM :
+                          s->reduction_mode == PIPE_TEX_REDUCTION_MAX ?
+                          JADE_TSC_REDUCTION_FILTER_RED_MAXIMUM : JADE_TSC_REDUCTION_FILTER_RED_NONE,
+      .mip_lod_bias = (uint32_t)(int32_t)(CLAMP(s->lod_bias, -16.0f, 15.0f) * 256.0f) & 0x1fff,
+      .float_coord_normalization = s->unnormalized_coords ?
+         JADE_TSC_FLOAT_COORD_NORMALIZATION_FORCE_UNNORMALIZED_COORDS :
+         JADE_TSC_FLOAT_COORD_NORMALIZATION_USE_HEADER_SETTING,
+      .min_lod_clamp = lod_4_8(s->min_lod),
+      .max_lod_clamp = lod_4_8(s->min_mip_filter == PIPE_TEX_MIPFILTER_NONE ? s->min_lod
+                                                                              : s->max_lod),
+      .border_color_r = s->border_color.ui[0],
+      .border_color_g = s->border_color.ui[1],
+      .border_color_b = s->border_color.ui[2],
+      .border_color_a = s->border_color.ui[3],
+   };
+   jade_tsc_pack(dw, &t);
+}
