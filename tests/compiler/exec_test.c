@@ -147,6 +147,9 @@ build_shader(const struct exec_case *c)
    b.shader->info.workgroup_size[0] = GROUP;
    b.shader->info.workgroup_size[1] = 1;
    b.shader->info.workgroup_size[2] = 1;
+   /* The kernels' c[0] (CUDA parameters at 0x160) is their default block:
+    * the compiler must not renumber UBOs as it does for GL's. */
+   b.shader->info.first_ubo_is_default_ubo = true;
    nir_def *index = thread_index(&b);
    nir_def *in[8], *out[8] = {0};
    nir_def *in_addr = buffer_address(&b, 0, index, c->in_words);
@@ -1446,7 +1449,7 @@ run_case(const struct exec_case *c, unsigned mode)
    struct jade_sim_cuda_kernel kernel = {.local_size = bin->local_size ? bin->local_size : 16,
                                          .shared_size = bin->shared_size};
    /* Two shader storage buffers (word i of buffer k: SSBO_PATTERN(k, i)),
-    * their addresses in the driver bank c[15] where the compiler reads
+    * their addresses in the compute driver bank c[7] where the compiler reads
     * them (docs/compiler.md, binding scheme). */
    uint64_t ssbo_info[2][2];
    for (unsigned k = 0; k < 2; k++) {
@@ -1458,7 +1461,7 @@ run_case(const struct exec_case *c, unsigned mode)
       ssbo_info[k][0] = addr;
       ssbo_info[k][1] = sizeof(words);
    }
-   jade_sim_set_const(sim, 15, 0x2a0, ssbo_info, sizeof(ssbo_info));
+   jade_sim_set_const(sim, 7, 0x2a0, ssbo_info, sizeof(ssbo_info));
    const uint32_t grid[3] = {GROUPS, 1, 1}, block[3] = {GROUP, 1, 1};
    /* c[3]: a table for the indexed-constant test. */
    uint32_t table[64];

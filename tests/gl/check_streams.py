@@ -67,6 +67,12 @@ EXPECT = {
         ("INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI", {"LINES": "ALL"}),
         ("INVALIDATE_SAMPLER_CACHE_NO_WFI", {"LINES": "ALL"}),
     ],
+    "compute": [
+        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+        ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0x7)"}),
+        ("SET_SHADER_SHARED_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xfe000000)"}),
+        ("SET_SHADER_LOCAL_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xff000000)"}),
+    ],
     "mrt": COMMON[:2] + [
         ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET1": "(0x1)", "TARGET2": "(0x2)"}),
         ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
@@ -125,6 +131,13 @@ SEQUENCES = {
         ("BEGIN", {"OP": "TRIANGLE_STRIP"}),
         ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x4)"}),
         ("END", {}),
+    ],
+    "compute": [
+        ("INVALIDATE_SHADER_CACHES", {"INSTRUCTION": "TRUE"}),
+        ("SEND_PCAS_A", {}),
+        ("SEND_SIGNALING_PCAS_B", {"INVALIDATE": "TRUE", "SCHEDULE": "TRUE"}),
+        ("WAIT_FOR_IDLE", {}),
+        ("INVALIDATE_SHADER_CACHES", {"DATA": "TRUE", "FLUSH_DATA": "TRUE"}),
     ],
     "mrt": [
         ("BEGIN", {"OP": "TRIANGLES"}),
@@ -236,7 +249,39 @@ def check_textured_quad(stream, check):
               "for texture unit 0 (word 8)")
 
 
-EXTRA = {"textured-quad": check_textured_quad}
+def check_compute(stream, check, log):
+    """The QMD the launch printed (JADE_DEBUG=pb) holds the dispatch, and
+    SEND_PCAS_A points at it."""
+    qmds, cur = [], None
+    for line in log:
+        m = re.match(r"jade: QMD at 0x([0-9a-f]+):", line)
+        if m:
+            cur = {"@": int(m.group(1), 16)}
+            qmds.append(cur)
+            continue
+        m = re.match(r"   (\w+(?:\[\d+\])?) = 0x([0-9a-f]+)", line)
+        if m and cur is not None:
+            cur[m.group(1)] = int(m.group(2), 16)
+        elif not line.startswith("   "):
+            cur = None
+    want = {"qmd_version": 2, "qmd_major_version": 2, "cta_raster_width": 3,
+            "cta_raster_height": 2, "cta_raster_depth": 1, "cta_thread_dimension0": 64,
+            "cta_thread_dimension1": 2, "cta_thread_dimension2": 1,
+            "shared_memory_size": 0x200, "barrier_count": 1,
+            "constant_buffer_valid[0]": 1, "constant_buffer_valid[7]": 1,
+            "sm_global_caching_enable": 1, "api_visible_call_limit": 1}
+    qmd = next((q for q in qmds if all(q.get(k) == v for k, v in want.items())), None)
+    check(qmd is not None, f"a QMD with {want}" + ("" if qmd else f" (got {qmds})"))
+    if qmd:
+        check(qmd.get("program_address_lower", 0) != 0 and qmd.get("register_count_v", 0) > 0,
+              "the QMD has a program address and a register count")
+        check(qmd.get("constant_buffer_size_shifted4[7]", 0) * 16 >= 0x410,
+              "the driver bank c[7] reaches the grid size at 0x400")
+        sent = [value(f, "QMD_ADDRESS_SHIFTED8") for n, f in stream if n == "SEND_PCAS_A"]
+        check(qmd["@"] >> 8 in sent, f"SEND_PCAS_A sends the QMD's address >> 8 ({sent})")
+
+
+EXTRA = {"textured-quad": check_textured_quad, "compute": check_compute}
 
 
 def matches(item, want):
@@ -268,7 +313,10 @@ def main():
         check(any(matches(item, want) for item in stream),
               f"{want[0]} {want[1]}")
     if case in EXTRA:
-        EXTRA[case](stream, check)
+        if EXTRA[case] is check_compute:
+            check_compute(stream, check, log)
+        else:
+            EXTRA[case](stream, check)
     seq, k = SEQUENCES[case], 0
     for item in after:
         if k < len(seq) and matches(item, seq[k]):

@@ -175,6 +175,36 @@ main(int argc, char **argv)
       glUseProgram(tp);
       glUniform1i(glGetUniformLocation(tp, "t"), 0);
       glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   } else if (!strcmp(which, "compute")) {
+      /* Shared memory, a barrier, a storage buffer, a uniform and the
+       * work group count, dispatched as 3 x 2 groups of 64 x 2. */
+      GLuint cs = shader(GL_COMPUTE_SHADER,
+         "#version 330\n"
+         "#extension GL_ARB_compute_shader : require\n"
+         "#extension GL_ARB_shader_storage_buffer_object : require\n"
+         "layout(local_size_x = 64, local_size_y = 2) in;\n"
+         "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+         "uniform uint k;\n"
+         "shared uint s[128];\n"
+         "void main() {\n"
+         "   uint i = gl_LocalInvocationIndex;\n"
+         "   s[i] = i * k;\n"
+         "   barrier();\n"
+         "   uvec3 g = gl_GlobalInvocationID;\n"
+         "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
+         "}\n");
+      GLuint cp = glCreateProgram();
+      glAttachShader(cp, cs);
+      glLinkProgram(cp);
+      glUseProgram(cp);
+      glUniform1ui(glGetUniformLocation(cp, "k"), 3);
+      GLuint ssbo;
+      glGenBuffers(1, &ssbo);
+      glBindBuffer(GL_SHADER_STORAGE_BUFFER, ssbo);
+      glBufferData(GL_SHADER_STORAGE_BUFFER, 3 * 2 * 128 * 4, NULL, GL_DYNAMIC_COPY);
+      glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
+      glDispatchCompute(3, 2, 1);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

@@ -113,6 +113,7 @@ prepare_nir(nir_shader *nir)
             nir_address_format_32bit_offset);
    jade_nir_lower_clip_vertex(nir);
    jade_nir_lower_io(nir);
+   jade_nir_lower_compute_ubos(nir);
    /* Texture forms the hardware lacks: projectors, rectangle coordinates,
     * explicit derivatives of cube, 3D and shadow lookups, four gather
     * offsets. */
@@ -126,6 +127,7 @@ prepare_nir(nir_shader *nir)
    };
    NIR_PASS(_, nir, nir_lower_tex, &tex_options);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
+   jade_nir_lower_compute_sysvals(nir);
    jade_nir_lower_ssbo(nir);
    NIR_PASS(_, nir, nir_lower_idiv, &(nir_lower_idiv_options){.allow_fp16 = false});
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */

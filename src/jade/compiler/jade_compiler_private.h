@@ -16,6 +16,10 @@ struct nir_shader;
 /* GL I/O to attribute loads/stores, uniforms to constant buffers
  * (jade_nir_io.c); the attribute address of a varying slot, or -1. */
 void jade_nir_lower_io(struct nir_shader *nir);
+/* Compute: gl_NumWorkGroups from the driver bank. */
+void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
+/* Compute: UBOs outside c[0..6] through global memory. */
+bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
 int jade_varying_address(unsigned slot);
 
 /* Convergence barriers B0..B15: one per level of if/loop nesting. */
@@ -23,12 +27,18 @@ int jade_varying_address(unsigned slot);
 
 /* The driver's constant bank and what it holds for the compiler
  * (docs/compiler.md, "Binding scheme"). */
-#define JADE_DRIVER_CBUF 15
+#define JADE_DRIVER_CBUF 15          /* graphics stages */
+#define JADE_DRIVER_CBUF_COMPUTE 7   /* the QMD binds only c[0..7] */
+#define JADE_DRIVER_CBUF_OF(stage) \
+   ((stage) == MESA_SHADER_COMPUTE ? JADE_DRIVER_CBUF_COMPUTE : JADE_DRIVER_CBUF)
 #define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle: word 8 + u */
 #define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
 #define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle: word 0x40 + i */
 #define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
 #define JADE_SAMPLE_POS 0x480        /* sample i's position in the pixel: vec2 at 0x480 + 8 i */
+#define JADE_CS_GRID_SIZE 0x400      /* compute: gl_NumWorkGroups, uvec3 at 0x400 */
+#define JADE_CS_UBO_INFO 0x440       /* compute: UBO i's 64-bit address at 0x440 + 16 i
+                                      * (those not in c[0..6]) */
 #define JADE_SAMPLE_MASKS 0x500      /* the samples the invocation of sample i shades:
                                       * word 0x500 + 4 i (all ones without sample shading) */
 

@@ -13,6 +13,7 @@ struct jade_instr *
 isel_emit(struct isel *c, enum jade_isa_op op)
 {
    c->current = jade_instr_create(c->s, c->block, op);
+   c->current_block = c->block;
    return c->current;
 }
 
@@ -21,7 +22,9 @@ static struct jade_instr *
 isel_emit_before(struct isel *c, enum jade_isa_op op)
 {
    struct jade_instr *i = jade_instr_create(c->s, c->block, op);
-   if (c->current && c->current != i) {
+   /* Only an instruction of this block: control flow may have left
+    * c->current at the branch ending the previous one. */
+   if (c->current && c->current != i && c->current_block == c->block) {
       list_del(&i->link);
       list_addtail(&i->link, &c->current->link);
    }

@@ -40,6 +40,7 @@ struct isel {
    /* The instruction being built: constants its sources need are moved
     * into registers just before it. */
    struct jade_instr *current;
+   struct jade_block *current_block;   /* the block `current` is in */
    /* Fragment shaders: the outputs (render target, component) and depth
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];

@@ -56,7 +56,7 @@ image_handle(struct isel *c, nir_intrinsic_instr *intr)
    if (nir_src_is_const(intr->src[0])) {
       i = isel_emit(c, JADE_ISA_OP_MOV);
       jade_instr_add_dst(i, JADE_ISA_F_DST, h);
-      jade_instr_add_src_cbuf(i, JADE_ISA_F_B, JADE_DRIVER_CBUF,
+      jade_instr_add_src_cbuf(i, JADE_ISA_F_B, JADE_DRIVER_CBUF_OF(c->nir->info.stage),
                               4 * (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0])));
       return h;
    }
@@ -71,7 +71,7 @@ image_handle(struct isel *c, nir_intrinsic_instr *intr)
    i = isel_emit(c, JADE_ISA_OP_LDC);
    jade_instr_add_dst(i, JADE_ISA_F_DST, h);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * JADE_IMAGE_HANDLE_WORD);
    return h;
 }
@@ -102,7 +102,7 @@ isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
    unsigned n = intr->def.num_components;
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL);   /* level 0 */
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]));
    jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
    jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));

@@ -131,7 +131,7 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
    }
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, lod);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
    struct jade_value *dst0, *dst1;
@@ -187,7 +187,7 @@ isel_tmml(struct isel *c, nir_tex_instr *tex, int dim, nir_def *coord)
    tex_dsts(c, i, 0x3, &dst0, &dst1);
    jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
    jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
    struct jade_value *words[2];
@@ -338,7 +338,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    tex_dsts(c, i, mask, &dst0, &dst1);
    jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, s1);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF);
+   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
    jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
    if (op == JADE_ISA_OP_TEX || op == JADE_ISA_OP_TLD)

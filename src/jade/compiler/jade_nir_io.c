@@ -28,8 +28,11 @@ static bool lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *
 void
 jade_nir_lower_io(nir_shader *nir)
 {
-   if (nir->info.stage == MESA_SHADER_COMPUTE)
+   if (nir->info.stage == MESA_SHADER_COMPUTE) {
+      /* Uniforms in c[0] like the other stages; c[7] is the driver's. */
+      NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
       return;
+   }
    /* 64-bit inputs and varyings as pairs of 32-bit words. */
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
@@ -142,4 +145,27 @@ lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    nir_def *narrowed = nir_iand(b, &intr->def, mask);
    nir_def_rewrite_uses_after(&intr->def, narrowed, narrowed->parent_instr);
    return true;
+}
+
+/* gl_NumWorkGroups from the compute driver bank (the launch writes it). */
+static bool
+lower_num_workgroups(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_load_num_workgroups)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *v = nir_load_ubo(b, 3, 32, nir_imm_int(b, JADE_DRIVER_CBUF_COMPUTE),
+                             nir_imm_int(b, JADE_CS_GRID_SIZE), .align_mul = 16,
+                             .range = ~0);
+   nir_def_replace(&intr->def, v);
+   return true;
+}
+
+void
+jade_nir_lower_compute_sysvals(nir_shader *nir)
+{
+   if (nir->info.stage != MESA_SHADER_COMPUTE)
+      return;
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_num_workgroups,
+            nir_metadata_control_flow, NULL);
 }

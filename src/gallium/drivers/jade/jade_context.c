@@ -15,6 +15,7 @@
 
 #include "clc5c0.h"
 #include "nv_push_clc597.h"
+#include "nv_push_clc5c0.h"
 #include "util/log.h"
 #include "util/os_time.h"
 #include "util/u_debug_cb.h"
@@ -42,6 +43,16 @@ jade_emit_set_objects(struct jade_context *ctx)
    });
    __push_mthd(p, SUBC_NVC5C0, NVC5C0_SET_OBJECT);
    P_INLINE_DATA(p, dev->cls[JADE_ENGINE_COMPUTE]);
+
+   /* Where shared and local memory appear in the generic address space:
+    * set even when unused, or a stray window can alias real buffers. */
+   P_MTHD(p, NVC5C0, SET_SHADER_SHARED_MEMORY_WINDOW_A);
+   P_NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A(p, 0);
+   P_NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B(p, 0xfe000000);
+   P_MTHD(p, NVC5C0, SET_SHADER_LOCAL_MEMORY_WINDOW_A);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A(p, 0);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B(p, 0xff000000);
+   P_IMMD(p, NVC597, SET_SHADER_LOCAL_MEMORY_WINDOW, 0xff000000);
 }
 
 static bool
@@ -177,6 +188,8 @@ jade_context_destroy(struct pipe_context *pctx)
       jade_bo_destroy(ctx->cbuf_bo);
 
    jade_context_release_state(ctx);
+   if (ctx->tic_pool.bo)
+      jade_release_shader_resources(ctx);
    jade_descriptor_pools_fini(ctx);
    if (pctx->stream_uploader)
       u_upload_destroy(pctx->stream_uploader);
@@ -235,6 +248,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 
    jade_init_state_functions(ctx);
    jade_init_texture_functions(ctx);
+   jade_init_shader_resource_functions(ctx);
    pctx->set_debug_callback = u_default_set_debug_callback;
    jade_init_shader_functions(ctx);
    jade_init_surface_functions(ctx);
@@ -242,6 +256,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    jade_init_clear_functions(ctx);
    jade_init_blit_functions(ctx);
    jade_init_query_functions(ctx);
+   jade_init_compute_functions(ctx);
    jade_init_resource_functions(pctx);
 
    return pctx;

@@ -42,6 +42,8 @@ struct jade_state {
    void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
    struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
+   struct pipe_shader_buffer ssbo[PIPE_SHADER_TYPES][JADE_MAX_SSBOS];
+   struct pipe_image_view images[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];
    struct pipe_vertex_buffer vertex_buffers[PIPE_MAX_ATTRIBS];
    unsigned vertex_buffer_count;
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
@@ -70,6 +72,7 @@ struct jade_context {
    bool driver_cbuf_valid[2];
    /* Texture headers and samplers (jade_texture.c). */
    struct jade_descriptor_pool tic_pool, tsc_pool;
+   uint32_t image_tic[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];   /* headers made for images */
    /* Constant memory filled through the command stream: a region per
     * (stage, slot) for small user buffers, one for the driver bank. */
 #define JADE_INLINE_CBUF_B 4096
@@ -123,6 +126,7 @@ void jade_init_draw_functions(struct jade_context *ctx);
 void jade_init_clear_functions(struct jade_context *ctx);
 void jade_init_blit_functions(struct jade_context *ctx);
 void jade_init_query_functions(struct jade_context *ctx);
+void jade_init_compute_functions(struct jade_context *ctx);
 void jade_init_surface_functions(struct jade_context *ctx);
 
 #endif /* JADE_CONTEXT_H */

@@ -169,7 +169,10 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return false;
    if ((bindings & PIPE_BIND_VERTEX_BUFFER) && !(usage & JADE_FMT_VERTEX))
       return false;
-   if (bindings & (PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER))
+   /* Storage images: colour formats the texture unit reads and the render
+    * unit writes (SUST converts them as a colour target would). */
+   if ((bindings & PIPE_BIND_SHADER_IMAGE) &&
+       (!(usage & JADE_FMT_TEXTURE) || !(usage & JADE_FMT_RENDER) || sample_count > 1))
       return false;
 
    /* Multisampled textures are only 2D and 2D arrays. */

@@ -48,9 +48,10 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    case PIPE_SHADER_VERTEX:
    case PIPE_SHADER_GEOMETRY:
    case PIPE_SHADER_FRAGMENT:
+   case PIPE_SHADER_COMPUTE:
       break;
    default:
-      /* Tessellation and compute come with their compiler support. */
+      /* Tessellation comes with its compiler support. */
       return 0;
    }
 
@@ -64,14 +65,21 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
       return 16384;
    case PIPE_SHADER_CAP_MAX_INPUTS:
       /* 32 generic attribute vectors in and out of every stage. */
-      return shader == PIPE_SHADER_VERTEX ? 16 : 32;
+      return shader == PIPE_SHADER_COMPUTE ? 0 : shader == PIPE_SHADER_VERTEX ? 16 : 32;
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      return shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
+      return shader == PIPE_SHADER_COMPUTE ? 0 : shader == PIPE_SHADER_FRAGMENT ? 8 : 32;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       return 64 * 1024;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
-      /* c[0..15] for the API; the driver keeps the rest of the 18 banks. */
-      return 16;
+      /* c[0..14] for the API, c[15] the driver's.  Compute launches bind
+       * only c[0..7] (the QMD's slots; c[7] the driver's): its UBOs 7..14
+       * are read from global memory. */
+      return 15;
+   case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS:
+      /* Addresses in the driver bank; geometry shaders are not linked yet. */
+      return shader == PIPE_SHADER_GEOMETRY ? 0 : JADE_MAX_SSBOS;
+   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
+      return shader == PIPE_SHADER_GEOMETRY ? 0 : JADE_MAX_IMAGES;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 128;
    case PIPE_SHADER_CAP_CONT_SUPPORTED:
@@ -89,12 +97,60 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    }
 }
 
+#define COMPUTE_CAP(type, ...)                                                 \
+   do {                                                                      \
+      const type values[] = {__VA_ARGS__};                                    \
+      if (ret)                                                                \
+         memcpy(ret, values, sizeof(values));                                 \
+      return sizeof(values);                                                  \
+   } while (0)
+
 static int
 jade_get_compute_param(struct pipe_screen *pscreen, enum pipe_shader_ir ir,
                        enum pipe_compute_cap param, void *ret)
 {
-   /* No compute yet (caps.compute is false). */
-   return 0;
+   struct jade_dev *dev = jade_screen(pscreen)->dev;
+   switch (param) {
+   case PIPE_COMPUTE_CAP_ADDRESS_BITS:
+      COMPUTE_CAP(uint32_t, 64);
+   case PIPE_COMPUTE_CAP_IR_TARGET:
+      if (ret)
+         strcpy(ret, "sm_75");
+      return strlen("sm_75") + 1;
+   case PIPE_COMPUTE_CAP_GRID_DIMENSION:
+      COMPUTE_CAP(uint64_t, 3);
+   case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
+      /* QMD CTA_RASTER_WIDTH is 32 bits, HEIGHT and DEPTH 16. */
+      COMPUTE_CAP(uint64_t, 0x7fffffff, 65535, 65535);
+   case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
+      COMPUTE_CAP(uint64_t, 1024, 1024, 64);
+   case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
+      COMPUTE_CAP(uint64_t, 1024);
+   case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
+      COMPUTE_CAP(uint64_t, 0);
+   case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE:
+      /* Shared memory per block (Turing: up to 64 KiB of the SM's). */
+      COMPUTE_CAP(uint64_t, 48 * 1024);
+   case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
+      COMPUTE_CAP(uint64_t, 512 * 1024);
+   case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
+      COMPUTE_CAP(uint64_t, 4096);
+   case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
+   case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
+      COMPUTE_CAP(uint64_t, dev->vram_size_B);
+   case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
+      COMPUTE_CAP(uint32_t, 1500);
+   case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
+      COMPUTE_CAP(uint32_t, 72);
+   case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
+      COMPUTE_CAP(uint32_t, 1);
+   case PIPE_COMPUTE_CAP_SUBGROUP_SIZES:
+      COMPUTE_CAP(uint32_t, 32);
+   case PIPE_COMPUTE_CAP_MAX_SUBGROUPS:
+      COMPUTE_CAP(uint32_t, 32);
+   default:
+      return 0;
+   }
 }
 
 static const void *

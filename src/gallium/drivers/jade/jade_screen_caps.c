@@ -105,6 +105,11 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->rasterizer_subpixel_bits = 8;
 
    /* Queries. */
+   caps->compute = true;
+   caps->image_store_formatted = true;
+   caps->nir_images_as_deref = false;   /* index-based image intrinsics (jade_isel_image.c) */
+   caps->shader_buffer_offset_alignment = 16;
+   caps->max_shader_buffer_size = 1 << 27;
    caps->occlusion_query = true;
    caps->query_timestamp = true;
    caps->query_time_elapsed = true;

@@ -137,7 +137,10 @@ static void
 jade_delete_shader_state(struct pipe_context *pctx, void *cso)
 {
    struct jade_shader *shader = cso;
-   jade_program_cache_forget(jade_context(pctx), shader);
+   if (shader->code.size_B)
+      jade_code_heap_free(&jade_context(pctx)->code_heap, &shader->code);
+   else
+      jade_program_cache_forget(jade_context(pctx), shader);
    ralloc_free(shader->mem);
    ralloc_free(shader->nir);
    FREE(shader);
@@ -170,6 +173,38 @@ jade_bind_fs_state(struct pipe_context *pctx, void *cso)
    jade_bind_shader(pctx, PIPE_SHADER_FRAGMENT, cso);
 }
 
+/* Compute shaders have no other stage to link with and no header: their
+ * code is uploaded as is at the first launch (jade_compute.c). */
+static void *
+jade_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_state *templ)
+{
+   if (templ->ir_type != PIPE_SHADER_IR_NIR && templ->ir_type != PIPE_SHADER_IR_TGSI)
+      return NULL;
+   const struct pipe_shader_state state = {
+      .type = templ->ir_type,
+      .tokens = templ->ir_type == PIPE_SHADER_IR_TGSI ? templ->prog : NULL,
+      .ir.nir = templ->ir_type == PIPE_SHADER_IR_NIR ? (nir_shader *)templ->prog : NULL,
+   };
+   return jade_create_shader_state(pctx, &state);
+}
+
+static void
+jade_bind_compute_state(struct pipe_context *pctx, void *cso)
+{
+   jade_context(pctx)->state.shader[PIPE_SHADER_COMPUTE] = cso;
+}
+
+static void
+jade_get_compute_state_info(struct pipe_context *pctx, void *cso,
+                            struct pipe_compute_state_object_info *info)
+{
+   struct jade_shader *cs = cso;
+   info->max_threads = 1024;
+   info->preferred_simd_size = 32;
+   info->simd_sizes = 32;
+   info->private_memory = cs->bin ? cs->bin->local_size : 0;
+}
+
 void
 jade_init_shader_functions(struct jade_context *ctx)
 {
@@ -184,4 +219,8 @@ jade_init_shader_functions(struct jade_context *ctx)
    pctx->create_fs_state = jade_create_shader_state;
    pctx->bind_fs_state = jade_bind_fs_state;
    pctx->delete_fs_state = jade_delete_shader_state;
+   pctx->create_compute_state = jade_create_compute_state;
+   pctx->bind_compute_state = jade_bind_compute_state;
+   pctx->delete_compute_state = jade_delete_shader_state;
+   pctx->get_compute_state_info = jade_get_compute_state_info;
 }

@@ -10,6 +10,8 @@
 
 #include "pipe/p_defines.h"
 
+#include "jade_code_heap.h"
+
 struct nir_shader;
 struct jade_shader_binary;
 
@@ -22,6 +24,7 @@ struct jade_shader {
    void *mem;                        /* ralloc context of bin */
    struct jade_shader_binary *bin;   /* NULL if the compile failed */
    uint8_t patch_depends;            /* its sites' enum jade_patch_dep, together */
+   struct jade_code_range code;      /* compute: the code, once uploaded */
 };
 
 #endif /* JADE_SHADER_H */

@@ -24,7 +24,6 @@
 #include "jade_state.h"
 
 #define DRIVER_CBUF 15
-#define DRIVER_TEX_HANDLE_WORD 8   /* texture unit u: word 8 + u (jade_compiler_private.h) */
 #define DRIVER_UCP 0x400
 #define DRIVER_SAMPLE_POS 0x480
 #define DRIVER_SAMPLE_MASKS 0x500
@@ -141,9 +140,7 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
 {
    const unsigned which = stage == PIPE_SHADER_FRAGMENT;
    uint8_t data[JADE_DRIVER_CBUF_SIZE] = {0};
-   uint32_t *words = (uint32_t *)data;
-   for (unsigned u = 0; u < 32; u++)
-      words[DRIVER_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
+   jade_fill_resource_handles(ctx, stage, (uint32_t *)data);
    memcpy(data + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
    unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
    for (unsigned i = 0; i < 16; i++) {

@@ -102,9 +102,9 @@ jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, 
 
 /* Uploads a descriptor into its slot and drops the cached copies the
  * texture unit may hold of that slot. */
-static void
-upload_descriptor(struct jade_context *ctx, struct jade_descriptor_pool *pool, uint32_t index,
-                  const uint32_t dw[8], bool sampler)
+void
+jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *pool,
+                       uint32_t index, const uint32_t dw[8], bool sampler)
 {
    jade_upload_inline(ctx, pool->bo->va + (uint64_t)index * JADE_DESCRIPTOR_B, dw, 8);
    struct nv_push *p = jade_push_reserve(ctx, 4);
@@ -114,8 +114,8 @@ upload_descriptor(struct jade_context *ctx, struct jade_descriptor_pool *pool, u
       P_IMMD(p, NVC597, INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI, {.lines = LINES_ALL});
 }
 
-static bool
-pool_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
+bool
+jade_descriptor_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
 {
    unsigned id = util_idalloc_alloc(&pool->ids);
    if (id >= pool->count) {
@@ -124,6 +124,12 @@ pool_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
    }
    *index = id;
    return true;
+}
+
+void
+jade_descriptor_free(struct jade_descriptor_pool *pool, uint32_t index)
+{
+   util_idalloc_free(&pool->ids, index);
 }
 
 static struct pipe_sampler_view *
@@ -144,11 +150,11 @@ jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
       mesa_loge("jade: no texture header encoding for %s", util_format_name(templ->format));
       goto fail;
    }
-   if (!pool_alloc(&ctx->tic_pool, &view->tic_index)) {
+   if (!jade_descriptor_alloc(&ctx->tic_pool, &view->tic_index)) {
       mesa_loge("jade: the texture header pool (%u entries) is full", JADE_TIC_COUNT);
       goto fail;
    }
-   upload_descriptor(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
+   jade_descriptor_upload(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
    return &view->base;
 
 fail:
@@ -175,12 +181,12 @@ jade_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_s
       return NULL;
    s->base = *templ;
    jade_tsc_build(templ, s->tsc);
-   if (!pool_alloc(&ctx->tsc_pool, &s->tsc_index)) {
+   if (!jade_descriptor_alloc(&ctx->tsc_pool, &s->tsc_index)) {
       mesa_loge("jade: the sampler pool (%u entries) is full", JADE_TSC_COUNT);
       FREE(s);
       return NULL;
    }
-   upload_descriptor(ctx, &ctx->tsc_pool, s->tsc_index, s->tsc, true);
+   jade_descriptor_upload(ctx, &ctx->tsc_pool, s->tsc_index, s->tsc, true);
    return s;
 }
 

@@ -24,6 +24,9 @@ struct jade_bo;
 #define JADE_TIC_COUNT 4096
 #define JADE_TSC_COUNT 4096
 #define JADE_DESCRIPTOR_B 32
+#define JADE_MAX_TEXTURE_UNITS 32   /* handle words 8..39 of a driver bank */
+#define JADE_MAX_IMAGES 8
+#define JADE_MAX_SSBOS 16
 
 /* A pool of 32-byte descriptors the hardware indexes from one base. */
 struct jade_descriptor_pool {
@@ -68,9 +71,23 @@ void jade_emit_descriptor_pools(struct jade_context *ctx);
 void jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data,
                         unsigned dw);
 
+/* A free slot of a pool (false: full), its release, and a descriptor's
+ * upload into its slot with the invalidation of cached copies. */
+bool jade_descriptor_alloc(struct jade_descriptor_pool *pool, uint32_t *index);
+void jade_descriptor_free(struct jade_descriptor_pool *pool, uint32_t index);
+void jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *pool,
+                            uint32_t index, const uint32_t dw[8], bool sampler);
+
 /* The handle texture unit `unit` of `stage` binds (0 if none). */
 uint32_t jade_texture_handle(const struct jade_context *ctx, unsigned stage, unsigned unit);
 
 void jade_init_texture_functions(struct jade_context *ctx);
+
+/* Texture, image and storage buffer handles of a stage, written into the
+ * words of its driver bank (jade_state_shader_resources.c). */
+void jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
+                                uint32_t *words);
+void jade_release_shader_resources(struct jade_context *ctx);
+void jade_init_shader_resource_functions(struct jade_context *ctx);
 
 #endif /* JADE_TEXTURE_H */

@@ -1,0 +1,150 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Shader storage buffers and images, and the part of a stage's driver
+ * bank that names the resources the shader reads: texture handles (word
+ * 8 + unit), image handles (word 0x40 + unit: the index of a texture
+ * header made for the image view) and storage buffer addresses (0x2a0 +
+ * 16 i).  The offsets are the compiler's (jade_compiler_private.h).
+ */
+
+#include <string.h>
+
+#include "util/log.h"
+#include "util/u_inlines.h"
+
+#include "jade_context.h"
+#include "jade_resource.h"
+#include "jade_state.h"
+#include "jade_texture.h"
+
+#define BANK_TEX_HANDLE_WORD 8
+#define BANK_IMAGE_HANDLE_WORD 0x40
+#define BANK_SSBO_INFO 0x2a0
+
+static void
+jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
+                        unsigned start, unsigned count,
+                        const struct pipe_shader_buffer *buffers, unsigned writable_bitmask)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   for (unsigned i = 0; i < count; i++) {
+      struct pipe_shader_buffer *dst = &ctx->state.ssbo[stage][start + i];
+      if (buffers && buffers[i].buffer) {
+         pipe_resource_reference(&dst->buffer, buffers[i].buffer);
+         dst->buffer_offset = buffers[i].buffer_offset;
+         dst->buffer_size = buffers[i].buffer_size;
+      } else {
+         pipe_resource_reference(&dst->buffer, NULL);
+      }
+   }
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+/* An image view as the texture header SULD/SUST/SUATOM read: the one
+ * level and the layers it names. */
+static bool
+image_tic(const struct pipe_image_view *img, uint32_t dw[8])
+{
+   struct pipe_sampler_view view = {
+      .format = img->format,
+      .texture = img->resource,
+      .target = img->resource->target,
+      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+   };
+   if (img->resource->target == PIPE_BUFFER) {
+      view.u.buf.offset = img->u.buf.offset;
+      view.u.buf.size = img->u.buf.size;
+   } else {
+      view.u.tex.first_level = view.u.tex.last_level = img->u.tex.level;
+      view.u.tex.first_layer = img->u.tex.first_layer;
+      view.u.tex.last_layer = img->u.tex.last_layer;
+   }
+   return jade_tic_build(&view, dw);
+}
+
+static void
+jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
+                       unsigned start, unsigned count, unsigned unbind_trailing,
+                       const struct pipe_image_view *images)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   for (unsigned i = 0; i < count + unbind_trailing; i++) {
+      const unsigned slot = start + i;
+      struct pipe_image_view *dst = &ctx->state.images[stage][slot];
+      const struct pipe_image_view *src = images && i < count ? &images[i] : NULL;
+
+      if (dst->resource) {
+         jade_descriptor_free(&ctx->tic_pool, ctx->image_tic[stage][slot]);
+         pipe_resource_reference(&dst->resource, NULL);
+      }
+      if (!src || !src->resource)
+         continue;
+
+      uint32_t tic[8], index;
+      if (!image_tic(src, tic)) {
+         mesa_loge("jade: no texture header encoding for image format %s",
+                   util_format_name(src->format));
+         continue;
+      }
+      if (!jade_descriptor_alloc(&ctx->tic_pool, &index)) {
+         mesa_loge("jade: the texture header pool is full");
+         continue;
+      }
+      jade_descriptor_upload(ctx, &ctx->tic_pool, index, tic, false);
+      *dst = *src;
+      dst->resource = NULL;
+      pipe_resource_reference(&dst->resource, src->resource);
+      ctx->image_tic[stage][slot] = index;
+   }
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+void
+jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
+                           uint32_t *words)
+{
+   for (unsigned u = 0; u < JADE_MAX_TEXTURE_UNITS; u++)
+      words[BANK_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
+   for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
+      struct pipe_image_view *img = &ctx->state.images[stage][i];
+      if (!img->resource)
+         continue;
+      jade_resource_used(img->resource);
+      words[BANK_IMAGE_HANDLE_WORD + i] = ctx->image_tic[stage][i];
+   }
+   for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
+      struct pipe_shader_buffer *sb = &ctx->state.ssbo[stage][i];
+      if (!sb->buffer)
+         continue;
+      jade_resource_used(sb->buffer);
+      const uint64_t va = jade_resource(sb->buffer)->bo->va + sb->buffer_offset;
+      words[BANK_SSBO_INFO / 4 + 4 * i] = (uint32_t)va;
+      words[BANK_SSBO_INFO / 4 + 4 * i + 1] = va >> 32;
+      words[BANK_SSBO_INFO / 4 + 4 * i + 2] = sb->buffer_size;
+   }
+}
+
+void
+jade_release_shader_resources(struct jade_context *ctx)
+{
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < JADE_MAX_SSBOS; i++)
+         pipe_resource_reference(&ctx->state.ssbo[s][i].buffer, NULL);
+      for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
+         if (ctx->state.images[s][i].resource) {
+            jade_descriptor_free(&ctx->tic_pool, ctx->image_tic[s][i]);
+            pipe_resource_reference(&ctx->state.images[s][i].resource, NULL);
+         }
+      }
+   }
+}
+
+void
+jade_init_shader_resource_functions(struct jade_context *ctx)
+{
+   ctx->base.set_shader_buffers = jade_set_shader_buffers;
+   ctx->base.set_shader_images = jade_set_shader_images;
+}
