@@ -205,6 +205,28 @@ main(int argc, char **argv)
       glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
       glDispatchCompute(3, 2, 1);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+   } else if (!strcmp(which, "queries")) {
+      /* An occlusion query around a draw, a draw conditional on it, a
+       * time-elapsed query and a timestamp; results read back (the shim
+       * completes every submission: the reports are zero). */
+      GLuint q[3];
+      glGenQueries(3, q);
+      glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+      glBeginQuery(GL_TIME_ELAPSED, q[1]);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glEndQuery(GL_TIME_ELAPSED);
+      glEndQuery(GL_SAMPLES_PASSED);
+      glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glEndConditionalRender();
+      glQueryCounter(q[2], GL_TIMESTAMP);
+      GLuint64 samples = 1, elapsed = 1, stamp = 1;
+      glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, &samples);
+      glGetQueryObjectui64v(q[1], GL_QUERY_RESULT, &elapsed);
+      glGetQueryObjectui64v(q[2], GL_QUERY_RESULT, &stamp);
+      fprintf(stderr, "streams-test: samples %llu elapsed %llu timestamp %llu\n",
+              (unsigned long long)samples, (unsigned long long)elapsed,
+              (unsigned long long)stamp);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

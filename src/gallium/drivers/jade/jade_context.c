@@ -109,6 +109,7 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    }
 
    jade_fence_reference(&ctx->pushbuf_fence[ctx->cur], fence);
+   ctx->batch_seq++;
    jade_bo_cache_submitted(&ctx->screen->bo_cache, fence);
 
    if (jade_debug(JADE_DEBUG_SYNC) && !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))

@@ -61,6 +61,7 @@ struct jade_context {
    struct jade_pushbuf pushbufs[2];
    struct jade_fence *pushbuf_fence[2];
    unsigned cur;
+   uint64_t batch_seq;        /* submissions so far: the batch being recorded */
 
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
