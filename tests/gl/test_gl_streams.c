@@ -205,6 +205,15 @@ main(int argc, char **argv)
       glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
       glDispatchCompute(3, 2, 1);
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+   } else if (!strcmp(which, "indirect")) {
+      /* Two draws from an indirect buffer: 3 vertices x 2 instances from
+       * vertex 1, then 4 vertices x 1 instance (base instance 5). */
+      static const GLuint cmds[] = {3, 2, 1, 0, 4, 1, 0, 5};
+      GLuint ib;
+      glGenBuffers(1, &ib);
+      glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ib);
+      glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds, GL_STATIC_DRAW);
+      glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, 16);
    } else if (!strcmp(which, "queries")) {
       /* An occlusion query around a draw, a draw conditional on it, a
        * time-elapsed query and a timestamp; results read back (the shim

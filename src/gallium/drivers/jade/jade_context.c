@@ -17,6 +17,7 @@
 #include "nv_push_clc597.h"
 #include "nv_push_clc5c0.h"
 #include "util/log.h"
+#include "util/u_blitter.h"
 #include "util/os_time.h"
 #include "util/u_debug_cb.h"
 #include "util/u_inlines.h"
@@ -184,6 +185,8 @@ jade_context_destroy(struct pipe_context *pctx)
       fprintf(stderr, "jade: nos: context destroyed: %" PRIu64 " compiles, %" PRIu64
               " links, %" PRIu64 " hits, %" PRIu64 " patches\n", ctx->counters.compiles,
               ctx->counters.links, ctx->counters.cache_hits, ctx->counters.patches);
+   if (ctx->blitter)
+      util_blitter_destroy(ctx->blitter);
    jade_program_cache_fini(ctx);
    if (ctx->cbuf_bo)
       jade_bo_destroy(ctx->cbuf_bo);
@@ -260,6 +263,9 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    jade_init_compute_functions(ctx);
    jade_init_resource_functions(pctx);
 
+   ctx->blitter = util_blitter_create(pctx);
+   if (!ctx->blitter)
+      goto fail;
    return pctx;
 
 fail:

@@ -48,6 +48,9 @@ struct jade_state {
    unsigned vertex_buffer_count;
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
    unsigned so_target_count;
+   struct pipe_query *render_cond_query;   /* render condition (jade_query.c) */
+   bool render_cond_cond;
+   enum pipe_render_cond_flag render_cond_mode;
 };
 
 struct jade_context {
@@ -90,8 +93,8 @@ struct jade_context {
    bool program_dirty;        /* a shader was bound: look the program up */
    bool code_uploaded;        /* invalidate the instruction cache first */
    bool warned_stages;
-   bool warned_indirect;
    struct jade_program_counters counters;
+   struct blitter_context *blitter;   /* util_blitter: blits that draw */
 };
 
 static inline struct jade_context *

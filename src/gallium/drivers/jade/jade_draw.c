@@ -111,6 +111,45 @@ emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool inde
    }
 }
 
+static void jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
+                          unsigned drawid_offset,
+                          const struct pipe_draw_indirect_info *indirect,
+                          const struct pipe_draw_start_count_bias *draws,
+                          unsigned num_draws);
+
+/* Indirect draws, by reading their parameters back once the work that
+ * may write them is done (the 3D class draws indirectly only through
+ * macros, which Jade does not load yet).  Correct, not fast. */
+static void
+draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info,
+              unsigned drawid_offset, const struct pipe_draw_indirect_info *indirect)
+{
+   struct pipe_context *pctx = &ctx->base;
+   unsigned count = indirect->draw_count;
+   if (indirect->indirect_draw_count) {
+      uint32_t n = 0;
+      pipe_buffer_read(pctx, indirect->indirect_draw_count, indirect->indirect_draw_count_offset,
+                       4, &n);
+      count = MIN2(count, n);
+   }
+   const bool indexed = info->index_size != 0;
+   const unsigned words = indexed ? 5 : 4;
+   const unsigned stride = indirect->stride ? indirect->stride : words * 4;
+   for (unsigned d = 0; d < count; d++) {
+      uint32_t args[5] = {0};
+      pipe_buffer_read(pctx, indirect->buffer, indirect->offset + d * stride, words * 4, args);
+      struct pipe_draw_info one = *info;
+      one.instance_count = args[1];
+      one.start_instance = args[words - 1];
+      const struct pipe_draw_start_count_bias draw = {
+         .start = args[2],
+         .count = args[0],
+         .index_bias = indexed ? (int32_t)args[3] : 0,
+      };
+      jade_draw_vbo(pctx, &one, drawid_offset + d, NULL, &draw, 1);
+   }
+}
+
 static void
 jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
               unsigned drawid_offset,
@@ -122,10 +161,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
       return;
    if (indirect && indirect->buffer) {
-      if (!ctx->warned_indirect) {
-         mesa_logw("jade: indirect draws are not supported yet; skipped");
-         ctx->warned_indirect = true;
-      }
+      draw_indirect(ctx, info, drawid_offset, indirect);
       return;
    }
    if (ctx->state.vertex_elements && ctx->state.vertex_elements->unsupported)
@@ -153,14 +189,14 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    }
 }
 
+/* Rendering that samples what was just rendered: wait for the writes,
+ * then drop stale texture data. */
 static void
 jade_texture_barrier(struct pipe_context *pctx, unsigned flags)
 {
-}
-
-static void
-jade_memory_barrier(struct pipe_context *pctx, unsigned flags)
-{
+   struct nv_push *p = jade_push_reserve(jade_context(pctx), 4);
+   P_IMMD(p, NVC597, WAIT_FOR_IDLE, 0);
+   P_IMMD(p, NVC597, INVALIDATE_TEXTURE_DATA_CACHE, {.lines = LINES_ALL});
 }
 
 void
@@ -168,5 +204,4 @@ jade_init_draw_functions(struct jade_context *ctx)
 {
    ctx->base.draw_vbo = jade_draw_vbo;
    ctx->base.texture_barrier = jade_texture_barrier;
-   ctx->base.memory_barrier = jade_memory_barrier;
 }

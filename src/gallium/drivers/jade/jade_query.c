@@ -344,6 +344,9 @@ jade_render_condition(struct pipe_context *pctx, struct pipe_query *pq,
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_query *q = (struct jade_query *)pq;
+   ctx->state.render_cond_query = pq;
+   ctx->state.render_cond_cond = condition;
+   ctx->state.render_cond_mode = mode;
    struct nv_push *p = jade_push_reserve(ctx, 6);
    if (!q || !q->bo || q->reports != 1 || q->type == PIPE_QUERY_TIMESTAMP ||
        q->type == PIPE_QUERY_TIME_ELAPSED) {

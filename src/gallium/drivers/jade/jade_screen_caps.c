@@ -106,6 +106,8 @@ jade_screen_init_caps(struct jade_screen *screen)
 
    /* Queries. */
    caps->compute = true;
+   caps->draw_indirect = true;        /* read back: jade_draw.c */
+   caps->multi_draw_indirect = true;
    caps->image_store_formatted = true;
    caps->nir_images_as_deref = false;   /* index-based image intrinsics (jade_isel_image.c) */
    caps->shader_buffer_offset_alignment = 16;
