@@ -139,6 +139,10 @@ struct jade_shader_binary {
 /* The NIR options st/mesa and the compiler use. */
 const struct nir_shader_compiler_options *jade_nir_options(void);
 
+/* The attribute byte address of a varying slot (gl_varying_slot) in the
+ * stages' shared layout (a[0x80 + 16 n] generic n, ...), -1 if none. */
+int jade_varying_address(unsigned slot);
+
 /* The Shader Program Header (32 words) of a vertex / fragment shader as
  * far as the shader alone determines it (jade_sph_build.c): type, local
  * memory, attributes read and written, interpolation, outputs. */
@@ -157,6 +161,8 @@ struct jade_link_key {
                                  * coordinate (point sprites) */
    uint8_t clip_plane_enable;   /* clip distances the rasteriser uses */
    bool clamp_vertex_color;     /* VS colour outputs clamped to [0, 1] */
+   bool stream_out;             /* transform feedback captures VS outputs:
+                                 * every store stays */
 };
 
 /* What linking a VS/FS pair changed (jade_link.c). */

@@ -214,6 +214,27 @@ main(int argc, char **argv)
       glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ib);
       glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds, GL_STATIC_DRAW);
       glMultiDrawArraysIndirect(GL_TRIANGLES, NULL, 2, 16);
+   } else if (!strcmp(which, "transform-feedback")) {
+      /* gl_Position and c captured interleaved into one buffer, then the
+       * captured vertices drawn again (glDrawTransformFeedback). */
+      GLuint xp = glCreateProgram();
+      glAttachShader(xp, shader(GL_VERTEX_SHADER, vs_src));
+      glAttachShader(xp, shader(GL_FRAGMENT_SHADER, fs_src));
+      const char *varyings[] = {"gl_Position", "c"};
+      glTransformFeedbackVaryings(xp, 2, varyings, GL_INTERLEAVED_ATTRIBS);
+      glLinkProgram(xp);
+      glUseProgram(xp);
+      GLuint tfb, xfb;
+      glGenBuffers(1, &tfb);
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, tfb);
+      glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 4096, NULL, GL_STREAM_COPY);
+      glGenTransformFeedbacks(1, &xfb);
+      glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
+      glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, tfb);
+      glBeginTransformFeedback(GL_TRIANGLES);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glEndTransformFeedback();
+      glDrawTransformFeedback(GL_TRIANGLES, xfb);
    } else if (!strcmp(which, "queries")) {
       /* An occlusion query around a draw, a draw conditional on it, a
        * time-elapsed query and a timestamp; results read back (the shim

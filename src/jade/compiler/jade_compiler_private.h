@@ -20,7 +20,6 @@ void jade_nir_lower_io(struct nir_shader *nir);
 void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
 /* Compute: UBOs outside c[0..6] through global memory. */
 bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
-int jade_varying_address(unsigned slot);
 
 /* Convergence barriers B0..B15: one per level of if/loop nesting. */
 #define JADE_CONVERGENCE_BARRIERS 16

@@ -110,6 +110,8 @@ static bool
 vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary *vs,
                const struct jade_shader_binary *fs, unsigned w)
 {
+   if (key->stream_out)
+      return true;   /* the stream output unit reads what the VS wrote */
    bool read = word_set(fs->io.inputs, w) && !foldable(key, vs, w);
    if (w >= W_BACK_COLOR && w < W_BACK_COLOR + 8)
       return key->light_twoside && word_set(fs->io.inputs, w - 8);

@@ -48,6 +48,7 @@ struct jade_state {
    unsigned vertex_buffer_count;
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
    unsigned so_target_count;
+   unsigned so_start[PIPE_MAX_SO_BUFFERS];   /* where writing starts, bytes */
    struct pipe_query *render_cond_query;   /* render condition (jade_query.c) */
    bool render_cond_cond;
    enum pipe_render_cond_flag render_cond_mode;

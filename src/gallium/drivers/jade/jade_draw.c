@@ -125,6 +125,13 @@ draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info,
               unsigned drawid_offset, const struct pipe_draw_indirect_info *indirect)
 {
    struct pipe_context *pctx = &ctx->base;
+   if (indirect->count_from_stream_output) {
+      const struct pipe_draw_start_count_bias draw = {
+         .count = jade_stream_out_vertices(ctx, indirect->count_from_stream_output),
+      };
+      jade_draw_vbo(pctx, info, drawid_offset, NULL, &draw, 1);
+      return;
+   }
    unsigned count = indirect->draw_count;
    if (indirect->indirect_draw_count) {
       uint32_t n = 0;
@@ -160,7 +167,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    struct jade_context *ctx = jade_context(pctx);
    if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
       return;
-   if (indirect && indirect->buffer) {
+   if (indirect && (indirect->buffer || indirect->count_from_stream_output)) {
       draw_indirect(ctx, info, drawid_offset, indirect);
       return;
    }

@@ -49,6 +49,7 @@ jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
    key->clamp_vertex_color = rast->clamp_vertex_color;
    if (rast->point_quad_rasterization && info->mode == MESA_PRIM_POINTS)
       key->sprite_coord_enable = (uint8_t)rast->sprite_coord_enable;
+   key->stream_out = jade_stream_out_active(ctx);
 }
 
 static uint32_t
@@ -293,6 +294,8 @@ mask_key(struct jade_link_key *nos, uint8_t deps)
       nos->clip_plane_enable = 0;
    if (!(deps & JADE_DEP_CLAMP_COLOR))
       nos->clamp_vertex_color = false;
+   if (!(deps & JADE_DEP_LINK))
+      nos->stream_out = false;
 }
 
 static bool
@@ -345,6 +348,8 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    }
 
    if (prog != ctx->program || ctx->program_dirty) {
+      if (!ctx->program || ctx->program->key.vs_id != prog->key.vs_id)
+         ctx->dirty |= JADE_DIRTY_STREAM_OUT;   /* the layout is the VS's */
       ctx->program = prog;
       ctx->program_dirty = false;
       emit_program(ctx);

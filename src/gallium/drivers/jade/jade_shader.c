@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "compiler/nir/nir.h"
 #include "nir/tgsi_to_nir.h"
@@ -20,6 +21,7 @@
 #include "util/os_time.h"
 #include "util/u_atomic.h"
 #include "util/u_debug.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 
 #include "jade/jade_compiler.h"
@@ -111,6 +113,35 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    dump_binary(shader->bin);
 }
 
+/* The stream output layout of a VS: Gallium numbers outputs in the order
+ * of the varying slots the shader writes; the hardware selects attribute
+ * words (address / 4). */
+static void
+stream_out_layout(const nir_shader *nir, const struct pipe_stream_output_info *info,
+                  struct jade_stream_out_layout *so)
+{
+   unsigned slot_of[64], n = 0;
+   uint64_t written = nir->info.outputs_written;
+   while (written && n < 64)
+      slot_of[n++] = u_bit_scan64(&written);
+
+   memset(so->select, 0xff, sizeof(so->select));
+   for (unsigned i = 0; i < info->num_outputs; i++) {
+      const struct pipe_stream_output *o = &info->output[i];
+      int addr = o->register_index < n ? jade_varying_address(slot_of[o->register_index]) : -1;
+      const unsigned b = o->output_buffer;
+      if (addr < 0 || b >= 4)
+         continue;
+      for (unsigned k = 0; k < o->num_components && o->dst_offset + k < 128; k++)
+         so->select[b][o->dst_offset + k] = (uint8_t)(addr / 4 + o->start_component + k);
+      so->count[b] = MAX2(so->count[b], MIN2(o->dst_offset + o->num_components, 128));
+      so->stream[b] = o->stream;
+      so->used = true;
+   }
+   for (unsigned b = 0; b < 4; b++)
+      so->stride_B[b] = info->stride[b] * 4;
+}
+
 static void *
 jade_create_shader_state(struct pipe_context *pctx,
                          const struct pipe_shader_state *templ)
@@ -126,6 +157,8 @@ jade_create_shader_state(struct pipe_context *pctx,
    shader->id = p_atomic_inc_return(&next_id);
    shader->nir = nir;
    shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
+   if (shader->stage == PIPE_SHADER_VERTEX && templ->stream_output.num_outputs)
+      stream_out_layout(nir, &templ->stream_output, &shader->so);
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);

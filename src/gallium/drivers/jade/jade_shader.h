@@ -17,6 +17,17 @@ struct jade_shader_binary;
 
 /* A shader CSO: compiled once, at creation (jade_shader.c); linked with
  * the other stage and the NOS at draw time (jade_program.c). */
+/* What transform feedback captures from a VS: per buffer, the attribute
+ * word of each 32-bit component written (0xff: a gap), how many, the
+ * vertex stride and the stream (SET_STREAM_OUT_*). */
+struct jade_stream_out_layout {
+   uint8_t select[4][128];
+   uint8_t count[4];
+   uint16_t stride_B[4];
+   uint8_t stream[4];
+   bool used;
+};
+
 struct jade_shader {
    uint32_t id;                      /* unique in the process: link cache keys */
    enum pipe_shader_type stage;
@@ -25,6 +36,7 @@ struct jade_shader {
    struct jade_shader_binary *bin;   /* NULL if the compile failed */
    uint8_t patch_depends;            /* its sites' enum jade_patch_dep, together */
    struct jade_code_range code;      /* compute: the code, once uploaded */
+   struct jade_stream_out_layout so; /* VS: transform feedback, if any */
 };
 
 #endif /* JADE_SHADER_H */

@@ -30,42 +30,6 @@ jade_set_polygon_stipple(struct pipe_context *pctx,
    jade_context(pctx)->state.stipple = *stipple;
 }
 
-static struct pipe_stream_output_target *
-jade_create_stream_output_target(struct pipe_context *pctx,
-                                 struct pipe_resource *res, unsigned offset_B,
-                                 unsigned size_B)
-{
-   struct pipe_stream_output_target *t =
-      CALLOC_STRUCT(pipe_stream_output_target);
-   if (!t)
-      return NULL;
-   pipe_reference_init(&t->reference, 1);
-   pipe_resource_reference(&t->buffer, res);
-   t->context = pctx;
-   t->buffer_offset = offset_B;
-   t->buffer_size = size_B;
-   return t;
-}
-
-static void
-jade_stream_output_target_destroy(struct pipe_context *pctx,
-                                  struct pipe_stream_output_target *t)
-{
-   pipe_resource_reference(&t->buffer, NULL);
-   FREE(t);
-}
-
-static void
-jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
-                               struct pipe_stream_output_target **targets,
-                               const unsigned *offsets, enum mesa_prim prim)
-{
-   struct jade_state *st = &jade_context(pctx)->state;
-   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++)
-      pipe_so_target_reference(&st->so_targets[i], i < count ? targets[i] : NULL);
-   st->so_target_count = count;
-}
-
 static void
 jade_release_state(struct jade_state *st)
 {
@@ -105,9 +69,7 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
 
 
-   pctx->create_stream_output_target = jade_create_stream_output_target;
-   pctx->stream_output_target_destroy = jade_stream_output_target_destroy;
-   pctx->set_stream_output_targets = jade_set_stream_output_targets;
+   jade_init_stream_out_functions(ctx);
 }
 
 void
@@ -142,6 +104,8 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_scissor(ctx);
    if (ctx->dirty & JADE_DIRTY_FRAMEBUFFER)
       jade_emit_framebuffer(ctx);
+   if (ctx->dirty & JADE_DIRTY_STREAM_OUT)
+      jade_emit_stream_out(ctx);
    if (ctx->dirty & JADE_DIRTY_CONSTBUF)
       jade_emit_constant_buffers(ctx);
    if (ctx->dirty & JADE_DIRTY_DRIVER_CBUF)

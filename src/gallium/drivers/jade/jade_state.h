@@ -28,6 +28,7 @@ enum jade_dirty {
    JADE_DIRTY_CONSTBUF = 1 << 9,
    JADE_DIRTY_DRIVER_CBUF = 1 << 10,
    JADE_DIRTY_FRAMEBUFFER = 1 << 11,
+   JADE_DIRTY_STREAM_OUT = 1 << 12,
 };
 
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
@@ -71,6 +72,12 @@ struct jade_vertex_elements {
    uint32_t dw[160];
    unsigned dw_count;
 };
+
+void jade_init_stream_out_functions(struct jade_context *ctx);
+void jade_emit_stream_out(struct jade_context *ctx);
+bool jade_stream_out_active(const struct jade_context *ctx);
+uint32_t jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_target *t);
+uint32_t jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_output_target *t);
 
 void jade_init_framebuffer_functions(struct jade_context *ctx);
 void jade_emit_framebuffer(struct jade_context *ctx);

@@ -1,0 +1,190 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Transform feedback: the bound targets (address, size, where writing
+ * starts) and the VS's capture layout (jade_shader.c) as SET_STREAM_OUT_*
+ * methods.  When targets are unbound or replaced, each reports how far it
+ * was written (STREAMING_BYTE_COUNT) into its own small buffer object; a
+ * target bound again to append (offset -1) or drawn from
+ * (glDrawTransformFeedback) reads that back, waiting for the GPU: the 3D
+ * class loads a write pointer from memory only through macros.
+ */
+
+#include <string.h>
+
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
+#include "util/log.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+
+#include "jade_context.h"
+#include "jade_resource.h"
+#include "jade_shader.h"
+#include "jade_state.h"
+
+struct jade_so_target {
+   struct pipe_stream_output_target base;
+   struct jade_bo *offset_bo;   /* the byte count report: {count, 0, timestamp} */
+   bool written;                /* a report was requested */
+   uint32_t stride_B;           /* vertex stride of the last capture into it */
+};
+
+static struct pipe_stream_output_target *
+jade_create_stream_output_target(struct pipe_context *pctx, struct pipe_resource *res,
+                                 unsigned offset_B, unsigned size_B)
+{
+   struct jade_so_target *t = CALLOC_STRUCT(jade_so_target);
+   if (!t)
+      return NULL;
+   if (jade_bo_create(jade_context(pctx)->screen->dev, 4096, 0, JADE_BO_GART | JADE_BO_MAP,
+                      &t->offset_bo)) {
+      FREE(t);
+      return NULL;
+   }
+   pipe_reference_init(&t->base.reference, 1);
+   pipe_resource_reference(&t->base.buffer, res);
+   t->base.context = pctx;
+   t->base.buffer_offset = offset_B;
+   t->base.buffer_size = size_B;
+   return &t->base;
+}
+
+static void
+jade_stream_output_target_destroy(struct pipe_context *pctx,
+                                  struct pipe_stream_output_target *pt)
+{
+   struct jade_so_target *t = (struct jade_so_target *)pt;
+   if (t->written)
+      jade_context_sync(jade_context(pctx));   /* a report may be on its way */
+   jade_bo_destroy(t->offset_bo);
+   pipe_resource_reference(&t->base.buffer, NULL);
+   FREE(t);
+}
+
+/* Bytes written into a target so far (from its last report). */
+uint32_t
+jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_target *pt)
+{
+   struct jade_so_target *t = (struct jade_so_target *)pt;
+   if (!t->written)
+      return 0;
+   jade_context_sync(ctx);
+   uint32_t *map;
+   if (jade_bo_map(t->offset_bo, (void **)&map))
+      return 0;
+   return map[0];
+}
+
+/* Reports where each bound target's write pointer is. */
+static void
+pause_targets(struct jade_context *ctx)
+{
+   struct jade_state *st = &ctx->state;
+   for (unsigned i = 0; i < st->so_target_count; i++) {
+      struct jade_so_target *t = (struct jade_so_target *)st->so_targets[i];
+      if (!t)
+         continue;
+      struct nv_push *p = jade_push_reserve(ctx, 6);
+      P_MTHD(p, NVC597, SET_REPORT_SEMAPHORE_A);
+      P_NVC597_SET_REPORT_SEMAPHORE_A(p, t->offset_bo->va >> 32);
+      P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)t->offset_bo->va);
+      P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
+      P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
+         .operation = OPERATION_REPORT_ONLY,
+         .pipeline_location = PIPELINE_LOCATION_STREAMING_OUTPUT,
+         .report = REPORT_STREAMING_BYTE_COUNT,
+         .sub_report = i,
+         .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
+      });
+      t->written = true;
+   }
+}
+
+/* Vertices a target holds (glDrawTransformFeedback). */
+uint32_t
+jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_output_target *pt)
+{
+   struct jade_so_target *t = (struct jade_so_target *)pt;
+   return t->stride_B ? (jade_stream_out_filled(ctx, pt) - t->base.buffer_offset) / t->stride_B
+                      : 0;
+}
+
+static void
+jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
+                               struct pipe_stream_output_target **targets,
+                               const unsigned *offsets, enum mesa_prim prim)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct jade_state *st = &ctx->state;
+
+   if (st->so_target_count)
+      pause_targets(ctx);
+   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
+      pipe_so_target_reference(&st->so_targets[i], i < count ? targets[i] : NULL);
+      if (i < count && targets[i])
+         st->so_start[i] = offsets[i] == (unsigned)-1 ?
+                           jade_stream_out_filled(ctx, targets[i]) : offsets[i];
+   }
+   st->so_target_count = count;
+   ctx->dirty |= JADE_DIRTY_STREAM_OUT;
+   ctx->program_dirty = true;   /* outputs only the capture reads must stay */
+}
+
+bool
+jade_stream_out_active(const struct jade_context *ctx)
+{
+   const struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   return ctx->state.so_target_count && vs && vs->so.used;
+}
+
+void
+jade_emit_stream_out(struct jade_context *ctx)
+{
+   struct jade_state *st = &ctx->state;
+   const struct jade_shader *vs = st->shader[PIPE_SHADER_VERTEX];
+   const bool active = jade_stream_out_active(ctx);
+   struct nv_push *p;
+
+   for (unsigned b = 0; b < 4 && active; b++) {
+      struct pipe_stream_output_target *t = b < st->so_target_count ? st->so_targets[b] : NULL;
+      p = jade_push_reserve(ctx, 48);
+      if (!t || !vs->so.count[b]) {
+         P_IMMD(p, NVC597, SET_STREAM_OUT_BUFFER_ENABLE(b), V_FALSE);
+         continue;
+      }
+      jade_resource_used(t->buffer);
+      ((struct jade_so_target *)t)->stride_B = vs->so.stride_B[b];
+      const uint64_t va = jade_resource(t->buffer)->bo->va + t->buffer_offset;
+      P_MTHD(p, NVC597, SET_STREAM_OUT_BUFFER_ENABLE(b));
+      P_NVC597_SET_STREAM_OUT_BUFFER_ENABLE(p, b, V_TRUE);
+      P_NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A(p, b, va >> 32);
+      P_NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_B(p, b, (uint32_t)va);
+      P_NVC597_SET_STREAM_OUT_BUFFER_SIZE(p, b, t->buffer_size);
+      P_NVC597_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(p, b, st->so_start[b]);
+      P_MTHD(p, NVC597, SET_STREAM_OUT_CONTROL_STREAM(b));
+      P_NVC597_SET_STREAM_OUT_CONTROL_STREAM(p, b, vs->so.stream[b]);
+      P_NVC597_SET_STREAM_OUT_CONTROL_COMPONENT_COUNT(p, b, vs->so.count[b]);
+      P_NVC597_SET_STREAM_OUT_CONTROL_STRIDE(p, b, vs->so.stride_B[b]);
+      /* Four attribute selects a word, as many words as components. */
+      const unsigned words = DIV_ROUND_UP(vs->so.count[b], 4);
+      P_MTHD(p, NVC597, SET_STREAM_OUT_LAYOUT_SELECT(b, 0));
+      for (unsigned w = 0; w < words; w++) {
+         uint32_t v;
+         memcpy(&v, &vs->so.select[b][4 * w], 4);
+         P_INLINE_DATA(p, v);
+      }
+   }
+   p = jade_push_reserve(ctx, 2);
+   P_IMMD(p, NVC597, SET_STREAM_OUTPUT, active ? ENABLE_TRUE : ENABLE_FALSE);
+}
+
+void
+jade_init_stream_out_functions(struct jade_context *ctx)
+{
+   ctx->base.create_stream_output_target = jade_create_stream_output_target;
+   ctx->base.stream_output_target_destroy = jade_stream_output_target_destroy;
+   ctx->base.set_stream_output_targets = jade_set_stream_output_targets;
+}
