@@ -45,6 +45,7 @@ jade_bo_cache_init(struct jade_bo_cache *cache)
 {
    simple_mtx_init(&cache->lock, mtx_plain);
    list_inithead(&cache->entries);
+   list_inithead(&cache->zombies);
    cache->total_B = 0;
    cache->pending = NULL;
 }
@@ -64,11 +65,72 @@ drop(struct jade_bo_cache *cache, struct entry *e)
    FREE(e);
 }
 
+/* Destroys the zombies the GPU is done with. */
+static void
+reap(struct jade_bo_cache *cache)
+{
+   list_for_each_entry_safe(struct entry, e, &cache->zombies, link) {
+      if (!idle(e, false))
+         continue;
+      list_del(&e->link);
+      batch_unref(e->batch);
+      jade_bo_destroy(e->bo);
+      FREE(e);
+   }
+}
+
+/* The batch of the work being recorded, created on demand (NULL: out of
+ * memory). */
+static struct jade_batch *
+pending_batch(struct jade_bo_cache *cache)
+{
+   if (!cache->pending) {
+      cache->pending = CALLOC_STRUCT(jade_batch);
+      if (cache->pending)
+         cache->pending->refcount = 1;   /* the cache's */
+   }
+   return cache->pending;
+}
+
+/* An object that will not be reused: destroyed now if no work uses it,
+ * else once the submission carrying that work is done. */
+static void
+defer_destroy(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used)
+{
+   struct entry *e = gpu_used ? CALLOC_STRUCT(entry) : NULL;
+   struct jade_batch *batch = e ? pending_batch(cache) : NULL;
+   if (!batch) {
+      FREE(e);
+      jade_bo_destroy(bo);
+      return;
+   }
+   e->bo = bo;
+   e->batch = batch;
+   batch->refcount++;
+   list_addtail(&e->link, &cache->zombies);
+}
+
+void
+jade_bo_cache_release(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used)
+{
+   simple_mtx_lock(&cache->lock);
+   reap(cache);
+   defer_destroy(cache, bo, gpu_used);
+   simple_mtx_unlock(&cache->lock);
+}
+
 void
 jade_bo_cache_fini(struct jade_bo_cache *cache)
 {
    list_for_each_entry_safe(struct entry, e, &cache->entries, link)
       drop(cache, e);
+   list_for_each_entry_safe(struct entry, e, &cache->zombies, link) {
+      idle(e, true);
+      list_del(&e->link);
+      batch_unref(e->batch);
+      jade_bo_destroy(e->bo);
+      FREE(e);
+   }
    batch_unref(cache->pending);
    simple_mtx_destroy(&cache->lock);
 }
@@ -109,23 +171,20 @@ jade_bo_cache_get(struct jade_bo_cache *cache, uint64_t size_B, uint32_t flags)
 void
 jade_bo_cache_put(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used)
 {
+   simple_mtx_lock(&cache->lock);
+   reap(cache);
    struct entry *e = bo->size_B <= MAX_OBJECT_B ? CALLOC_STRUCT(entry) : NULL;
    if (!e) {
-      jade_bo_destroy(bo);
+      defer_destroy(cache, bo, gpu_used);   /* too big to keep */
+      simple_mtx_unlock(&cache->lock);
       return;
    }
-   simple_mtx_lock(&cache->lock);
    e->bo = bo;
    if (gpu_used) {
-      if (!cache->pending) {
-         cache->pending = CALLOC_STRUCT(jade_batch);
-         if (cache->pending)
-            cache->pending->refcount = 1;   /* the cache's */
-      }
-      if (!cache->pending) {
-         simple_mtx_unlock(&cache->lock);
+      if (!pending_batch(cache)) {
          FREE(e);
-         jade_bo_destroy(bo);   /* cannot tell when it is idle: not kept */
+         defer_destroy(cache, bo, gpu_used);
+         simple_mtx_unlock(&cache->lock);
          return;
       }
       cache->pending->refcount++;

@@ -32,6 +32,7 @@ struct jade_batch {
 struct jade_bo_cache {
    simple_mtx_t lock;
    struct list_head entries;    /* oldest first */
+   struct list_head zombies;    /* objects to destroy once their work is done */
    uint64_t total_B;
    struct jade_batch *pending;  /* the work being recorded (NULL: none yet) */
 };
@@ -51,5 +52,9 @@ struct jade_bo *jade_bo_cache_get(struct jade_bo_cache *cache, uint64_t size_B, 
  * cache grows past its limit.  gpu_used: recorded work may reference it
  * (it then waits for that work's submission). */
 void jade_bo_cache_put(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used);
+/* Destroys `bo` (never reused: textures, exported objects) now if no
+ * recorded work uses it, else once the submission carrying that work is
+ * done. */
+void jade_bo_cache_release(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used);
 
 #endif /* JADE_BO_CACHE_H */

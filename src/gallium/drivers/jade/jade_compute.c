@@ -156,6 +156,8 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       ctx->code_uploaded = true;
    }
 
+   if (cs->bin->local_size && !jade_context_ensure_tls(ctx, cs->bin->local_size))
+      return;
    const unsigned shared_B = align(cs->bin->shared_size + info.variable_shared_mem, 256);
    struct jade_qmd q = {
       .qmd_version = 2,

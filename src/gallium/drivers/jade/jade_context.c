@@ -21,6 +21,7 @@
 #include "util/os_time.h"
 #include "util/u_debug_cb.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_upload_mgr.h"
 
@@ -54,6 +55,52 @@ jade_emit_set_objects(struct jade_context *ctx)
    P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A(p, 0);
    P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B(p, 0xff000000);
    P_IMMD(p, NVC597, SET_SHADER_LOCAL_MEMORY_WINDOW, 0xff000000);
+}
+
+/* Local memory (spills, arrays indexed dynamically) for every thread the
+ * GPU can run at once: per warp, per SM (32 warps on Turing), per TPC
+ * (two SMs, 32 KiB aligned: the compute class's unit), times the TPCs.
+ * Grows when a shader needs more; the old object goes once the work that
+ * used it is done. */
+#define TLS_WARPS_PER_SM 32
+#define TLS_SMS_PER_TPC 2
+
+bool
+jade_context_ensure_tls(struct jade_context *ctx, unsigned bytes_per_thread)
+{
+   if (bytes_per_thread <= ctx->tls_per_thread)
+      return true;
+   struct jade_dev *dev = ctx->screen->dev;
+   const unsigned per_thread = util_next_power_of_two(align(bytes_per_thread, 16));
+   const uint64_t per_warp = align64((uint64_t)per_thread * 32, 512);
+   const uint64_t per_tpc = align64(per_warp * TLS_WARPS_PER_SM * TLS_SMS_PER_TPC, 0x8000);
+   const uint64_t size_B = per_tpc * MAX2(dev->tpc_count, 1);
+
+   struct jade_bo *bo;
+   if (jade_bo_create(dev, size_B, 0, JADE_BO_VRAM, &bo)) {
+      mesa_loge("jade: no memory for %u bytes of local memory per thread", per_thread);
+      return false;
+   }
+   if (ctx->tls_bo)
+      jade_bo_cache_release(&ctx->screen->bo_cache, ctx->tls_bo, true);
+   ctx->tls_bo = bo;
+   ctx->tls_per_thread = per_thread;
+
+   struct nv_push *p = jade_push_reserve(ctx, 16);
+   P_MTHD(p, NVC597, SET_SHADER_LOCAL_MEMORY_A);
+   P_NVC597_SET_SHADER_LOCAL_MEMORY_A(p, bo->va >> 32);
+   P_NVC597_SET_SHADER_LOCAL_MEMORY_B(p, (uint32_t)bo->va);
+   P_NVC597_SET_SHADER_LOCAL_MEMORY_C(p, size_B >> 32);
+   P_NVC597_SET_SHADER_LOCAL_MEMORY_D(p, (uint32_t)size_B);
+   P_NVC597_SET_SHADER_LOCAL_MEMORY_E(p, (uint32_t)per_warp);
+   P_MTHD(p, NVC5C0, SET_SHADER_LOCAL_MEMORY_A);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_A(p, bo->va >> 32);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_B(p, (uint32_t)bo->va);
+   P_MTHD(p, NVC5C0, SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A(p, per_tpc >> 32);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_B(p, (uint32_t)per_tpc);
+   P_NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_C(p, 0xff);
+   return true;
 }
 
 static bool
@@ -187,6 +234,8 @@ jade_context_destroy(struct pipe_context *pctx)
               ctx->counters.links, ctx->counters.cache_hits, ctx->counters.patches);
    if (ctx->blitter)
       util_blitter_destroy(ctx->blitter);
+   if (ctx->tls_bo)
+      jade_bo_cache_release(&ctx->screen->bo_cache, ctx->tls_bo, true);
    jade_program_cache_fini(ctx);
    if (ctx->cbuf_bo)
       jade_bo_destroy(ctx->cbuf_bo);

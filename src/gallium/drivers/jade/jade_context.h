@@ -96,6 +96,8 @@ struct jade_context {
    bool warned_stages;
    struct jade_program_counters counters;
    struct blitter_context *blitter;   /* util_blitter: blits that draw */
+   struct jade_bo *tls_bo;            /* local memory of every thread */
+   unsigned tls_per_thread;           /* bytes a thread has in it */
 };
 
 static inline struct jade_context *
@@ -123,6 +125,9 @@ int jade_context_submit(struct jade_context *ctx, struct jade_fence **fence);
 
 /* Submits and waits: everything the GPU was asked to do is done. */
 void jade_context_sync(struct jade_context *ctx);
+
+/* Local memory for `bytes_per_thread` in every thread (false: none). */
+bool jade_context_ensure_tls(struct jade_context *ctx, unsigned bytes_per_thread);
 
 void jade_init_state_functions(struct jade_context *ctx);
 void jade_context_release_state(struct jade_context *ctx);

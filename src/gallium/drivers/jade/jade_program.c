@@ -319,6 +319,9 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    }
    if (!usable(vs) || !usable(fs))
       return false;
+   const unsigned local_B = MAX2(vs->bin->local_size, fs->bin->local_size);
+   if (local_B && !jade_context_ensure_tls(ctx, local_B))
+      return false;
 
    struct jade_program_key key;
    memset(&key, 0, sizeof(key));

@@ -153,7 +153,7 @@ jade_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
    if (cacheable(pres) && !res->exported)
       jade_bo_cache_put(&jade_screen(pscreen)->bo_cache, res->bo, res->gpu_used);
    else
-      jade_bo_destroy(res->bo);
+      jade_bo_cache_release(&jade_screen(pscreen)->bo_cache, res->bo, res->gpu_used);
    FREE(res);
 }
 
