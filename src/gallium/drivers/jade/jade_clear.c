@@ -128,7 +128,8 @@ clear_surface(struct jade_context *ctx, struct pipe_surface *surf, bool zs, unsi
 
    util_copy_framebuffer_state(&ctx->state.framebuffer, &saved);
    util_unreference_framebuffer_state(&saved);
-   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER | JADE_DIRTY_DRIVER_CBUF;
+   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;
+   jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
 }
 
 static void

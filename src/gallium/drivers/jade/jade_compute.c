@@ -64,7 +64,7 @@ static bool
 upload_driver_cbuf(struct jade_context *ctx, const struct pipe_grid_info *info,
                    uint32_t *words, uint64_t *va)
 {
-   jade_fill_resource_handles(ctx, PIPE_SHADER_COMPUTE, words);
+   jade_fill_resource_handles(ctx, PIPE_SHADER_COMPUTE, ~0u, words);
    memcpy(&words[CS_GRID_SIZE / 4], info->grid, 3 * sizeof(uint32_t));
 
    unsigned offset = 0;

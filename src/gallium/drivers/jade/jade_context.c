@@ -29,6 +29,7 @@
 #include "jade_debug.h"
 #include "jade_fence.h"
 #include "jade_resource.h"
+#include "jade_state.h"
 
 /* Binds the engine classes to their subchannels.  The binding belongs to
  * the channel, so it is submitted once, when the context is created. */
@@ -289,6 +290,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 
    ctx->state.sample_mask = ~0u;
    ctx->dirty = ~0u;   /* the first draw emits every piece of state */
+   memset(ctx->bank_dirty, JADE_BANK_ALL, sizeof(ctx->bank_dirty));
 
    pctx->destroy = jade_context_destroy;
    pctx->flush = jade_flush;

@@ -75,6 +75,10 @@ struct jade_context {
 #define JADE_DRIVER_CBUF_SIZE 0x540
    uint8_t driver_cbuf[2][JADE_DRIVER_CBUF_SIZE];
    bool driver_cbuf_valid[2];
+   /* What the banks should hold, rebuilt part by part (enum
+    * jade_bank_part, per stage) when the state behind a part changes. */
+   uint32_t bank_staged[2][JADE_DRIVER_CBUF_SIZE / 4];
+   uint8_t bank_dirty[PIPE_SHADER_TYPES];
    /* Texture headers and samplers (jade_texture.c). */
    struct jade_descriptor_pool tic_pool, tsc_pool;
    uint32_t image_tic[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];   /* headers made for images */

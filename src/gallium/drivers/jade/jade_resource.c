@@ -213,6 +213,13 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
       if (ctx->state.vertex_buffers[i].buffer.resource == &res->base)
          ctx->dirty |= JADE_DIRTY_VERTEX_BUFFERS;
    }
+   /* Storage buffers' addresses live in the driver banks. */
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
+         if (ctx->state.ssbo[s][i].buffer == &res->base)
+            jade_bank_dirty(ctx, s, JADE_BANK_BUFFERS);
+      }
+   }
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
       for (unsigned i = 0; i < 15; i++) {
          if (ctx->state.constbuf[s][i].buffer == &res->base) {
@@ -242,7 +249,7 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
     * object (idle, from the cache) instead of waiting; the old one goes to
     * the cache until that work is done.  Bindings take the new address. */
    if ((usage & PIPE_MAP_DISCARD_WHOLE_RESOURCE) && res->gpu_used && cacheable(pres) &&
-       !res->exported)
+       !res->exported && !res->has_views)
       replace_storage(ctx, res);
 
    /* A synchronized map of a resource some recorded work references waits

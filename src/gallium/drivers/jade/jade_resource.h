@@ -22,6 +22,8 @@ struct jade_resource {
    bool gpu_used;           /* referenced by recorded work (jade_resource_used) */
    struct jade_layout layout;   /* textures: where each level and layer is */
    uint8_t kind;                /* page kind of the object (NV_MMU_PTE_KIND_*) */
+   bool has_views;              /* a texture header holds its address: its
+                                 * storage is never swapped */
 };
 
 static inline struct jade_resource *

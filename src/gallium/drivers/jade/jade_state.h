@@ -31,6 +31,19 @@ enum jade_dirty {
    JADE_DIRTY_STREAM_OUT = 1 << 12,
 };
 
+/* Parts of a stage's driver bank (jade_state_constbuf.c). */
+enum jade_bank_part {
+   JADE_BANK_TEXTURES = 1 << 0,  /* texture handles */
+   JADE_BANK_BUFFERS = 1 << 1,   /* image handles, storage buffer addresses */
+   JADE_BANK_UCP = 1 << 2,       /* user clip planes */
+   JADE_BANK_SAMPLES = 1 << 3,   /* sample positions and pass masks */
+   JADE_BANK_ALL = 0xf,
+};
+
+/* Marks part(s) of a stage's driver bank for rebuilding at the next draw
+ * or launch. */
+void jade_bank_dirty(struct jade_context *ctx, enum pipe_shader_type stage, unsigned parts);
+
 /* The longest stream a rasterizer CSO packs to (checked by nv_push in
  * debug builds). */
 #define JADE_RASTERIZER_DW 96

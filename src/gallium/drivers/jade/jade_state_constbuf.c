@@ -52,7 +52,7 @@ jade_set_clip_state(struct pipe_context *pctx, const struct pipe_clip_state *cli
    struct jade_context *ctx = jade_context(pctx);
    if (memcmp(&ctx->state.clip, clip, sizeof(*clip))) {
       ctx->state.clip = *clip;
-      ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+      jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
    }
 }
 
@@ -62,7 +62,7 @@ jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
    struct jade_context *ctx = jade_context(pctx);
    if (ctx->state.min_samples != min_samples) {
       ctx->state.min_samples = min_samples;
-      ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+      jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
    }
 }
 
@@ -132,31 +132,89 @@ pass_mask(unsigned samples, unsigned min_samples, unsigned i)
    return BITFIELD_MASK(per_pass) << (i / per_pass * per_pass);
 }
 
-/* Loads and binds the driver bank unless it holds what the last load
- * held (st/mesa re-sets clip planes, sample counts and framebuffers
- * often with the same values). */
+void
+jade_bank_dirty(struct jade_context *ctx, enum pipe_shader_type stage, unsigned parts)
+{
+   ctx->bank_dirty[stage] |= parts;
+   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+}
+
+/* Rebuilds the parts of a stage's staged bank whose state changed. */
+static void
+stage_bank(struct jade_context *ctx, enum pipe_shader_type stage, uint32_t *words)
+{
+   const unsigned parts = ctx->bank_dirty[stage];
+   if (parts & (JADE_BANK_TEXTURES | JADE_BANK_BUFFERS))
+      jade_fill_resource_handles(ctx, stage, parts, words);
+   if (parts & JADE_BANK_UCP)
+      memcpy((uint8_t *)words + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
+   if (parts & JADE_BANK_SAMPLES) {
+      unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
+      for (unsigned i = 0; i < 16; i++) {
+         float pos[2] = {0.5f, 0.5f};
+         if (i < samples && samples > 1)
+            u_default_get_sample_position(&ctx->base, samples, i, pos);
+         memcpy((uint8_t *)words + DRIVER_SAMPLE_POS + 8 * i, pos, sizeof(pos));
+         uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
+         memcpy((uint8_t *)words + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
+      }
+   }
+   ctx->bank_dirty[stage] = 0;
+}
+
+/* Loads and binds the driver bank; once bound, loads only the words that
+ * differ from the last load (st/mesa re-sets clip planes, sample counts
+ * and framebuffers often with the same values; a texture change is one
+ * handle). */
 static void
 emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
 {
    const unsigned which = stage == PIPE_SHADER_FRAGMENT;
-   uint8_t data[JADE_DRIVER_CBUF_SIZE] = {0};
-   jade_fill_resource_handles(ctx, stage, (uint32_t *)data);
-   memcpy(data + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
-   unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
-   for (unsigned i = 0; i < 16; i++) {
-      float pos[2] = {0.5f, 0.5f};
-      if (i < samples && samples > 1)
-         u_default_get_sample_position(&ctx->base, samples, i, pos);
-      memcpy(data + DRIVER_SAMPLE_POS + 8 * i, pos, sizeof(pos));
-      uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
-      memcpy(data + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
-   }
-   if (ctx->driver_cbuf_valid[which] && !memcmp(ctx->driver_cbuf[which], data, sizeof(data)))
+   uint32_t *staged = ctx->bank_staged[which];
+   const unsigned parts = ctx->bank_dirty[stage];
+   if (!parts && ctx->driver_cbuf_valid[which])
       return;
-   memcpy(ctx->driver_cbuf[which], data, sizeof(data));
-   ctx->driver_cbuf_valid[which] = true;
+   stage_bank(ctx, stage, staged);
+   const uint8_t *data = (const uint8_t *)staged;
    uint64_t va = inline_region(ctx, JADE_INLINE_CBUF_DRIVER + which);
-   load_inline(ctx, va, data, sizeof(data));
+   if (ctx->driver_cbuf_valid[which]) {
+      /* Bound already: load only the words that changed (a texture
+       * change is one handle). */
+      uint32_t *old = (uint32_t *)ctx->driver_cbuf[which];
+      const uint32_t *now = (const uint32_t *)data;
+      /* Compare only the spans of the parts that were rebuilt. */
+      static const struct { unsigned part, begin, end; } spans[] = {
+         {JADE_BANK_TEXTURES, 0x20 / 4, 0xa0 / 4},
+         {JADE_BANK_BUFFERS, 0x100 / 4, 0x120 / 4},
+         {JADE_BANK_BUFFERS, 0x2a0 / 4, 0x3a0 / 4},
+         {JADE_BANK_UCP, DRIVER_UCP / 4, DRIVER_SAMPLE_POS / 4},
+         {JADE_BANK_SAMPLES, DRIVER_SAMPLE_POS / 4, JADE_DRIVER_CBUF_SIZE / 4},
+      };
+      int first = -1, last = -1;
+      for (unsigned k = 0; k < ARRAY_SIZE(spans); k++) {
+         if (!(parts & spans[k].part))
+            continue;
+         for (unsigned w = spans[k].begin; w < spans[k].end; w++) {
+            if (old[w] != now[w]) {
+               old[w] = now[w];
+               first = first < 0 || (int)w < first ? (int)w : first;
+               last = MAX2(last, (int)w);
+            }
+         }
+      }
+      if (first < 0)
+         return;
+      const unsigned n = last - first + 1;
+      struct nv_push *p = jade_push_reserve(ctx, 8 + n);
+      select_cbuf(p, va, JADE_DRIVER_CBUF_SIZE);
+      P_1INC(p, NVC597, LOAD_CONSTANT_BUFFER_OFFSET);
+      P_NVC597_LOAD_CONSTANT_BUFFER_OFFSET(p, first * 4);
+      P_INLINE_ARRAY(p, now + first, n);
+      return;
+   }
+   memcpy(ctx->driver_cbuf[which], data, JADE_DRIVER_CBUF_SIZE);
+   ctx->driver_cbuf_valid[which] = true;
+   load_inline(ctx, va, data, JADE_DRIVER_CBUF_SIZE);
    bind_selected(jade_push_reserve(ctx, 2), stage, DRIVER_CBUF, true);
 }
 

@@ -28,8 +28,9 @@ jade_set_framebuffer_state(struct pipe_context *pctx,
    if (util_framebuffer_state_equal(&ctx->state.framebuffer, fb))
       return;
    util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
-   /* The driver bank holds sample positions and masks. */
-   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER | JADE_DIRTY_DRIVER_CBUF;
+   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;
+   /* The fragment bank holds sample positions and masks. */
+   jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
 }
 
 static uint32_t

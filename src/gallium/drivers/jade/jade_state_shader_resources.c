@@ -39,7 +39,7 @@ jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
          pipe_resource_reference(&dst->buffer, NULL);
       }
    }
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   jade_bank_dirty(ctx, stage, JADE_BANK_BUFFERS);
 }
 
 /* An image view as the texture header SULD/SUST/SUATOM read: the one
@@ -94,22 +94,26 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
          continue;
       }
       jade_descriptor_upload(ctx, &ctx->tic_pool, index, tic, false);
+      jade_resource(src->resource)->has_views = true;   /* its address is in a header */
       *dst = *src;
       dst->resource = NULL;
       pipe_resource_reference(&dst->resource, src->resource);
       ctx->image_tic[stage][slot] = index;
    }
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   jade_bank_dirty(ctx, stage, JADE_BANK_BUFFERS);
 }
 
 void
 jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
-                           uint32_t *words)
+                           unsigned parts, uint32_t *words)
 {
-   for (unsigned u = 0; u < JADE_MAX_TEXTURE_UNITS; u++)
+   for (unsigned u = 0; u < JADE_MAX_TEXTURE_UNITS && (parts & JADE_BANK_TEXTURES); u++)
       words[BANK_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
+   if (!(parts & JADE_BANK_BUFFERS))
+      return;
    for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
       struct pipe_image_view *img = &ctx->state.images[stage][i];
+      words[BANK_IMAGE_HANDLE_WORD + i] = 0;
       if (!img->resource)
          continue;
       jade_resource_used(img->resource);
@@ -117,6 +121,7 @@ jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage
    }
    for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
       struct pipe_shader_buffer *sb = &ctx->state.ssbo[stage][i];
+      memset(&words[BANK_SSBO_INFO / 4 + 4 * i], 0, 16);
       if (!sb->buffer)
          continue;
       jade_resource_used(sb->buffer);

@@ -155,6 +155,7 @@ jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
       goto fail;
    }
    jade_descriptor_upload(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
+   jade_resource(res)->has_views = true;   /* its address is in a header */
    return &view->base;
 
 fail:
@@ -205,7 +206,7 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
    struct jade_context *ctx = jade_context(pctx);
    for (unsigned i = 0; i < count; i++)
       ctx->state.samplers[stage][start + i] = samplers ? samplers[i] : NULL;
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   jade_bank_dirty(ctx, stage, JADE_BANK_TEXTURES);
 }
 
 static void
@@ -227,7 +228,7 @@ jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
    }
    for (unsigned i = 0; i < unbind_trailing; i++)
       pipe_sampler_view_reference(&dst[start + count + i], NULL);
-   ctx->dirty |= JADE_DIRTY_DRIVER_CBUF;
+   jade_bank_dirty(ctx, stage, JADE_BANK_TEXTURES);
 }
 
 uint32_t

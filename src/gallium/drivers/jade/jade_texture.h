@@ -86,7 +86,7 @@ void jade_init_texture_functions(struct jade_context *ctx);
 /* Texture, image and storage buffer handles of a stage, written into the
  * words of its driver bank (jade_state_shader_resources.c). */
 void jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
-                                uint32_t *words);
+                                unsigned parts, uint32_t *words);
 void jade_release_shader_resources(struct jade_context *ctx);
 void jade_init_shader_resource_functions(struct jade_context *ctx);
 
