@@ -335,7 +335,8 @@ def check_textured_quad(stream, check):
           + ("" if tsc else f" (got {[t[1] for t in tscs]})"))
     if tic and tsc:
         handle = tic[0] | tsc[0] << 20
-        bound = any(off == 0 and len(w) > 8 and w[8] == handle for off, w in cbuf_words(stream))
+        bound = any(off is not None and off % 4 == 0 and 0 <= 8 - off // 4 < len(w) and
+                    w[8 - off // 4] == handle for off, w in cbuf_words(stream))
         check(bound, f"a driver bank load holds handle {handle:#x} (tic {tic[0]}, tsc {tsc[0]}) "
               "for texture unit 0 (word 8)")
 

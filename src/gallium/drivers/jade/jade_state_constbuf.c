@@ -41,7 +41,19 @@ jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
    struct jade_context *ctx = jade_context(pctx);
    if (index >= DRIVER_CBUF)
       return;
-   util_copy_constant_buffer(&ctx->state.constbuf[stage][index], cb, take_ownership);
+   /* The same buffer bound again (st/mesa rebinds every UBO of a program
+    * it switches to): nothing to emit. */
+   struct pipe_constant_buffer *cur = &ctx->state.constbuf[stage][index];
+   if (cb && cb->buffer && !cb->user_buffer && cur->buffer == cb->buffer &&
+       !cur->user_buffer && cur->buffer_offset == cb->buffer_offset &&
+       cur->buffer_size == cb->buffer_size) {
+      if (take_ownership) {
+         struct pipe_resource *extra = cb->buffer;
+         pipe_resource_reference(&extra, NULL);
+      }
+      return;
+   }
+   util_copy_constant_buffer(cur, cb, take_ownership);
    ctx->constbuf_dirty[stage] |= 1u << index;
    ctx->dirty |= JADE_DIRTY_CONSTBUF;
 }
