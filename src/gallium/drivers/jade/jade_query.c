@@ -156,6 +156,24 @@ reports_of(enum pipe_query_type type)
    return type == PIPE_QUERY_PIPELINE_STATISTICS ? MAX_REPORTS : 1;
 }
 
+void
+jade_emit_report(struct jade_context *ctx, uint64_t va, uint32_t location, uint32_t report,
+                 uint32_t sub)
+{
+   struct nv_push *p = jade_push_reserve(ctx, 6);
+   P_MTHD(p, NVC597, SET_REPORT_SEMAPHORE_A);
+   P_NVC597_SET_REPORT_SEMAPHORE_A(p, va >> 32);
+   P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)va);
+   P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
+   P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
+      .operation = OPERATION_REPORT_ONLY,
+      .pipeline_location = location,
+      .report = report,
+      .sub_report = sub,
+      .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
+   });
+}
+
 static void
 emit_reports(struct jade_context *ctx, struct jade_query *q, bool end)
 {
@@ -164,18 +182,7 @@ emit_reports(struct jade_context *ctx, struct jade_query *q, bool end)
       if (!report_of(q, k, &report, &location, &sub))
          return;
       const uint64_t va = q->bo->va + ((end ? q->reports : 0) + k) * REPORT_B;
-      struct nv_push *p = jade_push_reserve(ctx, 6);
-      P_MTHD(p, NVC597, SET_REPORT_SEMAPHORE_A);
-      P_NVC597_SET_REPORT_SEMAPHORE_A(p, va >> 32);
-      P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)va);
-      P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
-      P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
-         .operation = OPERATION_REPORT_ONLY,
-         .pipeline_location = location,
-         .report = report,
-         .sub_report = sub,
-         .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
-      });
+      jade_emit_report(ctx, va, location, report, sub);
    }
 }
 

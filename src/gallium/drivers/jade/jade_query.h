@@ -6,6 +6,8 @@
 #ifndef JADE_QUERY_H
 #define JADE_QUERY_H
 
+#include <stdint.h>
+
 #include "pipe/p_defines.h"
 
 struct pipe_screen;
@@ -16,5 +18,13 @@ int jade_get_driver_query_info(struct pipe_screen *pscreen, unsigned index,
                                struct pipe_driver_query_info *info);
 int jade_get_driver_query_group_info(struct pipe_screen *pscreen, unsigned index,
                                      struct pipe_driver_query_group_info *info);
+
+struct jade_context;
+
+/* A four-word report (counter `report` of pipeline `location`, then the
+ * timestamp) written to va when the pipeline gets there
+ * (SET_REPORT_SEMAPHORE_*, NVC597_SET_REPORT_SEMAPHORE_D_* values). */
+void jade_emit_report(struct jade_context *ctx, uint64_t va, uint32_t location, uint32_t report,
+                      uint32_t sub);
 
 #endif /* JADE_QUERY_H */

@@ -21,6 +21,7 @@
 #include "util/u_memory.h"
 
 #include "jade_context.h"
+#include "jade_query.h"
 #include "jade_resource.h"
 #include "jade_shader.h"
 #include "jade_state.h"
@@ -87,18 +88,9 @@ pause_targets(struct jade_context *ctx)
       struct jade_so_target *t = (struct jade_so_target *)st->so_targets[i];
       if (!t)
          continue;
-      struct nv_push *p = jade_push_reserve(ctx, 6);
-      P_MTHD(p, NVC597, SET_REPORT_SEMAPHORE_A);
-      P_NVC597_SET_REPORT_SEMAPHORE_A(p, t->offset_bo->va >> 32);
-      P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)t->offset_bo->va);
-      P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
-      P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
-         .operation = OPERATION_REPORT_ONLY,
-         .pipeline_location = PIPELINE_LOCATION_STREAMING_OUTPUT,
-         .report = REPORT_STREAMING_BYTE_COUNT,
-         .sub_report = i,
-         .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
-      });
+      jade_emit_report(ctx, t->offset_bo->va,
+                       NVC597_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_STREAMING_OUTPUT,
+                       NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, i);
       t->written = true;
    }
 }

@@ -156,6 +156,14 @@ multi_sample_mode(unsigned samples)
    }
 }
 
+/* The format words every header version shares. */
+#define TIC_FORMAT_FIELDS(f)                                                   \
+   .components = (f).components,                                               \
+   .r_data_type = (f).data_type[0], .g_data_type = (f).data_type[1],           \
+   .b_data_type = (f).data_type[2], .a_data_type = (f).data_type[3],           \
+   .x_source = (f).source[0], .y_source = (f).source[1],                       \
+   .z_source = (f).source[2], .w_source = (f).source[3]
+
 bool
 jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
 {
@@ -171,11 +179,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
       const unsigned elements = view->u.buf.size / util_format_get_blocksize(view->format);
       const uint64_t addr = res->bo->va + view->u.buf.offset;
       struct jade_tic_1d t = {
-         .components = fmt.components,
-         .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
-         .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
-         .x_source = fmt.source[0], .y_source = fmt.source[1],
-         .z_source = fmt.source[2], .w_source = fmt.source[3],
+         TIC_FORMAT_FIELDS(fmt),
          .address_bits31to0 = (uint32_t)addr,
          .address_bits48to32 = (addr >> 32) & 0x1ffff,
          .header_version = JADE_TIC_1D_HEADER_VERSION_SELECT_ONE_D_BUFFER,
@@ -200,11 +204,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
 
    if (!l->tiled) {
       struct jade_tic_pitch t = {
-         .components = fmt.components,
-         .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
-         .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
-         .x_source = fmt.source[0], .y_source = fmt.source[1],
-         .z_source = fmt.source[2], .w_source = fmt.source[3],
+         TIC_FORMAT_FIELDS(fmt),
          .address_bits31to5 = (uint32_t)addr >> 5,
          .address_bits48to32 = (addr >> 32) & 0x1ffff,
          .header_version = JADE_TIC_PITCH_HEADER_VERSION_SELECT_PITCH,
@@ -223,11 +223,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
    }
 
    struct jade_tic_bl t = {
-      .components = fmt.components,
-      .r_data_type = fmt.data_type[0], .g_data_type = fmt.data_type[1],
-      .b_data_type = fmt.data_type[2], .a_data_type = fmt.data_type[3],
-      .x_source = fmt.source[0], .y_source = fmt.source[1],
-      .z_source = fmt.source[2], .w_source = fmt.source[3],
+      TIC_FORMAT_FIELDS(fmt),
       .address_bits31to9 = (uint32_t)addr >> 9,
       .address_bits48to32 = (addr >> 32) & 0x1ffff,
       .header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR,
