@@ -19,6 +19,8 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
+from genxml_fields import fields_of
+
 IDENT_RE = re.compile(r'^[a-z_][a-z0-9_]*$')
 C_KEYWORDS = set('''auto break case char const continue default do double else enum
 extern float for goto if inline int long register restrict return short signed
@@ -37,16 +39,7 @@ def load(path):
         name, words = s.get('name'), int(s.get('words'))
         if not IDENT_RE.match(name):
             fail(f'{path}: struct name {name!r} is not a C identifier')
-        fields = []
-        for f in s.findall('field'):
-            fields.append({
-                'name': f.get('name'),
-                'start': int(f.get('start')),
-                'end': int(f.get('end')),
-                'count': int(f.get('count', '0')),
-                'stride': int(f.get('stride', '0')),
-                'values': [(v.get('name'), int(v.get('value'))) for v in f.findall('value')],
-            })
+        fields = fields_of(s)
         check(path, name, words, fields)
         structs.append((name, words, fields))
     if not structs:

@@ -11,19 +11,7 @@ shows the non-zero fields."""
 import sys
 import xml.etree.ElementTree as ET
 
-
-def fields_of(struct):
-    out = []
-    for f in struct.findall('field'):
-        out.append({
-            'name': f.get('name'),
-            'start': int(f.get('start')),
-            'end': int(f.get('end')),
-            'count': int(f.get('count', '0')),
-            'stride': int(f.get('stride', '0')),
-            'values': [(v.get('name'), int(v.get('value'))) for v in f.findall('value')],
-        })
-    return out
+from genxml_fields import fields_of
 
 
 def main():
