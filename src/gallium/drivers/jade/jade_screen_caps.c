@@ -44,6 +44,7 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->texture_float_linear = true;
    caps->texture_half_float_linear = true;
    caps->seamless_cube_map = true;
+   caps->cube_map_array = true;   /* layout, TIC CUBEMAP_ARRAY and TEX .dim 7 */
    caps->npot_textures = true;
    caps->anisotropic_filter = true;
    caps->fragment_shader_texture_lod = true;
