@@ -76,6 +76,7 @@ EXPECT = {
     "queries": COMMON[:2],
     "indirect": COMMON[:2],
     "transform-feedback": COMMON[:2],
+    "map-waits": COMMON[:2],
     "mrt": COMMON[:2] + [
         ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET1": "(0x1)", "TARGET2": "(0x2)"}),
         ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
@@ -141,6 +142,10 @@ SEQUENCES = {
         ("SEND_SIGNALING_PCAS_B", {"INVALIDATE": "TRUE", "SCHEDULE": "TRUE"}),
         ("WAIT_FOR_IDLE", {}),
         ("INVALIDATE_SHADER_CACHES", {"DATA": "TRUE", "FLUSH_DATA": "TRUE"}),
+    ],
+    "map-waits": [
+        ("BEGIN", {"OP": "TRIANGLES"}),
+        ("END", {}),
     ],
     "transform-feedback": [
         # Position (a[0x70] = word 0x1c) then generic 0 (a[0x80], 0x20),
@@ -373,7 +378,22 @@ def check_compute(stream, check, log):
         check(qmd["@"] >> 8 in sent, f"SEND_PCAS_A sends the QMD's address >> 8 ({sent})")
 
 
-EXTRA = {"textured-quad": check_textured_quad, "compute": check_compute}
+def check_map_waits(stream, check, log):
+    """Submissions between the program's marks: none when mapping a buffer
+    only an already-submitted batch used, one when mapping a buffer the
+    batch being recorded uses."""
+    def between(a, b):
+        ia = next(i for i, l in enumerate(log) if l.startswith("streams-test: mark " + a))
+        ib = next(i for i, l in enumerate(log) if l.startswith("streams-test: mark " + b))
+        return sum(1 for l in log[ia:ib] if l.startswith("jade: pushbuffer"))
+    old, new = between("map-old", "map-new"), between("map-new", "done")
+    check(old == 0, f"mapping a buffer of a submitted batch submits nothing (got {old})")
+    check(new == 1, f"mapping a buffer the current batch uses submits it (got {new})")
+    check(any(l.startswith("streams-test: mark done 1") for l in log), "both maps succeed")
+
+
+EXTRA = {"textured-quad": check_textured_quad, "compute": check_compute,
+         "map-waits": check_map_waits}
 
 
 def matches(item, want):
@@ -407,8 +427,8 @@ def main():
         check(any(matches(item, want) for item in stream),
               f"{want[0]} {want[1]}")
     if case in EXTRA:
-        if EXTRA[case] is check_compute:
-            check_compute(stream, check, log)
+        if EXTRA[case] in (check_compute, check_map_waits):
+            EXTRA[case](stream, check, log)
         else:
             EXTRA[case](stream, check)
     seq, k = SEQUENCES[case], 0

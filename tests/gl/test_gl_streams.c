@@ -235,6 +235,28 @@ main(int argc, char **argv)
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glEndTransformFeedback();
       glDrawTransformFeedback(GL_TRIANGLES, xfb);
+   } else if (!strcmp(which, "map-waits")) {
+      /* A map waits for (and submits) only the batch that last used the
+       * buffer: vbo[1] is drawn from in batch 1, submitted by glFlush;
+       * batch 2 draws from a new buffer.  Mapping vbo[1]'s data must not
+       * submit batch 2; mapping the new one must. */
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glFlush();
+      GLuint other;
+      glGenBuffers(1, &other);
+      glBindBuffer(GL_ARRAY_BUFFER, other);
+      glBufferData(GL_ARRAY_BUFFER, sizeof(color), color, GL_STATIC_DRAW);
+      glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 4, NULL);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      fprintf(stderr, "streams-test: mark map-old\n");
+      glBindBuffer(GL_ARRAY_BUFFER, vbo[1]);
+      void *m = glMapBufferRange(GL_ARRAY_BUFFER, 0, 4, GL_MAP_READ_BIT);
+      glUnmapBuffer(GL_ARRAY_BUFFER);
+      fprintf(stderr, "streams-test: mark map-new\n");
+      glBindBuffer(GL_ARRAY_BUFFER, other);
+      void *n = glMapBufferRange(GL_ARRAY_BUFFER, 0, 4, GL_MAP_READ_BIT);
+      glUnmapBuffer(GL_ARRAY_BUFFER);
+      fprintf(stderr, "streams-test: mark done %d\n", m != NULL && n != NULL);
    } else if (!strcmp(which, "queries")) {
       /* An occlusion query around a draw, a draw conditional on it, a
        * time-elapsed query and a timestamp; results read back (the shim

@@ -38,6 +38,7 @@ emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
       jade_emit_framebuffer(ctx);
       ctx->dirty &= ~JADE_DIRTY_FRAMEBUFFER;
    }
+   jade_context_mark_bound(ctx);
    if (x1 <= x0 || y1 <= y0)
       return;
 

@@ -72,7 +72,7 @@ upload_driver_cbuf(struct jade_context *ctx, const struct pipe_grid_info *info,
    u_upload_data(ctx->base.stream_uploader, 0, CS_BANK_SIZE, 256, words, &offset, &res);
    if (!res)
       return false;
-   jade_resource_used(res);
+   jade_resource_used(ctx, res);
    *va = jade_resource(res)->bo->va + offset;
    pipe_resource_reference(&res, NULL);
    return true;
@@ -104,7 +104,7 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
          pipe_resource_reference(&res, cb->buffer);
       if (!res)
          return false;
-      jade_resource_used(res);
+      jade_resource_used(ctx, res);
       const uint64_t va = jade_resource(res)->bo->va + offset;
       if (i < COMPUTE_QMD_CBUFS) {
          qmd_cbuf(q, i, va, cb->buffer_size);
@@ -182,6 +182,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       .program_address_upper = (cs->code.va >> 32) & 0x1ffff,
    };
 
+   jade_context_mark_bound(ctx);
    uint64_t driver_va;
    uint32_t bank[CS_BANK_SIZE / 4] = {0};
    if (!bind_user_cbufs(ctx, &q, bank) || !upload_driver_cbuf(ctx, &info, bank, &driver_va)) {
@@ -200,7 +201,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       mesa_loge("jade: out of memory for a QMD");
       return;
    }
-   jade_resource_used(qres);
+   jade_resource_used(ctx, qres);
    const uint64_t qmd_va = jade_resource(qres)->bo->va + offset;
    pipe_resource_reference(&qres, NULL);
    if (jade_debug(JADE_DEBUG_PB)) {

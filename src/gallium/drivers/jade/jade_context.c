@@ -158,6 +158,7 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    }
 
    jade_fence_reference(&ctx->pushbuf_fence[ctx->cur], fence);
+   jade_fence_reference(&ctx->batch_fence[ctx->batch_seq % JADE_BATCH_RING], fence);
    ctx->batch_seq++;
    jade_bo_cache_submitted(&ctx->screen->bo_cache, fence);
 
@@ -197,6 +198,62 @@ jade_context_sync(struct jade_context *ctx)
       if (!jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
          mesa_loge("jade: waiting for the GPU failed");
       jade_fence_reference(&fence, NULL);
+   }
+}
+
+void
+jade_context_wait_batch(struct jade_context *ctx, uint64_t batch)
+{
+   if (batch >= ctx->batch_seq) {
+      jade_context_sync(ctx);
+      return;
+   }
+   /* Submissions complete in order: a batch older than the ring is done
+    * once the oldest one the ring holds is. */
+   const uint64_t oldest = ctx->batch_seq > JADE_BATCH_RING ? ctx->batch_seq - JADE_BATCH_RING : 0;
+   struct jade_fence *fence = ctx->batch_fence[MAX2(batch, oldest) % JADE_BATCH_RING];
+   if (fence && !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
+      mesa_loge("jade: waiting for the GPU failed");
+}
+
+void
+jade_context_mark_bound(struct jade_context *ctx)
+{
+   if (ctx->marked_batch == ctx->batch_seq)
+      return;
+   ctx->marked_batch = ctx->batch_seq;
+   struct jade_state *st = &ctx->state;
+   for (unsigned i = 0; i < st->vertex_buffer_count; i++) {
+      if (st->vertex_buffers[i].buffer.resource && !st->vertex_buffers[i].is_user_buffer)
+         jade_resource_used(ctx, st->vertex_buffers[i].buffer.resource);
+   }
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+         if (st->constbuf[s][i].buffer)
+            jade_resource_used(ctx, st->constbuf[s][i].buffer);
+      }
+      for (unsigned i = 0; i < JADE_MAX_TEXTURE_UNITS; i++) {
+         if (st->views[s][i])
+            jade_resource_used(ctx, st->views[s][i]->texture);
+      }
+      for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
+         if (st->images[s][i].resource)
+            jade_resource_used(ctx, st->images[s][i].resource);
+      }
+      for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
+         if (st->ssbo[s][i].buffer)
+            jade_resource_used(ctx, st->ssbo[s][i].buffer);
+      }
+   }
+   for (unsigned i = 0; i < st->framebuffer.nr_cbufs; i++) {
+      if (st->framebuffer.cbufs[i])
+         jade_resource_used(ctx, st->framebuffer.cbufs[i]->texture);
+   }
+   if (st->framebuffer.zsbuf)
+      jade_resource_used(ctx, st->framebuffer.zsbuf->texture);
+   for (unsigned i = 0; i < st->so_target_count; i++) {
+      if (st->so_targets[i])
+         jade_resource_used(ctx, st->so_targets[i]->buffer);
    }
 }
 
@@ -248,6 +305,8 @@ jade_context_destroy(struct pipe_context *pctx)
    if (pctx->stream_uploader)
       u_upload_destroy(pctx->stream_uploader);
 
+   for (unsigned i = 0; i < JADE_BATCH_RING; i++)
+      jade_fence_reference(&ctx->batch_fence[i], NULL);
    for (unsigned i = 0; i < ARRAY_SIZE(ctx->pushbufs); i++) {
       jade_fence_reference(&ctx->pushbuf_fence[i], NULL);
       if (ctx->pushbufs[i].bo)
@@ -291,6 +350,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    ctx->state.sample_mask = ~0u;
    ctx->dirty = ~0u;   /* the first draw emits every piece of state */
    memset(ctx->bank_dirty, JADE_BANK_ALL, sizeof(ctx->bank_dirty));
+   ctx->marked_batch = UINT64_MAX;
 
    pctx->destroy = jade_context_destroy;
    pctx->flush = jade_flush;

@@ -66,6 +66,11 @@ struct jade_context {
    struct jade_fence *pushbuf_fence[2];
    unsigned cur;
    uint64_t batch_seq;        /* submissions so far: the batch being recorded */
+   /* The fences of the last submissions, by batch number modulo the ring
+    * (maps wait for the batch that last used a resource). */
+#define JADE_BATCH_RING 16
+   struct jade_fence *batch_fence[JADE_BATCH_RING];
+   uint64_t marked_batch;     /* the batch bound resources were last marked in */
 
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
@@ -129,6 +134,14 @@ int jade_context_submit(struct jade_context *ctx, struct jade_fence **fence);
 
 /* Submits and waits: everything the GPU was asked to do is done. */
 void jade_context_sync(struct jade_context *ctx);
+
+/* Waits until the GPU is done with batch `batch` (submitting it first if
+ * it is the one being recorded). */
+void jade_context_wait_batch(struct jade_context *ctx, uint64_t batch);
+
+/* Marks every bound resource as used by the batch being recorded, once
+ * per batch: bindings outlive the batch that emitted them. */
+void jade_context_mark_bound(struct jade_context *ctx);
 
 /* Local memory for `bytes_per_thread` in every thread (false: none). */
 bool jade_context_ensure_tls(struct jade_context *ctx, unsigned bytes_per_thread);

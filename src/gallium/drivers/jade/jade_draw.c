@@ -68,7 +68,7 @@ emit_index_buffer(struct jade_context *ctx, const struct pipe_draw_info *info,
    if (!res)
       return false;
    struct jade_resource *r = jade_resource(res);
-   jade_resource_used(res);
+   jade_resource_used(ctx, res);
    uint64_t va = r->bo->va + offset;
    uint64_t size = res->width0 - offset;
    struct nv_push *p = jade_push_reserve(ctx, 12);
@@ -174,6 +174,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    if (ctx->state.vertex_elements && ctx->state.vertex_elements->unsupported)
       return;   /* an attribute format the hardware cannot fetch */
    jade_emit_dirty_state(ctx);
+   jade_context_mark_bound(ctx);
 
    bool indexed = info->index_size != 0;
    struct nv_push *p = jade_push_reserve(ctx, 8);

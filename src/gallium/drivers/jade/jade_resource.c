@@ -253,11 +253,11 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
       replace_storage(ctx, res);
 
    /* A synchronized map of a resource some recorded work references waits
-    * for everything the context submitted (per-resource fences are still
-    * to come); one no work has touched (new, or an idle object from the
-    * cache) is mapped at once. */
+    * for the submission of the last batch that used it (submitting it if
+    * it is still being recorded); one no work has touched (new, or an idle
+    * object from the cache) is mapped at once. */
    if (!(usage & PIPE_MAP_UNSYNCHRONIZED) && res->gpu_used)
-      jade_context_sync(ctx);
+      jade_context_wait_batch(ctx, res->last_batch);
 
    void *map;
    if (jade_bo_map(res->bo, &map))

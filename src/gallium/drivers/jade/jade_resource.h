@@ -20,6 +20,7 @@ struct jade_resource {
    struct jade_bo *bo;
    bool exported;           /* handed out: its object is never reused */
    bool gpu_used;           /* referenced by recorded work (jade_resource_used) */
+   uint64_t last_batch;     /* the last context batch that references it */
    struct jade_layout layout;   /* textures: where each level and layer is */
    uint8_t kind;                /* page kind of the object (NV_MMU_PTE_KIND_*) */
    bool has_views;              /* a texture header holds its address: its
@@ -32,13 +33,17 @@ jade_resource(struct pipe_resource *pres)
    return (struct jade_resource *)pres;
 }
 
-/* Every emission that makes the GPU read or write a resource marks it, so
- * that a map of a resource no work references does not wait. */
-static inline void
-jade_resource_used(struct pipe_resource *pres)
-{
-   ((struct jade_resource *)pres)->gpu_used = true;
-}
+/* Every emission that makes the GPU read or write a resource marks it
+ * with the batch being recorded (bindings that stay are marked again in
+ * each batch, jade_context_mark_bound), so that a map waits only for the
+ * submission that last used it, and not at all for a resource no work
+ * references. */
+#define jade_resource_used(ctx, pres)                                          \
+   do {                                                                      \
+      struct jade_resource *r_ = (struct jade_resource *)(pres);             \
+      r_->gpu_used = true;                                                   \
+      r_->last_batch = (ctx)->batch_seq;                                     \
+   } while (0)
 
 /* Lays out a texture described by templ (false: not representable). */
 bool jade_resource_layout(const struct pipe_resource *templ, bool linear,

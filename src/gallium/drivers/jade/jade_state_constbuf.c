@@ -254,7 +254,7 @@ jade_emit_constant_buffers(struct jade_context *ctx)
          }
          struct nv_push *p = jade_push_reserve(ctx, 8);
          if (res) {
-            jade_resource_used(res);
+            jade_resource_used(ctx, res);
             bind(p, stage, i, jade_resource(res)->bo->va + offset, cb->buffer_size);
          }
          else

@@ -52,7 +52,8 @@ level_layers(const struct pipe_resource *pres, unsigned level)
 }
 
 static void
-emit_color_target(struct nv_push *p, unsigned i, const struct pipe_surface *surf)
+emit_color_target(struct jade_context *ctx, struct nv_push *p, unsigned i,
+                  const struct pipe_surface *surf)
 {
    if (!surf) {
       P_MTHD(p, NVC597, SET_COLOR_TARGET_A(i));
@@ -70,7 +71,7 @@ emit_color_target(struct nv_push *p, unsigned i, const struct pipe_surface *surf
    const struct jade_layout_level *lvl = &l->level[level];
    const bool is_3d = res->base.target == PIPE_TEXTURE_3D;
    const uint64_t addr = jade_resource_address(res, level, 0);
-   jade_resource_used(&res->base);
+   jade_resource_used(ctx, &res->base);
 
    P_MTHD(p, NVC597, SET_COLOR_TARGET_A(i));
    P_NVC597_SET_COLOR_TARGET_A(p, i, addr >> 32);
@@ -97,7 +98,7 @@ emit_color_target(struct nv_push *p, unsigned i, const struct pipe_surface *surf
 }
 
 static void
-emit_zeta_target(struct nv_push *p, const struct pipe_surface *surf)
+emit_zeta_target(struct jade_context *ctx, struct nv_push *p, const struct pipe_surface *surf)
 {
    if (!surf) {
       P_IMMD(p, NVC597, SET_ZT_SELECT, 0);
@@ -110,7 +111,7 @@ emit_zeta_target(struct nv_push *p, const struct pipe_surface *surf)
    const struct jade_layout_level *lvl = &l->level[level];
    const uint64_t addr = jade_resource_address(res, level, 0);
    const unsigned layers = level_layers(&res->base, level);
-   jade_resource_used(&res->base);
+   jade_resource_used(ctx, &res->base);
 
    P_MTHD(p, NVC597, SET_ZT_A);
    P_NVC597_SET_ZT_A(p, addr >> 32);
@@ -141,7 +142,7 @@ jade_emit_framebuffer(struct jade_context *ctx)
    struct nv_push *p = jade_push_reserve(ctx, 16 * PIPE_MAX_COLOR_BUFS + 32);
 
    for (unsigned i = 0; i < fb->nr_cbufs; i++)
-      emit_color_target(p, i, fb->cbufs[i]);
+      emit_color_target(ctx, p, i, fb->cbufs[i]);
 
    /* Targets in order: output i of the shader goes to target i. */
    P_MTHD(p, NVC597, SET_CT_SELECT);
@@ -151,7 +152,7 @@ jade_emit_framebuffer(struct jade_context *ctx)
       .target4 = 4, .target5 = 5, .target6 = 6, .target7 = 7,
    });
 
-   emit_zeta_target(p, fb->zsbuf);
+   emit_zeta_target(ctx, p, fb->zsbuf);
 
    P_MTHD(p, NVC597, SET_SURFACE_CLIP_HORIZONTAL);
    P_NVC597_SET_SURFACE_CLIP_HORIZONTAL(p, {.x = 0, .width = fb->width});

@@ -116,7 +116,7 @@ jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage
       words[BANK_IMAGE_HANDLE_WORD + i] = 0;
       if (!img->resource)
          continue;
-      jade_resource_used(img->resource);
+      jade_resource_used(ctx, img->resource);
       words[BANK_IMAGE_HANDLE_WORD + i] = ctx->image_tic[stage][i];
    }
    for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
@@ -124,7 +124,7 @@ jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage
       memset(&words[BANK_SSBO_INFO / 4 + 4 * i], 0, 16);
       if (!sb->buffer)
          continue;
-      jade_resource_used(sb->buffer);
+      jade_resource_used(ctx, sb->buffer);
       const uint64_t va = jade_resource(sb->buffer)->bo->va + sb->buffer_offset;
       words[BANK_SSBO_INFO / 4 + 4 * i] = (uint32_t)va;
       words[BANK_SSBO_INFO / 4 + 4 * i + 1] = va >> 32;

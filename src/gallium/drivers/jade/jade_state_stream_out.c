@@ -147,7 +147,7 @@ jade_emit_stream_out(struct jade_context *ctx)
          P_IMMD(p, NVC597, SET_STREAM_OUT_BUFFER_ENABLE(b), V_FALSE);
          continue;
       }
-      jade_resource_used(t->buffer);
+      jade_resource_used(ctx, t->buffer);
       ((struct jade_so_target *)t)->stride_B = vs->so.stride_B[b];
       const uint64_t va = jade_resource(t->buffer)->bo->va + t->buffer_offset;
       P_MTHD(p, NVC597, SET_STREAM_OUT_BUFFER_ENABLE(b));

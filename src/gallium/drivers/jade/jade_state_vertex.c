@@ -126,7 +126,7 @@ jade_emit_vertex_buffers(struct jade_context *ctx)
          continue;
       }
       struct jade_resource *res = jade_resource(vb->buffer.resource);
-      jade_resource_used(&res->base);
+      jade_resource_used(ctx, &res->base);
       uint64_t va = res->bo->va + vb->buffer_offset;
       uint64_t size = vb->buffer_offset < res->base.width0 ?
                       res->base.width0 - vb->buffer_offset : 0;

@@ -232,14 +232,14 @@ jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
 }
 
 uint32_t
-jade_texture_handle(const struct jade_context *ctx, unsigned stage, unsigned unit)
+jade_texture_handle(struct jade_context *ctx, unsigned stage, unsigned unit)
 {
    const struct jade_sampler_view *view =
       (const struct jade_sampler_view *)ctx->state.views[stage][unit];
    const struct jade_sampler_state *s = ctx->state.samplers[stage][unit];
    if (!view)
       return 0;
-   jade_resource_used(view->base.texture);
+   jade_resource_used(ctx, view->base.texture);
    return view->tic_index | (s ? s->tsc_index : 0) << 20;
 }
 

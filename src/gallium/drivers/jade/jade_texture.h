@@ -79,7 +79,7 @@ void jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_poo
                             uint32_t index, const uint32_t dw[8], bool sampler);
 
 /* The handle texture unit `unit` of `stage` binds (0 if none). */
-uint32_t jade_texture_handle(const struct jade_context *ctx, unsigned stage, unsigned unit);
+uint32_t jade_texture_handle(struct jade_context *ctx, unsigned stage, unsigned unit);
 
 void jade_init_texture_functions(struct jade_context *ctx);
 
