@@ -12,6 +12,7 @@
 #include "util/u_math.h"
 
 #include "jade_formats.h"
+#include "jade_texture.h"
 
 #define T  JADE_FMT_TEXTURE
 #define R  (JADE_FMT_RENDER | JADE_FMT_BLEND | JADE_FMT_MSAA)
@@ -157,6 +158,13 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (sample_count > 1 && !(usage & JADE_FMT_MSAA))
       return false;
    if ((bindings & PIPE_BIND_SAMPLER_VIEW) && !(usage & JADE_FMT_TEXTURE))
+      return false;
+   /* Every sampled format needs its texture header encoding. */
+   static const unsigned char identity[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
+                                             PIPE_SWIZZLE_W};
+   struct jade_tic_format tic;
+   if ((bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE)) &&
+       !jade_tic_format(format, identity, &tic))
       return false;
    if ((bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
                     PIPE_BIND_SCANOUT | PIPE_BIND_SHARED)) &&
