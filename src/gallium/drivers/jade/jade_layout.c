@@ -143,9 +143,26 @@ jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level,
                memcpy(lin, img, w_B);
             continue;
          }
-         /* 16 bytes in a row of a GOB are contiguous. */
+         /* A whole 64-byte GOB row is four 16-byte runs at +0, +32, +256
+          * and +288 (bits x4 and x5); GOBs along a row are a block apart.
+          * Edges go 16 bytes (or less) at a time. */
+         const struct jade_layout_level *lvl = &l->level[level];
+         const uint64_t block_B = (uint64_t)JADE_GOB_SIZE_B << (lvl->tile_y_log2 + lvl->tile_z_log2);
+         uint8_t *row = image + jade_layout_offset_B(l, level, layer, 0, y + r, slice);
          for (uint32_t b = 0; b < w_B;) {
             const uint32_t xb = x_B + b;
+            if ((xb & 63) == 0 && w_B - b >= 64) {
+               static const uint16_t run[4] = {0, 32, 256, 288};
+               uint8_t *gob = row + (xb / JADE_GOB_WIDTH_B) * block_B;
+               for (unsigned k = 0; k < 4; k++) {
+                  if (to_image)
+                     memcpy(gob + run[k], lin + b + 16 * k, 16);
+                  else
+                     memcpy(lin + b + 16 * k, gob + run[k], 16);
+               }
+               b += 64;
+               continue;
+            }
             const uint32_t n = MIN2(16 - (xb & 15), w_B - b);
             uint8_t *img = image + jade_layout_offset_B(l, level, layer, xb, y + r, slice);
             if (to_image)
