@@ -84,7 +84,7 @@ check_vertex(void *mem)
    struct jade_sph_vtg h;
    jade_sph_vertex(bin, dw);
    jade_sph_vtg_unpack(dw, &h);
-   expect(h.sph_type == JADE_SPH_TYPE_VTG && h.version == 4 &&
+   expect(h.sph_type == JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG && h.version == 4 &&
           h.shader_type == JADE_SPH_VTG_SHADER_TYPE_VERTEX && h.sass_version == 1,
           "VS header: VTG, version 4, vertex, SASS version 1");
    expect(h.generic_imap_x[0] && h.generic_imap_y[0] && h.generic_imap_z[0] &&
@@ -137,7 +137,7 @@ check_fragment(void *mem)
    struct jade_sph_ps h;
    jade_sph_fragment(bin, dw);
    jade_sph_ps_unpack(dw, &h);
-   expect(h.sph_type == JADE_SPH_TYPE_PS && h.version == 4 &&
+   expect(h.sph_type == JADE_SPH_PS_SPH_TYPE_TYPE_02_PS && h.version == 4 &&
           h.shader_type == JADE_SPH_PS_SHADER_TYPE_PIXEL && h.kills_pixels && h.mrt_enable,
           "FS header: PS, version 4, pixel, kills pixels, MRT");
    expect(h.generic_imap_x[1] == 2 && h.generic_imap_y[1] == 2 && h.generic_imap_z[1] == 0,

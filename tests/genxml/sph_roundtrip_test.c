@@ -20,7 +20,7 @@ rnd(uint64_t *s)
 }
 
 static uint32_t
-mask_of(const struct jade_sph_field *f)
+mask_of(const struct jade_pack_field *f)
 {
    unsigned w = f->end - f->start + 1;
    return w >= 32 ? ~0u : (1u << w) - 1;
@@ -29,7 +29,7 @@ mask_of(const struct jade_sph_field *f)
 /* Sets field k (element i) of a struct through the field table: the
  * struct's members are uint32_t in table order, arrays inline. */
 static uint32_t *
-member(void *s, const struct jade_sph_field *fields, unsigned k, unsigned i)
+member(void *s, const struct jade_pack_field *fields, unsigned k, unsigned i)
 {
    uint32_t *p = s;
    for (unsigned j = 0; j < k; j++)
@@ -42,7 +42,7 @@ member(void *s, const struct jade_sph_field *fields, unsigned k, unsigned i)
    {                                                                                 \
       unsigned bad = 0;                                                              \
       uint64_t seed = 0x5eed;                                                        \
-      const struct jade_sph_field *fields = jade_sph_##T##_fields;                \
+      const struct jade_pack_field *fields = jade_sph_##T##_fields;                \
       for (unsigned round = 0; round < 64; round++) {                                \
          struct jade_sph_##T a, b;                                                \
          memset(&a, 0, sizeof(a));                                                   \

@@ -55,7 +55,7 @@ common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
 void
 jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[JADE_SPH_WORDS])
 {
-   common(dw, JADE_SPH_TYPE_VTG, JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
+   common(dw, JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG, JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
    /* No output is read back: no store requests (start past end). */
    set_bits(dw, 140, 8, 0xff);
    for (unsigned w = 0; w < 240 && w < JADE_ATTR_WORDS; w++) {
@@ -95,7 +95,7 @@ ps_input_bit(unsigned w, unsigned *width)
 void
 jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORDS])
 {
-   common(dw, JADE_SPH_TYPE_PS, JADE_SPH_PS_SHADER_TYPE_PIXEL, fs);
+   common(dw, JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, JADE_SPH_PS_SHADER_TYPE_PIXEL, fs);
    /* Render targets as separate outputs, unless the shader writes
     * gl_FragColor: then MRT off sends output 0 to every enabled target. */
    if (!fs->io.color_broadcast)

@@ -33,6 +33,9 @@ def fail(msg):
 
 
 def load(path):
+    """[(name, words, fields)] of the file's structs, and the file's common
+    (name, words) when its root names one (<genxml name="sph" words="32">:
+    JADE_SPH_WORDS for structures of one size)."""
     root = ET.parse(path).getroot()
     structs = []
     for s in root.findall('struct'):
@@ -44,7 +47,12 @@ def load(path):
         structs.append((name, words, fields))
     if not structs:
         fail(f'{path}: no <struct>')
-    return structs
+    common = None
+    if root.get('name'):
+        common = (root.get('name'), int(root.get('words')))
+        if any(w != common[1] for _, w, _ in structs):
+            fail(f'{path}: a struct is not {common[1]} words long')
+    return structs, common
 
 
 def elements(f):
@@ -122,7 +130,7 @@ def unpack_line(member, lo, hi):
 
 def main():
     xml, out_h, out_c = sys.argv[1:4]
-    structs = load(xml)
+    structs, common = load(xml)
     src = os.path.basename(xml)
     hname = os.path.basename(out_h)
     guard = re.sub(r'\W', '_', hname).upper()
@@ -191,6 +199,8 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
         macros.add(name)
         h.append(f'#define {name} {value}')
 
+    if common:
+        define(f'JADE_{common[0].upper()}_WORDS', common[1])
     for name, words, fields in structs:
         up = name.upper()
         define(f'JADE_{up}_WORDS', words)

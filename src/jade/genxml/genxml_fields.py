@@ -1,7 +1,7 @@
 # Copyright © 2026 Jade authors
 # SPDX-License-Identifier: MIT
-"""The <field> elements of a genxml <struct>, as both generators read them
-(gen_sph.py for the SPH, gen_pack.py for the other structures)."""
+"""The <field> elements of a genxml <struct>, as gen_pack.py and the
+tests read them."""
 
 
 def fields_of(struct):

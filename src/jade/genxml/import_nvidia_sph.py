@@ -64,19 +64,24 @@ def main():
     print('<?xml version="1.0"?>')
     print('<!-- Turing Shader Program Header (SPH v4, 32 words), made by')
     print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h. -->')
-    print('<sph words="32">')
+    print('<genxml name="sph" words="32">')
     for t, name in (('T1', 'vtg'), ('T2', 'ps')):
         fields = types[t]
         array_lengths(fields, 32 * 32)
-        print(f'  <struct name="{name}" type="{t[1]}">')
+        print(f'  <struct name="sph_{name}" words="32">')
         for field, lo, hi, stride, count in sorted(fields, key=lambda f: f[1]):
             if field.startswith('reserved') or field.startswith('padding'):
                 continue
             attrs = f'name="{field}" start="{lo}" end="{hi}"'
             if stride:
                 attrs += f' count="{count}" stride="{stride}"'
+            # A value of FIELD_X is FIELD's unless a longer field FIELD_X... owns it
+            # (IMAP_BARYCENTRIC0_W_UNUSED belongs to IMAP_BARYCENTRIC0_W).
+            longer = [g.upper() for g, *_ in fields
+                      if g.upper().startswith(field.upper() + '_')]
             vals = [(k[len(t) + 1 + len(field.upper()) + 1:], v) for k, v in values.items()
-                    if k.startswith(f'{t}_{field.upper()}_')]
+                    if k.startswith(f'{t}_{field.upper()}_') and
+                    not any(k.startswith(f'{t}_{g}_') for g in longer)]
             if vals and not stride and hi > lo:
                 print(f'    <field {attrs}>')
                 for vname, v in sorted(vals, key=lambda x: x[1]):
@@ -85,7 +90,7 @@ def main():
             else:
                 print(f'    <field {attrs}/>')
         print('  </struct>')
-    print('</sph>')
+    print('</genxml>')
 
 
 if __name__ == '__main__':

@@ -18,11 +18,30 @@
 #include "jade_sph.h"
 
 static void
-list_fields(const char *type, const struct jade_sph_field *fields, unsigned count)
+list_fields(const char *type, const struct jade_pack_field *fields, unsigned count)
 {
    for (unsigned k = 0; k < count; k++)
       printf("%s %s %u %u %u %u\n", type, fields[k].name, fields[k].start, fields[k].end,
              fields[k].count, fields[k].stride);
+}
+
+/* The header by its type (SPH_TYPE, bits 0..4), one non-zero field a
+ * line; false if it is neither VTG nor PS. */
+static bool
+print_sph(FILE *f, const uint32_t dw[JADE_SPH_WORDS])
+{
+   switch (dw[0] & 31) {
+   case JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG:
+      fprintf(f, "SPH type 1 (VTG)\n");
+      jade_sph_vtg_print(f, dw);
+      return true;
+   case JADE_SPH_PS_SPH_TYPE_TYPE_02_PS:
+      fprintf(f, "SPH type 2 (PS)\n");
+      jade_sph_ps_print(f, dw);
+      return true;
+   default:
+      return false;
+   }
 }
 
 int
@@ -56,7 +75,7 @@ main(int argc, char **argv)
       }
       dw[n++] = (uint32_t)v;
    }
-   if (!jade_sph_print(stdout, dw)) {
+   if (!print_sph(stdout, dw)) {
       fprintf(stderr, "jade-sph: SPH_TYPE %u is neither 1 (VTG) nor 2 (PS)\n", dw[0] & 31);
       return 1;
    }
