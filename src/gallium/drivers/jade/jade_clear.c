@@ -159,7 +159,7 @@ jade_init_clear_functions(struct jade_context *ctx)
    ctx->base.clear = jade_clear;
    ctx->base.clear_render_target = jade_clear_render_target;
    ctx->base.clear_depth_stencil = jade_clear_depth_stencil;
-   /* Texture clears of any format or region: through a CPU mapping until
-    * the shim executes streams (then through clear_render_target). */
-   ctx->base.clear_texture = util_clear_texture_sw;
+   /* Texture clears: as a bound surface through the clears above where
+    * the format renders, through a CPU mapping otherwise (Mesa's helper). */
+   ctx->base.clear_texture = u_default_clear_texture;
 }
