@@ -60,7 +60,7 @@ EXPECT = {
         ("SET_SURFACE_CLIP_HORIZONTAL", {"WIDTH": "(0x20)"}),
     ],
     "textured-quad": COMMON[:2] + [
-        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
         ("SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
         ("SET_SAMPLER_BINDING", {"V": "INDEPENDENTLY"}),
         ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0xf)"}),
@@ -68,7 +68,7 @@ EXPECT = {
         ("INVALIDATE_SAMPLER_CACHE_NO_WFI", {"LINES": "ALL"}),
     ],
     "compute": [
-        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
         ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0x7)"}),
         ("SET_SHADER_SHARED_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xfe000000)"}),
         ("SET_SHADER_LOCAL_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xff000000)"}),

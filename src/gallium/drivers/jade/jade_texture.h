@@ -21,7 +21,10 @@
 struct jade_context;
 struct jade_bo;
 
-#define JADE_TIC_COUNT 4096
+/* Every live sampler view and image binding holds a header slot, so the
+ * header pool is large (2 MiB; a handle's index has 20 bits); a sampler
+ * index has 12 bits. */
+#define JADE_TIC_COUNT 65536
 #define JADE_TSC_COUNT 4096
 #define JADE_DESCRIPTOR_B 32
 #define JADE_MAX_TEXTURE_UNITS 32   /* handle words 8..39 of a driver bank */
