@@ -119,6 +119,12 @@ jade_tic_format(enum pipe_format format, const unsigned char view_swizzle[4],
          out->source[c] = integer ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT
                                   : JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
          break;
+      case PIPE_SWIZZLE_NONE:
+         /* A channel the format lacks (depth/stencil): 0, alpha 1. */
+         out->source[c] = c < 3 ? JADE_TIC_BL_X_SOURCE_IN_ZERO :
+                          integer ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT
+                                  : JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
+         break;
       default:
          out->source[c] = JADE_TIC_BL_X_SOURCE_IN_ZERO;
          break;
