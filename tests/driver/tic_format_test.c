@@ -16,6 +16,7 @@
 
 #include "jade_formats.h"
 #include "jade_tic.h"
+#include "jade_tsc.h"
 #include "jade_texture.h"
 
 #define S(x) JADE_TIC_BL_X_SOURCE_IN_##x
@@ -116,6 +117,52 @@ main(void)
          failures++;
       }
    }
-   printf("tic formats: %u checks, %u failed\n", checks, failures);
+   /* A sampler state as the TSC packs it: wraps, filters, aniso, depth
+    * compare, LOD clamps (4.8 fixed point) and bias (5.8, signed). */
+   const struct pipe_sampler_state ss = {
+      .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      .wrap_t = PIPE_TEX_WRAP_MIRROR_REPEAT,
+      .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_BORDER,
+      .min_img_filter = PIPE_TEX_FILTER_LINEAR,
+      .mag_img_filter = PIPE_TEX_FILTER_NEAREST,
+      .min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR,
+      .compare_mode = PIPE_TEX_COMPARE_R_TO_TEXTURE,
+      .compare_func = PIPE_FUNC_LEQUAL,
+      .max_anisotropy = 8,
+      .min_lod = 0.5f,
+      .max_lod = 20.0f,
+      .lod_bias = -1.25f,
+      .seamless_cube_map = true,
+      .border_color = {.f = {0.25f, 0.5f, 0.75f, 1.0f}},
+   };
+   uint32_t dw[8];
+   struct jade_tsc t;
+   jade_tsc_build(&ss, dw);
+   jade_tsc_unpack(dw, &t);
+   const struct { const char *what; uint32_t got, want; } tsc[] = {
+      {"address_u", t.address_u, JADE_TSC_ADDRESS_U_CLAMP_TO_EDGE},
+      {"address_v", t.address_v, JADE_TSC_ADDRESS_V_MIRROR},
+      {"address_p", t.address_p, JADE_TSC_ADDRESS_P_BORDER},
+      {"min_filter", t.min_filter, JADE_TSC_MIN_FILTER_MIN_ANISO},
+      {"mag_filter", t.mag_filter, JADE_TSC_MAG_FILTER_MAG_POINT},
+      {"mip_filter", t.mip_filter, JADE_TSC_MIP_FILTER_MIP_LINEAR},
+      {"depth_compare", t.depth_compare, 1},
+      {"depth_compare_func", t.depth_compare_func, JADE_TSC_DEPTH_COMPARE_FUNC_ZC_LEQUAL},
+      {"max_anisotropy", t.max_anisotropy, JADE_TSC_MAX_ANISOTROPY_ANISO_8_TO_1},
+      {"min_lod_clamp", t.min_lod_clamp, 128},
+      {"max_lod_clamp", t.max_lod_clamp, 15 * 256 + 255},
+      {"mip_lod_bias", t.mip_lod_bias, (uint32_t)(-320) & 0x1fff},
+      {"cubemap_interface_filtering", t.cubemap_interface_filtering,
+       JADE_TSC_CUBEMAP_INTERFACE_FILTERING_AUTO_SPAN_SEAM},
+      {"border_color_g", t.border_color_g, 0x3f000000},
+   };
+   for (unsigned i = 0; i < sizeof(tsc) / sizeof(tsc[0]); i++) {
+      checks++;
+      if (tsc[i].got != tsc[i].want) {
+         printf("FAIL tsc %s: got %u, want %u\n", tsc[i].what, tsc[i].got, tsc[i].want);
+         failures++;
+      }
+   }
+   printf("tic formats and tsc: %u checks, %u failed\n", checks, failures);
    return failures ? 1 : 0;
 }
