@@ -209,18 +209,19 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
    res->gpu_used = false;
    /* Re-emit the bindings that point at it (the index buffer is emitted
     * with every indexed draw). */
-   for (unsigned i = 0; i < ctx->state.vertex_buffer_count; i++) {
+   for (unsigned i = 0; i < ctx->state.vertex_buffer_count && (res->bound_as & JADE_BOUND_VERTEX);
+        i++) {
       if (ctx->state.vertex_buffers[i].buffer.resource == &res->base)
          ctx->dirty |= JADE_DIRTY_VERTEX_BUFFERS;
    }
    /* Storage buffers' addresses live in the driver banks. */
-   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES && (res->bound_as & JADE_BOUND_STORAGE); s++) {
       for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
          if (ctx->state.ssbo[s][i].buffer == &res->base)
             jade_bank_dirty(ctx, s, JADE_BANK_BUFFERS);
       }
    }
-   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES && (res->bound_as & JADE_BOUND_CONSTANT); s++) {
       for (unsigned i = 0; i < 15; i++) {
          if (ctx->state.constbuf[s][i].buffer == &res->base) {
             ctx->constbuf_dirty[s] |= 1u << i;

@@ -15,6 +15,14 @@
 struct pipe_context;
 struct pipe_screen;
 
+/* Bindings that hold a buffer's address, remembered so that a storage
+ * swap re-emits only the kinds it has been bound as. */
+enum jade_bound_as {
+   JADE_BOUND_VERTEX = 1 << 0,
+   JADE_BOUND_CONSTANT = 1 << 1,
+   JADE_BOUND_STORAGE = 1 << 2,
+};
+
 struct jade_resource {
    struct pipe_resource base;
    struct jade_bo *bo;
@@ -25,6 +33,7 @@ struct jade_resource {
    uint8_t kind;                /* page kind of the object (NV_MMU_PTE_KIND_*) */
    bool has_views;              /* a texture header holds its address: its
                                  * storage is never swapped */
+   uint8_t bound_as;            /* enum jade_bound_as: where it has been bound */
 };
 
 static inline struct jade_resource *

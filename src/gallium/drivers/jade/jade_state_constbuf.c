@@ -54,6 +54,8 @@ jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
       return;
    }
    util_copy_constant_buffer(cur, cb, take_ownership);
+   if (cur->buffer)
+      jade_resource(cur->buffer)->bound_as |= JADE_BOUND_CONSTANT;
    ctx->constbuf_dirty[stage] |= 1u << index;
    ctx->dirty |= JADE_DIRTY_CONSTBUF;
 }

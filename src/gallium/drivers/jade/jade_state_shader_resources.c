@@ -33,6 +33,7 @@ jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
       struct pipe_shader_buffer *dst = &ctx->state.ssbo[stage][start + i];
       if (buffers && buffers[i].buffer) {
          pipe_resource_reference(&dst->buffer, buffers[i].buffer);
+         jade_resource(dst->buffer)->bound_as |= JADE_BOUND_STORAGE;
          dst->buffer_offset = buffers[i].buffer_offset;
          dst->buffer_size = buffers[i].buffer_size;
       } else {

@@ -97,6 +97,10 @@ jade_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
    struct jade_state *st = &ctx->state;
    util_set_vertex_buffers_count(st->vertex_buffers, &st->vertex_buffer_count,
                                  buffers, count, true);
+   for (unsigned i = 0; i < st->vertex_buffer_count; i++) {
+      if (st->vertex_buffers[i].buffer.resource && !st->vertex_buffers[i].is_user_buffer)
+         jade_resource(st->vertex_buffers[i].buffer.resource)->bound_as |= JADE_BOUND_VERTEX;
+   }
    ctx->dirty |= JADE_DIRTY_VERTEX_BUFFERS;
 }
 
