@@ -77,6 +77,12 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
       struct pipe_image_view *dst = &ctx->state.images[stage][slot];
       const struct pipe_image_view *src = images && i < count ? &images[i] : NULL;
 
+      /* The same view again (state trackers re-set every slot when one
+       * changes): its header stays. */
+      if (src && src->resource && dst->resource == src->resource &&
+          dst->format == src->format && dst->access == src->access &&
+          dst->shader_access == src->shader_access && !memcmp(&dst->u, &src->u, sizeof(dst->u)))
+         continue;
       if (dst->resource) {
          jade_descriptor_free(&ctx->tic_pool, ctx->image_tic[stage][slot]);
          pipe_resource_reference(&dst->resource, NULL);
