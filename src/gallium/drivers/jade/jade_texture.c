@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: MIT
  *
  * Sampler views, samplers and the descriptor pools they live in
- * (jade_texture.h).  A freed pool slot can be handed out again at once:
- * the new descriptor is uploaded through the stream, after every draw
- * that used the old one.
+ * (jade_texture.h).  Descriptors are uploaded through the stream, after
+ * the work recorded before them; slots are handed out round robin so
+ * that a freed slot is not rewritten while draws in flight may still read
+ * it.
  */
 
 #include "nvtypes.h"
@@ -25,7 +26,10 @@ static bool
 pool_init(struct jade_context *ctx, struct jade_descriptor_pool *pool, unsigned count)
 {
    pool->count = count;
-   util_idalloc_init(&pool->ids, count);
+   pool->next = 0;
+   pool->used = CALLOC(BITSET_WORDS(count), sizeof(BITSET_WORD));
+   if (!pool->used)
+      return false;
    return jade_bo_create(ctx->screen->dev, (uint64_t)count * JADE_DESCRIPTOR_B, 0,
                          JADE_BO_VRAM, &pool->bo) == 0;
 }
@@ -42,10 +46,9 @@ jade_descriptor_pools_fini(struct jade_context *ctx)
 {
    struct jade_descriptor_pool *pools[] = {&ctx->tic_pool, &ctx->tsc_pool};
    for (unsigned i = 0; i < 2; i++) {
-      if (pools[i]->bo) {
+      if (pools[i]->bo)
          jade_bo_destroy(pools[i]->bo);
-         util_idalloc_fini(&pools[i]->ids);
-      }
+      FREE(pools[i]->used);
    }
 }
 
@@ -117,19 +120,22 @@ jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *po
 bool
 jade_descriptor_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
 {
-   unsigned id = util_idalloc_alloc(&pool->ids);
-   if (id >= pool->count) {
-      util_idalloc_free(&pool->ids, id);
-      return false;
+   for (unsigned n = 0; n < pool->count; n++) {
+      const unsigned id = (pool->next + n) % pool->count;
+      if (!BITSET_TEST(pool->used, id)) {
+         BITSET_SET(pool->used, id);
+         pool->next = (id + 1) % pool->count;
+         *index = id;
+         return true;
+      }
    }
-   *index = id;
-   return true;
+   return false;
 }
 
 void
 jade_descriptor_free(struct jade_descriptor_pool *pool, uint32_t index)
 {
-   util_idalloc_free(&pool->ids, index);
+   BITSET_CLEAR(pool->used, index);
 }
 
 static struct pipe_sampler_view *
@@ -168,7 +174,7 @@ static void
 jade_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *pview)
 {
    struct jade_sampler_view *view = (struct jade_sampler_view *)pview;
-   util_idalloc_free(&jade_context(pctx)->tic_pool.ids, view->tic_index);
+   jade_descriptor_free(&jade_context(pctx)->tic_pool, view->tic_index);
    pipe_resource_reference(&pview->texture, NULL);
    FREE(view);
 }
@@ -195,7 +201,7 @@ static void
 jade_delete_sampler_state(struct pipe_context *pctx, void *cso)
 {
    struct jade_sampler_state *s = cso;
-   util_idalloc_free(&jade_context(pctx)->tsc_pool.ids, s->tsc_index);
+   jade_descriptor_free(&jade_context(pctx)->tsc_pool, s->tsc_index);
    FREE(s);
 }
 

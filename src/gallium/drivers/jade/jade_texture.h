@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "pipe/p_state.h"
-#include "util/u_idalloc.h"
+#include "util/bitset.h"
 
 struct jade_context;
 struct jade_bo;
@@ -31,11 +31,16 @@ struct jade_bo;
 #define JADE_MAX_IMAGES 8
 #define JADE_MAX_SSBOS 16
 
-/* A pool of 32-byte descriptors the hardware indexes from one base. */
+/* A pool of 32-byte descriptors the hardware indexes from one base.
+ * Slots are handed out round robin: a freed slot is reused only after
+ * every other free one, so a new descriptor does not overwrite one that
+ * draws still in flight read (the upload is ordered with the front end,
+ * not with the shaders). */
 struct jade_descriptor_pool {
    struct jade_bo *bo;
    unsigned count;
-   struct util_idalloc ids;
+   BITSET_WORD *used;
+   unsigned next;        /* where the search for a free slot starts */
 };
 
 struct jade_sampler_view {
