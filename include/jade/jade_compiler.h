@@ -137,6 +137,26 @@ struct jade_shader_binary {
 };
 
 /* The NIR options st/mesa and the compiler use. */
+/* The driver's constant bank: what the compiled code reads for the driver
+ * and the driver writes (docs/compiler.md, "Binding scheme").  Byte
+ * offsets unless named _WORD. */
+#define JADE_DRIVER_CBUF 15          /* graphics stages */
+#define JADE_DRIVER_CBUF_COMPUTE 7   /* the QMD binds only c[0..7] */
+#define JADE_DRIVER_CBUF_SIZE 0x540
+#define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle (tic | tsc << 20): word 8 + u */
+#define JADE_MAX_TEXTURE_UNITS 32
+#define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle (a TIC index): word 0x40 + i */
+#define JADE_MAX_IMAGES 8
+#define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address, 32-bit size at 0x2a0 + 16 i */
+#define JADE_MAX_SSBOS 16
+#define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
+#define JADE_SAMPLE_POS 0x480        /* sample i's position in the pixel: vec2 at 0x480 + 8 i */
+#define JADE_SAMPLE_MASKS 0x500      /* the samples the invocation of sample i shades:
+                                      * word 0x500 + 4 i (all ones without sample shading) */
+#define JADE_CS_GRID_SIZE 0x400      /* compute: gl_NumWorkGroups, uvec3 at 0x400 */
+#define JADE_CS_UBO_INFO 0x440       /* compute: UBO i's 64-bit address at 0x440 + 16 i
+                                      * (those not in c[0..6]) */
+
 const struct nir_shader_compiler_options *jade_nir_options(void);
 
 /* The attribute byte address of a varying slot (gl_varying_slot) in the

@@ -24,22 +24,9 @@ bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
 /* Convergence barriers B0..B15: one per level of if/loop nesting. */
 #define JADE_CONVERGENCE_BARRIERS 16
 
-/* The driver's constant bank and what it holds for the compiler
- * (docs/compiler.md, "Binding scheme"). */
-#define JADE_DRIVER_CBUF 15          /* graphics stages */
-#define JADE_DRIVER_CBUF_COMPUTE 7   /* the QMD binds only c[0..7] */
+/* The driver bank of a stage (its layout: jade_compiler.h). */
 #define JADE_DRIVER_CBUF_OF(stage) \
    ((stage) == MESA_SHADER_COMPUTE ? JADE_DRIVER_CBUF_COMPUTE : JADE_DRIVER_CBUF)
-#define JADE_TEX_HANDLE_WORD 8       /* texture unit u's handle: word 8 + u */
-#define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address at 0x2a0 + 16 i */
-#define JADE_IMAGE_HANDLE_WORD 0x40  /* image unit i's handle: word 0x40 + i */
-#define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
-#define JADE_SAMPLE_POS 0x480        /* sample i's position in the pixel: vec2 at 0x480 + 8 i */
-#define JADE_CS_GRID_SIZE 0x400      /* compute: gl_NumWorkGroups, uvec3 at 0x400 */
-#define JADE_CS_UBO_INFO 0x440       /* compute: UBO i's 64-bit address at 0x440 + 16 i
-                                      * (those not in c[0..6]) */
-#define JADE_SAMPLE_MASKS 0x500      /* the samples the invocation of sample i shades:
-                                      * word 0x500 + 4 i (all ones without sample shading) */
 
 /* gl_ClipVertex to the eight clip distances against the user clip planes
  * in the driver's constants; the linker keeps the enabled ones

@@ -34,12 +34,7 @@
 #include "jade_shader.h"
 #include "jade_state.h"
 
-#define COMPUTE_DRIVER_CBUF 7
-#define COMPUTE_QMD_CBUFS 7        /* c[0..6]: user buffers in QMD slots */
 #define COMPUTE_USER_CBUFS 15      /* c[7..14] read from global memory */
-#define CS_GRID_SIZE 0x400         /* gl_NumWorkGroups (jade_compiler_private.h) */
-#define CS_UBO_INFO 0x440          /* UBO i's address (i >= 7) */
-#define CS_BANK_SIZE 0x540
 #define QMD_ALIGN_B 256
 
 /* The shared memory the SM sets aside, as the QMD encodes it: a size
@@ -65,11 +60,11 @@ upload_driver_cbuf(struct jade_context *ctx, const struct pipe_grid_info *info,
                    uint32_t *words, uint64_t *va)
 {
    jade_fill_resource_handles(ctx, PIPE_SHADER_COMPUTE, ~0u, words);
-   memcpy(&words[CS_GRID_SIZE / 4], info->grid, 3 * sizeof(uint32_t));
+   memcpy(&words[JADE_CS_GRID_SIZE / 4], info->grid, 3 * sizeof(uint32_t));
 
    unsigned offset = 0;
    struct pipe_resource *res = NULL;
-   u_upload_data(ctx->base.stream_uploader, 0, CS_BANK_SIZE, 256, words, &offset, &res);
+   u_upload_data(ctx->base.stream_uploader, 0, JADE_DRIVER_CBUF_SIZE, 256, words, &offset, &res);
    if (!res)
       return false;
    jade_resource_used(ctx, res);
@@ -106,11 +101,11 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
          return false;
       jade_resource_used(ctx, res);
       const uint64_t va = jade_resource(res)->bo->va + offset;
-      if (i < COMPUTE_QMD_CBUFS) {
+      if (i < JADE_DRIVER_CBUF_COMPUTE) {
          qmd_cbuf(q, i, va, cb->buffer_size);
       } else {
-         bank[CS_UBO_INFO / 4 + 4 * i] = (uint32_t)va;
-         bank[CS_UBO_INFO / 4 + 4 * i + 1] = va >> 32;
+         bank[JADE_CS_UBO_INFO / 4 + 4 * i] = (uint32_t)va;
+         bank[JADE_CS_UBO_INFO / 4 + 4 * i + 1] = va >> 32;
       }
       pipe_resource_reference(&res, NULL);
    }
@@ -184,12 +179,12 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
 
    jade_context_mark_bound(ctx);
    uint64_t driver_va;
-   uint32_t bank[CS_BANK_SIZE / 4] = {0};
+   uint32_t bank[JADE_DRIVER_CBUF_SIZE / 4] = {0};
    if (!bind_user_cbufs(ctx, &q, bank) || !upload_driver_cbuf(ctx, &info, bank, &driver_va)) {
       mesa_loge("jade: out of memory for a compute launch's constants");
       return;
    }
-   qmd_cbuf(&q, COMPUTE_DRIVER_CBUF, driver_va, CS_BANK_SIZE);
+   qmd_cbuf(&q, JADE_DRIVER_CBUF_COMPUTE, driver_va, JADE_DRIVER_CBUF_SIZE);
 
    uint32_t words[JADE_QMD_WORDS];
    jade_qmd_pack(words, &q);

@@ -77,7 +77,6 @@ struct jade_context {
    uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
    /* The driver bank c[15] of the vertex and fragment stages as last
     * uploaded (jade_state_constbuf.c): texture handles differ per stage. */
-#define JADE_DRIVER_CBUF_SIZE 0x540
    uint8_t driver_cbuf[2][JADE_DRIVER_CBUF_SIZE];
    bool driver_cbuf_valid[2];
    /* What the banks should hold, rebuilt part by part (enum

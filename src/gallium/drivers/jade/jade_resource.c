@@ -222,7 +222,7 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
       }
    }
    for (unsigned s = 0; s < PIPE_SHADER_TYPES && (res->bound_as & JADE_BOUND_CONSTANT); s++) {
-      for (unsigned i = 0; i < 15; i++) {
+      for (unsigned i = 0; i < JADE_DRIVER_CBUF; i++) {
          if (ctx->state.constbuf[s][i].buffer == &res->base) {
             ctx->constbuf_dirty[s] |= 1u << i;
             ctx->dirty |= JADE_DIRTY_CONSTBUF;

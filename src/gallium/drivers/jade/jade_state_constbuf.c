@@ -23,10 +23,6 @@
 #include "jade_resource.h"
 #include "jade_state.h"
 
-#define DRIVER_CBUF 15
-#define DRIVER_UCP 0x400
-#define DRIVER_SAMPLE_POS 0x480
-#define DRIVER_SAMPLE_MASKS 0x500
 
 static unsigned
 bind_group(enum pipe_shader_type stage)
@@ -39,7 +35,7 @@ jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
                          bool take_ownership, const struct pipe_constant_buffer *cb)
 {
    struct jade_context *ctx = jade_context(pctx);
-   if (index >= DRIVER_CBUF)
+   if (index >= JADE_DRIVER_CBUF)
       return;
    /* The same buffer bound again (st/mesa rebinds every UBO of a program
     * it switches to): nothing to emit. */
@@ -161,16 +157,16 @@ stage_bank(struct jade_context *ctx, enum pipe_shader_type stage, uint32_t *word
    if (parts & (JADE_BANK_TEXTURES | JADE_BANK_BUFFERS))
       jade_fill_resource_handles(ctx, stage, parts, words);
    if (parts & JADE_BANK_UCP)
-      memcpy((uint8_t *)words + DRIVER_UCP, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
+      memcpy((uint8_t *)words + JADE_UCP_BASE, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
    if (parts & JADE_BANK_SAMPLES) {
       unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
       for (unsigned i = 0; i < 16; i++) {
          float pos[2] = {0.5f, 0.5f};
          if (i < samples && samples > 1)
             u_default_get_sample_position(&ctx->base, samples, i, pos);
-         memcpy((uint8_t *)words + DRIVER_SAMPLE_POS + 8 * i, pos, sizeof(pos));
+         memcpy((uint8_t *)words + JADE_SAMPLE_POS + 8 * i, pos, sizeof(pos));
          uint32_t mask = pass_mask(samples, ctx->state.min_samples, i);
-         memcpy((uint8_t *)words + DRIVER_SAMPLE_MASKS + 4 * i, &mask, 4);
+         memcpy((uint8_t *)words + JADE_SAMPLE_MASKS + 4 * i, &mask, 4);
       }
    }
    ctx->bank_dirty[stage] = 0;
@@ -198,11 +194,11 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
       const uint32_t *now = (const uint32_t *)data;
       /* Compare only the spans of the parts that were rebuilt. */
       static const struct { unsigned part, begin, end; } spans[] = {
-         {JADE_BANK_TEXTURES, 0x20 / 4, 0xa0 / 4},
-         {JADE_BANK_BUFFERS, 0x100 / 4, 0x120 / 4},
-         {JADE_BANK_BUFFERS, 0x2a0 / 4, 0x3a0 / 4},
-         {JADE_BANK_UCP, DRIVER_UCP / 4, DRIVER_SAMPLE_POS / 4},
-         {JADE_BANK_SAMPLES, DRIVER_SAMPLE_POS / 4, JADE_DRIVER_CBUF_SIZE / 4},
+         {JADE_BANK_TEXTURES, JADE_TEX_HANDLE_WORD, JADE_TEX_HANDLE_WORD + JADE_MAX_TEXTURE_UNITS},
+         {JADE_BANK_BUFFERS, JADE_IMAGE_HANDLE_WORD, JADE_IMAGE_HANDLE_WORD + JADE_MAX_IMAGES},
+         {JADE_BANK_BUFFERS, JADE_SSBO_INFO / 4, JADE_SSBO_INFO / 4 + 4 * JADE_MAX_SSBOS},
+         {JADE_BANK_UCP, JADE_UCP_BASE / 4, JADE_SAMPLE_POS / 4},
+         {JADE_BANK_SAMPLES, JADE_SAMPLE_POS / 4, JADE_DRIVER_CBUF_SIZE / 4},
       };
       int first = -1, last = -1;
       for (unsigned k = 0; k < ARRAY_SIZE(spans); k++) {
@@ -229,7 +225,7 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
    memcpy(ctx->driver_cbuf[which], data, JADE_DRIVER_CBUF_SIZE);
    ctx->driver_cbuf_valid[which] = true;
    load_inline(ctx, va, data, JADE_DRIVER_CBUF_SIZE);
-   bind_selected(jade_push_reserve(ctx, 2), stage, DRIVER_CBUF, true);
+   bind_selected(jade_push_reserve(ctx, 2), stage, JADE_DRIVER_CBUF, true);
 }
 
 void

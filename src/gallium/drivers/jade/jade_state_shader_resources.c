@@ -6,7 +6,7 @@
  * bank that names the resources the shader reads: texture handles (word
  * 8 + unit), image handles (word 0x40 + unit: the index of a texture
  * header made for the image view) and storage buffer addresses (0x2a0 +
- * 16 i).  The offsets are the compiler's (jade_compiler_private.h).
+ * 16 i).  The layout is the compiler's (jade_compiler.h).
  */
 
 #include <string.h>
@@ -19,9 +19,6 @@
 #include "jade_state.h"
 #include "jade_texture.h"
 
-#define BANK_TEX_HANDLE_WORD 8
-#define BANK_IMAGE_HANDLE_WORD 0x40
-#define BANK_SSBO_INFO 0x2a0
 
 static void
 jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
@@ -115,27 +112,27 @@ jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage
                            unsigned parts, uint32_t *words)
 {
    for (unsigned u = 0; u < JADE_MAX_TEXTURE_UNITS && (parts & JADE_BANK_TEXTURES); u++)
-      words[BANK_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
+      words[JADE_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);
    if (!(parts & JADE_BANK_BUFFERS))
       return;
    for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
       struct pipe_image_view *img = &ctx->state.images[stage][i];
-      words[BANK_IMAGE_HANDLE_WORD + i] = 0;
+      words[JADE_IMAGE_HANDLE_WORD + i] = 0;
       if (!img->resource)
          continue;
       jade_resource_used(ctx, img->resource);
-      words[BANK_IMAGE_HANDLE_WORD + i] = ctx->image_tic[stage][i];
+      words[JADE_IMAGE_HANDLE_WORD + i] = ctx->image_tic[stage][i];
    }
    for (unsigned i = 0; i < JADE_MAX_SSBOS; i++) {
       struct pipe_shader_buffer *sb = &ctx->state.ssbo[stage][i];
-      memset(&words[BANK_SSBO_INFO / 4 + 4 * i], 0, 16);
+      memset(&words[JADE_SSBO_INFO / 4 + 4 * i], 0, 16);
       if (!sb->buffer)
          continue;
       jade_resource_used(ctx, sb->buffer);
       const uint64_t va = jade_resource(sb->buffer)->bo->va + sb->buffer_offset;
-      words[BANK_SSBO_INFO / 4 + 4 * i] = (uint32_t)va;
-      words[BANK_SSBO_INFO / 4 + 4 * i + 1] = va >> 32;
-      words[BANK_SSBO_INFO / 4 + 4 * i + 2] = sb->buffer_size;
+      words[JADE_SSBO_INFO / 4 + 4 * i] = (uint32_t)va;
+      words[JADE_SSBO_INFO / 4 + 4 * i + 1] = va >> 32;
+      words[JADE_SSBO_INFO / 4 + 4 * i + 2] = sb->buffer_size;
    }
 }
 

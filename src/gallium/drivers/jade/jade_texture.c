@@ -69,7 +69,7 @@ jade_emit_descriptor_pools(struct jade_context *ctx)
    /* Header and sampler indices come separately (the handle holds both),
     * the handles from the driver bank c[15]. */
    P_IMMD(p, NVC597, SET_SAMPLER_BINDING, V_INDEPENDENTLY);
-   P_IMMD(p, NVC597, SET_BINDLESS_TEXTURE, 15);
+   P_IMMD(p, NVC597, SET_BINDLESS_TEXTURE, JADE_DRIVER_CBUF);
 
    P_MTHD(p, NVC5C0, SET_TEX_HEADER_POOL_A);
    P_NVC5C0_SET_TEX_HEADER_POOL_A(p, tic >> 32);
@@ -80,7 +80,7 @@ jade_emit_descriptor_pools(struct jade_context *ctx)
    P_NVC5C0_SET_TEX_SAMPLER_POOL_B(p, (uint32_t)tsc);
    P_NVC5C0_SET_TEX_SAMPLER_POOL_C(p, ctx->tsc_pool.count - 1);
    /* Compute reads its handles from its driver bank, c[7]. */
-   P_IMMD(p, NVC5C0, SET_BINDLESS_TEXTURE, 7);
+   P_IMMD(p, NVC5C0, SET_BINDLESS_TEXTURE, JADE_DRIVER_CBUF_COMPUTE);
 }
 
 void

@@ -18,6 +18,8 @@
 #include "pipe/p_state.h"
 #include "util/bitset.h"
 
+#include "jade/jade_compiler.h"
+
 struct jade_context;
 struct jade_bo;
 
@@ -27,9 +29,7 @@ struct jade_bo;
 #define JADE_TIC_COUNT 65536
 #define JADE_TSC_COUNT 4096
 #define JADE_DESCRIPTOR_B 32
-#define JADE_MAX_TEXTURE_UNITS 32   /* handle words 8..39 of a driver bank */
-#define JADE_MAX_IMAGES 8
-#define JADE_MAX_SSBOS 16
+
 
 /* A pool of 32-byte descriptors the hardware indexes from one base.
  * Slots are handed out round robin: a freed slot is reused only after
