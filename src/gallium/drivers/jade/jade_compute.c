@@ -117,15 +117,8 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
 static void
 indirect_grid(struct jade_context *ctx, const struct pipe_grid_info *info, uint32_t grid[3])
 {
-   struct pipe_transfer *xfer;
-   const uint32_t *map = pipe_buffer_map_range(&ctx->base, info->indirect, info->indirect_offset,
-                                               12, PIPE_MAP_READ, &xfer);
-   if (!map) {
-      grid[0] = grid[1] = grid[2] = 0;
-      return;
-   }
-   memcpy(grid, map, 12);
-   pipe_buffer_unmap(&ctx->base, xfer);
+   grid[0] = grid[1] = grid[2] = 0;
+   pipe_buffer_read(&ctx->base, info->indirect, info->indirect_offset, 12, grid);
 }
 
 static void

@@ -201,18 +201,22 @@ jade_context_sync(struct jade_context *ctx)
    }
 }
 
-void
-jade_context_wait_batch(struct jade_context *ctx, uint64_t batch)
+bool
+jade_context_batch_done(struct jade_context *ctx, uint64_t batch, uint64_t timeout_ns)
 {
-   if (batch >= ctx->batch_seq) {
-      jade_context_sync(ctx);
-      return;
-   }
+   if (batch >= ctx->batch_seq && jade_context_submit(ctx, NULL))
+      return false;
    /* Submissions complete in order: a batch older than the ring is done
     * once the oldest one the ring holds is. */
    const uint64_t oldest = ctx->batch_seq > JADE_BATCH_RING ? ctx->batch_seq - JADE_BATCH_RING : 0;
    struct jade_fence *fence = ctx->batch_fence[MAX2(batch, oldest) % JADE_BATCH_RING];
-   if (fence && !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
+   return !fence || jade_fence_wait(fence, timeout_ns);
+}
+
+void
+jade_context_wait_batch(struct jade_context *ctx, uint64_t batch)
+{
+   if (!jade_context_batch_done(ctx, batch, OS_TIMEOUT_INFINITE))
       mesa_loge("jade: waiting for the GPU failed");
 }
 

@@ -137,6 +137,9 @@ void jade_context_sync(struct jade_context *ctx);
 /* Waits until the GPU is done with batch `batch` (submitting it first if
  * it is the one being recorded). */
 void jade_context_wait_batch(struct jade_context *ctx, uint64_t batch);
+/* Whether the GPU is done with batch `batch` within timeout_ns (0: now),
+ * submitting it first if it is the one being recorded. */
+bool jade_context_batch_done(struct jade_context *ctx, uint64_t batch, uint64_t timeout_ns);
 
 /* Marks every bound resource as used by the batch being recorded, once
  * per batch: bindings outlive the batch that emitted them. */

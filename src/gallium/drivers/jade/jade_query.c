@@ -6,8 +6,8 @@
  * with OPERATION_REPORT_ONLY) written into the query's own buffer object:
  * a 16-byte report per counter at begin and at end (the counter, then the
  * timestamp), the result being the difference.  A result is available
- * once the submission carrying the end reports is done (its fence, or the
- * context's latest).  Driver queries count the context's compiles, links,
+ * once the batch carrying the end reports is done (jade_context_batch_done);
+ * the object goes once its reports have landed.  Driver queries count the context's compiles, links,
  * link-cache hits and patched instructions (GALLIUM_HUD, and GL's
  * AMD_performance_monitor through st/mesa).
  */
@@ -22,7 +22,6 @@
 #include "util/u_memory.h"
 
 #include "jade_context.h"
-#include "jade_fence.h"
 #include "jade_query.h"
 
 #define REPORT_B 16
@@ -232,12 +231,9 @@ static void
 jade_destroy_query(struct pipe_context *pctx, struct pipe_query *pq)
 {
    struct jade_query *q = (struct jade_query *)pq;
-   if (q->bo) {
-      /* Reports may still be on their way: wait for what refers to it. */
-      if (q->ended && q->batch >= jade_context(pctx)->batch_seq)
-         jade_context_sync(jade_context(pctx));
-      jade_bo_destroy(q->bo);
-   }
+   /* Reports may still be on their way: gone once their work is done. */
+   if (q->bo)
+      jade_bo_cache_release(&jade_context(pctx)->screen->bo_cache, q->bo, true);
    FREE(q);
 }
 
@@ -294,11 +290,7 @@ jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq,
    if (!q->bo || !q->ended)
       return true;
 
-   /* Submitted yet?  Then done once the newest submission is. */
-   if (q->batch == ctx->batch_seq && jade_context_submit(ctx, NULL))
-      return false;
-   struct jade_fence *last = ctx->pushbuf_fence[ctx->cur ^ 1];
-   if (last && !jade_fence_wait(last, wait ? OS_TIMEOUT_INFINITE : 0))
+   if (!jade_context_batch_done(ctx, q->batch, wait ? OS_TIMEOUT_INFINITE : 0))
       return false;
 
    const uint8_t *map;

@@ -29,7 +29,8 @@
 struct jade_so_target {
    struct pipe_stream_output_target base;
    struct jade_bo *offset_bo;   /* the byte count report: {count, 0, timestamp} */
-   bool written;                /* a report was requested */
+   bool written;                /* a report was requested ... */
+   uint64_t report_batch;       /* ... in this batch */
    uint32_t stride_B;           /* vertex stride of the last capture into it */
 };
 
@@ -58,9 +59,8 @@ jade_stream_output_target_destroy(struct pipe_context *pctx,
                                   struct pipe_stream_output_target *pt)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
-   if (t->written)
-      jade_context_sync(jade_context(pctx));   /* a report may be on its way */
-   jade_bo_destroy(t->offset_bo);
+   /* A report may be on its way: gone once its work is done. */
+   jade_bo_cache_release(&jade_context(pctx)->screen->bo_cache, t->offset_bo, t->written);
    pipe_resource_reference(&t->base.buffer, NULL);
    FREE(t);
 }
@@ -72,7 +72,7 @@ jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_targe
    struct jade_so_target *t = (struct jade_so_target *)pt;
    if (!t->written)
       return 0;
-   jade_context_sync(ctx);
+   jade_context_wait_batch(ctx, t->report_batch);
    uint32_t *map;
    if (jade_bo_map(t->offset_bo, (void **)&map))
       return 0;
@@ -92,6 +92,7 @@ pause_targets(struct jade_context *ctx)
                        NVC597_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_STREAMING_OUTPUT,
                        NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, i);
       t->written = true;
+      t->report_batch = ctx->batch_seq;
    }
 }
 

@@ -217,13 +217,12 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
          .pitch_bits20to5 = (l->level[0].row_stride_B >> 5) & 0xffff,
          .pitch_bit21 = (l->level[0].row_stride_B >> 21) & 1,
          .width_minus_one = pres->width0 - 1,
-         .height_minus_one = height - 1,
+         .height_minus_one = (height - 1) & 0xffff,
          .height_minus_one_bit16 = (height - 1) >> 16,
          .s_r_g_b_conversion = fmt.srgb,
          .texture_type = JADE_TIC_PITCH_TEXTURE_TYPE_TWO_D_NO_MIPMAP,
          .normalized_coords = 1,
       };
-      t.height_minus_one &= 0xffff;
       jade_tic_pitch_pack(dw, &t);
       return true;
    }
