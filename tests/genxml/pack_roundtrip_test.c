@@ -2,7 +2,7 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The generated TIC, TSC and QMD packers (gen_pack.py): every field, every
+ * The generated SPH, TIC, TSC and QMD packers (gen_pack.py): every field, every
  * element of an array, packed alone at its largest value sets exactly its
  * own bits and unpacks to the same value; random values survive pack and
  * unpack; and a TIC, a TSC and a QMD packed from known values give the
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "jade_qmd.h"
+#include "jade_sph.h"
 #include "jade_tic.h"
 #include "jade_tsc.h"
 
@@ -119,6 +120,8 @@ check_bits(const char *sname, const struct jade_pack_field *f, unsigned i,
 CHECK_FIELDS(tic_bl, JADE_TIC_BL_WORDS)
 CHECK_FIELDS(tic_pitch, JADE_TIC_PITCH_WORDS)
 CHECK_FIELDS(tic_1d, JADE_TIC_1D_WORDS)
+CHECK_FIELDS(sph_vtg, JADE_SPH_WORDS)
+CHECK_FIELDS(sph_ps, JADE_SPH_WORDS)
 CHECK_FIELDS(tsc, JADE_TSC_WORDS)
 CHECK_FIELDS(qmd, JADE_QMD_WORDS)
 
@@ -372,6 +375,8 @@ main(void)
    bad += check_fields_tic_bl();
    bad += check_fields_tic_pitch();
    bad += check_fields_tic_1d();
+   bad += check_fields_sph_vtg();
+   bad += check_fields_sph_ps();
    bad += check_fields_tsc();
    bad += check_fields_qmd();
    bad += check_known_tic();
