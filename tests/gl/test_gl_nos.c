@@ -19,47 +19,17 @@
 #include <stdlib.h>
 
 #include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
 
-static EGLDisplay dpy;
-static EGLContext ctx;
-
-static bool
-make_context(void)
-{
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   dpy = get_platform_display ?
-      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
-      EGL_NO_DISPLAY;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
-      return false;
-   const EGLint attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3,
-      EGL_CONTEXT_MINOR_VERSION, 0,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
-      EGL_NONE,
-   };
-   ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-   return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
-}
+#include "gl_test_context.h"
 
 static GLuint
 shader(GLenum stage, const char *src)
 {
-   GLuint s = glCreateShader(stage);
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   GLint ok;
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048];
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "nos-test: compile failed: %s\n", log);
+   GLuint s = gl_test_compile(stage, src);
+   if (!s)
       exit(1);
-   }
    return s;
 }
 
@@ -256,10 +226,8 @@ fbo(int samples, int targets)
 int
 main(void)
 {
-   if (!make_context()) {
-      fprintf(stderr, "nos-test: no GL 3.0 compatibility context\n");
+   if (!gl_test_context_create(3, 0, false))
       return 1;
-   }
    step("setup");
    GLuint prog = program(vs_src, fs_src, false);
    GLuint dual = program(vs_src, dual_fs_src, true);
@@ -396,8 +364,6 @@ main(void)
    glFinish();
    bool ok = glGetError() == GL_NO_ERROR;
    /* Destroying the context makes the driver print its counters. */
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
+   gl_test_context_destroy();
    return ok ? 0 : 2;
 }

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
+
+#include "gl_test_context.h"
 
 #define CHECK(cond)                                                           \
    do {                                                                       \
@@ -31,35 +31,6 @@
    } while (0)
 
 #define CHECK_GL() CHECK(glGetError() == GL_NO_ERROR)
-
-static bool
-make_context(void)
-{
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = get_platform_display ?
-      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                           NULL) : EGL_NO_DISPLAY;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-       !eglBindAPI(EGL_OPENGL_API)) {
-      fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
-      return false;
-   }
-   const EGLint attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3,
-      EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-      EGL_NONE,
-   };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     attribs);
-   if (ctx == EGL_NO_CONTEXT ||
-       !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      fprintf(stderr, "no GL 3.3 core context: 0x%x\n", eglGetError());
-      return false;
-   }
-   return true;
-}
 
 /* A framebuffer with an RGBA8 colour and a depth/stencil renderbuffer. */
 static GLuint
@@ -232,27 +203,17 @@ test_fences(void)
    return 0;
 }
 
-static GLuint
-compile(GLenum stage, const char *src)
-{
-   GLuint s = glCreateShader(stage);
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   GLint ok = 0;
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   return ok ? s : 0;
-}
 
 static int
 test_shaders_and_draws_accepted(void)
 {
    make_fbo(16, 16);
-   GLuint vs = compile(GL_VERTEX_SHADER,
+   GLuint vs = gl_test_compile(GL_VERTEX_SHADER,
                        "#version 330 core\n"
                        "layout(location = 0) in vec4 pos;\n"
                        "out vec2 uv;\n"
                        "void main() { uv = pos.xy; gl_Position = pos; }\n");
-   GLuint fs = compile(GL_FRAGMENT_SHADER,
+   GLuint fs = gl_test_compile(GL_FRAGMENT_SHADER,
                        "#version 330 core\n"
                        "in vec2 uv;\n"
                        "uniform sampler2D tex;\n"
@@ -304,7 +265,7 @@ main(int argc, char **argv)
    }
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (!strcmp(argv[1], cases[i].name))
-         return make_context() ? cases[i].run() : 1;
+         return gl_test_context_create(3, 3, true) ? cases[i].run() : 1;
    }
    fprintf(stderr, "unknown case %s\n", argv[1]);
    return 2;

@@ -13,39 +13,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
 
-static EGLDisplay dpy;
-static EGLContext ctx;
-
-static int
-make_context(void)
-{
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   dpy = get_platform_display ?
-      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
-      EGL_NO_DISPLAY;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API))
-      return 0;
-   const EGLint attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
-   };
-   ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-   return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
-}
+#include "gl_test_context.h"
 
 static GLuint
 shader(GLenum stage, const char *src)
 {
-   GLuint s = glCreateShader(stage);
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   return s;
+   return gl_test_compile(stage, src);
 }
 
 static const char *vs_src =
@@ -66,7 +42,7 @@ int
 main(int argc, char **argv)
 {
    const char *which = argc > 1 ? argv[1] : "";
-   if (!make_context())
+   if (!gl_test_context_create(3, 3, true))
       return 1;
    GLuint fb, rb, vao, vbo[2], ibo;
    glGenFramebuffers(1, &fb);
@@ -284,8 +260,6 @@ main(int argc, char **argv)
       return 1;
    }
    glFinish();
-   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-   eglDestroyContext(dpy, ctx);
-   eglTerminate(dpy);
+   gl_test_context_destroy();
    return glGetError() == GL_NO_ERROR ? 0 : 2;
 }

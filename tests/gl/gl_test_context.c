@@ -1,0 +1,73 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#define GL_GLEXT_PROTOTYPES 1
+
+#include <stdio.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include "gl_test_context.h"
+
+static EGLDisplay dpy = EGL_NO_DISPLAY;
+static EGLContext ctx = EGL_NO_CONTEXT;
+
+bool
+gl_test_context_create(int major, int minor, bool core)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   dpy = get_platform_display ?
+      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
+      EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
+       !eglBindAPI(EGL_OPENGL_API)) {
+      fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
+      return false;
+   }
+   const EGLint attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, major,
+      EGL_CONTEXT_MINOR_VERSION, minor,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+      core ? EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT : EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
+      EGL_NONE,
+   };
+   ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      fprintf(stderr, "no GL %d.%d %s context: 0x%x\n", major, minor,
+              core ? "core" : "compatibility", eglGetError());
+      return false;
+   }
+   return true;
+}
+
+void
+gl_test_context_destroy(void)
+{
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglDestroyContext(dpy, ctx);
+   eglTerminate(dpy);
+}
+
+GLuint
+gl_test_compile(GLenum stage, const char *src)
+{
+   GLuint s = glCreateShader(stage);
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   GLint ok = 0;
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048] = "";
+      glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      fprintf(stderr, "shader compile failed: %s\n", log);
+      glDeleteShader(s);
+      return 0;
+   }
+   return s;
+}

@@ -1,0 +1,24 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the GL test programs share: a surfaceless EGL context and shader
+ * compilation.
+ */
+
+#ifndef GL_TEST_CONTEXT_H
+#define GL_TEST_CONTEXT_H
+
+#include <stdbool.h>
+
+#include <GL/gl.h>
+
+/* Makes a GL major.minor context (core or compatibility profile) current
+ * on the surfaceless platform; false (with a message) if it cannot. */
+bool gl_test_context_create(int major, int minor, bool core);
+void gl_test_context_destroy(void);
+
+/* A compiled shader object, or 0 with the info log on stderr. */
+GLuint gl_test_compile(GLenum stage, const char *src);
+
+#endif /* GL_TEST_CONTEXT_H */
