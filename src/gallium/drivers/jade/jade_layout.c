@@ -18,12 +18,6 @@
 #define JADE_LINEAR_PITCH_ALIGN_B 128
 #define JADE_MAX_TILE_LOG2 5
 
-static unsigned
-ceil_log2(uint32_t v)
-{
-   return v <= 1 ? 0 : util_logbase2(v - 1) + 1;
-}
-
 static void
 sample_grid(uint32_t samples, uint8_t *x_log2, uint8_t *y_log2)
 {
@@ -73,11 +67,11 @@ jade_layout_init(const struct jade_layout_desc *d, struct jade_layout *l)
 
       const unsigned gob_rows = DIV_ROUND_UP(rows, JADE_GOB_HEIGHT);
       if (i == 0) {
-         base_y = MIN2(JADE_MAX_TILE_LOG2, ceil_log2(gob_rows));
-         base_z = d->is_3d ? MIN2(JADE_MAX_TILE_LOG2, ceil_log2(depth)) : 0;
+         base_y = MIN2(JADE_MAX_TILE_LOG2, util_logbase2_ceil(gob_rows));
+         base_z = d->is_3d ? MIN2(JADE_MAX_TILE_LOG2, util_logbase2_ceil(depth)) : 0;
       }
-      lvl->tile_y_log2 = MIN2(base_y, ceil_log2(gob_rows));
-      lvl->tile_z_log2 = MIN2(base_z, ceil_log2(depth));
+      lvl->tile_y_log2 = MIN2(base_y, util_logbase2_ceil(gob_rows));
+      lvl->tile_z_log2 = MIN2(base_z, util_logbase2_ceil(depth));
       lvl->row_stride_B = align(width_B, JADE_GOB_WIDTH_B);
       lvl->rows = align(rows, JADE_GOB_HEIGHT << lvl->tile_y_log2);
       lvl->slices = align(depth, 1u << lvl->tile_z_log2);
