@@ -21,8 +21,8 @@ struct jade_vertex_elements;
 struct jade_rasterizer;
 struct jade_zsa;
 
-/* Bound state, as handed to us.  Pre-packed method streams replace these
- * raw copies when state emission lands (issue 7). */
+/* Bound state: the CSOs (packed at creation) and what Gallium hands over
+ * without a CSO, which is emitted from here when its dirty bit is set. */
 struct jade_state {
    struct pipe_framebuffer_state framebuffer;
    struct pipe_viewport_state viewport;

@@ -5,8 +5,8 @@
  * Draws.  A draw validates the program (linked under its NOS,
  * jade_program.c), emits the state objects that changed (jade_state.c),
  * then the draw itself: BEGIN, the vertex range or the index buffer range,
- * END, once per instance.  Framebuffer, viewport, constant buffers and
- * textures are not emitted yet (issue 7), so nothing renders.
+ * END, once per instance.  Indirect draws read their parameters back
+ * (draw_indirect: no MME macros yet).
  */
 
 #include "nvtypes.h"

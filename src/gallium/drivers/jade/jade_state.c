@@ -2,11 +2,10 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Constant state objects and bound state.  The rasterizer, depth/
- * stencil/alpha and blend states are packed into methods at create time
- * (jade_state_rasterizer.c, jade_state_zsa.c, jade_state_blend.c); the
- * others are still copies of their Gallium description, to be packed the
- * same way (issue 7).
+ * Bound state without a file of its own (sample mask, stipple), the
+ * release of bound state, and the emission of what dirty bits name; the
+ * state objects are packed at create time in jade_state_*.c and
+ * jade_texture.c.
  */
 
 #include "util/u_framebuffer.h"
