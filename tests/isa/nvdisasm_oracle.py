@@ -11,8 +11,8 @@
                                                 writes a corpus with nvdisasm's
                                                 text for random instances
 
-Exits 77 (skip) when nvdisasm is not there: it is a test oracle, not a
-dependency.  JADE_NVDISASM overrides its path.
+Without nvdisasm (found by tests/oracles.py) it fails in CI and skips
+(77) elsewhere: it is a test oracle, not a dependency.
 """
 
 import concurrent.futures
@@ -23,8 +23,10 @@ import subprocess
 import sys
 import tempfile
 
-NVDISASM = os.environ.get('JADE_NVDISASM',
-                          os.path.expanduser('~/.cache/jade/cuda/bin/nvdisasm'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import oracles  # noqa: E402
+
+NVDISASM = oracles.tool('nvdisasm')
 
 
 def run_nvdisasm(path, base=0):
@@ -98,6 +100,12 @@ def read_lines(lines):
 
 def compare(words, ours):
     theirs = nvdisasm(words)
+    if not words or len(ours) != len(words) or len(theirs) != len(words):
+        # A listing that lost or gained lines would shift every comparison
+        # after it (and zip would hide the tail).
+        print(f'{len(words)} instructions, {len(ours)} printed by Jade, '
+              f'{len(theirs)} by nvdisasm: the listings do not line up')
+        return 1
     bad = 0
     for (w0, w1), a, b in zip(words, ours, theirs):
         if b is None:
@@ -125,6 +133,7 @@ def compare_binaries(disasm, directory):
             for name in names:
                 with open(os.path.join(directory, name), 'rb') as f:
                     out.write(f.read())
+        size = os.path.getsize(path)
         r = subprocess.run([disasm, '--raw', path], capture_output=True, text=True)
     if r.returncode:
         print(f'jade-disasm failed: {r.stderr.strip()}')
@@ -135,6 +144,9 @@ def compare_binaries(disasm, directory):
         if m:
             words.append((int(m.group(2), 16), int(m.group(3), 16)))
             ours.append(m.group(1))
+    if len(words) * 16 != size:
+        print(f'jade-disasm listed {len(words)} instructions of {size // 16}')
+        return 1
     return compare(words, ours)
 
 
@@ -147,16 +159,15 @@ def fuzz_lines(isa_check, seed, n):
 
 
 def missing():
-    """True (after saying so) when nvdisasm is not there: callers skip."""
-    if os.access(NVDISASM, os.X_OK):
-        return False
-    print(f'nvdisasm not found at {NVDISASM}: skipped')
-    return True
+    """None when nvdisasm is there, else the exit status the caller returns
+    (a failure in CI, a skip elsewhere)."""
+    return None if NVDISASM else oracles.missing('nvdisasm')
 
 
 def main():
-    if missing():
-        return 77
+    rc = missing()
+    if rc is not None:
+        return rc
     mode = sys.argv[1]
     if mode == 'fuzz':
         words, ours = read_lines(fuzz_lines(*sys.argv[2:5]))

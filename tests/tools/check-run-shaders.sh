@@ -16,6 +16,7 @@ mode=$1 wrapper=$2 runner=$3 dir=$4 expected=${5:-}
 
 if [ "$mode" = stats ] && ! "$wrapper" true 2>/dev/null; then
   echo "SKIP: $wrapper cannot run (built without nouveau?)"
+  [ "${CI:-}" = true ] && { echo "FAIL: in CI the nouveau build is required"; exit 1; }
   exit 77
 fi
 

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -442,23 +443,6 @@ check_status(GLuint obj, GLenum status, PFNGLGETSHADERIVPROC get_iv,
    return false;
 }
 
-static void
-passthrough_vs(const struct rs_test *test, char *buf, unsigned size)
-{
-   const char *body = "void main() { gl_Position = piglit_vertex; }\n";
-   if (test->es && test->glsl_min >= 300)
-      snprintf(buf, size, "#version 300 es\nin vec4 piglit_vertex;\n%s", body);
-   else if (test->es)
-      snprintf(buf, size, "#version 100\nattribute vec4 piglit_vertex;\n%s",
-               body);
-   else if (test->glsl_min >= 130)
-      snprintf(buf, size, "#version %d\nin vec4 piglit_vertex;\n%s",
-               test->glsl_min, body);
-   else
-      snprintf(buf, size, "#version 110\nattribute vec4 piglit_vertex;\n%s",
-               body);
-}
-
 /* --draw: one draw with each linked program, so the driver binds it (its
  * bind-time work shows in the driver's own statistics). */
 static bool draw_programs;
@@ -527,7 +511,7 @@ compile_test(const struct rs_test *test, FILE *out)
       fn->ProgramParameteri(prog, GL_PROGRAM_SEPARABLE, GL_TRUE);
 
    bool present[RS_NUM_STAGES] = {false};
-   char passthrough[512];
+   char prefix[64];
    int num = test->num_shaders + test->passthrough_vs;
    for (int i = 0; i < num; i++) {
       const char *source;
@@ -536,14 +520,16 @@ compile_test(const struct rs_test *test, FILE *out)
          source = test->shaders[i].source;
          stage = test->shaders[i].stage;
       } else {
-         passthrough_vs(test, passthrough, sizeof(passthrough));
-         source = passthrough;
+         source = rs_passthrough_vs;
          stage = RS_VERTEX;
       }
       present[stage] = true;
 
+      /* As piglit's compile_glsl: the requirement's #version first. */
+      rs_test_version_prefix(test, source, prefix, sizeof(prefix));
+      const char *sources[2] = {prefix, source};
       GLuint sh = fn->CreateShader(gl_stage[stage]);
-      fn->ShaderSource(sh, 1, &source, NULL);
+      fn->ShaderSource(sh, 2, sources, NULL);
       fn->CompileShader(sh);
       if (!check_status(sh, GL_COMPILE_STATUS, fn->GetShaderiv,
                         fn->GetShaderInfoLog, reason, sizeof(reason))) {
@@ -634,8 +620,20 @@ run_file(const char *path, FILE *out)
       fprintf(out, "O FAIL: %s\nR FAIL malformed file\n", test.fail);
    else if (test.skip[0])
       fprintf(out, "O SKIP: %s\nR SKIP %s\n", test.skip, test.skip);
-   else
+   else if (test.rlimit) {
+      /* As piglit_set_rlimit, but only the soft limit, so that the
+       * worker can lift it again for the next file. */
+      struct rlimit old, lim;
+      getrlimit(RLIMIT_AS, &old);
+      lim = old;
+      if (old.rlim_cur == RLIM_INFINITY || old.rlim_cur > test.rlimit)
+         lim.rlim_cur = test.rlimit;
+      setrlimit(RLIMIT_AS, &lim);
       compile_test(&test, out);
+      setrlimit(RLIMIT_AS, &old);
+   } else {
+      compile_test(&test, out);
+   }
    rs_test_finish(&test);
 }
 

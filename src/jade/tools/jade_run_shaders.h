@@ -46,7 +46,14 @@ struct rs_test {
    int profile;            /* 0 any, 1 compatibility, 2 core */
    int gl_min, gl_max;     /* GL (or GL ES) version * 10; 0 none */
    int glsl_min, glsl_max; /* GLSL (or GLSL ES) version * 100; 0 none */
+   /* The [require] section's "GLSL [ES] >= V": piglit gives a shader
+    * without a #version the directive "#version V" (" es" after an ES
+    * version other than 100).
+    */
+   int glsl_req;
+   bool glsl_req_es, gl_req_es;
    bool sso;
+   unsigned long long rlimit; /* "rlimit N": address space, bytes; 0 none */
    bool passthrough_vs;
 
    int num_exts, num_not_exts;
@@ -65,6 +72,15 @@ struct rs_test {
  */
 void rs_test_parse(struct rs_test *test, char *text, size_t size);
 void rs_test_finish(struct rs_test *test);
+
+/* The #version line piglit puts before a shader source that has no
+ * "#version " (the test's GLSL requirement); "" when it has one.
+ */
+void rs_test_version_prefix(const struct rs_test *test, const char *source,
+                            char *buf, unsigned size);
+
+/* piglit's [vertex shader passthrough] source (before its prefix). */
+extern const char rs_passthrough_vs[];
 
 /* Maps a GLSL version (x100) to the GL version (x10) that introduced it. */
 int rs_glsl_to_gl(int glsl, bool es);

@@ -3,7 +3,13 @@
  * SPDX-License-Identifier: MIT
  *
  * The parts of piglit's .shader_test format that shader-db uses: the
- * [require] section and the shader sections, up to [test].
+ * [require] section and the shader sections, up to [test].  The rules are
+ * those of piglit's tests/shaders/shader_runner.c (process_test_script,
+ * process_requirement, compile_glsl): a section starts with '[' in the
+ * first column, text before the first section is ignored, a [require]
+ * line the runner does not know is ignored, the only GLSL comparison is
+ * ">=" (its version becomes the "#version" of a shader that has none),
+ * and an unknown section is an error.
  */
 
 #include <ctype.h>
@@ -35,12 +41,6 @@ static const struct {
    {"geometry shader", RS_GEOMETRY},
    {"fragment shader", RS_FRAGMENT},
    {"compute shader", RS_COMPUTE},
-};
-
-/* [require] lines that say nothing about what a compile needs. */
-static const char *const ignored_requirements[] = {
-   "SIZE", "INT", "FLOAT", "rlimit", "depthbuffer", "fbsize", "EGL_",
-   "GL_MAX_", "GLX_",
 };
 
 static void
@@ -108,8 +108,9 @@ parse_version_requirement(struct rs_test *test, char *line, int lineno)
       return false;
    rest = trim(rest);
 
+   bool es = false;
    if (!strncmp(rest, "ES", 2) && isspace((unsigned char)rest[2])) {
-      test->es = true;
+      test->es = es = true;
       rest = trim(rest + 2);
    } else if (!glsl && !strncmp(rest, "CORE", 4)) {
       test->profile = 2;
@@ -131,8 +132,22 @@ parse_version_requirement(struct rs_test *test, char *line, int lineno)
       return true;
    }
 
+   if (glsl) {
+      /* piglit allows only ">=" for GLSL: the version may become the
+       * shader's #version. */
+      if (strcmp(op, ">=")) {
+         set_reason(test->fail, "line %d: unsupported GLSL version comparison "
+                    "\"%s\"", lineno, op);
+         return true;
+      }
+      test->glsl_req = version;
+      test->glsl_req_es = es;
+   }
+
    int *min = glsl ? &test->glsl_min : &test->gl_min;
    int *max = glsl ? &test->glsl_max : &test->gl_max;
+   if (!glsl && es)
+      test->gl_req_es = true;
    if (!strcmp(op, ">=")) {
       if (version > *min)
          *min = version;
@@ -188,19 +203,21 @@ parse_require_line(struct rs_test *test, char *line, int lineno)
          set_reason(test->skip, "SPIR-V shader");
       return;
    }
+   if (!strncmp(line, "rlimit", 6) && isspace((unsigned char)line[6])) {
+      /* piglit sets the address-space limit before compiling. */
+      test->rlimit = strtoull(line + 7, NULL, 0);
+      return;
+   }
    if (!strcmp(line, "SSO ENABLED")) {
       test->sso = true;
       return;
    }
-   if (!strncmp(line, "GL", 2) && parse_version_requirement(test, line, lineno))
-      return;
-   for (unsigned i = 0; i < ARRAY_SIZE(ignored_requirements); i++) {
-      const char *word = ignored_requirements[i];
-      if (!strncmp(line, word, strlen(word)))
-         return;
-   }
-   set_reason(test->fail, "line %d: unknown requirement \"%.60s\"", lineno,
-              line);
+   if (!strncmp(line, "GL", 2))
+      parse_version_requirement(test, line, lineno);
+   /* Anything else (SIZE, INT, rlimit, GL_MAX_* limits, comments, text
+    * piglit does not know) says nothing about the compile: piglit ignores
+    * what it does not know.
+    */
 }
 
 /* "#version 150 core" / "#version 300 es" in a shader raises the GLSL
@@ -236,10 +253,18 @@ scan_shader_source(struct rs_test *test, char *source)
    }
 }
 
+/* Sections piglit knows that hold nothing to compile here. */
 static bool
 is_ignored_section(const char *name)
 {
-   return !strcmp(name, "vertex data");
+   static const char *const ignored[] = {"vertex data", "geometry layout"};
+   for (unsigned i = 0; i < ARRAY_SIZE(ignored); i++) {
+      if (!strcmp(name, ignored[i]))
+         return true;
+   }
+   size_t len = strlen(name);
+   const char *suffix = " shader specializations"; /* SPIR-V only */
+   return len > strlen(suffix) && !strcmp(name + len - strlen(suffix), suffix);
 }
 
 void
@@ -258,7 +283,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
    }
 
    enum { NONE, REQUIRE, SHADER, IGNORED } state = NONE;
-   bool seen_section = false;
+   bool seen_section = false, seen_require = false;
    int lineno = 0;
    char *line = text;
    while (line && *line) {
@@ -290,6 +315,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
             break;
          if (!strcmp(name, "require")) {
             state = REQUIRE;
+            seen_require = true;
          } else if (!strcmp(name, "vertex shader passthrough")) {
             test->passthrough_vs = true;
          } else if (!strcmp(name, "vertex program") ||
@@ -299,6 +325,9 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
             set_reason(test->skip, "SPIR-V shader");
          } else if (is_ignored_section(name)) {
             state = IGNORED;
+         } else if (!strcmp(name, "shader include") ||
+                    !strcmp(name, "shader include paths")) {
+            set_reason(test->skip, "shader include (ARB_shading_language_include)");
          } else {
             bool found = false;
             for (unsigned i = 0; i < ARRAY_SIZE(shader_sections); i++) {
@@ -317,21 +346,20 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
                shader->source = next ? next + 1 : line + strlen(line);
                state = SHADER;
             }
-            if (!found)
-               set_reason(test->skip, "unsupported section [%.40s]", name);
+            if (!found) {
+               /* piglit: "Unknown section in test script". */
+               set_reason(test->fail, "line %d: unknown section [%.40s]", lineno,
+                          name);
+               return;
+            }
          }
          /* End the previous shader's source at this header. */
          line[0] = '\0';
       } else if (state == REQUIRE) {
          parse_require_line(test, line, lineno);
-      } else if (state == NONE) {
-         char *t = trim(line);
-         if (t[0] && t[0] != '#') {
-            set_reason(test->fail, "line %d: text before the first section",
-                       lineno);
-            return;
-         }
       }
+      /* Text before the first section: piglit ignores it (many tests
+       * start with a comment that is not marked as one). */
 
       if (next && state == SHADER)
          *next = '\n'; /* shader sources keep their lines */
@@ -345,6 +373,14 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
    if (line && *line)
       line[0] = '\0'; /* [test]: ends the last shader */
 
+   if (!seen_require) {
+      set_reason(test->fail, "[require] section missing");
+      return;
+   }
+   if (test->glsl_req_es && !test->gl_req_es) {
+      set_reason(test->fail, "a GLSL ES requirement without a GL ES one");
+      return;
+   }
    /* What is skipped (ARB programs, SPIR-V) need not have GLSL shaders. */
    if (test->skip[0])
       return;
@@ -353,7 +389,6 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
       return;
    }
 
-   bool has_compute = false, has_graphics = test->passthrough_vs;
    for (int i = 0; i < test->num_shaders; i++) {
       char *src = test->shaders[i].source;
       if (!trim(src)[0]) {
@@ -362,15 +397,33 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
          return;
       }
       scan_shader_source(test, src);
-      if (test->shaders[i].stage == RS_COMPUTE)
-         has_compute = true;
-      else
-         has_graphics = true;
    }
-   if (has_compute && has_graphics)
-      set_reason(test->fail, "compute and graphics shaders in one program");
+   if (!test->glsl_req) {
+      /* piglit's compile_glsl refuses to compile without one. */
+      set_reason(test->fail, "GLSL version requirement missing");
+      return;
+   }
    if (!test->glsl_min)
       test->glsl_min = test->es ? 100 : 110;
+}
+
+const char rs_passthrough_vs[] =
+   "#if __VERSION__ >= 130\n"
+   "in vec4 piglit_vertex;\n"
+   "#else\n"
+   "attribute vec4 piglit_vertex;\n"
+   "#endif\n"
+   "void main() { gl_Position = piglit_vertex; }\n";
+
+void
+rs_test_version_prefix(const struct rs_test *test, const char *source,
+                       char *buf, unsigned size)
+{
+   if (strstr(source, "#version "))
+      snprintf(buf, size, "%s", "");
+   else
+      snprintf(buf, size, "#version %d%s\n", test->glsl_req,
+               test->glsl_req_es && test->glsl_req != 100 ? " es" : "");
 }
 
 void
