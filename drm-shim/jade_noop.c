@@ -10,13 +10,20 @@
  * reported on stderr and refused.
  *
  *   JADE_SHIM_CHIPSET=<hex>   chipset to report (default 162, TU102)
+ *   JADE_SHIM_REPORT=<file>   append "PID channel" for every channel a
+ *                             driver allocates and "PID refused: WHAT" for
+ *                             every refusal, so that a test can tell that
+ *                             Jade ran and the kernel never said no
  */
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/nouveau_drm.h"
@@ -29,10 +36,46 @@ bool drm_shim_driver_prefers_first_render_node = true;
 
 struct jade_shim jade_shim;
 
+/* One line appended to $JADE_SHIM_REPORT with a single write, so that
+ * the processes of one test (forked workers) never interleave. */
+void
+jade_shim_report(const char *fmt, ...)
+{
+   const char *path = getenv("JADE_SHIM_REPORT");
+   if (!path || !path[0])
+      return;
+   char line[512];
+   int n = snprintf(line, sizeof(line), "%d ", (int)getpid());
+   va_list args;
+   va_start(args, fmt);
+   n += vsnprintf(line + n, sizeof(line) - n - 1, fmt, args);
+   va_end(args);
+   n = MIN2(n, (int)sizeof(line) - 2);
+   line[n++] = '\n';
+   int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+   if (fd >= 0) {
+      if (write(fd, line, n) != n)
+         fprintf(stderr, "jade-shim: cannot write %s\n", path);
+      close(fd);
+   }
+}
+
+void
+jade_shim_complain(const char *fmt, ...)
+{
+   char what[400];
+   va_list args;
+   va_start(args, fmt);
+   vsnprintf(what, sizeof(what), fmt, args);
+   va_end(args);
+   fprintf(stderr, "jade-shim: %s\n", what);
+   jade_shim_report("refused: %s", what);
+}
+
 int
 jade_shim_refuse(const char *what, int err)
 {
-   fprintf(stderr, "jade-shim: %s: %s\n", what, strerror(-err));
+   jade_shim_complain("%s: %s", what, strerror(-err));
    return err;
 }
 
@@ -85,7 +128,7 @@ shim_getparam(int fd, unsigned long request, void *arg)
       gp->value = 1;
       return 0;
    default:
-      fprintf(stderr, "jade-shim: unknown NOUVEAU_GETPARAM %llu\n",
+      jade_shim_complain("unknown NOUVEAU_GETPARAM %llu",
               (unsigned long long)gp->param);
       return -EINVAL;
    }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "util/hash_table.h"
+#include "util/macros.h"
 #include "util/simple_mtx.h"
 
 #define JADE_SHIM_EXEC_PUSH_MAX 64
@@ -63,6 +64,10 @@ void jade_shim_params_init(struct jade_shim_params *p);
 /* Reports a refused request on stderr ("jade-shim: WHAT: error") and
  * returns err (a negative errno) for the handler to return. */
 int jade_shim_refuse(const char *what, int err);
+/* "jade-shim: MESSAGE" on stderr and a "refused:" line in the report. */
+void jade_shim_complain(const char *fmt, ...) PRINTFLIKE(1, 2);
+/* A line in $JADE_SHIM_REPORT, if set. */
+void jade_shim_report(const char *fmt, ...) PRINTFLIKE(1, 2);
 
 /* Mesa's drm-shim core hands an ioctl handler's return value straight back
  * from ioctl().  The kernel's convention is -1 with errno set, which libdrm

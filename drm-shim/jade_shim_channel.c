@@ -43,6 +43,8 @@ jade_shim_channel_alloc(int fd, unsigned long request, void *arg)
       }
    }
    simple_mtx_unlock(&jade_shim.lock);
+   if (!ret)
+      jade_shim_report("channel"); /* a screen or context came up */
    return ret ? jade_shim_refuse("CHANNEL_ALLOC: out of channels", ret) : 0;
 }
 
@@ -101,7 +103,7 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
    if (ioctl->route == 0xff && !jade_shim_channel_exists(ioctl->token))
       return jade_shim_refuse("NVIF NEW on an unknown channel", -ENOENT);
    if (ioctl->route == 0xff && !class_offered(new->oclass)) {
-      fprintf(stderr, "jade-shim: NVIF NEW of class 0x%04x, not offered\n",
+      jade_shim_complain("NVIF NEW of class 0x%04x, not offered",
               new->oclass);
       return -ENODEV;
    }
@@ -137,7 +139,7 @@ nvif_mthd(struct nvif_ioctl_v0 *ioctl)
    struct nvif_ioctl_mthd_v0 *mthd = (void *)ioctl->data;
 
    if (mthd->method != NV_DEVICE_V0_INFO) {
-      fprintf(stderr, "jade-shim: NVIF MTHD 0x%x is not emulated\n",
+      jade_shim_complain("NVIF MTHD 0x%x is not emulated",
               mthd->method);
       return -EINVAL;
    }
@@ -171,7 +173,7 @@ jade_shim_nvif(int fd, unsigned long request, void *arg)
       ret = nvif_mthd(ioctl);
       break;
    default:
-      fprintf(stderr, "jade-shim: NVIF ioctl type %u is not emulated\n",
+      jade_shim_complain("NVIF ioctl type %u is not emulated",
               ioctl->type);
       ret = -EINVAL;
       break;
@@ -201,8 +203,8 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
    for (unsigned i = 0; i < req->push_count; i++) {
       if (pushes[i].va_len == 0 || (pushes[i].va_len & 3) ||
           !jade_shim_va_mapped(pushes[i].va, pushes[i].va_len)) {
-         fprintf(stderr, "jade-shim: EXEC push %u (0x%llx, %u bytes) is not "
-                 "inside mapped memory\n", i,
+         jade_shim_complain("EXEC push %u (0x%llx, %u bytes) is not "
+                 "inside mapped memory", i,
                  (unsigned long long)pushes[i].va, pushes[i].va_len);
          ret = -EINVAL;
          goto out;

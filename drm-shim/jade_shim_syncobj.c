@@ -143,7 +143,7 @@ syncobj_signal(int fd, unsigned long request, void *arg)
 static int
 syncobj_not_emulated(int fd, unsigned long request, void *arg)
 {
-   fprintf(stderr, "jade-shim: syncobj ioctl 0x%x is not emulated\n",
+   jade_shim_complain("syncobj ioctl 0x%x is not emulated",
            (unsigned)_IOC_NR(request));
    return -EINVAL;
 }

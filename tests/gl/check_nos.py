@@ -12,6 +12,10 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import stack_log  # noqa: E402
 
 # Per step: what the draw(s) must do ("link", "hit", "keep": neither, or
 # a set of those allowed), the key fields the link must show, patterns
@@ -73,9 +77,12 @@ REWRITES = [
 
 def main():
     with_jade, test = sys.argv[1:3]
-    env = dict(os.environ, JADE_DEBUG="nos,pb")
-    run = subprocess.run([with_jade, test], env=env, capture_output=True, text=True,
-                         timeout=300)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "shim-report")
+        env = stack_log.env(report, dict(os.environ, JADE_DEBUG="nos,pb"))
+        run = subprocess.run([with_jade, test], env=env, capture_output=True, text=True,
+                             timeout=300)
+        stack = stack_log.problems(run.stderr, report)
     log = run.stderr.splitlines()
     failures = 0
 
@@ -84,7 +91,9 @@ def main():
         print(("ok   " if ok else "FAIL ") + what)
         failures += not ok
 
-    check(run.returncode == 0, f"test-gl-nos exits 0 (got {run.returncode})")
+    check(run.returncode == 0, f"test-gl-nos exits 0, no GL error (got {run.returncode})")
+    check(not stack, "Jade loaded, no shim refusal, no failed submission" +
+          (f" ({stack})" if stack else ""))
 
     steps, streams, current = {}, {}, None
     for line in log:

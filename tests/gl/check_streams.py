@@ -10,7 +10,11 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import stack_log  # noqa: E402
 
 GENXML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "jade",
                       "genxml")
@@ -403,9 +407,12 @@ def matches(item, want):
 
 def main():
     with_jade, test, case = sys.argv[1:4]
-    env = dict(os.environ, JADE_DEBUG="pb")
-    run = subprocess.run([with_jade, test, case], env=env, capture_output=True, text=True,
-                         timeout=120)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "shim-report")
+        env = stack_log.env(report, dict(os.environ, JADE_DEBUG="pb"))
+        run = subprocess.run([with_jade, test, case], env=env, capture_output=True, text=True,
+                             timeout=120)
+        stack = stack_log.problems(run.stderr, report)
     log = run.stderr.splitlines()
     start = next((i for i, l in enumerate(log) if l.startswith("streams-test: case")), None)
     failures = 0
@@ -415,7 +422,10 @@ def main():
         print(("ok   " if ok else "FAIL ") + what)
         failures += not ok
 
-    check(run.returncode == 0, f"test-gl-streams {case} exits 0 (got {run.returncode})")
+    check(run.returncode == 0, f"test-gl-streams {case} exits 0, no GL error "
+          f"(got {run.returncode})")
+    check(not stack, "Jade loaded, no shim refusal, no failed submission" +
+          (f" ({stack})" if stack else ""))
     check(start is not None, "the case ran")
     stream = parse(log)
     after = parse(log[start:] if start is not None else [])

@@ -46,6 +46,19 @@ gl_test_context_create(int major, int minor, bool core)
    return true;
 }
 
+int
+gl_test_context_finish(void)
+{
+   /* While the context is current: after eglMakeCurrent(NO_CONTEXT),
+    * glGetError has no context to ask and says GL_NO_ERROR. */
+   glFinish();
+   int errors = 0;
+   for (GLenum e; (e = glGetError()) != GL_NO_ERROR && errors < 16; errors++)
+      fprintf(stderr, "GL error 0x%04x\n", e);
+   gl_test_context_destroy();
+   return errors ? 2 : 0;
+}
+
 void
 gl_test_context_destroy(void)
 {

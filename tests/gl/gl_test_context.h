@@ -18,6 +18,10 @@
 bool gl_test_context_create(int major, int minor, bool core);
 void gl_test_context_destroy(void);
 
+/* glFinish, then every pending GL error printed while the context is still
+ * current, then the context destroyed: 0, or 2 if there were errors. */
+int gl_test_context_finish(void);
+
 /* A compiled shader object, or 0 with the info log on stderr. */
 GLuint gl_test_compile(GLenum stage, const char *src);
 

@@ -361,9 +361,6 @@ main(void)
       monitor_end();
    glDeleteFramebuffers(1, &ms);
    glDeleteFramebuffers(1, &mrt);
-   glFinish();
-   bool ok = glGetError() == GL_NO_ERROR;
    /* Destroying the context makes the driver print its counters. */
-   gl_test_context_destroy();
-   return ok ? 0 : 2;
+   return gl_test_context_finish();
 }

@@ -264,8 +264,13 @@ main(int argc, char **argv)
       return 2;
    }
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      if (!strcmp(argv[1], cases[i].name))
-         return gl_test_context_create(3, 3, true) ? cases[i].run() : 1;
+      if (!strcmp(argv[1], cases[i].name)) {
+         if (!gl_test_context_create(3, 3, true))
+            return 1;
+         int failed = cases[i].run();
+         int errors = gl_test_context_finish();
+         return failed ? failed : errors;
+      }
    }
    fprintf(stderr, "unknown case %s\n", argv[1]);
    return 2;

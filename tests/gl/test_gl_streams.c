@@ -259,7 +259,5 @@ main(int argc, char **argv)
       fprintf(stderr, "unknown case %s\n", which);
       return 1;
    }
-   glFinish();
-   gl_test_context_destroy();
-   return glGetError() == GL_NO_ERROR ? 0 : 2;
+   return gl_test_context_finish();
 }

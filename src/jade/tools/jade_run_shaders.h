@@ -53,6 +53,7 @@ struct rs_test {
    int glsl_req;
    bool glsl_req_es, gl_req_es;
    bool sso;
+   bool expect_link_error;    /* [test] says "link error" */
    unsigned long long rlimit; /* "rlimit N": address space, bytes; 0 none */
    bool passthrough_vs;
 

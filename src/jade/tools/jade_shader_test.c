@@ -267,6 +267,26 @@ is_ignored_section(const char *name)
    return len > strlen(suffix) && !strcmp(name + len - strlen(suffix), suffix);
 }
 
+/* Whether the [test] section holds piglit's "link error" command: the
+ * program is meant not to link (piglit's negative linker tests pass when
+ * linking fails). */
+static bool
+expects_link_error(const char *text)
+{
+   for (const char *line = text; line && *line;) {
+      const char *end = strchrnul(line, '\n');
+      while (line < end && isspace((unsigned char)*line))
+         line++;
+      const char *stop = end;
+      while (stop > line && isspace((unsigned char)stop[-1]))
+         stop--;
+      if (stop - line == 10 && !strncmp(line, "link error", 10))
+         return true;
+      line = *end ? end + 1 : NULL;
+   }
+   return false;
+}
+
 void
 rs_test_parse(struct rs_test *test, char *text, size_t size)
 {
@@ -311,8 +331,10 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
          seen_section = true;
          state = IGNORED;
 
-         if (!strcmp(name, "test"))
+         if (!strcmp(name, "test")) {
+            test->expect_link_error = next && expects_link_error(next + 1);
             break;
+         }
          if (!strcmp(name, "require")) {
             state = REQUIRE;
             seen_require = true;
