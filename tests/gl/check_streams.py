@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 """check_streams.py WITH_JADE TEST_GL_STREAMS CASE: runs one case of
 test-gl-streams under Jade with JADE_DEBUG=pb and checks the decoded
-stream it submitted for the state it must carry (not byte for byte):
-methods with field values, in order where order matters, and no method
+stream it submitted for the state it must carry (not byte for byte): the
+state in effect at each of the case's draws (the last value of every
+method before it, AT_DRAWS) with field values, the number of draws, the
+order of the methods whose order matters (SEQUENCES), and no method
 outside NVIDIA's class definitions."""
 
 import os
@@ -47,55 +49,167 @@ COMMON = [
     ("SET_SCISSOR_VERTICAL(0)", {"YMIN": "(0x8)", "YMAX": "(0x14)"}),
 ]
 
-# Per case: methods that must appear somewhere (any order).
-EXPECT = {
-    "triangle": COMMON,
-    "indexed-instanced": COMMON,
-    "clear": [
-        ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
-        ("SET_COLOR_TARGET_MEMORY(0)", {"LAYOUT": "BLOCKLINEAR", "BLOCK_HEIGHT": "FOUR_GOBS"}),
-        ("SET_COLOR_TARGET_WIDTH(0)", {"V": "(0x20)"}),
-        ("SET_COLOR_TARGET_HEIGHT(0)", {"V": "(0x20)"}),
-        ("SET_CT_SELECT", {"TARGET_COUNT": "(0x1)", "TARGET0": "(0x0)"}),
-        ("SET_ZT_FORMAT", {"V": "S8Z24"}),
-        ("SET_ZT_BLOCK_SIZE", {"HEIGHT": "FOUR_GOBS"}),
-        ("SET_ZT_SIZE_A", {"WIDTH": "(0x20)"}),
-        ("SET_ZT_SELECT", {"TARGET_COUNT": "(0x1)"}),
-        ("SET_SURFACE_CLIP_HORIZONTAL", {"WIDTH": "(0x20)"}),
+# Per case: the state in effect at its draws (3D draws; CLEAR_SURFACE for
+# clears; SEND_PCAS_A for compute launches), in the order the case makes
+# them: (draws, [(method, {field: value})]) with draws "each" or a tuple of
+# indices.  Compute methods are named COMPUTE:NAME.  The state is the last value of every method up to and
+# including the draw's own methods (context set-up included: what the
+# GPU would use).  DRAWS gives how many draws each case must make.
+BEGIN_TRIANGLES = ("BEGIN", {"OP": "TRIANGLES", "INSTANCE_ID": "FIRST"})
+AT_DRAWS = {
+    "triangle": [
+        ("each", COMMON + [BEGIN_TRIANGLES,
+                           ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),
+                           ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+                           ("SET_GLOBAL_BASE_INSTANCE_INDEX", {"V": "(0x0)"}),
+                           ("SET_STREAM_OUTPUT", {"ENABLE": "FALSE"})]),
     ],
-    "textured-quad": COMMON[:2] + [
-        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
-        ("SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
-        ("SET_SAMPLER_BINDING", {"V": "INDEPENDENTLY"}),
-        ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0xf)"}),
-        ("INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI", {"LINES": "ALL"}),
-        ("INVALIDATE_SAMPLER_CACHE_NO_WFI", {"LINES": "ALL"}),
+    "indexed-instanced": [
+        ("each", COMMON + [("SET_INDEX_BUFFER_E", {"INDEX_SIZE": "TWO_BYTES"}),
+                           ("SET_GLOBAL_BASE_VERTEX_INDEX", {"V": "(0x1)"}),
+                           ("SET_INDEX_BUFFER_F", {"FIRST": "(0x0)"}),
+                           ("SET_INDEX_BUFFER_SIZE_B", {"LOWER": "(0xc)"}),
+                           ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),
+                           ("BEGIN", {"OP": "TRIANGLES"})]),
+        ((0,), [("BEGIN", {"INSTANCE_ID": "FIRST"})]),
+        ((1, 2), [("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"})]),
+    ],
+    "clear": [
+        ("each", [
+            ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
+            ("SET_COLOR_TARGET_MEMORY(0)", {"LAYOUT": "BLOCKLINEAR", "BLOCK_HEIGHT": "FOUR_GOBS"}),
+            ("SET_COLOR_TARGET_WIDTH(0)", {"V": "(0x20)"}),
+            ("SET_COLOR_TARGET_HEIGHT(0)", {"V": "(0x20)"}),
+            ("SET_CT_SELECT", {"TARGET_COUNT": "(0x1)", "TARGET0": "(0x0)"}),
+            ("SET_ZT_FORMAT", {"V": "S8Z24"}),
+            ("SET_ZT_BLOCK_SIZE", {"HEIGHT": "FOUR_GOBS"}),
+            ("SET_ZT_SIZE_A", {"WIDTH": "(0x20)"}),
+            ("SET_ZT_SIZE_B", {"HEIGHT": "(0x20)"}),
+            ("SET_ZT_SELECT", {"TARGET_COUNT": "(0x1)"}),
+            ("SET_SURFACE_CLIP_HORIZONTAL", {"WIDTH": "(0x20)"}),
+            ("SET_SURFACE_CLIP_VERTICAL", {"HEIGHT": "(0x20)"}),
+            ("SET_CLEAR_SURFACE_CONTROL", {"USE_CLEAR_RECT": "TRUE", "USE_SCISSOR0": "FALSE"}),
+        ]),
+        ((0, 1), [("SET_CLEAR_RECT_HORIZONTAL", {"XMIN": "(0x0)", "XMAX": "(0x20)"}),
+                  ("SET_CLEAR_RECT_VERTICAL", {"YMIN": "(0x0)", "YMAX": "(0x20)"})]),
+        ((0,), [("SET_COLOR_CLEAR_VALUE(0)", {"V": "(0x3e800000)"}),
+                ("SET_COLOR_CLEAR_VALUE(1)", {"V": "(0x3f000000)"}),
+                ("SET_COLOR_CLEAR_VALUE(2)", {"V": "(0x3f400000)"}),
+                ("SET_COLOR_CLEAR_VALUE(3)", {"V": "(0x3f800000)"}),
+                ("CLEAR_SURFACE", {"R_ENABLE": "TRUE", "G_ENABLE": "TRUE", "B_ENABLE": "TRUE",
+                                   "A_ENABLE": "TRUE", "Z_ENABLE": "FALSE",
+                                   "STENCIL_ENABLE": "FALSE", "MRT_SELECT": "(0x0)",
+                                   "RT_ARRAY_INDEX": "(0x0)"})]),
+        ((1,), [("SET_Z_CLEAR_VALUE", {"V": "0.500000f (0x3f000000)"}),
+                ("SET_STENCIL_CLEAR_VALUE", {"V": "(0x5a)"}),
+                ("CLEAR_SURFACE", {"Z_ENABLE": "TRUE", "STENCIL_ENABLE": "TRUE",
+                                   "R_ENABLE": "FALSE", "A_ENABLE": "FALSE"})]),
+        # The scissored clear: the rectangle is the scissor box.
+        ((2,), [("SET_CLEAR_RECT_HORIZONTAL", {"XMIN": "(0x8)", "XMAX": "(0x18)"}),
+                ("SET_CLEAR_RECT_VERTICAL", {"YMIN": "(0x4)", "YMAX": "(0xc)"}),
+                ("SET_COLOR_CLEAR_VALUE(0)", {"V": "(0x3f800000)"}),
+                ("SET_COLOR_CLEAR_VALUE(1)", {"V": "(0x0)"}),
+                ("SET_COLOR_CLEAR_VALUE(2)", {"V": "(0x0)"}),
+                ("SET_COLOR_CLEAR_VALUE(3)", {"V": "(0x3f800000)"}),
+                ("CLEAR_SURFACE", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE", "Z_ENABLE": "FALSE",
+                                   "STENCIL_ENABLE": "FALSE", "MRT_SELECT": "(0x0)"})]),
+    ],
+    "textured-quad": [
+        ("each", COMMON + [
+            ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
+            ("SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+            ("SET_SAMPLER_BINDING", {"V": "INDEPENDENTLY"}),
+            ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0xf)"}),
+            ("BEGIN", {"OP": "TRIANGLE_STRIP", "INSTANCE_ID": "FIRST"}),
+            ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),
+            ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x4)"}),
+        ]),
     ],
     "compute": [
-        ("SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
-        ("SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0x7)"}),
-        ("SET_SHADER_SHARED_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xfe000000)"}),
-        ("SET_SHADER_LOCAL_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xff000000)"}),
+        ("each", [
+            ("COMPUTE:SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
+            ("COMPUTE:SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
+            ("COMPUTE:SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0x7)"}),
+            ("COMPUTE:SET_SHADER_SHARED_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xfe000000)"}),
+            ("COMPUTE:SET_SHADER_LOCAL_MEMORY_WINDOW_B", {"BASE_ADDRESS": "(0xff000000)"}),
+            ("COMPUTE:SEND_SIGNALING_PCAS_B", {"INVALIDATE": "TRUE", "SCHEDULE": "TRUE"}),
+            ("COMPUTE:INVALIDATE_SHADER_CACHES", {"INSTRUCTION": "TRUE"}),
+        ]),
     ],
-    "queries": COMMON[:2],
-    "indirect": COMMON[:2],
-    "transform-feedback": COMMON[:2],
-    "map-waits": COMMON[:2],
-    "mrt": COMMON[:2] + [
-        ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET1": "(0x1)", "TARGET2": "(0x2)"}),
-        ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
-        ("SET_COLOR_TARGET_FORMAT(1)", {"V": "RF16_GF16_BF16_AF16"}),
-        ("SET_COLOR_TARGET_FORMAT(2)", {"V": "RU32"}),
-        # Layer 2 of level 1 of a 64x64x4 RGBA16F array: 256 B x 32 rows
-        # (4 GOBs high); a layer is 32 KiB + 8 KiB, the pitch in words.
-        ("SET_COLOR_TARGET_WIDTH(1)", {"V": "(0x20)"}),
-        ("SET_COLOR_TARGET_MEMORY(1)", {"BLOCK_HEIGHT": "FOUR_GOBS"}),
-        ("SET_COLOR_TARGET_THIRD_DIMENSION(1)", {"V": "(0x4)"}),
-        ("SET_COLOR_TARGET_ARRAY_PITCH(1)", {"V": "(0x2800)"}),
-        ("SET_COLOR_TARGET_LAYER(1)", {"OFFSET": "(0x2)"}),
-        ("SET_CT_WRITE(2)", {"R_ENABLE": "TRUE"}),
+    "queries": [
+        ("each", COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+        # The first draw counts samples and renders unconditionally; the
+        # second renders if the query's report is not zero.
+        ((0,), [("SET_ZPASS_PIXEL_COUNT", {"ENABLE": "TRUE"}),
+                ("SET_REPORT_SEMAPHORE_D", {"OPERATION": "REPORT_ONLY",
+                                            "REPORT": "NONE"})]),
+        ((1,), [("SET_RENDER_ENABLE_C", {"MODE": "RENDER_IF_NOT_EQUAL"})]),
+    ],
+    "indirect": [
+        ("each", COMMON + [("BEGIN", {"OP": "TRIANGLES"})]),
+        ((0, 1), [("SET_GLOBAL_BASE_INSTANCE_INDEX", {"V": "(0x0)"}),
+                  ("SET_VERTEX_ARRAY_START", {"V": "(0x1)"}),
+                  ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+        ((0,), [("BEGIN", {"INSTANCE_ID": "FIRST"})]),
+        ((1,), [("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"})]),
+        ((2,), [("SET_GLOBAL_BASE_INSTANCE_INDEX", {"V": "(0x5)"}),
+                ("BEGIN", {"INSTANCE_ID": "FIRST"}),
+                ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),
+                ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x4)"})]),
+    ],
+    "transform-feedback": [
+        # Position (a[0x70] = word 0x1c) then generic 0 (a[0x80], 0x20),
+        # 8 words a vertex, into buffer 0 from its start.
+        ((0,), COMMON + [
+            BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+            ("SET_STREAM_OUTPUT", {"ENABLE": "TRUE"}),
+            ("SET_STREAM_OUT_BUFFER_ENABLE(0)", {"V": "TRUE"}),
+            ("SET_STREAM_OUT_BUFFER_ENABLE(1)", {"V": "FALSE"}),
+            ("SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(0)", {"START_OFFSET": "(0x0)"}),
+            ("SET_STREAM_OUT_CONTROL_STREAM(0)", {"SELECT": "(0x0)"}),
+            ("SET_STREAM_OUT_CONTROL_COMPONENT_COUNT(0)", {"MAX": "(0x8)"}),
+            ("SET_STREAM_OUT_CONTROL_STRIDE(0)", {"BYTES": "(0x20)"}),
+            ("SET_STREAM_OUT_LAYOUT_SELECT(0,0)", {"ATTRIBUTE_NUMBER00": "(0x1c)",
+                                                   "ATTRIBUTE_NUMBER01": "(0x1d)",
+                                                   "ATTRIBUTE_NUMBER02": "(0x1e)",
+                                                   "ATTRIBUTE_NUMBER03": "(0x1f)"}),
+            ("SET_STREAM_OUT_LAYOUT_SELECT(0,1)", {"ATTRIBUTE_NUMBER00": "(0x20)",
+                                                   "ATTRIBUTE_NUMBER01": "(0x21)",
+                                                   "ATTRIBUTE_NUMBER02": "(0x22)",
+                                                   "ATTRIBUTE_NUMBER03": "(0x23)"}),
+        ]),
+    ],
+    "map-waits": [
+        ("each", COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+    ],
+    "mrt": [
+        ("each", COMMON + [
+            BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+            ("SET_CT_SELECT", {"TARGET_COUNT": "(0x3)", "TARGET0": "(0x0)", "TARGET1": "(0x1)",
+                               "TARGET2": "(0x2)"}),
+            ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
+            ("SET_COLOR_TARGET_FORMAT(1)", {"V": "RF16_GF16_BF16_AF16"}),
+            ("SET_COLOR_TARGET_FORMAT(2)", {"V": "RU32"}),
+            # Layer 2 of level 1 of a 64x64x4 RGBA16F array: 256 B x 32 rows
+            # (4 GOBs high); a layer is 32 KiB + 8 KiB, the pitch in words.
+            ("SET_COLOR_TARGET_WIDTH(1)", {"V": "(0x20)"}),
+            ("SET_COLOR_TARGET_HEIGHT(1)", {"V": "(0x20)"}),
+            ("SET_COLOR_TARGET_MEMORY(1)", {"BLOCK_HEIGHT": "FOUR_GOBS"}),
+            ("SET_COLOR_TARGET_THIRD_DIMENSION(1)", {"V": "(0x4)"}),
+            ("SET_COLOR_TARGET_ARRAY_PITCH(1)", {"V": "(0x2800)"}),
+            ("SET_COLOR_TARGET_LAYER(1)", {"OFFSET": "(0x2)"}),
+            ("SET_COLOR_TARGET_WIDTH(2)", {"V": "(0x20)"}),
+            ("SET_COLOR_TARGET_HEIGHT(2)", {"V": "(0x20)"}),
+            ("SET_CT_WRITE(1)", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE"}),
+            ("SET_CT_WRITE(2)", {"R_ENABLE": "TRUE"}),
+        ]),
     ],
 }
+DRAWS = {"triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
+         "queries": 2, "indirect": 3, "map-waits": 2, "mrt": 1,
+         # glDrawTransformFeedback draws what the write pointer report says:
+         # nothing on the noop shim, which runs no vertices.
+         "transform-feedback": 1}
 
 # Per case: methods that must follow one another, in this order.
 SEQUENCES = {
@@ -141,11 +255,11 @@ SEQUENCES = {
         ("END", {}),
     ],
     "compute": [
-        ("INVALIDATE_SHADER_CACHES", {"INSTRUCTION": "TRUE"}),
-        ("SEND_PCAS_A", {}),
-        ("SEND_SIGNALING_PCAS_B", {"INVALIDATE": "TRUE", "SCHEDULE": "TRUE"}),
-        ("WAIT_FOR_IDLE", {}),
-        ("INVALIDATE_SHADER_CACHES", {"DATA": "TRUE", "FLUSH_DATA": "TRUE"}),
+        ("COMPUTE:INVALIDATE_SHADER_CACHES", {"INSTRUCTION": "TRUE"}),
+        ("COMPUTE:SEND_PCAS_A", {}),
+        ("COMPUTE:SEND_SIGNALING_PCAS_B", {"INVALIDATE": "TRUE", "SCHEDULE": "TRUE"}),
+        ("COMPUTE:WAIT_FOR_IDLE", {}),
+        ("COMPUTE:INVALIDATE_SHADER_CACHES", {"DATA": "TRUE", "FLUSH_DATA": "TRUE"}),
     ],
     "map-waits": [
         ("BEGIN", {"OP": "TRIANGLES"}),
@@ -247,7 +361,10 @@ def parse(lines):
             continue
         m = re.match(r"\s+mthd [0-9a-f]+ (\S+)", line)
         if m:
-            out.append((re.sub(r"^NVC5[9C][70]_", "", m.group(1)), {}))
+            # 3D methods by their name, compute ones as COMPUTE:NAME (the
+            # two classes share many names but not their state).
+            name = re.sub(r"^NVC597_", "", m.group(1))
+            out.append((re.sub(r"^NVC5C0_", "COMPUTE:", name), {}))
             continue
         m = re.match(r"\s+\.VALUE = 0x([0-9a-f]+)$", line)
         if m and out and out[-1][0] in TWO_D.values():
@@ -259,6 +376,54 @@ def parse(lines):
         if m and out:
             out[-1][1][m.group(1)] = m.group(2).strip()
     return out
+
+
+def state_key(name, fields):
+    """Where a method's value lives in the state: binding methods hold one
+    value per slot."""
+    if name.startswith("BIND_GROUP_CONSTANT_BUFFER(") and "SHADER_SLOT" in fields:
+        return f"{name}[{fields['SHADER_SLOT']}]"
+    return name
+
+
+def is_draw(name):
+    # A compute launch is SEND_PCAS_A (the QMD address) then
+    # SEND_SIGNALING_PCAS_B (schedule it).
+    return name.startswith("DRAW_") or name in ("CLEAR_SURFACE", "COMPUTE:SEND_SIGNALING_PCAS_B")
+
+
+def states_at_draws(stream):
+    """[(draw method, {state key: fields})]: the last value of every method
+    up to and including each draw."""
+    state, out = {}, []
+    for name, fields in stream:
+        key = state_key(name, fields)
+        state[key] = fields
+        if is_draw(name):
+            out.append((name, dict(state)))
+    return out
+
+
+def check_draw_state(case, stream, after, check):
+    """AT_DRAWS[case] against the state at each of the case's draws."""
+    before = len(states_at_draws(stream)) - len(states_at_draws(after))
+    draws = states_at_draws(stream)[before:]
+    want = DRAWS[case]
+    if want is not None:
+        check(len(draws) == want, f"{want} draws (got {len(draws)}: {[d for d, _ in draws]})")
+    for which, expected in AT_DRAWS[case]:
+        indices = range(len(draws)) if which == "each" else which
+        for i in indices:
+            if i >= len(draws):
+                check(False, f"draw {i} exists")
+                continue
+            state = draws[i][1]
+            for name, fields in expected:
+                got = state.get(state_key(name, fields), {})
+                bad = {k: got.get(k) for k, v in fields.items() if got.get(k) != v}
+                check(not bad, f"draw {i} ({draws[i][0]}): {name} {fields}" +
+                      (f" (got {bad})" if bad else ""))
+    return draws
 
 
 def value(fields, key):
@@ -321,7 +486,7 @@ def cbuf_words(stream):
     return loads
 
 
-def check_textured_quad(stream, check):
+def check_textured_quad(stream, check, log, draws, **_):
     """The sampled texture's header and sampler decode to what the GL
     program set up, and the fragment stage's driver bank binds them."""
     tic_fields = genxml_fields("tic.xml", "tic_bl")
@@ -350,7 +515,7 @@ def check_textured_quad(stream, check):
               "for texture unit 0 (word 8)")
 
 
-def check_compute(stream, check, log):
+def check_compute(stream, check, log, draws, **_):
     """The QMD the launch printed (JADE_DEBUG=pb) holds the dispatch, and
     SEND_PCAS_A points at it."""
     qmds, cur = [], None
@@ -378,11 +543,12 @@ def check_compute(stream, check, log):
               "the QMD has a program address and a register count")
         check(qmd.get("constant_buffer_size_shifted4[7]", 0) * 16 >= 0x410,
               "the driver bank c[7] reaches the grid size at 0x400")
-        sent = [value(f, "QMD_ADDRESS_SHIFTED8") for n, f in stream if n == "SEND_PCAS_A"]
+        sent = [value(f, "QMD_ADDRESS_SHIFTED8") for n, f in stream
+                if n == "COMPUTE:SEND_PCAS_A"]
         check(qmd["@"] >> 8 in sent, f"SEND_PCAS_A sends the QMD's address >> 8 ({sent})")
 
 
-def check_map_waits(stream, check, log):
+def check_map_waits(stream, check, log, draws, **_):
     """Submissions between the program's marks: none when mapping a buffer
     only an already-submitted batch used, one when mapping a buffer the
     batch being recorded uses."""
@@ -394,6 +560,12 @@ def check_map_waits(stream, check, log):
     check(old == 0, f"mapping a buffer of a submitted batch submits nothing (got {old})")
     check(new == 1, f"mapping a buffer the current batch uses submits it (got {new})")
     check(any(l.startswith("streams-test: mark done 1") for l in log), "both maps succeed")
+    # The second draw reads attribute 1 from the new buffer.
+    if len(draws) == 2:
+        where = [(d[1].get("SET_VERTEX_STREAM_A_LOCATION_A(1)"),
+                  d[1].get("SET_VERTEX_STREAM_A_LOCATION_B(1)")) for d in draws]
+        check(where[0] != where[1] and None not in where[1],
+              f"the second draw's vertex stream 1 is another buffer ({where})")
 
 
 EXTRA = {"textured-quad": check_textured_quad, "compute": check_compute,
@@ -433,14 +605,9 @@ def main():
                int(re.search(r"mthd ([0-9a-f]+)", l).group(1), 16) not in TWO_D]
     check(not unknown, "no method outside the class definitions" +
           (f" ({unknown[:3]})" if unknown else ""))
-    for want in EXPECT[case]:
-        check(any(matches(item, want) for item in stream),
-              f"{want[0]} {want[1]}")
+    draws = check_draw_state(case, stream, after, check)
     if case in EXTRA:
-        if EXTRA[case] in (check_compute, check_map_waits):
-            EXTRA[case](stream, check, log)
-        else:
-            EXTRA[case](stream, check)
+        EXTRA[case](stream=stream, check=check, log=log, draws=draws)
     seq, k = SEQUENCES[case], 0
     for item in after:
         if k < len(seq) and matches(item, seq[k]):
