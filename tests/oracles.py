@@ -50,3 +50,11 @@ def require(name):
         sys.exit(missing(f'{name} (JADE_{name.upper()}, $JADE_CACHE/cuda/bin, '
                          f'~/.cache/jade/cuda/bin, PATH)'))
     return path
+
+
+if __name__ == '__main__':
+    # oracles.py NAME: the path of nvdisasm or ptxas, for shell scripts.
+    found = tool(sys.argv[1])
+    if not found:
+        sys.exit(f'{sys.argv[1]} not found (run ci/setup)')
+    print(found)

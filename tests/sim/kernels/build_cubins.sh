@@ -3,7 +3,7 @@
 #   tests/sim/kernels/build_cubins.sh [stem...]
 set -e
 cd "$(dirname "$0")"
-PTXAS=${PTXAS:-$HOME/.cache/jade/cuda/bin/ptxas}
+PTXAS=${PTXAS:-$(/usr/bin/python3 ../../oracles.py ptxas)}
 python3 gen_ptx.py
 if [ $# -eq 0 ]; then set -- $(ls *.ptx | sed 's/\.ptx$//'); fi
 for f in "$@"; do
