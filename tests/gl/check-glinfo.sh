@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# check-glinfo.sh WITH_WRAPPER GLINFO: the driver reports itself as Jade on
+# check-glinfo.sh WRAPPER... GLINFO: the driver reports itself as Jade on
 # a Turing chip with OpenGL >= 3.3 (core).
 set -euo pipefail
-out=$("$1" "$2")
+out=$("$@")
 echo "$out"
 grep -q '^GL_VENDOR: NVIDIA$' <<<"$out"
 grep -Eq '^GL_RENDERER: Jade \(TU1[01][0-9]\)$' <<<"$out"
