@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gob_ref.h"
 #include "jade_layout.h"
 
 static unsigned failures, checks;
@@ -32,25 +33,6 @@ static unsigned failures, checks;
                  __LINE__, what, g_, w_);                                      \
       }                                                                        \
    } while (0)
-
-/* The address equation written bit by bit from the GOB table. */
-static unsigned long long
-ref_offset(unsigned row_B, unsigned rows, unsigned ty, unsigned tz, unsigned x, unsigned y,
-           unsigned z)
-{
-   unsigned bit[9] = {x & 1, x >> 1 & 1, x >> 2 & 1, x >> 3 & 1, y & 1,
-                      x >> 4 & 1, y >> 1 & 1, y >> 2 & 1, x >> 5 & 1};
-   unsigned in_gob = 0;
-   for (unsigned b = 0; b < 9; b++)
-      in_gob |= bit[b] << b;
-   unsigned gob_x = x / 64, gob_y = y / 8;
-   unsigned bh = 1u << ty, bd = 1u << tz;
-   unsigned long long block_B = 512ull * bh * bd;
-   unsigned long long blocks_per_row = row_B / 64, blocks_per_slice = blocks_per_row * (rows / 8 / bh);
-   unsigned long long block = (z / bd) * blocks_per_slice + (gob_y / bh) * blocks_per_row + gob_x;
-   unsigned gob_in_block = (z % bd) * bh + gob_y % bh;
-   return block * block_B + gob_in_block * 512ull + in_gob;
-}
 
 static struct jade_layout
 lay(unsigned w, unsigned h, unsigned d, unsigned layers, unsigned levels, unsigned samples,
