@@ -6,6 +6,11 @@
  * nir_builder, compiled by Jade, run on the SM75 functional model with the
  * hazard checker fatal (the compiler's control bits must be right), and
  * their outputs checked against C references on seeded random inputs.
+ * The model's MUFU is hardware-like (results off by up to the documented
+ * error bounds, docs/sim.md), so words that MUFU produces are compared
+ * within those bounds and all others bit for bit: code that needs exact
+ * MUFU results fails.  EXEC_TEST_MUFU=exact|hw[:SEED] picks the mode
+ * (exact: every word bit for bit, as the model's exact MUFU allows).
  *
  * Every shader: thread i = workgroup_id.x * 64 + local_invocation_id.x
  * reads in[i * in_words ...] and writes out[i * out_words ...]; the buffer
@@ -32,6 +37,26 @@
 /* The register budget of the spilling mode. */
 #define SPILL_BUDGET 10
 
+/* How a word that MUFU produced is compared with the correctly rounded
+ * reference in the hardware-like mode: within `bound` ulps (steps between
+ * the bits), or within a relative (of |ref|), absolute, or absolute-below-1-
+ * relative-above (of max(1, |ref|)) error of 2^bound, plus half an ulp of
+ * the reference for its own rounding.  TOL_EXACT (0): bit for bit. */
+enum tol_kind { TOL_EXACT, TOL_ULP, TOL_REL, TOL_ABS, TOL_ABSREL };
+struct tol {
+   enum tol_kind kind;
+   double bound;
+};
+
+/* The bounds of the model's hardware-like MUFU (docs/sim.md, from the PTX
+ * ISA), for shaders whose result is one MUFU. */
+#define TOL_RCP {TOL_ULP, 1}
+#define TOL_RSQ {TOL_REL, -22.9}
+#define TOL_SQRT {TOL_REL, -23}
+#define TOL_LG2 {TOL_ABSREL, -22}
+#define TOL_EX2 {TOL_ULP, 2}
+#define TOL_SIN {TOL_ABS, -20.5}
+
 struct exec_case {
    const char *name;
    unsigned in_words, out_words;
@@ -51,6 +76,8 @@ struct exec_case {
    /* Source alu_const - 1 is the constant ALU_CONST (immediate folding,
     * commuting); 0: none. */
    unsigned alu_const;
+   /* Per output word (NULL: all exact). */
+   const struct tol *tol;
 };
 
 /* pi as a float; as an integer large, odd, and 27 as a shift count. */
@@ -65,6 +92,7 @@ struct alu_case {
    unsigned arity;
    enum domain domain;
    uint32_t (*ref)(uint32_t a, uint32_t b, uint32_t c);
+   struct tol tol;
 };
 
 /* The member of a case family being built or checked. */
@@ -309,8 +337,9 @@ static void r_convert(const uint32_t *in, uint32_t *out)
    out[3] = (uint32_t)fabsf(f);
 }
 
-/* MUFU: the model is exact (correctly rounded), so the reference is the
- * exact function rounded once (docs/sim.md); inputs positive and normal. */
+/* MUFU: the reference is the exact function rounded once, the words are
+ * compared within the model's bounds (mufu_tol); inputs positive and
+ * normal. */
 static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
 {
    b->exact = true;   /* the C reference rounds the product and the sum apart */
@@ -323,6 +352,7 @@ static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
    out[4] = nir_fexp2(b, nir_fmul_imm(b, x, 0.25f));
    out[5] = nir_fsin(b, x);
 }
+static const struct tol mufu_tol[] = {TOL_RCP, TOL_RSQ, TOL_SQRT, TOL_LG2, TOL_EX2, TOL_SIN};
 static void r_mufu(const uint32_t *in, uint32_t *out)
 {
    float x = fabsf(f32(in[0]) * 1e-20f) + 0.5f;
@@ -748,9 +778,11 @@ static const struct alu_case alu_cases[] = {
    {"fneg", nir_op_fneg, 1, ANY, r_fneg}, {"fabs", nir_op_fabs, 1, ANY, r_fabs},
    {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor}, {"fceil", nir_op_fceil, 1, ANY, r_fceil},
    {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround},
-   {"ffract", nir_op_ffract, 1, SMALL, r_ffract}, {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp},
-   {"fsqrt", nir_op_fsqrt, 1, POSITIVE, r_fsqrt}, {"frsq", nir_op_frsq, 1, POSITIVE, r_frsq},
-   {"flog2", nir_op_flog2, 1, POSITIVE, r_flog2}, {"fexp2", nir_op_fexp2, 1, SMALL, r_fexp2},
+   {"ffract", nir_op_ffract, 1, SMALL, r_ffract}, {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp, TOL_RCP},
+   {"fsqrt", nir_op_fsqrt, 1, POSITIVE, r_fsqrt, TOL_SQRT},
+   {"frsq", nir_op_frsq, 1, POSITIVE, r_frsq, TOL_RSQ},
+   {"flog2", nir_op_flog2, 1, POSITIVE, r_flog2, TOL_LG2},
+   {"fexp2", nir_op_fexp2, 1, SMALL, r_fexp2, TOL_EX2},
    {"i2f32", nir_op_i2f32, 1, ANY, r_i2f}, {"u2f32", nir_op_u2f32, 1, ANY, r_u2f},
    {"f2i32", nir_op_f2i32, 1, SMALL, r_f2i},
 };
@@ -1374,7 +1406,7 @@ static const struct exec_case cases[] = {
    {"minmax", 2, 8, b_minmax, r_minmax},
    {"fmods", 2, 7, b_fmods, r_fmods},
    {"convert", 2, 4, b_convert, r_convert},
-   {"mufu", 1, 6, b_mufu, r_mufu},
+   {"mufu", 1, 6, b_mufu, r_mufu, .tol = mufu_tol},
 };
 
 /* --- running ------------------------------------------------------------- */
@@ -1387,6 +1419,69 @@ rnd(uint64_t *s)
    /* Floats: keep them finite and of moderate size, so that comparisons
     * are exact without NaN payload questions. */
    return v;
+}
+
+/* --- MUFU: the model's mode, comparisons within bounds ------------------ */
+
+/* EXEC_TEST_MUFU: hardware-like from this seed (the default; the compile
+ * modes add their number to it, so each runs with other errors), or exact. */
+static enum jade_sim_mufu_mode mufu_mode = JADE_SIM_MUFU_HW;
+static uint64_t mufu_seed = 0x6d756675;
+
+/* Over all cases: words compared within a bound, those that were not the
+ * exact value, and the worst error as a fraction of its bound. */
+static struct {
+   unsigned checked, differed;
+   double worst;
+   char worst_at[64];
+} mufu_total;
+
+/* A float's bits in an order where neighbours differ by 1 (both zeros 0). */
+static int64_t
+ordered(uint32_t u)
+{
+   return u & 0x80000000u ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+}
+
+/* The spacing of floats at x (the model flushes MUFU's subnormals). */
+static double
+ulp32(double x)
+{
+   if (x == 0)
+      return 0x1p-149;
+   int e = ilogb(x);
+   return ldexp(1, (e > -126 ? e : -126) - 23);
+}
+
+/* The error of got against the correctly rounded ref as a fraction of the
+ * bound (at most 1: within it).  Infinities and NaNs must match. */
+static double
+tol_fraction(const struct tol *t, uint32_t got, uint32_t ref)
+{
+   if (got == ref)
+      return 0;
+   double g = f32(got), r = f32(ref);
+   if (t->kind == TOL_EXACT || !isfinite(g) || !isfinite(r))
+      return INFINITY;
+   if (t->kind == TOL_ULP) {
+      int64_t d = ordered(got) - ordered(ref);
+      return t->bound > 0 ? (double)(d < 0 ? -d : d) / t->bound : INFINITY;
+   }
+   double b = exp2(t->bound), ar = fabs(r);
+   double allowed = t->kind == TOL_REL ? b * ar : t->kind == TOL_ABS ? b : b * fmax(1, ar);
+   /* The reference is itself off by up to half an ulp; 2^-20 of slack for
+    * the host's libm and the model's differing in their last bits. */
+   return fabs(g - r) / ((allowed + 0.5 * ulp32(r)) * (1 + 0x1p-20));
+}
+
+/* Word w's tolerance in this run (NULL: bit for bit). */
+static const struct tol *
+word_tol(const struct exec_case *c, unsigned w)
+{
+   if (mufu_mode != JADE_SIM_MUFU_HW)
+      return NULL;
+   const struct tol *t = c->alu ? &c->alu->tol : c->tol ? &c->tol[w] : NULL;
+   return t && t->kind != TOL_EXACT ? t : NULL;
 }
 
 /* Modes: 0 normal, 1 serial control bits, 2 booleans in GPRs. */
@@ -1437,7 +1532,8 @@ run_case(const struct exec_case *c, unsigned mode)
          c->ref(&in[t * c->in_words], &expect[t * c->out_words]);
    }
 
-   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout};
+   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout,
+                                  .mufu = mufu_mode, .mufu_seed = mufu_seed + mode};
    struct jade_sim *sim = jade_sim_create(&opt);
    uint64_t in_addr = jade_sim_alloc(sim, sizeof(in), 256);
    uint64_t out_addr = jade_sim_alloc(sim, sizeof(out), 256);
@@ -1485,10 +1581,41 @@ run_case(const struct exec_case *c, unsigned mode)
             printf("  %s: the outputs do not add up\n", c->name);
          memcpy(expect, out, sizeof(out));
       }
+      unsigned checked = 0, differed = 0, worst_word = 0;
+      double worst = 0;
       for (unsigned i = 0; i < THREADS * c->out_words; i++) {
-         if (out[i] != expect[i] && bad++ < 4)
+         unsigned w = i % c->out_words;
+         const struct tol *t = word_tol(c, w);
+         if (t) {
+            double f = tol_fraction(t, out[i], expect[i]);
+            checked++;
+            differed += out[i] != expect[i];
+            if (f > worst) {
+               worst = f;
+               worst_word = w;
+            }
+            if (f > 1 && bad++ < 4)
+               printf("  %s: thread %u word %u: expected 0x%08x within its MUFU bound, got "
+                      "0x%08x (%.3g times the bound)\n", c->name, i / c->out_words, w,
+                      expect[i], out[i], f);
+         } else if (out[i] != expect[i] && bad++ < 4) {
             printf("  %s: thread %u word %u: expected 0x%08x got 0x%08x\n", c->name,
-                   i / c->out_words, i % c->out_words, expect[i], out[i]);
+                   i / c->out_words, w, expect[i], out[i]);
+         }
+      }
+      if (checked) {
+         printf("  %s: %u MUFU words checked against bounds, %u not exact, worst %.3f of a bound "
+                "(word %u)\n", c->name, checked, differed, worst, worst_word);
+         /* A mode that changes nothing would test nothing. */
+         if (!differed && bad++ < 4)
+            printf("  %s: the hardware-like MUFU gave only exact results\n", c->name);
+         mufu_total.checked += checked;
+         mufu_total.differed += differed;
+         if (worst > mufu_total.worst) {
+            mufu_total.worst = worst;
+            snprintf(mufu_total.worst_at, sizeof(mufu_total.worst_at), "%s mode %u word %u",
+                     c->name, mode, worst_word);
+         }
       }
       ok = bad == 0;
       static const char *const mode_names[] = {"", " serial", " bools-in-gprs", " spilling"};
@@ -1529,6 +1656,15 @@ main(void)
     * booleans-in-GPRs fallback forced, and with a budget of SPILL_BUDGET
     * registers (spilling). */
    const char *only = getenv("EXEC_TEST_ONLY");
+   const char *mufu = getenv("EXEC_TEST_MUFU");
+   if (mufu && !strcmp(mufu, "exact")) {
+      mufu_mode = JADE_SIM_MUFU_EXACT;
+   } else if (mufu && !strncmp(mufu, "hw:", 3)) {
+      mufu_seed = strtoull(mufu + 3, NULL, 0);
+   } else if (mufu && strcmp(mufu, "hw")) {
+      fprintf(stderr, "EXEC_TEST_MUFU: exact, hw or hw:SEED\n");
+      return 2;
+   }
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (only && strcmp(only, cases[i].name))
          continue;
@@ -1568,6 +1704,12 @@ main(void)
    else
       failed++;
    glsl_type_singleton_decref();
+   if (mufu_mode == JADE_SIM_MUFU_HW)
+      printf("MUFU hardware-like, seed 0x%llx (+ mode): %u words checked against bounds, "
+             "%u not exact, worst %.3f of a bound (%s)\n", (unsigned long long)mufu_seed, mufu_total.checked,
+             mufu_total.differed, mufu_total.worst, mufu_total.worst_at);
+   else
+      printf("MUFU exact: every word bit for bit\n");
    printf("%u passed, %u failed\n", passed, failed);
    return failed ? 1 : 0;
 }

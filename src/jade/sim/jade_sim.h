@@ -42,11 +42,20 @@ enum jade_sim_hazard_mode {
    JADE_SIM_HAZARDS_FATAL,    /* stop at the first hazard */
 };
 
+/* MUFU's results (docs/sim.md, "Hardware-like MUFU"). */
+enum jade_sim_mufu_mode {
+   JADE_SIM_MUFU_EXACT,       /* correctly rounded: the default */
+   JADE_SIM_MUFU_HW,          /* off by up to the PTX ISA's documented error
+                               * bound, a function of mufu_seed and the input */
+};
+
 struct jade_sim_options {
    enum jade_sim_hazard_mode hazards;
    bool trace;                 /* print every executed instruction */
    FILE *log;                  /* hazards, trace, errors; NULL = stderr */
    uint64_t max_instructions;  /* per launch, warp instructions; 0 = 100M */
+   enum jade_sim_mufu_mode mufu;
+   uint64_t mufu_seed;         /* JADE_SIM_MUFU_HW: which errors */
 };
 
 struct jade_sim *jade_sim_create(const struct jade_sim_options *options);

@@ -14,7 +14,9 @@
  *  - any NaN result is the canonical 0x7fffffff;
  *  - FMNMX (one NaN: the other operand; both: canonical NaN; -0 < +0),
  *    FSETP/FSET comparisons with ordered/unordered forms, FSEL.
- * Where hardware is approximate, the model is exact:
+ * Where hardware is approximate, the model is exact by default (with
+ * JADE_SIM_MUFU_HW, MUFU results are off by up to the documented bounds
+ * instead: sim_mufu_error.c):
  *  - MUFU.RCP/RSQ/SQRT/EX2/LG2/SIN/COS/TANH are computed in double by
  *    libm and rounded once to float (hardware: about 1-2 ulp, TANH and
  *    SIN/COS worse; ptxas' sequences tolerate any faithful result).
@@ -274,8 +276,7 @@ static bool exec_mufu(struct sim_exec *x)
       return true;
    sim_foreach_lane(x, lane) {
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), true);
-      double v = mufu32(func, f32d(b));
-      uint32_t r = fresult(v, SIM_RND_RN, true, false);
+      uint32_t r = sim_mufu_f32(x->sim, func, b, mufu32(func, f32d(b)));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;
@@ -304,8 +305,7 @@ static bool exec_mufu_f16(struct sim_exec *x)
          if (sim_src_neg(x, SIM_SRC_B))
             h ^= 0x8000;
       }
-      uint32_t r = (uint32_t)sim_fp_round(mufu32(func, sim_f16_to_d(h)), SIM_RND_RN,
-                                         &sim_fp_f16);
+      uint32_t r = sim_mufu_f16(x->sim, func, h, mufu32(func, sim_f16_to_d(h)));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;
@@ -313,20 +313,17 @@ static bool exec_mufu_f16(struct sim_exec *x)
 
 /* RCP64H/RSQ64H: the high word of the double result for the double whose
  * high word is the source. */
-static uint32_t mufu64h(bool rsq, uint32_t hi)
+static uint32_t mufu64h(struct sim_exec *x, bool rsq, uint32_t hi)
 {
    double v = sim_f64(sim_fp_flush((uint64_t)hi << 32, &sim_fp_f64));
-   double r = rsq ? 1.0 / sqrt(v) : 1.0 / v;
-   if (isnan(r))
-      return SIM_NAN32;
-   return (uint32_t)(sim_fp_flush(sim_u64(r), &sim_fp_f64) >> 32);
+   return sim_mufu_64h(x->sim, rsq, hi, rsq ? 1.0 / sqrt(v) : 1.0 / v);
 }
 
 static bool exec_mufu64h(struct sim_exec *x)
 {
    bool rsq = sim_field(x, JADE_ISA_F_FUNC);
    sim_foreach_lane(x, lane) {
-      uint32_t r = mufu64h(rsq, fsrc(x, SIM_SRC_B, lane));
+      uint32_t r = mufu64h(x, rsq, fsrc(x, SIM_SRC_B, lane));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;

@@ -292,6 +292,16 @@ uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
 /* Saves the exit registers of the lane (EXIT with graphics I/O). */
 void sim_save_exit_regs(struct sim_exec *x, unsigned lane);
 
+/* --- MUFU results (sim_mufu_error.c) ------------------------------------ */
+
+/* The result bits of MUFU function `func` (the ISA's numbering) whose
+ * input bits are `in` and exact value v: rounded once, or, with
+ * JADE_SIM_MUFU_HW, off by up to the function's documented bound.  fp32
+ * results flush subnormals; RCP64H/RSQ64H give the high word. */
+uint32_t sim_mufu_f32(const struct jade_sim *sim, unsigned func, uint32_t in, double v);
+uint32_t sim_mufu_f16(const struct jade_sim *sim, unsigned func, uint32_t in, double v);
+uint32_t sim_mufu_64h(const struct jade_sim *sim, bool rsq, uint32_t in, double v);
+
 /* --- dependency checker (sim_hazard.c) ----------------------------------- */
 
 /* Before execution: wait masks, DEPBAR; after execution: reads checked

@@ -8,7 +8,7 @@
  *            [--shared BYTES] [--arg u32:V | s32:V | u64:V | f32:V | f64:V |
  *            buf:FILE | out:BYTES] ... [--out-dir DIR]
  *            [--hazards=warn|fatal|off] [--trace] [--max-instructions N]
- *            [--latency-report]
+ *            [--latency-report] [--mufu=exact|hw[:SEED]]
  *
  * or, for hand-written code (jade-asm's raw output, run from byte 0, with
  * the same launch constants as a kernel):
@@ -38,7 +38,7 @@ static void usage(void)
            "usage: jade-sim (--cubin FILE --kernel NAME | --code FILE) --grid X,Y,Z --block X,Y,Z\n"
            "                [--shared BYTES] [--arg u32:V|s32:V|u64:V|f32:V|f64:V|buf:FILE|out:BYTES]...\n"
            "                [--out-dir DIR] [--hazards=warn|fatal|off] [--trace] [--max-instructions N]\n"
-           "                [--latency-report]\n");
+           "                [--latency-report] [--mufu=exact|hw[:SEED]]\n");
 }
 
 static int fail(const char *fmt, const char *what)
@@ -178,6 +178,13 @@ int main(int argc, char **argv)
          if (!parse_number(v, false, false, &n, 8) || !n)
             return fail("bad --max-instructions %s", v);
          opt.max_instructions = n; i++;
+      } else if (!strcmp(a, "--mufu=exact")) {
+         opt.mufu = JADE_SIM_MUFU_EXACT;
+      } else if (!strncmp(a, "--mufu=hw", 9) && (!a[9] || a[9] == ':')) {
+         /* MUFU results off by up to the documented bounds (docs/sim.md) */
+         opt.mufu = JADE_SIM_MUFU_HW;
+         if (a[9] && !parse_number(a + 10, false, false, &opt.mufu_seed, 8))
+            return fail("bad --mufu seed %s", a + 10);
       } else if (!strcmp(a, "--latency-report")) {
          latency_report = true;
       } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
