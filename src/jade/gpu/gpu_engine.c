@@ -1,0 +1,255 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Engine methods: every value is kept in the subchannel's method store
+ * (later parts, and MME-style readers, take state from there); the methods
+ * that act are run here.  Implemented: inline-to-memory (0x180..0x1b4 and
+ * SET_I2M_SEMAPHORE_*, alike in TURING_A, TURING_COMPUTE_A and
+ * KEPLER_INLINE_TO_MEMORY_B), the report semaphore (0x1b00..0x1b0c in 3D
+ * and compute) and constant-buffer loads (3D).  Any other method that is
+ * not a SET_* state method is reported once by name and counted.
+ */
+
+#include <string.h>
+
+#include "nvidia/classes/cla140.h"
+#include "nvidia/classes/clc597.h"
+#include "nvidia/classes/clc5c0.h"
+
+#include "gpu_private.h"
+
+#define CLASS_3D 0xc597
+#define CLASS_COMPUTE 0xc5c0
+#define CLASS_I2M 0xa140
+
+/* The I2M and report-semaphore methods sit at the same addresses in all
+ * three classes (clc597.h, clc5c0.h, cla140.h); TURING_A's names stand
+ * for them. */
+#define M(subc, name) gpu->method[subc][NVC597_##name / 4]
+
+void
+gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
+{
+   uint32_t cls = gpu->subc_class[subc];
+   gpu->stats.unimplemented++;
+   uint64_t key = (uint64_t)cls << 16 | mthd;
+   if (_mesa_hash_table_u64_search(gpu->reported, key))
+      return;
+   _mesa_hash_table_u64_insert(gpu->reported, key, (void *)1);
+   const char *name = gpu_method_name(cls, mthd);
+   gpu_log(gpu, "method not implemented: %s (class 0x%04x, subchannel %u, method 0x%04x, "
+           "data 0x%08x); reported once, counted",
+           name ? name : "unknown to the class headers", cls, subc, mthd, data);
+}
+
+/* ------------------------------------------------------------ inline to memory */
+
+static void
+i2m_launch(struct jade_gpu *gpu, unsigned subc, uint32_t d)
+{
+   struct gpu_inline *in = &gpu->inl[subc];
+   if (GPU_GET(d, NVC597_LAUNCH_DMA_DST_MEMORY_LAYOUT) !=
+       NVC597_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH) {
+      gpu_unimplemented(gpu, subc, NVC597_LAUNCH_DMA, d); /* block-linear destinations */
+      in->active = false;
+      return;
+   }
+   *in = (struct gpu_inline){
+      .active = true,
+      .dst = (uint64_t)(M(subc, OFFSET_OUT_UPPER) & 0xff) << 32 | M(subc, OFFSET_OUT),
+      .line_bytes = M(subc, LINE_LENGTH_IN),
+      .lines = M(subc, LINE_COUNT),
+      .pitch = M(subc, PITCH_OUT),
+   };
+   if (!in->line_bytes || !in->lines)
+      in->active = false;
+}
+
+static void
+i2m_complete(struct jade_gpu *gpu, unsigned subc)
+{
+   uint32_t d = M(subc, LAUNCH_DMA);
+   if (GPU_GET(d, NVC597_LAUNCH_DMA_COMPLETION_TYPE) !=
+       NVC597_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE)
+      return;
+   uint64_t va = (uint64_t)(M(subc, SET_I2M_SEMAPHORE_A) & 0xff) << 32 |
+                 M(subc, SET_I2M_SEMAPHORE_B);
+   uint32_t payload = M(subc, SET_I2M_SEMAPHORE_C);
+   if (GPU_GET(d, NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE) ==
+       NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD) {
+      gpu_write(gpu, va, &payload, 4, "the inline upload's semaphore");
+   } else {
+      uint64_t t = gpu_now_ns(gpu);
+      uint32_t rec[4] = {payload, 0, (uint32_t)t, (uint32_t)(t >> 32)};
+      gpu_write(gpu, va, rec, 16, "the inline upload's semaphore");
+   }
+   gpu->stats.semaphore_releases++;
+}
+
+/* A LOAD_INLINE_DATA word: up to 4 bytes of the current line (each line
+ * starts on a new word of the stream). */
+static void
+i2m_data(struct jade_gpu *gpu, unsigned subc, uint32_t data)
+{
+   struct gpu_inline *in = &gpu->inl[subc];
+   if (!in->active) {
+      gpu_unimplemented(gpu, subc, NVC597_LOAD_INLINE_DATA, data); /* data with no launch */
+      return;
+   }
+   uint32_t words_per_line = (in->line_bytes + 3) / 4;
+   uint64_t word = in->done; /* counted in stream words */
+   uint32_t line = word / words_per_line, in_line = (word % words_per_line) * 4;
+   uint32_t n = in->line_bytes - in_line < 4 ? in->line_bytes - in_line : 4;
+   uint64_t va = in->dst + (uint64_t)line * in->pitch + in_line;
+   if (!gpu_write(gpu, va, &data, n, "LOAD_INLINE_DATA"))
+      return;
+   gpu->stats.inline_bytes += n;
+   if (++in->done == (uint64_t)words_per_line * in->lines) {
+      in->active = false;
+      i2m_complete(gpu, subc);
+   }
+}
+
+static bool
+i2m_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
+{
+   switch (mthd) {
+   case NVC597_LAUNCH_DMA:
+      i2m_launch(gpu, subc, data);
+      return true;
+   case NVC597_LOAD_INLINE_DATA:
+      i2m_data(gpu, subc, data);
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* ------------------------------------------------------------ report semaphore */
+
+/* The four-word layouts (envytools' rnndb notes, which nvc0's query code
+ * relies on): {payload, u32 value, u64 timestamp} for ZPASS_PIXEL_CNT and
+ * STREAMING_BYTE_COUNT (nvc0 reads the latter at byte 4), {u64 value, u64
+ * timestamp} for the other counters.  Counters the model does not keep yet
+ * read 0 (the 3D pipeline adds them). */
+static void
+report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
+{
+   uint64_t va = (uint64_t)(M(subc, SET_REPORT_SEMAPHORE_A) & 0xff) << 32 |
+                 M(subc, SET_REPORT_SEMAPHORE_B);
+   uint32_t payload = M(subc, SET_REPORT_SEMAPHORE_C);
+   unsigned op = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_OPERATION);
+   unsigned report = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_REPORT);
+   bool one_word = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
+                   NVC597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
+
+   if (op != NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE &&
+       op != NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY) {
+      gpu_unimplemented(gpu, subc, NVC597_SET_REPORT_SEMAPHORE_D, d); /* ACQUIRE, TRAP */
+      return;
+   }
+   uint64_t value = 0; /* no counter is kept yet */
+   bool is_payload = op == NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
+                     report == NVC597_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
+   if (one_word) {
+      uint32_t v = is_payload ? payload : (uint32_t)value;
+      gpu_write(gpu, va, &v, 4, "SET_REPORT_SEMAPHORE_D (one word)");
+   } else {
+      uint64_t t = gpu_now_ns(gpu);
+      uint32_t rec[4] = {0, 0, (uint32_t)t, (uint32_t)(t >> 32)};
+      if (is_payload || report == NVC597_SET_REPORT_SEMAPHORE_D_REPORT_ZPASS_PIXEL_CNT ||
+          report == NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT) {
+         rec[0] = payload;
+         rec[1] = is_payload ? 0 : (uint32_t)value;
+      } else {
+         rec[0] = (uint32_t)value, rec[1] = (uint32_t)(value >> 32);
+      }
+      gpu_write(gpu, va, rec, 16, "SET_REPORT_SEMAPHORE_D (four words)");
+   }
+   gpu->stats.semaphore_releases++;
+}
+
+/* ------------------------------------------------------------ constant buffers */
+
+/* Each word goes to the selected buffer at LOAD_CONSTANT_BUFFER_OFFSET,
+ * which advances by 4 (the 16 data methods exist so that incrementing
+ * packets work too). */
+static void
+load_constant(struct jade_gpu *gpu, unsigned subc, uint32_t data)
+{
+   uint32_t size = M(subc, SET_CONSTANT_BUFFER_SELECTOR_A) & 0x1ffff;
+   uint64_t base = (uint64_t)(M(subc, SET_CONSTANT_BUFFER_SELECTOR_B) & 0xff) << 32 |
+                   M(subc, SET_CONSTANT_BUFFER_SELECTOR_C);
+   uint32_t offset = M(subc, LOAD_CONSTANT_BUFFER_OFFSET) & 0xffff;
+   M(subc, LOAD_CONSTANT_BUFFER_OFFSET) = offset + 4;
+   if (offset + 4 > size) {
+      /* What the hardware does past SIZE is not documented: the model drops
+       * the word and says so. */
+      gpu_log(gpu, "LOAD_CONSTANT_BUFFER past the selected size (offset 0x%x, size 0x%x): "
+              "dropped", offset, size);
+      gpu->stats.unimplemented++;
+      return;
+   }
+   if (gpu_write(gpu, base + offset, &data, 4, "LOAD_CONSTANT_BUFFER"))
+      gpu->stats.constant_words++;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+/* Methods that act but need nothing done here: the model completes each
+ * method before the next, and its memory is coherent. */
+static bool
+nothing_to_do(uint32_t cls, uint32_t mthd)
+{
+   const char *name = gpu_method_name(cls, mthd);
+   if (!name)
+      return false;
+   const char *bare = strchr(name, '_'); /* after "NVC597" */
+   bare = bare ? bare + 1 : name;
+   return !strcmp(bare, "NO_OPERATION") || !strcmp(bare, "WAIT_FOR_IDLE") ||
+          !strcmp(bare, "PIPE_NOP") || !strncmp(bare, "INVALIDATE_", 11) ||
+          !strcmp(bare, "SET_OBJECT");
+}
+
+static bool
+is_state(uint32_t cls, uint32_t mthd)
+{
+   const char *name = gpu_method_name(cls, mthd);
+   const char *bare = name ? strchr(name, '_') : NULL;
+   return bare && !strncmp(bare + 1, "SET_", 4);
+}
+
+void
+gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
+{
+   uint32_t cls = gpu->subc_class[subc];
+   gpu->method[subc][mthd / 4] = data;
+
+   bool known = cls == CLASS_3D || cls == CLASS_COMPUTE || cls == CLASS_I2M;
+   if (known && i2m_method(gpu, subc, mthd, data))
+      return;
+   if ((cls == CLASS_3D || cls == CLASS_COMPUTE) && mthd == NVC597_SET_REPORT_SEMAPHORE_D) {
+      report_semaphore(gpu, subc, data);
+      return;
+   }
+   if (cls == CLASS_3D && mthd >= NVC597_LOAD_CONSTANT_BUFFER(0) &&
+       mthd <= NVC597_LOAD_CONSTANT_BUFFER(15)) {
+      load_constant(gpu, subc, data);
+      return;
+   }
+   if (known && (is_state(cls, mthd) || nothing_to_do(cls, mthd)))
+      return; /* stored above; the parts that use it read it there */
+   gpu_unimplemented(gpu, subc, mthd, data);
+}
+
+void
+gpu_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
+{
+   gpu->stats.methods++;
+   if (mthd / 4 >= GPU_METHODS)
+      return;
+   if (gpu_host_method(gpu, subc, mthd, data))
+      return;
+   gpu_engine_method(gpu, subc, mthd, data);
+}

@@ -1,0 +1,87 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The model's state, shared by its parts: the channel (gpu_fifo.c), the
+ * host class (gpu_host.c), the engines' common methods (gpu_engine.c) and
+ * memory (gpu_memory.c).
+ */
+
+#ifndef GPU_PRIVATE_H
+#define GPU_PRIVATE_H
+
+#include "jade_gpu.h"
+
+#include "util/hash_table.h"
+
+/* NVIDIA's field macros are "HI:LO"; (0 ? HI:LO) is LO, (1 ? HI:LO) is HI
+ * (the DRF idiom of NVIDIA's own headers). */
+#define GPU_LO(f) (0 ? f)
+#define GPU_HI(f) (1 ? f)
+#define GPU_GET(v, f) \
+   (((uint32_t)(v) >> GPU_LO(f)) & (0xffffffffu >> (31 - (GPU_HI(f) - GPU_LO(f)))))
+
+#define GPU_SUBCHANNELS 8
+/* Method addresses are 12-bit dword indices (clc46f.h NVC46F_DMA_METHOD_ADDRESS). */
+#define GPU_METHODS 4096
+
+struct gpu_inline {
+   /* Inline-to-memory in progress on a subchannel. */
+   bool active;
+   uint64_t dst;
+   uint32_t line_bytes, lines, pitch;
+   uint64_t done;          /* bytes received */
+};
+
+/* A method header whose data has not all arrived: data may continue in
+ * the next segment ([OGD-RAM] allows data in another PB segment). */
+struct gpu_header {
+   unsigned left;          /* data words still to come; 0: none pending */
+   unsigned subc;
+   uint32_t mthd;          /* byte address of the next data word */
+   unsigned sec_op;        /* NVC46F_DMA_SEC_OP_* (old forms mapped to new) */
+};
+
+struct jade_gpu {
+   struct jade_gpu_env env;
+   struct gpu_header pending;
+   struct jade_gpu_fault fault;
+   struct jade_gpu_stats stats;
+
+   uint32_t subc_class[GPU_SUBCHANNELS];
+   uint32_t method[GPU_SUBCHANNELS][GPU_METHODS];
+   struct gpu_inline inl[GPU_SUBCHANNELS];
+
+   /* (class << 16 | method) of methods reported as unimplemented once. */
+   struct hash_table_u64 *reported;
+};
+
+void gpu_log(struct jade_gpu *gpu, const char *fmt, ...) PRINTFLIKE(2, 3);
+
+/* A fault: the first one is kept and the channel stops. */
+void gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write,
+               const char *fmt, ...) PRINTFLIKE(5, 6);
+
+/* Memory: false (after a fault naming `what`) if not all mapped. */
+bool gpu_read(struct jade_gpu *gpu, uint64_t va, void *dst, uint32_t size, const char *what);
+bool gpu_write(struct jade_gpu *gpu, uint64_t va, const void *src, uint32_t size,
+               const char *what);
+
+uint64_t gpu_now_ns(struct jade_gpu *gpu);
+
+/* The method's name from the class headers ("NVC597_LAUNCH_DMA"), or NULL. */
+const char *gpu_method_name(uint32_t cls, uint32_t mthd);
+
+/* One method write of subchannel `subc` (byte address `mthd`). */
+void gpu_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+/* Host methods (below 0x100, NVC46F_*); true if handled. */
+bool gpu_host_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+/* The engines' methods (3D, compute, inline-to-memory). */
+void gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+/* A method the model does not implement: reported once by name, counted. */
+void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+#endif /* GPU_PRIVATE_H */

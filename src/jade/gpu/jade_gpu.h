@@ -1,0 +1,85 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * A software Turing GPU that executes command streams, written from the
+ * hardware's side: it reads GPFIFO entries, method headers and methods as
+ * NVIDIA's class headers (src/nouveau/headers/nvidia/classes) and
+ * open-gpu-doc describe them, never from the driver's code or layouts.
+ * docs/gpu-model.md says which source each behaviour follows.
+ *
+ * This part is the front end: GPFIFO entries, every method header form,
+ * subchannels bound by SET_OBJECT, a method store per subchannel, host
+ * semaphores, the 3D/compute report semaphore, inline-to-memory uploads
+ * and constant-buffer loads.  Memory is reached through the caller's
+ * translation of GPU virtual addresses (the shim's VM_BIND mappings); an
+ * access outside them is a fault that stops the channel, as the kernel
+ * kills a faulting channel.
+ */
+
+#ifndef JADE_GPU_H
+#define JADE_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct jade_gpu_env {
+   void *data;
+   /* A CPU pointer to [va, va + size) if all of it lies inside one
+    * mapping, else NULL (a fault). */
+   void *(*translate)(void *data, uint64_t va, uint64_t size);
+   /* Nanoseconds for timestamps (PTIMER); NULL: the host's monotonic clock. */
+   uint64_t (*now_ns)(void *data);
+   /* One line of diagnostics (no newline); NULL: stderr. */
+   void (*log)(void *data, const char *line);
+};
+
+struct jade_gpu_fault {
+   bool valid;
+   uint64_t va;          /* the address the access started at */
+   uint32_t size;        /* bytes */
+   bool write;
+   char what[160];       /* the method or instruction that faulted */
+};
+
+struct jade_gpu_stats {
+   uint64_t methods;             /* method writes decoded */
+   uint64_t unimplemented;       /* of them, writes of methods the model lacks */
+   uint64_t semaphore_releases;  /* host and report semaphores */
+   uint64_t inline_bytes;        /* written by inline-to-memory */
+   uint64_t constant_words;      /* written by LOAD_CONSTANT_BUFFER */
+};
+
+struct jade_gpu;
+
+struct jade_gpu *jade_gpu_create(const struct jade_gpu_env *env);
+void jade_gpu_destroy(struct jade_gpu *gpu);
+
+/* Runs one GPFIFO entry (GP_ENTRY0, GP_ENTRY1 as clc46f.h defines them):
+ * the pushbuffer segment it points to, or a control entry.  False if the
+ * channel faulted, now or before (a killed channel runs nothing more). */
+bool jade_gpu_run_gp_entry(struct jade_gpu *gpu, uint32_t entry0, uint32_t entry1);
+
+/* Runs a segment of `dwords` method words at `va` (what a GP entry points
+ * to).  False as above. */
+bool jade_gpu_run_segment(struct jade_gpu *gpu, uint64_t va, uint32_t dwords);
+
+/* The first fault of the channel, or NULL. */
+const struct jade_gpu_fault *jade_gpu_fault(const struct jade_gpu *gpu);
+
+/* The class bound to a subchannel (0 if none) and the last value written
+ * to one of its methods (byte address). */
+uint32_t jade_gpu_subchannel_class(const struct jade_gpu *gpu, unsigned subc);
+uint32_t jade_gpu_method_value(const struct jade_gpu *gpu, unsigned subc, uint32_t mthd);
+
+const struct jade_gpu_stats *jade_gpu_stats(const struct jade_gpu *gpu);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* JADE_GPU_H */
