@@ -221,6 +221,8 @@ shim_gem_pushbuf(int fd, unsigned long request, void *arg)
     * killed; real legacy submissions are not part of the VM_BIND model. */
    if (req->nr_push != 0)
       return jade_shim_refuse("legacy GEM_PUSHBUF submission (use EXEC)", -EINVAL);
+   if (jade_shim_run_channel_killed(req->channel))
+      return -ENODEV; /* what nouveau answers for a killed channel */
    req->vram_available = jade_shim.params.vram_size_B;
    req->gart_available = jade_shim.params.gart_size_B;
    return 0;

@@ -37,6 +37,8 @@ struct jade_shim_mapping {
    uint64_t va;
    uint64_t range_B;
    uint32_t handle;
+   struct shim_bo *bo;     /* held while mapped, as the kernel holds it */
+   uint64_t bo_offset_B;
 };
 
 struct jade_shim {
@@ -58,6 +60,21 @@ struct jade_shim {
 };
 
 extern struct jade_shim jade_shim;
+
+/* The mapping holding [va, va + size_B) whole, or NULL.  Lock held. */
+struct jade_shim_mapping *jade_shim_mapping_of(uint64_t va, uint64_t size_B);
+
+/* What EXEC does with a validated submission's pushes, lock held: nothing
+ * (jade_shim_run_noop.c, libjade_noop_drm_shim.so) or run them on the GPU
+ * model (jade_shim_run_gpu.c, libjade_sim_drm_shim.so).  A negative errno
+ * fails the EXEC (a channel the model killed). */
+struct drm_nouveau_exec_push;
+int jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes,
+                  unsigned count);
+/* A channel is freed: the runner drops its state. */
+void jade_shim_run_channel_freed(uint32_t channel);
+/* Whether the runner killed the channel (a GPU fault). */
+bool jade_shim_run_channel_killed(uint32_t channel);
 
 void jade_shim_params_init(struct jade_shim_params *p);
 

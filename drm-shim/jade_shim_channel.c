@@ -55,9 +55,10 @@ jade_shim_channel_free(int fd, unsigned long request, void *arg)
    int ret = 0;
 
    simple_mtx_lock(&jade_shim.lock);
-   if (jade_shim_channel_exists(req->channel))
+   if (jade_shim_channel_exists(req->channel)) {
       jade_shim.channel_used[req->channel] = false;
-   else
+      jade_shim_run_channel_freed(req->channel);
+   } else
       ret = jade_shim_refuse("CHANNEL_FREE of an unknown channel", -ENOENT);
    simple_mtx_unlock(&jade_shim.lock);
    return ret;
@@ -222,13 +223,16 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
          goto out;
       }
    }
-   jade_shim.exec_count++;
+   ret = jade_shim_run(req->channel, pushes, req->push_count);
+   if (!ret)
+      jade_shim.exec_count++;
 out:
    simple_mtx_unlock(&jade_shim.lock);
    if (ret)
       return ret;
 
-   /* The GPU is infinitely fast: the submission is complete already. */
+   /* The submission has run to its end (or was not run at all): it is
+    * complete. */
    for (unsigned i = 0; i < req->sig_count; i++) {
       ret = jade_shim_syncobj_signal(sigs[i].handle);
       if (ret)

@@ -64,11 +64,17 @@ overlaps_any(uint64_t va, uint64_t range_B)
    return false;
 }
 
+struct jade_shim_mapping *
+jade_shim_mapping_of(uint64_t va, uint64_t size_B)
+{
+   struct jade_shim_mapping *m = find_mapping(va);
+   return m && va + size_B >= va && va + size_B <= m->va + m->range_B ? m : NULL;
+}
+
 bool
 jade_shim_va_mapped(uint64_t va, uint64_t size_B)
 {
-   struct jade_shim_mapping *m = find_mapping(va);
-   return m && va + size_B <= m->va + m->range_B;
+   return jade_shim_mapping_of(va, size_B) != NULL;
 }
 
 static int
@@ -87,15 +93,18 @@ vm_map(struct shim_fd *shim_fd, const struct drm_nouveau_vm_bind_op *op)
    struct shim_bo *bo = drm_shim_bo_lookup(shim_fd, op->handle);
    if (!bo)
       return jade_shim_refuse("VM_BIND map of an unknown handle", -ENOENT);
-   const bool fits = op->bo_offset + op->range <= bo->size;
-   drm_shim_bo_put(bo);
-   if (!fits)
+   if (op->bo_offset + op->range > bo->size) {
+      drm_shim_bo_put(bo);
       return jade_shim_refuse("VM_BIND map beyond the end of the buffer", -EINVAL);
+   }
 
    struct jade_shim_mapping *m = calloc(1, sizeof(*m));
-   if (!m)
+   if (!m) {
+      drm_shim_bo_put(bo);
       return -ENOMEM;
-   *m = (struct jade_shim_mapping){op->addr, op->range, op->handle};
+   }
+   /* The mapping keeps the buffer's reference until it is unmapped. */
+   *m = (struct jade_shim_mapping){op->addr, op->range, op->handle, bo, op->bo_offset};
    _mesa_hash_table_u64_insert(jade_shim.vm, op->addr, m);
    return 0;
 }
@@ -108,6 +117,7 @@ vm_unmap(const struct drm_nouveau_vm_bind_op *op)
    if (!m || m->range_B != op->range)
       return jade_shim_refuse("VM_BIND unmap of something not mapped", -ENOENT);
    _mesa_hash_table_u64_remove(jade_shim.vm, op->addr);
+   drm_shim_bo_put(m->bo);
    free(m);
    return 0;
 }

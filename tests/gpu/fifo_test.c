@@ -268,6 +268,16 @@ test_constant_buffer(void)
          rd32(0x101c) == 44 && rd32(0x1020) == 55 && rd32(0x100c) == 0xeeeeeeee,
          "words at selector + offset, the offset advancing by 4");
    CHECK(jade_gpu_stats(gpu)->constant_words == 5, "5 words counted");
+   /* Binding the selected buffer to slot 3 of group 4 (the fragment
+    * stage's), then emptying slot 3 of group 0. */
+   mthd1(0, NVC597_BIND_GROUP_CONSTANT_BUFFER(4), 1 | 3u << 4);
+   mthd1(0, NVC597_BIND_GROUP_CONSTANT_BUFFER(0), 0 | 3u << 4);
+   CHECK(run(gpu), "bindings run");
+   uint64_t addr = 0;
+   uint32_t size = 0;
+   CHECK(jade_gpu_constant_buffer(gpu, 4, 3, &addr, &size) && addr == VA_BASE + 0x1000 &&
+         size == 0x100, "group 4 slot 3 holds the selected buffer");
+   CHECK(!jade_gpu_constant_buffer(gpu, 0, 3, &addr, &size), "group 0 slot 3 is empty");
    /* Past the selected size: dropped and reported. */
    one_inc(0, NVC597_LOAD_CONSTANT_BUFFER_OFFSET, 2);
    emit(0x100);

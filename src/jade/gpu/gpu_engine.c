@@ -7,7 +7,7 @@
  * that act are run here.  Implemented: inline-to-memory (0x180..0x1b4 and
  * SET_I2M_SEMAPHORE_*, alike in TURING_A, TURING_COMPUTE_A and
  * KEPLER_INLINE_TO_MEMORY_B), the report semaphore (0x1b00..0x1b0c in 3D
- * and compute) and constant-buffer loads (3D).  Any other method that is
+ * and compute), constant-buffer loads and bind-group bindings (3D).  Any other method that is
  * not a SET_* state method is reported once by name and counted.
  */
 
@@ -195,6 +195,34 @@ load_constant(struct jade_gpu *gpu, unsigned subc, uint32_t data)
       gpu->stats.constant_words++;
 }
 
+/* BIND_GROUP_CONSTANT_BUFFER(j): the buffer the selector holds (size and
+ * address) to slot SHADER_SLOT of group j, or the slot emptied. */
+static void
+bind_constant(struct jade_gpu *gpu, unsigned subc, unsigned group, uint32_t d)
+{
+   unsigned slot = GPU_GET(d, NVC597_BIND_GROUP_CONSTANT_BUFFER_SHADER_SLOT);
+   if (slot >= GPU_CBUF_SLOTS) {
+      gpu_unimplemented(gpu, subc, NVC597_BIND_GROUP_CONSTANT_BUFFER(group), d);
+      return;
+   }
+   struct gpu_cbuf *cb = &gpu->cb3d[group][slot];
+   cb->valid = GPU_GET(d, NVC597_BIND_GROUP_CONSTANT_BUFFER_VALID);
+   cb->size = M(subc, SET_CONSTANT_BUFFER_SELECTOR_A) & 0x1ffff;
+   cb->addr = (uint64_t)(M(subc, SET_CONSTANT_BUFFER_SELECTOR_B) & 0xff) << 32 |
+              M(subc, SET_CONSTANT_BUFFER_SELECTOR_C);
+}
+
+bool
+jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot,
+                         uint64_t *addr, uint32_t *size)
+{
+   if (group >= GPU_BIND_GROUPS || slot >= GPU_CBUF_SLOTS || !gpu->cb3d[group][slot].valid)
+      return false;
+   *addr = gpu->cb3d[group][slot].addr;
+   *size = gpu->cb3d[group][slot].size;
+   return true;
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 /* Methods that act but need nothing done here: the model completes each
@@ -212,12 +240,27 @@ nothing_to_do(uint32_t cls, uint32_t mthd)
           !strcmp(bare, "SET_OBJECT");
 }
 
+/* State: SET_* and OGL_SET_* methods, and the operands of methods that
+ * act (read from the store when they do). */
 static bool
 is_state(uint32_t cls, uint32_t mthd)
 {
+   static const char *const operands[] = {
+      "LINE_LENGTH_IN", "LINE_COUNT", "OFFSET_OUT_UPPER", "OFFSET_OUT", "PITCH_OUT",
+      "LOAD_CONSTANT_BUFFER_OFFSET",
+   };
    const char *name = gpu_method_name(cls, mthd);
    const char *bare = name ? strchr(name, '_') : NULL;
-   return bare && !strncmp(bare + 1, "SET_", 4);
+   if (!bare)
+      return false;
+   bare++;
+   if (!strncmp(bare, "SET_", 4) || !strncmp(bare, "OGL_SET_", 8))
+      return true;
+   for (unsigned i = 0; i < sizeof(operands) / sizeof(operands[0]); i++) {
+      if (!strcmp(bare, operands[i]))
+         return true;
+   }
+   return false;
 }
 
 void
@@ -236,6 +279,12 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
    if (cls == CLASS_3D && mthd >= NVC597_LOAD_CONSTANT_BUFFER(0) &&
        mthd <= NVC597_LOAD_CONSTANT_BUFFER(15)) {
       load_constant(gpu, subc, data);
+      return;
+   }
+   if (cls == CLASS_3D && mthd >= NVC597_BIND_GROUP_CONSTANT_BUFFER(0) &&
+       mthd <= NVC597_BIND_GROUP_CONSTANT_BUFFER(GPU_BIND_GROUPS - 1) &&
+       (mthd - NVC597_BIND_GROUP_CONSTANT_BUFFER(0)) % 32 == 0) {
+      bind_constant(gpu, subc, (mthd - NVC597_BIND_GROUP_CONSTANT_BUFFER(0)) / 32, data);
       return;
    }
    if (known && (is_state(cls, mthd) || nothing_to_do(cls, mthd)))

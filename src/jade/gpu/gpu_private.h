@@ -42,6 +42,16 @@ struct gpu_header {
    unsigned sec_op;        /* NVC46F_DMA_SEC_OP_* (old forms mapped to new) */
 };
 
+/* A constant buffer bound to a slot of a 3D bind group. */
+struct gpu_cbuf {
+   uint64_t addr;
+   uint32_t size;
+   bool valid;
+};
+
+#define GPU_BIND_GROUPS 5   /* BIND_GROUP_CONSTANT_BUFFER(0..4) */
+#define GPU_CBUF_SLOTS 18   /* SHADER_SLOT is 5 bits; 18 banks (c[0..17]) */
+
 struct jade_gpu {
    struct jade_gpu_env env;
    struct gpu_header pending;
@@ -51,6 +61,7 @@ struct jade_gpu {
    uint32_t subc_class[GPU_SUBCHANNELS];
    uint32_t method[GPU_SUBCHANNELS][GPU_METHODS];
    struct gpu_inline inl[GPU_SUBCHANNELS];
+   struct gpu_cbuf cb3d[GPU_BIND_GROUPS][GPU_CBUF_SLOTS];
 
    /* (class << 16 | method) of methods reported as unimplemented once. */
    struct hash_table_u64 *reported;

@@ -78,6 +78,11 @@ uint32_t jade_gpu_method_value(const struct jade_gpu *gpu, unsigned subc, uint32
 
 const struct jade_gpu_stats *jade_gpu_stats(const struct jade_gpu *gpu);
 
+/* The constant buffer bound to slot `slot` of 3D bind group `group`
+ * (BIND_GROUP_CONSTANT_BUFFER); false if none is. */
+bool jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot,
+                              uint64_t *addr, uint32_t *size);
+
 #ifdef __cplusplus
 }
 #endif
