@@ -37,8 +37,13 @@ struct jade_shim_mapping {
    uint64_t va;
    uint64_t range_B;
    uint32_t handle;
-   struct shim_bo *bo;     /* held while mapped, as the kernel holds it */
-   uint64_t bo_offset_B;
+   /* Where the mapped bytes start in drm-shim's memfd (the buffer's
+    * mem_addr + the bind's offset).  No reference is held: Mesa 25.0.7's
+    * drm_shim_bo_put frees a buffer whenever a put leaves an extra
+    * reference outstanding (it frees unless the count drops to exactly 0),
+    * so a buffer closed while still bound is not kept alive as the kernel
+    * would keep it. */
+   uint64_t mem_offset_B;
 };
 
 struct jade_shim {

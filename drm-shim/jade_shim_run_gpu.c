@@ -34,7 +34,14 @@ translate(void *data, uint64_t va, uint64_t size)
    struct jade_shim_mapping *m = jade_shim_mapping_of(va, size ? size : 1);
    if (!m)
       return NULL;
-   return shim_mem + m->bo->mem_addr + m->bo_offset_B + (va - m->va);
+   return shim_mem + m->mem_offset_B + (va - m->va);
+}
+
+static uint64_t
+extent(void *data, uint64_t va)
+{
+   struct jade_shim_mapping *m = jade_shim_mapping_of(va, 1);
+   return m ? m->va + m->range_B - va : 0;
 }
 
 static void
@@ -59,6 +66,7 @@ gpu_of(uint32_t channel)
       const struct jade_gpu_env env = {
          .data = (void *)(uintptr_t)channel,
          .translate = translate,
+         .extent = extent,
          .log = log_line,
       };
       gpus[channel] = jade_gpu_create(&env);

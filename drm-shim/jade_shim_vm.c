@@ -93,18 +93,16 @@ vm_map(struct shim_fd *shim_fd, const struct drm_nouveau_vm_bind_op *op)
    struct shim_bo *bo = drm_shim_bo_lookup(shim_fd, op->handle);
    if (!bo)
       return jade_shim_refuse("VM_BIND map of an unknown handle", -ENOENT);
-   if (op->bo_offset + op->range > bo->size) {
-      drm_shim_bo_put(bo);
+   const bool fits = op->bo_offset + op->range <= bo->size;
+   const uint64_t mem_offset_B = bo->mem_addr + op->bo_offset;
+   drm_shim_bo_put(bo);
+   if (!fits)
       return jade_shim_refuse("VM_BIND map beyond the end of the buffer", -EINVAL);
-   }
 
    struct jade_shim_mapping *m = calloc(1, sizeof(*m));
-   if (!m) {
-      drm_shim_bo_put(bo);
+   if (!m)
       return -ENOMEM;
-   }
-   /* The mapping keeps the buffer's reference until it is unmapped. */
-   *m = (struct jade_shim_mapping){op->addr, op->range, op->handle, bo, op->bo_offset};
+   *m = (struct jade_shim_mapping){op->addr, op->range, op->handle, mem_offset_B};
    _mesa_hash_table_u64_insert(jade_shim.vm, op->addr, m);
    return 0;
 }
@@ -117,7 +115,6 @@ vm_unmap(const struct drm_nouveau_vm_bind_op *op)
    if (!m || m->range_B != op->range)
       return jade_shim_refuse("VM_BIND unmap of something not mapped", -ENOENT);
    _mesa_hash_table_u64_remove(jade_shim.vm, op->addr);
-   drm_shim_bo_put(m->bo);
    free(m);
    return 0;
 }

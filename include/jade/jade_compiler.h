@@ -155,7 +155,8 @@ struct jade_shader_binary {
                                       * word 0x500 + 4 i (all ones without sample shading) */
 #define JADE_CS_GRID_SIZE 0x400      /* compute: gl_NumWorkGroups, uvec3 at 0x400 */
 #define JADE_CS_UBO_INFO 0x440       /* compute: UBO i's 64-bit address at 0x440 + 16 i
-                                      * (those not in c[0..6]) */
+                                      * (every UBO: those past c[0..6], and any
+                                      * indexed dynamically, are read through it) */
 
 const struct nir_shader_compiler_options *jade_nir_options(void);
 

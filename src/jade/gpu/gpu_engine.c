@@ -272,6 +272,8 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
    bool known = cls == CLASS_3D || cls == CLASS_COMPUTE || cls == CLASS_I2M;
    if (known && i2m_method(gpu, subc, mthd, data))
       return;
+   if (gpu_compute_method(gpu, subc, mthd, data))
+      return;
    if ((cls == CLASS_3D || cls == CLASS_COMPUTE) && mthd == NVC597_SET_REPORT_SEMAPHORE_D) {
       report_semaphore(gpu, subc, data);
       return;

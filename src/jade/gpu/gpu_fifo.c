@@ -38,6 +38,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
 {
    if (!gpu)
       return;
+   gpu_compute_destroy(gpu);
    _mesa_hash_table_u64_destroy(gpu->reported);
    free(gpu);
 }

@@ -63,6 +63,13 @@ struct jade_gpu {
    struct gpu_inline inl[GPU_SUBCHANNELS];
    struct gpu_cbuf cb3d[GPU_BIND_GROUPS][GPU_CBUF_SLOTS];
 
+   /* The SM model for compute launches (created at the first), and the
+    * program it holds decoded: the instruction cache, dropped by
+    * INVALIDATE_SHADER_CACHES.INSTRUCTION. */
+   struct jade_sim *sim;
+   uint64_t code_va;
+   bool code_valid;
+
    /* (class << 16 | method) of methods reported as unimplemented once. */
    struct hash_table_u64 *reported;
 };
@@ -91,6 +98,11 @@ bool gpu_host_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_
 
 /* The engines' methods (3D, compute, inline-to-memory). */
 void gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+/* Compute methods that act (SEND_PCAS_A/SEND_SIGNALING_PCAS_B,
+ * INVALIDATE_SHADER_CACHES); true if handled. */
+bool gpu_compute_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+void gpu_compute_destroy(struct jade_gpu *gpu);
 
 /* A method the model does not implement: reported once by name, counted. */
 void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);

@@ -11,7 +11,8 @@
  * This part is the front end: GPFIFO entries, every method header form,
  * subchannels bound by SET_OBJECT, a method store per subchannel, host
  * semaphores, the 3D/compute report semaphore, inline-to-memory uploads
- * and constant-buffer loads.  Memory is reached through the caller's
+ * and constant-buffer loads; compute launches (QMD V02_02) run on the SM
+ * model (src/jade/sim).  Memory is reached through the caller's
  * translation of GPU virtual addresses (the shim's VM_BIND mappings); an
  * access outside them is a fault that stops the channel, as the kernel
  * kills a faulting channel.
@@ -32,6 +33,9 @@ struct jade_gpu_env {
    /* A CPU pointer to [va, va + size) if all of it lies inside one
     * mapping, else NULL (a fault). */
    void *(*translate)(void *data, uint64_t va, uint64_t size);
+   /* Bytes mapped from va to the end of its mapping (0 if unmapped): how
+    * much code may follow a program address.  NULL: 64 KiB are tried. */
+   uint64_t (*extent)(void *data, uint64_t va);
    /* Nanoseconds for timestamps (PTIMER); NULL: the host's monotonic clock. */
    uint64_t (*now_ns)(void *data);
    /* One line of diagnostics (no newline); NULL: stderr. */
@@ -52,6 +56,8 @@ struct jade_gpu_stats {
    uint64_t semaphore_releases;  /* host and report semaphores */
    uint64_t inline_bytes;        /* written by inline-to-memory */
    uint64_t constant_words;      /* written by LOAD_CONSTANT_BUFFER */
+   uint64_t compute_launches;    /* QMDs run on the SM model */
+   uint64_t thread_instructions; /* executed by the SM model */
 };
 
 struct jade_gpu;

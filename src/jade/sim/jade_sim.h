@@ -71,6 +71,14 @@ int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data,
 int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data,
                   uint64_t size);
 
+/* Global memory from outside (the GPU model's virtual memory): when set,
+ * every global access goes through translate, which returns a CPU pointer
+ * to [addr, addr + size) or NULL (a fault), and jade_sim_alloc'ed buffers
+ * are not seen. */
+void jade_sim_set_memory(struct jade_sim *sim,
+                         void *(*translate)(void *data, uint64_t addr, uint64_t size),
+                         void *data);
+
 /* The program: code at byte address 0 of the code space.  Copies it. */
 int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size);
 
@@ -91,6 +99,9 @@ struct jade_sim_grid {
    uint32_t shared_size;   /* bytes of shared memory per CTA */
    uint32_t local_size;    /* bytes of local memory per thread */
    uint64_t entry;         /* byte address of the first instruction */
+   /* Where generic addresses see shared and local memory (the GPU's
+    * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW); 0: JADE_SIM_*_WINDOW. */
+   uint64_t shared_window, local_window;
 };
 
 /* Runs every CTA of the grid to completion (one after the other; the warps

@@ -84,8 +84,18 @@ uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align)
    return addr;
 }
 
+void jade_sim_set_memory(struct jade_sim *sim,
+                         void *(*translate)(void *data, uint64_t addr, uint64_t size),
+                         void *data)
+{
+   sim->translate = translate;
+   sim->translate_data = data;
+}
+
 static uint8_t *global_ptr(struct jade_sim *sim, uint64_t addr, uint64_t size)
 {
+   if (sim->translate)
+      return sim->translate(sim->translate_data, addr, size);
    unsigned lo = 0, hi = sim->buffer_count;
    while (lo < hi) {
       unsigned mid = (lo + hi) / 2;
@@ -229,10 +239,10 @@ void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
 void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
                   unsigned align)
 {
-   if (addr - JADE_SIM_SHARED_WINDOW < JADE_SIM_WINDOW_SIZE)
-      return sim_shared(x, addr - JADE_SIM_SHARED_WINDOW, size, align);
-   if (addr - JADE_SIM_LOCAL_WINDOW < JADE_SIM_WINDOW_SIZE)
-      return sim_local(x, lane, addr - JADE_SIM_LOCAL_WINDOW, size, align);
+   if (addr - x->sim->shared_window < JADE_SIM_WINDOW_SIZE)
+      return sim_shared(x, addr - x->sim->shared_window, size, align);
+   if (addr - x->sim->local_window < JADE_SIM_WINDOW_SIZE)
+      return sim_local(x, lane, addr - x->sim->local_window, size, align);
    return sim_global(x, addr, size, align);
 }
 
@@ -550,6 +560,8 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
       return sim->status = JADE_SIM_ERROR;
    }
    sim->grid = &g;
+   sim->shared_window = g.shared_window ? g.shared_window : JADE_SIM_SHARED_WINDOW;
+   sim->local_window = g.local_window ? g.local_window : JADE_SIM_LOCAL_WINDOW;
 
    struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
    cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);

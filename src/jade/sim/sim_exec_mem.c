@@ -268,8 +268,8 @@ static void exec_qspc(struct sim_exec *x)
    unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE);   /* G L S */
    sim_foreach_lane(x, lane) {
       uint64_t a = address(x, lane, SPACE_GLOBAL);
-      bool shared = a - JADE_SIM_SHARED_WINDOW < JADE_SIM_WINDOW_SIZE;
-      bool local = a - JADE_SIM_LOCAL_WINDOW < JADE_SIM_WINDOW_SIZE;
+      bool shared = a - x->sim->shared_window < JADE_SIM_WINDOW_SIZE;
+      bool local = a - x->sim->local_window < JADE_SIM_WINDOW_SIZE;
       bool in = space == 0 ? !shared && !local : space == 1 ? local : shared;
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, in);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, 0);

@@ -157,6 +157,9 @@ struct jade_sim {
     * producer's issue to a read of its result, per op and file. */
    uint8_t latency_min[JADE_ISA_OP_COUNT][JADE_ISA_FILE_COUNT];
    const struct jade_sim_graphics *gfx;  /* NULL: no attribute space */
+   void *(*translate)(void *data, uint64_t addr, uint64_t size);
+   void *translate_data;
+   uint64_t shared_window, local_window; /* of the current launch */
 };
 
 /* Source slots of ALU instructions. */

@@ -101,12 +101,14 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
          return false;
       jade_resource_used(ctx, res);
       const uint64_t va = jade_resource(res)->bo->va + offset;
-      if (i < JADE_DRIVER_CBUF_COMPUTE) {
+      if (i < JADE_DRIVER_CBUF_COMPUTE)
          qmd_cbuf(q, i, va, cb->buffer_size);
-      } else {
-         bank[JADE_CS_UBO_INFO / 4 + 4 * i] = (uint32_t)va;
-         bank[JADE_CS_UBO_INFO / 4 + 4 * i + 1] = va >> 32;
-      }
+      /* Every UBO's address, not only those past the QMD's slots: the
+       * compiler reads a dynamically indexed UBO (of any index) through
+       * global memory (jade_nir_lower_compute_ubos).  Found on the GPU
+       * model: UBO 1 indexed through an unfolded index read address 0. */
+      bank[JADE_CS_UBO_INFO / 4 + 4 * i] = (uint32_t)va;
+      bank[JADE_CS_UBO_INFO / 4 + 4 * i + 1] = va >> 32;
       pipe_resource_reference(&res, NULL);
    }
    return true;

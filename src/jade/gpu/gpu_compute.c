@@ -1,0 +1,197 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Compute launches: SEND_PCAS_A names a QMD (V02_02, clc3c0qmd.h, unpacked
+ * with the generated jade_qmd_unpack), SEND_SIGNALING_PCAS_B.SCHEDULE
+ * launches it on the SM model: grid and CTA sizes, shared memory,
+ * constant banks c[0..7] from the QMD's slots (read at launch), the
+ * program at PROGRAM_ADDRESS, the generic windows from
+ * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW, the QMD's release semaphores
+ * after it.  Not modelled yet (docs/gpu-model.md): the register count (no
+ * fault for a register it does not cover), local memory lives in the
+ * model rather than the TLS buffer, textures and surfaces.
+ */
+
+#include <string.h>
+
+#include "nvidia/classes/clc597.h"
+#include "nvidia/classes/clc5c0.h"
+
+#include "jade_qmd.h"
+#include "jade_sim.h"
+
+#include "gpu_private.h"
+
+#define CODE_MAX_B (1u << 20)
+
+static void *
+sim_translate(void *data, uint64_t addr, uint64_t size)
+{
+   struct jade_gpu *gpu = data;
+   return gpu->env.translate(gpu->env.data, addr, size);
+}
+
+static struct jade_sim *
+sim_of(struct jade_gpu *gpu)
+{
+   if (!gpu->sim) {
+      const struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_OFF};
+      gpu->sim = jade_sim_create(&opt);
+      if (gpu->sim)
+         jade_sim_set_memory(gpu->sim, sim_translate, gpu);
+   }
+   return gpu->sim;
+}
+
+void
+gpu_compute_destroy(struct jade_gpu *gpu)
+{
+   jade_sim_destroy(gpu->sim);
+   gpu->sim = NULL;
+}
+
+/* The program at va, decoded once until the instruction cache is
+ * invalidated or another program runs. */
+static bool
+load_code(struct jade_gpu *gpu, uint64_t va)
+{
+   if (gpu->code_valid && gpu->code_va == va)
+      return true;
+   uint64_t size = gpu->env.extent ? gpu->env.extent(gpu->env.data, va) : 0x10000;
+   if (size > CODE_MAX_B)
+      size = CODE_MAX_B;
+   size &= ~15ull;
+   const void *code = size ? gpu->env.translate(gpu->env.data, va, size) : NULL;
+   if (!code) {
+      gpu_fault(gpu, va, 16, false, "the compute program's first instruction");
+      return false;
+   }
+   if (jade_sim_set_code(gpu->sim, code, size)) {
+      gpu_log(gpu, "no memory to decode a program of %llu bytes", (unsigned long long)size);
+      return false;
+   }
+   gpu->code_va = va;
+   gpu->code_valid = true;
+   return true;
+}
+
+static bool
+load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
+{
+   for (unsigned i = 0; i < 8; i++) {
+      if (!q->constant_buffer_valid[i])
+         continue;
+      uint64_t va = (uint64_t)q->constant_buffer_addr_upper[i] << 32 |
+                    q->constant_buffer_addr_lower[i];
+      uint32_t size = q->constant_buffer_size_shifted4[i] * 16;
+      if (size > JADE_SIM_CONST_BANK_SIZE)
+         size = JADE_SIM_CONST_BANK_SIZE;
+      const void *data = size ? gpu->env.translate(gpu->env.data, va, size) : NULL;
+      if (size && !data) {
+         gpu_fault(gpu, va, size, false, "constant buffer %u of a QMD", i);
+         return false;
+      }
+      /* Banks are copied whole: what a launch reads is what memory held
+       * when it started (writes to a bound constant buffer during a launch
+       * are undefined). */
+      static const uint8_t zero[JADE_SIM_CONST_BANK_SIZE];
+      if (jade_sim_set_const(gpu->sim, i, 0, zero, sizeof(zero)) ||
+          (size && jade_sim_set_const(gpu->sim, i, 0, data, size)))
+         return false;
+   }
+   return true;
+}
+
+static void
+release(struct jade_gpu *gpu, uint32_t lo, uint32_t hi, uint32_t payload, bool one_word)
+{
+   uint64_t va = (uint64_t)hi << 32 | lo;
+   if (one_word) {
+      gpu_write(gpu, va, &payload, 4, "a QMD release semaphore");
+   } else {
+      uint64_t t = gpu_now_ns(gpu);
+      uint32_t rec[4] = {payload, 0, (uint32_t)t, (uint32_t)(t >> 32)};
+      gpu_write(gpu, va, rec, 16, "a QMD release semaphore");
+   }
+   gpu->stats.semaphore_releases++;
+}
+
+static void
+launch(struct jade_gpu *gpu, unsigned subc)
+{
+   uint64_t qmd_va = (uint64_t)gpu->method[subc][NVC5C0_SEND_PCAS_A / 4] << 8;
+   uint32_t words[64];
+   if (!gpu_read(gpu, qmd_va, words, sizeof(words), "SEND_SIGNALING_PCAS_B (reading the QMD)"))
+      return;
+   struct jade_qmd q;
+   jade_qmd_unpack(words, &q);
+   if (q.qmd_major_version != 2 || q.qmd_version != 2) {
+      gpu_unimplemented(gpu, subc, NVC5C0_SEND_SIGNALING_PCAS_B, q.qmd_major_version);
+      return;
+   }
+   if (!sim_of(gpu))
+      return;
+   uint64_t program = (uint64_t)q.program_address_upper << 32 | q.program_address_lower;
+   if (!load_code(gpu, program) || !load_constants(gpu, &q))
+      return;
+
+   const uint32_t *m = gpu->method[subc];
+   const struct jade_sim_grid grid = {
+      .grid = {q.cta_raster_width, q.cta_raster_height, q.cta_raster_depth},
+      .block = {q.cta_thread_dimension0, q.cta_thread_dimension1, q.cta_thread_dimension2},
+      .shared_size = q.shared_memory_size,
+      .local_size = q.shader_local_memory_low_size,
+      .entry = 0,
+      .shared_window = (uint64_t)(m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A / 4] & 0x1ffff) << 32 |
+                       m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B / 4],
+      .local_window = (uint64_t)(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A / 4] & 0x1ffff) << 32 |
+                      m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4],
+   };
+   struct jade_sim_stats before, after;
+   jade_sim_get_stats(gpu->sim, &before);
+   enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
+   jade_sim_get_stats(gpu->sim, &after);
+   gpu->stats.compute_launches++;
+   gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
+   if (st != JADE_SIM_OK) {
+      /* The SM stopped: a bad address, an instruction the model lacks, a
+       * hang.  The kernel would see a GPU exception and kill the channel. */
+      gpu_fault(gpu, program, 16, false, "the compute program at 0x%llx (QMD at 0x%llx): %s",
+                (unsigned long long)program, (unsigned long long)qmd_va,
+                jade_sim_message(gpu->sim));
+      return;
+   }
+   if (q.semaphore_release_enable0)
+      release(gpu, q.release0_address_lower, q.release0_address_upper, q.release0_payload,
+              q.release0_structure_size == JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD);
+   if (q.semaphore_release_enable1)
+      release(gpu, q.release1_address_lower, q.release1_address_upper, q.release1_payload,
+              q.release1_structure_size == JADE_QMD_RELEASE1_STRUCTURE_SIZE_ONE_WORD);
+}
+
+bool
+gpu_compute_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
+{
+   uint32_t cls = gpu->subc_class[subc];
+   if ((cls == 0xc5c0 && mthd == NVC5C0_INVALIDATE_SHADER_CACHES) ||
+       (cls == 0xc597 && mthd == NVC597_INVALIDATE_SHADER_CACHES)) {
+      if (GPU_GET(data, NVC5C0_INVALIDATE_SHADER_CACHES_INSTRUCTION))
+         gpu->code_valid = false;
+      return true;
+   }
+   if (cls != 0xc5c0)
+      return false;
+   switch (mthd) {
+   case NVC5C0_SEND_PCAS_A:
+      return true; /* the QMD's address, kept in the store */
+   case NVC5C0_SEND_SIGNALING_PCAS_B:
+      /* INVALIDATE refers to the QMD's cached copy: the model reads it
+       * afresh at every launch. */
+      if (GPU_GET(data, NVC5C0_SEND_SIGNALING_PCAS_B_SCHEDULE))
+         launch(gpu, subc);
+      return true;
+   default:
+      return false;
+   }
+}

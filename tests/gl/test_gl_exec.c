@@ -1,0 +1,168 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * GL programs whose results are read back and checked, for the executing
+ * shim (ci/with-jade --exec): test-gl-exec CASE, CASE one of
+ *   compute-fill     a storage buffer filled from gl_GlobalInvocationID;
+ *   compute-shared   shared memory, a barrier and a uniform (the
+ *                    gl-stream-compute shader), read back;
+ *   compute-ubo      a uniform block read by a compute shader.
+ * Exits 0 when every word is right, 1 (with the first wrong words) if not.
+ */
+
+#define GL_GLEXT_PROTOTYPES 1
+
+#include <stdio.h>
+#include <string.h>
+
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include "gl_test_context.h"
+
+static GLuint
+program(const char *src)
+{
+   GLuint cs = gl_test_compile(GL_COMPUTE_SHADER, src);
+   GLuint p = glCreateProgram();
+   glAttachShader(p, cs);
+   glLinkProgram(p);
+   glUseProgram(p);
+   return p;
+}
+
+static GLuint
+storage(unsigned words)
+{
+   GLuint b;
+   glGenBuffers(1, &b);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   glBufferData(GL_SHADER_STORAGE_BUFFER, words * 4, NULL, GL_DYNAMIC_COPY);
+   static const GLuint junk = 0xdeadbeef;
+   glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &junk);
+   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+   return b;
+}
+
+/* Compares the buffer with want(i); prints the first few differences. */
+static int
+check(GLuint b, unsigned words, GLuint (*want)(unsigned))
+{
+   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   const GLuint *got = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, words * 4, GL_MAP_READ_BIT);
+   if (!got) {
+      fprintf(stderr, "cannot map the result\n");
+      return 1;
+   }
+   unsigned bad = 0;
+   for (unsigned i = 0; i < words; i++) {
+      if (got[i] != want(i) && bad++ < 8)
+         fprintf(stderr, "word %u: 0x%08x, want 0x%08x\n", i, got[i], want(i));
+   }
+   glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+   fprintf(stderr, "exec-test: %u of %u words wrong\n", bad, words);
+   return bad != 0;
+}
+
+static GLuint want_fill(unsigned i) { return i * 3 + 1; }
+
+static int
+compute_fill(void)
+{
+   program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 32, local_size_y = 2) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "void main() {\n"
+           "   uint i = gl_GlobalInvocationID.y * 160u + gl_GlobalInvocationID.x;\n"
+           "   data[i] = i * 3u + 1u;\n"
+           "}\n");
+   GLuint b = storage(160 * 4);
+   glDispatchCompute(5, 2, 1);
+   return check(b, 160 * 4, want_fill);
+}
+
+/* s[i] = i * k (k = 3) in each group of 128; word g.x + 192 g.y reads
+ * s[127 - i] of its own group. */
+static GLuint
+want_shared(unsigned w)
+{
+   unsigned x = w % 192, i = x % 64 + 64 * ((w / 192) % 2);
+   return (127 - i) * 3;
+}
+
+static int
+compute_shared(void)
+{
+   GLuint p = program("#version 330\n"
+                      "#extension GL_ARB_compute_shader : require\n"
+                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                      "layout(local_size_x = 64, local_size_y = 2) in;\n"
+                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                      "uniform uint k;\n"
+                      "shared uint s[128];\n"
+                      "void main() {\n"
+                      "   uint i = gl_LocalInvocationIndex;\n"
+                      "   s[i] = i * k;\n"
+                      "   barrier();\n"
+                      "   uvec3 g = gl_GlobalInvocationID;\n"
+                      "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
+                      "}\n");
+   glUniform1ui(glGetUniformLocation(p, "k"), 3);
+   GLuint b = storage(3 * 2 * 128);
+   glDispatchCompute(3, 2, 1);
+   return check(b, 3 * 2 * 128, want_shared);
+}
+
+static GLuint want_ubo(unsigned i) { return (i % 4 + 1) * 1000 + i; }
+
+static int
+compute_ubo(void)
+{
+   program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 64) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "layout(std140, binding = 1) uniform U { uvec4 v; };\n"
+           "void main() {\n"
+           "   uint i = gl_GlobalInvocationID.x;\n"
+           "   data[i] = v[i % 4u] + i;\n"
+           "}\n");
+   static const GLuint v[4] = {1000, 2000, 3000, 4000};
+   GLuint u;
+   glGenBuffers(1, &u);
+   glBindBuffer(GL_UNIFORM_BUFFER, u);
+   glBufferData(GL_UNIFORM_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
+   glBindBufferBase(GL_UNIFORM_BUFFER, 1, u);
+   GLuint b = storage(256);
+   glDispatchCompute(4, 1, 1);
+   return check(b, 256, want_ubo);
+}
+
+int
+main(int argc, char **argv)
+{
+   static const struct {
+      const char *name;
+      int (*run)(void);
+   } cases[] = {
+      {"compute-fill", compute_fill},
+      {"compute-shared", compute_shared},
+      {"compute-ubo", compute_ubo},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      if (argc == 2 && !strcmp(argv[1], cases[i].name)) {
+         if (!gl_test_context_create(3, 3, true))
+            return 1;
+         int failed = cases[i].run();
+         int errors = gl_test_context_finish();
+         return failed ? 1 : errors;
+      }
+   }
+   fprintf(stderr, "usage: %s compute-fill|compute-shared|compute-ubo\n", argv[0]);
+   return 2;
+}
