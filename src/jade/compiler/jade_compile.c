@@ -186,7 +186,7 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
          st->cycles += instr->ctrl.stall;
       }
    }
-   st->gprs = s->gpr_count;
+   st->gprs = s->gpr_count + JADE_HW_RESERVED_GPRS;
    st->spills = s->spills;
    st->fills = s->fills;
    st->loops = s->loop_count;

@@ -8,9 +8,10 @@
  * constant banks c[0..7] from the QMD's slots (read at launch), the
  * program at PROGRAM_ADDRESS, the generic windows from
  * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW, the QMD's release semaphores
- * after it.  Not modelled yet (docs/gpu-model.md): the register count (no
- * fault for a register it does not cover), local memory lives in the
- * model rather than the TLS buffer, textures and surfaces.
+ * after it, REGISTER_COUNT_V enforced (two of the registers hold the pc: a
+ * program touching R(count-2) or above faults).  Not modelled yet
+ * (docs/gpu-model.md): local memory lives in the model rather than the TLS
+ * buffer, textures and surfaces.
  */
 
 #include <string.h>
@@ -147,6 +148,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
                        m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B / 4],
       .local_window = (uint64_t)(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A / 4] & 0x1ffff) << 32 |
                       m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4],
+      .register_count = q.register_count_v,
    };
    struct jade_sim_stats before, after;
    jade_sim_get_stats(gpu->sim, &before);

@@ -102,7 +102,15 @@ struct jade_sim_grid {
    /* Where generic addresses see shared and local memory (the GPU's
     * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW); 0: JADE_SIM_*_WINDOW. */
    uint64_t shared_window, local_window;
+   /* Registers allocated per thread as the hardware is programmed (QMD
+    * REGISTER_COUNT_V, SET_PIPELINE_REGISTER_COUNT); 0: unchecked.  Two
+    * of them hold the program counter on Volta and later (NAK's
+    * hw_reserved_gprs, after the Volta whitepaper), so a program may use
+    * R0..R(count-3); touching another register is a fault. */
+   uint32_t register_count;
 };
+
+#define JADE_SIM_PC_REGS 2
 
 /* Runs every CTA of the grid to completion (one after the other; the warps
  * of a CTA cooperatively, in a fixed order).  Returns JADE_SIM_OK or the

@@ -562,6 +562,12 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    sim->grid = &g;
    sim->shared_window = g.shared_window ? g.shared_window : JADE_SIM_SHARED_WINDOW;
    sim->local_window = g.local_window ? g.local_window : JADE_SIM_LOCAL_WINDOW;
+   if (g.register_count && g.register_count <= JADE_SIM_PC_REGS) {
+      snprintf(sim->message, sizeof(sim->message), "bad launch: a register count of %u "
+               "leaves no register besides the pc's two", g.register_count);
+      return sim->status = JADE_SIM_ERROR;
+   }
+   sim->gpr_limit = g.register_count ? g.register_count - JADE_SIM_PC_REGS : 0;
 
    struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
    cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);

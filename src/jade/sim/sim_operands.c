@@ -14,9 +14,21 @@ static void note(uint8_t *set, unsigned idx)
    set[idx] = 1;
 }
 
+/* A register the launch's register count does not cover (gpr_limit, 0:
+ * no limit): the hardware allocates only the programmed count. */
+static bool beyond_count(struct sim_exec *x, unsigned reg)
+{
+   if (!x->sim->gpr_limit || reg < x->sim->gpr_limit)
+      return false;
+   sim_stop(x, JADE_SIM_FAULT, "R%u is beyond the programmed register count %u "
+            "(R0..R%u usable: two registers of each thread's allocation hold the pc)",
+            reg, x->sim->gpr_limit + JADE_SIM_PC_REGS, x->sim->gpr_limit - 1);
+   return true;
+}
+
 uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
 {
-   if (reg >= SIM_RZ)
+   if (reg >= SIM_RZ || beyond_count(x, reg))
       return 0;
    note(x->read, SIM_DEP_GPR + reg);
    return x->w->r[reg][lane];
@@ -24,7 +36,7 @@ uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
 
 void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v)
 {
-   if (reg >= SIM_RZ)
+   if (reg >= SIM_RZ || beyond_count(x, reg))
       return;
    note(x->written, SIM_DEP_GPR + reg);
    x->w->r[reg][lane] = v;

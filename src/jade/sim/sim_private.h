@@ -160,6 +160,7 @@ struct jade_sim {
    void *(*translate)(void *data, uint64_t addr, uint64_t size);
    void *translate_data;
    uint64_t shared_window, local_window; /* of the current launch */
+   unsigned gpr_limit;                   /* R0..gpr_limit-1 usable; 0: all */
 };
 
 /* Source slots of ALU instructions. */

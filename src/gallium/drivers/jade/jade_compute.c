@@ -165,7 +165,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       .min_sm_config_shared_mem_size = sm_config_shared(8 * 1024),
       .max_sm_config_shared_mem_size = sm_config_shared(96 * 1024),
       .target_sm_config_shared_mem_size = sm_config_shared(shared_B),
-      .register_count_v = MAX2(cs->bin->stats.gprs, 1),
+      .register_count_v = cs->bin->stats.gprs, /* with the pc's two */
       .shader_local_memory_low_size = align(cs->bin->local_size, 16),
       .barrier_count = cs->nir->info.uses_control_barrier ? 1 : 0,
       .program_address_lower = (uint32_t)cs->code.va,

@@ -214,8 +214,9 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
               vs->stats.instructions, fs->stats.instructions);
    }
    /* At least one register: R0 is written by every fragment shader. */
-   prog->vs_gprs = (uint8_t)MAX2(vs->stats.gprs, 1);
-   prog->fs_gprs = (uint8_t)MAX2(fs->stats.gprs, 1);
+   /* The programmed counts, with the two registers that hold the pc. */
+   prog->vs_gprs = (uint8_t)vs->stats.gprs;
+   prog->fs_gprs = (uint8_t)fs->stats.gprs;
 
    ctx->counters.links++;
    ctx->counters.patches += prog->stats.patches;

@@ -1,0 +1,199 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Compute launches on the GPU model from a hand-built QMD (packed with the
+ * generated jade_qmd_pack, from NVIDIA's clc3c0qmd.h) and SASS assembled
+ * here: the grid runs and writes memory, its constant bank comes from the
+ * QMD's slot, its release semaphore follows; a register count that does
+ * not cover the program's registers plus the pc's two faults; an unmapped
+ * constant buffer faults.
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "nvidia/classes/clc46f.h"
+#include "nvidia/classes/clc5c0.h"
+
+#include "jade_gpu.h"
+#include "jade_isa.h"
+#include "jade_qmd.h"
+
+#define VA_BASE 0x200000000ull
+#define MEM_SIZE 0x10000u
+#define CODE 0x2000u
+#define CBUF 0x3000u
+#define QMD 0x4000u
+#define OUT 0x5000u
+#define SEM 0x6000u
+#define PB 0x8000u
+
+static uint8_t mem[MEM_SIZE];
+static char last_log[512];
+static int failures;
+
+#define CHECK(cond, ...) do {                                           \
+      if (!(cond)) {                                                    \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
+         printf(__VA_ARGS__);                                           \
+         printf("\n");                                                  \
+         failures++;                                                    \
+      }                                                                 \
+   } while (0)
+
+static void *
+translate(void *data, uint64_t va, uint64_t size)
+{
+   if (va < VA_BASE || va - VA_BASE > MEM_SIZE || size > MEM_SIZE - (va - VA_BASE))
+      return NULL;
+   return mem + (va - VA_BASE);
+}
+
+static uint64_t
+extent(void *data, uint64_t va)
+{
+   return va >= VA_BASE && va - VA_BASE < MEM_SIZE ? MEM_SIZE - (va - VA_BASE) : 0;
+}
+
+static void
+log_line(void *data, const char *line)
+{
+   snprintf(last_log, sizeof(last_log), "%s", line);
+}
+
+/* out[tid] = tid, for every thread of the CTA. */
+static const char *const program[] = {
+   "S2R R0, SR_TID.X",
+   "MOV R2, c[0x0][0x0]",
+   "MOV R3, c[0x0][0x4]",
+   "SHF.L.U32 R1, R0, 0x2, RZ",
+   "IADD3 R2, P0, R2, R1, RZ",
+   "IADD3.X R3, R3, RZ, RZ, P0, !PT",
+   "STG.E.SYS [R2], R0",
+   "EXIT",
+};
+
+static bool
+assemble(void)
+{
+   for (unsigned i = 0; i < sizeof(program) / sizeof(program[0]); i++) {
+      struct jade_isa_instr in;
+      char err[200];
+      jade_isa_instr_init(&in, 0);
+      if (jade_isa_parse(program[i], i * 16, &in, err, sizeof(err))) {
+         printf("FAIL: %s does not assemble: %s\n", program[i], err);
+         return false;
+      }
+      /* Serial control bits: every instruction waits out the last. */
+      in.ctrl = (struct jade_isa_ctrl){.stall = 15, .wr_sb = 7, .rd_sb = 7};
+      uint64_t w[2];
+      if (jade_isa_encode(&in, w)) {
+         printf("FAIL: %s does not encode\n", program[i]);
+         return false;
+      }
+      memcpy(mem + CODE + i * 16, w, 16);
+   }
+   return true;
+}
+
+/* A QMD for one CTA of 64 threads of the program, c[0] = {OUT}. */
+static void
+write_qmd(unsigned register_count, uint64_t cbuf_va)
+{
+   struct jade_qmd q;
+   memset(&q, 0, sizeof(q));
+   q.qmd_major_version = 2;
+   q.qmd_version = 2;
+   q.program_address_lower = (uint32_t)(VA_BASE + CODE);
+   q.program_address_upper = (VA_BASE + CODE) >> 32;
+   q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
+   q.cta_thread_dimension0 = 64;
+   q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
+   q.register_count_v = register_count;
+   q.constant_buffer_valid[0] = 1;
+   q.constant_buffer_addr_lower[0] = (uint32_t)cbuf_va;
+   q.constant_buffer_addr_upper[0] = cbuf_va >> 32;
+   q.constant_buffer_size_shifted4[0] = 1;
+   q.semaphore_release_enable0 = 1;
+   q.release0_address_lower = (uint32_t)(VA_BASE + SEM);
+   q.release0_address_upper = (VA_BASE + SEM) >> 32;
+   q.release0_payload = 0x600d;
+   q.release0_structure_size = JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD;
+   uint32_t words[64] = {0};
+   jade_qmd_pack(words, &q);
+   memcpy(mem + QMD, words, sizeof(words));
+}
+
+static bool
+launch(struct jade_gpu *gpu)
+{
+   uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
+   /* Incrementing headers: SEC_OP 1, COUNT 28:16, SUBCHANNEL 15:13. */
+   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC46F_SET_OBJECT >> 2;
+   pb[n++] = 0xc5c0;
+   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC5C0_SEND_PCAS_A >> 2;
+   pb[n++] = (uint32_t)((VA_BASE + QMD) >> 8);
+   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC5C0_SEND_SIGNALING_PCAS_B >> 2;
+   pb[n++] = 3; /* INVALIDATE | SCHEDULE */
+   return jade_gpu_run_segment(gpu, VA_BASE + PB, n);
+}
+
+static struct jade_gpu *
+setup(void)
+{
+   memset(mem, 0xee, sizeof(mem));
+   last_log[0] = '\0';
+   uint64_t out = VA_BASE + OUT;
+   memcpy(mem + CBUF, &out, 8);
+   const struct jade_gpu_env env = {.translate = translate, .extent = extent, .log = log_line};
+   return assemble() ? jade_gpu_create(&env) : NULL;
+}
+
+int
+main(void)
+{
+   /* R0..R3 and the pc's two: 6 registers. */
+   struct jade_gpu *gpu = setup();
+   if (!gpu)
+      return 1;
+   write_qmd(6, VA_BASE + CBUF);
+   CHECK(launch(gpu), "the launch runs (%s)", last_log);
+   bool ok = true;
+   for (uint32_t i = 0; i < 64; i++) {
+      uint32_t v;
+      memcpy(&v, mem + OUT + 4 * i, 4);
+      ok &= v == i;
+   }
+   CHECK(ok, "every thread wrote its index through c[0]'s address");
+   uint32_t sem;
+   memcpy(&sem, mem + SEM, 4);
+   CHECK(sem == 0x600d, "the QMD's release semaphore follows the grid (0x%x)", sem);
+   CHECK(jade_gpu_stats(gpu)->compute_launches == 1 &&
+         jade_gpu_stats(gpu)->thread_instructions == 64 * 8,
+         "one launch, 64 x 8 thread instructions (%llu)",
+         (unsigned long long)jade_gpu_stats(gpu)->thread_instructions);
+   jade_gpu_destroy(gpu);
+
+   /* 5 registers: R3 is the pc's. */
+   gpu = setup();
+   write_qmd(5, VA_BASE + CBUF);
+   CHECK(!launch(gpu), "a register count without the pc's two faults");
+   const struct jade_gpu_fault *f = jade_gpu_fault(gpu);
+   CHECK(f && strstr(f->what, "beyond the programmed register count 5"), "it says why: %s",
+         f ? f->what : "");
+   memcpy(&sem, mem + SEM, 4);
+   CHECK(sem == 0xeeeeeeee, "no release after a faulting grid");
+   jade_gpu_destroy(gpu);
+
+   /* A constant buffer nothing is mapped at. */
+   gpu = setup();
+   write_qmd(6, 0x1000);
+   CHECK(!launch(gpu) && jade_gpu_fault(gpu)->va == 0x1000 &&
+         strstr(jade_gpu_fault(gpu)->what, "constant buffer 0"),
+         "an unmapped constant buffer faults (%s)", last_log);
+   jade_gpu_destroy(gpu);
+
+   printf("%d failed\n", failures);
+   return failures ? 1 : 0;
+}
