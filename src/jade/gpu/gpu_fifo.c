@@ -46,7 +46,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
 void
 gpu_log(struct jade_gpu *gpu, const char *fmt, ...)
 {
-   char line[320];
+   char line[512];
    va_list args;
    va_start(args, fmt);
    vsnprintf(line, sizeof(line), fmt, args);

@@ -47,7 +47,7 @@ struct jade_gpu_fault {
    uint64_t va;          /* the address the access started at */
    uint32_t size;        /* bytes */
    bool write;
-   char what[160];       /* the method or instruction that faulted */
+   char what[320];       /* the method or instruction that faulted */
 };
 
 struct jade_gpu_stats {
