@@ -19,14 +19,57 @@
 #include "drm-shim/drm_shim.h"
 #include "drm-uapi/nouveau_drm.h"
 
+#include "util/u_debug.h"
+
 #include "jade_gpu.h"
+#include "jade_sim.h"
 #include "jade_shim.h"
+
+enum {
+   SIM_DEBUG_METHODS = 1 << 0,
+   SIM_DEBUG_FAULTS = 1 << 1,
+   SIM_DEBUG_HAZARDS = 1 << 2,
+   SIM_DEBUG_HAZARDS_FATAL = 1 << 3,
+   SIM_DEBUG_STATS = 1 << 4,
+};
+
+static const struct debug_named_value sim_debug_flags[] = {
+   {"methods", SIM_DEBUG_METHODS, "Trace every method with its class-header name and value"},
+   {"faults", SIM_DEBUG_FAULTS, "Abort at the first GPU fault (run under a debugger)"},
+   {"hazards", SIM_DEBUG_HAZARDS, "Run the SM model's dependency checker, warning on stderr"},
+   {"hazards-fatal", SIM_DEBUG_HAZARDS_FATAL, "The checker on; a hazard is a GPU fault"},
+   {"stats", SIM_DEBUG_STATS, "Print each channel's methods, launches and instructions at exit"},
+   DEBUG_NAMED_VALUE_END
+};
 
 /* drm-shim's buffer memory (device.c: a memfd of SHIM_MEM_SIZE bytes). */
 #define SHIM_MEM_B (4ull << 30)
 
 static uint8_t *shim_mem;
 static struct jade_gpu *gpus[JADE_SHIM_MAX_CHANNELS];
+static bool print_stats_at_exit;
+
+static void
+print_stats(uint32_t channel)
+{
+   const struct jade_gpu_stats *st = jade_gpu_stats(gpus[channel]);
+   fprintf(stderr, "jade-gpu: channel %u: %llu methods (%llu not implemented), %llu compute "
+           "launches, %llu thread instructions, %llu semaphore releases, %llu inline bytes, "
+           "%llu constant words\n", channel, (unsigned long long)st->methods,
+           (unsigned long long)st->unimplemented, (unsigned long long)st->compute_launches,
+           (unsigned long long)st->thread_instructions,
+           (unsigned long long)st->semaphore_releases, (unsigned long long)st->inline_bytes,
+           (unsigned long long)st->constant_words);
+}
+
+static void __attribute__((destructor))
+print_all_stats(void)
+{
+   for (uint32_t c = 0; print_stats_at_exit && c < JADE_SHIM_MAX_CHANNELS; c++) {
+      if (gpus[c])
+         print_stats(c);
+   }
+}
 
 static void *
 translate(void *data, uint64_t va, uint64_t size)
@@ -63,13 +106,20 @@ gpu_of(uint32_t channel)
       shim_mem = p;
    }
    if (!gpus[channel]) {
+      uint64_t flags = debug_get_flags_option("JADE_SIM_DEBUG", sim_debug_flags, 0);
       const struct jade_gpu_env env = {
          .data = (void *)(uintptr_t)channel,
          .translate = translate,
          .extent = extent,
          .log = log_line,
+         .trace_methods = flags & SIM_DEBUG_METHODS,
+         .abort_on_fault = flags & SIM_DEBUG_FAULTS,
+         .hazards = flags & SIM_DEBUG_HAZARDS_FATAL ? JADE_SIM_HAZARDS_FATAL :
+                    flags & SIM_DEBUG_HAZARDS ? JADE_SIM_HAZARDS_WARN : JADE_SIM_HAZARDS_OFF,
       };
       gpus[channel] = jade_gpu_create(&env);
+      if (flags & SIM_DEBUG_STATS)
+         print_stats_at_exit = true;
    }
    return gpus[channel];
 }
@@ -95,6 +145,8 @@ jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsi
 void
 jade_shim_run_channel_freed(uint32_t channel)
 {
+   if (print_stats_at_exit && gpus[channel])
+      print_stats(channel);
    jade_gpu_destroy(gpus[channel]);
    gpus[channel] = NULL;
 }

@@ -37,7 +37,7 @@ static struct jade_sim *
 sim_of(struct jade_gpu *gpu)
 {
    if (!gpu->sim) {
-      const struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_OFF};
+      const struct jade_sim_options opt = {.hazards = gpu->env.hazards};
       gpu->sim = jade_sim_create(&opt);
       if (gpu->sim)
          jade_sim_set_memory(gpu->sim, sim_translate, gpu);

@@ -298,6 +298,10 @@ void
 gpu_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
 {
    gpu->stats.methods++;
+   if (gpu->env.trace_methods) {
+      const char *name = gpu_method_name(mthd < 0x100 ? 0xc46f : gpu->subc_class[subc], mthd);
+      gpu_log(gpu, "subchannel %u: %s (0x%04x) = 0x%08x", subc, name ? name : "?", mthd, data);
+   }
    if (mthd / 4 >= GPU_METHODS)
       return;
    if (gpu_host_method(gpu, subc, mthd, data))

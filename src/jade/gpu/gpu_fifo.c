@@ -72,6 +72,8 @@ gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write, const ch
    va_end(args);
    gpu_log(gpu, "fault: %s of %u bytes at 0x%llx by %s; the channel is killed",
            write ? "write" : "read", size, (unsigned long long)va, gpu->fault.what);
+   if (gpu->env.abort_on_fault)
+      abort();
 }
 
 uint64_t

@@ -40,6 +40,11 @@ struct jade_gpu_env {
    uint64_t (*now_ns)(void *data);
    /* One line of diagnostics (no newline); NULL: stderr. */
    void (*log)(void *data, const char *line);
+
+   /* Debugging (JADE_SIM_DEBUG in the executing shim). */
+   bool trace_methods;       /* log every method write with its name */
+   bool abort_on_fault;      /* abort() at the first fault, for a debugger */
+   int hazards;              /* the SM model's checker: enum jade_sim_hazard_mode */
 };
 
 struct jade_gpu_fault {
