@@ -44,6 +44,7 @@ void jade_sim_destroy(struct jade_sim *sim)
    for (unsigned i = 0; i < JADE_SIM_CONST_BANKS; i++)
       free(sim->cbuf[i]);
    free(sim->decoded);
+   free(sim->code);
    free(sim);
 }
 
@@ -135,14 +136,17 @@ int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
    if (size % 16)
       return -1;
    struct sim_decoded *dec = calloc(size / 16 + 1, sizeof(*dec));
-   if (!dec)
+   uint8_t *copy = malloc(size ? size : 1);
+   if (!dec || !copy) {
+      free(dec);
+      free(copy);
       return -1;
-   for (size_t i = 0; i < size / 16; i++) {
-      memcpy(dec[i].words, (const uint8_t *)code + i * 16, 16);
-      dec[i].valid = jade_isa_decode(dec[i].words, &dec[i].instr) == 0;
    }
+   memcpy(copy, code, size);
    free(sim->decoded);
+   free(sim->code);
    sim->decoded = dec;
+   sim->code = copy;
    sim->code_size = size;
    return 0;
 }
@@ -321,11 +325,17 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
       sim_stop(&x, JADE_SIM_FAULT, "pc outside the code (%zu bytes)", sim->code_size);
       return;
    }
-   const struct sim_decoded *dec = &sim->decoded[pc / 16];
+   struct sim_decoded *dec = &sim->decoded[pc / 16];
+   uint64_t words[2];
+   memcpy(words, sim->code + pc, 16);
+   if (!dec->decoded) {
+      dec->valid = jade_isa_decode(words, &dec->instr) == 0;
+      dec->decoded = true;
+   }
    if (!dec->valid) {
       sim_stop(&x, JADE_SIM_UNSUPPORTED, "unknown instruction encoding "
-               "0x%016llx 0x%016llx", (unsigned long long)dec->words[0],
-               (unsigned long long)dec->words[1]);
+               "0x%016llx 0x%016llx", (unsigned long long)words[0],
+               (unsigned long long)words[1]);
       return;
    }
    x.in = &dec->instr;

@@ -135,15 +135,19 @@ struct sim_buffer {
 /* Code is decoded once, when it is set. */
 struct sim_decoded {
    struct jade_isa_instr instr;
+   bool decoded;     /* decoded at its first execution: code windows are
+                      * large (the GPU model hands over a whole code heap) */
    bool valid;
-   uint64_t words[2];
 };
 
 struct jade_sim {
    struct jade_sim_options opt;
    FILE *log;
    size_t code_size;
-   struct sim_decoded *decoded;
+   uint8_t *code;                        /* the program's words (a copy) */
+   struct sim_decoded *decoded;          /* per instruction, filled lazily:
+                                          * calloc'ed pages are only touched
+                                          * where code runs */
    uint8_t *cbuf[JADE_SIM_CONST_BANKS];  /* lazily allocated, 64 KiB */
    struct sim_buffer *buffers;           /* sorted by address */
    unsigned buffer_count, buffer_alloc;
