@@ -16,12 +16,11 @@
 #include "nvidia/classes/clc46f.h"
 #include "nvidia/classes/clc5c0.h"
 
-#include "jade_gpu.h"
+#include "gpu_test.h"
 #include "jade_isa.h"
 #include "jade_qmd.h"
 
 #define VA_BASE 0x200000000ull
-#define MEM_SIZE 0x10000u
 #define CODE 0x2000u
 #define CBUF 0x3000u
 #define QMD 0x4000u
@@ -29,38 +28,6 @@
 #define SEM 0x6000u
 #define PB 0x8000u
 
-static uint8_t mem[MEM_SIZE];
-static char last_log[512];
-static int failures;
-
-#define CHECK(cond, ...) do {                                           \
-      if (!(cond)) {                                                    \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-         printf(__VA_ARGS__);                                           \
-         printf("\n");                                                  \
-         failures++;                                                    \
-      }                                                                 \
-   } while (0)
-
-static void *
-translate(void *data, uint64_t va, uint64_t size)
-{
-   if (va < VA_BASE || va - VA_BASE > MEM_SIZE || size > MEM_SIZE - (va - VA_BASE))
-      return NULL;
-   return mem + (va - VA_BASE);
-}
-
-static uint64_t
-extent(void *data, uint64_t va)
-{
-   return va >= VA_BASE && va - VA_BASE < MEM_SIZE ? MEM_SIZE - (va - VA_BASE) : 0;
-}
-
-static void
-log_line(void *data, const char *line)
-{
-   snprintf(last_log, sizeof(last_log), "%s", line);
-}
 
 /* out[tid] = tid, for every thread of the CTA. */
 static const char *const program[] = {
@@ -146,7 +113,7 @@ setup(void)
    last_log[0] = '\0';
    uint64_t out = VA_BASE + OUT;
    memcpy(mem + CBUF, &out, 8);
-   const struct jade_gpu_env env = {.translate = translate, .extent = extent, .log = log_line};
+   const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    return assemble() ? jade_gpu_create(&env) : NULL;
 }
 

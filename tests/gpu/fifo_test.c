@@ -20,45 +20,10 @@
 #include "nvidia/classes/clc597.h"
 #include "nvidia/classes/clc5c0.h"
 
-#include "jade_gpu.h"
+#include "gpu_test.h"
 
 #define VA_BASE 0x100000000ull
-#define MEM_SIZE 0x10000u
 
-static uint8_t mem[MEM_SIZE];
-static char last_log[512];
-static unsigned logs;
-static int failures;
-
-#define CHECK(cond, ...) do {                                           \
-      if (!(cond)) {                                                    \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-         printf(__VA_ARGS__);                                           \
-         printf("\n");                                                  \
-         failures++;                                                    \
-      }                                                                 \
-   } while (0)
-
-static void *
-translate(void *data, uint64_t va, uint64_t size)
-{
-   if (va < VA_BASE || va - VA_BASE > MEM_SIZE || size > MEM_SIZE - (va - VA_BASE))
-      return NULL;
-   return mem + (va - VA_BASE);
-}
-
-static uint64_t
-now_ns(void *data)
-{
-   return 0x1122334455667788ull;
-}
-
-static void
-log_line(void *data, const char *line)
-{
-   snprintf(last_log, sizeof(last_log), "%s", line);
-   logs++;
-}
 
 static uint32_t
 rd32(uint32_t off)
@@ -110,7 +75,7 @@ new_gpu(void)
    memset(mem, 0xee, sizeof(mem));
    logs = 0;
    last_log[0] = '\0';
-   const struct jade_gpu_env env = {.translate = translate, .now_ns = now_ns, .log = log_line};
+   const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    struct jade_gpu *gpu = jade_gpu_create(&env);
    pb_reset();
    mthd1(0, NVC46F_SET_OBJECT, 0xc597);

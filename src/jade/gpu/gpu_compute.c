@@ -105,20 +105,6 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
 }
 
 static void
-release(struct jade_gpu *gpu, uint32_t lo, uint32_t hi, uint32_t payload, bool one_word)
-{
-   uint64_t va = (uint64_t)hi << 32 | lo;
-   if (one_word) {
-      gpu_write(gpu, va, &payload, 4, "a QMD release semaphore");
-   } else {
-      uint64_t t = gpu_now_ns(gpu);
-      uint32_t rec[4] = {payload, 0, (uint32_t)t, (uint32_t)(t >> 32)};
-      gpu_write(gpu, va, rec, 16, "a QMD release semaphore");
-   }
-   gpu->stats.semaphore_releases++;
-}
-
-static void
 launch(struct jade_gpu *gpu, unsigned subc)
 {
    uint64_t qmd_va = (uint64_t)gpu->method[subc][NVC5C0_SEND_PCAS_A / 4] << 8;
@@ -165,11 +151,15 @@ launch(struct jade_gpu *gpu, unsigned subc)
       return;
    }
    if (q.semaphore_release_enable0)
-      release(gpu, q.release0_address_lower, q.release0_address_upper, q.release0_payload,
-              q.release0_structure_size == JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD);
+      gpu_release(gpu, (uint64_t)q.release0_address_upper << 32 | q.release0_address_lower,
+                  q.release0_payload,
+                  q.release0_structure_size == JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD,
+                  "a QMD release semaphore");
    if (q.semaphore_release_enable1)
-      release(gpu, q.release1_address_lower, q.release1_address_upper, q.release1_payload,
-              q.release1_structure_size == JADE_QMD_RELEASE1_STRUCTURE_SIZE_ONE_WORD);
+      gpu_release(gpu, (uint64_t)q.release1_address_upper << 32 | q.release1_address_lower,
+                  q.release1_payload,
+                  q.release1_structure_size == JADE_QMD_RELEASE1_STRUCTURE_SIZE_ONE_WORD,
+                  "a QMD release semaphore");
 }
 
 bool

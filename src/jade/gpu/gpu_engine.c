@@ -75,16 +75,10 @@ i2m_complete(struct jade_gpu *gpu, unsigned subc)
       return;
    uint64_t va = (uint64_t)(M(subc, SET_I2M_SEMAPHORE_A) & 0xff) << 32 |
                  M(subc, SET_I2M_SEMAPHORE_B);
-   uint32_t payload = M(subc, SET_I2M_SEMAPHORE_C);
-   if (GPU_GET(d, NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE) ==
-       NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD) {
-      gpu_write(gpu, va, &payload, 4, "the inline upload's semaphore");
-   } else {
-      uint64_t t = gpu_now_ns(gpu);
-      uint32_t rec[4] = {payload, 0, (uint32_t)t, (uint32_t)(t >> 32)};
-      gpu_write(gpu, va, rec, 16, "the inline upload's semaphore");
-   }
-   gpu->stats.semaphore_releases++;
+   gpu_release(gpu, va, M(subc, SET_I2M_SEMAPHORE_C),
+               GPU_GET(d, NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE) ==
+                  NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD,
+               "the inline upload's semaphore");
 }
 
 /* A LOAD_INLINE_DATA word: up to 4 bytes of the current line (each line

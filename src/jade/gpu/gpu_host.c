@@ -103,15 +103,10 @@ semaphore_d(struct jade_gpu *gpu, unsigned subc, uint32_t d)
    uint32_t payload = HOST(SEMAPHOREC), mem = 0;
    switch (GPU_GET(d, NVC46F_SEMAPHORED_OPERATION)) {
    case NVC46F_SEMAPHORED_OPERATION_RELEASE:
-      if (GPU_GET(d, NVC46F_SEMAPHORED_RELEASE_SIZE) == NVC46F_SEMAPHORED_RELEASE_SIZE_4BYTE) {
-         gpu_write(gpu, va, &payload, 4, "SEMAPHORED RELEASE");
-      } else {
-         uint32_t rec[4] = {payload, 0};
-         uint64_t t = gpu_now_ns(gpu);
-         rec[2] = (uint32_t)t, rec[3] = (uint32_t)(t >> 32);
-         gpu_write(gpu, va, rec, 16, "SEMAPHORED RELEASE (16 bytes)");
-      }
-      gpu->stats.semaphore_releases++;
+      gpu_release(gpu, va, payload,
+                  GPU_GET(d, NVC46F_SEMAPHORED_RELEASE_SIZE) ==
+                     NVC46F_SEMAPHORED_RELEASE_SIZE_4BYTE,
+                  "SEMAPHORED RELEASE");
       return;
    case NVC46F_SEMAPHORED_OPERATION_ACQUIRE:
    case NVC46F_SEMAPHORED_OPERATION_ACQ_GEQ:

@@ -34,3 +34,16 @@ gpu_write(struct jade_gpu *gpu, uint64_t va, const void *src, uint32_t size, con
    memcpy(dst, src, size);
    return true;
 }
+
+void
+gpu_release(struct jade_gpu *gpu, uint64_t va, uint32_t payload, bool one_word, const char *what)
+{
+   if (one_word) {
+      gpu_write(gpu, va, &payload, 4, what);
+   } else {
+      uint64_t t = gpu_now_ns(gpu);
+      uint32_t rec[4] = {payload, 0, (uint32_t)t, (uint32_t)(t >> 32)};
+      gpu_write(gpu, va, rec, 16, what);
+   }
+   gpu->stats.semaphore_releases++;
+}

@@ -87,6 +87,12 @@ bool gpu_write(struct jade_gpu *gpu, uint64_t va, const void *src, uint32_t size
 
 uint64_t gpu_now_ns(struct jade_gpu *gpu);
 
+/* A semaphore release: the payload alone, or four words {payload, 0,
+ * u64 ns timestamp} (the four-word layout of the I2M, QMD, legacy host
+ * and report-semaphore releases of a payload). */
+void gpu_release(struct jade_gpu *gpu, uint64_t va, uint32_t payload, bool one_word,
+                 const char *what);
+
 /* The method's name from the class headers ("NVC597_LAUNCH_DMA"), or NULL. */
 const char *gpu_method_name(uint32_t cls, uint32_t mthd);
 

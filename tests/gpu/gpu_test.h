@@ -1,0 +1,71 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the GPU model's tests share: one 64 KiB block of "GPU memory" at
+ * GPU_TEST_VA, the environment that maps it, a fixed clock, the last
+ * diagnostic line, and CHECK.
+ */
+
+#ifndef GPU_TEST_H
+#define GPU_TEST_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jade_gpu.h"
+
+#define MEM_SIZE 0x10000u
+
+static uint8_t mem[MEM_SIZE];
+static uint64_t mem_va;        /* where mem is mapped */
+static char last_log[512];
+static unsigned logs;
+static int failures;
+
+#define CHECK(cond, ...) do {                                           \
+      if (!(cond)) {                                                    \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
+         printf(__VA_ARGS__);                                           \
+         printf("\n");                                                  \
+         failures++;                                                    \
+      }                                                                 \
+   } while (0)
+
+static void *
+gpu_test_translate(void *data, uint64_t va, uint64_t size)
+{
+   if (va < mem_va || va - mem_va > MEM_SIZE || size > MEM_SIZE - (va - mem_va))
+      return NULL;
+   return mem + (va - mem_va);
+}
+
+static uint64_t
+gpu_test_extent(void *data, uint64_t va)
+{
+   return va >= mem_va && va - mem_va < MEM_SIZE ? MEM_SIZE - (va - mem_va) : 0;
+}
+
+static uint64_t
+gpu_test_now_ns(void *data)
+{
+   return 0x1122334455667788ull;
+}
+
+static void
+gpu_test_log(void *data, const char *line)
+{
+   snprintf(last_log, sizeof(last_log), "%s", line);
+   logs++;
+}
+
+/* The environment of a model whose memory is mem at va. */
+static inline struct jade_gpu_env
+gpu_test_env(uint64_t va)
+{
+   mem_va = va;
+   return (struct jade_gpu_env){.translate = gpu_test_translate, .extent = gpu_test_extent,
+                                .now_ns = gpu_test_now_ns, .log = gpu_test_log};
+}
+
+#endif /* GPU_TEST_H */
