@@ -7,7 +7,9 @@
  * follows), never from jade_layout.c, so that the driver's tests can hold
  * its tiler and its choices against it:
  *  - a GOB is 64 B x 8 rows; inside it byte (x, y) is at bits
- *    x5 y2 y1 x4 y0 x3 x2 x1 x0 (high to low);
+ *    x5 y2 x4 y1 y0 x3 x2 x1 x0 (high to low): Turing's colour GOB, as
+ *    Mesa's NIL copies it (src/nouveau/nil/copy.rs, CopyGOBTuring2D), not
+ *    the Tegra/Maxwell order (x4 and y1 swapped);
  *  - a block is 1 x 2^h x 2^d GOBs, GOBs ordered y then z; blocks row by
  *    row, then slice by slice;
  *  - level 0's block is the smallest power of two of GOBs covering it (at
@@ -29,7 +31,7 @@ ref_offset(unsigned row_B, unsigned rows, unsigned ty, unsigned tz, unsigned x, 
            unsigned z)
 {
    unsigned bit[9] = {x & 1, x >> 1 & 1, x >> 2 & 1, x >> 3 & 1, y & 1,
-                      x >> 4 & 1, y >> 1 & 1, y >> 2 & 1, x >> 5 & 1};
+                      y >> 1 & 1, x >> 4 & 1, y >> 2 & 1, x >> 5 & 1};
    unsigned in_gob = 0;
    for (unsigned b = 0; b < 9; b++)
       in_gob |= bit[b] << b;

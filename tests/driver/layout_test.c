@@ -5,7 +5,9 @@
  * Image layout (src/gallium/drivers/jade/jade_layout.c) against the
  * hardware's formulas, computed here independently:
  *  - a GOB is 64 B x 8 rows; inside it byte (x, y) is at bits
- *    x5 y2 y1 x4 y0 x3 x2 x1 x0 (high to low);
+ *    x5 y2 x4 y1 y0 x3 x2 x1 x0 (high to low): Turing's colour GOB, as
+ *    Mesa's NIL copies it (src/nouveau/nil/copy.rs, CopyGOBTuring2D), not
+ *    the Tegra/Maxwell order (x4 and y1 swapped);
  *  - a block is 1 x 2^h x 2^d GOBs, GOBs ordered y then z; blocks row by
  *    row, then slice by slice;
  *  - each level clamps the block to less than twice its size;
@@ -67,8 +69,9 @@ test_2d_mips(void)
    CHECK_EQ("2d array stride", l.array_stride_B, 360448);
    CHECK_EQ("2d size", l.size_B, 360448);
    /* Pixel (70, 45) of level 0: byte 280 -> block 4 (16384 B each), GOB 5
-    * of the block, inside the GOB x=24 y=5 -> 8 + 16 + 32 + 128. */
-   CHECK_EQ("2d pixel offset", jade_layout_offset_B(&l, 0, 0, 280, 45, 0), 68280);
+    * of the block, inside the GOB x=24 y=5 -> x0-3 8 + y0 16 + x4 64 +
+    * y2 128 (Turing's colour GOB; the Tegra order gave 8 + 16 + 32 + 128). */
+   CHECK_EQ("2d pixel offset", jade_layout_offset_B(&l, 0, 0, 280, 45, 0), 68312);
    /* Every byte of levels 0..4 against the reference equation. */
    for (unsigned i = 0; i < 5; i++) {
       const struct jade_layout_level *lv = &l.level[i];

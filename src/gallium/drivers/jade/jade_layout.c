@@ -87,11 +87,15 @@ jade_layout_init(const struct jade_layout_desc *d, struct jade_layout *l)
    return true;
 }
 
-/* Byte offset inside a GOB: bits x0-3, y0, x4, y1-2, x5 from low to high. */
+/* Byte offset inside a GOB: bits x0-3, y0, y1, x4, y2, x5 from low to
+ * high: Turing's colour GOB, as Mesa's NIL copies it (src/nouveau/nil/
+ * copy.rs, CopyGOBTuring2D: 16-byte runs of rows 0-3 at 0x00-0x30, x 16 at
+ * +0x40, rows 4-7 at +0x80, x 32 at +0x100; NVK runs on Turing).  Not the
+ * Tegra/Maxwell order (y1 and x4 swapped) that Jade used before. */
 static inline uint32_t
 gob_offset(uint32_t x, uint32_t y)
 {
-   return (x & 15) | (y & 1) << 4 | (x & 16) << 1 | (y & 6) << 5 | (x & 32) << 3;
+   return (x & 15) | (y & 3) << 4 | (x & 16) << 2 | (y & 4) << 5 | (x & 32) << 3;
 }
 
 uint64_t
@@ -137,8 +141,8 @@ jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level,
                memcpy(lin, img, w_B);
             continue;
          }
-         /* A whole 64-byte GOB row is four 16-byte runs at +0, +32, +256
-          * and +288 (bits x4 and x5); GOBs along a row are a block apart.
+         /* A whole 64-byte GOB row is four 16-byte runs at +0, +64, +256
+          * and +320 (bits x4 and x5); GOBs along a row are a block apart.
           * Edges go 16 bytes (or less) at a time. */
          const struct jade_layout_level *lvl = &l->level[level];
          const uint64_t block_B = (uint64_t)JADE_GOB_SIZE_B << (lvl->tile_y_log2 + lvl->tile_z_log2);
@@ -146,7 +150,7 @@ jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level,
          for (uint32_t b = 0; b < w_B;) {
             const uint32_t xb = x_B + b;
             if ((xb & 63) == 0 && w_B - b >= 64) {
-               static const uint16_t run[4] = {0, 32, 256, 288};
+               static const uint16_t run[4] = {0, 64, 256, 320};
                uint8_t *gob = row + (xb / JADE_GOB_WIDTH_B) * block_B;
                for (unsigned k = 0; k < 4; k++) {
                   if (to_image)
