@@ -145,7 +145,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
    if (st != JADE_SIM_OK) {
       /* The SM stopped: a bad address, an instruction the model lacks, a
        * hang.  The kernel would see a GPU exception and kill the channel. */
-      gpu_fault(gpu, program, 16, false, "the compute program at 0x%llx (QMD at 0x%llx): %s",
+      gpu_fault(gpu, program, 0, false, "the compute program at 0x%llx (QMD at 0x%llx): %s",
                 (unsigned long long)program, (unsigned long long)qmd_va,
                 jade_sim_message(gpu->sim));
       return;

@@ -70,8 +70,12 @@ gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write, const ch
    va_start(args, fmt);
    vsnprintf(gpu->fault.what, sizeof(gpu->fault.what), fmt, args);
    va_end(args);
-   gpu_log(gpu, "fault: %s of %u bytes at 0x%llx by %s; the channel is killed",
-           write ? "write" : "read", size, (unsigned long long)va, gpu->fault.what);
+   if (size)
+      gpu_log(gpu, "fault: %s of %u bytes at 0x%llx by %s; the channel is killed",
+              write ? "write" : "read", size, (unsigned long long)va, gpu->fault.what);
+   else /* not a memory access: an SM exception, a bad header, ... */
+      gpu_log(gpu, "fault at 0x%llx: %s; the channel is killed", (unsigned long long)va,
+              gpu->fault.what);
    if (gpu->env.abort_on_fault)
       abort();
 }
