@@ -7,7 +7,10 @@
  *   compute-fill     a storage buffer filled from gl_GlobalInvocationID;
  *   compute-shared   shared memory, a barrier and a uniform (the
  *                    gl-stream-compute shader), read back;
- *   compute-ubo      a uniform block read by a compute shader.
+ *   compute-ubo      a uniform block read by a compute shader;
+ *   compute-atomics  storage-buffer atomics and an atomic counter from
+ *                    every invocation of several groups;
+ *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect).
  * Exits 0 when every word is right, 1 (with the first wrong words) if not.
  */
 
@@ -143,6 +146,81 @@ compute_ubo(void)
    return check(b, 256, want_ubo);
 }
 
+/* Word 0: atomicAdd of 1 from each of 4 x 64 invocations; word 1: atomicMax
+ * of the global index; word 2: atomicOr of bit (index % 32); words 3 and
+ * up: the atomic counter's value each invocation got, all different. */
+static GLuint
+want_atomics(unsigned i)
+{
+   return i == 0 ? 256 : i == 1 ? 255 : i == 2 ? 0xffffffffu : 0;
+}
+
+static int
+compute_atomics(void)
+{
+   program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "#extension GL_ARB_shader_atomic_counters : require\n"
+           "layout(local_size_x = 64) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "layout(binding = 0) uniform atomic_uint counter;\n"
+           "void main() {\n"
+           "   uint i = gl_GlobalInvocationID.x;\n"
+           "   atomicAdd(data[0], 1u);\n"
+           "   atomicMax(data[1], i);\n"
+           "   atomicOr(data[2], 1u << (i % 32u));\n"
+           "   data[3u + i] = atomicCounterIncrement(counter);\n"
+           "}\n");
+   GLuint b = storage(3 + 256);
+   static const GLuint zero[3] = {0, 0, 0};
+   glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(zero), zero);
+   GLuint ac;
+   glGenBuffers(1, &ac);
+   glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, ac);
+   glBufferData(GL_ATOMIC_COUNTER_BUFFER, 4, zero, GL_DYNAMIC_COPY);
+   glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, ac);
+   glDispatchCompute(4, 1, 1);
+   int bad = check(b, 3, want_atomics);
+   /* The counter values: a permutation of 0..255, and the counter at 256. */
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   const GLuint *got = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 12, 256 * 4, GL_MAP_READ_BIT);
+   unsigned char seen[256] = {0};
+   unsigned dup = 0;
+   for (unsigned i = 0; got && i < 256; i++)
+      dup += got[i] >= 256 || seen[got[i]]++;
+   glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+   glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, ac);
+   const GLuint *cnt = glMapBufferRange(GL_ATOMIC_COUNTER_BUFFER, 0, 4, GL_MAP_READ_BIT);
+   GLuint final = cnt ? *cnt : 0;
+   glUnmapBuffer(GL_ATOMIC_COUNTER_BUFFER);
+   fprintf(stderr, "exec-test: counter values: %u wrong or repeated, counter %u (want 256)\n",
+           dup, final);
+   return bad || dup || final != 256;
+}
+
+static int
+compute_indirect(void)
+{
+   program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 32, local_size_y = 2) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "void main() {\n"
+           "   uint i = gl_GlobalInvocationID.y * 160u + gl_GlobalInvocationID.x;\n"
+           "   data[i] = i * 3u + 1u;\n"
+           "}\n");
+   GLuint b = storage(160 * 4);
+   static const GLuint grid[3] = {5, 2, 1};
+   GLuint ib;
+   glGenBuffers(1, &ib);
+   glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ib);
+   glBufferData(GL_DISPATCH_INDIRECT_BUFFER, sizeof(grid), grid, GL_STATIC_DRAW);
+   glDispatchComputeIndirect(0);
+   return check(b, 160 * 4, want_fill);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -153,6 +231,8 @@ main(int argc, char **argv)
       {"compute-fill", compute_fill},
       {"compute-shared", compute_shared},
       {"compute-ubo", compute_ubo},
+      {"compute-atomics", compute_atomics},
+      {"compute-indirect", compute_indirect},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (argc == 2 && !strcmp(argv[1], cases[i].name)) {
@@ -163,6 +243,7 @@ main(int argc, char **argv)
          return failed ? 1 : errors;
       }
    }
-   fprintf(stderr, "usage: %s compute-fill|compute-shared|compute-ubo\n", argv[0]);
+   fprintf(stderr, "usage: %s compute-fill|compute-shared|compute-ubo|compute-atomics|"
+           "compute-indirect\n", argv[0]);
    return 2;
 }
