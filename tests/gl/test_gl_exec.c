@@ -10,7 +10,11 @@
  *   compute-ubo      a uniform block read by a compute shader;
  *   compute-atomics  storage-buffer atomics and an atomic counter from
  *                    every invocation of several groups;
- *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect).
+ *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect);
+ *   compute-fault    a store far outside its buffer (a GPU fault that kills
+ *                    the channel), then more work: the program must go on
+ *                    and exit (the checker expects the fault and a failed
+ *                    submission, nothing worse).
  * Exits 0 when every word is right, 1 (with the first wrong words) if not.
  */
 
@@ -221,6 +225,33 @@ compute_indirect(void)
    return check(b, 160 * 4, want_fill);
 }
 
+static int
+compute_fault(void)
+{
+   program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "uniform uint far;\n"
+           "void main() { data[far] = 1u; }\n");
+   GLint prog;
+   glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+   glUniform1ui(glGetUniformLocation(prog, "far"), 1u << 28); /* 1 GiB past the buffer */
+   GLuint b = storage(64);
+   glDispatchCompute(1, 1, 1);
+   glFinish();
+   /* The channel is dead: what follows must fail quietly, not crash. */
+   glDispatchCompute(1, 1, 1);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   const void *m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 64, GL_MAP_READ_BIT);
+   if (m)
+      glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+   glFinish();
+   fprintf(stderr, "exec-test: survived the fault\n");
+   return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -233,6 +264,7 @@ main(int argc, char **argv)
       {"compute-ubo", compute_ubo},
       {"compute-atomics", compute_atomics},
       {"compute-indirect", compute_indirect},
+      {"compute-fault", compute_fault},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (argc == 2 && !strcmp(argv[1], cases[i].name)) {
