@@ -11,6 +11,8 @@
  *   compute-atomics  storage-buffer atomics and an atomic counter from
  *                    every invocation of several groups;
  *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect);
+ *   compute-texel-fetch  texelFetch from block-linear textures of several
+ *                    formats, levels, layers and slices;
  *   compute-fault    a store far outside its buffer (a GPU fault that kills
  *                    the channel), then more work: the program must go on
  *                    and exit (the checker expects the fault and a failed
@@ -225,6 +227,127 @@ compute_indirect(void)
    return check(b, 160 * 4, want_fill);
 }
 
+/* The texel value every test texture holds at (x, y, z) of level l. */
+static GLuint
+texel_at(unsigned x, unsigned y, unsigned z, unsigned l)
+{
+   return (x * 7 + y * 13 + z * 29 + l * 61) & 0xff;
+}
+
+static GLuint
+want_texel_fetch(unsigned i)
+{
+   /* 4 fetches a texture: (1, 2, 0, 0), (w-1, h-1, 0, 0), (3, 1, 1, 1) and
+    * (5, 3, d-1, 0) of the textures in make_textures' order. */
+   static const unsigned at[4][4] = {{1, 2, 0, 0}, {63, 39, 0, 0}, {3, 1, 1, 1}, {5, 3, 4, 0}};
+   unsigned t = i / 4, k = i % 4, x = at[k][0], y = at[k][1], z = at[k][2], l = at[k][3];
+   if (t == 1 && k == 1)
+      x = 80, y = 50;           /* the R32F texture is 81 x 51 */
+   if (t < 2)
+      z = 0;                    /* 2D: no slice */
+   if (t == 2 && k == 2)
+      z = 2;                    /* layer 2 of the array */
+   if (t == 2 && k == 3)
+      z = 5;
+   unsigned v = texel_at(x, y, z, l);
+   return t == 1 ? v * 2 + 1 : v; /* R32F holds 2v+1 (as a float, read as an int) */
+}
+
+/* Fills level l of a texture: texel_at in every channel (float 2v+1 for
+ * the R32F one). */
+static void
+fill(GLenum target, GLenum format, GLenum type, unsigned w, unsigned h, unsigned d,
+     unsigned l, bool is_float)
+{
+   static GLuint words[96 * 64 * 8];
+   static GLubyte bytes[96 * 64 * 8 * 4];
+   for (unsigned z = 0; z < d; z++)
+      for (unsigned y = 0; y < h; y++)
+         for (unsigned x = 0; x < w; x++) {
+            unsigned i = (z * h + y) * w + x, v = texel_at(x, y, z, l);
+            if (is_float) {
+               float f = (float)(v * 2 + 1);
+               memcpy(&words[i], &f, 4);
+            } else {
+               memset(&bytes[4 * i], v, 4);
+            }
+         }
+   const void *data = is_float ? (const void *)words : (const void *)bytes;
+   if (target == GL_TEXTURE_2D)
+      glTexSubImage2D(target, l, 0, 0, w, h, format, type, data);
+   else
+      glTexSubImage3D(target, l, 0, 0, 0, w, h, d, format, type, data);
+}
+
+static int
+compute_texel_fetch(void)
+{
+   GLuint p = program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "uniform sampler2D rgba8;\n"
+           "uniform sampler2D r32f;\n"
+           "uniform sampler2DArray arr;\n"
+           "uniform sampler3D vol;\n"
+           "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
+           "void main() {\n"
+           "   data[0] = u8(texelFetch(rgba8, ivec2(1, 2), 0).r);\n"
+           "   data[1] = u8(texelFetch(rgba8, ivec2(63, 39), 0).g);\n"
+           "   data[2] = u8(texelFetch(rgba8, ivec2(3, 1), 1).b);\n"
+           "   data[3] = u8(texelFetch(rgba8, ivec2(5, 3), 0).a);\n"
+           "   data[4] = uint(texelFetch(r32f, ivec2(1, 2), 0).r);\n"
+           "   data[5] = uint(texelFetch(r32f, ivec2(80, 50), 0).r);\n"
+           "   data[6] = uint(texelFetch(r32f, ivec2(3, 1), 1).r);\n"
+           "   data[7] = uint(texelFetch(r32f, ivec2(5, 3), 0).r);\n"
+           "   data[8] = u8(texelFetch(arr, ivec3(1, 2, 0), 0).r);\n"
+           "   data[9] = u8(texelFetch(arr, ivec3(63, 39, 0), 0).r);\n"
+           "   data[10] = u8(texelFetch(arr, ivec3(3, 1, 2), 1).r);\n"
+           "   data[11] = u8(texelFetch(arr, ivec3(5, 3, 5), 0).r);\n"
+           "   data[12] = u8(texelFetch(vol, ivec3(1, 2, 0), 0).r);\n"
+           "   data[13] = u8(texelFetch(vol, ivec3(63, 39, 0), 0).r);\n"
+           "   data[14] = u8(texelFetch(vol, ivec3(3, 1, 1), 1).r);\n"
+           "   data[15] = u8(texelFetch(vol, ivec3(5, 3, 4), 0).r);\n"
+           "}\n");
+   GLuint tex[4];
+   glGenTextures(4, tex);
+   const char *names[4] = {"rgba8", "r32f", "arr", "vol"};
+   for (unsigned t = 0; t < 4; t++) {
+      glActiveTexture(GL_TEXTURE0 + t);
+      glUniform1i(glGetUniformLocation(p, names[t]), t);
+   }
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA8, 64, 40);
+   fill(GL_TEXTURE_2D, GL_RGBA, GL_UNSIGNED_BYTE, 64, 40, 1, 0, false);
+   fill(GL_TEXTURE_2D, GL_RGBA, GL_UNSIGNED_BYTE, 32, 20, 1, 1, false);
+   glActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexStorage2D(GL_TEXTURE_2D, 2, GL_R32F, 81, 51);
+   fill(GL_TEXTURE_2D, GL_RED, GL_FLOAT, 81, 51, 1, 0, true);
+   fill(GL_TEXTURE_2D, GL_RED, GL_FLOAT, 40, 25, 1, 1, true);
+   glActiveTexture(GL_TEXTURE2);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 2, GL_RGBA8, 64, 40, 6);
+   fill(GL_TEXTURE_2D_ARRAY, GL_RGBA, GL_UNSIGNED_BYTE, 64, 40, 6, 0, false);
+   fill(GL_TEXTURE_2D_ARRAY, GL_RGBA, GL_UNSIGNED_BYTE, 32, 20, 6, 1, false);
+   glActiveTexture(GL_TEXTURE3);
+   glBindTexture(GL_TEXTURE_3D, tex[3]);
+   glTexStorage3D(GL_TEXTURE_3D, 2, GL_RGBA8, 64, 40, 5);
+   fill(GL_TEXTURE_3D, GL_RGBA, GL_UNSIGNED_BYTE, 64, 40, 5, 0, false);
+   fill(GL_TEXTURE_3D, GL_RGBA, GL_UNSIGNED_BYTE, 32, 20, 2, 1, false);
+   for (unsigned t = 0; t < 4; t++) {
+      GLenum target = t < 2 ? GL_TEXTURE_2D : t == 2 ? GL_TEXTURE_2D_ARRAY : GL_TEXTURE_3D;
+      glActiveTexture(GL_TEXTURE0 + t);
+      glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+      glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   }
+   GLuint b = storage(16);
+   glDispatchCompute(1, 1, 1);
+   return check(b, 16, want_texel_fetch);
+}
+
 static int
 compute_fault(void)
 {
@@ -264,6 +387,7 @@ main(int argc, char **argv)
       {"compute-ubo", compute_ubo},
       {"compute-atomics", compute_atomics},
       {"compute-indirect", compute_indirect},
+      {"compute-texel-fetch", compute_texel_fetch},
       {"compute-fault", compute_fault},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -69,6 +69,7 @@ struct jade_gpu {
    struct jade_sim *sim;
    uint64_t code_va;
    bool code_valid;
+   unsigned tex_subc;      /* whose texture header pool the launch reads */
 
    /* (class << 16 | method) of methods reported as unimplemented once. */
    struct hash_table_u64 *reported;
@@ -109,6 +110,10 @@ void gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint3
  * INVALIDATE_SHADER_CACHES); true if handled. */
 bool gpu_compute_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
 void gpu_compute_destroy(struct jade_gpu *gpu);
+
+/* The texture unit for a launch of subchannel subc (gpu_texture.c). */
+struct jade_sim;
+void gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc);
 
 /* A method the model does not implement: reported once by name, counted. */
 void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);

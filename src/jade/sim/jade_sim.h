@@ -140,6 +140,22 @@ struct jade_sim_graphics {
 /* Sets (NULL: clears) the graphics I/O of the next launches. */
 void jade_sim_set_graphics(struct jade_sim *sim, const struct jade_sim_graphics *gfx);
 
+/* Texel fetches (TLD): the texture unit outside the SM, e.g. the GPU
+ * model reading texture headers from memory.  It returns the four
+ * components (float bits for float and normalised formats, integers for
+ * integer ones) or false with a message (a fault). */
+struct jade_sim_texel_request {
+   uint32_t handle;          /* TIC index | TSC index << 20 */
+   unsigned dim;             /* coordinates: 1, 2 or 3 */
+   bool array;
+   int32_t coord[3];
+   uint32_t layer, sample;
+   int32_t lod;
+};
+typedef bool (*jade_sim_texel_fn)(void *data, const struct jade_sim_texel_request *req,
+                                  uint32_t texel[4], char *err, size_t err_size);
+void jade_sim_set_texture_unit(struct jade_sim *sim, jade_sim_texel_fn fetch, void *data);
+
 /* The last error or stop message ("" if none). */
 const char *jade_sim_message(const struct jade_sim *sim);
 

@@ -255,7 +255,7 @@ void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned siz
 typedef bool (*sim_exec_fn)(struct sim_exec *x);
 static const sim_exec_fn exec_families[] = {
    sim_exec_ctrl, sim_exec_int, sim_exec_float, sim_exec_fp64, sim_exec_half,
-   sim_exec_conv, sim_exec_mem, sim_exec_warp, sim_exec_attr,
+   sim_exec_conv, sim_exec_mem, sim_exec_warp, sim_exec_attr, sim_exec_tex,
 };
 
 static void trace(struct sim_exec *x)

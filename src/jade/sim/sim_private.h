@@ -165,6 +165,8 @@ struct jade_sim {
    void *translate_data;
    uint64_t shared_window, local_window; /* of the current launch */
    unsigned gpr_limit;                   /* R0..gpr_limit-1 usable; 0: all */
+   jade_sim_texel_fn texel_fetch;        /* NULL: no texture unit */
+   void *texel_data;
 };
 
 /* Source slots of ALU instructions. */
@@ -295,6 +297,7 @@ bool sim_exec_mem(struct sim_exec *x);
 bool sim_exec_warp(struct sim_exec *x);
 bool sim_exec_ctrl(struct sim_exec *x);
 bool sim_exec_attr(struct sim_exec *x);
+bool sim_exec_tex(struct sim_exec *x);
 /* The launch-wide index of a lane's thread (graphics I/O). */
 uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
 /* Saves the exit registers of the lane (EXIT with graphics I/O). */
