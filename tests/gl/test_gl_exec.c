@@ -11,8 +11,8 @@
  *   compute-atomics  storage-buffer atomics and an atomic counter from
  *                    every invocation of several groups;
  *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect);
- *   compute-texel-fetch  texelFetch from block-linear textures of several
- *                    formats, levels, layers and slices;
+ *   compute-texel-fetch  texelFetch and textureSize of block-linear textures
+ *                    of several formats, levels, layers and slices;
  *   compute-fault    a store far outside its buffer (a GPU fault that kills
  *                    the channel), then more work: the program must go on
  *                    and exit (the checker expects the fault and a failed
@@ -237,6 +237,10 @@ texel_at(unsigned x, unsigned y, unsigned z, unsigned l)
 static GLuint
 want_texel_fetch(unsigned i)
 {
+   /* Words 16 and up: textureSize of each texture (levels 0, 1, 1, 1). */
+   static const GLuint sizes[10] = {64, 40, 40, 25, 32, 20, 6, 32, 20, 2};
+   if (i >= 16)
+      return sizes[i - 16];
    /* 4 fetches a texture: (1, 2, 0, 0), (w-1, h-1, 0, 0), (3, 1, 1, 1) and
     * (5, 3, d-1, 0) of the textures in make_textures' order. */
    static const unsigned at[4][4] = {{1, 2, 0, 0}, {63, 39, 0, 0}, {3, 1, 1, 1}, {5, 3, 4, 0}};
@@ -309,6 +313,12 @@ compute_texel_fetch(void)
            "   data[13] = u8(texelFetch(vol, ivec3(63, 39, 0), 0).r);\n"
            "   data[14] = u8(texelFetch(vol, ivec3(3, 1, 1), 1).r);\n"
            "   data[15] = u8(texelFetch(vol, ivec3(5, 3, 4), 0).r);\n"
+           "   ivec2 s0 = textureSize(rgba8, 0), s1 = textureSize(r32f, 1);\n"
+           "   ivec3 s2 = textureSize(arr, 1), s3 = textureSize(vol, 1);\n"
+           "   data[16] = uint(s0.x); data[17] = uint(s0.y);\n"
+           "   data[18] = uint(s1.x); data[19] = uint(s1.y);\n"
+           "   data[20] = uint(s2.x); data[21] = uint(s2.y); data[22] = uint(s2.z);\n"
+           "   data[23] = uint(s3.x); data[24] = uint(s3.y); data[25] = uint(s3.z);\n"
            "}\n");
    GLuint tex[4];
    glGenTextures(4, tex);
@@ -343,9 +353,9 @@ compute_texel_fetch(void)
       glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
       glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    }
-   GLuint b = storage(16);
+   GLuint b = storage(26);
    glDispatchCompute(1, 1, 1);
-   return check(b, 16, want_texel_fetch);
+   return check(b, 26, want_texel_fetch);
 }
 
 static int

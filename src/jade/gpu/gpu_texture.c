@@ -2,7 +2,8 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The texture unit's texel fetches (TLD), from the hardware's side: the
+ * The texture unit's texel fetches (TLD) and size queries (TXQ), from the
+ * hardware's side: the
  * handle's TIC index selects a 32-byte texture header in the pool of
  * SET_TEX_HEADER_POOL_A..C; the header (clc597tex.h, unpacked with the
  * generated jade_tic_*_unpack) gives the layout, size, levels and the
@@ -220,6 +221,16 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
    const bool is_3d = v.type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
    const bool is_array = v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
                          v.type == JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
+   if (req->query) {
+      /* The level's size (layers are not minified), and the levels. */
+      uint32_t lod = req->lod;
+      texel[0] = minify(v.width, lod);
+      texel[1] = v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D ||
+                 v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ? 1 : minify(v.height, lod);
+      texel[2] = is_3d ? minify(v.depth, lod) : is_array ? v.depth : 1;
+      texel[3] = v.levels;
+      return true;
+   }
    uint32_t x = req->coord[0], y = req->dim > 1 ? req->coord[1] : 0;
    uint32_t z = req->dim > 2 ? req->coord[2] : 0, layer = req->array ? req->layer : 0;
    uint32_t lod = req->lod;

@@ -146,6 +146,8 @@ void jade_sim_set_graphics(struct jade_sim *sim, const struct jade_sim_graphics 
  * integer ones) or false with a message (a fault). */
 struct jade_sim_texel_request {
    uint32_t handle;          /* TIC index | TSC index << 20 */
+   bool query;               /* TXQ's dimension query: width, height, depth
+                              * or layers, levels at lod */
    unsigned dim;             /* coordinates: 1, 2 or 3 */
    bool array;
    int32_t coord[3];

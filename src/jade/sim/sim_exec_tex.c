@@ -2,7 +2,9 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The SM's side of the texture unit: bound TLD (texel fetches).  The
+ * The SM's side of the texture unit: bound TLD (texel fetches) and TXQ's
+ * dimension query (src0 = the LOD; the results width, height, depth or
+ * layers, levels, as NAK's txs/query_levels lowering reads them).  The
  * handle (TIC index | TSC index << 20) is read from c[bank][idx * 4], the
  * instruction's bank (bits 54..58) and index (bits 40..53), as codegen
  * emits them (nv50_ir_emit_gv100.cpp, emitTEX: the aux constant buffer's
@@ -34,6 +36,25 @@ static const struct {
 #define LOD_LZ 1
 #define LOD_LL 3
 
+/* Writes the components the mask names, packed into dst0, dst0 + 1,
+ * dst1, dst1 + 1. */
+static void
+write_masked(struct sim_exec *x, unsigned lane, const uint32_t v[4])
+{
+   const unsigned mask = (unsigned)sim_field(x, JADE_ISA_F_MASK);
+   const unsigned dst0 = (unsigned)sim_field(x, JADE_ISA_F_DST0);
+   const unsigned dst1 = (unsigned)sim_field(x, JADE_ISA_F_DST1);
+   unsigned out = 0;
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(mask & (1u << c)))
+         continue;
+      unsigned base = out < 2 ? dst0 : dst1;
+      if (base != SIM_RZ)
+         sim_set_gpr(x, base + out % 2, lane, v[c]);
+      out++;
+   }
+}
+
 static bool
 exec_tld(struct sim_exec *x)
 {
@@ -47,11 +68,8 @@ exec_tld(struct sim_exec *x)
        sim_field(x, JADE_ISA_F_AOFFI) || sim_field(x, JADE_ISA_F_CL))
       return sim_unsupported(x, "TLD form (dimension, LOD mode, offsets or clamps)");
    const bool ms = sim_field(x, JADE_ISA_F_MS);
-   const unsigned mask = (unsigned)sim_field(x, JADE_ISA_F_MASK);
    const unsigned src0 = (unsigned)sim_field(x, JADE_ISA_F_SRC0);
    const unsigned src1 = (unsigned)sim_field(x, JADE_ISA_F_SRC1);
-   const unsigned dst0 = (unsigned)sim_field(x, JADE_ISA_F_DST0);
-   const unsigned dst1 = (unsigned)sim_field(x, JADE_ISA_F_DST1);
    const unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
    const uint32_t idx = (uint32_t)sim_field(x, JADE_ISA_F_IDX);
 
@@ -77,16 +95,34 @@ exec_tld(struct sim_exec *x)
       char err[200] = "";
       if (!sim->texel_fetch(sim->texel_data, &req, texel, err, sizeof(err)))
          return sim_stop(x, JADE_SIM_FAULT, "TLD of handle 0x%x: %s", req.handle, err);
-      /* The components the mask names, in order, packed. */
-      unsigned out = 0;
-      for (unsigned c = 0; c < 4; c++) {
-         if (!(mask & (1u << c)))
-            continue;
-         unsigned reg = out < 2 ? dst0 + out : dst1 + out - 2;
-         if ((out < 2 ? dst0 : dst1) != SIM_RZ)
-            sim_set_gpr(x, reg, lane, texel[c]);
-         out++;
-      }
+      write_masked(x, lane, texel);
+   }
+   return true;
+}
+
+static bool
+exec_txq(struct sim_exec *x)
+{
+   struct jade_sim *sim = x->sim;
+   if (!sim->texel_fetch)
+      return sim_stop(x, JADE_SIM_UNSUPPORTED, "TXQ without a texture unit "
+                      "(jade_sim_set_texture_unit)");
+   if (sim_field(x, JADE_ISA_F_QUERY) != 0)
+      return sim_unsupported(x, "TXQ query other than TEX_HEADER_DIMENSION");
+   const unsigned src0 = (unsigned)sim_field(x, JADE_ISA_F_SRC0);
+   const unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
+   const uint32_t idx = (uint32_t)sim_field(x, JADE_ISA_F_IDX);
+   sim_foreach_lane(x, lane) {
+      struct jade_sim_texel_request req = {
+         .handle = sim_cbuf32(x, bank, (int64_t)idx * 4),
+         .query = true,
+         .lod = src0 == SIM_RZ ? 0 : (int32_t)sim_gpr(x, src0, lane),
+      };
+      uint32_t v[4];
+      char err[200] = "";
+      if (!sim->texel_fetch(sim->texel_data, &req, v, err, sizeof(err)))
+         return sim_stop(x, JADE_SIM_FAULT, "TXQ of handle 0x%x: %s", req.handle, err);
+      write_masked(x, lane, v);
    }
    return true;
 }
@@ -97,6 +133,8 @@ sim_exec_tex(struct sim_exec *x)
    switch (x->op) {
    case JADE_ISA_OP_TLD:
       return exec_tld(x);
+   case JADE_ISA_OP_TXQ:
+      return exec_txq(x);
    default:
       return false;
    }
