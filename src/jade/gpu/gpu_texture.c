@@ -275,6 +275,14 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
    return true;
 }
 
+bool
+jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
+               uint32_t texel[4], char *err, size_t err_size)
+{
+   gpu->tex_subc = subc;
+   return texel_fetch(gpu, req, texel, err, err_size);
+}
+
 void
 gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc)
 {

@@ -22,7 +22,10 @@
 #define JADE_GPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "jade_sim.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,6 +91,12 @@ uint32_t jade_gpu_subchannel_class(const struct jade_gpu *gpu, unsigned subc);
 uint32_t jade_gpu_method_value(const struct jade_gpu *gpu, unsigned subc, uint32_t mthd);
 
 const struct jade_gpu_stats *jade_gpu_stats(const struct jade_gpu *gpu);
+
+/* The texture unit on its own (for tests): what TLD or TXQ (req->query)
+ * returns for req, with the texture header pool of subchannel subc.  False
+ * with a message in err on a bad header or a fault. */
+bool jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
+                    uint32_t texel[4], char *err, size_t err_size);
 
 /* The constant buffer bound to slot `slot` of 3D bind group `group`
  * (BIND_GROUP_CONSTANT_BUFFER); false if none is. */
