@@ -278,8 +278,8 @@ source_gpr(const struct jade_shader *s, const struct jade_instr *instr, unsigned
 /* Reuse flags: when the next instruction reads the same register through
  * the same operand port (flag), the first keeps it in the reuse cache,
  * unless it overwrites that register itself.  Yield (bit 109) on BAR and
- * BSYNC, as Mesa's NAK does (the bit's polarity is not confirmed:
- * ../shared/docs/turing-facts.md 3.3). */
+ * BSYNC, as Mesa's NAK does (src/nouveau/compiler/nak/calc_instr_deps.rs;
+ * the bit's polarity is not confirmed by any public document). */
 static void
 reuse_and_yield(struct jade_shader *s, struct jade_block *block)
 {

@@ -8,8 +8,8 @@
  * Textures are bound: the handle of texture unit u (TIC | TSC << 20,
  * written by the driver) is word JADE_TEX_HANDLE_WORD + u of the driver
  * constant bank c[15]; the instruction names the word.  Operands go in two
- * register tuples (../shared/docs/turing-facts.md 3.7; the order is the
- * one Mesa's NAK uses for SM70+):
+ * register tuples (the order Mesa's NAK uses for SM70+:
+ * src/nouveau/compiler/nak_nir_lower_tex.c, nak/sm70.rs):
  *   src0: [array index], coordinates                (TXD: coordinates, [array index])
  *   src1: [sample index], [LOD or bias], [packed offsets], [depth reference]
  *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)

@@ -5,7 +5,8 @@
  * Shader I/O for the hardware: GL variables become explicit loads and
  * stores at attribute addresses, uniforms become constant-buffer loads.
  *
- * Attribute addresses (../shared/docs/turing-facts.md, section 2): vertex
+ * Attribute addresses (Mesa's src/nouveau/compiler/nak_private.h, NAK_ATTR_*,
+ * and NVIDIA's Shader Program Header specification in open-gpu-doc): vertex
  * inputs are dense vec4 slots from 0x80; varyings have fixed addresses
  * (position 0x70, generics 0x80 + 16 n, colours 0x280, ...).  Constant
  * buffers: Gallium's constant buffer i is c[i]; uniforms are constant
