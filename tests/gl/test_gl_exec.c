@@ -75,20 +75,24 @@ check(GLuint b, unsigned words, GLuint (*want)(unsigned))
    return bad != 0;
 }
 
+/* data[i] = 3 i + 1 over a 160 x 4 grid of 32 x 2 groups (5 x 2 of them). */
+static const char *const fill_src =
+   "#version 330\n"
+   "#extension GL_ARB_compute_shader : require\n"
+   "#extension GL_ARB_shader_storage_buffer_object : require\n"
+   "layout(local_size_x = 32, local_size_y = 2) in;\n"
+   "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+   "void main() {\n"
+   "   uint i = gl_GlobalInvocationID.y * 160u + gl_GlobalInvocationID.x;\n"
+   "   data[i] = i * 3u + 1u;\n"
+   "}\n";
+
 static GLuint want_fill(unsigned i) { return i * 3 + 1; }
 
 static int
 compute_fill(void)
 {
-   program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 32, local_size_y = 2) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "void main() {\n"
-           "   uint i = gl_GlobalInvocationID.y * 160u + gl_GlobalInvocationID.x;\n"
-           "   data[i] = i * 3u + 1u;\n"
-           "}\n");
+   program(fill_src);
    GLuint b = storage(160 * 4);
    glDispatchCompute(5, 2, 1);
    return check(b, 160 * 4, want_fill);
@@ -208,15 +212,7 @@ compute_atomics(void)
 static int
 compute_indirect(void)
 {
-   program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 32, local_size_y = 2) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "void main() {\n"
-           "   uint i = gl_GlobalInvocationID.y * 160u + gl_GlobalInvocationID.x;\n"
-           "   data[i] = i * 3u + 1u;\n"
-           "}\n");
+   program(fill_src);
    GLuint b = storage(160 * 4);
    static const GLuint grid[3] = {5, 2, 1};
    GLuint ib;

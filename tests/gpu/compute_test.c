@@ -96,12 +96,11 @@ static bool
 launch(struct jade_gpu *gpu)
 {
    uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
-   /* Incrementing headers: SEC_OP 1, COUNT 28:16, SUBCHANNEL 15:13. */
-   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC46F_SET_OBJECT >> 2;
+   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
    pb[n++] = 0xc5c0;
-   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC5C0_SEND_PCAS_A >> 2;
+   pb[n++] = gpu_test_inc(1, 1, NVC5C0_SEND_PCAS_A);
    pb[n++] = (uint32_t)((VA_BASE + QMD) >> 8);
-   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC5C0_SEND_SIGNALING_PCAS_B >> 2;
+   pb[n++] = gpu_test_inc(1, 1, NVC5C0_SEND_SIGNALING_PCAS_B);
    pb[n++] = 3; /* INVALIDATE | SCHEDULE */
    return jade_gpu_run_segment(gpu, VA_BASE + PB, n);
 }

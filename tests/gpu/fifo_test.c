@@ -5,9 +5,8 @@
  * The GPU model's front end on hand-built pushbuffers: every method header
  * form, subchannels, data split across segments, GPFIFO entries, host and
  * report semaphores, inline uploads, constant-buffer loads, faults, and an
- * unimplemented method reported once by name.  Headers are built here
- * from clc46f.h's field layout, not with nv_push, so that the decoder is
- * not checked against the encoder it would share a mistake with.
+ * unimplemented method reported once by name.  Headers come from
+ * gpu_test_header (clc46f.h's layout, not nv_push).
  */
 
 #include <inttypes.h>
@@ -50,17 +49,10 @@ emit(uint32_t w)
    pb[pb_len++] = w;
 }
 
-/* SEC_OP 31:29, COUNT 28:16, SUBCHANNEL 15:13, ADDRESS (dwords) 11:0. */
-static uint32_t
-hdr(unsigned sec_op, unsigned count, unsigned subc, uint32_t mthd)
-{
-   return sec_op << 29 | count << 16 | subc << 13 | mthd >> 2;
-}
-
-static void inc(unsigned subc, uint32_t m, unsigned n) { emit(hdr(1, n, subc, m)); }
-static void non_inc(unsigned subc, uint32_t m, unsigned n) { emit(hdr(3, n, subc, m)); }
-static void one_inc(unsigned subc, uint32_t m, unsigned n) { emit(hdr(5, n, subc, m)); }
-static void immd(unsigned subc, uint32_t m, uint32_t v) { emit(hdr(4, v, subc, m)); }
+static void inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(1, n, subc, m)); }
+static void non_inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(3, n, subc, m)); }
+static void one_inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(5, n, subc, m)); }
+static void immd(unsigned subc, uint32_t m, uint32_t v) { emit(gpu_test_header(4, v, subc, m)); }
 
 static void
 mthd1(unsigned subc, uint32_t m, uint32_t v)

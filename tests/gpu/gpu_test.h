@@ -59,6 +59,23 @@ gpu_test_log(void *data, const char *line)
    logs++;
 }
 
+/* A method header as clc46f.h lays it out (SEC_OP 31:29, COUNT 28:16,
+ * SUBCHANNEL 15:13, dword ADDRESS 11:0), built here rather than with
+ * nv_push so the decoder is not checked against the encoder it would share
+ * a mistake with. */
+static inline uint32_t
+gpu_test_header(unsigned sec_op, unsigned count, unsigned subc, uint32_t mthd)
+{
+   return sec_op << 29 | count << 16 | subc << 13 | mthd >> 2;
+}
+
+/* An incrementing header: `count` words for mthd, mthd + 4, ... */
+static inline uint32_t
+gpu_test_inc(unsigned count, unsigned subc, uint32_t mthd)
+{
+   return gpu_test_header(1, count, subc, mthd);
+}
+
 /* The environment of a model whose memory is mem at va. */
 static inline struct jade_gpu_env
 gpu_test_env(uint64_t va)

@@ -73,9 +73,9 @@ static void
 bind_pool(struct jade_gpu *gpu)
 {
    uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
-   pb[n++] = 1u << 29 | 1u << 16 | 1u << 13 | NVC46F_SET_OBJECT >> 2;
+   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
    pb[n++] = 0xc5c0;
-   pb[n++] = 1u << 29 | 3u << 16 | 1u << 13 | NVC5C0_SET_TEX_HEADER_POOL_A >> 2;
+   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_HEADER_POOL_A);
    pb[n++] = (uint32_t)((VA_BASE + POOL) >> 32);
    pb[n++] = (uint32_t)(VA_BASE + POOL);
    pb[n++] = 31;

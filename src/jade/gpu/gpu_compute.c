@@ -95,10 +95,10 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
       }
       /* Banks are copied whole: what a launch reads is what memory held
        * when it started (writes to a bound constant buffer during a launch
-       * are undefined). */
+       * are undefined); past the bound size the bank reads 0. */
       static const uint8_t zero[JADE_SIM_CONST_BANK_SIZE];
-      if (jade_sim_set_const(gpu->sim, i, 0, zero, sizeof(zero)) ||
-          (size && jade_sim_set_const(gpu->sim, i, 0, data, size)))
+      if ((size && jade_sim_set_const(gpu->sim, i, 0, data, size)) ||
+          jade_sim_set_const(gpu->sim, i, size, zero, JADE_SIM_CONST_BANK_SIZE - size))
          return false;
    }
    return true;
@@ -130,10 +130,12 @@ launch(struct jade_gpu *gpu, unsigned subc)
       .shared_size = q.shared_memory_size,
       .local_size = q.shader_local_memory_low_size,
       .entry = 0,
-      .shared_window = (uint64_t)(m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A / 4] & 0x1ffff) << 32 |
-                       m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B / 4],
-      .local_window = (uint64_t)(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A / 4] & 0x1ffff) << 32 |
-                      m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4],
+      .shared_window = GPU_VA(m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A / 4],
+                              NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A_BASE_ADDRESS_UPPER,
+                              m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B / 4]),
+      .local_window = GPU_VA(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A / 4],
+                             NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A_BASE_ADDRESS_UPPER,
+                             m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4]),
       .register_count = q.register_count_v,
    };
    gpu_texture_bind(gpu, gpu->sim, subc);

@@ -7,8 +7,9 @@
  * that act are run here.  Implemented: inline-to-memory (0x180..0x1b4 and
  * SET_I2M_SEMAPHORE_*, alike in TURING_A, TURING_COMPUTE_A and
  * KEPLER_INLINE_TO_MEMORY_B), the report semaphore (0x1b00..0x1b0c in 3D
- * and compute), constant-buffer loads and bind-group bindings (3D).  Any other method that is
- * not a SET_* state method is reported once by name and counted.
+ * and compute), constant-buffer loads and bind-group bindings (3D).  Any
+ * other method that is not a SET_* state method is reported once by name
+ * and counted.
  */
 
 #include <string.h>
@@ -16,6 +17,8 @@
 #include "nvidia/classes/cla140.h"
 #include "nvidia/classes/clc597.h"
 #include "nvidia/classes/clc5c0.h"
+
+#include "util/macros.h"
 
 #include "gpu_private.h"
 
@@ -57,7 +60,7 @@ i2m_launch(struct jade_gpu *gpu, unsigned subc, uint32_t d)
    }
    *in = (struct gpu_inline){
       .active = true,
-      .dst = (uint64_t)(M(subc, OFFSET_OUT_UPPER) & 0xff) << 32 | M(subc, OFFSET_OUT),
+      .dst = GPU_VA(M(subc, OFFSET_OUT_UPPER), NVC597_OFFSET_OUT_UPPER_VALUE, M(subc, OFFSET_OUT)),
       .line_bytes = M(subc, LINE_LENGTH_IN),
       .lines = M(subc, LINE_COUNT),
       .pitch = M(subc, PITCH_OUT),
@@ -73,8 +76,8 @@ i2m_complete(struct jade_gpu *gpu, unsigned subc)
    if (GPU_GET(d, NVC597_LAUNCH_DMA_COMPLETION_TYPE) !=
        NVC597_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE)
       return;
-   uint64_t va = (uint64_t)(M(subc, SET_I2M_SEMAPHORE_A) & 0xff) << 32 |
-                 M(subc, SET_I2M_SEMAPHORE_B);
+   uint64_t va = GPU_VA(M(subc, SET_I2M_SEMAPHORE_A), NVC597_SET_I2M_SEMAPHORE_A_OFFSET_UPPER,
+                        M(subc, SET_I2M_SEMAPHORE_B));
    gpu_release(gpu, va, M(subc, SET_I2M_SEMAPHORE_C),
                GPU_GET(d, NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE) ==
                   NVC597_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD,
@@ -130,8 +133,8 @@ i2m_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
 static void
 report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 {
-   uint64_t va = (uint64_t)(M(subc, SET_REPORT_SEMAPHORE_A) & 0xff) << 32 |
-                 M(subc, SET_REPORT_SEMAPHORE_B);
+   uint64_t va = GPU_VA(M(subc, SET_REPORT_SEMAPHORE_A),
+                        NVC597_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER, M(subc, SET_REPORT_SEMAPHORE_B));
    uint32_t payload = M(subc, SET_REPORT_SEMAPHORE_C);
    unsigned op = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_OPERATION);
    unsigned report = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_REPORT);
@@ -166,16 +169,30 @@ report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 
 /* ------------------------------------------------------------ constant buffers */
 
+/* The buffer SET_CONSTANT_BUFFER_SELECTOR_A..C name. */
+static struct gpu_cbuf
+selected_constant_buffer(const struct jade_gpu *gpu, unsigned subc)
+{
+   return (struct gpu_cbuf){
+      .size = GPU_GET(M(subc, SET_CONSTANT_BUFFER_SELECTOR_A),
+                      NVC597_SET_CONSTANT_BUFFER_SELECTOR_A_SIZE),
+      .addr = GPU_VA(M(subc, SET_CONSTANT_BUFFER_SELECTOR_B),
+                     NVC597_SET_CONSTANT_BUFFER_SELECTOR_B_ADDRESS_UPPER,
+                     M(subc, SET_CONSTANT_BUFFER_SELECTOR_C)),
+   };
+}
+
 /* Each word goes to the selected buffer at LOAD_CONSTANT_BUFFER_OFFSET,
  * which advances by 4 (the 16 data methods exist so that incrementing
  * packets work too). */
 static void
 load_constant(struct jade_gpu *gpu, unsigned subc, uint32_t data)
 {
-   uint32_t size = M(subc, SET_CONSTANT_BUFFER_SELECTOR_A) & 0x1ffff;
-   uint64_t base = (uint64_t)(M(subc, SET_CONSTANT_BUFFER_SELECTOR_B) & 0xff) << 32 |
-                   M(subc, SET_CONSTANT_BUFFER_SELECTOR_C);
-   uint32_t offset = M(subc, LOAD_CONSTANT_BUFFER_OFFSET) & 0xffff;
+   struct gpu_cbuf sel = selected_constant_buffer(gpu, subc);
+   uint32_t size = sel.size;
+   uint64_t base = sel.addr;
+   uint32_t offset = GPU_GET(M(subc, LOAD_CONSTANT_BUFFER_OFFSET),
+                             NVC597_LOAD_CONSTANT_BUFFER_OFFSET_V);
    M(subc, LOAD_CONSTANT_BUFFER_OFFSET) = offset + 4;
    if (offset + 4 > size) {
       /* What the hardware does past SIZE is not documented: the model drops
@@ -200,10 +217,8 @@ bind_constant(struct jade_gpu *gpu, unsigned subc, unsigned group, uint32_t d)
       return;
    }
    struct gpu_cbuf *cb = &gpu->cb3d[group][slot];
+   *cb = selected_constant_buffer(gpu, subc);
    cb->valid = GPU_GET(d, NVC597_BIND_GROUP_CONSTANT_BUFFER_VALID);
-   cb->size = M(subc, SET_CONSTANT_BUFFER_SELECTOR_A) & 0x1ffff;
-   cb->addr = (uint64_t)(M(subc, SET_CONSTANT_BUFFER_SELECTOR_B) & 0xff) << 32 |
-              M(subc, SET_CONSTANT_BUFFER_SELECTOR_C);
 }
 
 bool
@@ -219,42 +234,62 @@ jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned sl
 
 /* ------------------------------------------------------------ dispatch */
 
-/* Methods that act but need nothing done here: the model completes each
- * method before the next, and its memory is coherent. */
-static bool
-nothing_to_do(uint32_t cls, uint32_t mthd)
-{
-   const char *name = gpu_method_name(cls, mthd);
-   if (!name)
-      return false;
-   const char *bare = strchr(name, '_'); /* after "NVC597" */
-   bare = bare ? bare + 1 : name;
-   return !strcmp(bare, "NO_OPERATION") || !strcmp(bare, "WAIT_FOR_IDLE") ||
-          !strcmp(bare, "PIPE_NOP") || !strncmp(bare, "INVALIDATE_", 11) ||
-          !strcmp(bare, "SET_OBJECT");
-}
+/* What a method nothing below handles is, from its class-header name:
+ * state (SET_* and OGL_SET_*, and the operands of the methods that act,
+ * read from the store when they do), an action with nothing to do here
+ * (the model completes each method before the next and its memory is
+ * coherent), or unimplemented. */
+enum gpu_passive { PASSIVE_UNIMPLEMENTED, PASSIVE_STATE, PASSIVE_NOTHING_TO_DO };
 
-/* State: SET_* and OGL_SET_* methods, and the operands of methods that
- * act (read from the store when they do). */
-static bool
-is_state(uint32_t cls, uint32_t mthd)
+static enum gpu_passive
+classify(uint32_t cls, uint32_t mthd)
 {
    static const char *const operands[] = {
       "LINE_LENGTH_IN", "LINE_COUNT", "OFFSET_OUT_UPPER", "OFFSET_OUT", "PITCH_OUT",
       "LOAD_CONSTANT_BUFFER_OFFSET",
    };
+   static const char *const no_ops[] = {"NO_OPERATION", "WAIT_FOR_IDLE", "PIPE_NOP",
+                                        "SET_OBJECT"};
    const char *name = gpu_method_name(cls, mthd);
-   const char *bare = name ? strchr(name, '_') : NULL;
+   const char *bare = name ? strchr(name, '_') : NULL; /* after "NVC597" */
    if (!bare)
-      return false;
+      return PASSIVE_UNIMPLEMENTED;
    bare++;
-   if (!strncmp(bare, "SET_", 4) || !strncmp(bare, "OGL_SET_", 8))
-      return true;
-   for (unsigned i = 0; i < sizeof(operands) / sizeof(operands[0]); i++) {
-      if (!strcmp(bare, operands[i]))
-         return true;
+   for (unsigned i = 0; i < ARRAY_SIZE(no_ops); i++) {
+      if (!strcmp(bare, no_ops[i]))
+         return PASSIVE_NOTHING_TO_DO;
    }
-   return false;
+   if (!strncmp(bare, "INVALIDATE_", 11))
+      return PASSIVE_NOTHING_TO_DO;
+   if (!strncmp(bare, "SET_", 4) || !strncmp(bare, "OGL_SET_", 8))
+      return PASSIVE_STATE;
+   for (unsigned i = 0; i < ARRAY_SIZE(operands); i++) {
+      if (!strcmp(bare, operands[i]))
+         return PASSIVE_STATE;
+   }
+   return PASSIVE_UNIMPLEMENTED;
+}
+
+static const uint32_t engine_classes[3] = {CLASS_3D, CLASS_COMPUTE, CLASS_I2M};
+
+void
+gpu_engine_init(struct jade_gpu *gpu)
+{
+   for (unsigned c = 0; c < ARRAY_SIZE(engine_classes); c++) {
+      for (uint32_t m = 0; m < GPU_METHODS; m++)
+         gpu->passive[c][m] = classify(engine_classes[c], m * 4);
+   }
+}
+
+/* Index of an engine class in gpu->passive, or -1. */
+static int
+engine_index(uint32_t cls)
+{
+   for (unsigned c = 0; c < ARRAY_SIZE(engine_classes); c++) {
+      if (engine_classes[c] == cls)
+         return c;
+   }
+   return -1;
 }
 
 void
@@ -263,8 +298,8 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
    uint32_t cls = gpu->subc_class[subc];
    gpu->method[subc][mthd / 4] = data;
 
-   bool known = cls == CLASS_3D || cls == CLASS_COMPUTE || cls == CLASS_I2M;
-   if (known && i2m_method(gpu, subc, mthd, data))
+   const int engine = engine_index(cls);
+   if (engine >= 0 && i2m_method(gpu, subc, mthd, data))
       return;
    if (gpu_compute_method(gpu, subc, mthd, data))
       return;
@@ -283,7 +318,7 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
       bind_constant(gpu, subc, (mthd - NVC597_BIND_GROUP_CONSTANT_BUFFER(0)) / 32, data);
       return;
    }
-   if (known && (is_state(cls, mthd) || nothing_to_do(cls, mthd)))
+   if (engine >= 0 && gpu->passive[engine][mthd / 4] != PASSIVE_UNIMPLEMENTED)
       return; /* stored above; the parts that use it read it there */
    gpu_unimplemented(gpu, subc, mthd, data);
 }

@@ -25,6 +25,7 @@ jade_gpu_create(const struct jade_gpu_env *env)
    if (!gpu)
       return NULL;
    gpu->env = *env;
+   gpu_engine_init(gpu);
    gpu->reported = _mesa_hash_table_u64_create(NULL);
    if (!gpu->reported) {
       free(gpu);
@@ -39,6 +40,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
    if (!gpu)
       return;
    gpu_compute_destroy(gpu);
+   free(gpu->tex_cache);
    _mesa_hash_table_u64_destroy(gpu->reported);
    free(gpu);
 }

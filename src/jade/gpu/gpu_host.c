@@ -58,8 +58,8 @@ reduce(unsigned op, bool is_signed, bool wide, uint64_t v, uint64_t p)
 static void
 sem_execute(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 {
-   uint64_t va = (uint64_t)GPU_GET(HOST(SEM_ADDR_HI), NVC46F_SEM_ADDR_HI_OFFSET) << 32 |
-                 (uint64_t)GPU_GET(HOST(SEM_ADDR_LO), NVC46F_SEM_ADDR_LO_OFFSET) << 2;
+   uint64_t va = GPU_VA(HOST(SEM_ADDR_HI), NVC46F_SEM_ADDR_HI_OFFSET,
+                        GPU_GET(HOST(SEM_ADDR_LO), NVC46F_SEM_ADDR_LO_OFFSET) << 2);
    bool wide = GPU_GET(d, NVC46F_SEM_EXECUTE_PAYLOAD_SIZE);
    uint64_t payload = HOST(SEM_PAYLOAD_LO) | (wide ? (uint64_t)HOST(SEM_PAYLOAD_HI) << 32 : 0);
    unsigned op = GPU_GET(d, NVC46F_SEM_EXECUTE_OPERATION);
@@ -98,8 +98,8 @@ sem_execute(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 static void
 semaphore_d(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 {
-   uint64_t va = (uint64_t)GPU_GET(HOST(SEMAPHOREA), NVC46F_SEMAPHOREA_OFFSET_UPPER) << 32 |
-                 (uint64_t)GPU_GET(HOST(SEMAPHOREB), NVC46F_SEMAPHOREB_OFFSET_LOWER) << 2;
+   uint64_t va = GPU_VA(HOST(SEMAPHOREA), NVC46F_SEMAPHOREA_OFFSET_UPPER,
+                        GPU_GET(HOST(SEMAPHOREB), NVC46F_SEMAPHOREB_OFFSET_LOWER) << 2);
    uint32_t payload = HOST(SEMAPHOREC), mem = 0;
    switch (GPU_GET(d, NVC46F_SEMAPHORED_OPERATION)) {
    case NVC46F_SEMAPHORED_OPERATION_RELEASE:

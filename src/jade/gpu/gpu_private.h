@@ -21,6 +21,11 @@
 #define GPU_GET(v, f) \
    (((uint32_t)(v) >> GPU_LO(f)) & (0xffffffffu >> (31 - (GPU_HI(f) - GPU_LO(f)))))
 
+/* A 40/49-bit address from a method pair: the upper word's field (its
+ * width from the class header) above the lower word. */
+#define GPU_VA(upper, upper_field, lower) \
+   ((uint64_t)GPU_GET(upper, upper_field) << 32 | (uint32_t)(lower))
+
 #define GPU_SUBCHANNELS 8
 /* Method addresses are 12-bit dword indices (clc46f.h NVC46F_DMA_METHOD_ADDRESS). */
 #define GPU_METHODS 4096
@@ -70,6 +75,11 @@ struct jade_gpu {
    uint64_t code_va;
    bool code_valid;
    unsigned tex_subc;      /* whose texture header pool the launch reads */
+   void *tex_cache;        /* the launch's texture headers (gpu_texture.c) */
+
+   /* What a method write of each engine class does when no handler takes
+ * it (enum gpu_passive), looked up once from the class headers' names. */
+   uint8_t passive[3][GPU_METHODS];
 
    /* (class << 16 | method) of methods reported as unimplemented once. */
    struct hash_table_u64 *reported;
@@ -96,6 +106,9 @@ void gpu_release(struct jade_gpu *gpu, uint64_t va, uint32_t payload, bool one_w
 
 /* The method's name from the class headers ("NVC597_LAUNCH_DMA"), or NULL. */
 const char *gpu_method_name(uint32_t cls, uint32_t mthd);
+
+/* Fills gpu->passive (gpu_engine.c). */
+void gpu_engine_init(struct jade_gpu *gpu);
 
 /* One method write of subchannel `subc` (byte address `mthd`). */
 void gpu_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);

@@ -18,6 +18,7 @@
  * and compressed formats, buffers, cubes, MSAA.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "nvidia/classes/clc5c0.h"
@@ -28,8 +29,20 @@
 
 #include "gpu_private.h"
 
-/* One header's view of a texture, whichever its header version. */
+/* A level of a block-linear texture, as the hardware lays it out. */
+struct tex_level {
+   uint64_t offset_B;        /* from the layer's start */
+   uint32_t row_B, rows;     /* padded to whole blocks */
+   unsigned bh, bd;          /* block height and depth, log2 GOBs */
+};
+
+/* One header's view of a texture, whichever its header version, with its
+ * levels laid out (once, when the header is read). */
 struct tex_view {
+   uint32_t tic;             /* the header's index: the cache's key */
+   bool valid;
+   struct tex_level level[16];
+   uint64_t layer_B;
    uint64_t address;
    bool pitch;
    uint32_t pitch_B;
@@ -105,9 +118,11 @@ read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct tex_view *v,
           size_t err_size)
 {
    const uint32_t *m = gpu->method[subc];
-   uint64_t pool = (uint64_t)(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4] & 0x1ffff) << 32 |
-                   m[NVC5C0_SET_TEX_HEADER_POOL_B / 4];
-   uint32_t max = m[NVC5C0_SET_TEX_HEADER_POOL_C / 4] & 0x3fffff;
+   uint64_t pool = GPU_VA(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4],
+                          NVC5C0_SET_TEX_HEADER_POOL_A_OFFSET_UPPER,
+                          m[NVC5C0_SET_TEX_HEADER_POOL_B / 4]);
+   uint32_t max = GPU_GET(m[NVC5C0_SET_TEX_HEADER_POOL_C / 4],
+                          NVC5C0_SET_TEX_HEADER_POOL_C_MAXIMUM_INDEX);
    if (tic > max) {
       snprintf(err, err_size, "texture header %u past the pool's maximum index %u", tic, max);
       return false;
@@ -178,36 +193,60 @@ gob_byte(uint32_t x, uint32_t y)
    return (x & 15) | (y & 3) << 4 | (x & 16) << 2 | (y & 4) << 5 | (x & 32) << 3;
 }
 
-/* The byte offset of texel (x, y, z) of `level` from the layer's start. */
-static uint64_t
-texel_offset(const struct tex_view *v, unsigned bpp, unsigned level, uint32_t x, uint32_t y,
-             uint32_t z, uint64_t *layer_B)
+/* The levels one after the other, each clamping the level-0 block to less
+ * than twice its size; layers on a level-0 block. */
+static void
+lay_out(struct tex_view *v, unsigned bpp)
 {
    const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
    const uint32_t d0 = is_3d ? v->depth : 1;
-   uint64_t at = 0, here = 0;
-   unsigned bh = 0, bd = 0;
-   uint32_t row_B = 0, rows = 0;
+   uint64_t at = 0;
    for (unsigned i = 0; i < v->levels; i++) {
+      struct tex_level *l = &v->level[i];
       uint32_t w = minify(v->width, i), h = minify(v->height, i), d = minify(d0, i);
       uint32_t gob_cols = (w * bpp + 63) / 64, gob_rows = (h + 7) / 8;
-      unsigned ty = MIN2(v->block_h_log2, log2_ceil(gob_rows));
-      unsigned tz = MIN2(v->block_d_log2, log2_ceil(d));
-      uint32_t lrows = ((gob_rows + (1u << ty) - 1) >> ty << ty) * 8;
-      uint32_t slices = (d + (1u << tz) - 1) >> tz << tz;
-      if (i == level)
-         here = at, bh = ty, bd = tz, row_B = gob_cols * 64, rows = lrows;
-      at += (uint64_t)gob_cols * 64 * lrows * slices;
+      l->bh = MIN2(v->block_h_log2, log2_ceil(gob_rows));
+      l->bd = MIN2(v->block_d_log2, log2_ceil(d));
+      l->row_B = gob_cols * 64;
+      l->rows = ((gob_rows + (1u << l->bh) - 1) >> l->bh << l->bh) * 8;
+      l->offset_B = at;
+      at += (uint64_t)l->row_B * l->rows * ((d + (1u << l->bd) - 1) >> l->bd << l->bd);
    }
    const uint64_t block0_B = 512ull << (v->block_h_log2 + v->block_d_log2);
-   *layer_B = (at + block0_B - 1) / block0_B * block0_B;
+   v->layer_B = (at + block0_B - 1) / block0_B * block0_B;
+}
 
+/* The byte offset of texel (x, y, z) of a level from the layer's start. */
+static uint64_t
+texel_offset(const struct tex_level *l, unsigned bpp, uint32_t x, uint32_t y, uint32_t z)
+{
    const uint32_t x_B = x * bpp;
-   const uint64_t block_B = 512ull << (bh + bd);
-   const uint64_t blocks_row = row_B / 64, blocks_slice = blocks_row * (rows / 8 >> bh);
-   const uint64_t block = (z >> bd) * blocks_slice + (y / 8 >> bh) * blocks_row + x_B / 64;
-   const uint32_t gob = (z & ((1u << bd) - 1)) << bh | ((y / 8) & ((1u << bh) - 1));
-   return here + block * block_B + gob * 512ull + gob_byte(x_B % 64, y % 8);
+   const uint64_t block_B = 512ull << (l->bh + l->bd);
+   const uint64_t blocks_row = l->row_B / 64, blocks_slice = blocks_row * (l->rows / 8 >> l->bh);
+   const uint64_t block = (z >> l->bd) * blocks_slice + (y / 8 >> l->bh) * blocks_row + x_B / 64;
+   const uint32_t gob = (z & ((1u << l->bd) - 1)) << l->bh | ((y / 8) & ((1u << l->bh) - 1));
+   return l->offset_B + block * block_B + gob * 512ull + gob_byte(x_B % 64, y % 8);
+}
+
+#define TEX_CACHE_SIZE 16
+
+/* The view of header `tic`, from the launch's cache or read and laid out
+ * now; NULL with a message if the header cannot be read. */
+static const struct tex_view *
+view_of(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
+{
+   struct tex_view *slot = &((struct tex_view *)gpu->tex_cache)[tic % TEX_CACHE_SIZE];
+   if (slot->valid && slot->tic == tic)
+      return slot;
+   if (!read_view(gpu, gpu->tex_subc, tic, slot, err, err_size)) {
+      slot->valid = false;
+      return NULL;
+   }
+   if (!slot->pitch)
+      lay_out(slot, util_format_get_blocksize(slot->format));
+   slot->tic = tic;
+   slot->valid = true;
+   return slot;
 }
 
 static bool
@@ -215,20 +254,20 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
             char *err, size_t err_size)
 {
    struct jade_gpu *gpu = data;
-   struct tex_view v;
-   if (!read_view(gpu, gpu->tex_subc, req->handle & 0xfffff, &v, err, err_size))
+   const struct tex_view *v = view_of(gpu, req->handle & 0xfffff, err, err_size);
+   if (!v)
       return false;
-   const bool is_3d = v.type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
-   const bool is_array = v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
-                         v.type == JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
+   const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
+   const bool is_array = v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
+                         v->type == JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
    if (req->query) {
       /* The level's size (layers are not minified), and the levels. */
       uint32_t lod = req->lod;
-      texel[0] = minify(v.width, lod);
-      texel[1] = v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D ||
-                 v.type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ? 1 : minify(v.height, lod);
-      texel[2] = is_3d ? minify(v.depth, lod) : is_array ? v.depth : 1;
-      texel[3] = v.levels;
+      texel[0] = minify(v->width, lod);
+      texel[1] = v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D ||
+                 v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ? 1 : minify(v->height, lod);
+      texel[2] = is_3d ? minify(v->depth, lod) : is_array ? v->depth : 1;
+      texel[3] = v->levels;
       return true;
    }
    uint32_t x = req->coord[0], y = req->dim > 1 ? req->coord[1] : 0;
@@ -236,31 +275,28 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
    uint32_t lod = req->lod;
    memset(texel, 0, 4 * sizeof(uint32_t));
    /* Outside the level (or the layers): zero. */
-   if (lod >= v.levels || x >= minify(v.width, lod) || y >= minify(v.height, lod) ||
-       (is_3d && z >= minify(v.depth, lod)) || (is_array && layer >= v.depth))
+   if (lod >= v->levels || x >= minify(v->width, lod) || y >= minify(v->height, lod) ||
+       (is_3d && z >= minify(v->depth, lod)) || (is_array && layer >= v->depth))
       return true;
-   const unsigned bpp = util_format_get_blocksize(v.format);
-   uint64_t layer_B = 0, off;
-   if (v.pitch)
-      off = (uint64_t)y * v.pitch_B + x * bpp;
-   else
-      off = texel_offset(&v, bpp, lod, x, y, z, &layer_B) + layer * layer_B;
+   const unsigned bpp = util_format_get_blocksize(v->format);
+   const uint64_t off = v->pitch ? (uint64_t)y * v->pitch_B + x * bpp :
+                        texel_offset(&v->level[lod], bpp, x, y, z) + layer * v->layer_B;
    uint8_t bytes[16];
-   if (!gpu_read(gpu, v.address + off, bytes, bpp, "a texel fetch"))
+   if (!gpu_read(gpu, v->address + off, bytes, bpp, "a texel fetch"))
       return false;
    union {
       float f[4];
       uint32_t u[4];
    } rgba;
-   util_format_unpack_rgba(v.format, &rgba, bytes, 1);
-   const bool integer = util_format_is_pure_integer(v.format);
+   util_format_unpack_rgba(v->format, &rgba, bytes, 1);
+   const bool integer = util_format_is_pure_integer(v->format);
    for (unsigned c = 0; c < 4; c++) {
-      switch (v.source[c]) {
+      switch (v->source[c]) {
       case JADE_TIC_BL_X_SOURCE_IN_R:
       case JADE_TIC_BL_X_SOURCE_IN_G:
       case JADE_TIC_BL_X_SOURCE_IN_B:
       case JADE_TIC_BL_X_SOURCE_IN_A:
-         texel[c] = rgba.u[v.source[c] - JADE_TIC_BL_X_SOURCE_IN_R];
+         texel[c] = rgba.u[v->source[c] - JADE_TIC_BL_X_SOURCE_IN_R];
          break;
       case JADE_TIC_BL_X_SOURCE_IN_ONE_INT:
          texel[c] = 1;
@@ -275,17 +311,31 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
    return true;
 }
 
+/* A launch starts with an empty header cache: headers are read once a
+ * launch, then kept (the hardware caches them too, until an
+ * INVALIDATE_TEXTURE_HEADER_CACHE; the model keeps them no longer than a
+ * launch, so a missing invalidation is not yet caught). */
+static void
+start(struct jade_gpu *gpu, unsigned subc)
+{
+   gpu->tex_subc = subc;
+   if (!gpu->tex_cache)
+      gpu->tex_cache = calloc(TEX_CACHE_SIZE, sizeof(struct tex_view));
+   else
+      memset(gpu->tex_cache, 0, TEX_CACHE_SIZE * sizeof(struct tex_view));
+}
+
 bool
 jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
                uint32_t texel[4], char *err, size_t err_size)
 {
-   gpu->tex_subc = subc;
+   start(gpu, subc);
    return texel_fetch(gpu, req, texel, err, err_size);
 }
 
 void
 gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc)
 {
-   gpu->tex_subc = subc;
+   start(gpu, subc);
    jade_sim_set_texture_unit(sim, texel_fetch, gpu);
 }

@@ -55,13 +55,32 @@ write_masked(struct sim_exec *x, unsigned lane, const uint32_t v[4])
    }
 }
 
+/* The bound handle: word idx of constant bank `bank`, the same for every
+ * lane. */
+static uint32_t
+bound_handle(struct sim_exec *x)
+{
+   return sim_cbuf32(x, (unsigned)sim_field(x, JADE_ISA_F_BANK),
+                     (int64_t)sim_field(x, JADE_ISA_F_IDX) * 4);
+}
+
+/* One lane's request to the texture unit, its result into the registers;
+ * false (stopped) on the unit's error. */
+static bool
+lane_request(struct sim_exec *x, unsigned lane, const struct jade_sim_texel_request *req)
+{
+   uint32_t v[4];
+   char err[200] = "";
+   if (!x->sim->texel_fetch(x->sim->texel_data, req, v, err, sizeof(err)))
+      return sim_stop(x, JADE_SIM_FAULT, "%s of handle 0x%x: %s",
+                      jade_isa_op_info[x->op].name, req->handle, err);
+   write_masked(x, lane, v);
+   return true;
+}
+
 static bool
 exec_tld(struct sim_exec *x)
 {
-   struct jade_sim *sim = x->sim;
-   if (!sim->texel_fetch)
-      return sim_stop(x, JADE_SIM_UNSUPPORTED, "TLD without a texture unit "
-                      "(jade_sim_set_texture_unit)");
    unsigned dim = (unsigned)sim_field(x, JADE_ISA_F_DIM);
    unsigned lod_mode = (unsigned)sim_field(x, JADE_ISA_F_LOD);
    if (!dims[dim & 7].valid || (lod_mode != LOD_LZ && lod_mode != LOD_LL) ||
@@ -70,12 +89,11 @@ exec_tld(struct sim_exec *x)
    const bool ms = sim_field(x, JADE_ISA_F_MS);
    const unsigned src0 = (unsigned)sim_field(x, JADE_ISA_F_SRC0);
    const unsigned src1 = (unsigned)sim_field(x, JADE_ISA_F_SRC1);
-   const unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
-   const uint32_t idx = (uint32_t)sim_field(x, JADE_ISA_F_IDX);
+   const uint32_t handle = bound_handle(x);
 
    sim_foreach_lane(x, lane) {
       struct jade_sim_texel_request req = {
-         .handle = sim_cbuf32(x, bank, (int64_t)idx * 4),
+         .handle = handle,
          .dim = dims[dim].coords,
          .array = dims[dim].array,
       };
@@ -91,11 +109,8 @@ exec_tld(struct sim_exec *x)
       if (lod_mode == LOD_LL)
          req.lod = (int32_t)SRC(src1);
 #undef SRC
-      uint32_t texel[4];
-      char err[200] = "";
-      if (!sim->texel_fetch(sim->texel_data, &req, texel, err, sizeof(err)))
-         return sim_stop(x, JADE_SIM_FAULT, "TLD of handle 0x%x: %s", req.handle, err);
-      write_masked(x, lane, texel);
+      if (!lane_request(x, lane, &req))
+         return false;
    }
    return true;
 }
@@ -103,26 +118,18 @@ exec_tld(struct sim_exec *x)
 static bool
 exec_txq(struct sim_exec *x)
 {
-   struct jade_sim *sim = x->sim;
-   if (!sim->texel_fetch)
-      return sim_stop(x, JADE_SIM_UNSUPPORTED, "TXQ without a texture unit "
-                      "(jade_sim_set_texture_unit)");
    if (sim_field(x, JADE_ISA_F_QUERY) != 0)
       return sim_unsupported(x, "TXQ query other than TEX_HEADER_DIMENSION");
    const unsigned src0 = (unsigned)sim_field(x, JADE_ISA_F_SRC0);
-   const unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
-   const uint32_t idx = (uint32_t)sim_field(x, JADE_ISA_F_IDX);
+   const uint32_t handle = bound_handle(x);
    sim_foreach_lane(x, lane) {
-      struct jade_sim_texel_request req = {
-         .handle = sim_cbuf32(x, bank, (int64_t)idx * 4),
+      const struct jade_sim_texel_request req = {
+         .handle = handle,
          .query = true,
          .lod = src0 == SIM_RZ ? 0 : (int32_t)sim_gpr(x, src0, lane),
       };
-      uint32_t v[4];
-      char err[200] = "";
-      if (!sim->texel_fetch(sim->texel_data, &req, v, err, sizeof(err)))
-         return sim_stop(x, JADE_SIM_FAULT, "TXQ of handle 0x%x: %s", req.handle, err);
-      write_masked(x, lane, v);
+      if (!lane_request(x, lane, &req))
+         return false;
    }
    return true;
 }
@@ -130,12 +137,10 @@ exec_txq(struct sim_exec *x)
 bool
 sim_exec_tex(struct sim_exec *x)
 {
-   switch (x->op) {
-   case JADE_ISA_OP_TLD:
-      return exec_tld(x);
-   case JADE_ISA_OP_TXQ:
-      return exec_txq(x);
-   default:
+   if (x->op != JADE_ISA_OP_TLD && x->op != JADE_ISA_OP_TXQ)
       return false;
-   }
+   if (!x->sim->texel_fetch)
+      return sim_stop(x, JADE_SIM_UNSUPPORTED, "%s without a texture unit "
+                      "(jade_sim_set_texture_unit)", jade_isa_op_info[x->op].name);
+   return x->op == JADE_ISA_OP_TLD ? exec_tld(x) : exec_txq(x);
 }
