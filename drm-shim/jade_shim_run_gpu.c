@@ -132,14 +132,9 @@ jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsi
       return -ENOMEM;
    for (unsigned i = 0; i < count; i++) {
       if (!jade_gpu_run_segment(gpu, pushes[i].va, pushes[i].va_len / 4)) {
-         const struct jade_gpu_fault *f = jade_gpu_fault(gpu);
-         if (f->size)
-            jade_shim_complain("channel %u killed by a GPU fault: %s of %u bytes at 0x%llx "
-                               "by %s", channel, f->write ? "write" : "read", f->size,
-                               (unsigned long long)f->va, f->what);
-         else
-            jade_shim_complain("channel %u killed by a GPU fault at 0x%llx: %s", channel,
-                               (unsigned long long)f->va, f->what);
+         char text[400];
+         jade_gpu_fault_describe(jade_gpu_fault(gpu), text, sizeof(text));
+         jade_shim_complain("channel %u killed by a GPU fault: %s", channel, text);
          return -ENODEV;
       }
    }

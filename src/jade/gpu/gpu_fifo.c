@@ -72,12 +72,9 @@ gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write, const ch
    va_start(args, fmt);
    vsnprintf(gpu->fault.what, sizeof(gpu->fault.what), fmt, args);
    va_end(args);
-   if (size)
-      gpu_log(gpu, "fault: %s of %u bytes at 0x%llx by %s; the channel is killed",
-              write ? "write" : "read", size, (unsigned long long)va, gpu->fault.what);
-   else /* not a memory access: an SM exception, a bad header, ... */
-      gpu_log(gpu, "fault at 0x%llx: %s; the channel is killed", (unsigned long long)va,
-              gpu->fault.what);
+   char text[400];
+   jade_gpu_fault_describe(&gpu->fault, text, sizeof(text));
+   gpu_log(gpu, "fault: %s; the channel is killed", text);
    if (gpu->env.abort_on_fault)
       abort();
 }
@@ -204,6 +201,16 @@ jade_gpu_run_gp_entry(struct jade_gpu *gpu, uint32_t entry0, uint32_t entry1)
    uint64_t va = (uint64_t)GPU_GET(entry1, NVC46F_GP_ENTRY1_GET_HI) << 32 |
                  (uint64_t)GPU_GET(entry0, NVC46F_GP_ENTRY0_GET) << 2;
    return jade_gpu_run_segment(gpu, va, length);
+}
+
+void
+jade_gpu_fault_describe(const struct jade_gpu_fault *f, char *buf, size_t size)
+{
+   if (f->size)
+      snprintf(buf, size, "%s of %u bytes at 0x%llx by %s", f->write ? "write" : "read",
+               f->size, (unsigned long long)f->va, f->what);
+   else /* not a memory access: an SM exception, a bad header, ... */
+      snprintf(buf, size, "at 0x%llx: %s", (unsigned long long)f->va, f->what);
 }
 
 const struct jade_gpu_fault *

@@ -85,6 +85,10 @@ bool jade_gpu_run_segment(struct jade_gpu *gpu, uint64_t va, uint32_t dwords);
 /* The first fault of the channel, or NULL. */
 const struct jade_gpu_fault *jade_gpu_fault(const struct jade_gpu *gpu);
 
+/* "write of 4 bytes at 0x... by WHAT", or "at 0x...: WHAT" for a fault that
+ * is not a memory access. */
+void jade_gpu_fault_describe(const struct jade_gpu_fault *f, char *buf, size_t size);
+
 /* The class bound to a subchannel (0 if none) and the last value written
  * to one of its methods (byte address). */
 uint32_t jade_gpu_subchannel_class(const struct jade_gpu *gpu, unsigned subc);
