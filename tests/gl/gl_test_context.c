@@ -6,6 +6,7 @@
 #define GL_GLEXT_PROTOTYPES 1
 
 #include <stdio.h>
+#include <string.h>
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -83,4 +84,23 @@ gl_test_compile(GLenum stage, const char *src)
       return 0;
    }
    return s;
+}
+
+int
+gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned count)
+{
+   for (unsigned i = 0; argc == 2 && i < count; i++) {
+      if (!strcmp(argv[1], cases[i].name)) {
+         if (!gl_test_context_create(3, 3, true))
+            return 1;
+         int failed = cases[i].run();
+         int errors = gl_test_context_finish();
+         return failed ? failed : errors;
+      }
+   }
+   fprintf(stderr, "usage: %s CASE, CASE one of:", argv[0]);
+   for (unsigned i = 0; i < count; i++)
+      fprintf(stderr, " %s", cases[i].name);
+   fprintf(stderr, "\n");
+   return 2;
 }

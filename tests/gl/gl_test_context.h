@@ -22,6 +22,15 @@ void gl_test_context_destroy(void);
  * current, then the context destroyed: 0, or 2 if there were errors. */
 int gl_test_context_finish(void);
 
+/* A test program's cases: main runs the one argv[1] names in a GL 3.3
+ * core context and returns its result (non-zero: failed), else the GL
+ * errors left (2), or 2 for an unknown case. */
+struct gl_test_case {
+   const char *name;
+   int (*run)(void);
+};
+int gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned count);
+
 /* A compiled shader object, or 0 with the info log on stderr. */
 GLuint gl_test_compile(GLenum stage, const char *src);
 

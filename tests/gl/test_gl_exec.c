@@ -381,31 +381,18 @@ compute_fault(void)
    return 0;
 }
 
+static const struct gl_test_case cases[] = {
+   {"compute-fill", compute_fill},
+   {"compute-shared", compute_shared},
+   {"compute-ubo", compute_ubo},
+   {"compute-atomics", compute_atomics},
+   {"compute-indirect", compute_indirect},
+   {"compute-texel-fetch", compute_texel_fetch},
+   {"compute-fault", compute_fault},
+};
+
 int
 main(int argc, char **argv)
 {
-   static const struct {
-      const char *name;
-      int (*run)(void);
-   } cases[] = {
-      {"compute-fill", compute_fill},
-      {"compute-shared", compute_shared},
-      {"compute-ubo", compute_ubo},
-      {"compute-atomics", compute_atomics},
-      {"compute-indirect", compute_indirect},
-      {"compute-texel-fetch", compute_texel_fetch},
-      {"compute-fault", compute_fault},
-   };
-   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      if (argc == 2 && !strcmp(argv[1], cases[i].name)) {
-         if (!gl_test_context_create(3, 3, true))
-            return 1;
-         int failed = cases[i].run();
-         int errors = gl_test_context_finish();
-         return failed ? 1 : errors;
-      }
-   }
-   fprintf(stderr, "usage: %s compute-fill|compute-shared|compute-ubo|compute-atomics|"
-           "compute-indirect\n", argv[0]);
-   return 2;
+   return gl_test_main(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }

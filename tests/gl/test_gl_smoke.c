@@ -245,10 +245,7 @@ test_shaders_and_draws_accepted(void)
    return 0;
 }
 
-static const struct {
-   const char *name;
-   int (*run)(void);
-} cases[] = {
+static const struct gl_test_case cases[] = {
    {"texture-roundtrip", test_texture_roundtrip},
    {"buffers", test_buffers},
    {"texture-upload", test_texture_upload},
@@ -259,19 +256,5 @@ static const struct {
 int
 main(int argc, char **argv)
 {
-   if (argc != 2) {
-      fprintf(stderr, "usage: %s CASE\n", argv[0]);
-      return 2;
-   }
-   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-      if (!strcmp(argv[1], cases[i].name)) {
-         if (!gl_test_context_create(3, 3, true))
-            return 1;
-         int failed = cases[i].run();
-         int errors = gl_test_context_finish();
-         return failed ? failed : errors;
-      }
-   }
-   fprintf(stderr, "unknown case %s\n", argv[1]);
-   return 2;
+   return gl_test_main(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
 }
