@@ -109,6 +109,7 @@ header(unsigned components, unsigned type, unsigned ty0)
    t.height_minus_one = H - 1;
    t.texture_type = JADE_TIC_BL_TEXTURE_TYPE_TWO_D;
    t.max_mip_level = 1;
+   t.res_view_max_mip_level = 1;   /* the view: both levels */
    return t;
 }
 
@@ -169,7 +170,7 @@ main(void)
    uint32_t v[4];
    CHECK(fetch(gpu, 0, W, 0, 0, v) && !v[0] && !v[1] && !v[2] && !v[3], "x past the width: 0");
    CHECK(fetch(gpu, 0, 0, 0, 2, v) && !v[0] && !v[3], "a level past the last: 0");
-   struct jade_sim_texel_request q = {.handle = 0, .query = true, .lod = 1};
+   struct jade_sim_texel_request q = {.handle = 0, .op = JADE_SIM_TEX_QUERY, .lod = 1};
    char err[200];
    CHECK(jade_gpu_texel(gpu, 1, &q, v, err, sizeof(err)) && v[0] == W / 2 && v[1] == H / 2 &&
          v[2] == 1 && v[3] == 2, "size query at level 1: %u x %u x %u, %u levels", v[0], v[1],

@@ -76,6 +76,8 @@ struct jade_gpu {
    bool code_valid;
    unsigned tex_subc;      /* whose texture header pool the launch reads */
    void *tex_cache;        /* the launch's texture headers (gpu_texture.c) */
+   bool tsc_via_header;    /* sampler index = header index (QMD SAMPLER_INDEX,
+                            * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
 
    /* What a method write of each engine class does when no handler takes
  * it (enum gpu_passive), looked up once from the class headers' names. */
@@ -126,7 +128,8 @@ void gpu_compute_destroy(struct jade_gpu *gpu);
 
 /* The texture unit for a launch of subchannel subc (gpu_texture.c). */
 struct jade_sim;
-void gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc);
+void gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
+                      bool sampler_via_header);
 
 /* A method the model does not implement: reported once by name, counted. */
 void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);

@@ -2,20 +2,19 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The texture unit's texel fetches (TLD) and size queries (TXQ), from the
- * hardware's side: the
- * handle's TIC index selects a 32-byte texture header in the pool of
- * SET_TEX_HEADER_POOL_A..C; the header (clc597tex.h, unpacked with the
- * generated jade_tic_*_unpack) gives the layout, size, levels and the
- * component layout, which names the memory format (decoded with Mesa's
- * util_format) and the swizzle.  Block-linear addresses follow the rules
- * NVK's NIL uses (nil/tiling.rs, nil/image.rs): GOBs of 64 B x 8 rows in
- * Turing's colour byte order (copy.rs CopyGOBTuring2D), blocks of 1 x 2^h x
- * 2^d GOBs whose height and depth each level clamps to less than twice
- * its size, levels one after the other, layers on a level-0 block.
- * Written again here, not taken from the driver.  A texel outside the
- * level reads 0.  Not yet: TEX (filtering, TSC), depth/stencil (FermiZS)
- * and compressed formats, buffers, cubes, MSAA.
+ * Texture headers from the hardware's side: the handle's TIC index selects
+ * a 32-byte texture header in the pool of SET_TEX_HEADER_POOL_A..C; the
+ * header (clc597tex.h, unpacked with the generated jade_tic_*_unpack) gives
+ * the layout, size, levels, the view's levels and the component layout,
+ * which names the memory format (decoded with Mesa's util_format) and the
+ * swizzle.  Block-linear addresses follow the rules NVK's NIL uses
+ * (nil/tiling.rs, nil/image.rs): GOBs of 64 B x 8 rows in Turing's colour
+ * byte order (copy.rs CopyGOBTuring2D), blocks of 1 x 2^h x 2^d GOBs whose
+ * height and depth each level clamps to less than twice its size, levels
+ * one after the other, layers on a level-0 block.  Written again here, not
+ * taken from the driver.  Fetches (TLD) and size queries (TXQ) are
+ * answered here, samples by gpu_sampler.c.  Not yet: depth/stencil
+ * (FermiZS) and compressed formats, MSAA.
  */
 
 #include <stdlib.h>
@@ -27,32 +26,7 @@
 #include "jade_sim.h"
 #include "jade_tic.h"
 
-#include "gpu_private.h"
-
-/* A level of a block-linear texture, as the hardware lays it out. */
-struct tex_level {
-   uint64_t offset_B;        /* from the layer's start */
-   uint32_t row_B, rows;     /* padded to whole blocks */
-   unsigned bh, bd;          /* block height and depth, log2 GOBs */
-};
-
-/* One header's view of a texture, whichever its header version, with its
- * levels laid out (once, when the header is read). */
-struct tex_view {
-   uint32_t tic;             /* the header's index: the cache's key */
-   bool valid;
-   struct tex_level level[16];
-   uint64_t layer_B;
-   uint64_t address;
-   bool pitch;
-   uint32_t pitch_B;
-   uint32_t width, height, depth;  /* level 0; depth = layers for arrays */
-   unsigned type;                  /* JADE_TIC_BL_TEXTURE_TYPE_* */
-   unsigned levels;
-   unsigned block_h_log2, block_d_log2;
-   enum pipe_format format;
-   unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
-};
+#include "gpu_texture.h"
 
 /* The hardware's component layouts (clc597tex.h COMPONENTS_SIZES_*), in
  * memory order from the lowest bits, as the pipe format of each data type:
@@ -113,8 +87,18 @@ format_of(unsigned components, unsigned r_type, unsigned g_type, unsigned b_type
    return PIPE_FORMAT_NONE;
 }
 
+/* The fields every header version shares (the block-linear names). */
+static void
+read_common(struct gpu_tex_view *v, const struct jade_tic_bl *bl)
+{
+   v->source[0] = bl->x_source, v->source[1] = bl->y_source;
+   v->source[2] = bl->z_source, v->source[3] = bl->w_source;
+   v->srgb = bl->s_r_g_b_conversion;
+   v->type = bl->texture_type;
+}
+
 static bool
-read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct tex_view *v, char *err,
+read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct gpu_tex_view *v, char *err,
           size_t err_size)
 {
    const uint32_t *m = gpu->method[subc];
@@ -133,30 +117,56 @@ read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct tex_view *v,
    struct jade_tic_bl bl;
    jade_tic_bl_unpack(w, &bl);
    memset(v, 0, sizeof(*v));
-   if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR) {
-      v->address = (uint64_t)bl.address_bits48to32 << 32 | (uint64_t)bl.address_bits31to9 << 9;
+   read_common(v, &bl);
+   if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR ||
+       bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH) {
+      /* The words past the address are laid out alike in both. */
       v->width = bl.width_minus_one + 1;
       v->height = (bl.height_minus_one | bl.height_minus_one_bit16 << 16) + 1;
-      v->depth = (bl.depth_minus_one | bl.depth_minus_one_bit14 << 14) + 1;
-      v->type = bl.texture_type;
       v->levels = bl.max_mip_level + 1;
+      v->view_min = bl.res_view_min_mip_level;
+      v->view_max = bl.res_view_max_mip_level;
+      v->normalized = bl.normalized_coords;
+      v->depth_texture = bl.depth_texture;
+      v->border_size = bl.border_size;
+      v->max_anisotropy = bl.max_anisotropy;
+      v->lod_bias = (float)((int32_t)(bl.mip_lod_bias << 19) >> 19) / 256.0f;
+      v->min_lod_clamp = bl.min_lod_clamp / 256.0f;
+   }
+   if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR) {
+      v->memory = GPU_TEX_BLOCKLINEAR;
+      v->address = (uint64_t)bl.address_bits48to32 << 32 | (uint64_t)bl.address_bits31to9 << 9;
+      v->depth = (bl.depth_minus_one | bl.depth_minus_one_bit14 << 14) + 1;
       v->block_h_log2 = bl.gobs_per_block_height;
       v->block_d_log2 = bl.gobs_per_block_depth;
    } else if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH) {
       struct jade_tic_pitch p;
       jade_tic_pitch_unpack(w, &p);
-      v->pitch = true;
+      v->memory = GPU_TEX_PITCH;
       v->address = (uint64_t)p.address_bits48to32 << 32 | (uint64_t)p.address_bits31to5 << 5;
       v->pitch_B = p.pitch_bits20to5 << 5 | p.pitch_bit21 << 21;
-      v->width = p.width_minus_one + 1;
-      v->height = (p.height_minus_one | p.height_minus_one_bit16 << 16) + 1;
       v->depth = p.depth_minus_one + 1;
-      v->type = p.texture_type;
-      v->levels = 1;
+   } else if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_ONE_D_BUFFER) {
+      /* A buffer: a byte address and a 32-bit texel count, one level, no
+       * sampler state of its own (clc597tex.h TEXHEAD_1D). */
+      struct jade_tic_1d b;
+      jade_tic_1d_unpack(w, &b);
+      v->memory = GPU_TEX_BUFFER;
+      v->address = (uint64_t)b.address_bits48to32 << 32 | b.address_bits31to0;
+      v->width = (b.width_minus_one_bits31to16 << 16 | b.width_minus_one_bits15to0) + 1;
+      v->height = v->depth = v->levels = 1;
+      v->border_size = JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR;
    } else {
       snprintf(err, err_size, "texture header %u: header version %u not modelled", tic,
                bl.header_version);
       return false;
+   }
+   if (v->levels > 16 || v->view_max >= v->levels || v->view_min > v->view_max) {
+      if (v->memory != GPU_TEX_BUFFER) {
+         snprintf(err, err_size, "texture header %u: view levels %u..%u of %u", tic,
+                  v->view_min, v->view_max, v->levels);
+         return false;
+      }
    }
    v->format = format_of(bl.components, bl.r_data_type, bl.g_data_type, bl.b_data_type,
                          bl.a_data_type);
@@ -166,8 +176,8 @@ read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct tex_view *v,
                bl.g_data_type, bl.b_data_type, bl.a_data_type);
       return false;
    }
-   v->source[0] = bl.x_source, v->source[1] = bl.y_source;
-   v->source[2] = bl.z_source, v->source[3] = bl.w_source;
+   v->bpp = util_format_get_blocksize(v->format);
+   v->integer = util_format_is_pure_integer(v->format);
    return true;
 }
 
@@ -180,12 +190,6 @@ log2_ceil(uint32_t n)
    return l;
 }
 
-static uint32_t
-minify(uint32_t n, unsigned level)
-{
-   return n >> level ? n >> level : 1;
-}
-
 /* Byte (x, y) of a GOB: bits x0-3, y0, y1, x4, y2, x5. */
 static uint32_t
 gob_byte(uint32_t x, uint32_t y)
@@ -193,18 +197,43 @@ gob_byte(uint32_t x, uint32_t y)
    return (x & 15) | (y & 3) << 4 | (x & 16) << 2 | (y & 4) << 5 | (x & 32) << 3;
 }
 
+bool
+gpu_tex_is_array(const struct gpu_tex_view *v)
+{
+   return v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
+          v->type == JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY ||
+          v->type == JADE_TIC_BL_TEXTURE_TYPE_CUBEMAP_ARRAY;
+}
+
+bool
+gpu_tex_is_cube(const struct gpu_tex_view *v)
+{
+   return v->type == JADE_TIC_BL_TEXTURE_TYPE_CUBEMAP ||
+          v->type == JADE_TIC_BL_TEXTURE_TYPE_CUBEMAP_ARRAY;
+}
+
+/* A cube header's depth counts cubes (nvc0_tex.c: "depth = layers / 6"). */
+uint32_t
+gpu_tex_layers(const struct gpu_tex_view *v)
+{
+   if (gpu_tex_is_cube(v))
+      return v->depth * 6;
+   return gpu_tex_is_array(v) ? v->depth : 1;
+}
+
 /* The levels one after the other, each clamping the level-0 block to less
  * than twice its size; layers on a level-0 block. */
 static void
-lay_out(struct tex_view *v, unsigned bpp)
+lay_out(struct gpu_tex_view *v)
 {
    const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
    const uint32_t d0 = is_3d ? v->depth : 1;
    uint64_t at = 0;
    for (unsigned i = 0; i < v->levels; i++) {
-      struct tex_level *l = &v->level[i];
-      uint32_t w = minify(v->width, i), h = minify(v->height, i), d = minify(d0, i);
-      uint32_t gob_cols = (w * bpp + 63) / 64, gob_rows = (h + 7) / 8;
+      struct gpu_tex_level *l = &v->level[i];
+      uint32_t w = gpu_tex_minify(v->width, i), h = gpu_tex_minify(v->height, i);
+      uint32_t d = gpu_tex_minify(d0, i);
+      uint32_t gob_cols = (w * v->bpp + 63) / 64, gob_rows = (h + 7) / 8;
       l->bh = MIN2(v->block_h_log2, log2_ceil(gob_rows));
       l->bd = MIN2(v->block_d_log2, log2_ceil(d));
       l->row_B = gob_cols * 64;
@@ -218,7 +247,7 @@ lay_out(struct tex_view *v, unsigned bpp)
 
 /* The byte offset of texel (x, y, z) of a level from the layer's start. */
 static uint64_t
-texel_offset(const struct tex_level *l, unsigned bpp, uint32_t x, uint32_t y, uint32_t z)
+texel_offset(const struct gpu_tex_level *l, unsigned bpp, uint32_t x, uint32_t y, uint32_t z)
 {
    const uint32_t x_B = x * bpp;
    const uint64_t block_B = 512ull << (l->bh + l->bd);
@@ -228,87 +257,151 @@ texel_offset(const struct tex_level *l, unsigned bpp, uint32_t x, uint32_t y, ui
    return l->offset_B + block * block_B + gob * 512ull + gob_byte(x_B % 64, y % 8);
 }
 
-#define TEX_CACHE_SIZE 16
-
-/* The view of header `tic`, from the launch's cache or read and laid out
- * now; NULL with a message if the header cannot be read. */
-static const struct tex_view *
-view_of(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
+bool
+gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
+                 uint32_t z, uint32_t layer, uint64_t *va)
 {
-   struct tex_view *slot = &((struct tex_view *)gpu->tex_cache)[tic % TEX_CACHE_SIZE];
-   if (slot->valid && slot->tic == tic)
-      return slot;
-   if (!read_view(gpu, gpu->tex_subc, tic, slot, err, err_size)) {
-      slot->valid = false;
-      return NULL;
+   const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
+   if (level >= v->levels || x >= gpu_tex_minify(v->width, level) ||
+       y >= gpu_tex_minify(v->height, level) ||
+       z >= (is_3d ? gpu_tex_minify(v->depth, level) : 1) || layer >= gpu_tex_layers(v))
+      return false;
+   switch (v->memory) {
+   case GPU_TEX_BUFFER:
+      *va = v->address + (uint64_t)x * v->bpp;
+      break;
+   case GPU_TEX_PITCH:
+      *va = v->address + (uint64_t)y * v->pitch_B + (uint64_t)x * v->bpp;
+      break;
+   default:
+      *va = v->address + texel_offset(&v->level[level], v->bpp, x, y, z) + layer * v->layer_B;
    }
-   if (!slot->pitch)
-      lay_out(slot, util_format_get_blocksize(slot->format));
-   slot->tic = tic;
-   slot->valid = true;
-   return slot;
+   return true;
 }
 
-static bool
-texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel[4],
-            char *err, size_t err_size)
+bool
+gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
+             uint32_t rgba[4])
 {
-   struct jade_gpu *gpu = data;
-   const struct tex_view *v = view_of(gpu, req->handle & 0xfffff, err, err_size);
-   if (!v)
-      return false;
-   const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
-   const bool is_array = v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
-                         v->type == JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
-   if (req->query) {
-      /* The level's size (layers are not minified), and the levels. */
-      uint32_t lod = req->lod;
-      texel[0] = minify(v->width, lod);
-      texel[1] = v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D ||
-                 v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ? 1 : minify(v->height, lod);
-      texel[2] = is_3d ? minify(v->depth, lod) : is_array ? v->depth : 1;
-      texel[3] = v->levels;
-      return true;
-   }
-   uint32_t x = req->coord[0], y = req->dim > 1 ? req->coord[1] : 0;
-   uint32_t z = req->dim > 2 ? req->coord[2] : 0, layer = req->array ? req->layer : 0;
-   uint32_t lod = req->lod;
-   memset(texel, 0, 4 * sizeof(uint32_t));
-   /* Outside the level (or the layers): zero. */
-   if (lod >= v->levels || x >= minify(v->width, lod) || y >= minify(v->height, lod) ||
-       (is_3d && z >= minify(v->depth, lod)) || (is_array && layer >= v->depth))
-      return true;
-   const unsigned bpp = util_format_get_blocksize(v->format);
-   const uint64_t off = v->pitch ? (uint64_t)y * v->pitch_B + x * bpp :
-                        texel_offset(&v->level[lod], bpp, x, y, z) + layer * v->layer_B;
    uint8_t bytes[16];
-   if (!gpu_read(gpu, v->address + off, bytes, bpp, "a texel fetch"))
+   if (!gpu_read(gpu, va, bytes, v->bpp, "a texel"))
       return false;
-   union {
-      float f[4];
-      uint32_t u[4];
-   } rgba;
-   util_format_unpack_rgba(v->format, &rgba, bytes, 1);
-   const bool integer = util_format_is_pure_integer(v->format);
+   enum pipe_format f = v->format;
+   if (srgb && util_format_srgb(f) != PIPE_FORMAT_NONE)
+      f = util_format_srgb(f);
+   util_format_unpack_rgba(f, rgba, bytes, 1);
+   return true;
+}
+
+void
+gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4])
+{
    for (unsigned c = 0; c < 4; c++) {
       switch (v->source[c]) {
       case JADE_TIC_BL_X_SOURCE_IN_R:
       case JADE_TIC_BL_X_SOURCE_IN_G:
       case JADE_TIC_BL_X_SOURCE_IN_B:
       case JADE_TIC_BL_X_SOURCE_IN_A:
-         texel[c] = rgba.u[v->source[c] - JADE_TIC_BL_X_SOURCE_IN_R];
+         out[c] = rgba[v->source[c] - JADE_TIC_BL_X_SOURCE_IN_R];
          break;
       case JADE_TIC_BL_X_SOURCE_IN_ONE_INT:
-         texel[c] = 1;
+         out[c] = 1;
          break;
       case JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT:
-         texel[c] = integer ? 1 : 0x3f800000;
+         out[c] = v->integer ? 1 : 0x3f800000;
          break;
       default:
-         texel[c] = 0;
+         out[c] = 0;
       }
    }
+}
+
+#define TEX_CACHE_SIZE 16
+
+const struct gpu_tex_view *
+gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
+{
+   struct gpu_tex_view *slot = &((struct gpu_tex_view *)gpu->tex_cache)[tic % TEX_CACHE_SIZE];
+   if (slot->valid && slot->tic == tic)
+      return slot;
+   if (!read_view(gpu, gpu->tex_subc, tic, slot, err, err_size)) {
+      slot->valid = false;
+      return NULL;
+   }
+   if (slot->memory == GPU_TEX_BLOCKLINEAR)
+      lay_out(slot);
+   slot->tic = tic;
+   slot->valid = true;
+   return slot;
+}
+
+/* TXQ: QUERY 0 (TEX_HEADER_DIMENSION) gives the level's width, height,
+ * depth or layers (cubes: cubes) and the view's levels; the level is the
+ * view's (RES_VIEW_MIN_MIP_LEVEL + lod), as NIL programs views to be used
+ * (nil/descriptor.rs: a view's base level there, sizes queried relative to
+ * it).  QUERY 1 (TEX_HEADER_TEXTURE_TYPE): the type and the sample count
+ * are not modelled yet. */
+static bool
+query(const struct gpu_tex_view *v, const struct jade_sim_texel_request *req, uint32_t out[4],
+      char *err, size_t err_size)
+{
+   if (req->query != 0) {
+      snprintf(err, err_size, "TXQ query %u not modelled", req->query);
+      return false;
+   }
+   const unsigned level = v->view_min + (uint32_t)req->lod;
+   const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
+   const bool is_1d = v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D ||
+                      v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY ||
+                      v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_BUFFER;
+   out[0] = gpu_tex_minify(v->width, level);
+   out[1] = is_1d ? 1 : gpu_tex_minify(v->height, level);
+   out[2] = is_3d ? gpu_tex_minify(v->depth, level) :
+            gpu_tex_is_array(v) || gpu_tex_is_cube(v) ? v->depth : 1;
+   out[3] = v->memory == GPU_TEX_BUFFER ? 1 : v->view_max - v->view_min + 1;
    return true;
+}
+
+/* TLD: the level is the view's base plus the operand; a texel outside the
+ * level, the view's levels or the layers reads 0 (GL leaves it undefined;
+ * NVK's robustness relies on zero). */
+static bool
+fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
+      const struct jade_sim_texel_request *req, uint32_t out[4])
+{
+   memset(out, 0, 4 * sizeof(uint32_t));
+   const int64_t level = (int64_t)v->view_min + req->lod;
+   if (req->lod < 0 || level > v->view_max)
+      return true;
+   uint32_t c[3] = {0, 0, 0};
+   for (unsigned i = 0; i < req->dim && i < 3; i++)
+      c[i] = (uint32_t)(req->coord[i] + req->offset[i]);
+   uint64_t va;
+   if (!gpu_tex_texel_va(v, (unsigned)level, c[0], c[1], c[2], req->array ? req->layer : 0, &va))
+      return true;
+   uint32_t rgba[4];
+   if (!gpu_tex_read(gpu, v, va, v->srgb, rgba))
+      return false;
+   gpu_tex_swizzle(v, rgba, out);
+   return true;
+}
+
+static bool
+texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t out[4],
+                char *err, size_t err_size)
+{
+   struct jade_gpu *gpu = data;
+   const struct gpu_tex_view *v = gpu_tex_view(gpu, req->handle & 0xfffff, err, err_size);
+   if (!v)
+      return false;
+   switch (req->op) {
+   case JADE_SIM_TEX_QUERY:
+      return query(v, req, out, err, err_size);
+   case JADE_SIM_TEX_FETCH:
+      return fetch(gpu, v, req, out);
+   default:
+      return gpu_sampler_request(gpu, v, req, out, err, err_size);
+   }
 }
 
 /* A launch starts with an empty header cache: headers are read once a
@@ -316,26 +409,28 @@ texel_fetch(void *data, const struct jade_sim_texel_request *req, uint32_t texel
  * INVALIDATE_TEXTURE_HEADER_CACHE; the model keeps them no longer than a
  * launch, so a missing invalidation is not yet caught). */
 static void
-start(struct jade_gpu *gpu, unsigned subc)
+start(struct jade_gpu *gpu, unsigned subc, bool sampler_via_header)
 {
    gpu->tex_subc = subc;
+   gpu->tsc_via_header = sampler_via_header;
    if (!gpu->tex_cache)
-      gpu->tex_cache = calloc(TEX_CACHE_SIZE, sizeof(struct tex_view));
+      gpu->tex_cache = calloc(TEX_CACHE_SIZE, sizeof(struct gpu_tex_view));
    else
-      memset(gpu->tex_cache, 0, TEX_CACHE_SIZE * sizeof(struct tex_view));
+      memset(gpu->tex_cache, 0, TEX_CACHE_SIZE * sizeof(struct gpu_tex_view));
 }
 
 bool
 jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
                uint32_t texel[4], char *err, size_t err_size)
 {
-   start(gpu, subc);
-   return texel_fetch(gpu, req, texel, err, err_size);
+   start(gpu, subc, false);
+   return texture_request(gpu, req, texel, err, err_size);
 }
 
 void
-gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc)
+gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
+                 bool sampler_via_header)
 {
-   start(gpu, subc);
-   jade_sim_set_texture_unit(sim, texel_fetch, gpu);
+   start(gpu, subc, sampler_via_header);
+   jade_sim_set_texture_unit(sim, texture_request, gpu);
 }

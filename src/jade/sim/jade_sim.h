@@ -140,19 +140,47 @@ struct jade_sim_graphics {
 /* Sets (NULL: clears) the graphics I/O of the next launches. */
 void jade_sim_set_graphics(struct jade_sim *sim, const struct jade_sim_graphics *gfx);
 
-/* Texel fetches (TLD): the texture unit outside the SM, e.g. the GPU
- * model reading texture headers from memory.  It returns the four
+/* The texture unit outside the SM (e.g. the GPU model reading texture
+ * headers and samplers from memory) answers one lane's request at a time:
+ * fetches (TLD), queries (TXQ), filtered samples (TEX, TXD), gathers (TLD4)
+ * and LOD queries (TMML).  The SM gathers the operands and, for implicit
+ * LODs, the quad's derivatives; the unit does the rest.  It returns four
  * components (float bits for float and normalised formats, integers for
- * integer ones) or false with a message (a fault). */
+ * integer ones; TMML: its two 8.8 fixed-point words) or false with a
+ * message (a fault). */
+enum jade_sim_tex_op {
+   JADE_SIM_TEX_FETCH,    /* integer texel coordinates at a level */
+   JADE_SIM_TEX_QUERY,    /* TXQ: `query` (its QUERY field) at level `lod` */
+   JADE_SIM_TEX_SAMPLE,   /* float coordinates through the sampler */
+   JADE_SIM_TEX_GATHER,   /* the 2x2 footprint's `component` */
+   JADE_SIM_TEX_LOD,      /* the LOD a sample would use */
+};
+
+/* How a sample's level of detail is chosen (the instructions' LOD field). */
+enum jade_sim_tex_lod {
+   JADE_SIM_LOD_AUTO,     /* from the derivatives */
+   JADE_SIM_LOD_ZERO,     /* level 0 (of the view) */
+   JADE_SIM_LOD_BIAS,     /* from the derivatives, plus lod_value */
+   JADE_SIM_LOD_LEVEL,    /* lod_value */
+};
+
 struct jade_sim_texel_request {
    uint32_t handle;          /* TIC index | TSC index << 20 */
-   bool query;               /* TXQ's dimension query: width, height, depth
-                              * or layers, levels at lod */
-   unsigned dim;             /* coordinates: 1, 2 or 3 */
-   bool array;
-   int32_t coord[3];
+   enum jade_sim_tex_op op;
+   unsigned query;
+   unsigned dim;             /* coordinates: 1, 2 or 3 (a cube: 3) */
+   bool array, cube;
+   int32_t coord[3];         /* FETCH */
+   float s[3];               /* SAMPLE, GATHER, LOD */
+   float ddx[3], ddy[3];     /* d s / dx, d s / dy (AUTO, BIAS, TXD) */
    uint32_t layer, sample;
-   int32_t lod;
+   int32_t lod;              /* FETCH, QUERY: the level */
+   enum jade_sim_tex_lod lod_mode;
+   float lod_value;          /* BIAS, LEVEL */
+   bool compare;             /* depth compare against ref */
+   float ref;
+   int32_t offset[3];        /* texel offsets (AOFFI, TLD4 .PTP) */
+   unsigned component;       /* GATHER: 0..3 */
 };
 typedef bool (*jade_sim_texel_fn)(void *data, const struct jade_sim_texel_request *req,
                                   uint32_t texel[4], char *err, size_t err_size);

@@ -1,0 +1,85 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Texture headers as the texture and surface units see them (gpu_texture.c
+ * reads and lays them out; gpu_sampler.c filters; gpu_surface.c loads,
+ * stores and atomics): one view per header, whatever its version.
+ */
+
+#ifndef GPU_TEXTURE_H
+#define GPU_TEXTURE_H
+
+#include "util/format/u_formats.h"
+
+#include "gpu_private.h"
+
+/* A level of a block-linear texture, as the hardware lays it out. */
+struct gpu_tex_level {
+   uint64_t offset_B;        /* from the layer's start */
+   uint32_t row_B, rows;     /* padded to whole blocks */
+   unsigned bh, bd;          /* block height and depth, log2 GOBs */
+};
+
+enum gpu_tex_memory { GPU_TEX_BLOCKLINEAR, GPU_TEX_PITCH, GPU_TEX_BUFFER };
+
+struct gpu_tex_view {
+   uint32_t tic;             /* the header's index: the cache's key */
+   bool valid;
+   enum gpu_tex_memory memory;
+   struct gpu_tex_level level[16];
+   uint64_t layer_B;
+   uint64_t address;
+   uint32_t pitch_B;
+   uint32_t width, height, depth;  /* level 0; depth: 3D depth or layers (cubes: faces) */
+   unsigned type;                  /* JADE_TIC_BL_TEXTURE_TYPE_* */
+   unsigned levels;                /* in memory: MAX_MIP_LEVEL + 1 */
+   unsigned view_min, view_max;    /* RES_VIEW_MIN/MAX_MIP_LEVEL */
+   unsigned block_h_log2, block_d_log2;
+   enum pipe_format format;
+   unsigned bpp;                   /* bytes a texel */
+   bool integer;                   /* pure integer components */
+   unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
+   bool srgb, normalized, depth_texture;
+   unsigned border_size;           /* JADE_TIC_BL_BORDER_SIZE_* */
+   unsigned max_anisotropy;        /* JADE_TIC_BL_MAX_ANISOTROPY_* */
+   float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
+};
+
+/* The view of header `tic` of the launch's pool, read and laid out once a
+ * launch; NULL with a message in err if it cannot be read. */
+const struct gpu_tex_view *gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err,
+                                        size_t err_size);
+
+/* Level `level`'s extent along a dimension of level-0 size n. */
+static inline uint32_t
+gpu_tex_minify(uint32_t n, unsigned level)
+{
+   return n >> level ? n >> level : 1;
+}
+
+bool gpu_tex_is_array(const struct gpu_tex_view *v);
+bool gpu_tex_is_cube(const struct gpu_tex_view *v);
+
+/* Layers of the view (faces for cubes); 1 for non-arrays. */
+uint32_t gpu_tex_layers(const struct gpu_tex_view *v);
+
+/* The address of texel (x, y, z) of layer `layer` at memory level `level`;
+ * false if it lies outside the level or the layers. */
+bool gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
+                      uint32_t z, uint32_t layer, uint64_t *va);
+
+/* The texel at va decoded (R, G, B, A as util_format unpacks it: float
+ * bits, or integers), sRGB decoded if `srgb`; false after a fault. */
+bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
+                  uint32_t rgba[4]);
+
+/* The header's X/Y/Z/W sources applied to decoded components. */
+void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
+
+/* A filtered sample, gather or LOD query (gpu_sampler.c). */
+bool gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
+                         const struct jade_sim_texel_request *req, uint32_t out[4], char *err,
+                         size_t err_size);
+
+#endif /* GPU_TEXTURE_H */
