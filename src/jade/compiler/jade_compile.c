@@ -116,8 +116,11 @@ prepare_nir(nir_shader *nir)
    jade_nir_lower_compute_ubos(nir);
    /* Texture forms the hardware lacks: projectors, rectangle coordinates,
     * explicit derivatives of cube, 3D and shadow lookups, four gather
-    * offsets. */
+    * offsets; implicit LODs outside fragment shaders (no quads to derive
+    * from: GL takes the base level) become an explicit 0, as codegen and
+    * llvmpipe treat them. */
    const nir_lower_tex_options tex_options = {
+      .lower_invalid_implicit_lod = true,
       .lower_txp = ~0u,
       .lower_rect = true,
       .lower_txd_cube_map = true,

@@ -10,7 +10,7 @@
  * constant bank c[15]; the instruction names the word.  Operands go in two
  * register tuples (the order Mesa's NAK uses for SM70+:
  * src/nouveau/compiler/nak_nir_lower_tex.c, nak/sm70.rs):
- *   src0: [array index], coordinates                (TXD: coordinates, [array index])
+ *   src0: [array index], coordinates                (TXD: coordinates, [array index | offsets << 16])
  *   src1: [sample index], [LOD or bias], [packed offsets], [depth reference]
  *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)
  * Results: the components the shader reads (the write mask), packed in
@@ -294,12 +294,13 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       for (unsigned k = 0; k < coords; k++)
          src0[n0++] = isel_src(c, coord, k);
       if (offset) {
-         /* offsets in the low half, the layer in the high half */
+         /* The layer in the low half, the offsets in the high half (NAK's
+          * PRMT 0x1054 of offsets and layer, nak_nir_lower_tex.c). */
          struct jade_value *lo = imm_value(c, packed & 0xffff), *v = isel_new_value(c, 32);
          struct jade_instr *p = isel_emit(c, JADE_ISA_OP_PRMT);
          jade_instr_add_dst(p, JADE_ISA_F_DST, v);
          jade_instr_add_src(p, JADE_ISA_F_A, lo);
-         jade_instr_add_src_imm(p, JADE_ISA_F_B, 0x5410);
+         jade_instr_add_src_imm(p, JADE_ISA_F_B, 0x1054);
          jade_instr_add_src_or_zero(p, JADE_ISA_F_C, layer);
          src0[n0++] = v;
       } else if (layer) {

@@ -39,6 +39,9 @@
  *   in GL's order (i0 j1, i1 j1, i1 j0, i0 j0) after the swizzle;
  * - TMML returns (relative LOD, level accessed) as signed and unsigned
  *   8.8 fixed point, the order NAK reads (nak_nir_lower_tex.c).
+ * - REDUCTION_FILTER min/max reduces the footprint per component;
+ * - seamless cube filtering (CUBEMAP_INTERFACE_FILTERING) is not modelled:
+ *   every face clamps to its own edges.
  * Integer formats are never filtered (GL: such textures are incomplete
  * with linear filters; the model samples the nearest texel).
  */
@@ -64,6 +67,7 @@ struct sampler {
    bool srgb, unnormalized;
    unsigned mag, min, mip;
    unsigned max_aniso;       /* JADE_TSC_MAX_ANISOTROPY_* */
+   unsigned reduction;       /* JADE_TSC_REDUCTION_FILTER_* */
    float bias, min_lod, max_lod;
    uint32_t border[4];
 };
@@ -95,6 +99,7 @@ read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
                      JADE_TSC_FLOAT_COORD_NORMALIZATION_FORCE_UNNORMALIZED_COORDS;
    s->mag = t.mag_filter, s->min = t.min_filter, s->mip = t.mip_filter;
    s->max_aniso = t.max_anisotropy;
+   s->reduction = t.reduction_filter;
    s->bias = (float)((int32_t)(t.mip_lod_bias << 19) >> 19) / 256.0f;
    s->min_lod = t.min_lod_clamp / 256.0f;
    s->max_lod = t.max_lod_clamp / 256.0f;
@@ -265,6 +270,13 @@ filter_level(struct fetcher *f, unsigned level, const float s[3], bool linear, u
       texel(f, level, i0, out);
       return;
    }
+   /* REDUCTION_FILTER min/max: the footprint's texels of non-zero weight
+    * reduced per component instead of blended (Vulkan's
+    * VK_SAMPLER_REDUCTION_MODE_MIN/MAX rule). */
+   const bool reduce = f->s->reduction == JADE_TSC_REDUCTION_FILTER_RED_MINIMUM ||
+                       f->s->reduction == JADE_TSC_REDUCTION_FILTER_RED_MAXIMUM;
+   const bool take_min = f->s->reduction == JADE_TSC_REDUCTION_FILTER_RED_MINIMUM;
+   bool first = true;
    float sum[4] = {0, 0, 0, 0};
    for (unsigned c = 0; c < 1u << dims; c++) {
       int64_t idx[3];
@@ -275,10 +287,17 @@ filter_level(struct fetcher *f, unsigned level, const float s[3], bool linear, u
          if (a < dims)
             weight *= hi ? frac[a] : 1.0f - frac[a];
       }
+      if (reduce && weight == 0.0f)
+         continue;
       uint32_t t[4];
       texel(f, level, idx, t);
-      for (unsigned k = 0; k < 4; k++)
-         sum[k] += weight * uif(t[k]);
+      for (unsigned k = 0; k < 4; k++) {
+         if (!reduce)
+            sum[k] += weight * uif(t[k]);
+         else if (first || (take_min ? uif(t[k]) < sum[k] : uif(t[k]) > sum[k]))
+            sum[k] = uif(t[k]);
+      }
+      first = false;
    }
    for (unsigned k = 0; k < 4; k++)
       out[k] = fui(sum[k]);

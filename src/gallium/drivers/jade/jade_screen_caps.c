@@ -29,6 +29,10 @@ jade_screen_init_caps(struct jade_screen *screen)
 
    /* Texturing. */
    caps->max_texture_2d_size = 16384;
+   /* The sampler's border colour is not swizzled by the texture header:
+    * the state tracker applies the view's swizzle (nvc0_screen.c sets the
+    * same quirk). */
+   caps->texture_border_color_quirk = PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50;
    caps->max_texture_cube_levels = 15;
    caps->max_texture_3d_levels = 12;
    caps->max_texture_array_layers = 2048;

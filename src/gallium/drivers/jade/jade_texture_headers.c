@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "util/format/u_format.h"
+#include "util/format_srgb.h"
 #include "util/u_math.h"
 
 #include "jade_resource.h"
@@ -221,6 +222,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
          .height_minus_one_bit16 = (height - 1) >> 16,
          .s_r_g_b_conversion = fmt.srgb,
          .texture_type = JADE_TIC_PITCH_TEXTURE_TYPE_TWO_D_NO_MIPMAP,
+         .border_size = JADE_TIC_PITCH_BORDER_SIZE_BORDER_SAMPLER_COLOR,
          .normalized_coords = 1,
       };
       jade_tic_pitch_pack(dw, &t);
@@ -244,6 +246,9 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
       .depth_minus_one_bit14 = (depth - 1) >> 14,
       .s_r_g_b_conversion = fmt.srgb,
       .texture_type = texture_type(view->target),
+      /* Border texels take the sampler's colour (nvc0_tex.c
+       * GM107_TIC2_4_BORDER_SIZE_SAMPLER_COLOR; NIL does the same). */
+      .border_size = JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR,
       .normalized_coords = 1,
       .res_view_min_mip_level = view->u.tex.first_level,
       .res_view_max_mip_level = view->u.tex.last_level,
@@ -304,6 +309,10 @@ jade_tsc_build(const struct pipe_sampler_state *s, uint32_t dw[8])
       .depth_compare = s->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE,
       /* PIPE_FUNC_* and ZC_* share their order (never .. always). */
       .depth_compare_func = s->compare_func,
+      /* sRGB headers are decoded only through samplers with this bit: nvc0
+       * sets it in every sampler (G80_TSC_0_SRGB_CONVERSION), NVK too
+       * (nvk_sampler.c). */
+      .s_r_g_b_conversion = 1,
       .max_anisotropy = max_anisotropy(s->max_anisotropy),
       .mag_filter = s->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? JADE_TSC_MAG_FILTER_MAG_LINEAR
                                                                 : JADE_TSC_MAG_FILTER_MAG_POINT,
@@ -327,6 +336,10 @@ jade_tsc_build(const struct pipe_sampler_state *s, uint32_t dw[8])
       .min_lod_clamp = lod_4_8(s->min_lod),
       .max_lod_clamp = lod_4_8(s->min_mip_filter == PIPE_TEX_MIPFILTER_NONE ? s->min_lod
                                                                               : s->max_lod),
+      /* The border colour's sRGB form, as NVK fills it (nvk_sampler.c). */
+      .s_r_g_b_border_color_r = util_format_linear_float_to_srgb_8unorm(s->border_color.f[0]),
+      .s_r_g_b_border_color_g = util_format_linear_float_to_srgb_8unorm(s->border_color.f[1]),
+      .s_r_g_b_border_color_b = util_format_linear_float_to_srgb_8unorm(s->border_color.f[2]),
       .border_color_r = s->border_color.ui[0],
       .border_color_g = s->border_color.ui[1],
       .border_color_b = s->border_color.ui[2],
