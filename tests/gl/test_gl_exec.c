@@ -13,6 +13,9 @@
  *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect);
  *   compute-texel-fetch  texelFetch and textureSize of block-linear textures
  *                    of several formats, levels, layers and slices;
+ *   compute-local    an array indexed dynamically (local memory: LDL/STL
+ *                    in the TLS buffer the driver programs) by every
+ *                    invocation of several groups of four warps;
  *   compute-fault    a store far outside its buffer (a GPU fault that kills
  *                    the channel), then more work: the program must go on
  *                    and exit (the checker expects the fault and a failed
@@ -354,6 +357,44 @@ compute_texel_fetch(void)
    return check(b, 26, want_texel_fetch);
 }
 
+/* Each invocation fills a[64] in the order (i k + id) % 64 (k = 5, odd: a
+ * permutation), then reads two of its words back: a dynamic index puts
+ * the array in local memory, 256 bytes a thread. */
+#define LOCAL_GROUPS 3
+#define LOCAL_GROUP_SIZE 128
+
+static GLuint
+want_local(unsigned w)
+{
+   unsigned id = w / 2, a[64];
+   for (unsigned i = 0; i < 64; i++)
+      a[(i * 5 + id) % 64] = i * 1000 + id;
+   return w % 2 ? a[(id + 17) % 64] : a[id * 3 % 64];
+}
+
+static int
+compute_local(void)
+{
+   GLuint p = program("#version 330\n"
+                      "#extension GL_ARB_compute_shader : require\n"
+                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                      "layout(local_size_x = 128) in;\n"
+                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                      "uniform uint k;\n"
+                      "void main() {\n"
+                      "   uint id = gl_GlobalInvocationID.x;\n"
+                      "   uint a[64];\n"
+                      "   for (uint i = 0u; i < 64u; i++)\n"
+                      "      a[(i * k + id) % 64u] = i * 1000u + id;\n"
+                      "   data[2u * id] = a[id * 3u % 64u];\n"
+                      "   data[2u * id + 1u] = a[(id + 17u) % 64u];\n"
+                      "}\n");
+   glUniform1ui(glGetUniformLocation(p, "k"), 5);
+   GLuint b = storage(2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE);
+   glDispatchCompute(LOCAL_GROUPS, 1, 1);
+   return check(b, 2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE, want_local);
+}
+
 static int
 compute_fault(void)
 {
@@ -388,6 +429,7 @@ static const struct gl_test_case cases[] = {
    {"compute-atomics", compute_atomics},
    {"compute-indirect", compute_indirect},
    {"compute-texel-fetch", compute_texel_fetch},
+   {"compute-local", compute_local},
    {"compute-fault", compute_fault},
 };
 

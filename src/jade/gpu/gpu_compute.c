@@ -9,9 +9,33 @@
  * program at PROGRAM_ADDRESS, the generic windows from
  * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW, the QMD's release semaphores
  * after it, REGISTER_COUNT_V enforced (two of the registers hold the pc: a
- * program touching R(count-2) or above faults).  Not modelled yet
- * (docs/gpu-model.md): local memory lives in the model rather than the TLS
- * buffer, textures and surfaces.
+ * program touching R(count-2) or above faults), local memory in the
+ * buffer of SET_SHADER_LOCAL_MEMORY_A/B (below).  Not modelled yet
+ * (docs/gpu-model.md): surfaces.
+ *
+ * Local memory, where each rule comes from:
+ * - the buffer's address is SET_SHADER_LOCAL_MEMORY_A/B, the area of a TPC
+ *   SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B (clc5c0.h: SIZE_UPPER 7:0,
+ *   SIZE_LOWER 31:0; TURING_COMPUTE_A has no _THROTTLED methods).  The
+ *   header does not say what the size is of; NVK (nvk_queue.c, from
+ *   nvk_slm_area_ensure's bytes_per_tpc) and nvc0 (nve4_compute.c: the
+ *   buffer over GRAPH_UNITS' count, which is of TPCs) program the bytes a
+ *   TPC uses, so the model takes it so: a TPC's two SMs (NVK's
+ *   mp_per_tpc: two on Volta and later) share it, SM 0 first (the model's
+ *   choice, as is the whole slot order below);
+ * - NVK asserts the TPC size is a multiple of 32 KiB ("the hardware seems
+ *   to require this alignment"): anything else faults;
+ * - a warp's area is (LOW_SIZE + HIGH_SIZE) * 32 + CRS_SIZE of the QMD
+ *   rounded up to 512 bytes (NVK nvk_slm_area_ensure; nvc0_screen.c
+ *   nvc0_screen_resize_tls_area sizes it (lpos + lneg) * 32 + cstack);
+ *   NAK and Jade leave HIGH_SIZE and CRS_SIZE 0 on Volta and later, so a
+ *   warp's area holds LOW_SIZE bytes of each thread, from its start;
+ * - within it, thread byte a of lane l is at (a / 4) * 128 + l * 4 + a % 4:
+ *   "consecutive 32-bit words are accessed by consecutive thread IDs"
+ *   (CUDA C Programming Guide, device memory accesses, local memory);
+ * - the model runs a CTA at a time on SM 0, warp w of the CTA in warp slot
+ *   w (the model's choice); the CTA's warps must fit SM 0's half of the TPC
+ *   area or the launch faults, naming the methods' values.
  */
 
 #include <string.h>
@@ -104,6 +128,57 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
    return true;
 }
 
+/* Smallest compute local-memory area of a TPC (NVK nvk_slm_area_ensure),
+ * and the SMs of a TPC (NVK mp_per_tpc_for_chipset: Volta and later). */
+#define TPC_LOCAL_ALIGN 0x8000u
+#define SMS_PER_TPC 2u
+
+/* The local memory of SM 0 for a launch of q: its bytes in *sm_size, its
+ * warp areas' size in *warp_size.  False after a fault: the buffer the
+ * driver programmed cannot hold the CTA's warps. */
+static bool
+local_memory(struct jade_gpu *gpu, const uint32_t *m, const struct jade_qmd *q,
+             uint64_t *sm_size, uint32_t *warp_size)
+{
+   const uint32_t size_a = m[NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A / 4];
+   const uint32_t size_b = m[NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_B / 4];
+   const uint64_t tpc = GPU_VA(size_a, NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A_SIZE_UPPER,
+                               size_b);
+   const uint64_t addr = GPU_VA(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_A / 4],
+                                NVC5C0_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
+                                m[NVC5C0_SET_SHADER_LOCAL_MEMORY_B / 4]);
+   const uint64_t threads = (uint64_t)q->cta_thread_dimension0 * q->cta_thread_dimension1 *
+                            q->cta_thread_dimension2;
+   const uint64_t warps = (threads + 31) / 32;
+   const uint64_t per_warp = ((uint64_t)q->shader_local_memory_low_size +
+                              q->shader_local_memory_high_size) * 32 +
+                             q->shader_local_memory_crs_size;
+   const uint64_t warp = (per_warp + JADE_SIM_LOCAL_WARP_ALIGN - 1) &
+                         ~(uint64_t)(JADE_SIM_LOCAL_WARP_ALIGN - 1);
+   *sm_size = tpc / SMS_PER_TPC;
+   *warp_size = (uint32_t)warp;
+   if (!q->shader_local_memory_low_size)
+      return true;   /* nothing to hold: any local access is out of bounds */
+   if (tpc % TPC_LOCAL_ALIGN) {
+      gpu_fault(gpu, addr, 0, false, "local memory: SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B "
+                "0x%x/0x%x give a TPC 0x%llx bytes, not a multiple of 0x%x", size_a, size_b,
+                (unsigned long long)tpc, TPC_LOCAL_ALIGN);
+      return false;
+   }
+   if (warp * warps > *sm_size) {
+      gpu_fault(gpu, addr, 0, false, "local memory too small: the QMD's "
+                "SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes a warp, "
+                "0x%llx for the CTA's %llu warps, but SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B "
+                "0x%x/0x%x give a TPC 0x%llx bytes, an SM 0x%llx (the buffer at "
+                "SET_SHADER_LOCAL_MEMORY_A/B 0x%llx)", q->shader_local_memory_low_size,
+                (unsigned long long)warp, (unsigned long long)(warp * warps),
+                (unsigned long long)warps, size_a, size_b, (unsigned long long)tpc,
+                (unsigned long long)*sm_size, (unsigned long long)addr);
+      return false;
+   }
+   return true;
+}
+
 static void
 launch(struct jade_gpu *gpu, unsigned subc)
 {
@@ -124,11 +199,21 @@ launch(struct jade_gpu *gpu, unsigned subc)
       return;
 
    const uint32_t *m = gpu->method[subc];
+   uint64_t local_sm_size;
+   uint32_t local_warp_size;
+   if (!local_memory(gpu, m, &q, &local_sm_size, &local_warp_size))
+      return;
    const struct jade_sim_grid grid = {
       .grid = {q.cta_raster_width, q.cta_raster_height, q.cta_raster_depth},
       .block = {q.cta_thread_dimension0, q.cta_thread_dimension1, q.cta_thread_dimension2},
       .shared_size = q.shared_memory_size,
       .local_size = q.shader_local_memory_low_size,
+      .local_in_memory = true,
+      .local_memory_address = GPU_VA(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_A / 4],
+                                     NVC5C0_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
+                                     m[NVC5C0_SET_SHADER_LOCAL_MEMORY_B / 4]),
+      .local_memory_size = local_sm_size,
+      .local_memory_warp_size = local_warp_size,
       .entry = 0,
       .shared_window = GPU_VA(m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A / 4],
                               NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A_BASE_ADDRESS_UPPER,

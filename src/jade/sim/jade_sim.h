@@ -97,7 +97,8 @@ struct jade_sim_grid {
    uint32_t grid[3];       /* CTAs */
    uint32_t block[3];      /* threads per CTA (at most 1024) */
    uint32_t shared_size;   /* bytes of shared memory per CTA */
-   uint32_t local_size;    /* bytes of local memory per thread */
+   uint32_t local_size;    /* bytes of local memory per thread (private
+                            * arrays: 0 = 16 KiB; in memory: exact) */
    uint64_t entry;         /* byte address of the first instruction */
    /* Where generic addresses see shared and local memory (the GPU's
     * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW); 0: JADE_SIM_*_WINDOW. */
@@ -108,7 +109,28 @@ struct jade_sim_grid {
     * hw_reserved_gprs, after the Volta whitepaper), so a program may use
     * R0..R(count-3); touching another register is a fault. */
    uint32_t register_count;
+   /* Local memory (LDL/STL, generic addresses in the local window).  Not
+    * local_in_memory: each thread has a private array of the model's (what
+    * the CUDA and compiler tests use).  local_in_memory: it lives in global
+    * memory (jade_sim_set_memory's translate), in the buffer the GPU's
+    * driver programs (SET_SHADER_LOCAL_MEMORY_A/B), as the hardware keeps
+    * it: the CTA runs on SM 0, warp w of the CTA in the w-th warp area
+    * from local_memory_address, local_memory_warp_size bytes each (0:
+    * local_size * 32 rounded up to 512 bytes, as NVK's nvk_slm_area
+    * sizes it), and thread byte a of lane l at (a / 4) * 128 + l * 4 +
+    * a % 4 of its warp's area ("consecutive 32-bit words are accessed by
+    * consecutive thread IDs", CUDA C Programming Guide).  The CTA's warp
+    * areas must fit in local_memory_size (the bytes SM 0 may use), or the
+    * launch faults; an unmapped address faults as any other access. */
+   bool local_in_memory;
+   uint64_t local_memory_address;
+   uint64_t local_memory_size;
+   uint32_t local_memory_warp_size;
 };
+
+/* NVK's rounding of a warp's local memory (nvk_slm_area_ensure: "the
+ * hardware seems to require this alignment"). */
+#define JADE_SIM_LOCAL_WARP_ALIGN 512u
 
 #define JADE_SIM_PC_REGS 2
 

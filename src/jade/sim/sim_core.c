@@ -226,28 +226,62 @@ void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned alig
    return x->cta->shared + addr;
 }
 
-void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
-                unsigned align)
+/* One lane's bytes [addr, addr + size) of local memory, copied to or from
+ * data.  In memory (the GPU's local-memory buffer, jade_sim_grid), a
+ * thread's consecutive words lie 128 bytes apart, so an access of 8 or 16
+ * bytes is two or four pieces; all are translated before any is copied,
+ * so a fault leaves memory as it was. */
+bool sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
+                      unsigned size, unsigned align, bool store)
 {
-   uint32_t local_size = x->sim->grid->local_size;
+   const struct jade_sim_grid *g = x->sim->grid;
+   uint32_t local_size = g->local_size;
    if (!check_align(x, "local", addr, align))
-      return NULL;
-   if (addr >= local_size || size > local_size - addr) {
-      sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx is out of "
-               "bounds (%u bytes)", size, (unsigned long long)addr, local_size);
-      return NULL;
+      return false;
+   if (addr >= local_size || size > local_size - addr)
+      return sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx is out of "
+                      "bounds (%u bytes)", size, (unsigned long long)addr, local_size);
+   if (!g->local_in_memory) {
+      uint8_t *p = x->w->local + (size_t)lane * local_size + addr;
+      memcpy(store ? p : data, store ? data : p, size);
+      return true;
    }
-   return x->w->local + (size_t)lane * local_size + addr;
+   uint8_t *piece[4];
+   unsigned len[4], n = 0;
+   const uint64_t area = g->local_memory_address +
+                         (uint64_t)x->w->id * x->sim->local_warp_size;
+   for (uint64_t a = addr, end = addr + size; a < end && n < 4; a += len[n++]) {
+      len[n] = (unsigned)(end - a < 4 - a % 4 ? end - a : 4 - a % 4);
+      uint64_t va = area + a / 4 * 128 + lane * 4 + a % 4;
+      piece[n] = global_ptr(x->sim, va, len[n]);
+      if (!piece[n])
+         return sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx (warp %u, "
+                         "lane %u) is out of bounds: its word at 0x%llx in the local-memory "
+                         "buffer at 0x%llx is not mapped", size, (unsigned long long)addr,
+                         x->w->id, lane, (unsigned long long)va,
+                         (unsigned long long)g->local_memory_address);
+   }
+   uint8_t *d = data;
+   for (unsigned i = 0; i < n; d += len[i++])
+      memcpy(store ? piece[i] : d, store ? d : piece[i], len[i]);
+   return true;
 }
 
-void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
-                  unsigned align)
+bool sim_generic_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
+                        unsigned size, unsigned align, bool store)
 {
+   uint8_t *p;
    if (addr - x->sim->shared_window < JADE_SIM_WINDOW_SIZE)
-      return sim_shared(x, addr - x->sim->shared_window, size, align);
-   if (addr - x->sim->local_window < JADE_SIM_WINDOW_SIZE)
-      return sim_local(x, lane, addr - x->sim->local_window, size, align);
-   return sim_global(x, addr, size, align);
+      p = sim_shared(x, addr - x->sim->shared_window, size, align);
+   else if (addr - x->sim->local_window < JADE_SIM_WINDOW_SIZE)
+      return sim_local_access(x, lane, addr - x->sim->local_window, data, size, align,
+                              store);
+   else
+      p = sim_global(x, addr, size, align);
+   if (!p)
+      return false;
+   memcpy(store ? p : data, store ? data : p, size);
+   return true;
 }
 
 /* --- execution ----------------------------------------------------------- */
@@ -530,7 +564,10 @@ static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
    memset(cta->shared, 0, g->shared_size);
    for (unsigned i = 0; i < cta->warp_count; i++) {
       init_warp(cta->warps[i], i, g, cta->thread_count);
-      memset(cta->warps[i]->local, 0, (size_t)SIM_LANES * g->local_size);
+      /* Private arrays start at 0; memory keeps what it holds, as on the
+       * hardware. */
+      if (cta->warps[i]->local)
+         memset(cta->warps[i]->local, 0, (size_t)SIM_LANES * g->local_size);
    }
    memset(cta->bar, 0, sizeof(cta->bar));
 
@@ -557,12 +594,12 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    sim->status = JADE_SIM_OK;
    sim->message[0] = 0;
    sim->launch_instructions = 0;
-   if (!g.local_size)
+   if (!g.local_size && !g.local_in_memory)
       g.local_size = SIM_LOCAL_DEFAULT;
    uint64_t threads = (uint64_t)g.block[0] * g.block[1] * g.block[2];
    if (!threads || threads > SIM_MAX_WARPS * SIM_LANES || !g.grid[0] || !g.grid[1] ||
        !g.grid[2] || g.shared_size > JADE_SIM_WINDOW_SIZE ||
-       g.local_size > JADE_SIM_WINDOW_SIZE / SIM_LANES) {
+       g.local_size > JADE_SIM_WINDOW_SIZE / (g.local_in_memory ? 1 : SIM_LANES)) {
       snprintf(sim->message, sizeof(sim->message), "bad launch: block %ux%ux%u, "
                "grid %ux%ux%u, %u bytes shared, %u bytes local", g.block[0],
                g.block[1], g.block[2], g.grid[0], g.grid[1], g.grid[2],
@@ -582,12 +619,35 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
    cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);
    cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
+   if (g.local_in_memory) {
+      /* Warp areas as NVK sizes them (nvk_slm_area_ensure), unless the
+       * caller has the hardware's programmed one (3D: SET_SHADER_LOCAL_
+       * MEMORY_E); the CTA's warps must fit what SM 0 may use. */
+      const uint64_t align = JADE_SIM_LOCAL_WARP_ALIGN;
+      sim->local_warp_size = g.local_memory_warp_size
+                                ? g.local_memory_warp_size
+                                : ((uint64_t)g.local_size * SIM_LANES + align - 1) & ~(align - 1);
+      uint64_t need = sim->local_warp_size * cta.warp_count;
+      if (g.local_size && (need > g.local_memory_size ||
+                           sim->local_warp_size < (uint64_t)g.local_size * SIM_LANES)) {
+         snprintf(sim->message, sizeof(sim->message), "local memory too small: %u warps "
+                  "of %u bytes a thread need %llu bytes (%llu a warp) at 0x%llx, there "
+                  "are %llu", cta.warp_count, g.local_size, (unsigned long long)need,
+                  (unsigned long long)sim->local_warp_size,
+                  (unsigned long long)g.local_memory_address,
+                  (unsigned long long)g.local_memory_size);
+         if (sim->opt.log != NULL)
+            fprintf(sim->log, "jade-sim: %s\n", sim->message);
+         sim->grid = NULL;
+         return sim->status = JADE_SIM_FAULT;
+      }
+   }
    bool ok = cta.shared != NULL;
    for (unsigned i = 0; i < cta.warp_count && ok; i++) {
       cta.warps[i] = calloc(1, sizeof(struct sim_warp));
-      if (cta.warps[i])
+      if (cta.warps[i] && !g.local_in_memory)
          cta.warps[i]->local = malloc((size_t)SIM_LANES * g.local_size);
-      ok = cta.warps[i] && cta.warps[i]->local;
+      ok = cta.warps[i] && (g.local_in_memory || cta.warps[i]->local);
    }
    if (!ok) {
       snprintf(sim->message, sizeof(sim->message), "out of memory");

@@ -67,19 +67,28 @@ static uint64_t address(struct sim_exec *x, unsigned lane, enum space space)
    return wide ? a : (uint32_t)a;
 }
 
-static void *access(struct sim_exec *x, unsigned lane, enum space space, uint64_t addr,
-                    unsigned size)
+/* Copies `size` bytes between a lane's memory of `space` at addr and data
+ * (store: into memory); false after a fault. */
+static bool access(struct sim_exec *x, unsigned lane, enum space space, uint64_t addr,
+                   void *data, unsigned size, bool store)
 {
+   uint8_t *p;
    switch (space) {
-   case SPACE_GLOBAL:
-      return sim_global(x, addr, size, size);
    case SPACE_GENERIC:
-      return sim_generic(x, lane, addr, size, size);
-   case SPACE_SHARED:
-      return sim_shared(x, addr, size, size);
+      return sim_generic_access(x, lane, addr, data, size, size, store);
+   case SPACE_LOCAL:
+      return sim_local_access(x, lane, addr, data, size, size, store);
+   case SPACE_GLOBAL:
+      p = sim_global(x, addr, size, size);
+      break;
    default:
-      return sim_local(x, lane, addr, size, size);
+      p = sim_shared(x, addr, size, size);
+      break;
    }
+   if (!p)
+      return false;
+   memcpy(store ? p : data, store ? data : p, size);
+   return true;
 }
 
 /* The registers a value of `bytes` occupies must be aligned to its size. */
@@ -107,8 +116,8 @@ static void exec_load(struct sim_exec *x, enum space space)
       if ((x->op == JADE_ISA_OP_LD || x->op == JADE_ISA_OP_LD_UR) &&
           !sim_pred_src(x, JADE_ISA_F_PG, JADE_ISA_F_PG_NOT, lane))
          continue;
-      const uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
-      if (!p)
+      uint8_t p[16];
+      if (!access(x, lane, space, address(x, lane, space), p, bytes, false))
          return;
       uint32_t words[4] = {0};
       switch (type) {
@@ -133,10 +142,8 @@ static void exec_store(struct sim_exec *x, enum space space)
       uint32_t words[4];
       for (unsigned i = 0; i < (bytes + 3) / 4; i++)
          words[i] = sim_gpr(x, data + i, lane);   /* RZ + i: 0 */
-      uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
-      if (!p)
+      if (!access(x, lane, space, address(x, lane, space), words, bytes, true))
          return;
-      memcpy(p, words, bytes);
    }
 }
 
@@ -244,17 +251,17 @@ static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has
    sim_foreach_lane(x, lane) {
       uint64_t d = is64 ? sim_gpr64(x, data, lane) : sim_gpr(x, data, lane);
       uint64_t d2 = is64 ? sim_gpr64(x, data2, lane) : sim_gpr(x, data2, lane);
-      uint8_t *p = access(x, lane, space, address(x, lane, space), bytes);
-      if (!p)
+      /* Read, modify, write: nothing runs in between. */
+      uint64_t a = address(x, lane, space), old = 0, result;
+      if (!access(x, lane, space, a, &old, bytes, false))
          return;
-      uint64_t old = 0, result;
-      memcpy(&old, p, bytes);
       if (cas) {
          result = old == d ? d2 : old;
       } else if (!atom_op(x, op, (enum atom_type)type, old, d, &result)) {
          return;
       }
-      memcpy(p, &result, bytes);
+      if (!access(x, lane, space, a, &result, bytes, true))
+         return;
       uint64_t ret = cast ? (old == d) : old;
       if (is64)
          sim_set_gpr64(x, dst, lane, ret);

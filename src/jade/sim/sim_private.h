@@ -92,7 +92,8 @@ struct sim_warp {
    uint32_t bar_result;
    bool bar_result_pred;
    uint32_t tid[SIM_LANES][3];
-   uint8_t *local;                    /* SIM_LANES * local_size bytes */
+   uint8_t *local;                    /* SIM_LANES * local_size bytes, or
+                                       * NULL when local memory is in memory */
 
    /* Dependency checker. */
    uint64_t cycle;                    /* issue cycle of the next instruction */
@@ -165,6 +166,7 @@ struct jade_sim {
    void *translate_data;
    uint64_t shared_window, local_window; /* of the current launch */
    unsigned gpr_limit;                   /* R0..gpr_limit-1 usable; 0: all */
+   uint64_t local_warp_size;             /* a warp's local memory, in memory */
    jade_sim_texel_fn texel_fetch;        /* NULL: no texture unit */
    void *texel_data;
 };
@@ -275,13 +277,18 @@ uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset);
 /* Global memory: pointer to `size` bytes at addr, or NULL after stopping
  * the launch with a fault (unallocated, or misaligned for `align`). */
 void *sim_global(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align);
-/* Shared/local memory of the CTA/lane, with the same checks. */
+/* Shared memory of the CTA, with the same checks. */
 void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align);
-void *sim_local(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
-                unsigned align);
-/* A generic address, resolved through the shared and local windows. */
-void *sim_generic(struct sim_exec *x, unsigned lane, uint64_t addr, unsigned size,
-                  unsigned align);
+/* Copies `size` bytes between data and a lane's local memory (store: into
+ * memory), with the same checks; false after stopping the launch.  Local
+ * memory may be in GPU memory, where a thread's words are not contiguous
+ * (jade_sim_grid), so there is no pointer to it. */
+bool sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
+                      unsigned size, unsigned align, bool store);
+/* The same for a generic address, resolved through the shared and local
+ * windows. */
+bool sim_generic_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
+                        unsigned size, unsigned align, bool store);
 
 /* Scheduling helpers (sim_core.c) for the control-flow semantics. */
 bool sim_release_waits(struct sim_warp *w);

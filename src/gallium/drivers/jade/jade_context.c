@@ -59,10 +59,14 @@ jade_emit_set_objects(struct jade_context *ctx)
 }
 
 /* Local memory (spills, arrays indexed dynamically) for every thread the
- * GPU can run at once: per warp, per SM (32 warps on Turing), per TPC
- * (two SMs, 32 KiB aligned: the compute class's unit), times the TPCs.
- * Grows when a shader needs more; the old object goes once the work that
- * used it is done. */
+ * GPU can run at once: per warp (512-byte aligned), per SM (32 warps on
+ * Turing), per TPC (two SMs, 32 KiB aligned: the compute class's
+ * NON_THROTTLED size is a TPC's), times the TPCs, 128 KiB aligned (the 3D
+ * class's SET_SHADER_LOCAL_MEMORY_C/D).  The alignments are the ones NVK's
+ * nvk_slm_area_ensure says the hardware seems to require (nvc0's
+ * nvc0_screen_resize_tls_area aligns the total to 128 KiB too).  Grows
+ * when a shader needs more; the old object goes once the work that used
+ * it is done. */
 #define TLS_WARPS_PER_SM 32
 #define TLS_SMS_PER_TPC 2
 
@@ -75,7 +79,7 @@ jade_context_ensure_tls(struct jade_context *ctx, unsigned bytes_per_thread)
    const unsigned per_thread = util_next_power_of_two(align(bytes_per_thread, 16));
    const uint64_t per_warp = align64((uint64_t)per_thread * 32, 512);
    const uint64_t per_tpc = align64(per_warp * TLS_WARPS_PER_SM * TLS_SMS_PER_TPC, 0x8000);
-   const uint64_t size_B = per_tpc * MAX2(dev->tpc_count, 1);
+   const uint64_t size_B = align64(per_tpc * MAX2(dev->tpc_count, 1), 0x20000);
 
    struct jade_bo *bo;
    if (jade_bo_create(dev, size_B, 0, JADE_BO_VRAM, &bo)) {
