@@ -13,6 +13,9 @@
  *   compute-indirect a grid read from a buffer (glDispatchComputeIndirect);
  *   compute-texel-fetch  texelFetch and textureSize of block-linear textures
  *                    of several formats, levels, layers and slices;
+ *   compute-sample   texture/textureLod/textureGrad through sampler
+ *                    objects: filters, mipmaps, wraps, border colour,
+ *                    offsets, LOD bias and clamps, a cube map, an array;
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
@@ -357,6 +360,145 @@ compute_texel_fetch(void)
    return check(b, 26, want_texel_fetch);
 }
 
+/* texture() and textureLod() from compute through sampler objects: filters,
+ * mipmaps, wraps, the border colour, offsets, LOD bias and clamps, a cube.
+ * Want values from GL 4.6's formulas (section 8.14) on texel_at, written
+ * here, not taken from the model; results are scaled by 16 and rounded. */
+#define SAMPLE_WORDS 17
+static float
+r32f_at(unsigned x, unsigned y, unsigned l)
+{
+   return (float)(texel_at(x, y, 0, l) * 2 + 1);
+}
+
+static GLuint
+want_sample(unsigned i)
+{
+   float v = 0;
+   switch (i) {
+   case 0: /* bilinear at (10.25, 20.5) texels of level 0 */
+      v = 0.75f * 0.5f * r32f_at(10, 20, 0) + 0.25f * 0.5f * r32f_at(11, 20, 0) +
+          0.75f * 0.5f * r32f_at(10, 21, 0) + 0.25f * 0.5f * r32f_at(11, 21, 0);
+      break;
+   case 1: v = r32f_at(5, 7, 1); break;                               /* lod 1, nearest */
+   case 2: v = 0.5f * (r32f_at(7, 9, 0) + r32f_at(3, 4, 1)); break;   /* lod 0.5, mip linear */
+   case 3: case 4: v = r32f_at(12, 30, 0); break;                     /* repeat, mirror */
+   case 5: v = r32f_at(80, 0, 0); break;                              /* clamp to edge */
+   case 6: v = 0.25f; break;                                          /* the border's red */
+   case 7: v = r32f_at(23, 8, 0); break;                              /* offset (3, -2) */
+   case 8: v = 20.0f / 255.0f; break;                                 /* cube -X */
+   case 9: v = 60.0f / 255.0f; break;                                 /* cube -Z */
+   case 10: v = r32f_at(40, 25, 0); break;    /* implicit LOD outside a fragment shader: 0 */
+   case 11: v = r32f_at(9, 9, 1); break;      /* lod 0.25 + sampler bias 1: level 1 */
+   case 12: v = r32f_at(8, 8, 0); break;      /* lod 1 clamped by MAX_LOD 0 */
+   case 13: v = r32f_at(2, 3, 0); break;      /* nearest at (2, 3) */
+   case 15: v = r32f_at(5, 7, 1); break;      /* textureGrad: 2 texels a step, LOD 1 */
+   case 16: v = (float)(texel_at(23, 8, 2, 0) * 2 + 1); break;   /* textureGradOffset, layer 2 */
+   case 14: v = 0.0f; break;   /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
+   }
+   return (GLuint)(v * 16.0f + 0.5f);
+}
+
+static int
+compute_sample(void)
+{
+   GLuint p = program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "uniform sampler2D t[10];\n"
+           "uniform samplerCube cube;\n"
+           "uniform sampler2DArray arr;\n"
+           "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
+           "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
+           "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
+           "void main() {\n"
+           "   data[0] = q(textureLod(t[0], at0(10.75, 21.0), 0.0).r);\n"
+           "   data[1] = q(textureLod(t[1], at1(5.5, 7.5), 1.0).r);\n"
+           "   data[2] = q(textureLod(t[2], at1(3.5, 4.5), 0.5).r);\n"
+           "   data[3] = q(textureLod(t[3], at0(12.5, 30.5) + vec2(1.0, 2.0), 0.0).r);\n"
+           "   data[4] = q(textureLod(t[4], at0(-12.5, 30.5), 0.0).r);\n"
+           "   data[5] = q(textureLod(t[5], vec2(1.7, -0.3), 0.0).r);\n"
+           "   data[6] = q(textureLod(t[6], vec2(1.2, 0.5), 0.0).r);\n"
+           "   data[7] = q(textureLodOffset(t[7], at0(20.5, 10.5), 0.0, ivec2(3, -2)).r);\n"
+           "   data[8] = q(textureLod(cube, vec3(-1.0, 0.2, 0.1), 0.0).r);\n"
+           "   data[9] = q(textureLod(cube, vec3(0.1, 0.2, -1.0), 0.0).r);\n"
+           "   data[10] = q(texture(t[8], at0(40.5, 25.5)).r);\n"
+           "   data[11] = q(textureLod(t[9], at1(9.5, 9.5), 0.25).r);\n"
+           "   data[12] = q(textureLod(t[5], at0(8.5, 8.5), 1.0).r);\n"
+           "   data[13] = q(textureLod(t[7], at0(2.5, 3.5), 0.0).r);\n"
+           "   data[14] = q(textureLod(t[6], vec2(-0.2, 0.5), 0.0).g);\n"
+           "   data[15] = q(textureGrad(t[1], at1(5.5, 7.5), vec2(2.0 / 81.0, 0.0),\n"
+           "                            vec2(0.0, 1.0 / 51.0)).r);\n"
+           "   data[16] = q(textureGradOffset(arr, vec3(at0(20.5, 10.5), 2.0), vec2(0.0),\n"
+           "                                  vec2(0.0), ivec2(3, -2)).r);\n"
+           "}\n");
+   GLuint tex[3];
+   glGenTextures(3, tex);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexStorage2D(GL_TEXTURE_2D, 2, GL_R32F, 81, 51);
+   fill(GL_TEXTURE_2D, GL_RED, GL_FLOAT, 81, 51, 1, 0, true);
+   fill(GL_TEXTURE_2D, GL_RED, GL_FLOAT, 40, 25, 1, 1, true);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+   glTexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 8, 8);
+   for (unsigned f = 0; f < 6; f++) {
+      GLubyte face[8 * 8 * 4];
+      memset(face, 10 * (f + 1), sizeof(face));
+      glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 8, 8, GL_RGBA,
+                      GL_UNSIGNED_BYTE, face);
+   }
+   /* Units 0..9 share the R32F texture, each with its own sampler. */
+   static const struct {
+      GLint min, mag, wrap;
+      float bias, max_lod;
+   } samp[10] = {
+      {GL_LINEAR_MIPMAP_NEAREST, GL_LINEAR, GL_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_LINEAR, GL_NEAREST, GL_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_MIRRORED_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE, 0, 0},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_CLAMP_TO_BORDER, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE, 0, 1000},
+      {GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR, GL_REPEAT, 0, 1000},
+      {GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT, 1.0f, 1000},
+   };
+   static const float border[4] = {0.25f, 0.5f, 0.75f, 1.0f};
+   GLuint s[11];
+   glGenSamplers(11, s);
+   for (unsigned u = 0; u < 10; u++) {
+      char name[8];
+      snprintf(name, sizeof(name), "t[%u]", u);
+      glUniform1i(glGetUniformLocation(p, name), u);
+      glActiveTexture(GL_TEXTURE0 + u);
+      glBindTexture(GL_TEXTURE_2D, tex[0]);
+      glSamplerParameteri(s[u], GL_TEXTURE_MIN_FILTER, samp[u].min);
+      glSamplerParameteri(s[u], GL_TEXTURE_MAG_FILTER, samp[u].mag);
+      glSamplerParameteri(s[u], GL_TEXTURE_WRAP_S, samp[u].wrap);
+      glSamplerParameteri(s[u], GL_TEXTURE_WRAP_T, samp[u].wrap);
+      glSamplerParameterf(s[u], GL_TEXTURE_LOD_BIAS, samp[u].bias);
+      glSamplerParameterf(s[u], GL_TEXTURE_MAX_LOD, samp[u].max_lod);
+      glSamplerParameterfv(s[u], GL_TEXTURE_BORDER_COLOR, border);
+      glBindSampler(u, s[u]);
+   }
+   glUniform1i(glGetUniformLocation(p, "cube"), 10);
+   glActiveTexture(GL_TEXTURE10);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+   glSamplerParameteri(s[10], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glSamplerParameteri(s[10], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glBindSampler(10, s[10]);
+   glUniform1i(glGetUniformLocation(p, "arr"), 11);
+   glActiveTexture(GL_TEXTURE11);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32F, 81, 51, 3);
+   fill(GL_TEXTURE_2D_ARRAY, GL_RED, GL_FLOAT, 81, 51, 3, 0, true);
+   glBindSampler(11, s[10]);
+   GLuint b = storage(SAMPLE_WORDS);
+   glDispatchCompute(1, 1, 1);
+   return check(b, SAMPLE_WORDS, want_sample);
+}
+
 /* Each invocation fills a[64] in the order (i k + id) % 64 (k = 5, odd: a
  * permutation), then reads two of its words back: a dynamic index puts
  * the array in local memory, 256 bytes a thread. */
@@ -430,6 +572,7 @@ static const struct gl_test_case cases[] = {
    {"compute-indirect", compute_indirect},
    {"compute-texel-fetch", compute_texel_fetch},
    {"compute-local", compute_local},
+   {"compute-sample", compute_sample},
    {"compute-fault", compute_fault},
 };
 

@@ -97,6 +97,25 @@ cf_depth(struct exec_list *list)
    return depth;
 }
 
+/* The widest word tuple the alignment allows, at most `bytes`; narrower
+ * types are left as they are (the selector reports them). */
+static nir_mem_access_size_align
+global_access_size_align(nir_intrinsic_op intrin, uint8_t bytes, uint8_t bit_size,
+                         uint32_t align_mul, uint32_t align_offset, bool offset_is_const,
+                         enum gl_access_qualifier access, const void *data)
+{
+   const uint32_t align = nir_combined_align(align_mul, align_offset);
+   if (bytes < 4 || bit_size < 32)
+      return (nir_mem_access_size_align){.num_components = MAX2(bytes * 8 / bit_size, 1),
+                                         .bit_size = bit_size, .align = bit_size / 8,
+                                         .shift = nir_mem_access_shift_method_scalar};
+   unsigned n = 4;
+   while (n > 1 && (4 * n > bytes || align < 4 * n))
+      n /= 2;
+   return (nir_mem_access_size_align){.num_components = n, .bit_size = 32, .align = 4 * n,
+                                      .shift = nir_mem_access_shift_method_scalar};
+}
+
 static void
 prepare_nir(nir_shader *nir)
 {
@@ -170,6 +189,14 @@ prepare_nir(nir_shader *nir)
    } while (progress);
    /* Loads read only the components that are used. */
    NIR_PASS(_, nir, nir_opt_shrink_vectors, false);
+   /* Global accesses the hardware has: 1, 2 or 4 words (.32, .64, .128)
+    * as aligned, each store whole (write masks split); after shrinking, which leaves
+    * loads of three words. */
+   const nir_lower_mem_access_bit_sizes_options mem_options = {
+      .callback = global_access_size_align,
+      .modes = nir_var_mem_global | nir_var_mem_constant | nir_var_mem_ssbo,
+   };
+   NIR_PASS(_, nir, nir_lower_mem_access_bit_sizes, &mem_options);
    /* Select peepholes can make vector selects again. */
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    NIR_PASS(_, nir, nir_copy_prop);

@@ -223,7 +223,8 @@ launch(struct jade_gpu *gpu, unsigned subc)
                              m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4]),
       .register_count = q.register_count_v,
    };
-   gpu_texture_bind(gpu, gpu->sim, subc);
+   gpu_texture_bind(gpu, gpu->sim, subc,
+                    q.sampler_index == JADE_QMD_SAMPLER_INDEX_VIA_HEADER_INDEX);
    struct jade_sim_stats before, after;
    jade_sim_get_stats(gpu->sim, &before);
    enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
