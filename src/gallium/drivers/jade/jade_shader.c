@@ -16,6 +16,7 @@
 #include "compiler/nir/nir.h"
 #include "nir/tgsi_to_nir.h"
 #include "tgsi/tgsi_from_mesa.h"
+#include "util/log.h"
 #include "util/mesa-sha1.h"
 #include "util/ralloc.h"
 #include "util/os_time.h"
@@ -97,8 +98,13 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
    if (!shader->bin) {
       util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
                          stage, error);
+      /* Said once a shader, always: its draws or dispatches are skipped,
+       * which a user must not have to guess. */
       if (jade_debug(JADE_DEBUG_SHADERDB))
          fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
+      else
+         mesa_loge("jade: %s shader %u: compile failed: %s (its draws and dispatches are "
+                   "skipped)", stage, shader->id, error);
       return;
    }
    for (unsigned k = 0; k < shader->bin->patch_count; k++)
