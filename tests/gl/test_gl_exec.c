@@ -15,7 +15,8 @@
  *                    of several formats, levels, layers and slices;
  *   compute-sample   texture/textureLod/textureGrad through sampler
  *                    objects: filters, mipmaps, wraps, border colour,
- *                    offsets, LOD bias and clamps, a cube map, an array;
+ *                    offsets, LOD bias and clamps, a cube map, an array,
+ *                    a buffer texture;
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
@@ -296,6 +297,7 @@ compute_texel_fetch(void)
            "uniform sampler2D rgba8;\n"
            "uniform sampler2D r32f;\n"
            "uniform sampler2DArray arr;\n"
+           "uniform samplerBuffer tb;\n"
            "uniform sampler3D vol;\n"
            "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
            "void main() {\n"
@@ -364,7 +366,7 @@ compute_texel_fetch(void)
  * mipmaps, wraps, the border colour, offsets, LOD bias and clamps, a cube.
  * Want values from GL 4.6's formulas (section 8.14) on texel_at, written
  * here, not taken from the model; results are scaled by 16 and rounded. */
-#define SAMPLE_WORDS 17
+#define SAMPLE_WORDS 18
 static float
 r32f_at(unsigned x, unsigned y, unsigned l)
 {
@@ -394,6 +396,7 @@ want_sample(unsigned i)
    case 13: v = r32f_at(2, 3, 0); break;      /* nearest at (2, 3) */
    case 15: v = r32f_at(5, 7, 1); break;      /* textureGrad: 2 texels a step, LOD 1 */
    case 16: v = (float)(texel_at(23, 8, 2, 0) * 2 + 1); break;   /* textureGradOffset, layer 2 */
+   case 17: v = 2 * 37 + 1; break;            /* texelFetch of a buffer texture */
    case 14: v = 0.0f; break;   /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
    }
    return (GLuint)(v * 16.0f + 0.5f);
@@ -410,6 +413,7 @@ compute_sample(void)
            "uniform sampler2D t[10];\n"
            "uniform samplerCube cube;\n"
            "uniform sampler2DArray arr;\n"
+           "uniform samplerBuffer tb;\n"
            "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
            "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
            "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
@@ -433,6 +437,7 @@ compute_sample(void)
            "                            vec2(0.0, 1.0 / 51.0)).r);\n"
            "   data[16] = q(textureGradOffset(arr, vec3(at0(20.5, 10.5), 2.0), vec2(0.0),\n"
            "                                  vec2(0.0), ivec2(3, -2)).r);\n"
+           "   data[17] = q(texelFetch(tb, 37).r);\n"
            "}\n");
    GLuint tex[3];
    glGenTextures(3, tex);
@@ -494,6 +499,19 @@ compute_sample(void)
    glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32F, 81, 51, 3);
    fill(GL_TEXTURE_2D_ARRAY, GL_RED, GL_FLOAT, 81, 51, 3, 0, true);
    glBindSampler(11, s[10]);
+   /* A buffer texture: float 2 i + 1 at texel i. */
+   static float tbo_data[64];
+   for (unsigned i = 0; i < 64; i++)
+      tbo_data[i] = (float)(2 * i + 1);
+   GLuint tbo, tbo_tex;
+   glGenBuffers(1, &tbo);
+   glBindBuffer(GL_TEXTURE_BUFFER, tbo);
+   glBufferData(GL_TEXTURE_BUFFER, sizeof(tbo_data), tbo_data, GL_STATIC_DRAW);
+   glGenTextures(1, &tbo_tex);
+   glActiveTexture(GL_TEXTURE12);
+   glBindTexture(GL_TEXTURE_BUFFER, tbo_tex);
+   glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, tbo);
+   glUniform1i(glGetUniformLocation(p, "tb"), 12);
    GLuint b = storage(SAMPLE_WORDS);
    glDispatchCompute(1, 1, 1);
    return check(b, SAMPLE_WORDS, want_sample);

@@ -128,6 +128,7 @@ read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct gpu_tex_view
       v->view_max = bl.res_view_max_mip_level;
       v->normalized = bl.normalized_coords;
       v->depth_texture = bl.depth_texture;
+      v->multi_sample = bl.multi_sample_count;
       v->border_size = bl.border_size;
       v->max_anisotropy = bl.max_anisotropy;
       v->lod_bias = (float)((int32_t)(bl.mip_lod_bias << 19) >> 19) / 256.0f;
@@ -367,9 +368,16 @@ query(const struct gpu_tex_view *v, const struct jade_sim_texel_request *req, ui
  * NVK's robustness relies on zero). */
 static bool
 fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
-      const struct jade_sim_texel_request *req, uint32_t out[4])
+      const struct jade_sim_texel_request *req, uint32_t out[4], char *err, size_t err_size)
 {
    memset(out, 0, 4 * sizeof(uint32_t));
+   if (v->multi_sample) {
+      /* Where each sample of a pixel lies (the MSAA surface layout and the
+       * sample positions) is not modelled: refuse rather than guess. */
+      snprintf(err, err_size, "texture header %u: multisampled (MULTI_SAMPLE_COUNT %u) "
+               "textures not modelled", v->tic, v->multi_sample);
+      return false;
+   }
    const int64_t level = (int64_t)v->view_min + req->lod;
    if (req->lod < 0 || level > v->view_max)
       return true;
@@ -398,7 +406,7 @@ texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t o
    case JADE_SIM_TEX_QUERY:
       return query(v, req, out, err, err_size);
    case JADE_SIM_TEX_FETCH:
-      return fetch(gpu, v, req, out);
+      return fetch(gpu, v, req, out, err, err_size);
    default:
       return gpu_sampler_request(gpu, v, req, out, err, err_size);
    }

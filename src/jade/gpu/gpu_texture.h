@@ -41,6 +41,7 @@ struct gpu_tex_view {
    bool integer;                   /* pure integer components */
    unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
    bool srgb, normalized, depth_texture;
+   unsigned multi_sample;          /* JADE_TIC_BL_MULTI_SAMPLE_COUNT_*: 0 single */
    unsigned border_size;           /* JADE_TIC_BL_BORDER_SIZE_* */
    unsigned max_anisotropy;        /* JADE_TIC_BL_MAX_ANISOTROPY_* */
    float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
