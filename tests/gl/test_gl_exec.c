@@ -16,7 +16,7 @@
  *   compute-sample   texture/textureLod/textureGrad through sampler
  *                    objects: filters, mipmaps, wraps, border colour,
  *                    offsets, LOD bias and clamps, a cube map, an array,
- *                    a buffer texture;
+ *                    a buffer texture, sRGB decode;
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
@@ -298,6 +298,7 @@ compute_texel_fetch(void)
            "uniform sampler2D r32f;\n"
            "uniform sampler2DArray arr;\n"
            "uniform samplerBuffer tb;\n"
+           "uniform sampler2D srgb;\n"
            "uniform sampler3D vol;\n"
            "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
            "void main() {\n"
@@ -366,7 +367,7 @@ compute_texel_fetch(void)
  * mipmaps, wraps, the border colour, offsets, LOD bias and clamps, a cube.
  * Want values from GL 4.6's formulas (section 8.14) on texel_at, written
  * here, not taken from the model; results are scaled by 16 and rounded. */
-#define SAMPLE_WORDS 18
+#define SAMPLE_WORDS 20
 static float
 r32f_at(unsigned x, unsigned y, unsigned l)
 {
@@ -397,6 +398,9 @@ want_sample(unsigned i)
    case 15: v = r32f_at(5, 7, 1); break;      /* textureGrad: 2 texels a step, LOD 1 */
    case 16: v = (float)(texel_at(23, 8, 2, 0) * 2 + 1); break;   /* textureGradOffset, layer 2 */
    case 17: v = 2 * 37 + 1; break;            /* texelFetch of a buffer texture */
+   case 18: case 19:   /* sRGB 128 decoded (GL 4.6 eq. 8.14), by fetch and by sample */
+      /* ((128 / 255 + 0.055) / 1.055) ^ 2.4 = 0.21586, scaled by 100 */
+      return 22;
    case 14: v = 0.0f; break;   /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
    }
    return (GLuint)(v * 16.0f + 0.5f);
@@ -414,6 +418,7 @@ compute_sample(void)
            "uniform samplerCube cube;\n"
            "uniform sampler2DArray arr;\n"
            "uniform samplerBuffer tb;\n"
+           "uniform sampler2D srgb;\n"
            "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
            "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
            "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
@@ -438,6 +443,8 @@ compute_sample(void)
            "   data[16] = q(textureGradOffset(arr, vec3(at0(20.5, 10.5), 2.0), vec2(0.0),\n"
            "                                  vec2(0.0), ivec2(3, -2)).r);\n"
            "   data[17] = q(texelFetch(tb, 37).r);\n"
+           "   data[18] = uint(texelFetch(srgb, ivec2(1, 1), 0).r * 100.0 + 0.5);\n"
+           "   data[19] = uint(textureLod(srgb, vec2(0.375, 0.375), 0.0).r * 100.0 + 0.5);\n"
            "}\n");
    GLuint tex[3];
    glGenTextures(3, tex);
@@ -512,6 +519,17 @@ compute_sample(void)
    glBindTexture(GL_TEXTURE_BUFFER, tbo_tex);
    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, tbo);
    glUniform1i(glGetUniformLocation(p, "tb"), 12);
+   /* An sRGB texture of 128s, 4 x 4. */
+   GLuint srgb_tex;
+   static GLubyte srgb_texels[4 * 4 * 4];
+   memset(srgb_texels, 128, sizeof(srgb_texels));
+   glGenTextures(1, &srgb_tex);
+   glActiveTexture(GL_TEXTURE13);
+   glBindTexture(GL_TEXTURE_2D, srgb_tex);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_SRGB8_ALPHA8, 4, 4);
+   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, srgb_texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glUniform1i(glGetUniformLocation(p, "srgb"), 13);
    GLuint b = storage(SAMPLE_WORDS);
    glDispatchCompute(1, 1, 1);
    return check(b, SAMPLE_WORDS, want_sample);
