@@ -13,8 +13,9 @@
  * faces).  Memory order strong, system scope; out-of-bounds accesses are
  * ignored (clamp .IGN), as NAK encodes them.
  *
- * Nothing here can execute surfaces (the functional model has none): the
- * operand layout follows NAK, and tests check the encodings with nvdisasm.
+ * The operand layout follows NAK; tests check the encodings with nvdisasm,
+ * and the GPU model's surface unit runs them (gpu_surface.c, which takes
+ * SULD.P/SUST.P to convert formats as NAK does).
  */
 
 #include "jade_isel.h"
@@ -183,6 +184,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
       case nir_atomic_op_iand: op = 5; break;
       case nir_atomic_op_ior: op = 6; break;
       case nir_atomic_op_ixor: op = 7; break;
+      case nir_atomic_op_xchg: op = 8; break;   /* .EXCH (NAK set_atom_op) */
       case nir_atomic_op_cmpxchg: break;
       default:
          return jade_shader_error(c->s, "image atomic operation %u is not supported yet",

@@ -10,8 +10,8 @@
  * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW, the QMD's release semaphores
  * after it, REGISTER_COUNT_V enforced (two of the registers hold the pc: a
  * program touching R(count-2) or above faults), local memory in the
- * buffer of SET_SHADER_LOCAL_MEMORY_A/B (below).  Not modelled yet
- * (docs/gpu-model.md): surfaces.
+ * buffer of SET_SHADER_LOCAL_MEMORY_A/B (below); textures and images
+ * through the texture and surface units (gpu_texture.c, gpu_surface.c).
  *
  * Local memory, where each rule comes from:
  * - the buffer's address is SET_SHADER_LOCAL_MEMORY_A/B, the area of a TPC
@@ -225,6 +225,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
    };
    gpu_texture_bind(gpu, gpu->sim, subc,
                     q.sampler_index == JADE_QMD_SAMPLER_INDEX_VIA_HEADER_INDEX);
+   gpu_surface_bind(gpu, gpu->sim);
    struct jade_sim_stats before, after;
    jade_sim_get_stats(gpu->sim, &before);
    enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);

@@ -130,6 +130,9 @@ void gpu_compute_destroy(struct jade_gpu *gpu);
 struct jade_sim;
 void gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
                       bool sampler_via_header);
+/* The surface unit for a launch, on the headers gpu_texture_bind chose
+ * (gpu_surface.c). */
+void gpu_surface_bind(struct jade_gpu *gpu, struct jade_sim *sim);
 
 /* A method the model does not implement: reported once by name, counted. */
 void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);

@@ -236,7 +236,12 @@ lay_out(struct gpu_tex_view *v)
       uint32_t d = gpu_tex_minify(d0, i);
       uint32_t gob_cols = (w * v->bpp + 63) / 64, gob_rows = (h + 7) / 8;
       l->bh = MIN2(v->block_h_log2, log2_ceil(gob_rows));
-      l->bd = MIN2(v->block_d_log2, log2_ceil(d));
+      /* Level 0 keeps the header's block depth: NVK's sliced 3D storage
+       * views (nvk_image_view.c, NIL tic.rs _3DSliced) are one-level 3D
+       * headers of DEPTH = the slices viewed, at the first slice's GOB
+       * plane, with the image's GOBS_PER_BLOCK_DEPTH; they address right
+       * only if the hardware does not clamp it to DEPTH. */
+      l->bd = i == 0 ? v->block_d_log2 : MIN2(v->block_d_log2, log2_ceil(d));
       l->row_B = gob_cols * 64;
       l->rows = ((gob_rows + (1u << l->bh) - 1) >> l->bh << l->bh) * 8;
       l->offset_B = at;
@@ -425,6 +430,14 @@ start(struct jade_gpu *gpu, unsigned subc, bool sampler_via_header)
       gpu->tex_cache = calloc(TEX_CACHE_SIZE, sizeof(struct gpu_tex_view));
    else
       memset(gpu->tex_cache, 0, TEX_CACHE_SIZE * sizeof(struct gpu_tex_view));
+}
+
+/* A unit used on its own (tests): the pool of subchannel subc, an empty
+ * cache. */
+void
+gpu_tex_use_pool(struct jade_gpu *gpu, unsigned subc)
+{
+   start(gpu, subc, false);
 }
 
 bool

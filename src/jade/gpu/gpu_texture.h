@@ -78,6 +78,10 @@ bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t v
 /* The header's X/Y/Z/W sources applied to decoded components. */
 void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
 
+/* For a unit used outside a launch (the tests' entry points): the header
+ * pool of subchannel subc, the header cache emptied. */
+void gpu_tex_use_pool(struct jade_gpu *gpu, unsigned subc);
+
 /* A filtered sample, gather or LOD query (gpu_sampler.c). */
 bool gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
                          const struct jade_sim_texel_request *req, uint32_t out[4], char *err,

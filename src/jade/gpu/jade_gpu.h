@@ -102,6 +102,14 @@ const struct jade_gpu_stats *jade_gpu_stats(const struct jade_gpu *gpu);
 bool jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
                     uint32_t texel[4], char *err, size_t err_size);
 
+/* The surface unit on its own (for tests): what SULD, SUST, SUATOM or
+ * SURED does for req (reading and writing the memory), with the texture
+ * header pool of subchannel subc.  False with a message in err on a bad
+ * header, a trap or a fault. */
+bool jade_gpu_surface(struct jade_gpu *gpu, unsigned subc,
+                      const struct jade_sim_surface_request *req, uint32_t out[4], char *err,
+                      size_t err_size);
+
 /* The constant buffer bound to slot `slot` of 3D bind group `group`
  * (BIND_GROUP_CONSTANT_BUFFER); false if none is. */
 bool jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot,

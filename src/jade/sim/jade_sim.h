@@ -208,6 +208,62 @@ typedef bool (*jade_sim_texel_fn)(void *data, const struct jade_sim_texel_reques
                                   uint32_t texel[4], char *err, size_t err_size);
 void jade_sim_set_texture_unit(struct jade_sim *sim, jade_sim_texel_fn fetch, void *data);
 
+/* The surface unit outside the SM (e.g. the GPU model reading texture
+ * headers from memory) answers one lane's image access at a time: the
+ * bindless SULD, SUST, SUATOM and SURED (the handle in a register, as NAK
+ * emits them).  The SM reads the operands as the instruction names them
+ * (sim_exec_surface.c); the unit finds the texel, converts, and does the
+ * read-modify-write of atomics.  It returns what the destination takes
+ * (formatted loads: the components the mask names, float bits for float
+ * and normalised formats, integers for integer ones; raw loads: the bytes,
+ * little-endian; atomics: the old value) or false with a message (a
+ * fault: a bad header, a trap, an unmapped address). */
+enum jade_sim_surface_op {
+   JADE_SIM_SURFACE_LOAD,       /* SULD.P: formatted, `mask` components */
+   JADE_SIM_SURFACE_STORE,      /* SUST.P */
+   JADE_SIM_SURFACE_LOAD_RAW,   /* SULD.D: `size` bytes of the texel */
+   JADE_SIM_SURFACE_STORE_RAW,  /* SUST.D */
+   JADE_SIM_SURFACE_ATOMIC,     /* SUATOM, SURED: atomic_op, atomic_type */
+   JADE_SIM_SURFACE_CAS,        /* SUATOM.CAS */
+};
+
+/* SUATOM's and SURED's OP field (NAK sm70.rs set_atom_op). */
+enum jade_sim_atomic_op {
+   JADE_SIM_ATOM_ADD, JADE_SIM_ATOM_MIN, JADE_SIM_ATOM_MAX, JADE_SIM_ATOM_INC,
+   JADE_SIM_ATOM_DEC, JADE_SIM_ATOM_AND, JADE_SIM_ATOM_OR, JADE_SIM_ATOM_XOR,
+   JADE_SIM_ATOM_EXCH,
+};
+
+/* Their TYPE field (NAK set_atom_type; SUATOM.CAS's .64 is U64 here). */
+enum jade_sim_atomic_type {
+   JADE_SIM_ATOM_U32, JADE_SIM_ATOM_S32, JADE_SIM_ATOM_U64, JADE_SIM_ATOM_F32,
+   JADE_SIM_ATOM_F16X2, JADE_SIM_ATOM_S64, JADE_SIM_ATOM_SD32, JADE_SIM_ATOM_SD64,
+};
+
+struct jade_sim_surface_request {
+   uint32_t handle;          /* the handle register: TIC index in bits 19:0 */
+   enum jade_sim_surface_op op;
+   unsigned dim;             /* the DIM field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2,
+                              * 2D 3, 2D_ARRAY 4, 3D 5 */
+   uint32_t coord[3];        /* x, y, z (3D) as the registers hold them;
+                              * 0 where the dimension has none */
+   uint32_t layer;           /* 1D_ARRAY, 2D_ARRAY */
+   unsigned mask;            /* LOAD, STORE: 1 (R), 3 (RG) or 0xf (RGBA) */
+   unsigned size;            /* LOAD_RAW, STORE_RAW: 1, 2, 4, 8 or 16 bytes */
+   bool byte_address;        /* .BA: coord[0] counts bytes, not texels */
+   bool trap;                /* CLAMP .TRAP: an access outside the surface
+                              * faults; .IGN: it is dropped (loads read 0) */
+   enum jade_sim_atomic_op atomic_op;
+   enum jade_sim_atomic_type atomic_type;
+   /* STORE: the components by the mask; STORE_RAW: the bytes; ATOMIC: the
+    * operand (64-bit: low word first); CAS: the compared value, then the
+    * new one (one or two words each). */
+   uint32_t data[4];
+};
+typedef bool (*jade_sim_surface_fn)(void *data, const struct jade_sim_surface_request *req,
+                                    uint32_t out[4], char *err, size_t err_size);
+void jade_sim_set_surface_unit(struct jade_sim *sim, jade_sim_surface_fn fn, void *data);
+
 /* The last error or stop message ("" if none). */
 const char *jade_sim_message(const struct jade_sim *sim);
 

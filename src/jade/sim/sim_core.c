@@ -290,6 +290,7 @@ typedef bool (*sim_exec_fn)(struct sim_exec *x);
 static const sim_exec_fn exec_families[] = {
    sim_exec_ctrl, sim_exec_int, sim_exec_float, sim_exec_fp64, sim_exec_half,
    sim_exec_conv, sim_exec_mem, sim_exec_warp, sim_exec_attr, sim_exec_tex,
+   sim_exec_surface,
 };
 
 static void trace(struct sim_exec *x)

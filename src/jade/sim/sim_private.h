@@ -169,6 +169,8 @@ struct jade_sim {
    uint64_t local_warp_size;             /* a warp's local memory, in memory */
    jade_sim_texel_fn texel_fetch;        /* NULL: no texture unit */
    void *texel_data;
+   jade_sim_surface_fn surface;          /* NULL: no surface unit */
+   void *surface_data;
 };
 
 /* Source slots of ALU instructions. */
@@ -305,6 +307,7 @@ bool sim_exec_warp(struct sim_exec *x);
 bool sim_exec_ctrl(struct sim_exec *x);
 bool sim_exec_attr(struct sim_exec *x);
 bool sim_exec_tex(struct sim_exec *x);
+bool sim_exec_surface(struct sim_exec *x);
 /* The launch-wide index of a lane's thread (graphics I/O). */
 uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
 /* Saves the exit registers of the lane (EXIT with graphics I/O). */

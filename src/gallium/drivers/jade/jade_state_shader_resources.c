@@ -13,11 +13,13 @@
 
 #include "util/log.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 
 #include "jade_context.h"
 #include "jade_resource.h"
 #include "jade_state.h"
 #include "jade_texture.h"
+#include "jade_tic.h"
 
 
 static void
@@ -60,7 +62,38 @@ image_tic(const struct pipe_image_view *img, uint32_t dw[8])
       view.u.tex.first_layer = img->u.tex.first_layer;
       view.u.tex.last_layer = img->u.tex.last_layer;
    }
-   return jade_tic_build(&view, dw);
+   if (!jade_tic_build(&view, dw))
+      return false;
+
+   /* One slice of a 3D texture bound unlayered (GL's 2D view of a 3D
+    * level, accessed with two coordinates): NVK's sliced 3D view
+    * (nvk_image_view.c: image_single_level_view, then NIL tic.rs
+    * _3DSliced): a 3D header of that level alone, one slice deep, at the
+    * slice's GOB plane (NIL level_z_offset_B), with the level's block
+    * sizes.  The whole-texture header would read slice 0. */
+   const struct jade_resource *res = jade_resource(img->resource);
+   if (img->u.tex.is_2d_view_of_3d && res->layout.tiled) {
+      const unsigned level = img->u.tex.level;
+      const struct jade_layout_level *lvl = &res->layout.level[level];
+      const uint64_t addr = res->bo->va + jade_layout_offset_B(&res->layout, level, 0, 0, 0,
+                                                                img->u.tex.first_layer);
+      const unsigned width = u_minify(img->resource->width0, level);
+      const unsigned height = u_minify(img->resource->height0, level);
+      struct jade_tic_bl t;
+      jade_tic_bl_unpack(dw, &t);
+      t.address_bits31to9 = (uint32_t)addr >> 9;
+      t.address_bits48to32 = (addr >> 32) & 0x1ffff;
+      t.gobs_per_block_height = lvl->tile_y_log2;
+      t.gobs_per_block_depth = lvl->tile_z_log2;
+      t.width_minus_one = width - 1;
+      t.height_minus_one = (height - 1) & 0xffff;
+      t.height_minus_one_bit16 = (height - 1) >> 16;
+      t.depth_minus_one = t.depth_minus_one_bit14 = 0;
+      t.max_mip_level = 0;
+      t.res_view_min_mip_level = t.res_view_max_mip_level = 0;
+      jade_tic_bl_pack(dw, &t);
+   }
+   return true;
 }
 
 static void
