@@ -619,7 +619,6 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
 
    struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
    cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);
-   cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
    if (g.local_in_memory) {
       /* Warp areas as NVK sizes them (nvk_slm_area_ensure), unless the
        * caller has the hardware's programmed one (3D: SET_SHADER_LOCAL_
@@ -643,6 +642,7 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
          return sim->status = JADE_SIM_FAULT;
       }
    }
+   cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
    bool ok = cta.shared != NULL;
    for (unsigned i = 0; i < cta.warp_count && ok; i++) {
       cta.warps[i] = calloc(1, sizeof(struct sim_warp));
