@@ -16,7 +16,7 @@
  *   compute-sample   texture/textureLod/textureGrad through sampler
  *                    objects: filters, mipmaps, wraps, border colour,
  *                    offsets, LOD bias and clamps, a cube map, an array,
- *                    a buffer texture, sRGB decode;
+ *                    a buffer texture, sRGB decode, a DXT1 texture;
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
@@ -299,6 +299,7 @@ compute_texel_fetch(void)
            "uniform sampler2DArray arr;\n"
            "uniform samplerBuffer tb;\n"
            "uniform sampler2D srgb;\n"
+           "uniform sampler2D dxt;\n"
            "uniform sampler3D vol;\n"
            "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
            "void main() {\n"
@@ -367,7 +368,7 @@ compute_texel_fetch(void)
  * mipmaps, wraps, the border colour, offsets, LOD bias and clamps, a cube.
  * Want values from GL 4.6's formulas (section 8.14) on texel_at, written
  * here, not taken from the model; results are scaled by 16 and rounded. */
-#define SAMPLE_WORDS 20
+#define SAMPLE_WORDS 22
 static float
 r32f_at(unsigned x, unsigned y, unsigned l)
 {
@@ -401,6 +402,7 @@ want_sample(unsigned i)
    case 18: case 19:   /* sRGB 128 decoded (GL 4.6 eq. 8.14), by fetch and by sample */
       /* ((128 / 255 + 0.055) / 1.055) ^ 2.4 = 0.21586, scaled by 100 */
       return 22;
+   case 20: case 21: v = 1.0f; break;          /* DXT1: blue at (1, 0) of a block, red elsewhere */
    case 14: v = 0.0f; break;   /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
    }
    return (GLuint)(v * 16.0f + 0.5f);
@@ -419,6 +421,7 @@ compute_sample(void)
            "uniform sampler2DArray arr;\n"
            "uniform samplerBuffer tb;\n"
            "uniform sampler2D srgb;\n"
+           "uniform sampler2D dxt;\n"
            "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
            "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
            "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
@@ -445,6 +448,8 @@ compute_sample(void)
            "   data[17] = q(texelFetch(tb, 37).r);\n"
            "   data[18] = uint(texelFetch(srgb, ivec2(1, 1), 0).r * 100.0 + 0.5);\n"
            "   data[19] = uint(textureLod(srgb, vec2(0.375, 0.375), 0.0).r * 100.0 + 0.5);\n"
+           "   data[20] = q(texelFetch(dxt, ivec2(5, 4), 0).b);\n"
+           "   data[21] = q(texelFetch(dxt, ivec2(2, 3), 0).r);\n"
            "}\n");
    GLuint tex[3];
    glGenTextures(3, tex);
@@ -530,6 +535,20 @@ compute_sample(void)
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, srgb_texels);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
    glUniform1i(glGetUniformLocation(p, "srgb"), 13);
+   /* A DXT1 texture, 8 x 8 (2 x 2 blocks), each block: colour 0 red,
+    * colour 1 blue (565), texel (1, 0) index 1, the others index 0. */
+   static const GLubyte dxt_block[8] = {0x00, 0xf8, 0x1f, 0x00, 0x04, 0x00, 0x00, 0x00};
+   GLubyte dxt_data[4 * 8];
+   for (unsigned i = 0; i < 4; i++)
+      memcpy(dxt_data + 8 * i, dxt_block, 8);
+   GLuint dxt_tex;
+   glGenTextures(1, &dxt_tex);
+   glActiveTexture(GL_TEXTURE14);
+   glBindTexture(GL_TEXTURE_2D, dxt_tex);
+   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, 8, 8, 0,
+                          sizeof(dxt_data), dxt_data);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glUniform1i(glGetUniformLocation(p, "dxt"), 14);
    GLuint b = storage(SAMPLE_WORDS);
    glDispatchCompute(1, 1, 1);
    return check(b, SAMPLE_WORDS, want_sample);

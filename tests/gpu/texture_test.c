@@ -16,6 +16,7 @@
 #include "nvidia/classes/clc46f.h"
 #include "nvidia/classes/clc5c0.h"
 #include "util/format/u_format.h"
+#include "util/u_math.h"
 
 #include "gpu_test.h"
 #include "jade_tic.h"
@@ -132,7 +133,7 @@ main(void)
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    struct jade_gpu *gpu = jade_gpu_create(&env);
    bind_pool(gpu);
-   unsigned texels = 0;
+   unsigned texels = 0, texels_seen = 0;
 
    for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
       const unsigned bpp = util_format_get_blocksize(cases[k].format);
@@ -164,6 +165,60 @@ main(void)
                texels++;
             }
       CHECK(!bad, "%s: %u texels wrong", util_format_name(cases[k].format), bad);
+   }
+
+   /* Block-compressed layouts and the 16-bit packed ones: each texel as
+    * util_format decodes its block (or pixel) from the same bytes, placed
+    * by the test's equation in blocks of 4 x 4 texels. */
+   static const struct {
+      unsigned components, type;
+      enum pipe_format format;
+   } blocks[] = {
+      {JADE_TIC_BL_COMPONENTS_SIZES_DXT1, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
+       PIPE_FORMAT_DXT1_RGBA},
+      {JADE_TIC_BL_COMPONENTS_SIZES_DXT45, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
+       PIPE_FORMAT_DXT5_RGBA},
+      {JADE_TIC_BL_COMPONENTS_SIZES_DXN2, JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM,
+       PIPE_FORMAT_RGTC2_SNORM},
+      {JADE_TIC_BL_COMPONENTS_SIZES_B5G6R5, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
+       PIPE_FORMAT_R5G6B5_UNORM},
+      {JADE_TIC_BL_COMPONENTS_SIZES_A4B4G4R4, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
+       PIPE_FORMAT_R4G4B4A4_UNORM},
+   };
+   for (unsigned k = 0; k < sizeof(blocks) / sizeof(blocks[0]); k++) {
+      const enum pipe_format f = blocks[k].format;
+      const unsigned bw = util_format_get_blockwidth(f), bh = util_format_get_blockheight(f);
+      const unsigned bB = util_format_get_blocksize(f);
+      struct ref_image img;
+      ref_layout(W, H, 1, 2, bw, bh, bB, &img);
+      memset(mem + IMAGE, 0, MEM_SIZE - IMAGE - 0x1000);
+      for (unsigned l = 0; l < 2; l++) {
+         const struct ref_level *lv = &img.level[l];
+         for (unsigned by = 0; by < DIV_ROUND_UP(H >> l, bh); by++)
+            for (unsigned bx = 0; bx < DIV_ROUND_UP(W >> l, bw); bx++)
+               for (unsigned b = 0; b < bB; b++)
+                  mem[IMAGE + lv->offset_B +
+                      ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, bx * bB + b, by, 0)] =
+                     pattern(bx, by, l, b);
+      }
+      struct jade_tic_bl t = header(blocks[k].components, blocks[k].type, img.level[0].ty);
+      write_header(22 + k, &t);
+      unsigned bad = 0;
+      for (unsigned l = 0; l < 2; l++)
+         for (unsigned y = 0; y < (H >> l); y++)
+            for (unsigned x = 0; x < (W >> l); x++) {
+               uint8_t bytes[16];
+               for (unsigned b = 0; b < bB; b++)
+                  bytes[b] = pattern(x / bw, y / bh, l, b);
+               float texels[16][4];
+               util_format_unpack_rgba_rect(f, texels, bw * 4 * sizeof(float), bytes, bB, bw, bh);
+               uint32_t want[4], got[4];
+               memcpy(want, texels[(y % bh) * bw + x % bw], sizeof(want));
+               if (!fetch(gpu, 22 + k, x, y, l, got) || memcmp(got, want, sizeof(want)))
+                  bad++;
+               texels_seen++;
+            }
+      CHECK(!bad, "%s: %u texels wrong", util_format_name(f), bad);
    }
 
    /* Outside the image, its levels: zero.  The size query. */
@@ -231,6 +286,6 @@ main(void)
          "header 40 of a 32-entry pool is refused (%s)", err);
 
    jade_gpu_destroy(gpu);
-   printf("%u texels compared, %d failed\n", texels, failures);
+   printf("%u texels compared, %d failed\n", texels + texels_seen, failures);
    return failures ? 1 : 0;
 }

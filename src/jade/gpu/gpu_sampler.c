@@ -206,7 +206,7 @@ texel(struct fetcher *f, unsigned level, const int64_t idx[3], uint32_t out[4])
       memset(out, 0, 4 * sizeof(uint32_t));
    } else {
       uint32_t rgba[4];
-      if (!gpu_tex_read(f->gpu, v, va, f->srgb, rgba)) {
+      if (!gpu_tex_read_texel(f->gpu, v, va, (uint32_t)w[0], (uint32_t)w[1], f->srgb, rgba)) {
          f->failed = true;
          memset(out, 0, 4 * sizeof(uint32_t));
          return;

@@ -13,8 +13,9 @@
  * height and depth each level clamps to less than twice its size, levels
  * one after the other, layers on a level-0 block.  Written again here, not
  * taken from the driver.  Fetches (TLD) and size queries (TXQ) are
- * answered here, samples by gpu_sampler.c.  Not yet: depth/stencil
- * (FermiZS) and compressed formats, MSAA.
+ * answered here, samples by gpu_sampler.c.  Block-compressed formats
+ * (DXT1/3/5, DXN1/2) are laid out in 4 x 4 blocks and decoded by
+ * util_format.  Not yet: depth/stencil (FermiZS), MSAA.
  */
 
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 
 #include "nvidia/classes/clc5c0.h"
 #include "util/format/u_format.h"
+#include "util/u_math.h"
 
 #include "jade_sim.h"
 #include "jade_tic.h"
@@ -62,6 +64,21 @@ static const struct {
      PIPE_FORMAT_R16_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_R8,
     {PIPE_FORMAT_R8_SNORM, PIPE_FORMAT_R8_UNORM, PIPE_FORMAT_R8_SINT, PIPE_FORMAT_R8_UINT, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_R32_G32_B32,
+    {0, 0, PIPE_FORMAT_R32G32B32_SINT, PIPE_FORMAT_R32G32B32_UINT, PIPE_FORMAT_R32G32B32_FLOAT}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_B5G6R5, {0, PIPE_FORMAT_R5G6B5_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_A1B5G5R5, {0, PIPE_FORMAT_R5G5B5A1_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_A4B4G4R4, {0, PIPE_FORMAT_R4G4B4A4_UNORM, 0, 0, 0}},
+   /* Block-compressed: 4 x 4 texels in 8 or 16 bytes, decoded by
+    * util_format (DXT1 with its one-bit alpha; the header's sources give
+    * an RGB view its one). */
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXT1, {0, PIPE_FORMAT_DXT1_RGBA, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXT23, {0, PIPE_FORMAT_DXT3_RGBA, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXT45, {0, PIPE_FORMAT_DXT5_RGBA, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXN1,
+    {PIPE_FORMAT_RGTC1_SNORM, PIPE_FORMAT_RGTC1_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXN2,
+    {PIPE_FORMAT_RGTC2_SNORM, PIPE_FORMAT_RGTC2_UNORM, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, {0, 0, 0, 0, PIPE_FORMAT_R11G11B10_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_E5B9G9R9_SHAREDEXP, {0, 0, 0, 0, PIPE_FORMAT_R9G9B9E5_FLOAT}},
 };
@@ -178,6 +195,8 @@ read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct gpu_tex_view
       return false;
    }
    v->bpp = util_format_get_blocksize(v->format);
+   v->bw = util_format_get_blockwidth(v->format);
+   v->bh = util_format_get_blockheight(v->format);
    v->integer = util_format_is_pure_integer(v->format);
    return true;
 }
@@ -232,7 +251,9 @@ lay_out(struct gpu_tex_view *v)
    uint64_t at = 0;
    for (unsigned i = 0; i < v->levels; i++) {
       struct gpu_tex_level *l = &v->level[i];
-      uint32_t w = gpu_tex_minify(v->width, i), h = gpu_tex_minify(v->height, i);
+      /* In blocks of the format (compressed: 4 x 4 texels). */
+      uint32_t w = DIV_ROUND_UP(gpu_tex_minify(v->width, i), v->bw);
+      uint32_t h = DIV_ROUND_UP(gpu_tex_minify(v->height, i), v->bh);
       uint32_t d = gpu_tex_minify(d0, i);
       uint32_t gob_cols = (w * v->bpp + 63) / 64, gob_rows = (h + 7) / 8;
       l->bh = MIN2(v->block_h_log2, log2_ceil(gob_rows));
@@ -272,6 +293,8 @@ gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint3
        y >= gpu_tex_minify(v->height, level) ||
        z >= (is_3d ? gpu_tex_minify(v->depth, level) : 1) || layer >= gpu_tex_layers(v))
       return false;
+   x /= v->bw;
+   y /= v->bh;
    switch (v->memory) {
    case GPU_TEX_BUFFER:
       *va = v->address + (uint64_t)x * v->bpp;
@@ -286,8 +309,8 @@ gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint3
 }
 
 bool
-gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
-             uint32_t rgba[4])
+gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
+                   uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4])
 {
    uint8_t bytes[16];
    if (!gpu_read(gpu, va, bytes, v->bpp, "a texel"))
@@ -295,8 +318,23 @@ gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bo
    enum pipe_format f = v->format;
    if (srgb && util_format_srgb(f) != PIPE_FORMAT_NONE)
       f = util_format_srgb(f);
-   util_format_unpack_rgba(f, rgba, bytes, 1);
+   if (v->bw == 1 && v->bh == 1) {
+      util_format_unpack_rgba(f, rgba, bytes, 1);
+      return true;
+   }
+   /* A compressed block: all its texels decoded, the one asked for kept. */
+   float block[16][4];
+   util_format_unpack_rgba_rect(f, block, v->bw * 4 * sizeof(float), bytes, v->bpp, v->bw,
+                                v->bh);
+   memcpy(rgba, block[(y % v->bh) * v->bw + x % v->bw], 4 * sizeof(uint32_t));
    return true;
+}
+
+bool
+gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
+             uint32_t rgba[4])
+{
+   return gpu_tex_read_texel(gpu, v, va, 0, 0, srgb, rgba);
 }
 
 void
@@ -393,7 +431,7 @@ fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
    if (!gpu_tex_texel_va(v, (unsigned)level, c[0], c[1], c[2], req->array ? req->layer : 0, &va))
       return true;
    uint32_t rgba[4];
-   if (!gpu_tex_read(gpu, v, va, v->srgb, rgba))
+   if (!gpu_tex_read_texel(gpu, v, va, c[0], c[1], v->srgb, rgba))
       return false;
    gpu_tex_swizzle(v, rgba, out);
    return true;

@@ -37,7 +37,8 @@ struct gpu_tex_view {
    unsigned view_min, view_max;    /* RES_VIEW_MIN/MAX_MIP_LEVEL */
    unsigned block_h_log2, block_d_log2;
    enum pipe_format format;
-   unsigned bpp;                   /* bytes a texel */
+   unsigned bpp;                   /* bytes a texel (compressed: a block) */
+   unsigned bw, bh;                /* texels a block (1 x 1 unless compressed) */
    bool integer;                   /* pure integer components */
    unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
    bool srgb, normalized, depth_texture;
@@ -74,6 +75,11 @@ bool gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, 
  * bits, or integers), sRGB decoded if `srgb`; false after a fault. */
 bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
                   uint32_t rgba[4]);
+
+/* The same for texel (x, y) of a view whose blocks may hold several
+ * texels (compressed formats: va is the block's, from gpu_tex_texel_va). */
+bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
+                        uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4]);
 
 /* The header's X/Y/Z/W sources applied to decoded components. */
 void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
