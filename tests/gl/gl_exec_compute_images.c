@@ -35,37 +35,6 @@
 #define GY 8
 #define N (GX * GY)
 
-static GLuint
-program(const char *src)
-{
-   GLuint cs = gl_test_compile(GL_COMPUTE_SHADER, src);
-   GLuint p = glCreateProgram();
-   glAttachShader(p, cs);
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[4096] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link failed: %s\n", log);
-   }
-   glUseProgram(p);
-   return p;
-}
-
-static GLuint
-storage(unsigned words)
-{
-   GLuint b;
-   glGenBuffers(1, &b);
-   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-   glBufferData(GL_SHADER_STORAGE_BUFFER, words * 4, NULL, GL_DYNAMIC_COPY);
-   static const GLuint junk = 0xdeadbeef;
-   glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &junk);
-   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
-   return b;
-}
-
 static void
 unit(GLuint prog, const char *name, GLint u)
 {
@@ -158,7 +127,7 @@ texture(GLenum target, GLenum internal, unsigned levels, unsigned w, unsigned h,
 static int
 load_store(void)
 {
-   GLuint prog = program(load_store_src);
+   GLuint prog = gl_test_compute_program(load_store_src);
    static float f[W * H];
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++)
@@ -216,7 +185,7 @@ load_store(void)
    unit(prog, "arr_layer", 5);
    unit(prog, "vol", 6);
    unit(prog, "vol_slice", 7);
-   GLuint b = storage(1038);
+   GLuint b = gl_test_storage(1038);
    glDispatchCompute(GX / 8, GY / 4, 1);
    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 
@@ -318,7 +287,7 @@ static const char *const atomics_src =
 static int
 atomics(void)
 {
-   GLuint prog = program(atomics_src);
+   GLuint prog = gl_test_compute_program(atomics_src);
    static const GLuint init[8] = {0, 0, 0, 1000, 0xffffffffu, 0, 0, 0xffffffffu};
    GLuint c = texture(GL_TEXTURE_2D, GL_R32UI, 1, 8, 1, 1);
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 1, GL_RED_INTEGER, GL_UNSIGNED_INT, init);
@@ -329,7 +298,7 @@ atomics(void)
    glBindImageTexture(1, s, 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32I);
    unit(prog, "c", 0);
    unit(prog, "s", 1);
-   GLuint b = storage(3 * N);
+   GLuint b = gl_test_storage(3 * N);
    glDispatchCompute(GX / 8, GY / 4, 1);
    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 

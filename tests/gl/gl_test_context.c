@@ -86,6 +86,37 @@ gl_test_compile(GLenum stage, const char *src)
    return s;
 }
 
+GLuint
+gl_test_compute_program(const char *src)
+{
+   GLuint cs = gl_test_compile(GL_COMPUTE_SHADER, src);
+   GLuint p = glCreateProgram();
+   glAttachShader(p, cs);
+   glLinkProgram(p);
+   GLint ok = 0;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[4096] = "";
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      fprintf(stderr, "link failed: %s\n", log);
+   }
+   glUseProgram(p);
+   return p;
+}
+
+GLuint
+gl_test_storage(unsigned words)
+{
+   GLuint b;
+   glGenBuffers(1, &b);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   glBufferData(GL_SHADER_STORAGE_BUFFER, words * 4, NULL, GL_DYNAMIC_COPY);
+   static const GLuint junk = 0xdeadbeef;
+   glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &junk);
+   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+   return b;
+}
+
 int
 gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned count)
 {

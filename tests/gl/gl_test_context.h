@@ -34,4 +34,10 @@ int gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsign
 /* A compiled shader object, or 0 with the info log on stderr. */
 GLuint gl_test_compile(GLenum stage, const char *src);
 
+/* A compute program of src, linked (the log on stderr if not) and in use. */
+GLuint gl_test_compute_program(const char *src);
+
+/* A storage buffer of `words` words of 0xdeadbeef at binding 0. */
+GLuint gl_test_storage(unsigned words);
+
 #endif /* GL_TEST_CONTEXT_H */

@@ -37,30 +37,6 @@
 
 #include "gl_test_context.h"
 
-static GLuint
-program(const char *src)
-{
-   GLuint cs = gl_test_compile(GL_COMPUTE_SHADER, src);
-   GLuint p = glCreateProgram();
-   glAttachShader(p, cs);
-   glLinkProgram(p);
-   glUseProgram(p);
-   return p;
-}
-
-static GLuint
-storage(unsigned words)
-{
-   GLuint b;
-   glGenBuffers(1, &b);
-   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-   glBufferData(GL_SHADER_STORAGE_BUFFER, words * 4, NULL, GL_DYNAMIC_COPY);
-   static const GLuint junk = 0xdeadbeef;
-   glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &junk);
-   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
-   return b;
-}
-
 /* Compares the buffer with want(i); prints the first few differences. */
 static int
 check(GLuint b, unsigned words, GLuint (*want)(unsigned))
@@ -99,8 +75,8 @@ static GLuint want_fill(unsigned i) { return i * 3 + 1; }
 static int
 compute_fill(void)
 {
-   program(fill_src);
-   GLuint b = storage(160 * 4);
+   gl_test_compute_program(fill_src);
+   GLuint b = gl_test_storage(160 * 4);
    glDispatchCompute(5, 2, 1);
    return check(b, 160 * 4, want_fill);
 }
@@ -117,7 +93,7 @@ want_shared(unsigned w)
 static int
 compute_shared(void)
 {
-   GLuint p = program("#version 330\n"
+   GLuint p = gl_test_compute_program("#version 330\n"
                       "#extension GL_ARB_compute_shader : require\n"
                       "#extension GL_ARB_shader_storage_buffer_object : require\n"
                       "layout(local_size_x = 64, local_size_y = 2) in;\n"
@@ -132,7 +108,7 @@ compute_shared(void)
                       "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
                       "}\n");
    glUniform1ui(glGetUniformLocation(p, "k"), 3);
-   GLuint b = storage(3 * 2 * 128);
+   GLuint b = gl_test_storage(3 * 2 * 128);
    glDispatchCompute(3, 2, 1);
    return check(b, 3 * 2 * 128, want_shared);
 }
@@ -142,7 +118,7 @@ static GLuint want_ubo(unsigned i) { return (i % 4 + 1) * 1000 + i; }
 static int
 compute_ubo(void)
 {
-   program("#version 330\n"
+   gl_test_compute_program("#version 330\n"
            "#extension GL_ARB_compute_shader : require\n"
            "#extension GL_ARB_shader_storage_buffer_object : require\n"
            "layout(local_size_x = 64) in;\n"
@@ -158,7 +134,7 @@ compute_ubo(void)
    glBindBuffer(GL_UNIFORM_BUFFER, u);
    glBufferData(GL_UNIFORM_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
    glBindBufferBase(GL_UNIFORM_BUFFER, 1, u);
-   GLuint b = storage(256);
+   GLuint b = gl_test_storage(256);
    glDispatchCompute(4, 1, 1);
    return check(b, 256, want_ubo);
 }
@@ -175,7 +151,7 @@ want_atomics(unsigned i)
 static int
 compute_atomics(void)
 {
-   program("#version 330\n"
+   gl_test_compute_program("#version 330\n"
            "#extension GL_ARB_compute_shader : require\n"
            "#extension GL_ARB_shader_storage_buffer_object : require\n"
            "#extension GL_ARB_shader_atomic_counters : require\n"
@@ -189,7 +165,7 @@ compute_atomics(void)
            "   atomicOr(data[2], 1u << (i % 32u));\n"
            "   data[3u + i] = atomicCounterIncrement(counter);\n"
            "}\n");
-   GLuint b = storage(3 + 256);
+   GLuint b = gl_test_storage(3 + 256);
    static const GLuint zero[3] = {0, 0, 0};
    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(zero), zero);
    GLuint ac;
@@ -219,8 +195,8 @@ compute_atomics(void)
 static int
 compute_indirect(void)
 {
-   program(fill_src);
-   GLuint b = storage(160 * 4);
+   gl_test_compute_program(fill_src);
+   GLuint b = gl_test_storage(160 * 4);
    static const GLuint grid[3] = {5, 2, 1};
    GLuint ib;
    glGenBuffers(1, &ib);
@@ -289,7 +265,7 @@ fill(GLenum target, GLenum format, GLenum type, unsigned w, unsigned h, unsigned
 static int
 compute_texel_fetch(void)
 {
-   GLuint p = program("#version 330\n"
+   GLuint p = gl_test_compute_program("#version 330\n"
            "#extension GL_ARB_compute_shader : require\n"
            "#extension GL_ARB_shader_storage_buffer_object : require\n"
            "layout(local_size_x = 1) in;\n"
@@ -359,7 +335,7 @@ compute_texel_fetch(void)
       glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
       glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
    }
-   GLuint b = storage(26);
+   GLuint b = gl_test_storage(26);
    glDispatchCompute(1, 1, 1);
    return check(b, 26, want_texel_fetch);
 }
@@ -411,7 +387,7 @@ want_sample(unsigned i)
 static int
 compute_sample(void)
 {
-   GLuint p = program("#version 330\n"
+   GLuint p = gl_test_compute_program("#version 330\n"
            "#extension GL_ARB_compute_shader : require\n"
            "#extension GL_ARB_shader_storage_buffer_object : require\n"
            "layout(local_size_x = 1) in;\n"
@@ -549,7 +525,7 @@ compute_sample(void)
                           sizeof(dxt_data), dxt_data);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    glUniform1i(glGetUniformLocation(p, "dxt"), 14);
-   GLuint b = storage(SAMPLE_WORDS);
+   GLuint b = gl_test_storage(SAMPLE_WORDS);
    glDispatchCompute(1, 1, 1);
    return check(b, SAMPLE_WORDS, want_sample);
 }
@@ -572,7 +548,7 @@ want_local(unsigned w)
 static int
 compute_local(void)
 {
-   GLuint p = program("#version 330\n"
+   GLuint p = gl_test_compute_program("#version 330\n"
                       "#extension GL_ARB_compute_shader : require\n"
                       "#extension GL_ARB_shader_storage_buffer_object : require\n"
                       "layout(local_size_x = 128) in;\n"
@@ -587,7 +563,7 @@ compute_local(void)
                       "   data[2u * id + 1u] = a[(id + 17u) % 64u];\n"
                       "}\n");
    glUniform1ui(glGetUniformLocation(p, "k"), 5);
-   GLuint b = storage(2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE);
+   GLuint b = gl_test_storage(2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE);
    glDispatchCompute(LOCAL_GROUPS, 1, 1);
    return check(b, 2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE, want_local);
 }
@@ -595,7 +571,7 @@ compute_local(void)
 static int
 compute_fault(void)
 {
-   program("#version 330\n"
+   gl_test_compute_program("#version 330\n"
            "#extension GL_ARB_compute_shader : require\n"
            "#extension GL_ARB_shader_storage_buffer_object : require\n"
            "layout(local_size_x = 1) in;\n"
@@ -605,7 +581,7 @@ compute_fault(void)
    GLint prog;
    glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
    glUniform1ui(glGetUniformLocation(prog, "far"), 1u << 28); /* 1 GiB past the buffer */
-   GLuint b = storage(64);
+   GLuint b = gl_test_storage(64);
    glDispatchCompute(1, 1, 1);
    glFinish();
    /* The channel is dead: what follows must fail quietly, not crash. */

@@ -16,8 +16,7 @@
 #include "nvidia/classes/clc46f.h"
 #include "nvidia/classes/clc5c0.h"
 
-#include "gpu_test.h"
-#include "jade_isa.h"
+#include "gpu_test_asm.h"
 #include "jade_qmd.h"
 
 #define VA_BASE 0x200000000ull
@@ -40,29 +39,6 @@ static const char *const program[] = {
    "STG.E.SYS [R2], R0",
    "EXIT",
 };
-
-static bool
-assemble(void)
-{
-   for (unsigned i = 0; i < sizeof(program) / sizeof(program[0]); i++) {
-      struct jade_isa_instr in;
-      char err[200];
-      jade_isa_instr_init(&in, 0);
-      if (jade_isa_parse(program[i], i * 16, &in, err, sizeof(err))) {
-         printf("FAIL: %s does not assemble: %s\n", program[i], err);
-         return false;
-      }
-      /* Serial control bits: every instruction waits out the last. */
-      in.ctrl = (struct jade_isa_ctrl){.stall = 15, .wr_sb = 7, .rd_sb = 7};
-      uint64_t w[2];
-      if (jade_isa_encode(&in, w)) {
-         printf("FAIL: %s does not encode\n", program[i]);
-         return false;
-      }
-      memcpy(mem + CODE + i * 16, w, 16);
-   }
-   return true;
-}
 
 /* A QMD for one CTA of 64 threads of the program, c[0] = {OUT}. */
 static void
@@ -113,7 +89,9 @@ setup(void)
    uint64_t out = VA_BASE + OUT;
    memcpy(mem + CBUF, &out, 8);
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
-   return assemble() ? jade_gpu_create(&env) : NULL;
+   if (!gpu_test_assemble(program, sizeof(program) / sizeof(program[0]), CODE))
+      return NULL;
+   return jade_gpu_create(&env);
 }
 
 int

@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nvidia/classes/clc46f.h"
+#include "nvidia/classes/clc5c0.h"
+
 #include "jade_gpu.h"
 
 #define MEM_SIZE 0x10000u
@@ -83,6 +86,28 @@ gpu_test_env(uint64_t va)
    mem_va = va;
    return (struct jade_gpu_env){.translate = gpu_test_translate, .extent = gpu_test_extent,
                                 .now_ns = gpu_test_now_ns, .log = gpu_test_log};
+}
+
+/* Binds the compute class on subchannel 1 with pools of 32 texture headers
+ * at byte `tic` of mem and (unless tsc < 0) 32 samplers at `tsc`, through a
+ * pushbuffer at byte `pb`. */
+static inline bool
+gpu_test_bind_pools(struct jade_gpu *gpu, uint32_t pb_at, uint32_t tic, int64_t tsc)
+{
+   uint32_t *pb = (uint32_t *)(mem + pb_at), n = 0;
+   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
+   pb[n++] = 0xc5c0;
+   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_HEADER_POOL_A);
+   pb[n++] = (uint32_t)((mem_va + tic) >> 32);
+   pb[n++] = (uint32_t)(mem_va + tic);
+   pb[n++] = 31;
+   if (tsc >= 0) {
+      pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_SAMPLER_POOL_A);
+      pb[n++] = (uint32_t)((mem_va + (uint64_t)tsc) >> 32);
+      pb[n++] = (uint32_t)(mem_va + (uint64_t)tsc);
+      pb[n++] = 31;
+   }
+   return jade_gpu_run_segment(gpu, mem_va + pb_at, n);
 }
 
 #endif /* GPU_TEST_H */

@@ -22,8 +22,7 @@
 #include "nvidia/classes/clc46f.h"
 #include "nvidia/classes/clc5c0.h"
 
-#include "gpu_test.h"
-#include "jade_isa.h"
+#include "gpu_test_asm.h"
 #include "jade_qmd.h"
 
 #define VA_BASE 0x200000000ull
@@ -86,29 +85,6 @@ static const char *const beyond[] = {
    "STL [0x30], RZ",
    "EXIT",
 };
-
-static bool
-assemble(const char *const *lines, unsigned count, uint32_t at)
-{
-   for (unsigned i = 0; i < count; i++) {
-      struct jade_isa_instr in;
-      char err[200];
-      jade_isa_instr_init(&in, 0);
-      if (jade_isa_parse(lines[i], i * 16, &in, err, sizeof(err))) {
-         printf("FAIL: %s does not assemble: %s\n", lines[i], err);
-         return false;
-      }
-      /* Serial control bits: every instruction waits out the last. */
-      in.ctrl = (struct jade_isa_ctrl){.stall = 15, .wr_sb = 7, .rd_sb = 7};
-      uint64_t w[2];
-      if (jade_isa_encode(&in, w)) {
-         printf("FAIL: %s does not encode\n", lines[i]);
-         return false;
-      }
-      memcpy(mem + at + i * 16, w, 16);
-   }
-   return true;
-}
 
 static void
 write_qmd(uint32_t code, uint32_t low_size)
@@ -173,8 +149,8 @@ setup(void)
    uint64_t out = VA_BASE + OUT;
    memcpy(mem + CBUF, &out, 8);
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
-   if (!assemble(program, sizeof(program) / sizeof(program[0]), CODE) ||
-       !assemble(beyond, sizeof(beyond) / sizeof(beyond[0]), CODE_BEYOND))
+   if (!gpu_test_assemble(program, sizeof(program) / sizeof(program[0]), CODE) ||
+       !gpu_test_assemble(beyond, sizeof(beyond) / sizeof(beyond[0]), CODE_BEYOND))
       return NULL;
    return jade_gpu_create(&env);
 }

@@ -39,23 +39,6 @@ value(unsigned x, unsigned y, unsigned l)
 }
 
 static void
-bind_pools(struct jade_gpu *gpu)
-{
-   uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
-   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
-   pb[n++] = 0xc5c0;
-   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_HEADER_POOL_A);
-   pb[n++] = (uint32_t)((VA_BASE + TICS) >> 32);
-   pb[n++] = (uint32_t)(VA_BASE + TICS);
-   pb[n++] = 31;
-   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_SAMPLER_POOL_A);
-   pb[n++] = (uint32_t)((VA_BASE + TSCS) >> 32);
-   pb[n++] = (uint32_t)(VA_BASE + TSCS);
-   pb[n++] = 31;
-   CHECK(jade_gpu_run_segment(gpu, VA_BASE + PB, n), "the pools bind");
-}
-
-static void
 image(unsigned slot, unsigned border_size)
 {
    struct ref_image img;
@@ -162,7 +145,7 @@ main(void)
 {
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    struct jade_gpu *gpu = jade_gpu_create(&env);
-   bind_pools(gpu);
+   CHECK(gpu_test_bind_pools(gpu, PB, TICS, TSCS), "the pools bind");
    image(0, JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR);
    image(1, JADE_TIC_BL_BORDER_SIZE_BORDER_SIZE_ONE);
    const unsigned none = JADE_TSC_MIP_FILTER_MIP_NONE, mpoint = JADE_TSC_MIP_FILTER_MIP_POINT;

@@ -24,8 +24,7 @@
 #include "nvidia/classes/clc5c0.h"
 #include "util/format/u_format.h"
 
-#include "gpu_test.h"
-#include "jade_isa.h"
+#include "gpu_test_asm.h"
 #include "jade_qmd.h"
 #include "jade_tic.h"
 #include "../driver/gob_ref.h"
@@ -47,19 +46,6 @@
 enum { DIM_1D, DIM_1D_BUFFER, DIM_1D_ARRAY, DIM_2D, DIM_2D_ARRAY, DIM_3D };
 
 static struct jade_gpu *gpu;
-
-static void
-bind_pool(void)
-{
-   uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
-   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
-   pb[n++] = 0xc5c0;
-   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_HEADER_POOL_A);
-   pb[n++] = (uint32_t)((VA_BASE + POOL) >> 32);
-   pb[n++] = (uint32_t)(VA_BASE + POOL);
-   pb[n++] = 31;
-   CHECK(jade_gpu_run_segment(gpu, VA_BASE + PB, n), "the pool binds");
-}
 
 /* The header's sources for a format: its own swizzle, as NIL's format
  * table gives them (R001 for one component, ...). */
@@ -634,33 +620,10 @@ static const char *const program[] = {
    "EXIT",
 };
 
-static bool
-assemble(void)
-{
-   for (unsigned i = 0; i < sizeof(program) / sizeof(program[0]); i++) {
-      struct jade_isa_instr in;
-      char err[200];
-      jade_isa_instr_init(&in, 0);
-      if (jade_isa_parse(program[i], i * 16, &in, err, sizeof(err))) {
-         printf("FAIL: %s does not assemble: %s\n", program[i], err);
-         return false;
-      }
-      /* Serial control bits: every instruction waits out the last. */
-      in.ctrl = (struct jade_isa_ctrl){.stall = 15, .wr_sb = 7, .rd_sb = 7};
-      uint64_t w[2];
-      if (jade_isa_encode(&in, w)) {
-         printf("FAIL: %s does not encode\n", program[i]);
-         return false;
-      }
-      memcpy(mem + CODE + i * 16, w, 16);
-   }
-   return true;
-}
-
 static void
 sm_test(void)
 {
-   if (!assemble()) {
+   if (!gpu_test_assemble(program, sizeof(program) / sizeof(program[0]), CODE)) {
       failures++;
       return;
    }
@@ -741,7 +704,7 @@ main(void)
 {
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    gpu = jade_gpu_create(&env);
-   bind_pool();
+   CHECK(gpu_test_bind_pools(gpu, PB, POOL, -1), "the pool binds");
    unsigned texels = formats_test();
    mask_store_test();
    level_test();

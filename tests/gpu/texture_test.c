@@ -69,20 +69,6 @@ pattern(unsigned x, unsigned y, unsigned l, unsigned b)
    return (uint8_t)(x * 37 + y * 101 + l * 53 + b * 11 + 1);
 }
 
-/* Binds the header pool on subchannel 1 (compute), 32 headers at POOL. */
-static void
-bind_pool(struct jade_gpu *gpu)
-{
-   uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
-   pb[n++] = gpu_test_inc(1, 1, NVC46F_SET_OBJECT);
-   pb[n++] = 0xc5c0;
-   pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_TEX_HEADER_POOL_A);
-   pb[n++] = (uint32_t)((VA_BASE + POOL) >> 32);
-   pb[n++] = (uint32_t)(VA_BASE + POOL);
-   pb[n++] = 31;
-   CHECK(jade_gpu_run_segment(gpu, VA_BASE + PB, n), "the pool binds");
-}
-
 static void
 write_header(unsigned slot, const struct jade_tic_bl *t)
 {
@@ -132,7 +118,7 @@ main(void)
 {
    const struct jade_gpu_env env = gpu_test_env(VA_BASE);
    struct jade_gpu *gpu = jade_gpu_create(&env);
-   bind_pool(gpu);
+   CHECK(gpu_test_bind_pools(gpu, PB, POOL, -1), "the pool binds");
    unsigned texels = 0, texels_seen = 0;
 
    for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {

@@ -76,18 +76,8 @@ static bool
 read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
              size_t err_size)
 {
-   const uint32_t *m = gpu->method[gpu->tex_subc];
-   uint64_t pool = GPU_VA(m[NVC5C0_SET_TEX_SAMPLER_POOL_A / 4],
-                          NVC5C0_SET_TEX_SAMPLER_POOL_A_OFFSET_UPPER,
-                          m[NVC5C0_SET_TEX_SAMPLER_POOL_B / 4]);
-   uint32_t max = GPU_GET(m[NVC5C0_SET_TEX_SAMPLER_POOL_C / 4],
-                          NVC5C0_SET_TEX_SAMPLER_POOL_C_MAXIMUM_INDEX);
-   if (index > max) {
-      snprintf(err, err_size, "sampler %u past the pool's maximum index %u", index, max);
-      return false;
-   }
    uint32_t w[8];
-   if (!gpu_read(gpu, pool + 32ull * index, w, sizeof(w), "a sampler header"))
+   if (!gpu_tex_pool_entry(gpu, true, index, w, err, err_size))
       return false;
    struct jade_tsc t;
    jade_tsc_unpack(w, &t);

@@ -114,22 +114,40 @@ read_common(struct gpu_tex_view *v, const struct jade_tic_bl *bl)
    v->type = bl->texture_type;
 }
 
-static bool
-read_view(struct jade_gpu *gpu, unsigned subc, uint32_t tic, struct gpu_tex_view *v, char *err,
-          size_t err_size)
+bool
+gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t w[8],
+                   char *err, size_t err_size)
 {
-   const uint32_t *m = gpu->method[subc];
-   uint64_t pool = GPU_VA(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4],
-                          NVC5C0_SET_TEX_HEADER_POOL_A_OFFSET_UPPER,
-                          m[NVC5C0_SET_TEX_HEADER_POOL_B / 4]);
-   uint32_t max = GPU_GET(m[NVC5C0_SET_TEX_HEADER_POOL_C / 4],
-                          NVC5C0_SET_TEX_HEADER_POOL_C_MAXIMUM_INDEX);
-   if (tic > max) {
-      snprintf(err, err_size, "texture header %u past the pool's maximum index %u", tic, max);
+   const uint32_t *m = gpu->method[gpu->tex_subc];
+   /* SET_TEX_HEADER_POOL_A..C and SET_TEX_SAMPLER_POOL_A..C: the upper
+    * address, the lower, the maximum index. */
+   const uint64_t pool =
+      sampler ? GPU_VA(m[NVC5C0_SET_TEX_SAMPLER_POOL_A / 4],
+                       NVC5C0_SET_TEX_SAMPLER_POOL_A_OFFSET_UPPER,
+                       m[NVC5C0_SET_TEX_SAMPLER_POOL_B / 4])
+              : GPU_VA(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4],
+                       NVC5C0_SET_TEX_HEADER_POOL_A_OFFSET_UPPER,
+                       m[NVC5C0_SET_TEX_HEADER_POOL_B / 4]);
+   const uint32_t max =
+      sampler ? GPU_GET(m[NVC5C0_SET_TEX_SAMPLER_POOL_C / 4],
+                        NVC5C0_SET_TEX_SAMPLER_POOL_C_MAXIMUM_INDEX)
+              : GPU_GET(m[NVC5C0_SET_TEX_HEADER_POOL_C / 4],
+                        NVC5C0_SET_TEX_HEADER_POOL_C_MAXIMUM_INDEX);
+   const char *what = sampler ? "sampler" : "texture header";
+   if (index > max) {
+      snprintf(err, err_size, "%s %u past the pool's maximum index %u", what, index, max);
       return false;
    }
+   return gpu_read(gpu, pool + 32ull * index, w, 8 * sizeof(uint32_t),
+                   sampler ? "a sampler header" : "a texture header");
+}
+
+static bool
+read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
+          size_t err_size)
+{
    uint32_t w[8];
-   if (!gpu_read(gpu, pool + 32ull * tic, w, sizeof(w), "a texture header"))
+   if (!gpu_tex_pool_entry(gpu, false, tic, w, err, err_size))
       return false;
    struct jade_tic_bl bl;
    jade_tic_bl_unpack(w, &bl);
@@ -368,7 +386,7 @@ gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
    struct gpu_tex_view *slot = &((struct gpu_tex_view *)gpu->tex_cache)[tic % TEX_CACHE_SIZE];
    if (slot->valid && slot->tic == tic)
       return slot;
-   if (!read_view(gpu, gpu->tex_subc, tic, slot, err, err_size)) {
+   if (!read_view(gpu, tic, slot, err, err_size)) {
       slot->valid = false;
       return NULL;
    }

@@ -48,6 +48,11 @@ struct gpu_tex_view {
    float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
 };
 
+/* Entry `index` of the launch's texture header pool (or sampler pool):
+ * false with a message past the pool's maximum index, or after a fault. */
+bool gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t w[8],
+                        char *err, size_t err_size);
+
 /* The view of header `tic` of the launch's pool, read and laid out once a
  * launch; NULL with a message in err if it cannot be read. */
 const struct gpu_tex_view *gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err,
