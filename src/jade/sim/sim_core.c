@@ -45,6 +45,10 @@ void jade_sim_destroy(struct jade_sim *sim)
       free(sim->cbuf[i]);
    free(sim->decoded);
    free(sim->code);
+   for (unsigned i = 0; i < SIM_MAX_WARPS; i++) {
+      free(sim->warp_pool[i]);
+      free(sim->warp_local[i]);
+   }
    free(sim);
 }
 
@@ -135,18 +139,30 @@ int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
 {
    if (size % 16)
       return -1;
-   struct sim_decoded *dec = calloc(size / 16 + 1, sizeof(*dec));
-   uint8_t *copy = malloc(size ? size : 1);
-   if (!dec || !copy) {
-      free(dec);
-      free(copy);
-      return -1;
+   /* The buffers are kept and grown, never cleared: a program's decoded
+    * entries are those of its generation (a program a launch is common:
+    * allocating and clearing a 1 MiB window each time was most of such a
+    * run's time under MALLOC_PERTURB_). */
+   if (size > sim->code_cap || !sim->code) {
+      struct sim_decoded *dec = calloc(size / 16 + 1, sizeof(*dec));
+      uint8_t *copy = malloc(size ? size : 1);
+      if (!dec || !copy) {
+         free(dec);
+         free(copy);
+         return -1;
+      }
+      free(sim->decoded);
+      free(sim->code);
+      sim->decoded = dec;
+      sim->code = copy;
+      sim->code_cap = size;
+      sim->code_gen = 0;
    }
-   memcpy(copy, code, size);
-   free(sim->decoded);
-   free(sim->code);
-   sim->decoded = dec;
-   sim->code = copy;
+   if (++sim->code_gen == 0) {
+      memset(sim->decoded, 0, (sim->code_cap / 16 + 1) * sizeof(*sim->decoded));
+      sim->code_gen = 1;
+   }
+   memcpy(sim->code, code, size);
    sim->code_size = size;
    return 0;
 }
@@ -363,9 +379,9 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
    struct sim_decoded *dec = &sim->decoded[pc / 16];
    uint64_t words[2];
    memcpy(words, sim->code + pc, 16);
-   if (!dec->decoded) {
+   if (dec->gen != sim->code_gen) {
       dec->valid = jade_isa_decode(words, &dec->instr) == 0;
-      dec->decoded = true;
+      dec->gen = sim->code_gen;
    }
    if (!dec->valid) {
       sim_stop(&x, JADE_SIM_UNSUPPORTED, "unknown instruction encoding "
@@ -645,10 +661,17 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
    bool ok = cta.shared != NULL;
    for (unsigned i = 0; i < cta.warp_count && ok; i++) {
-      cta.warps[i] = calloc(1, sizeof(struct sim_warp));
-      if (cta.warps[i] && !g.local_in_memory)
-         cta.warps[i]->local = malloc((size_t)SIM_LANES * g.local_size);
-      ok = cta.warps[i] && (g.local_in_memory || cta.warps[i]->local);
+      if (!sim->warp_pool[i])
+         sim->warp_pool[i] = calloc(1, sizeof(struct sim_warp));
+      struct sim_warp *w = cta.warps[i] = sim->warp_pool[i];
+      if (w && !g.local_in_memory && sim->warp_local_size[i] < (size_t)SIM_LANES * g.local_size) {
+         free(sim->warp_local[i]);
+         sim->warp_local[i] = malloc((size_t)SIM_LANES * g.local_size);
+         sim->warp_local_size[i] = sim->warp_local[i] ? (size_t)SIM_LANES * g.local_size : 0;
+      }
+      if (w)
+         w->local = g.local_in_memory ? NULL : sim->warp_local[i];
+      ok = w && (g.local_in_memory || w->local);
    }
    if (!ok) {
       snprintf(sim->message, sizeof(sim->message), "out of memory");
@@ -664,11 +687,6 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
             run_cta(sim, &cta);
          }
 
-   for (unsigned i = 0; i < cta.warp_count; i++) {
-      if (cta.warps[i])
-         free(cta.warps[i]->local);
-      free(cta.warps[i]);
-   }
    free(cta.shared);
    sim->grid = NULL;
    if (sim->status != JADE_SIM_OK && sim->opt.log != NULL)

@@ -136,17 +136,27 @@ struct sim_buffer {
 /* Code is decoded once, when it is set. */
 struct sim_decoded {
    struct jade_isa_instr instr;
-   bool decoded;     /* decoded at its first execution: code windows are
-                      * large (the GPU model hands over a whole code heap) */
+   uint32_t gen;     /* decoded at its first execution of program `gen`
+                      * (jade_sim.code_gen): code windows are large (the
+                      * GPU model hands over a whole code heap), so they
+                      * are neither decoded nor cleared ahead */
    bool valid;
 };
 
 struct jade_sim {
    struct jade_sim_options opt;
    FILE *log;
-   size_t code_size;
+   size_t code_size, code_cap;           /* bytes; the buffers' capacity */
+   uint32_t code_gen;                    /* which program `decoded` holds */
+   /* Warps kept from launch to launch (each is ~45 KiB; a launch a
+    * submission is common), with their private local arrays. */
+   struct sim_warp *warp_pool[SIM_MAX_WARPS];
+   uint8_t *warp_local[SIM_MAX_WARPS];
+   size_t warp_local_size[SIM_MAX_WARPS];
    uint8_t *code;                        /* the program's words (a copy) */
-   struct sim_decoded *decoded;          /* per instruction, filled lazily:
+   struct sim_decoded *decoded;          /* per instruction, filled lazily
+                                          * and kept from program to program
+                                          * (no clearing, no new pages):
                                           * calloc'ed pages are only touched
                                           * where code runs */
    uint8_t *cbuf[JADE_SIM_CONST_BANKS];  /* lazily allocated, 64 KiB */
