@@ -1,0 +1,76 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The 3D pipeline's parts and what passes between them (docs/gpu-model.md):
+ *   gpu_3d_draw.c    BEGIN/END and the draw methods: vertices and indices,
+ *                    instances, primitive restart
+ *   gpu_3d_vertex.c  vertex fetch (SET_VERTEX_ATTRIBUTE_*, SET_VERTEX_STREAM_*)
+ *                    and the vertex stage on the SM model
+ *   gpu_3d_stage.c   a pipeline stage's program (SET_PIPELINE_*), its SPH and
+ *                    its constant banks, bound to the SM model
+ *   gpu_3d_raster.c  primitive assembly, clipping, viewport, rasterisation
+ *   gpu_3d_pixel.c   the pixel stage (quads on the SM model) and the
+ *                    per-fragment operations into the colour and zeta targets
+ *   gpu_3d_clear.c   CLEAR_SURFACE
+ * Each takes the model's method store as the hardware's state, never the
+ * driver's.
+ */
+
+#ifndef GPU_3D_H
+#define GPU_3D_H
+
+#include "jade_sim.h"
+
+#include "gpu_private.h"
+
+/* A vertex after the last pre-rasterisation stage: its output attribute
+ * words, indexed by attribute address / 4 (position at 0x70..0x7c, clip
+ * distances, varyings at 0x80.., as the SPH's output map names them). */
+struct gpu_vertex {
+   uint32_t a[JADE_SIM_ATTR_WORDS];
+};
+
+/* One run of vertices of one topology (NVC597_BEGIN_OP_*) for one
+ * instance, in the order the topology consumes them: a draw is split into
+ * runs at every primitive restart. */
+struct gpu_3d_run {
+   unsigned topology;
+   const struct gpu_vertex *v;
+   unsigned count;
+   uint32_t instance;
+};
+
+/* The rasteriser's entry (gpu_3d_raster.c): assembles, clips, rasterises
+ * the run's primitives and shades their fragments; false after a fault. */
+bool gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run);
+
+/* CLEAR_SURFACE (gpu_3d_clear.c): the targets it names, cleared within
+ * the surface clip (and the scissor or clear rectangles the control
+ * method selects). */
+void gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data);
+
+/* A pipeline stage (NVC597_SET_PIPELINE_SHADER_TYPE_*) as programmed. */
+struct gpu_3d_stage {
+   bool enabled;
+   uint64_t program;          /* SET_PIPELINE_PROGRAM_ADDRESS_A/B */
+   uint32_t sph[20];          /* the Shader Program Header at program */
+   uint64_t code;             /* the first instruction */
+   unsigned register_count;   /* SET_PIPELINE_REGISTER_COUNT */
+   unsigned bind_group;       /* SET_PIPELINE_BINDING */
+};
+
+/* Reads stage `type`'s state and header; false (after a fault or a log
+ * line) if it cannot run. */
+bool gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
+                       struct gpu_3d_stage *stage);
+
+/* Loads the stage's program, its bind group's constant banks and the
+ * texture and surface units into the SM model, ready for a launch. */
+bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *stage);
+
+/* The 3D methods that act (BEGIN, END, the draws, CLEAR_SURFACE); true if
+ * handled. */
+bool gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+#endif /* GPU_3D_H */
