@@ -305,10 +305,10 @@ test_gp_entries_and_faults(void)
 
    /* An unimplemented method: reported once by its class-header name,
     * counted every time. */
-   mthd1(0, NVC597_DRAW_VERTEX_ARRAY, 3);
-   mthd1(0, NVC597_DRAW_VERTEX_ARRAY, 3);
+   mthd1(0, NVC597_DRAW_ZERO_INDEX, 3);
+   mthd1(0, NVC597_DRAW_ZERO_INDEX, 3);
    CHECK(run(gpu), "unimplemented methods do not stop the channel");
-   CHECK(logs == 1 && strstr(last_log, "NVC597_DRAW_VERTEX_ARRAY"),
+   CHECK(logs == 1 && strstr(last_log, "NVC597_DRAW_ZERO_INDEX"),
          "reported once by name (%u reports, '%s')", logs, last_log);
    CHECK(jade_gpu_stats(gpu)->unimplemented == 2, "counted twice");
    /* A method of an unbound subchannel is unimplemented too. */

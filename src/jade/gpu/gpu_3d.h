@@ -54,7 +54,9 @@ void gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data);
 struct gpu_3d_stage {
    bool enabled;
    uint64_t program;          /* SET_PIPELINE_PROGRAM_ADDRESS_A/B */
-   uint32_t sph[20];          /* the Shader Program Header at program */
+   uint32_t sph[32];          /* the Shader Program Header at program: 32
+                               * words on TURING_A (NVK's and nvc0's
+                               * TU102_SHADER_HEADER_SIZE, SPHV4) */
    uint64_t code;             /* the first instruction */
    unsigned register_count;   /* SET_PIPELINE_REGISTER_COUNT */
    unsigned bind_group;       /* SET_PIPELINE_BINDING */
@@ -68,6 +70,15 @@ bool gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
 /* Loads the stage's program, its bind group's constant banks and the
  * texture and surface units into the SM model, ready for a launch. */
 bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *stage);
+
+/* The vertex stage (gpu_3d_vertex.c): vertex fetch and the vertex program
+ * `vs` for n vertices of one instance.  Vertex v reads element
+ * element[v] of the per-vertex streams and instance / FREQUENCY +
+ * SET_GLOBAL_BASE_INSTANCE_INDEX of the instanced ones, its vertex id
+ * is vertex_id[v]; out[v] gets its output words.  False after a fault. */
+bool gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
+                         const uint32_t *element, const uint32_t *vertex_id, unsigned n,
+                         uint32_t instance, struct gpu_vertex *out);
 
 /* The 3D methods that act (BEGIN, END, the draws, CLEAR_SURFACE); true if
  * handled. */

@@ -6,7 +6,8 @@
  * with the generated jade_qmd_unpack), SEND_SIGNALING_PCAS_B.SCHEDULE
  * launches it on the SM model: grid and CTA sizes, shared memory,
  * constant banks c[0..7] from the QMD's slots (read at launch), the
- * program at PROGRAM_ADDRESS, the generic windows from
+ * program at PROGRAM_ADDRESS (through the instruction cache the 3D
+ * stages share, gpu_load_program), the generic windows from
  * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW, the QMD's release semaphores
  * after it, REGISTER_COUNT_V enforced (two of the registers hold the pc: a
  * program touching R(count-2) or above faults), local memory in the
@@ -57,14 +58,16 @@ sim_translate(void *data, uint64_t addr, uint64_t size)
    return gpu->env.translate(gpu->env.data, addr, size);
 }
 
-static struct jade_sim *
-sim_of(struct jade_gpu *gpu)
+struct jade_sim *
+gpu_sim(struct jade_gpu *gpu)
 {
    if (!gpu->sim) {
       const struct jade_sim_options opt = {.hazards = gpu->env.hazards};
       gpu->sim = jade_sim_create(&opt);
       if (gpu->sim)
          jade_sim_set_memory(gpu->sim, sim_translate, gpu);
+      else
+         gpu_log(gpu, "no memory for the SM model");
    }
    return gpu->sim;
 }
@@ -76,20 +79,27 @@ gpu_compute_destroy(struct jade_gpu *gpu)
    gpu->sim = NULL;
 }
 
-/* The program at va, decoded once until the instruction cache is
- * invalidated or another program runs. */
-static bool
-load_code(struct jade_gpu *gpu, uint64_t va)
+/* The instruction cache: what is decoded is the code from code_va to the
+ * end of its mapping (at most CODE_MAX_B), until INVALIDATE_SHADER_CACHES
+ * drops it.  A program inside it (a compute kernel, a vertex or pixel
+ * program of the same code heap) runs from there without decoding again:
+ * code written after the last invalidation is not seen, as on the
+ * hardware, whose drivers invalidate after every upload (NVK
+ * nvk_queue.c, nvc0 nvc0_program_upload; Jade jade_program.c). */
+bool
+gpu_load_program(struct jade_gpu *gpu, uint64_t va, uint64_t *entry, const char *what)
 {
-   if (gpu->code_valid && gpu->code_va == va)
+   if (gpu->code_valid && va >= gpu->code_va && va - gpu->code_va < gpu->code_size) {
+      *entry = va - gpu->code_va;
       return true;
+   }
    uint64_t size = gpu->env.extent ? gpu->env.extent(gpu->env.data, va) : 0x10000;
    if (size > CODE_MAX_B)
       size = CODE_MAX_B;
    size &= ~15ull;
    const void *code = size ? gpu->env.translate(gpu->env.data, va, size) : NULL;
    if (!code) {
-      gpu_fault(gpu, va, 16, false, "the compute program's first instruction");
+      gpu_fault(gpu, va, 16, false, "%s's first instruction", what);
       return false;
    }
    if (jade_sim_set_code(gpu->sim, code, size)) {
@@ -97,7 +107,9 @@ load_code(struct jade_gpu *gpu, uint64_t va)
       return false;
    }
    gpu->code_va = va;
+   gpu->code_size = size;
    gpu->code_valid = true;
+   *entry = 0;
    return true;
 }
 
@@ -192,10 +204,12 @@ launch(struct jade_gpu *gpu, unsigned subc)
       gpu_unimplemented(gpu, subc, NVC5C0_SEND_SIGNALING_PCAS_B, q.qmd_major_version);
       return;
    }
-   if (!sim_of(gpu))
+   if (!gpu_sim(gpu))
       return;
    uint64_t program = (uint64_t)q.program_address_upper << 32 | q.program_address_lower;
-   if (!load_code(gpu, program) || !load_constants(gpu, &q))
+   uint64_t entry;
+   if (!gpu_load_program(gpu, program, &entry, "the compute program") ||
+       !load_constants(gpu, &q))
       return;
 
    const uint32_t *m = gpu->method[subc];
@@ -214,7 +228,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
                                      m[NVC5C0_SET_SHADER_LOCAL_MEMORY_B / 4]),
       .local_memory_size = local_sm_size,
       .local_memory_warp_size = local_warp_size,
-      .entry = 0,
+      .entry = entry,
       .shared_window = GPU_VA(m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A / 4],
                               NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_A_BASE_ADDRESS_UPPER,
                               m[NVC5C0_SET_SHADER_SHARED_MEMORY_WINDOW_B / 4]),
@@ -257,7 +271,10 @@ gpu_compute_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t 
 {
    uint32_t cls = gpu->subc_class[subc];
    if ((cls == 0xc5c0 && mthd == NVC5C0_INVALIDATE_SHADER_CACHES) ||
-       (cls == 0xc597 && mthd == NVC597_INVALIDATE_SHADER_CACHES)) {
+       (cls == 0xc5c0 && mthd == NVC5C0_INVALIDATE_SHADER_CACHES_NO_WFI) ||
+       (cls == 0xc597 && mthd == NVC597_INVALIDATE_SHADER_CACHES) ||
+       (cls == 0xc597 && mthd == NVC597_INVALIDATE_SHADER_CACHES_NO_WFI)) {
+      /* INSTRUCTION is bit 0 in all four (clc597.h, clc5c0.h). */
       if (GPU_GET(data, NVC5C0_INVALIDATE_SHADER_CACHES_INSTRUCTION))
          gpu->code_valid = false;
       return true;

@@ -7,7 +7,8 @@
  * that act are run here.  Implemented: inline-to-memory (0x180..0x1b4 and
  * SET_I2M_SEMAPHORE_*, alike in TURING_A, TURING_COMPUTE_A and
  * KEPLER_INLINE_TO_MEMORY_B), the report semaphore (0x1b00..0x1b0c in 3D
- * and compute), constant-buffer loads and bind-group bindings (3D).  Any
+ * and compute), constant-buffer loads and bind-group bindings (3D); the
+ * 3D draws and CLEAR_SURFACE go to gpu_3d_method (gpu_3d_draw.c).  Any
  * other method that is not a SET_* state method is reported once by name
  * and counted.
  */
@@ -20,6 +21,7 @@
 
 #include "util/macros.h"
 
+#include "gpu_3d.h"
 #include "gpu_private.h"
 
 #define CLASS_3D 0xc597
@@ -302,6 +304,8 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
    if (engine >= 0 && i2m_method(gpu, subc, mthd, data))
       return;
    if (gpu_compute_method(gpu, subc, mthd, data))
+      return;
+   if (gpu_3d_method(gpu, subc, mthd, data))
       return;
    if ((cls == CLASS_3D || cls == CLASS_COMPUTE) && mthd == NVC597_SET_REPORT_SEMAPHORE_D) {
       report_semaphore(gpu, subc, data);

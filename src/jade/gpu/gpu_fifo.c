@@ -40,6 +40,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
    if (!gpu)
       return;
    gpu_compute_destroy(gpu);
+   gpu_3d_destroy(gpu);
    free(gpu->tex_cache);
    _mesa_hash_table_u64_destroy(gpu->reported);
    free(gpu);

@@ -73,11 +73,20 @@ struct jade_gpu {
     * INVALIDATE_SHADER_CACHES.INSTRUCTION. */
    struct jade_sim *sim;
    uint64_t code_va;
+   uint64_t code_size;     /* bytes decoded from code_va: programs inside run
+                            * from there (gpu_load_program) */
    bool code_valid;
    unsigned tex_subc;      /* whose texture header pool the launch reads */
    void *tex_cache;        /* the launch's texture headers (gpu_texture.c) */
    bool tsc_via_header;    /* sampler index = header index (QMD SAMPLER_INDEX,
                             * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
+
+   /* The 3D pipeline's draw in progress (gpu_3d_draw.c), the instance
+    * counter of BEGIN.INSTANCE_ID, the test hook on its runs. */
+   struct gpu_3d_draw *draw3d;
+   uint32_t instance3d;
+   jade_gpu_run_fn run_hook;
+   void *run_hook_data;
 
    /* What a method write of each engine class does when no handler takes
  * it (enum gpu_passive), looked up once from the class headers' names. */
@@ -125,6 +134,20 @@ void gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint3
  * INVALIDATE_SHADER_CACHES); true if handled. */
 bool gpu_compute_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
 void gpu_compute_destroy(struct jade_gpu *gpu);
+
+/* The SM model, shared by compute launches and the 3D stages (created at
+ * the first use; NULL after a log line if it cannot be). */
+struct jade_sim *gpu_sim(struct jade_gpu *gpu);
+
+/* Makes the program at va the SM model's: decoded from va unless it lies
+ * inside what is decoded already (compute and 3D programs share the
+ * instruction cache, dropped by INVALIDATE_SHADER_CACHES(_NO_WFI)
+ * .INSTRUCTION); *entry: its byte address in the decoded code.  False
+ * after a fault naming `what`. */
+bool gpu_load_program(struct jade_gpu *gpu, uint64_t va, uint64_t *entry, const char *what);
+
+/* The 3D draw state's end (gpu_3d_draw.c). */
+void gpu_3d_destroy(struct jade_gpu *gpu);
 
 /* The texture unit for a launch of subchannel subc (gpu_texture.c). */
 struct jade_sim;

@@ -115,6 +115,22 @@ bool jade_gpu_surface(struct jade_gpu *gpu, unsigned subc,
 bool jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot,
                               uint64_t *addr, uint32_t *size);
 
+/* A run of vertices the 3D pipeline hands the rasteriser (tests): its
+ * topology (NVC597_BEGIN_OP_*), its vertices' output attribute words in
+ * the order the topology consumes them (JADE_SIM_ATTR_WORDS each, by
+ * attribute address / 4), its instance. */
+struct jade_gpu_run {
+   unsigned topology;
+   const uint32_t (*attr)[JADE_SIM_ATTR_WORDS];
+   unsigned count;
+   uint32_t instance;
+};
+
+/* Called with every run before it is rasterised; returning true takes
+ * the run (it is not rasterised).  NULL: no hook. */
+typedef bool (*jade_gpu_run_fn)(void *data, const struct jade_gpu_run *run);
+void jade_gpu_set_run_hook(struct jade_gpu *gpu, jade_gpu_run_fn fn, void *data);
+
 #ifdef __cplusplus
 }
 #endif
