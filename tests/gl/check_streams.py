@@ -62,11 +62,17 @@ AT_DRAWS = {
                            ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),
                            ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
                            ("SET_GLOBAL_BASE_INSTANCE_INDEX", {"V": "(0x0)"}),
+                           # The base vertex applies to array draws too.
+                           ("SET_GLOBAL_BASE_VERTEX_INDEX", {"V": "(0x0)"}),
+                           ("SET_VERTEX_ID_BASE", {"V": "(0x0)"}),
                            ("SET_STREAM_OUTPUT", {"ENABLE": "FALSE"})]),
     ],
     "indexed-instanced": [
         ("each", COMMON + [("SET_INDEX_BUFFER_E", {"INDEX_SIZE": "TWO_BYTES"}),
                            ("SET_GLOBAL_BASE_VERTEX_INDEX", {"V": "(0x1)"}),
+                           # gl_VertexID includes the base vertex: the
+                           # vertex id base moves with it (NVK, nvc0).
+                           ("SET_VERTEX_ID_BASE", {"V": "(0x1)"}),
                            ("SET_INDEX_BUFFER_F", {"FIRST": "(0x0)"}),
                            ("SET_INDEX_BUFFER_SIZE_B", {"LOWER": "(0xc)"}),
                            ("DRAW_INDEX_BUFFER", {"COUNT": "(0x6)"}),

@@ -187,12 +187,16 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       if (!draws[d].count)
          continue;
       unsigned start = draws[d].start;
-      if (indexed) {
-         if (!emit_index_buffer(ctx, info, &draws[d], &start))
-            continue;
-         p = jade_push_reserve(ctx, 2);
-         P_IMMD(p, NVC597, SET_GLOBAL_BASE_VERTEX_INDEX, (uint32_t)draws[d].index_bias);
-      }
+      if (indexed && !emit_index_buffer(ctx, info, &draws[d], &start))
+         continue;
+      /* The base vertex moves both the fetched element and the vertex id
+       * (gl_VertexID includes it), and applies to array draws too: NVK
+       * (nvk_mme_build_set_draw_params) and nvc0 (nvc0_draw_elements,
+       * nvc0_draw_arrays zeroing both) program the two together. */
+      const uint32_t bias = indexed ? (uint32_t)draws[d].index_bias : 0;
+      p = jade_push_reserve(ctx, 4);
+      P_IMMD(p, NVC597, SET_GLOBAL_BASE_VERTEX_INDEX, bias);
+      P_IMMD(p, NVC597, SET_VERTEX_ID_BASE, bias);
       emit_draw(ctx, info, indexed, start, draws[d].count);
    }
 }
