@@ -2,19 +2,581 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Primitive assembly, clipping, viewport and rasterisation (gpu_3d.h).
- * Not written yet: a run reaching here is reported once as the draw
- * method the model does not implement.
+ * Primitive assembly, clipping, viewport and rasterisation (gpu_3d.h,
+ * gpu_3d_raster.h), from the hardware's side.  Where each rule comes from:
+ * - topologies NVC597_BEGIN_OP_* (clc597.h); the vertices of each
+ *   primitive and the provoking vertex (SET_PROVOKING_VERTEX FIRST/LAST)
+ *   as the GL 4.6 compatibility spec's table 13.2 gives them (strips: odd
+ *   triangles with their first two vertices swapped to keep the winding;
+ *   fans: first-vertex convention i + 1; quads and polygons split into
+ *   triangles); adjacency and patches are refused;
+ * - the clip-space position is a[0x70..0x7c] of each vertex; primitives
+ *   are clipped (Sutherland-Hodgman, attributes interpolated in clip
+ *   space) against near and far as SET_VIEWPORT_Z_CLIP says (-w..w, or
+ *   0..w), against w > 0, and against a guard band (x and y within the
+ *   window's +-32768): the model's stand-in for the hardware's guard band,
+ *   whose size is not documented; what leaves the viewport is then cut at
+ *   the pixels the viewport transform maps the clip volume to (the
+ *   rectangle of SET_VIEWPORT_SCALE/OFFSET_X/Y(0)), which is what x/y
+ *   clipping would do;
+ * - viewport 0: window = ndc * SET_VIEWPORT_SCALE_* + SET_VIEWPORT_OFFSET_*
+ *   (x, y, z); the pixel's 1 / w_clip goes to a[0x7c];
+ * - SET_WINDOW_ORIGIN.MODE LOWER_LEFT: y counted from the bottom of the
+ *   surface clip (the model's reading; NVK programs UPPER_LEFT);
+ * - culling and facing (OGL_SET_CULL, OGL_SET_CULL_FACE, OGL_SET_FRONT_FACE):
+ *   with the area a = sum x_i y_(i+1) - x_(i+1) y_i of the window
+ *   positions, rows counted downwards, a triangle is counter-clockwise if
+ *   a < 0: NVK maps VK_FRONT_FACE_COUNTER_CLOCKWISE to OGL_SET_FRONT_FACE
+ *   CCW (nvk_cmd_draw.c) with Vulkan's definition in framebuffer
+ *   coordinates, and softpipe (sp_setup.c) agrees for Gallium's front_ccw;
+ * - triangles: vertices snapped to 8 bits of subpixel precision (16.8
+ *   fixed point, D3D11 functional spec 3.4.1; NVIDIA's hardware has 8),
+ *   pixel centres at +0.5, a pixel covered if its centre is inside or on a
+ *   top or left edge (D3D's top-left rule, rows counted downwards: a top
+ *   edge is horizontal with the inside below it, a left edge one with the
+ *   inside to its right), so a shared edge is drawn once;
+ * - lines: the GL spec's non-antialiased wide line (14.5.2.2): a
+ *   parallelogram of SET_LINE_WIDTH_FLOAT (SET_ALIASED_LINE_WIDTH_FLOAT when
+ *   SET_ALIASED_LINE_WIDTH_ENABLE) across the minor axis, rasterised as two
+ *   triangles by the rule above; width 1 lines are an approximation of
+ *   the diamond-exit rule (the ends may differ by a pixel);
+ * - points: a square of SET_POINT_SIZE (a[0x6c] when SET_ATTRIBUTE_POINT_SIZE
+ *   enables it) centred on the vertex, by the same rule; sprites are not
+ *   modelled;
+ * - pixels are kept within the surface clip and scissor 0
+ *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
+ * Not modelled: user clip distances, polygon modes and offset, stipples,
+ * MSAA, depth and stencil (see docs/gpu-model.md).
  */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "nvidia/classes/clc597.h"
 
-#include "gpu_3d.h"
+#include "jade_sph.h"
+
+#include "gpu_3d_raster.h"
+
+#define M(subc, name) gpu->method[subc][NVC597_##name / 4]
+#define W JADE_SIM_ATTR_WORDS
+#define POS (0x70 / 4)
+#define FACE (0x3fc / 4)
+#define MAX_POLY 16
+#define GUARD 32768.0
+
+static float
+fbits(uint32_t v)
+{
+   float f;
+   memcpy(&f, &v, 4);
+   return f;
+}
+
+/* A clip-space vertex: every attribute word as a float. */
+struct cvert {
+   float a[W];
+};
+
+/* A vertex in window space: position snapped, attributes (as floats). */
+struct wvert {
+   double x, y, z, invw;
+   const float *a;
+};
+
+struct raster {
+   struct jade_gpu *gpu;
+   unsigned subc;
+   const struct gpu_3d_stage *ps;
+   struct jade_sph_ps sph;
+   uint8_t imap[W];
+   double sx, sy, sz, ox, oy, oz;
+   bool zero_to_w, lower_left, provoking_last;
+   bool cull, cull_front, cull_back, front_ccw;
+   int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
+   struct gpu_3d_rect clip;
+   uint32_t rt_index;
+   float gbx, gby;           /* guard band, in ndc */
+};
+
+/* ------------------------------------------------------------ setup */
+
+static void
+vert_of(const struct gpu_vertex *v, struct cvert *c)
+{
+   for (unsigned w = 0; w < W; w++)
+      c->a[w] = fbits(v->a[w]);
+}
+
+/* The plane of values f[] at snapped positions, in the rectangle's frame. */
+static void
+plane_of(const struct wvert *v[3], const double f[3], const struct gpu_3d_rect *r, float out[3])
+{
+   double x0 = v[0]->x - r->x0, y0 = v[0]->y - r->y0;
+   double x1 = v[1]->x - r->x0, y1 = v[1]->y - r->y0;
+   double x2 = v[2]->x - r->x0, y2 = v[2]->y - r->y0;
+   double det = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+   if (det == 0) {
+      out[0] = out[1] = 0;
+      out[2] = (float)f[0];
+      return;
+   }
+   double a = ((f[1] - f[0]) * (y2 - y0) - (f[2] - f[0]) * (y1 - y0)) / det;
+   double b = ((x1 - x0) * (f[2] - f[0]) - (x2 - x0) * (f[1] - f[0])) / det;
+   out[0] = (float)a;
+   out[1] = (float)b;
+   out[2] = (float)(f[0] - a * x0 - b * y0);
+}
+
+static inline int64_t
+edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px, int64_t py)
+{
+   return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* Rasterises one window-space triangle and shades its fragments; `flat`
+ * holds the provoking vertex's words (as bits) for constant inputs. */
+static bool
+triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
+         const struct wvert *v2, const struct gpu_vertex *flat, bool front)
+{
+   const struct wvert *v[3] = {v0, v1, v2};
+   int64_t X[3], Y[3];
+   for (unsigned i = 0; i < 3; i++) {
+      X[i] = llround(v[i]->x * 256.0);
+      Y[i] = llround(v[i]->y * 256.0);
+   }
+   int64_t area = edge(X[0], Y[0], X[1], Y[1], X[2], Y[2]);
+   if (area == 0)
+      return true;
+   if (area < 0) {   /* one orientation for the edge functions */
+      int64_t tx = X[1], ty = Y[1];
+      X[1] = X[2], Y[1] = Y[2], X[2] = tx, Y[2] = ty;
+      const struct wvert *t = v[1];
+      v[1] = v[2], v[2] = t;
+   }
+   /* Edge k runs from vertex k to k + 1; inside is E >= 0 (rows down). */
+   int64_t bias[3];
+   for (unsigned k = 0; k < 3; k++) {
+      int64_t dx = X[(k + 1) % 3] - X[k], dy = Y[(k + 1) % 3] - Y[k];
+      bool top_left = dy < 0 || (dy == 0 && dx > 0);
+      bias[k] = top_left ? 0 : -1;
+   }
+   int64_t minx = X[0], maxx = X[0], miny = Y[0], maxy = Y[0];
+   for (unsigned i = 1; i < 3; i++) {
+      minx = X[i] < minx ? X[i] : minx, maxx = X[i] > maxx ? X[i] : maxx;
+      miny = Y[i] < miny ? Y[i] : miny, maxy = Y[i] > maxy ? Y[i] : maxy;
+   }
+   struct gpu_3d_rect b = {
+      (int32_t)((minx - 128) >> 8), (int32_t)((miny - 128) >> 8),
+      (int32_t)((maxx - 128) >> 8) + 2, (int32_t)((maxy - 128) >> 8) + 2,
+   };
+   gpu_3d_rect_clip(&b, R->clip.x0, R->clip.y0, R->clip.x1, R->clip.y1);
+   if (gpu_3d_rect_empty(&b))
+      return true;
+   /* Quad-aligned launch rectangle. */
+   b.x0 &= ~1, b.y0 &= ~1;
+   b.x1 = (b.x1 + 1) & ~1, b.y1 = (b.y1 + 1) & ~1;
+   const int32_t w = b.x1 - b.x0, h = b.y1 - b.y0;
+   uint8_t *covered = calloc((size_t)w * h, 1);
+   if (!covered)
+      return false;
+   bool any = false;
+   for (int32_t y = b.y0; y < b.y1; y++) {
+      if (y < R->clip.y0 || y >= R->clip.y1)
+         continue;
+      int64_t py = (int64_t)y * 256 + 128;
+      for (int32_t x = b.x0; x < b.x1; x++) {
+         if (x < R->clip.x0 || x >= R->clip.x1)
+            continue;
+         int64_t px = (int64_t)x * 256 + 128;
+         bool in = true;
+         for (unsigned k = 0; k < 3 && in; k++) {
+            unsigned n = (k + 1) % 3;
+            in = edge(X[k], Y[k], X[n], Y[n], px, py) + bias[k] >= 0;
+         }
+         if (in) {
+            covered[(y - b.y0) * w + (x - b.x0)] = 1;
+            any = true;
+         }
+      }
+   }
+   if (!any) {
+      free(covered);
+      return true;
+   }
+
+   /* Planes from the snapped positions. */
+   struct wvert s[3];
+   const struct wvert *sv[3];
+   for (unsigned i = 0; i < 3; i++) {
+      s[i] = *v[i];
+      s[i].x = X[i] / 256.0;
+      s[i].y = Y[i] / 256.0;
+      sv[i] = &s[i];
+   }
+   float (*plane)[3] = calloc(W, sizeof(float[3]));
+   if (!plane) {
+      free(covered);
+      return false;
+   }
+   for (unsigned word = 0; word < W; word++) {
+      unsigned mode = R->imap[word];
+      double f[3];
+      if (word == POS) {
+         plane[word][0] = 1, plane[word][2] = (float)b.x0;
+         continue;
+      }
+      if (word == POS + 1) {
+         if (R->lower_left)
+            plane[word][1] = -1, plane[word][2] = (float)(R->flip_h - b.y0);
+         else
+            plane[word][1] = 1, plane[word][2] = (float)b.y0;
+         continue;
+      }
+      if (word == FACE) {
+         plane[word][2] = fbits(front ? 0xffffffffu : 0);
+         continue;
+      }
+      if (word == POS + 2 || word == POS + 3) {
+         for (unsigned i = 0; i < 3; i++)
+            f[i] = word == POS + 2 ? sv[i]->z : sv[i]->invw;
+      } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT) {
+         plane[word][2] = fbits(flat->a[word]);
+         continue;
+      } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE) {
+         for (unsigned i = 0; i < 3; i++)
+            f[i] = (double)sv[i]->a[word] * sv[i]->invw;
+      } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR) {
+         for (unsigned i = 0; i < 3; i++)
+            f[i] = sv[i]->a[word];
+      } else {
+         continue;
+      }
+      plane_of(sv, f, &b, plane[word]);
+   }
+   const struct gpu_3d_fragments frags = {
+      .rect = b,
+      .covered = covered,
+      .plane = (const float (*)[3])plane,
+      .rt_index = R->rt_index,
+   };
+   bool ok = gpu_3d_shade(R->gpu, R->subc, R->ps, &frags);
+   free(plane);
+   free(covered);
+   return ok;
+}
+
+/* ------------------------------------------------------------ clipping */
+
+/* Distance of a clip-space vertex to plane p (inside: >= 0). */
+static float
+plane_dist(const struct raster *R, unsigned p, const float *pos)
+{
+   const float x = pos[0], y = pos[1], z = pos[2], w = pos[3];
+   switch (p) {
+   case 0: return R->zero_to_w ? z : z + w;         /* near */
+   case 1: return w - z;                              /* far */
+   case 2: return w - 1e-30f;                         /* w > 0 */
+   case 3: return R->gbx * w - x;
+   case 4: return R->gbx * w + x;
+   case 5: return R->gby * w - y;
+   default: return R->gby * w + y;
+   }
+}
+
+static void
+lerp(struct cvert *out, const struct cvert *a, const struct cvert *b, float t)
+{
+   for (unsigned w = 0; w < W; w++)
+      out->a[w] = a->a[w] + (b->a[w] - a->a[w]) * t;
+}
+
+/* Clips the polygon in[0..n) in place against every plane; the count. */
+static unsigned
+clip_polygon(const struct raster *R, struct cvert *poly, unsigned n, struct cvert *tmp)
+{
+   for (unsigned p = 0; p < 7 && n; p++) {
+      unsigned m = 0;
+      for (unsigned i = 0; i < n; i++) {
+         const struct cvert *a = &poly[i], *b = &poly[(i + 1) % n];
+         float da = plane_dist(R, p, &a->a[POS]), db = plane_dist(R, p, &b->a[POS]);
+         if (da >= 0 && m < MAX_POLY)
+            tmp[m++] = *a;
+         if ((da >= 0) != (db >= 0) && m < MAX_POLY)
+            lerp(&tmp[m++], a, b, da / (da - db));
+      }
+      memcpy(poly, tmp, m * sizeof(*tmp));
+      n = m;
+   }
+   return n;
+}
+
+static void
+to_window(const struct raster *R, const struct cvert *c, struct wvert *v)
+{
+   const float *p = &c->a[POS];
+   double iw = 1.0 / p[3];
+   v->x = p[0] * iw * R->sx + R->ox;
+   v->y = p[1] * iw * R->sy + R->oy;
+   v->z = p[2] * iw * R->sz + R->oz;
+   if (R->lower_left)
+      v->y = R->flip_h - v->y;
+   v->invw = iw;
+   v->a = c->a;
+}
+
+/* ------------------------------------------------------------ primitives */
+
+static bool
+draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
+              const struct gpu_vertex *c, const struct gpu_vertex *provoking)
+{
+   struct cvert *poly = malloc(2 * MAX_POLY * sizeof(struct cvert));
+   if (!poly)
+      return false;
+   vert_of(a, &poly[0]);
+   vert_of(b, &poly[1]);
+   vert_of(c, &poly[2]);
+   unsigned n = clip_polygon(R, poly, 3, poly + MAX_POLY);
+   bool ok = true;
+   if (n >= 3) {
+      struct wvert wv[MAX_POLY];
+      for (unsigned i = 0; i < n; i++)
+         to_window(R, &poly[i], &wv[i]);
+      double area = 0;
+      for (unsigned i = 0; i < n; i++) {
+         const struct wvert *p = &wv[i], *q = &wv[(i + 1) % n];
+         area += p->x * q->y - q->x * p->y;
+      }
+      /* Rows downwards: counter-clockwise is a negative area. */
+      bool ccw = area < 0;
+      bool front = ccw == R->front_ccw;
+      if (area != 0 && !(R->cull && ((front && R->cull_front) || (!front && R->cull_back)))) {
+         for (unsigned i = 1; ok && i + 1 < n; i++)
+            ok = triangle(R, &wv[0], &wv[i], &wv[i + 1], provoking, front);
+      }
+   }
+   free(poly);
+   return ok;
+}
+
+/* A quad of window positions p[4] carrying the attributes of a (corners
+ * 0, 1) and b (corners 2, 3), drawn as two front-facing triangles. */
+static bool
+draw_quad(struct raster *R, struct wvert q[4], const struct gpu_vertex *provoking)
+{
+   return triangle(R, &q[0], &q[1], &q[2], provoking, true) &&
+          triangle(R, &q[0], &q[2], &q[3], provoking, true);
+}
+
+static bool
+draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
+          const struct gpu_vertex *provoking)
+{
+   struct cvert *c = malloc(2 * sizeof(struct cvert));
+   if (!c)
+      return false;
+   vert_of(a, &c[0]);
+   vert_of(b, &c[1]);
+   float t0 = 0, t1 = 1;
+   for (unsigned p = 0; p < 7; p++) {
+      float d0 = plane_dist(R, p, &c[0].a[POS]), d1 = plane_dist(R, p, &c[1].a[POS]);
+      if (d0 < 0 && d1 < 0) {
+         free(c);
+         return true;
+      }
+      if (d0 < 0)
+         t0 = fmaxf(t0, d0 / (d0 - d1));
+      else if (d1 < 0)
+         t1 = fminf(t1, d0 / (d0 - d1));
+   }
+   if (t0 >= t1) {
+      free(c);
+      return true;
+   }
+   struct cvert *e = malloc(2 * sizeof(struct cvert));
+   if (!e) {
+      free(c);
+      return false;
+   }
+   lerp(&e[0], &c[0], &c[1], t0);
+   lerp(&e[1], &c[0], &c[1], t1);
+   struct wvert w0, w1;
+   to_window(R, &e[0], &w0);
+   to_window(R, &e[1], &w1);
+   const uint32_t *m = R->gpu->method[R->subc];
+   float width = GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4],
+                         NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
+                    ? fbits(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
+                    : fbits(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
+   if (!(width > 0))
+      width = 1;
+   bool xmajor = fabs(w1.x - w0.x) >= fabs(w1.y - w0.y);
+   double ox = xmajor ? 0 : width / 2, oy = xmajor ? width / 2 : 0;
+   struct wvert q[4] = {w0, w0, w1, w1};
+   q[0].x -= ox, q[0].y -= oy;
+   q[1].x += ox, q[1].y += oy;
+   q[2].x += ox, q[2].y += oy;
+   q[3].x -= ox, q[3].y -= oy;
+   bool ok = draw_quad(R, q, provoking);
+   free(e);
+   free(c);
+   return ok;
+}
+
+static bool
+draw_point(struct raster *R, const struct gpu_vertex *a)
+{
+   struct cvert *c = malloc(sizeof(struct cvert));
+   if (!c)
+      return false;
+   vert_of(a, c);
+   for (unsigned p = 0; p < 3; p++) {
+      if (plane_dist(R, p, &c->a[POS]) < 0) {
+         free(c);
+         return true;
+      }
+   }
+   struct wvert v;
+   to_window(R, c, &v);
+   const uint32_t *m = R->gpu->method[R->subc];
+   float size = fbits(m[NVC597_SET_POINT_SIZE / 4]);
+   if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
+      size = c->a[0x6c / 4];
+   if (!(size > 0))
+      size = 1;
+   struct wvert q[4] = {v, v, v, v};
+   double r = size / 2;
+   q[0].x -= r, q[0].y -= r;
+   q[1].x += r, q[1].y -= r;
+   q[2].x += r, q[2].y += r;
+   q[3].x -= r, q[3].y += r;
+   bool ok = draw_quad(R, q, a);
+   free(c);
+   return ok;
+}
+
+static bool
+setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+      uint32_t instance)
+{
+   memset(R, 0, sizeof(*R));
+   R->gpu = gpu;
+   R->subc = subc;
+   R->ps = ps;
+   jade_sph_ps_unpack(ps->sph, &R->sph);
+   for (unsigned w = 0; w < W; w++)
+      R->imap[w] = gpu_3d_ps_imap(&R->sph, w);
+   const uint32_t *m = gpu->method[subc];
+   R->sx = fbits(m[NVC597_SET_VIEWPORT_SCALE_X(0) / 4]);
+   R->sy = fbits(m[NVC597_SET_VIEWPORT_SCALE_Y(0) / 4]);
+   R->sz = fbits(m[NVC597_SET_VIEWPORT_SCALE_Z(0) / 4]);
+   R->ox = fbits(m[NVC597_SET_VIEWPORT_OFFSET_X(0) / 4]);
+   R->oy = fbits(m[NVC597_SET_VIEWPORT_OFFSET_Y(0) / 4]);
+   R->oz = fbits(m[NVC597_SET_VIEWPORT_OFFSET_Z(0) / 4]);
+   R->zero_to_w = GPU_GET(M(subc, SET_VIEWPORT_Z_CLIP), NVC597_SET_VIEWPORT_Z_CLIP_RANGE) ==
+                  NVC597_SET_VIEWPORT_Z_CLIP_RANGE_ZERO_TO_POSITIVE_W;
+   R->provoking_last = GPU_GET(M(subc, SET_PROVOKING_VERTEX), NVC597_SET_PROVOKING_VERTEX_V) ==
+                       NVC597_SET_PROVOKING_VERTEX_V_LAST;
+   R->cull = GPU_GET(M(subc, OGL_SET_CULL), NVC597_OGL_SET_CULL_ENABLE);
+   uint32_t face = M(subc, OGL_SET_CULL_FACE);
+   R->cull_front = face == NVC597_OGL_SET_CULL_FACE_V_FRONT ||
+                   face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
+   R->cull_back = face == NVC597_OGL_SET_CULL_FACE_V_BACK ||
+                  face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
+   R->front_ccw = M(subc, OGL_SET_FRONT_FACE) != NVC597_OGL_SET_FRONT_FACE_V_CW;
+   R->clip = gpu_3d_clip_rect(gpu, subc, true);
+   R->lower_left = GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_MODE) ==
+                   NVC597_SET_WINDOW_ORIGIN_MODE_LOWER_LEFT;
+   R->flip_h = R->clip.y1;
+   /* The viewport's rectangle: where x/y clipping would cut. */
+   double vx0 = R->ox - fabs(R->sx), vx1 = R->ox + fabs(R->sx);
+   double vy0 = R->oy - fabs(R->sy), vy1 = R->oy + fabs(R->sy);
+   if (R->lower_left) {
+      double t = R->flip_h - vy1;
+      vy1 = R->flip_h - vy0;
+      vy0 = t;
+   }
+   gpu_3d_rect_clip(&R->clip, (int32_t)ceil(vx0 - 0.5), (int32_t)ceil(vy0 - 0.5),
+                    (int32_t)ceil(vx1 - 0.5), (int32_t)ceil(vy1 - 0.5));
+   gpu_3d_rect_clip(&R->clip, -32768, -32768, 32768, 32768);
+   R->gbx = fabs(R->sx) > 0 ? (float)((GUARD - fabs(R->ox)) / fabs(R->sx)) : 1e30f;
+   R->gby = fabs(R->sy) > 0 ? (float)((GUARD - fabs(R->oy)) / fabs(R->sy)) : 1e30f;
+   if (R->gbx < 1) R->gbx = 1;
+   if (R->gby < 1) R->gby = 1;
+   if (GPU_GET(M(subc, SET_DEPTH_TEST), NVC597_SET_DEPTH_TEST_ENABLE))
+      gpu_3d_not_modelled(gpu, subc, 4, "the depth test (FermiZS byte order unknown)");
+   (void)instance;
+   return true;
+}
 
 bool
-gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run)
+gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run,
+                  const struct gpu_3d_stage *ps)
 {
-   (void)run;
-   gpu_unimplemented(gpu, subc, NVC597_BEGIN, run->topology);
-   return true;
+   struct raster *R = malloc(sizeof(*R));
+   if (!R)
+      return false;
+   setup(R, gpu, subc, ps, run->instance);
+   const struct gpu_vertex *v = run->v;
+   const unsigned n = run->count;
+   const bool last = R->provoking_last;
+   bool ok = true;
+   switch (run->topology) {
+   case NVC597_BEGIN_OP_POINTS:
+      for (unsigned i = 0; ok && i < n; i++)
+         ok = draw_point(R, &v[i]);
+      break;
+   case NVC597_BEGIN_OP_LINES:
+      for (unsigned i = 0; ok && i + 1 < n; i += 2)
+         ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+      break;
+   case NVC597_BEGIN_OP_LINE_STRIP:
+   case NVC597_BEGIN_OP_LINE_LOOP:
+      for (unsigned i = 0; ok && i + 1 < n; i++)
+         ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+      if (ok && run->topology == NVC597_BEGIN_OP_LINE_LOOP && n >= 2)
+         ok = draw_line(R, &v[n - 1], &v[0], &v[last ? 0 : n - 1]);
+      break;
+   case NVC597_BEGIN_OP_TRIANGLES:
+      for (unsigned i = 0; ok && i + 2 < n; i += 3)
+         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i]);
+      break;
+   case NVC597_BEGIN_OP_TRIANGLE_STRIP:
+      for (unsigned i = 0; ok && i + 2 < n; i++) {
+         const struct gpu_vertex *p = &v[last ? i + 2 : i];
+         ok = i % 2 ? draw_triangle(R, &v[i + 1], &v[i], &v[i + 2], p)
+                    : draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p);
+      }
+      break;
+   case NVC597_BEGIN_OP_TRIANGLE_FAN:
+      for (unsigned i = 0; ok && i + 2 < n; i++)
+         ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i + 1]);
+      break;
+   case NVC597_BEGIN_OP_QUADS:
+      for (unsigned i = 0; ok && i + 3 < n; i += 4) {
+         const struct gpu_vertex *p = &v[last ? i + 3 : i];
+         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p) &&
+              draw_triangle(R, &v[i], &v[i + 2], &v[i + 3], p);
+      }
+      break;
+   case NVC597_BEGIN_OP_QUAD_STRIP:
+      for (unsigned i = 0; ok && i + 3 < n; i += 2) {
+         const struct gpu_vertex *p = &v[last ? i + 3 : i];
+         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 3], p) &&
+              draw_triangle(R, &v[i], &v[i + 3], &v[i + 2], p);
+      }
+      break;
+   case NVC597_BEGIN_OP_POLYGON:
+      for (unsigned i = 0; ok && i + 2 < n; i++)
+         ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[0]);
+      break;
+   default:
+      gpu_3d_not_modelled(gpu, subc, 5, "adjacency and patch topologies");
+      break;
+   }
+   free(R);
+   return ok;
 }

@@ -290,6 +290,48 @@ lay_out(struct gpu_tex_view *v)
    v->layer_B = (at + block0_B - 1) / block0_B * block0_B;
 }
 
+void
+gpu_tex_color_target(struct gpu_tex_view *v, const struct gpu_tex_target_desc *d)
+{
+   memset(v, 0, sizeof(*v));
+   v->valid = true;
+   v->format = d->format;
+   v->bpp = util_format_get_blocksize(d->format);
+   v->bw = v->bh = 1;
+   v->integer = util_format_is_pure_integer(d->format);
+   v->address = d->address;
+   v->levels = 1;
+   v->normalized = true;
+   v->height = d->height;
+   v->type = d->is_3d ? JADE_TIC_BL_TEXTURE_TYPE_THREE_D : JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
+   v->depth = d->third ? d->third : 1;
+   for (unsigned c = 0; c < 4; c++)
+      v->source[c] = c;
+   if (d->pitch) {
+      /* WIDTH is the pitch in bytes (nvc0_state_validate.c, NVK
+       * nvk_cmd_draw.c: a linear target's WIDTH = the row pitch). */
+      v->memory = GPU_TEX_PITCH;
+      v->pitch_B = d->width;
+      v->width = v->bpp ? d->width / v->bpp : 0;
+      v->layer_B = d->array_pitch_B;
+      return;
+   }
+   v->memory = GPU_TEX_BLOCKLINEAR;
+   v->width = d->width;
+   v->block_h_log2 = d->block_h_log2;
+   v->block_d_log2 = d->block_d_log2;
+   /* One level, the block size as programmed (the driver gives the
+    * level's own, already clamped), layers ARRAY_PITCH apart. */
+   struct gpu_tex_level *l = &v->level[0];
+   const uint32_t gob_cols = (d->width * v->bpp + 63) / 64, gob_rows = (d->height + 7) / 8;
+   l->bh = d->block_h_log2;
+   l->bd = d->is_3d ? d->block_d_log2 : 0;
+   l->row_B = gob_cols * 64;
+   l->rows = ((gob_rows + (1u << l->bh) - 1) >> l->bh << l->bh) * 8;
+   l->offset_B = 0;
+   v->layer_B = d->array_pitch_B;
+}
+
 /* The byte offset of texel (x, y, z) of a level from the layer's start. */
 static uint64_t
 texel_offset(const struct gpu_tex_level *l, unsigned bpp, uint32_t x, uint32_t y, uint32_t z)

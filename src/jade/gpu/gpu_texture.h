@@ -86,6 +86,20 @@ bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t v
 bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
                         uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4]);
 
+/* A colour target as SET_COLOR_TARGET_*(j) program it (gpu_3d_target.c):
+ * laid out with the texture unit's rules, so that gpu_tex_texel_va (level
+ * 0; z the slice of a 3D target, layer the array layer) addresses it. */
+struct gpu_tex_target_desc {
+   uint64_t address;
+   enum pipe_format format;
+   bool pitch;                 /* MEMORY.LAYOUT PITCH: width is the pitch in bytes */
+   bool is_3d;                 /* THIRD_DIMENSION_CONTROL DEFINES_DEPTH_SIZE */
+   uint32_t width, height, third;
+   unsigned block_h_log2, block_d_log2;
+   uint64_t array_pitch_B;
+};
+void gpu_tex_color_target(struct gpu_tex_view *v, const struct gpu_tex_target_desc *d);
+
 /* The header's X/Y/Z/W sources applied to decoded components. */
 void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
 

@@ -148,7 +148,13 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
  * the thread's pixel centre (x = t % width + 0.5, y = t / width + 0.5),
  * at the centroid too; IPA.CONSTANT reads plane[w][2].  At EXIT the first
  * exit_reg_count registers of each thread are saved (where a fragment
- * shader leaves its outputs).  The arrays stay the caller's. */
+ * shader leaves its outputs).  With `quads`, threads come in 2x2 quads
+ * instead of rows (what derivatives need: lane ^ 1 is the horizontal, lane
+ * ^ 2 the vertical neighbour, as NAK's derivative shuffles assume): thread
+ * t is pixel (2 qx + (t & 1), 2 qy + (t >> 1 & 1)) of quad t / 4 = qy *
+ * (width / 2) + qx (width even).  With `killed`, a thread that executes
+ * KILL sets killed[t] (a fragment the pixel stage drops).  The arrays stay
+ * the caller's. */
 #define JADE_SIM_ATTR_WORDS 256
 struct jade_sim_graphics {
    uint32_t threads;
@@ -157,6 +163,8 @@ struct jade_sim_graphics {
    uint32_t width;            /* pixels a row */
    uint32_t *exit_regs;       /* threads * exit_reg_count */
    unsigned exit_reg_count;
+   bool quads;                /* 2x2 quads, not rows (above) */
+   uint8_t *killed;           /* threads; NULL: not kept */
 };
 
 /* Sets (NULL: clears) the graphics I/O of the next launches. */

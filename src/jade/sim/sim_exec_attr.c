@@ -26,6 +26,17 @@ sim_thread_index(const struct sim_exec *x, unsigned lane)
 }
 
 void
+sim_mark_killed(struct sim_exec *x, unsigned lane)
+{
+   const struct jade_sim_graphics *gfx = x->sim->gfx;
+   if (!gfx || !gfx->killed)
+      return;
+   uint32_t t = sim_thread_index(x, lane);
+   if (t < gfx->threads)
+      gfx->killed[t] = 1;
+}
+
+void
 sim_save_exit_regs(struct sim_exec *x, unsigned lane)
 {
    const struct jade_sim_graphics *gfx = x->sim->gfx;
@@ -53,6 +64,9 @@ exec_ald_ast(struct sim_exec *x, bool store)
    unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
    unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
    bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   if (!gfx->in || !gfx->out)
+      return sim_stop(x, JADE_SIM_FAULT, "%s without attribute words (a pixel launch)",
+                      store ? "AST" : "ALD");
    if (sim_field(x, JADE_ISA_F_PATCH))
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "patch attributes (.P) are not modelled");
    sim_foreach_lane(x, lane) {
@@ -88,7 +102,13 @@ exec_ipa(struct sim_exec *x)
       if (w < 0)
          return sim_stop(x, JADE_SIM_FAULT, "attribute address out of range");
       const float *pl = gfx->plane[w];
-      float px = (float)(t % gfx->width) + 0.5f, py = (float)(t / gfx->width) + 0.5f;
+      uint32_t ix = t % gfx->width, iy = t / gfx->width;
+      if (gfx->quads) {
+         uint32_t q = t / 4, qw = gfx->width / 2 ? gfx->width / 2 : 1;
+         ix = 2 * (q % qw) + (t & 1);
+         iy = 2 * (q / qw) + (t >> 1 & 1);
+      }
+      float px = (float)ix + 0.5f, py = (float)iy + 0.5f;
       float v = freq == 1 ? pl[2] : pl[0] * px + pl[1] * py + pl[2];
       uint32_t bits;
       memcpy(&bits, &v, 4);

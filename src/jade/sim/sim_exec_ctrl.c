@@ -161,6 +161,8 @@ bool sim_exec_ctrl(struct sim_exec *x)
       sim_foreach_lane(x, lane) {
          if (x->op == JADE_ISA_OP_EXIT)
             sim_save_exit_regs(x, lane);
+         else
+            sim_mark_killed(x, lane);
          w->state[lane] = SIM_LANE_EXITED;
       }
       sim_release_waits(w);

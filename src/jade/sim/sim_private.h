@@ -322,6 +322,8 @@ bool sim_exec_surface(struct sim_exec *x);
 uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
 /* Saves the exit registers of the lane (EXIT with graphics I/O). */
 void sim_save_exit_regs(struct sim_exec *x, unsigned lane);
+/* Marks the lane's thread killed (KILL with graphics I/O). */
+void sim_mark_killed(struct sim_exec *x, unsigned lane);
 
 /* --- MUFU results (sim_mufu_error.c) ------------------------------------ */
 

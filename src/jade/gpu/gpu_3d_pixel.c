@@ -1,0 +1,219 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The pixel stage: a primitive's fragments shaded on the SM model, their
+ * outputs written through the per-fragment operations (gpu_3d_target.c).
+ * Where each rule comes from:
+ * - the PS header's input map (jade_sph.h, after NVIDIA's SPH: two bits a
+ *   word, CONSTANT / PERSPECTIVE / SCREEN_LINEAR) says how each attribute
+ *   word is interpolated; its address is the one the last vertex stage
+ *   wrote (generic i component c at 0x80 + 16 i + 4 c, colours at 0x280,
+ *   clip distances 0x2c0, point sprite 0x2e0, fog 0x2e8, texture
+ *   coordinates 0x300 + 16 i);
+ * - IPA's planes (set up by gpu_3d_raster.c): SM70 IPA only interpolates
+ *   in screen space; a perspective input is IPA.PASS times the pixel's w,
+ *   the reciprocal of IPA.PASS of a[0x7c] (NAK nak_nir_lower_fs_inputs.c
+ *   interp_fs_input / load_frag_w, and Jade's isel_inverse_w), so the
+ *   plane of a perspective word is that of attr / w_clip and the plane of
+ *   a[0x7c] is 1 / w_clip; a screen-linear word's plane is the attribute's;
+ *   a constant word's plane is the provoking vertex's value (IPA.CONSTANT
+ *   reads c); a[0x70], a[0x74] are the window position and a[0x78] the
+ *   window z (gl_FragCoord; NAK reads all four with IPA.PASS); a[0x3fc],
+ *   read flat, is all ones for a front face and 0 for a back face (the
+ *   value nvc0's codegen turns into gl_FrontFacing: OR 1, negate);
+ * - threads in 2x2 quads (jade_sim_graphics.quads: lane ^ 1 horizontal,
+ *   lane ^ 2 vertical, as NAK's derivative shuffles assume), the launch
+ *   rectangle's uncovered pixels running as helpers whose outputs are
+ *   dropped; a thread that executes KILL is dropped;
+ * - outputs (NAK from_nir.rs, copy_fs_outputs_nv): the registers at EXIT
+ *   hold, for each colour output whose OMAP bits name any component, four
+ *   registers, one output after the other; then the sample mask and the
+ *   depth if either is written.  A written sample mask whose bit 0 is
+ *   clear drops the fragment (single-sampled targets); depth is not used
+ *   (no zeta);
+ * - output slot s goes to the target of SET_CT_SELECT slot s; with
+ *   SET_CT_MRT_ENABLE false output 0 goes to every slot (its name; NVK
+ *   always enables it).
+ * The program: the stage's code (gpu_3d_stage_read), made the SM model's
+ * by gpu_load_program, with the constant banks and units gpu_3d_stage_bind
+ * bound.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvidia/classes/clc597.h"
+
+#include "jade_sph.h"
+#include "jade_sim.h"
+
+#include "gpu_3d_raster.h"
+
+/* Threads of one launch at most (a band of the rectangle). */
+#define MAX_THREADS (64 * 1024)
+#define CTA 128
+
+unsigned
+gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
+{
+   const unsigned a = w * 4;
+   if (a >= 0x70 && a < 0x80) {
+      const uint32_t *pos = &h->imap_position_x;
+      return pos[(a - 0x70) / 4] ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR : 0;
+   }
+   if (a >= 0x80 && a < 0x280) {
+      unsigned i = (a - 0x80) / 16, c = w % 4;
+      const uint32_t *m[4] = {h->generic_imap_x, h->generic_imap_y, h->generic_imap_z,
+                              h->generic_imap_w};
+      return m[c][i];
+   }
+   if (a >= 0x280 && a < 0x2a0) {
+      const uint32_t col[8] = {
+         h->imap_color_diffuse_red, h->imap_color_diffuse_green, h->imap_color_diffuse_blue,
+         h->imap_color_diffuse_alpha, h->imap_color_specular_red, h->imap_color_specular_green,
+         h->imap_color_specular_blue, h->imap_color_specular_alpha,
+      };
+      return col[(a - 0x280) / 4];
+   }
+   if (a >= 0x2c0 && a < 0x2e0) {
+      const uint32_t *cd = &h->imap_clip_distance0;
+      return cd[(a - 0x2c0) / 4] ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE : 0;
+   }
+   if (a == 0x2e0 || a == 0x2e4)
+      return (a == 0x2e0 ? h->imap_point_sprite_s : h->imap_point_sprite_t)
+                ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR : 0;
+   if (a == 0x2e8)
+      return h->imap_fog_coordinate ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE : 0;
+   if (a >= 0x300 && a < 0x3a0) {
+      unsigned i = (a - 0x300) / 16, c = w % 4;
+      const uint32_t *m[4] = {h->tex_imap_s, h->tex_imap_t, h->tex_imap_r, h->tex_imap_q};
+      return m[c][i];
+   }
+   if (a == 0x3fc)
+      return JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
+   return 0;
+}
+
+static bool
+shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+           const struct jade_sph_ps *h, const struct gpu_3d_fragments *f, int32_t y0, int32_t y1,
+           const struct gpu_3d_target *targets, const bool *have, unsigned slots, uint64_t entry)
+{
+   const int32_t width = f->rect.x1 - f->rect.x0, full_w = width;
+   const int32_t height = y1 - y0;
+   uint32_t n = (uint32_t)(width * height);
+   uint32_t threads = (n + CTA - 1) / CTA * CTA;
+
+   /* Output registers: four a written colour output, then mask and depth. */
+   int out_base[GPU_3D_TARGETS];
+   unsigned regs = 0;
+   for (unsigned o = 0; o < GPU_3D_TARGETS; o++) {
+      bool any = h->omap_red[o] || h->omap_green[o] || h->omap_blue[o] || h->omap_alpha[o];
+      out_base[o] = any ? (int)regs : -1;
+      regs += any ? 4 : 0;
+   }
+   const int mask_reg = h->omap_sample_mask || h->omap_depth ? (int)regs : -1;
+   const unsigned reg_count = regs + (mask_reg >= 0 ? 2 : 0);
+
+   /* The planes moved to the band's corner. */
+   float (*plane)[3] = malloc(sizeof(float[3]) * JADE_SIM_ATTR_WORDS);
+   uint32_t *exit_regs = calloc((size_t)threads * (reg_count ? reg_count : 1), 4);
+   uint8_t *killed = calloc(threads, 1);
+   if (!plane || !exit_regs || !killed) {
+      free(plane), free(exit_regs), free(killed);
+      gpu_log(gpu, "no memory for a pixel launch of %u threads", threads);
+      return false;
+   }
+   const float dy = (float)(y0 - f->rect.y0);
+   for (unsigned w = 0; w < JADE_SIM_ATTR_WORDS; w++) {
+      plane[w][0] = f->plane[w][0];
+      plane[w][1] = f->plane[w][1];
+      plane[w][2] = f->plane[w][1] == 0 ? f->plane[w][2] : f->plane[w][2] + f->plane[w][1] * dy;
+   }
+   const struct jade_sim_graphics gfx = {
+      .threads = threads,
+      .plane = (const float (*)[3])plane,
+      .width = (uint32_t)width,
+      .exit_regs = exit_regs,
+      .exit_reg_count = reg_count,
+      .quads = true,
+      .killed = killed,
+   };
+   const struct jade_sim_grid grid = {
+      .grid = {threads / CTA, 1, 1},
+      .block = {CTA, 1, 1},
+      .entry = entry,
+      .register_count = ps->register_count,
+   };
+   jade_sim_set_graphics(gpu->sim, &gfx);
+   struct jade_sim_stats before, after;
+   jade_sim_get_stats(gpu->sim, &before);
+   enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
+   jade_sim_get_stats(gpu->sim, &after);
+   jade_sim_set_graphics(gpu->sim, NULL);
+   gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
+   bool ok = true;
+   if (st != JADE_SIM_OK) {
+      gpu_fault(gpu, ps->program, 0, false, "the pixel program at 0x%llx: %s",
+                (unsigned long long)ps->program, jade_sim_message(gpu->sim));
+      ok = false;
+   }
+   const bool mrt = GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4],
+                            NVC597_SET_CT_MRT_ENABLE_V);
+   for (uint32_t t = 0; ok && t < n; t++) {
+      uint32_t q = t / 4, qw = (uint32_t)width / 2;
+      int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
+      if (ly >= height || killed[t])
+         continue;
+      if (!f->covered[(ly + (y0 - f->rect.y0)) * full_w + lx])
+         continue;
+      const uint32_t *r = exit_regs + (size_t)t * reg_count;
+      if (h->omap_sample_mask && !(r[mask_reg] & 1))
+         continue;
+      for (unsigned s = 0; ok && s < slots; s++) {
+         int base = out_base[mrt ? s : 0];
+         if (!have[s] || base < 0)
+            continue;
+         ok = gpu_3d_fragment_out(gpu, subc, s, &targets[s], f->rect.x0 + lx, y0 + ly,
+                                  f->rt_index, r + base);
+      }
+   }
+   free(plane), free(exit_regs), free(killed);
+   return ok;
+}
+
+bool
+gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+             const struct gpu_3d_fragments *f)
+{
+   uint64_t entry;
+   if (!gpu_sim(gpu) || !gpu_load_program(gpu, ps->code, &entry, "the pixel program"))
+      return false;
+   struct jade_sph_ps h;
+   jade_sph_ps_unpack(ps->sph, &h);
+   if (gpu_3d_rect_empty(&f->rect))
+      return true;
+
+   struct gpu_3d_target targets[GPU_3D_TARGETS];
+   bool have[GPU_3D_TARGETS] = {0};
+   const unsigned slots = gpu_3d_ct_count(gpu, subc);
+   for (unsigned s = 0; s < slots; s++) {
+      char err[160];
+      have[s] = gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, s), &targets[s], err,
+                                   sizeof(err));
+      if (!have[s] && err[0])
+         gpu_3d_not_modelled(gpu, subc, 3, err);
+   }
+
+   const int32_t width = f->rect.x1 - f->rect.x0;
+   int32_t band = (MAX_THREADS / width) & ~1;
+   if (band < 2)
+      band = 2;
+   for (int32_t y = f->rect.y0; y < f->rect.y1; y += band) {
+      int32_t y1 = y + band < f->rect.y1 ? y + band : f->rect.y1;
+      if (!shade_band(gpu, subc, ps, &h, f, y, y1, targets, have, slots, entry))
+         return false;
+   }
+   return true;
+}

@@ -1,0 +1,113 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * What the rasteriser (gpu_3d_raster.c), the pixel stage (gpu_3d_pixel.c),
+ * the colour targets and per-fragment operations (gpu_3d_target.c) and
+ * CLEAR_SURFACE (gpu_3d_clear.c) share.  Internal to those parts; the
+ * pipeline's interface is gpu_3d.h.
+ */
+
+#ifndef GPU_3D_RASTER_H
+#define GPU_3D_RASTER_H
+
+#include "gpu_3d.h"
+#include "gpu_texture.h"
+
+#define GPU_3D_TARGETS 8
+
+/* A pixel rectangle, [x0, x1) x [y0, y1). */
+struct gpu_3d_rect {
+   int32_t x0, y0, x1, y1;
+};
+
+static inline void
+gpu_3d_rect_clip(struct gpu_3d_rect *r, int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+   r->x0 = r->x0 > x0 ? r->x0 : x0;
+   r->y0 = r->y0 > y0 ? r->y0 : y0;
+   r->x1 = r->x1 < x1 ? r->x1 : x1;
+   r->y1 = r->y1 < y1 ? r->y1 : y1;
+}
+
+static inline bool
+gpu_3d_rect_empty(const struct gpu_3d_rect *r)
+{
+   return r->x0 >= r->x1 || r->y0 >= r->y1;
+}
+
+/* Colour target j as SET_COLOR_TARGET_*(j) programs it. */
+struct gpu_3d_target {
+   unsigned index;             /* j */
+   struct gpu_tex_view view;   /* laid out by gpu_tex_color_target */
+   uint32_t layer0;            /* SET_COLOR_TARGET_LAYER */
+   uint32_t third;             /* SET_COLOR_TARGET_THIRD_DIMENSION */
+   bool is_3d;
+};
+
+/* The pipe format of a SET_COLOR_TARGET_FORMAT_V_* value, or NONE. */
+enum pipe_format gpu_3d_color_format(uint32_t v);
+
+/* SET_CT_SELECT: how many targets, and the physical target of slot s. */
+unsigned gpu_3d_ct_count(const struct jade_gpu *gpu, unsigned subc);
+unsigned gpu_3d_ct_target(const struct jade_gpu *gpu, unsigned subc, unsigned slot);
+
+/* Reads target j; false (with a message in err) if it is disabled or its
+ * format is not modelled (err[0] == 0: disabled, nothing to say). */
+bool gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j,
+                        struct gpu_3d_target *t, char *err, size_t err_size);
+
+/* The address of pixel (x, y) of render-target-array index `rt_index`
+ * (added to SET_COLOR_TARGET_LAYER); false outside the target. */
+bool gpu_3d_target_va(const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
+                      uint64_t *va);
+
+/* The rectangle every pixel write is clipped to: the surface clip, and
+ * scissor 0 if `scissor` and SET_SCISSOR_ENABLE(0). */
+struct gpu_3d_rect gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, bool scissor);
+
+/* Logs `what` once per model (a fixed-function behaviour not modelled)
+ * and counts it as unimplemented. */
+void gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, const char *what);
+
+/* One fragment's colour for shader output slot `slot` (four words: float
+ * bits, or integers for integer targets) through SET_CT_WRITE, blending
+ * and the target's format into memory; false after a fault. */
+bool gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
+                         const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
+                         const uint32_t color[4]);
+
+/* The blend arithmetic of slot `slot` (SET_BLEND*, per target or common):
+ * src and dst as floats, the result in out (not yet clamped or packed). */
+void gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const float src[4],
+                  const float dst[4], float out[4]);
+
+/* Fragments of one primitive for the pixel stage: the launch rectangle
+ * (x0, y0 even; even width and height), which of its pixels are covered,
+ * the plane equation of every attribute word in the rectangle's
+ * coordinates (a x + b y + c, x and y from the rectangle's corner). */
+struct gpu_3d_fragments {
+   struct gpu_3d_rect rect;
+   const uint8_t *covered;           /* (x1 - x0) * (y1 - y0), row-major */
+   const float (*plane)[3];          /* JADE_SIM_ATTR_WORDS */
+   uint32_t rt_index;
+};
+
+/* Runs the bound pixel shader on the fragments and writes its outputs
+ * through the per-fragment operations; false after a fault. */
+bool gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+                  const struct gpu_3d_fragments *f);
+
+/* The run's primitives, with the pixel shader `ps` already bound to the
+ * SM model (gpu_3d_stage_bind; the tests bind their own): assembly,
+ * clipping, viewport, culling, rasterisation, gpu_3d_shade. */
+bool gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run,
+                       const struct gpu_3d_stage *ps);
+
+/* The interpolation of attribute word w that the PS header asks for
+ * (JADE_SPH_PS_IMAP_*: 0 unused, 1 constant, 2 perspective, 3 screen
+ * linear). */
+struct jade_sph_ps;
+unsigned gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w);
+
+#endif /* GPU_3D_RASTER_H */

@@ -1,0 +1,245 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The rasteriser, pixel stage, per-fragment operations and CLEAR_SURFACE
+ * against hand-computed values, without a vertex stage: gpu_3d_raster_run
+ * on vertices filled here, a pixel program assembled here (one colour
+ * output, a constant), a pitch-layout R8G8B8A8 target of 16 x 16 in the
+ * tests' memory.  Cases: two triangles sharing a diagonal cover every pixel
+ * of a square exactly once (top-left rule, additive blending counts the
+ * hits); a thin triangle covers only the pixel centres inside it; clear
+ * values in two formats (R8G8B8A8_UNORM and R32_FLOAT) within the scissor;
+ * blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA).
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "nvidia/classes/clc597.h"
+
+#include "gpu_test_asm.h"
+#include "jade_sph.h"
+#include "gpu_3d_raster.h"
+
+#define VA 0x100000000ull
+#define CODE 0x0000u
+#define TARGET 0x4000u   /* 16 x 16 x 4 bytes, pitch 64 */
+#define N 16
+
+static struct gpu_vertex vtx[8];
+static struct jade_gpu *gpu_of_test;
+
+static void
+pos(struct gpu_vertex *v, float x, float y)
+{
+   /* Window = ndc * 8 + 8: clip x = (x - 8) / 8 with w = 1. */
+   float p[4] = {(x - 8) / 8, (y - 8) / 8, 0, 1};
+   memset(v, 0, sizeof(*v));
+   memcpy(&v->a[0x70 / 4], p, sizeof(p));
+}
+
+static void
+set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
+{
+   gpu->method[0][mthd / 4] = v;
+}
+
+static uint32_t
+fu(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static uint8_t *
+px(unsigned x, unsigned y)
+{
+   return mem + TARGET + y * 64 + x * 4;
+}
+
+/* A pixel program writing (r, g, b, a). */
+static bool
+program(float r, float g, float b, float a, struct gpu_3d_stage *ps)
+{
+   char l[4][64];
+   float c[4] = {r, g, b, a};
+   for (unsigned i = 0; i < 4; i++)
+      snprintf(l[i], sizeof(l[i]), "MOV R%u, 0x%08x", i, fu(c[i]));
+   const char *lines[] = {l[0], l[1], l[2], l[3], "EXIT"};
+   if (!gpu_test_assemble(lines, 5, CODE))
+      return false;
+   /* New code at the same address: the instruction cache dropped. */
+   gpu_method(gpu_of_test, 0, NVC597_INVALIDATE_SHADER_CACHES,
+              1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
+   memset(ps, 0, sizeof(*ps));
+   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
+                           .shader_type = 5};
+   h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
+   jade_sph_ps_pack(ps->sph, &h);
+   ps->enabled = true;
+   ps->code = VA + CODE;
+   ps->register_count = 16;
+   return true;
+}
+
+static void
+target(struct jade_gpu *gpu, uint32_t format)
+{
+   set(gpu, NVC597_SET_COLOR_TARGET_A(0), (uint32_t)(VA >> 32));
+   set(gpu, NVC597_SET_COLOR_TARGET_B(0), TARGET);
+   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);   /* pitch in bytes */
+   set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(0), N);
+   set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), format);
+   set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12);
+   set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(0), 1);
+   set(gpu, NVC597_SET_CT_SELECT, 1);
+   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
+   set(gpu, NVC597_SET_CT_MRT_ENABLE, 1);
+   set(gpu, NVC597_SET_SURFACE_CLIP_HORIZONTAL, N << 16);
+   set(gpu, NVC597_SET_SURFACE_CLIP_VERTICAL, N << 16);
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_X(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_Y(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_X(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Y(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_Z(0), fu(0.5f));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Z(0), fu(0.5f));
+}
+
+static void
+blend(struct jade_gpu *gpu, bool on, uint32_t src, uint32_t dst)
+{
+   set(gpu, NVC597_SET_BLEND(0), on);
+   set(gpu, NVC597_SET_BLEND_SEPARATE_FOR_ALPHA, 0);
+   set(gpu, NVC597_SET_BLEND_COLOR_OP, NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_ADD);
+   set(gpu, NVC597_SET_BLEND_COLOR_SOURCE_COEFF, src);
+   set(gpu, NVC597_SET_BLEND_COLOR_DEST_COEFF, dst);
+}
+
+static bool
+draw(struct jade_gpu *gpu, unsigned topology, unsigned count, const struct gpu_3d_stage *ps)
+{
+   const struct gpu_3d_run run = {.topology = topology, .v = vtx, .count = count};
+   return gpu_3d_raster_run(gpu, 0, &run, ps);
+}
+
+int
+main(void)
+{
+   mem_va = VA;
+   const struct jade_gpu_env env = gpu_test_env(VA);
+   struct jade_gpu *gpu = jade_gpu_create(&env);
+   gpu->subc_class[0] = 0xc597;
+   gpu_of_test = gpu;
+   struct gpu_3d_stage ps;
+
+   /* 1. Two triangles sharing the diagonal of [2, 10) x [2, 10): with
+    * ONE + ONE blending of 1/255 each, every pixel of the square counts 1
+    * hit, none outside. */
+   target(gpu, NVC597_SET_COLOR_TARGET_FORMAT_V_A8B8G8R8);
+   memset(mem + TARGET, 0, N * 64);
+   CHECK(program(1.0f / 255, 0, 0, 1, &ps), "program");
+   blend(gpu, true, NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE,
+         NVC597_SET_BLEND_COLOR_DEST_COEFF_V_OGL_ONE);
+   pos(&vtx[0], 2, 2), pos(&vtx[1], 10, 2), pos(&vtx[2], 10, 10);
+   pos(&vtx[3], 2, 2), pos(&vtx[4], 10, 10), pos(&vtx[5], 2, 10);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 6, &ps), "draw: %s", last_log);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < N; y++)
+      for (unsigned x = 0; x < N; x++) {
+         unsigned want = x >= 2 && x < 10 && y >= 2 && y < 10;
+         if (px(x, y)[0] != want)
+            bad++;
+      }
+   CHECK(bad == 0, "shared edge: %u pixels hit the wrong number of times", bad);
+
+   /* 2. Fill rule on a pixel-aligned square's edges: a quad as a strip
+    * over [0, 4) x [0, 4): the centres on x = 4 (right) and y = 4 (bottom)
+    * are not covered, those on x = 0, y = 0 would be (top-left). */
+   memset(mem + TARGET, 0, N * 64);
+   pos(&vtx[0], 0.5f, 0.5f), pos(&vtx[1], 4.5f, 0.5f), pos(&vtx[2], 0.5f, 4.5f),
+      pos(&vtx[3], 4.5f, 4.5f);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLE_STRIP, 4, &ps), "strip: %s", last_log);
+   bad = 0;
+   for (unsigned y = 0; y < 6; y++)
+      for (unsigned x = 0; x < 6; x++)
+         bad += px(x, y)[0] != (x < 4 && y < 4);
+   CHECK(bad == 0, "top-left rule: %u pixels wrong", bad);
+
+   /* 3. A small triangle (1, 1) (3.2, 1) (1, 3.2): centres (1.5, 1.5),
+    * (2.5, 1.5), (1.5, 2.5) inside; (2.5, 2.5) is outside (x + y = 5 >
+    * 4.2). */
+   memset(mem + TARGET, 0, N * 64);
+   pos(&vtx[0], 1, 1), pos(&vtx[1], 3.2f, 1), pos(&vtx[2], 1, 3.2f);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "small: %s", last_log);
+   CHECK(px(1, 1)[0] == 1 && px(2, 1)[0] == 1 && px(1, 2)[0] == 1 && px(2, 2)[0] == 0 &&
+         px(0, 0)[0] == 0 && px(3, 1)[0] == 0, "small triangle coverage %u %u %u %u",
+         px(1, 1)[0], px(2, 1)[0], px(1, 2)[0], px(2, 2)[0]);
+
+   /* 4. Culling: OGL_SET_CULL back faces, front CCW: the triangle of
+    * case 3 is clockwise on screen (rows down: area > 0), so culled. */
+   memset(mem + TARGET, 0, N * 64);
+   set(gpu, NVC597_OGL_SET_CULL, 1);
+   set(gpu, NVC597_OGL_SET_CULL_FACE, NVC597_OGL_SET_CULL_FACE_V_BACK);
+   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "cull");
+   CHECK(px(1, 1)[0] == 0, "a back face was drawn");
+   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CW);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "cull");
+   CHECK(px(1, 1)[0] == 1, "a front face (CW) was culled");
+   set(gpu, NVC597_OGL_SET_CULL, 0);
+
+   /* 5. Blend: source (1, 0.5, 0, 0.25) over (0, 1, 1, 1) with SRC_ALPHA,
+    * ONE_MINUS_SRC_ALPHA: r = 0.25, g = 0.125 + 0.75 = 0.875, b = 0.75,
+    * a = 0.0625 + 0.75 = 0.8125; in 8 bits 64, 223, 191, 207. */
+   for (unsigned i = 0; i < N * N; i++) {
+      uint8_t c[4] = {0, 255, 255, 255};
+      memcpy(mem + TARGET + i * 4, c, 4);
+   }
+   CHECK(program(1, 0.5f, 0, 0.25f, &ps), "program");
+   blend(gpu, true, NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC_ALPHA,
+         NVC597_SET_BLEND_COLOR_DEST_COEFF_V_OGL_ONE_MINUS_SRC_ALPHA);
+   pos(&vtx[0], 0, 0), pos(&vtx[1], 16, 0), pos(&vtx[2], 0, 16);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "blend");
+   uint8_t *b = px(1, 1);
+   CHECK(b[0] == 64 && b[1] == 223 && b[2] == 191 && b[3] == 207, "blend: %u %u %u %u", b[0],
+         b[1], b[2], b[3]);
+   /* Write mask: only G. */
+   blend(gpu, false, 0, 0);
+   set(gpu, NVC597_SET_CT_WRITE(0), 0x0010);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "mask");
+   CHECK(b[0] == 64 && b[1] == 128 && b[2] == 191 && b[3] == 207, "write mask: %u %u %u %u",
+         b[0], b[1], b[2], b[3]);
+   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
+
+   /* 6. Clears: R8G8B8A8_UNORM (0.5, 0, 1, 0.2) -> 128, 0, 255, 51 in the
+    * scissor [4, 8) x [2, 3) only; then R32_FLOAT 0.75 R only. */
+   memset(mem + TARGET, 0, N * 64);
+   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), fu(0.5f));
+   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(1), fu(0));
+   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(2), fu(1));
+   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(3), fu(0.2f));
+   set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 1);
+   set(gpu, NVC597_SET_SCISSOR_HORIZONTAL(0), 8 << 16 | 4);
+   set(gpu, NVC597_SET_SCISSOR_VERTICAL(0), 3 << 16 | 2);
+   set(gpu, NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 8);
+   gpu_3d_clear(gpu, 0, 0x3c);
+   b = px(4, 2);
+   CHECK(b[0] == 128 && b[1] == 0 && b[2] == 255 && b[3] == 51, "clear: %u %u %u %u", b[0],
+         b[1], b[2], b[3]);
+   CHECK(px(3, 2)[0] == 0 && px(8, 2)[0] == 0 && px(4, 3)[0] == 0 && px(7, 2)[0] == 128,
+         "clear outside the scissor");
+   set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 0);
+   target(gpu, NVC597_SET_COLOR_TARGET_FORMAT_V_RF32);
+   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);
+   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), fu(0.75f));
+   gpu_3d_clear(gpu, 0, 0x04);   /* R only */
+   float f;
+   memcpy(&f, mem + TARGET + 5 * 64 + 4 * 3, 4);
+   CHECK(f == 0.75f, "R32_FLOAT clear: %g", f);
+
+   jade_gpu_destroy(gpu);
+   printf("%s\n", failures ? "FAIL" : "PASS");
+   return failures != 0;
+}
