@@ -463,14 +463,16 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          return true;
       }
       case nir_intrinsic_load_frag_coord: {
-         /* At the sample when the shader runs per sample (NAK does so). */
+         /* At the sample when the shader runs per sample (NAK does so).
+          * All four screen-linear: a[0x7c] holds 1/w_clip, which is what
+          * gl_FragCoord.w is (NAK's nak_nir_lower_fs_inputs.c reads
+          * a[0x70..0x7c] so; perspective inputs multiply by its RCP). */
          unsigned loc = c->nir->info.fs.uses_sample_shading ? 1 : 0;
          c->s->io.uses_frag_coord = true;
-         for (unsigned k = 0; k < 3; k++)
+         for (unsigned k = 0; k < 4; k++)
             mark(c->s->io.inputs, 0x70 + 4 * k);
          for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k,
-                         k < 3 ? isel_ipa(c, 0x70 + 4 * k, 0, loc) : isel_inverse_w(c));
+            isel_set_def(c, &intr->def, k, isel_ipa(c, 0x70 + 4 * k, 0, loc));
          return true;
       }
       case nir_intrinsic_load_sample_id:

@@ -120,8 +120,9 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
    float (*plane)[3] = malloc(sizeof(float[3]) * JADE_SIM_ATTR_WORDS);
    uint32_t *exit_regs = calloc((size_t)threads * (reg_count ? reg_count : 1), 4);
    uint8_t *killed = calloc(threads, 1);
-   if (!plane || !exit_regs || !killed) {
-      free(plane), free(exit_regs), free(killed);
+   uint8_t *helper = malloc(threads);
+   if (!plane || !exit_regs || !killed || !helper) {
+      free(plane), free(exit_regs), free(killed), free(helper);
       gpu_log(gpu, "no memory for a pixel launch of %u threads", threads);
       return false;
    }
@@ -131,6 +132,14 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
       plane[w][1] = f->plane[w][1];
       plane[w][2] = f->plane[w][1] == 0 ? f->plane[w][2] : f->plane[w][2] + f->plane[w][1] * dy;
    }
+   /* Threads on no covered pixel are helpers: they run for their quad's
+    * derivatives, and their stores and atomics have no effect. */
+   for (uint32_t t = 0; t < threads; t++) {
+      uint32_t q = t / 4, qw = (uint32_t)width / 2;
+      int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
+      helper[t] = t >= n || ly >= height ||
+                  !f->covered[(ly + (y0 - f->rect.y0)) * full_w + lx];
+   }
    const struct jade_sim_graphics gfx = {
       .threads = threads,
       .plane = (const float (*)[3])plane,
@@ -139,6 +148,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
       .exit_reg_count = reg_count,
       .quads = true,
       .killed = killed,
+      .helper = helper,
    };
    const struct jade_sim_grid grid = {
       .grid = {threads / CTA, 1, 1},
@@ -179,7 +189,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
                                   f->rt_index, r + base);
       }
    }
-   free(plane), free(exit_regs), free(killed);
+   free(plane), free(exit_regs), free(killed), free(helper);
    return ok;
 }
 

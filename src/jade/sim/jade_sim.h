@@ -165,6 +165,12 @@ struct jade_sim_graphics {
    unsigned exit_reg_count;
    bool quads;                /* 2x2 quads, not rows (above) */
    uint8_t *killed;           /* threads; NULL: not kept */
+   /* threads; non-zero: a helper invocation (a quad's uncovered pixel, run
+    * for derivatives), whose global-memory and surface stores, atomics
+    * and reductions have no effect (GLSL 4.60 section 8.19, "Helper
+    * invocations": "stores ... and atomic operations ... will have no
+    * effect"); NULL: none. */
+   const uint8_t *helper;
 };
 
 /* Sets (NULL: clears) the graphics I/O of the next launches. */

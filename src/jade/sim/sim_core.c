@@ -366,6 +366,40 @@ static uint32_t guard_mask(struct sim_exec *x)
 }
 
 /* Executes one instruction for the lanes of `group` (all at `pc`). */
+
+/* What a helper invocation must not do: store to global memory or a
+ * surface, or run an atomic or reduction there (generic ST and STL, which
+ * may reach the thread's own local memory, and shared memory, which a
+ * pixel shader has none of, are left alone). */
+static bool writes_memory(enum jade_isa_op op)
+{
+   switch (op) {
+   case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
+   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOM_CAS:
+   case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR: case JADE_ISA_OP_ATOMG_CAS:
+   case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
+   case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_B: case JADE_ISA_OP_SUST_P:
+   case JADE_ISA_OP_SUST_P_B:
+   case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B: case JADE_ISA_OP_SUATOM_CAS:
+   case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED: case JADE_ISA_OP_SURED_B:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The lanes of the warp that are helper invocations. */
+static uint32_t helper_lanes(const struct sim_exec *x)
+{
+   const struct jade_sim_graphics *gfx = x->sim->gfx;
+   uint32_t m = 0;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      uint32_t t = sim_thread_index(x, lane);
+      if (t >= gfx->threads || gfx->helper[t])
+         m |= 1u << lane;
+   }
+   return m;
+}
 static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w,
                     uint64_t pc, uint32_t group)
 {
@@ -398,6 +432,8 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
    if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
       sim_hazard_before(&x);
    x.mask = guard_mask(&x);
+   if (sim->gfx && sim->gfx->helper && writes_memory(x.op))
+      x.mask &= ~helper_lanes(&x);
    if (sim->opt.trace)
       trace(&x);
 
