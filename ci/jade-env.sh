@@ -15,6 +15,6 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=$inst/share/glvnd/egl_vendor.d/50_mesa.jso
 export GBM_BACKENDS_PATH=$inst/lib/gbm
 export LIBGL_DRIVERS_PATH=$inst/lib/dri
 # piglit through waffle: GBM on the shim's render node.
-export PIGLIT_PLATFORM=gbm
+export PIGLIT_PLATFORM=${PIGLIT_PLATFORM:-gbm}
 export WAFFLE_PLATFORM=gbm
 export WAFFLE_GBM_DEVICE=/dev/dri/renderD128

@@ -260,7 +260,10 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
          }
       }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
-      if (perspective) {
+      /* gl_FragCoord as an input (a[0x70..0x7c]: x, y, z and 1/w of the
+       * pixel) is screen-linear whatever its qualifier, as NAK reads it. */
+      const bool position = addr >= 0x70 && addr < 0x80;
+      if (perspective && !position) {
          struct jade_instr *ipa = c->current;
          struct jade_value *w = isel_inverse_w(c);
          struct jade_value *p = isel_new_value(c, 32);
