@@ -40,6 +40,8 @@
 #define W_CLIP 176        /* 0x2c0: clip distances 0..7 */
 #define W_POINT_COORD 184 /* 0x2e0: point coordinate x, y */
 #define W_TEXCOORD 192    /* 0x300: texture coordinates 0..7 */
+#define W_FRONT_FACE 255  /* 0x3fc: front facing, from the rasteriser (NAK's
+                           * NAK_ATTR_FRONT_FACE) */
 
 static bool
 word_set(const uint32_t *words, unsigned w)
@@ -127,7 +129,10 @@ vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary 
 static bool
 fs_word_fed(const struct jade_link_key *key, const uint32_t *written, unsigned w)
 {
-   if (w < W_GENERIC || w == W_POINT_COORD || w == W_POINT_COORD + 1 || sprite_replaced(key, w))
+   /* What the rasteriser provides: the position, the point coordinate and
+    * the front-facing word are fed whatever the vertex stage writes. */
+   if (w < W_GENERIC || w == W_POINT_COORD || w == W_POINT_COORD + 1 || w == W_FRONT_FACE ||
+       sprite_replaced(key, w))
       return true;
    if (w >= W_COLOR && w < W_COLOR + 8 && key->light_twoside && word_set(written, w + 8))
       return true;
