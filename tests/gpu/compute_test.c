@@ -17,7 +17,6 @@
 #include "nvidia/classes/clc5c0.h"
 
 #include "gpu_test_asm.h"
-#include "jade_qmd.h"
 
 #define VA_BASE 0x200000000ull
 #define CODE 0x2000u
@@ -44,28 +43,12 @@ static const char *const program[] = {
 static void
 write_qmd(unsigned register_count, uint64_t cbuf_va)
 {
-   struct jade_qmd q;
-   memset(&q, 0, sizeof(q));
-   q.qmd_major_version = 2;
-   q.qmd_version = 2;
-   q.program_address_lower = (uint32_t)(VA_BASE + CODE);
-   q.program_address_upper = (VA_BASE + CODE) >> 32;
-   q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
-   q.cta_thread_dimension0 = 64;
-   q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
-   q.register_count_v = register_count;
-   q.constant_buffer_valid[0] = 1;
+   struct jade_qmd q = gpu_test_qmd(CODE, 64, register_count, CBUF);
+   /* c[0] anywhere, mapped or not (the fault case). */
    q.constant_buffer_addr_lower[0] = (uint32_t)cbuf_va;
    q.constant_buffer_addr_upper[0] = cbuf_va >> 32;
-   q.constant_buffer_size_shifted4[0] = 1;
-   q.semaphore_release_enable0 = 1;
-   q.release0_address_lower = (uint32_t)(VA_BASE + SEM);
-   q.release0_address_upper = (VA_BASE + SEM) >> 32;
-   q.release0_payload = 0x600d;
-   q.release0_structure_size = JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD;
-   uint32_t words[64] = {0};
-   jade_qmd_pack(words, &q);
-   memcpy(mem + QMD, words, sizeof(words));
+   gpu_test_qmd_release(&q, SEM, 0x600d);
+   gpu_test_put_qmd(&q, QMD);
 }
 
 static bool

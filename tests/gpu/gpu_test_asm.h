@@ -11,6 +11,7 @@
 
 #include "gpu_test.h"
 #include "jade_isa.h"
+#include "jade_qmd.h"
 
 /* Assembles `count` lines at byte `at` of mem, every instruction with
  * serial control bits (it waits out the last); false (with a FAIL line)
@@ -35,6 +36,49 @@ gpu_test_assemble(const char *const *lines, unsigned count, uint32_t at)
       memcpy(mem + at + i * 16, w, 16);
    }
    return true;
+}
+
+/* A QMD (V02_02) for one CTA of `threads` threads running the code at
+ * byte `code` of mem with `regs` registers and c[0] = the 16 bytes at
+ * byte `cbuf`; callers add what else their launch needs, then put it. */
+static inline struct jade_qmd
+gpu_test_qmd(uint32_t code, unsigned threads, unsigned regs, uint32_t cbuf)
+{
+   struct jade_qmd q;
+   memset(&q, 0, sizeof(q));
+   q.qmd_major_version = 2;
+   q.qmd_version = 2;
+   q.program_address_lower = (uint32_t)(mem_va + code);
+   q.program_address_upper = (mem_va + code) >> 32;
+   q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
+   q.cta_thread_dimension0 = threads;
+   q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
+   q.register_count_v = regs;
+   q.constant_buffer_valid[0] = 1;
+   q.constant_buffer_addr_lower[0] = (uint32_t)(mem_va + cbuf);
+   q.constant_buffer_addr_upper[0] = (mem_va + cbuf) >> 32;
+   q.constant_buffer_size_shifted4[0] = 1;
+   return q;
+}
+
+/* Its release semaphore 0: one word, `payload`, at byte `at` of mem. */
+static inline void
+gpu_test_qmd_release(struct jade_qmd *q, uint32_t at, uint32_t payload)
+{
+   q->semaphore_release_enable0 = 1;
+   q->release0_address_lower = (uint32_t)(mem_va + at);
+   q->release0_address_upper = (mem_va + at) >> 32;
+   q->release0_payload = payload;
+   q->release0_structure_size = JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD;
+}
+
+/* Packs the QMD at byte `at` of mem. */
+static inline void
+gpu_test_put_qmd(const struct jade_qmd *q, uint32_t at)
+{
+   uint32_t words[64] = {0};
+   jade_qmd_pack(words, q);
+   memcpy(mem + at, words, sizeof(words));
 }
 
 #endif /* GPU_TEST_ASM_H */

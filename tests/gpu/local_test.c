@@ -23,7 +23,6 @@
 #include "nvidia/classes/clc5c0.h"
 
 #include "gpu_test_asm.h"
-#include "jade_qmd.h"
 
 #define VA_BASE 0x200000000ull
 #define CODE 0x2000u
@@ -89,29 +88,10 @@ static const char *const beyond[] = {
 static void
 write_qmd(uint32_t code, uint32_t low_size)
 {
-   struct jade_qmd q;
-   memset(&q, 0, sizeof(q));
-   q.qmd_major_version = 2;
-   q.qmd_version = 2;
-   q.program_address_lower = (uint32_t)(VA_BASE + code);
-   q.program_address_upper = (VA_BASE + code) >> 32;
-   q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
-   q.cta_thread_dimension0 = THREADS;
-   q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
-   q.register_count_v = 32;
+   struct jade_qmd q = gpu_test_qmd(code, THREADS, 32, CBUF);
    q.shader_local_memory_low_size = low_size;
-   q.constant_buffer_valid[0] = 1;
-   q.constant_buffer_addr_lower[0] = (uint32_t)(VA_BASE + CBUF);
-   q.constant_buffer_addr_upper[0] = (VA_BASE + CBUF) >> 32;
-   q.constant_buffer_size_shifted4[0] = 1;
-   q.semaphore_release_enable0 = 1;
-   q.release0_address_lower = (uint32_t)(VA_BASE + SEM);
-   q.release0_address_upper = (VA_BASE + SEM) >> 32;
-   q.release0_payload = 0x600d;
-   q.release0_structure_size = JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD;
-   uint32_t words[64] = {0};
-   jade_qmd_pack(words, &q);
-   memcpy(mem + QMD, words, sizeof(words));
+   gpu_test_qmd_release(&q, SEM, 0x600d);
+   gpu_test_put_qmd(&q, QMD);
 }
 
 /* The driver's side: the buffer at tls_va, tpc_size bytes a TPC (program

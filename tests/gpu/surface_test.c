@@ -25,7 +25,6 @@
 #include "util/format/u_format.h"
 
 #include "gpu_test_asm.h"
-#include "jade_qmd.h"
 #include "jade_tic.h"
 #include "../driver/gob_ref.h"
 
@@ -653,23 +652,8 @@ sm_test(void)
    const uint64_t out = VA_BASE + OUT;
    const uint32_t cb[4] = {(uint32_t)out, (uint32_t)(out >> 32), 12, 13};
    memcpy(mem + CBUF, cb, sizeof(cb));
-   struct jade_qmd q;
-   memset(&q, 0, sizeof(q));
-   q.qmd_major_version = 2;
-   q.qmd_version = 2;
-   q.program_address_lower = (uint32_t)(VA_BASE + CODE);
-   q.program_address_upper = (VA_BASE + CODE) >> 32;
-   q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
-   q.cta_thread_dimension0 = 32;
-   q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
-   q.register_count_v = 24;
-   q.constant_buffer_valid[0] = 1;
-   q.constant_buffer_addr_lower[0] = (uint32_t)(VA_BASE + CBUF);
-   q.constant_buffer_addr_upper[0] = (VA_BASE + CBUF) >> 32;
-   q.constant_buffer_size_shifted4[0] = 1;
-   uint32_t words[64] = {0};
-   jade_qmd_pack(words, &q);
-   memcpy(mem + QMD, words, sizeof(words));
+   const struct jade_qmd q = gpu_test_qmd(CODE, 32, 24, CBUF);
+   gpu_test_put_qmd(&q, QMD);
    uint32_t *pb = (uint32_t *)(mem + PB), n = 0;
    pb[n++] = gpu_test_inc(1, 1, NVC5C0_SEND_PCAS_A);
    pb[n++] = (uint32_t)((VA_BASE + QMD) >> 8);
