@@ -86,6 +86,23 @@ gl_test_compile(GLenum stage, const char *src)
    return s;
 }
 
+/* data[global index] = k times the index mirrored within the group. */
+const char *const gl_test_shared_cs =
+   "#version 330\n"
+   "#extension GL_ARB_compute_shader : require\n"
+   "#extension GL_ARB_shader_storage_buffer_object : require\n"
+   "layout(local_size_x = 64, local_size_y = 2) in;\n"
+   "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+   "uniform uint k;\n"
+   "shared uint s[128];\n"
+   "void main() {\n"
+   "   uint i = gl_LocalInvocationIndex;\n"
+   "   s[i] = i * k;\n"
+   "   barrier();\n"
+   "   uvec3 g = gl_GlobalInvocationID;\n"
+   "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
+   "}\n";
+
 GLuint
 gl_test_compute_program(const char *src)
 {

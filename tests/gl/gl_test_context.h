@@ -34,6 +34,10 @@ int gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsign
 /* A compiled shader object, or 0 with the info log on stderr. */
 GLuint gl_test_compile(GLenum stage, const char *src);
 
+/* A compute shader with shared memory, a barrier and a uniform uint k,
+ * writing data[] of binding 0 (gl-stream-compute and gl-exec-compute-shared). */
+extern const char *const gl_test_shared_cs;
+
 /* A compute program of src, linked (the log on stderr if not) and in use. */
 GLuint gl_test_compute_program(const char *src);
 

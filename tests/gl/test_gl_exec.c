@@ -93,20 +93,7 @@ want_shared(unsigned w)
 static int
 compute_shared(void)
 {
-   GLuint p = gl_test_compute_program("#version 330\n"
-                      "#extension GL_ARB_compute_shader : require\n"
-                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
-                      "layout(local_size_x = 64, local_size_y = 2) in;\n"
-                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-                      "uniform uint k;\n"
-                      "shared uint s[128];\n"
-                      "void main() {\n"
-                      "   uint i = gl_LocalInvocationIndex;\n"
-                      "   s[i] = i * k;\n"
-                      "   barrier();\n"
-                      "   uvec3 g = gl_GlobalInvocationID;\n"
-                      "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
-                      "}\n");
+   GLuint p = gl_test_compute_program(gl_test_shared_cs);
    glUniform1ui(glGetUniformLocation(p, "k"), 3);
    GLuint b = gl_test_storage(3 * 2 * 128);
    glDispatchCompute(3, 2, 1);

@@ -155,20 +155,7 @@ main(int argc, char **argv)
       /* Shared memory, a barrier, a storage buffer, a uniform and the
        * work group count, dispatched as 3 x 2 groups of 64 x 2. */
       GLuint cs = shader(GL_COMPUTE_SHADER,
-         "#version 330\n"
-         "#extension GL_ARB_compute_shader : require\n"
-         "#extension GL_ARB_shader_storage_buffer_object : require\n"
-         "layout(local_size_x = 64, local_size_y = 2) in;\n"
-         "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-         "uniform uint k;\n"
-         "shared uint s[128];\n"
-         "void main() {\n"
-         "   uint i = gl_LocalInvocationIndex;\n"
-         "   s[i] = i * k;\n"
-         "   barrier();\n"
-         "   uvec3 g = gl_GlobalInvocationID;\n"
-         "   data[g.x + gl_NumWorkGroups.x * 64u * g.y] = s[127u - i];\n"
-         "}\n");
+         gl_test_shared_cs);
       GLuint cp = glCreateProgram();
       glAttachShader(cp, cs);
       glLinkProgram(cp);
