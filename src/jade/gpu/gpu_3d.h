@@ -33,13 +33,19 @@ struct gpu_vertex {
 
 /* One run of vertices of one topology (NVC597_BEGIN_OP_*) for one
  * instance, in the order the topology consumes them: a draw is split into
- * runs at every primitive restart. */
+ * runs at every primitive restart.  Its primitives' ids (the pixel
+ * stage's a[0x60]) count up from primitive_id. */
 struct gpu_3d_run {
    unsigned topology;
    const struct gpu_vertex *v;
    unsigned count;
    uint32_t instance;
+   uint32_t primitive_id;
 };
+
+/* How many primitives a run of `count` vertices of the topology holds
+ * (gpu_3d_raster.c): what the primitive id counter advances by. */
+unsigned gpu_3d_primitive_count(unsigned topology, unsigned count);
 
 /* The rasteriser's entry (gpu_3d_raster.c): assembles, clips, rasterises
  * the run's primitives and shades their fragments; false after a fault. */

@@ -27,6 +27,15 @@
  *   with the base vertex, and nvc0 zeroes both before array draws
  *   (nvc0_draw_arrays: "can we deactivate it for the VERTEX_BUFFER_FIRST
  *   command?"): the base applies to array draws too;
+ * - BEGIN.PRIMITIVE_ID FIRST sets the primitive id counter to 0,
+ *   UNCHANGED keeps it (NVK and Jade send FIRST with every BEGIN, so ids
+ *   start again with each instance, as GL 4.6 11.3.4.5 says); the
+ *   *_BEGIN_END_* forms, which have no such field, are taken as FIRST (the
+ *   model's reading); each run's primitives advance it by their count
+ *   (gpu_3d_primitive_count), across list batches and primitive restarts
+ *   ("restarting a primitive topology ... has no effect on the primitive
+ *   ID counter", same section); LOAD_PRIMITIVE_ID and ADD_TO_PRIMITIVE_ID
+ *   are not modelled (reported as unimplemented);
  * - SET_DA_PRIMITIVE_RESTART.ENABLE with _INDEX.V: an index equal to V
  *   (compared before the base vertex) ends the run and starts another of
  *   the same topology; it applies to index-buffer and inline draws.
@@ -107,13 +116,16 @@ emit_run(struct jade_gpu *gpu, unsigned subc, unsigned topology, const struct gp
 {
    const struct gpu_3d_run run = {
       .topology = topology, .v = v, .count = count, .instance = gpu->instance3d,
+      .primitive_id = gpu->primitive3d,
    };
+   gpu->primitive3d += gpu_3d_primitive_count(topology, count);
    if (gpu->run_hook) {
       const struct jade_gpu_run r = {
          .topology = topology,
          .attr = (const uint32_t (*)[JADE_SIM_ATTR_WORDS])v,
          .count = count,
          .instance = gpu->instance3d,
+         .primitive_id = run.primitive_id,
       };
       if (gpu->run_hook(gpu->run_hook_data, &r))
          return true;
@@ -317,8 +329,11 @@ index_bytes(uint32_t e)
 }
 
 static void
-begin(struct jade_gpu *gpu, struct gpu_3d_draw *d, unsigned topology, unsigned instance_id)
+begin(struct jade_gpu *gpu, struct gpu_3d_draw *d, unsigned topology, unsigned instance_id,
+      unsigned primitive_id)
 {
+   if (primitive_id == NVC597_BEGIN_PRIMITIVE_ID_FIRST)
+      gpu->primitive3d = 0;
    d->begun = true;
    d->topology = topology;
    d->inline_count = 0;
@@ -367,7 +382,8 @@ begin_end(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_draw *d, uint32_t d
    const uint32_t first = GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_START_INDEX);
    const uint32_t count = GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_COUNT);
    begin(gpu, d, topology, subsequent ? NVC597_BEGIN_INSTANCE_ID_SUBSEQUENT
-                                      : NVC597_BEGIN_INSTANCE_ID_FIRST);
+                                      : NVC597_BEGIN_INSTANCE_ID_FIRST,
+         NVC597_BEGIN_PRIMITIVE_ID_FIRST);
    if (index_size)
       draw_indexed(gpu, subc, topology, first, count, index_size);
    else
@@ -414,7 +430,8 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
    case NVC597_BEGIN:
       if (GPU_GET(data, NVC597_BEGIN_INSTANCE_ITERATE_ENABLE))
          gpu_unimplemented(gpu, subc, NVC597_BEGIN, data);
-      begin(gpu, d, GPU_GET(data, NVC597_BEGIN_OP), GPU_GET(data, NVC597_BEGIN_INSTANCE_ID));
+      begin(gpu, d, GPU_GET(data, NVC597_BEGIN_OP), GPU_GET(data, NVC597_BEGIN_INSTANCE_ID),
+            GPU_GET(data, NVC597_BEGIN_PRIMITIVE_ID));
       break;
    case NVC597_END:
       end(gpu, subc, d);

@@ -63,7 +63,11 @@
 #define W JADE_SIM_ATTR_WORDS
 #define POS (0x70 / 4)
 #define FACE (0x3fc / 4)
-#define MAX_POLY 16
+#define PRIMID (0x60 / 4)
+#define CLIP_DIST (0x2c0 / 4)
+#define FIXED_PLANES 7     /* near, far, w > 0, the guard band's four */
+#define PLANES (FIXED_PLANES + 8)
+#define MAX_POLY (3 + PLANES)
 #define GUARD 32768.0
 
 static float
@@ -98,6 +102,9 @@ struct raster {
    struct gpu_3d_rect clip;
    uint32_t rt_index;
    float gbx, gby;           /* guard band, in ndc */
+   uint8_t clip_planes;      /* user distances that clip (ENABLE, OP CLIP) */
+   uint8_t cull_planes;      /* user distances that cull (ENABLE, OP CULL) */
+   uint32_t primitive_id;    /* of the primitive being drawn */
 };
 
 /* ------------------------------------------------------------ setup */
@@ -239,6 +246,10 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          plane[word][2] = fbits(front ? 0xffffffffu : 0);
          continue;
       }
+      if (word == PRIMID) {
+         plane[word][2] = fbits(R->primitive_id);
+         continue;
+      }
       if (word == POS + 2 || word == POS + 3) {
          for (unsigned i = 0; i < 3; i++)
             f[i] = word == POS + 2 ? sv[i]->z : sv[i]->invw;
@@ -270,10 +281,13 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
 
 /* ------------------------------------------------------------ clipping */
 
-/* Distance of a clip-space vertex to plane p (inside: >= 0). */
+/* Distance of a clip-space vertex to plane p (inside: >= 0): the fixed
+ * planes from the position, then user clip distance p - FIXED_PLANES, the
+ * vertex's word at 0x2c0 + 4 i, interpolated with the other words. */
 static float
-plane_dist(const struct raster *R, unsigned p, const float *pos)
+plane_dist(const struct raster *R, unsigned p, const struct cvert *c)
 {
+   const float *pos = &c->a[POS];
    const float x = pos[0], y = pos[1], z = pos[2], w = pos[3];
    switch (p) {
    case 0: return R->zero_to_w ? z : z + w;         /* near */
@@ -282,8 +296,35 @@ plane_dist(const struct raster *R, unsigned p, const float *pos)
    case 3: return R->gbx * w - x;
    case 4: return R->gbx * w + x;
    case 5: return R->gby * w - y;
-   default: return R->gby * w + y;
+   case 6: return R->gby * w + y;
+   default: return c->a[CLIP_DIST + p - FIXED_PLANES];
    }
+}
+
+/* Whether plane p clips: the fixed ones always, a user one if enabled
+ * with OP CLIP. */
+static bool
+plane_clips(const struct raster *R, unsigned p)
+{
+   return p < FIXED_PLANES || (R->clip_planes >> (p - FIXED_PLANES) & 1);
+}
+
+/* Whether the primitive of vertices v[0..n) is culled by a user cull
+ * distance: one enabled with OP CULL that is negative at every vertex
+ * (GL 4.6 13.5, Vulkan's cull distances; NaN is not negative). */
+static bool
+culled(const struct raster *R, const struct cvert *v, unsigned n)
+{
+   for (unsigned i = 0; i < 8; i++) {
+      if (!(R->cull_planes >> i & 1))
+         continue;
+      unsigned out = 0;
+      for (unsigned k = 0; k < n; k++)
+         out += v[k].a[CLIP_DIST + i] < 0;
+      if (out == n)
+         return true;
+   }
+   return false;
 }
 
 static void
@@ -297,11 +338,13 @@ lerp(struct cvert *out, const struct cvert *a, const struct cvert *b, float t)
 static unsigned
 clip_polygon(const struct raster *R, struct cvert *poly, unsigned n, struct cvert *tmp)
 {
-   for (unsigned p = 0; p < 7 && n; p++) {
+   for (unsigned p = 0; p < PLANES && n; p++) {
+      if (!plane_clips(R, p))
+         continue;
       unsigned m = 0;
       for (unsigned i = 0; i < n; i++) {
          const struct cvert *a = &poly[i], *b = &poly[(i + 1) % n];
-         float da = plane_dist(R, p, &a->a[POS]), db = plane_dist(R, p, &b->a[POS]);
+         float da = plane_dist(R, p, a), db = plane_dist(R, p, b);
          if (da >= 0 && m < MAX_POLY)
             tmp[m++] = *a;
          if ((da >= 0) != (db >= 0) && m < MAX_POLY)
@@ -339,7 +382,7 @@ draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_ver
    vert_of(a, &poly[0]);
    vert_of(b, &poly[1]);
    vert_of(c, &poly[2]);
-   unsigned n = clip_polygon(R, poly, 3, poly + MAX_POLY);
+   unsigned n = culled(R, poly, 3) ? 0 : clip_polygon(R, poly, 3, poly + MAX_POLY);
    bool ok = true;
    if (n >= 3) {
       struct wvert wv[MAX_POLY];
@@ -380,9 +423,15 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
       return false;
    vert_of(a, &c[0]);
    vert_of(b, &c[1]);
+   if (culled(R, c, 2)) {
+      free(c);
+      return true;
+   }
    float t0 = 0, t1 = 1;
-   for (unsigned p = 0; p < 7; p++) {
-      float d0 = plane_dist(R, p, &c[0].a[POS]), d1 = plane_dist(R, p, &c[1].a[POS]);
+   for (unsigned p = 0; p < PLANES; p++) {
+      if (!plane_clips(R, p))
+         continue;
+      float d0 = plane_dist(R, p, &c[0]), d1 = plane_dist(R, p, &c[1]);
       if (d0 < 0 && d1 < 0) {
          free(c);
          return true;
@@ -433,11 +482,14 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
    if (!c)
       return false;
    vert_of(a, c);
-   for (unsigned p = 0; p < 3; p++) {
-      if (plane_dist(R, p, &c->a[POS]) < 0) {
-         free(c);
-         return true;
-      }
+   /* A point is kept whole or dropped: by near, far, w > 0 and the user
+    * distances at its vertex (x and y are left to the pixel rectangle). */
+   bool out = culled(R, c, 1);
+   for (unsigned p = 0; p < PLANES && !out; p++)
+      out = (p < 3 || (p >= FIXED_PLANES && plane_clips(R, p))) && !(plane_dist(R, p, c) >= 0);
+   if (out) {
+      free(c);
+      return true;
    }
    struct wvert v;
    to_window(R, c, &v);
@@ -506,10 +558,45 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    R->gby = fabs(R->sy) > 0 ? (float)((GUARD - fabs(R->oy)) / fabs(R->sy)) : 1e30f;
    if (R->gbx < 1) R->gbx = 1;
    if (R->gby < 1) R->gby = 1;
+   /* User clip distances: SET_USER_CLIP_ENABLE PLANEi (bit i) enables
+    * distance i, SET_USER_CLIP_OP PLANEi (bit 4 i) makes it a cull
+    * distance instead of a clip distance (NVK nvk_shader.c enables clip
+    * and cull distances and sets OP CULL for the cull ones). */
+   const uint32_t enable = M(subc, SET_USER_CLIP_ENABLE), op = M(subc, SET_USER_CLIP_OP);
+   for (unsigned i = 0; i < 8; i++) {
+      if (!(enable >> i & 1))
+         continue;
+      if (op >> (4 * i) & 1)
+         R->cull_planes |= 1u << i;
+      else
+         R->clip_planes |= 1u << i;
+   }
    if (GPU_GET(M(subc, SET_DEPTH_TEST), NVC597_SET_DEPTH_TEST_ENABLE))
       gpu_3d_not_modelled(gpu, subc, 4, "the depth test (FermiZS byte order unknown)");
    (void)instance;
    return true;
+}
+
+unsigned
+gpu_3d_primitive_count(unsigned topology, unsigned n)
+{
+   switch (topology) {
+   case NVC597_BEGIN_OP_POINTS: return n;
+   case NVC597_BEGIN_OP_LINES: return n / 2;
+   case NVC597_BEGIN_OP_LINE_STRIP: return n >= 2 ? n - 1 : 0;
+   case NVC597_BEGIN_OP_LINE_LOOP: return n >= 2 ? n : 0;
+   case NVC597_BEGIN_OP_TRIANGLES: return n / 3;
+   case NVC597_BEGIN_OP_TRIANGLE_STRIP:
+   case NVC597_BEGIN_OP_TRIANGLE_FAN: return n >= 3 ? n - 2 : 0;
+   case NVC597_BEGIN_OP_QUADS: return n / 4;
+   case NVC597_BEGIN_OP_QUAD_STRIP: return n >= 4 ? (n - 2) / 2 : 0;
+   case NVC597_BEGIN_OP_POLYGON: return n >= 3;
+   case NVC597_BEGIN_OP_LINELIST_ADJCY: return n / 4;
+   case NVC597_BEGIN_OP_LINESTRIP_ADJCY: return n >= 4 ? n - 3 : 0;
+   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY: return n / 6;
+   case NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY: return n >= 6 ? (n - 4) / 2 : 0;
+   default: return 0;   /* patches: SET_PATCH's size is not read */
+   }
 }
 
 bool
@@ -523,41 +610,56 @@ gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
    const struct gpu_vertex *v = run->v;
    const unsigned n = run->count;
    const bool last = R->provoking_last;
+   const uint32_t id = run->primitive_id;
    bool ok = true;
    switch (run->topology) {
    case NVC597_BEGIN_OP_POINTS:
-      for (unsigned i = 0; ok && i < n; i++)
+      for (unsigned i = 0; ok && i < n; i++) {
+         R->primitive_id = id + i;
          ok = draw_point(R, &v[i]);
+      }
       break;
    case NVC597_BEGIN_OP_LINES:
-      for (unsigned i = 0; ok && i + 1 < n; i += 2)
+      for (unsigned i = 0; ok && i + 1 < n; i += 2) {
+         R->primitive_id = id + i / 2;
          ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+      }
       break;
    case NVC597_BEGIN_OP_LINE_STRIP:
    case NVC597_BEGIN_OP_LINE_LOOP:
-      for (unsigned i = 0; ok && i + 1 < n; i++)
+      for (unsigned i = 0; ok && i + 1 < n; i++) {
+         R->primitive_id = id + i;
          ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
-      if (ok && run->topology == NVC597_BEGIN_OP_LINE_LOOP && n >= 2)
+      }
+      if (ok && run->topology == NVC597_BEGIN_OP_LINE_LOOP && n >= 2) {
+         R->primitive_id = id + n - 1;
          ok = draw_line(R, &v[n - 1], &v[0], &v[last ? 0 : n - 1]);
+      }
       break;
    case NVC597_BEGIN_OP_TRIANGLES:
-      for (unsigned i = 0; ok && i + 2 < n; i += 3)
+      for (unsigned i = 0; ok && i + 2 < n; i += 3) {
+         R->primitive_id = id + i / 3;
          ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i]);
+      }
       break;
    case NVC597_BEGIN_OP_TRIANGLE_STRIP:
       for (unsigned i = 0; ok && i + 2 < n; i++) {
          const struct gpu_vertex *p = &v[last ? i + 2 : i];
+         R->primitive_id = id + i;
          ok = i % 2 ? draw_triangle(R, &v[i + 1], &v[i], &v[i + 2], p)
                     : draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_TRIANGLE_FAN:
-      for (unsigned i = 0; ok && i + 2 < n; i++)
+      for (unsigned i = 0; ok && i + 2 < n; i++) {
+         R->primitive_id = id + i;
          ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i + 1]);
+      }
       break;
    case NVC597_BEGIN_OP_QUADS:
       for (unsigned i = 0; ok && i + 3 < n; i += 4) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
+         R->primitive_id = id + i / 4;
          ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p) &&
               draw_triangle(R, &v[i], &v[i + 2], &v[i + 3], p);
       }
@@ -565,11 +667,13 @@ gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
    case NVC597_BEGIN_OP_QUAD_STRIP:
       for (unsigned i = 0; ok && i + 3 < n; i += 2) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
+         R->primitive_id = id + i / 2;
          ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 3], p) &&
               draw_triangle(R, &v[i], &v[i + 3], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_POLYGON:
+      R->primitive_id = id;
       for (unsigned i = 0; ok && i + 2 < n; i++)
          ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[0]);
       break;

@@ -82,9 +82,11 @@ struct jade_gpu {
                             * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
 
    /* The 3D pipeline's draw in progress (gpu_3d_draw.c), the instance
-    * counter of BEGIN.INSTANCE_ID, the test hook on its runs. */
+    * counter of BEGIN.INSTANCE_ID, the primitive id counter of
+    * BEGIN.PRIMITIVE_ID, the test hook on its runs. */
    struct gpu_3d_draw *draw3d;
    uint32_t instance3d;
+   uint32_t primitive3d;
    jade_gpu_run_fn run_hook;
    void *run_hook_data;
 

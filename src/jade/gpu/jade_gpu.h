@@ -118,12 +118,14 @@ bool jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsign
 /* A run of vertices the 3D pipeline hands the rasteriser (tests): its
  * topology (NVC597_BEGIN_OP_*), its vertices' output attribute words in
  * the order the topology consumes them (JADE_SIM_ATTR_WORDS each, by
- * attribute address / 4), its instance. */
+ * attribute address / 4), its instance, the primitive id of its first
+ * primitive. */
 struct jade_gpu_run {
    unsigned topology;
    const uint32_t (*attr)[JADE_SIM_ATTR_WORDS];
    unsigned count;
    uint32_t instance;
+   uint32_t primitive_id;
 };
 
 /* Called with every run before it is rasterised; returning true takes
