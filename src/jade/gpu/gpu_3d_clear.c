@@ -21,8 +21,8 @@
  *   CONTROL selects: scissor 0 when USE_SCISSOR0 and SET_SCISSOR_ENABLE(0),
  *   the clear rectangle (SET_CLEAR_RECT_*, max exclusive) when
  *   USE_CLEAR_RECT, viewport 0's clip rectangle when USE_VIEWPORT_CLIP0;
- * - Z_ENABLE/STENCIL_ENABLE: the zeta surface (FermiZS) byte order is not
- *   known: reported as not modelled, nothing written.
+ * - Z_ENABLE/STENCIL_ENABLE: the zeta target's depth and stencil, in the
+ *   same rectangle (gpu_3d_zeta.c).
  */
 
 #include <string.h>
@@ -34,33 +34,14 @@
 
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
 
-void
-gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
+/* The pixels a clear may write: the surface clip, scissor 0, the clear
+ * rectangle and viewport 0's clip as SET_CLEAR_SURFACE_CONTROL selects. */
+static struct gpu_3d_rect
+clear_rect(struct jade_gpu *gpu, unsigned subc)
 {
-   if (GPU_GET(data, NVC597_CLEAR_SURFACE_Z_ENABLE) ||
-       GPU_GET(data, NVC597_CLEAR_SURFACE_STENCIL_ENABLE))
-      gpu_3d_not_modelled(gpu, subc, 2, "clearing the zeta surface (FermiZS byte order unknown)");
-   unsigned mask = GPU_GET(data, NVC597_CLEAR_SURFACE_R_ENABLE) |
-                   GPU_GET(data, NVC597_CLEAR_SURFACE_G_ENABLE) << 1 |
-                   GPU_GET(data, NVC597_CLEAR_SURFACE_B_ENABLE) << 2 |
-                   GPU_GET(data, NVC597_CLEAR_SURFACE_A_ENABLE) << 3;
-   unsigned slot = GPU_GET(data, NVC597_CLEAR_SURFACE_MRT_SELECT);
-   uint32_t rt_index = GPU_GET(data, NVC597_CLEAR_SURFACE_RT_ARRAY_INDEX);
-   if (!mask || slot >= gpu_3d_ct_count(gpu, subc))
-      return;
-
-   struct gpu_3d_target t;
-   char err[160];
-   if (!gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, slot), &t, err, sizeof(err))) {
-      if (err[0])
-         gpu_3d_not_modelled(gpu, subc, 3, err);
-      return;
-   }
-
    uint32_t ctl = M(subc, SET_CLEAR_SURFACE_CONTROL);
    struct gpu_3d_rect r = gpu_3d_clip_rect(gpu, subc,
                                            GPU_GET(ctl, NVC597_SET_CLEAR_SURFACE_CONTROL_USE_SCISSOR0));
-   gpu_3d_rect_clip(&r, 0, 0, t.view.width, t.view.height);
    if (GPU_GET(ctl, NVC597_SET_CLEAR_SURFACE_CONTROL_USE_CLEAR_RECT)) {
       uint32_t h = M(subc, SET_CLEAR_RECT_HORIZONTAL), v = M(subc, SET_CLEAR_RECT_VERTICAL);
       gpu_3d_rect_clip(&r, GPU_GET(h, NVC597_SET_CLEAR_RECT_HORIZONTAL_XMIN),
@@ -76,9 +57,36 @@ gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
       gpu_3d_rect_clip(&r, x0, y0, x0 + (int32_t)GPU_GET(h, NVC597_SET_VIEWPORT_CLIP_HORIZONTAL_WIDTH),
                        y0 + (int32_t)GPU_GET(v, NVC597_SET_VIEWPORT_CLIP_VERTICAL_HEIGHT));
    }
-   if (gpu_3d_rect_empty(&r))
+   return r;
+}
+
+void
+gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
+{
+   const bool z = GPU_GET(data, NVC597_CLEAR_SURFACE_Z_ENABLE);
+   const bool s = GPU_GET(data, NVC597_CLEAR_SURFACE_STENCIL_ENABLE);
+   unsigned mask = GPU_GET(data, NVC597_CLEAR_SURFACE_R_ENABLE) |
+                   GPU_GET(data, NVC597_CLEAR_SURFACE_G_ENABLE) << 1 |
+                   GPU_GET(data, NVC597_CLEAR_SURFACE_B_ENABLE) << 2 |
+                   GPU_GET(data, NVC597_CLEAR_SURFACE_A_ENABLE) << 3;
+   unsigned slot = GPU_GET(data, NVC597_CLEAR_SURFACE_MRT_SELECT);
+   uint32_t rt_index = GPU_GET(data, NVC597_CLEAR_SURFACE_RT_ARRAY_INDEX);
+   struct gpu_3d_rect r = clear_rect(gpu, subc);
+   if (z || s)
+      gpu_3d_zeta_clear(gpu, subc, z, s, &r, rt_index);
+   if (!mask || slot >= gpu_3d_ct_count(gpu, subc))
       return;
 
+   struct gpu_3d_target t;
+   char err[160];
+   if (!gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, slot), &t, err, sizeof(err))) {
+      if (err[0])
+         gpu_3d_not_modelled(gpu, subc, 3, err);
+      return;
+   }
+   gpu_3d_rect_clip(&r, 0, 0, t.view.width, t.view.height);
+   if (gpu_3d_rect_empty(&r))
+      return;
    const enum pipe_format f = t.view.format;
    const unsigned bpp = t.view.bpp;
    uint32_t value[4];

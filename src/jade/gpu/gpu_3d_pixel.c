@@ -30,8 +30,11 @@
  *   hold, for each colour output whose OMAP bits name any component, four
  *   registers, one output after the other; then the sample mask and the
  *   depth if either is written.  A written sample mask whose bit 0 is
- *   clear drops the fragment (single-sampled targets); depth is not used
- *   (no zeta);
+ *   clear drops the fragment (single-sampled targets); a written depth
+ *   replaces the window z of a[0x78]'s plane for the zeta tests;
+ * - every fragment that survives goes through the tests of gpu_3d_zeta.c
+ *   (alpha test on output 0, depth range, bounds, stencil, depth; the
+ *   face from a[0x3fc]) before its colours are written;
  * - output slot s goes to the target of SET_CT_SELECT slot s; with
  *   SET_CT_MRT_ENABLE false output 0 goes to every slot (its name; NVK
  *   always enables it).
@@ -98,7 +101,8 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
 static bool
 shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
            const struct jade_sph_ps *h, const struct gpu_3d_fragments *f, int32_t y0, int32_t y1,
-           const struct gpu_3d_target *targets, const bool *have, unsigned slots, uint64_t entry)
+           const struct gpu_3d_target *targets, const bool *have, unsigned slots,
+           const struct gpu_3d_zeta *zeta, uint64_t entry)
 {
    const int32_t width = f->rect.x1 - f->rect.x0, full_w = width;
    const int32_t height = y1 - y0;
@@ -181,6 +185,19 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
       const uint32_t *r = exit_regs + (size_t)t * reg_count;
       if (h->omap_sample_mask && !(r[mask_reg] & 1))
          continue;
+      const float *zp = plane[0x78 / 4];
+      float depth = zp[0] * ((float)lx + 0.5f) + zp[1] * ((float)ly + 0.5f) + zp[2];
+      if (h->omap_depth)
+         memcpy(&depth, &r[mask_reg + 1], 4);
+      float alpha = 1.0f;
+      if (out_base[0] >= 0)
+         memcpy(&alpha, &r[out_base[0] + 3], 4);
+      const bool front = plane[0x3fc / 4][2] != 0;
+      bool pass;
+      ok = gpu_3d_zeta_fragment(gpu, zeta, f->rect.x0 + lx, y0 + ly, f->rt_index, depth, alpha,
+                                front, &pass);
+      if (!pass)
+         continue;
       for (unsigned s = 0; ok && s < slots; s++) {
          int base = out_base[mrt ? s : 0];
          if (!have[s] || base < 0)
@@ -216,13 +233,20 @@ gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
          gpu_3d_not_modelled(gpu, subc, 3, err);
    }
 
+   struct gpu_3d_zeta zeta;
+   char zerr[160];
+   if (!gpu_3d_zeta_read(gpu, subc, &zeta, zerr, sizeof(zerr))) {
+      gpu_3d_not_modelled(gpu, subc, 6, zerr);
+      zeta.enabled = false;
+   }
+
    const int32_t width = f->rect.x1 - f->rect.x0;
    int32_t band = (MAX_THREADS / width) & ~1;
    if (band < 2)
       band = 2;
    for (int32_t y = f->rect.y0; y < f->rect.y1; y += band) {
       int32_t y1 = y + band < f->rect.y1 ? y + band : f->rect.y1;
-      if (!shade_band(gpu, subc, ps, &h, f, y, y1, targets, have, slots, entry))
+      if (!shade_band(gpu, subc, ps, &h, f, y, y1, targets, have, slots, &zeta, entry))
          return false;
    }
    return true;

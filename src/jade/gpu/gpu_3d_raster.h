@@ -82,6 +82,42 @@ bool gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
 void gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const float src[4],
                   const float dst[4], float out[4]);
 
+/* The zeta target and the per-fragment tests (gpu_3d_zeta.c). */
+struct gpu_3d_zt_format;
+struct gpu_3d_stencil {
+   unsigned fail, zfail, zpass, func;
+   uint8_t ref, func_mask, write_mask;
+};
+struct gpu_3d_zeta {
+   bool enabled;                        /* SET_ZT_SELECT: a target */
+   const struct gpu_3d_zt_format *fmt;
+   struct gpu_tex_view view;
+   uint32_t layer0, third;
+   bool alpha_test, depth_test, depth_write, bounds, stencil;
+   unsigned alpha_func, depth_func;
+   float alpha_ref, bounds_min, bounds_max;
+   double zmin, zmax;                   /* the depth range */
+   bool clamp_min, clamp_max;           /* clamp to it, or drop */
+   struct gpu_3d_stencil face[2];       /* front, back */
+};
+
+/* Reads the zeta target and the tests' state; false (with a message in
+ * err) if the target cannot be modelled. */
+bool gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z, char *err,
+                      size_t err_size);
+
+/* Alpha test, depth range, depth bounds, stencil and depth tests of one
+ * fragment of depth `depth` (output 0's alpha `alpha`) at (x, y), the
+ * zeta surface updated; *pass: the colour is written.  False after a
+ * fault. */
+bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x,
+                          int32_t y, uint32_t rt_index, float depth, float alpha, bool front,
+                          bool *pass);
+
+/* CLEAR_SURFACE of the zeta target's depth and/or stencil in rect. */
+void gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
+                       const struct gpu_3d_rect *rect, uint32_t rt_index);
+
 /* Fragments of one primitive for the pixel stage: the launch rectangle
  * (x0, y0 even; even width and height), which of its pixels are covered,
  * the plane equation of every attribute word in the rectangle's

@@ -23,7 +23,9 @@
  *   LOD of the longer axis divided by min(ratio, MAX_ANISOTROPY);
  * - depth compare (DEPTH_COMPARE, DEPTH_COMPARE_FUNC) per texel before
  *   filtering, against the reference clamped to [0, 1] for normalised
- *   formats; the result replaces R;
+ *   formats, of the texel's depth component (R; G of Z24S8, where NIL's
+ *   and nvc0's swizzles find it) before the header's swizzle, which
+ *   spreads the result (a border colour: its R);
  * - the border colour (BORDER_COLOR_R..A, raw words) is used where the
  *   header's BORDER_SIZE says "sampler colour" and replaces the texel
  *   after the header's swizzle: the hardware does not swizzle it, which
@@ -171,6 +173,22 @@ compare(unsigned func, float ref, float d)
    }
 }
 
+static bool
+compared(const struct fetcher *f)
+{
+   return f->s->compare && f->req->compare;
+}
+
+/* 1.0 or 0.0 as the comparison of the reference with depth d says. */
+static uint32_t
+depth_compare(const struct fetcher *f, uint32_t d)
+{
+   float ref = f->req->ref;
+   if (!f->v->integer && !util_format_is_float(f->v->format))
+      ref = CLAMP(ref, 0.0f, 1.0f);
+   return fui(compare(f->s->func, ref, uif(d)) ? 1.0f : 0.0f);
+}
+
 /* Texel (i, j, k) of a level after the wraps: the swizzled value or the
  * border colour; depth compared if the sampler says so. */
 static void
@@ -201,14 +219,20 @@ texel(struct fetcher *f, unsigned level, const int64_t idx[3], uint32_t out[4])
          memset(out, 0, 4 * sizeof(uint32_t));
          return;
       }
+      if (compared(f)) {
+         /* The depth component, compared before the swizzle, so that
+          * the swizzle spreads the result: GL's depth texture modes
+          * reach the header as swizzles (XXX1 for LUMINANCE, 000X for
+          * ALPHA: st_sampler_view.c), which nvc0 relies on. */
+         const unsigned z = gpu_tex_depth_component(v);
+         rgba[z] = depth_compare(f, rgba[z]);
+      }
       gpu_tex_swizzle(v, rgba, out);
+      return;
    }
-   if (f->s->compare && f->req->compare) {
-      float ref = f->req->ref, d = uif(out[0]);
-      if (!v->integer && !util_format_is_float(v->format))
-         ref = CLAMP(ref, 0.0f, 1.0f);
-      out[0] = fui(compare(f->s->func, ref, d) ? 1.0f : 0.0f);
-   }
+   /* The border colour: its R is the depth (GL 4.6 8.14.2). */
+   if (compared(f))
+      out[0] = depth_compare(f, out[0]);
 }
 
 /* The footprint's texel coordinates along one axis: nearest (i0 only) or

@@ -15,7 +15,15 @@
  * taken from the driver.  Fetches (TLD) and size queries (TXQ) are
  * answered here, samples by gpu_sampler.c.  Block-compressed formats
  * (DXT1/3/5, DXN1/2) are laid out in 4 x 4 blocks and decoded by
- * util_format.  Not yet: depth/stencil (FermiZS), MSAA.
+ * util_format.  Depth/stencil layouts (Z16, ZF32, X8Z24, S8Z24, Z24S8,
+ * ZF32_X24S8) and the 24/8 colour layouts G8R24/G24R8 are two bit fields
+ * whose components read R (the lowest bits) and G, each by its data type:
+ * NVIDIA's names give the highest field first, as for colour (A8B8G8R8),
+ * and NIL (nil_formats.csv) and nvc0 (nv50_formats.c) read depth from R
+ * of S8Z24/X8Z24 and from G of Z24S8 ("G001").  Their bytes lie in the
+ * colour GOB order: the order of FermiZS GOBs (NIL tiling.rs names it,
+ * "a grab-bag GOB format") is not published, see docs/gpu-model.md.
+ * Not yet: MSAA.
  */
 
 #include <stdlib.h>
@@ -82,6 +90,69 @@ static const struct {
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, {0, 0, 0, 0, PIPE_FORMAT_R11G11B10_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_E5B9G9R9_SHAREDEXP, {0, 0, 0, 0, PIPE_FORMAT_R9G9B9E5_FLOAT}},
 };
+
+/* Layouts of two bit fields (R at the lowest bits, then G) that
+ * util_format has no single format for: decoded field by field by the
+ * header's data types.  `rep` is a pipe format of the same size and kind
+ * (depth float or not) for what only asks about those. */
+static const struct gpu_tex_fields {
+   unsigned components, bytes;
+   uint8_t shift[2], bits[2];   /* bits 0: no G */
+   enum pipe_format rep;
+} field_layouts[] = {
+   {JADE_TIC_BL_COMPONENTS_SIZES_Z16, 2, {0, 0}, {16, 0}, PIPE_FORMAT_Z16_UNORM},
+   {JADE_TIC_BL_COMPONENTS_SIZES_ZF32, 4, {0, 0}, {32, 0}, PIPE_FORMAT_Z32_FLOAT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_X8Z24, 4, {0, 0}, {24, 0}, PIPE_FORMAT_Z24X8_UNORM},
+   {JADE_TIC_BL_COMPONENTS_SIZES_S8Z24, 4, {0, 24}, {24, 8}, PIPE_FORMAT_Z24_UNORM_S8_UINT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_Z24S8, 4, {0, 8}, {8, 24}, PIPE_FORMAT_S8_UINT_Z24_UNORM},
+   {JADE_TIC_BL_COMPONENTS_SIZES_ZF32_X24S8, 8, {0, 32}, {32, 8},
+    PIPE_FORMAT_Z32_FLOAT_S8X24_UINT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_G8R24, 4, {0, 24}, {24, 8}, PIPE_FORMAT_Z24_UNORM_S8_UINT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_G24R8, 4, {0, 8}, {8, 24}, PIPE_FORMAT_S8_UINT_Z24_UNORM},
+};
+
+static const struct gpu_tex_fields *
+fields_of(unsigned components)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(field_layouts); i++) {
+      if (field_layouts[i].components == components)
+         return &field_layouts[i];
+   }
+   return NULL;
+}
+
+static bool
+integer_type(unsigned t)
+{
+   return t == JADE_TIC_BL_R_DATA_TYPE_NUM_SINT || t == JADE_TIC_BL_R_DATA_TYPE_NUM_UINT;
+}
+
+/* Field value v of n bits as data type t: float bits or an integer. */
+static uint32_t
+field_value(uint64_t v, unsigned n, unsigned t)
+{
+   const uint64_t max = n >= 64 ? ~0ull : (1ull << n) - 1;
+   float f;
+   switch (t) {
+   case JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT:
+      return (uint32_t)v;   /* 32-bit fields only (the layouts above) */
+   case JADE_TIC_BL_R_DATA_TYPE_NUM_UINT:
+      return (uint32_t)v;
+   case JADE_TIC_BL_R_DATA_TYPE_NUM_SINT:
+      return (uint32_t)((int64_t)(v << (64 - n)) >> (64 - n));
+   case JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM:
+   case JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM_FORCE_FP16: {
+      int64_t s = (int64_t)(v << (64 - n)) >> (64 - n);
+      f = MAX2((float)s / (float)(max >> 1), -1.0f);
+      break;
+   }
+   default:
+      f = (float)((double)v / (double)max);
+   }
+   uint32_t bits;
+   memcpy(&bits, &f, 4);
+   return bits;
+}
 
 static enum pipe_format
 format_of(unsigned components, unsigned r_type, unsigned g_type, unsigned b_type,
@@ -203,6 +274,17 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
                   v->view_min, v->view_max, v->levels);
          return false;
       }
+   }
+   v->fields = fields_of(bl.components);
+   if (v->fields) {
+      v->format = v->fields->rep;
+      v->field_type[0] = bl.r_data_type, v->field_type[1] = bl.g_data_type;
+      v->bpp = v->fields->bytes;
+      v->bw = v->bh = 1;
+      /* Integer if the component X reads is (filtering, ONE_FLOAT). */
+      unsigned x = v->source[0] - JADE_TIC_BL_X_SOURCE_IN_R;
+      v->integer = x < 2 && integer_type(v->field_type[x]);
+      return true;
    }
    v->format = format_of(bl.components, bl.r_data_type, bl.g_data_type, bl.b_data_type,
                          bl.a_data_type);
@@ -375,6 +457,19 @@ gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t 
    uint8_t bytes[16];
    if (!gpu_read(gpu, va, bytes, v->bpp, "a texel"))
       return false;
+   if (v->fields) {
+      uint64_t raw = 0;
+      memcpy(&raw, bytes, v->bpp);
+      for (unsigned c = 0; c < 2; c++) {
+         const unsigned n = v->fields->bits[c];
+         rgba[c] = n ? field_value(raw >> v->fields->shift[c] & ((1ull << n) - 1), n,
+                                   v->field_type[c])
+                     : 0;
+      }
+      rgba[2] = 0;
+      rgba[3] = integer_type(v->field_type[0]) ? 1 : 0x3f800000;
+      return true;
+   }
    enum pipe_format f = v->format;
    if (srgb && util_format_srgb(f) != PIPE_FORMAT_NONE)
       f = util_format_srgb(f);
@@ -395,6 +490,14 @@ gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bo
              uint32_t rgba[4])
 {
    return gpu_tex_read_texel(gpu, v, va, 0, 0, srgb, rgba);
+}
+
+unsigned
+gpu_tex_depth_component(const struct gpu_tex_view *v)
+{
+   /* The layouts with depth in the high field (Z24S8, and G24R8 read as
+    * one). */
+   return v->fields && v->fields->bits[1] == 24 ? 1 : 0;
 }
 
 void

@@ -37,6 +37,10 @@ struct gpu_tex_view {
    unsigned view_min, view_max;    /* RES_VIEW_MIN/MAX_MIP_LEVEL */
    unsigned block_h_log2, block_d_log2;
    enum pipe_format format;
+   const struct gpu_tex_fields *fields;  /* two-field layouts (depth/stencil,
+                                          * G8R24): decoded by field, format
+                                          * only a stand-in of their kind */
+   unsigned field_type[2];               /* their R and G data types */
    unsigned bpp;                   /* bytes a texel (compressed: a block) */
    unsigned bw, bh;                /* texels a block (1 x 1 unless compressed) */
    bool integer;                   /* pure integer components */
@@ -99,6 +103,10 @@ struct gpu_tex_target_desc {
    uint64_t array_pitch_B;
 };
 void gpu_tex_color_target(struct gpu_tex_view *v, const struct gpu_tex_target_desc *d);
+
+/* Which decoded component holds depth (for depth compares): 0 (R), or 1
+ * (G) for layouts whose depth is the high field. */
+unsigned gpu_tex_depth_component(const struct gpu_tex_view *v);
 
 /* The header's X/Y/Z/W sources applied to decoded components. */
 void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
