@@ -67,11 +67,12 @@ static const struct {
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
    {PIPE_FORMAT_R9G9B9E5_FLOAT, rgba, C(E5B9G9R9_SHAREDEXP), T(FLOAT), T(FLOAT),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
-   /* Depth: Z in the low 24 bits (R, unorm), stencil above (G, uint). */
-   {PIPE_FORMAT_Z24_UNORM_S8_UINT, rgba, C(G8R24), T(UNORM), T(UINT),
+   /* Depth: the Z layouts nvc0 (nv50_formats.c) and NIL (nil_formats.csv)
+    * use.  S8Z24: Z in the low 24 bits (R, unorm), stencil above (G, uint). */
+   {PIPE_FORMAT_Z24_UNORM_S8_UINT, rgba, C(S8Z24), T(UNORM), T(UINT),
     {S(R), S(G), S(ZERO), S(ONE_FLOAT)}},
    /* Stencil in the low byte: depth is the second channel. */
-   {PIPE_FORMAT_S8_UINT_Z24_UNORM, rgba, C(G24R8), T(UINT), T(UNORM),
+   {PIPE_FORMAT_S8_UINT_Z24_UNORM, rgba, C(Z24S8), T(UINT), T(UNORM),
     {S(G), S(R), S(ZERO), S(ONE_FLOAT)}},
    {PIPE_FORMAT_Z32_FLOAT, rgba, C(ZF32), T(FLOAT), T(FLOAT),
     {S(R), S(ZERO), S(ZERO), S(ONE_FLOAT)}},

@@ -30,11 +30,13 @@ tic_components(const struct util_format_description *d)
 {
 #define C(x) JADE_TIC_BL_COMPONENTS_SIZES_##x
    switch (d->format) {
+   /* Depth/stencil views use the Z layouts, as nvc0 (nv50_formats.c) and
+    * NIL (nil_formats.csv) do: depth in R of S8Z24/X8Z24, in G of Z24S8. */
    case PIPE_FORMAT_Z16_UNORM: return C(Z16);
-   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
-   case PIPE_FORMAT_Z24X8_UNORM: return C(G8R24);
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT: return C(S8Z24);
+   case PIPE_FORMAT_Z24X8_UNORM: return C(X8Z24);
    case PIPE_FORMAT_S8_UINT_Z24_UNORM:
-   case PIPE_FORMAT_X8Z24_UNORM: return C(G24R8);
+   case PIPE_FORMAT_X8Z24_UNORM: return C(Z24S8);
    case PIPE_FORMAT_Z32_FLOAT: return C(ZF32);
    case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: return C(ZF32_X24S8);
    case PIPE_FORMAT_R9G9B9E5_FLOAT: return C(E5B9G9R9_SHAREDEXP);
