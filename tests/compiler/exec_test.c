@@ -78,6 +78,10 @@ struct exec_case {
    unsigned alu_const;
    /* Per output word (NULL: all exact). */
    const struct tol *tol;
+   /* The shader's float controls left at GL's default, which flushes fp32
+    * denormals (.FTZ, as NAK does); otherwise the case asks for
+    * FLOAT_CONTROLS_DENORM_PRESERVE_FP32, the C references' IEEE floats. */
+   bool ftz;
 };
 
 /* pi as a float; as an integer large, odd, and 27 as a shift count. */
@@ -93,6 +97,10 @@ struct alu_case {
    enum domain domain;
    uint32_t (*ref)(uint32_t a, uint32_t b, uint32_t c);
    struct tol tol;
+   /* A 32-bit float op that flushes denormal sources and results under the
+    * default float controls: also run as NAME_ftz against
+    * ref(flush(a), flush(b), flush(c)), its result flushed if a float. */
+   bool flushes;
 };
 
 /* The member of a case family being built or checked. */
@@ -178,6 +186,8 @@ build_shader(const struct exec_case *c)
    /* The kernels' c[0] (CUDA parameters at 0x160) is their default block:
     * the compiler must not renumber UBOs as it does for GL's. */
    b.shader->info.first_ubo_is_default_ubo = true;
+   if (!c->ftz)
+      b.shader->info.float_controls_execution_mode = FLOAT_CONTROLS_DENORM_PRESERVE_FP32;
    nir_def *index = thread_index(&b);
    nir_def *in[8], *out[8] = {0};
    nir_def *in_addr = buffer_address(&b, 0, index, c->in_words);
@@ -317,6 +327,31 @@ static void r_fmods(const uint32_t *in, uint32_t *out)
    out[5] = u32(truncf(y));
    out[6] = u32(nearbyintf(y));
 }
+
+/* A product that underflows compared with 0 (piglit's
+ * glsl-1.20/execution/fs-underflow-mul-compare-zero): a in [2^-64, 2^-63),
+ * b in [2^-63, 2^-62), so a * b * 2^-1 is below 2^-126 (a denormal or 0).
+ * Under GL's default float controls (case underflow_ftz) the products are
+ * 0 and the comparison false; with denormals preserved (underflow) not. */
+static void b_underflow(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *a = nir_ior_imm(b, nir_iand_imm(b, in[0], 0x007fffff), 0x1f800000);
+   nir_def *c = nir_ior_imm(b, nir_iand_imm(b, in[1], 0x007fffff), 0x20000000);
+   nir_def *p = nir_fmul_imm(b, nir_fmul(b, a, c), 0.5f);
+   out[0] = p;
+   out[1] = nir_b2i32(b, nir_flt(b, nir_imm_float(b, 0.0f), p));
+}
+static uint32_t flush32(uint32_t u);
+static void r_underflow_modes(const uint32_t *in, uint32_t *out, bool ftz)
+{
+   float a = f32((in[0] & 0x007fffff) | 0x1f800000), c = f32((in[1] & 0x007fffff) | 0x20000000);
+   float ac = ftz ? f32(flush32(u32(a * c))) : a * c;
+   float p = ftz ? f32(flush32(u32(ac * 0.5f))) : ac * 0.5f;
+   out[0] = u32(p);
+   out[1] = 0.0f < p;
+}
+static void r_underflow(const uint32_t *in, uint32_t *out) { r_underflow_modes(in, out, false); }
+static void r_underflow_ftz(const uint32_t *in, uint32_t *out) { r_underflow_modes(in, out, true); }
 
 /* Conversions: inputs scaled to stay in range (NIR leaves out-of-range
  * float-to-int conversions undefined). */
@@ -750,6 +785,14 @@ static uint32_t r_i2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)I(
 static uint32_t r_u2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)a); }
 static uint32_t r_f2i(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(int32_t)F(a); }
 
+/* A denormal float as the zero of its sign (what .FTZ does to sources and
+ * results). */
+static uint32_t
+flush32(uint32_t u)
+{
+   return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u;
+}
+
 static const struct alu_case alu_cases[] = {
    {"iadd", nir_op_iadd, 2, ANY, r_iadd}, {"isub", nir_op_isub, 2, ANY, r_isub},
    {"imul", nir_op_imul, 2, ANY, r_imul}, {"iand", nir_op_iand, 2, ANY, r_iand},
@@ -764,20 +807,20 @@ static const struct alu_case alu_cases[] = {
    {"ieq", nir_op_ieq, 2, ANY, r_ieq}, {"ine", nir_op_ine, 2, ANY, r_ine},
    {"ilt", nir_op_ilt, 2, ANY, r_ilt}, {"ige", nir_op_ige, 2, ANY, r_ige},
    {"ult", nir_op_ult, 2, ANY, r_ult}, {"uge", nir_op_uge, 2, ANY, r_uge},
-   {"fadd", nir_op_fadd, 2, ANY, r_fadd}, {"fsub", nir_op_fsub, 2, ANY, r_fsub},
-   {"fmul", nir_op_fmul, 2, ANY, r_fmul}, {"ffma", nir_op_ffma, 3, ANY, r_ffma},
-   {"fmin", nir_op_fmin, 2, ANY, r_fmin}, {"fmax", nir_op_fmax, 2, ANY, r_fmax},
-   {"feq", nir_op_feq, 2, ANY, r_feq}, {"fneu", nir_op_fneu, 2, ANY, r_fneu},
-   {"flt", nir_op_flt, 2, ANY, r_flt}, {"fge", nir_op_fge, 2, ANY, r_fge},
+   {"fadd", nir_op_fadd, 2, ANY, r_fadd, .flushes = true}, {"fsub", nir_op_fsub, 2, ANY, r_fsub, .flushes = true},
+   {"fmul", nir_op_fmul, 2, ANY, r_fmul, .flushes = true}, {"ffma", nir_op_ffma, 3, ANY, r_ffma, .flushes = true},
+   {"fmin", nir_op_fmin, 2, ANY, r_fmin, .flushes = true}, {"fmax", nir_op_fmax, 2, ANY, r_fmax, .flushes = true},
+   {"feq", nir_op_feq, 2, ANY, r_feq, .flushes = true}, {"fneu", nir_op_fneu, 2, ANY, r_fneu, .flushes = true},
+   {"flt", nir_op_flt, 2, ANY, r_flt, .flushes = true}, {"fge", nir_op_fge, 2, ANY, r_fge, .flushes = true},
    {"fsign", nir_op_fsign, 1, ANY, r_fsign},
    {"bitfield_reverse", nir_op_bitfield_reverse, 1, ANY, r_brev},
    {"bit_count", nir_op_bit_count, 1, ANY, r_popc},
    {"ufind_msb", nir_op_ufind_msb, 1, ANY, r_ufind_msb},
    {"ifind_msb", nir_op_ifind_msb, 1, ANY, r_ifind_msb},
    {"find_lsb", nir_op_find_lsb, 1, ANY, r_find_lsb},
-   {"fneg", nir_op_fneg, 1, ANY, r_fneg}, {"fabs", nir_op_fabs, 1, ANY, r_fabs},
-   {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor}, {"fceil", nir_op_fceil, 1, ANY, r_fceil},
-   {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround},
+   {"fneg", nir_op_fneg, 1, ANY, r_fneg, .flushes = true}, {"fabs", nir_op_fabs, 1, ANY, r_fabs, .flushes = true},
+   {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor, .flushes = true}, {"fceil", nir_op_fceil, 1, ANY, r_fceil, .flushes = true},
+   {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc, .flushes = true}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround, .flushes = true},
    {"ffract", nir_op_ffract, 1, SMALL, r_ffract}, {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp, TOL_RCP},
    {"fsqrt", nir_op_fsqrt, 1, POSITIVE, r_fsqrt, TOL_SQRT},
    {"frsq", nir_op_frsq, 1, POSITIVE, r_frsq, TOL_RSQ},
@@ -1405,6 +1448,8 @@ static const struct exec_case cases[] = {
    {"compare", 2, 6, b_compare, r_compare},
    {"minmax", 2, 8, b_minmax, r_minmax},
    {"fmods", 2, 7, b_fmods, r_fmods},
+   {"underflow", 2, 2, b_underflow, r_underflow},
+   {"underflow_ftz", 2, 2, b_underflow, r_underflow_ftz, .ftz = true},
    {"convert", 2, 4, b_convert, r_convert},
    {"mufu", 1, 6, b_mufu, r_mufu, .tol = mufu_tol},
 };
@@ -1511,6 +1556,9 @@ run_case(const struct exec_case *c, unsigned mode)
    for (unsigned i = 0; i < THREADS * c->in_words; i++) {
       uint32_t v = rnd(&seed);
       in[i] = (v & 0x7f800000u) == 0x7f800000u ? v & 0x3fffffffu : v;
+      /* Flushing cases: a denormal in every other thread's words, in turn. */
+      if (c->ftz && i / c->in_words % 2 && i % c->in_words == i / c->in_words / 2 % c->in_words)
+         in[i] &= 0x807fffffu;
    }
    if (c->alu) {
       for (unsigned t = 0; t < THREADS; t++) {
@@ -1518,7 +1566,12 @@ run_case(const struct exec_case *c, unsigned mode)
          if (c->alu_const)
             v[c->alu_const - 1] = ALU_CONST;
          alu_domain_c(c->alu, v);
-         expect[t] = c->alu->ref(v[0], v[1], v[2]);
+         if (c->ftz) {
+            expect[t] = c->alu->ref(flush32(v[0]), flush32(v[1]), flush32(v[2]));
+            if (nir_alu_type_get_base_type(nir_op_infos[c->alu->op].output_type) == nir_type_float)
+               expect[t] = flush32(expect[t]);
+         } else
+            expect[t] = c->alu->ref(v[0], v[1], v[2]);
       }
    } else if (c->check_all) {
       /* checked after the run */
@@ -1693,6 +1746,18 @@ main(void)
          c.alu_const = k ? 1 : alu_cases[i].arity;
          snprintf(name, sizeof(name), "%s_const%u", alu_cases[i].name, c.alu_const - 1);
          c.name = name;
+         if (run_case(&c, 0))
+            passed++;
+         else
+            failed++;
+      }
+      /* Under GL's default float controls: denormals flushed. */
+      if (alu_cases[i].flushes) {
+         char name[64];
+         snprintf(name, sizeof(name), "%s_ftz", alu_cases[i].name);
+         c.name = name;
+         c.alu_const = 0;
+         c.ftz = true;
          if (run_case(&c, 0))
             passed++;
          else

@@ -526,8 +526,11 @@ test_colors(void *mem)
       if (l.vs->patches[k].kind != JADE_PATCH_COLOR_CLAMP)
          continue;
       text_at(l.vcode, l.vs->patches[k].offset, t, sizeof(t));
-      all_sat = all_sat && (starts(t, "FADD.SAT") || starts(t, "FMUL.SAT") ||
-                            starts(t, "FFMA.SAT"));
+      /* The opcode with .SAT among its modifiers (after .FTZ, which GL's
+       * default float controls put on the ops of NIR float instructions). */
+      const char *space = strchr(t, ' '), *sat = strstr(t, ".SAT");
+      all_sat = all_sat && (starts(t, "FADD") || starts(t, "FMUL") || starts(t, "FFMA")) &&
+                sat && space && sat < space;
    }
    expect(all_sat && l.st.colors_clamped == 8,
           "vertex colour clamping: the 8 ops computing the colours saturate");

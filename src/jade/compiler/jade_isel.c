@@ -17,6 +17,26 @@ isel_emit(struct isel *c, enum jade_isa_op op)
    return c->current;
 }
 
+/* Flush-to-zero on a 32-bit float op selected for a NIR float op, when the
+ * shader flushes fp32 denormals (c->ftz32).  FMUL and FFMA say it in their
+ * two-bit fmz field (1: .FTZ, 2: .FMZ, which also flushes), the others in
+ * ftz.  The ops and the rule are NAK's (from_nir.rs: the fadd, fmul, ffma,
+ * fmin/fmax, comparison, rounding, fsat and f2f/f2i cases take
+ * float_ctl[type].ftz); helper sequences that are not one NIR float op keep
+ * denormals, as NAK's builder helpers do. */
+void
+isel_ftz(struct isel *c, struct jade_instr *i)
+{
+   if (!c->ftz32)
+      return;
+   if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA) {
+      if (!jade_instr_field(i, JADE_ISA_F_FMZ, 0))
+         jade_instr_set_field(i, JADE_ISA_F_FMZ, 1);
+   } else {
+      jade_instr_set_field(i, JADE_ISA_F_FTZ, 1);
+   }
+}
+
 /* An instruction placed before the one being built (for its sources). */
 static struct jade_instr *
 isel_emit_before(struct isel *c, enum jade_isa_op op)

@@ -60,6 +60,11 @@ struct isel {
     * each use: the fallback when a shader has more live booleans than the
     * 7 predicates (the allocator cannot spill predicates yet). */
    bool bools_in_gpr;
+   /* 32-bit float ops from NIR flush denormal sources and results to zero
+    * (.FTZ): NAK's default for fp32 (ShaderFloatControls::default() in
+    * src/nouveau/compiler/nak/from_nir.rs), off only where the shader's
+    * float controls ask to preserve fp32 denormals. */
+   bool ftz32;
 };
 
 struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
@@ -79,6 +84,7 @@ void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, st
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
                   struct jade_value *b, bool b_is_imm, uint32_t b_imm);
 struct jade_instr *isel_last_instr(struct isel *c);
+void isel_ftz(struct isel *c, struct jade_instr *i);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
 struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigned n);

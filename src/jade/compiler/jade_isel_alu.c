@@ -232,6 +232,7 @@ isel_fadd_mods(struct isel *c, struct jade_value *dst, struct jade_value *a, boo
       jade_instr_set_field(i, JADE_ISA_F_A_ABS, 1);
    if (sat)
       jade_instr_set_field(i, JADE_ISA_F_SAT, 1);
+   isel_ftz(c, i);
 }
 
 /* ISETP/FSETP into a predicate: pd0 = a <cmp> b (AND PT). */
@@ -246,6 +247,8 @@ isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_fl
    jade_instr_set_field(i, JADE_ISA_F_CMP, cmp);
    if (!is_float && is_signed)
       jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+   if (is_float)
+      isel_ftz(c, i);
 }
 
 /* MUFU of one source. */
@@ -385,6 +388,8 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
       if (op == nir_op_imin || op == nir_op_imax)
          jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      if (is_float)
+         isel_ftz(c, i);
       return true;
    }
    case nir_op_fneg: case nir_op_fabs: case nir_op_fsat:
@@ -469,6 +474,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_DT, op == nir_op_f2i32 ? 6 : 2);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 3);   /* .TRUNC */
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_NTZ, 1);
+      isel_ftz(c, isel_last_instr(c));
       return true;
    case nir_op_umul_high:
    case nir_op_imul_high:
@@ -504,11 +510,13 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       struct jade_value *x = isel_alu_src(c, alu, 0), *fl = isel_new_value(c, 32);
       isel_unary(c, JADE_ISA_OP_FRND, fl, x);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 1);
+      isel_ftz(c, isel_last_instr(c));
       i = isel_emit(c, JADE_ISA_OP_FADD);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, x);
       jade_instr_add_src(i, JADE_ISA_F_B, fl);
       jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
+      isel_ftz(c, i);
       return true;
    }
    case nir_op_ffloor: case nir_op_fceil: case nir_op_ftrunc: case nir_op_fround_even:
@@ -518,6 +526,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND,
                            op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
                            op == nir_op_ftrunc ? 3 : 0);
+      isel_ftz(c, isel_last_instr(c));
       return true;
    default:
       return false;
@@ -634,6 +643,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       isel_add_b(c, i, alu, 1);
+      isel_ftz(c, i);
       return true;
    case nir_op_fsub:
    case nir_op_isub:
@@ -652,6 +662,8 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
       if (op == nir_op_isub)
          jade_instr_add_src_zero(i, JADE_ISA_F_C);
+      else
+         isel_ftz(c, i);
       return true;
    case nir_op_fsign: {
       if (bits != 32)
@@ -683,6 +695,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
       jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 2));
+      isel_ftz(c, i);
       return true;
    case nir_op_pack_64_2x32_split:
       for (unsigned h = 0; h < 2; h++) {

@@ -333,7 +333,11 @@ isel_cf_list(struct isel *c, struct exec_list *list)
 struct jade_shader *
 jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
 {
-   struct isel c = {.nir = nir, .bools_in_gpr = bools_in_gpr};
+   struct isel c = {
+      .nir = nir,
+      .bools_in_gpr = bools_in_gpr,
+      .ftz32 = !(nir->info.float_controls_execution_mode & FLOAT_CONTROLS_DENORM_PRESERVE_FP32),
+   };
    c.s = jade_shader_create(mem_ctx, nir->info.stage);
    c.s->local_size = nir->scratch_size;
    if (nir->info.stage == MESA_SHADER_FRAGMENT)

@@ -107,6 +107,7 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(i, JADE_ISA_F_DT, F64);
       jade_instr_set_field(i, JADE_ISA_F_ST, F32);
+      isel_ftz(c, i);   /* the fp32 side's rule, as NAK's f2f */
       return true;
    case nir_op_f2f32:
       if (src_bits != 64)
@@ -114,6 +115,7 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(i, JADE_ISA_F_DT, F32);
       jade_instr_set_field(i, JADE_ISA_F_ST, F64);
+      isel_ftz(c, i);
       return true;
    case nir_op_i2f64: case nir_op_u2f64:
       if (src_bits != 32)

@@ -165,10 +165,21 @@ fold_constant(struct fold *f, struct jade_instr *instr, unsigned i, enum mod_kin
    return true;
 }
 
-/* x = FADD -|y|, -RZ (selection's fneg/fabs): y and the modifiers. */
+/* Whether a float op flushes denormals to zero (.FTZ; .FMZ also does). */
+static bool
+flushes_denormals(const struct jade_instr *i)
+{
+   if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA)
+      return jade_instr_field(i, JADE_ISA_F_FMZ, 0) != 0;
+   return jade_instr_field(i, JADE_ISA_F_FTZ, 0) != 0;
+}
+
+/* x = FADD -|y|, -RZ (selection's fneg/fabs): y and the modifiers.  An
+ * .FTZ on x is allowed where `flushed`, the reader of x flushing its sources
+ * too (the flush then happens there). */
 static bool
 float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_operand *y,
-              bool *neg, bool *abs)
+              bool *neg, bool *abs, bool flushed)
 {
    if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
       return false;
@@ -189,7 +200,7 @@ float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_op
    for (unsigned k = 0; k < d->field_count; k++) {
       enum jade_isa_field fl = d->fields[k].field;
       if (d->fields[k].value && fl != JADE_ISA_F_A_NEG && fl != JADE_ISA_F_A_ABS &&
-          fl != JADE_ISA_F_B_NEG)
+          fl != JADE_ISA_F_B_NEG && !(fl == JADE_ISA_F_FTZ && flushed))
          return false;
    }
    *y = *a;
@@ -204,7 +215,7 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
    struct jade_operand y;
    bool neg, abs;
    int slot = slot_of(&instr->src[i]);
-   if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs))
+   if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs, flushes_denormals(instr)))
       return false;
    struct jade_instr saved = *instr;
    bool outer_neg = jade_instr_field(instr, neg_field[slot], 0);
@@ -227,7 +238,8 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
 }
 
 /* x = FADD.SAT y, -RZ with y computed once, by an op that saturates, and
- * used only here: the producer saturates and x becomes a copy of y. */
+ * used only here: the producer saturates and x becomes a copy of y (an
+ * .FTZ on x only where the producer flushes its result too). */
 static void
 fold_saturate(struct fold *f, struct jade_instr *instr)
 {
@@ -242,14 +254,15 @@ fold_saturate(struct fold *f, struct jade_instr *instr)
    struct jade_operand self = {.kind = JADE_OPERAND_VALUE, .value = instr->dst[0].value};
    struct jade_instr *saved_def = f->def[self.value];
    f->def[self.value] = &plain;
-   bool shape = float_mods_of(f, &self, &y, &neg, &abs);
+   bool shape = float_mods_of(f, &self, &y, &neg, &abs, true);
    f->def[self.value] = saved_def;
    if (!shape || neg || abs || f->uses[y.value] != 1)
       return;
    struct jade_instr *p = f->def[y.value];
    if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) ||
        (p->op != JADE_ISA_OP_FADD && p->op != JADE_ISA_OP_FMUL && p->op != JADE_ISA_OP_FFMA) ||
-       jade_instr_field(p, JADE_ISA_F_SAT, 0))
+       jade_instr_field(p, JADE_ISA_F_SAT, 0) ||
+       (flushes_denormals(instr) && !flushes_denormals(p)))
       return;
    jade_instr_set_field(p, JADE_ISA_F_SAT, 1);
    /* x = MOV y (copy propagation and dead code take it from here). */
