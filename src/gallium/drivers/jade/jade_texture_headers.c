@@ -332,9 +332,12 @@ jade_tsc_build(const struct pipe_sampler_state *s, uint32_t dw[8])
                           s->reduction_mode == PIPE_TEX_REDUCTION_MAX ?
                           JADE_TSC_REDUCTION_FILTER_RED_MAXIMUM : JADE_TSC_REDUCTION_FILTER_RED_NONE,
       .mip_lod_bias = (uint32_t)(int32_t)(CLAMP(s->lod_bias, -16.0f, 15.0f) * 256.0f) & 0x1fff,
-      .float_coord_normalization = s->unnormalized_coords ?
-         JADE_TSC_FLOAT_COORD_NORMALIZATION_FORCE_UNNORMALIZED_COORDS :
-         JADE_TSC_FLOAT_COORD_NORMALIZATION_USE_HEADER_SETTING,
+      /* Never FORCE_UNNORMALIZED_COORDS: st/mesa asks for unnormalised
+       * coordinates on rectangle samplers, whose coordinates the compiler
+       * already divides by the size (nir_lower_tex's lower_rect); taking
+       * them as texels again reads texel 0 (found by the GPU model:
+       * depth-tex-modes, glsl-fs-shadow2DRect). */
+      .float_coord_normalization = JADE_TSC_FLOAT_COORD_NORMALIZATION_USE_HEADER_SETTING,
       .min_lod_clamp = lod_4_8(s->min_lod),
       .max_lod_clamp = lod_4_8(s->min_mip_filter == PIPE_TEX_MIPFILTER_NONE ? s->min_lod
                                                                               : s->max_lod),
