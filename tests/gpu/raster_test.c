@@ -105,6 +105,9 @@ target(struct jade_gpu *gpu, uint32_t format)
    set(gpu, NVC597_SET_VIEWPORT_OFFSET_Y(0), fu(8));
    set(gpu, NVC597_SET_VIEWPORT_SCALE_Z(0), fu(0.5f));
    set(gpu, NVC597_SET_VIEWPORT_OFFSET_Z(0), fu(0.5f));
+   /* The depth range [0, 1] (fragments outside it are dropped). */
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_MIN_Z(0), fu(0.0f));
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_MAX_Z(0), fu(1.0f));
 }
 
 static void
