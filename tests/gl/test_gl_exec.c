@@ -20,6 +20,13 @@
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
+ *   draw-flat-varyings  a draw whose flat int, uint and float varyings
+ *                    (Inf- and NaN-like int bit patterns, an int array
+ *                    packed with the others into every varying component)
+ *                    must reach the FS unchanged, and whose FS compares an
+ *                    underflowing product with 0 (fp32 denormals flushed,
+ *                    as GL's default float controls are for Jade), read
+ *                    back with glReadPixels;
  *   compute-fault    a store far outside its buffer (a GPU fault that kills
  *                    the channel), then more work: the program must go on
  *                    and exit (the checker expects the fault and a failed
@@ -582,6 +589,127 @@ compute_fault(void)
    return 0;
 }
 
+/* The VS passes uniforms through flat varyings, each behind a test of the
+ * vertex position that never holds (so the linker cannot move the
+ * uniforms, or the FS's comparisons, to the other stage: Mesa's
+ * nir_opt_varyings would, making the FS's uniforms inactive; piglit's
+ * glsl-1.30 interpolation tests do the same since 2023).  The FS compares
+ * them with the same uniforms: green if all match. */
+#define FLAT_INTS 60   /* with f and u: gl_MaxVaryingComponents (64) - 2 */
+static const char *const flat_vs =
+   "#version 330\n"
+   "in vec4 pos;\n"
+   "uniform int i_ref;\n"
+   "uniform uint u_ref;\n"
+   "uniform float f_ref;\n"
+   "flat out int fi;\n"
+   "flat out uint fu;\n"
+   "flat out float ff;\n"
+   "flat out int ia[60];\n"
+   "void main() {\n"
+   "   gl_Position = pos;\n"
+   "   bool never = pos.x < -10.0;\n"
+   "   fi = never ? 0 : i_ref;\n"
+   "   fu = never ? 0u : u_ref;\n"
+   "   ff = never ? 0.0 : f_ref;\n"
+   "   for (int k = 0; k < 60; k++)\n"
+   "      ia[k] = never ? 0 : i_ref + k * 0x01010101;\n"
+   "}\n";
+/* a, b and eps as piglit's glsl-1.20 fs-underflow-mul-compare-zero
+ * writes them: (2^-61 + eps) (2^-28 + eps) eps is 2^-149 with denormals,
+ * 0 when they are flushed. */
+static const char *const flat_fs =
+   "#version 330\n"
+   "uniform int i_ref;\n"
+   "uniform uint u_ref;\n"
+   "uniform float f_ref;\n"
+   "uniform float a, b, eps;\n"
+   "flat in int fi;\n"
+   "flat in uint fu;\n"
+   "flat in float ff;\n"
+   "flat in int ia[60];\n"
+   "out vec4 color;\n"
+   "void main() {\n"
+   "   bool ok = fi == i_ref && fu == u_ref && ff == f_ref;\n"
+   "   for (int k = 0; k < 60; k++)\n"
+   "      ok = ok && ia[k] == i_ref + k * 0x01010101;\n"
+   "   float r = (abs(a) + eps) * (abs(b) + eps) * eps;\n"
+   "   color = vec4(ok ? 0.0 : 1.0, ok ? 1.0 : 0.0, 0.0 < r ? 1.0 : 0.0, 1.0);\n"
+   "}\n";
+
+static int
+draw_flat_varyings(void)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, gl_test_compile(GL_VERTEX_SHADER, flat_vs));
+   glAttachShader(p, gl_test_compile(GL_FRAGMENT_SHADER, flat_fs));
+   glBindAttribLocation(p, 0, "pos");
+   glBindFragDataLocation(p, 0, "color");
+   glLinkProgram(p);
+   GLint linked;
+   glGetProgramiv(p, GL_LINK_STATUS, &linked);
+   if (!linked) {
+      fprintf(stderr, "link failed\n");
+      return 1;
+   }
+   glUseProgram(p);
+   static const char *const names[] = {"i_ref", "u_ref", "f_ref", "a", "b", "eps"};
+   GLint loc[6];
+   for (unsigned k = 0; k < 6; k++) {
+      loc[k] = glGetUniformLocation(p, names[k]);
+      if (loc[k] < 0) {
+         fprintf(stderr, "uniform %s inactive\n", names[k]);
+         return 1;
+      }
+   }
+   glUniform1f(loc[3], 0.000000000000000000433681f);
+   glUniform1f(loc[4], 0.0000000037252902984619140625f);
+   glUniform1f(loc[5], 0.000000000000000000433681f);
+
+   GLuint fb, rb;
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   glViewport(0, 0, 4, 4);
+   static const float quad[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
+   GLuint vao, vb;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vb);
+   glBindBuffer(GL_ARRAY_BUFFER, vb);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+
+   /* Int bit patterns of floats: Inf, -Inf, a NaN, -NaN, 1.0, INT_MIN. */
+   static const GLint ints[] = {0, -1, 0x7f800000, (GLint)0xff800000, 0x7fc00000,
+                                (GLint)0xffc00000, 0x3f800000, (GLint)0x80000000};
+   unsigned bad = 0;
+   for (unsigned k = 0; k < sizeof(ints) / sizeof(ints[0]); k++) {
+      glUniform1i(loc[0], ints[k]);
+      glUniform1ui(loc[1], 0xfedcba98u ^ (GLuint)ints[k]);
+      glUniform1f(loc[2], 3.1415926f + (float)k);
+      glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      GLubyte px[4 * 4 * 4];
+      glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      for (unsigned i = 0; i < 16; i++) {
+         const GLubyte *c = &px[4 * i];
+         if ((c[0] != 0 || c[1] != 255 || c[2] != 0 || c[3] != 255) && bad++ < 8)
+            fprintf(stderr, "int 0x%08x pixel %u: (%u, %u, %u, %u), want (0, 255, 0, 255)%s\n",
+                    (unsigned)ints[k], i, c[0], c[1], c[2], c[3],
+                    c[2] ? " (the product did not flush to 0)" : "");
+      }
+   }
+   fprintf(stderr, "exec-test: %u of %u pixels wrong\n", bad,
+           16 * (unsigned)(sizeof(ints) / sizeof(ints[0])));
+   return bad != 0;
+}
+
 static const struct gl_test_case cases[] = {
    {"compute-fill", compute_fill},
    {"compute-shared", compute_shared},
@@ -592,6 +720,7 @@ static const struct gl_test_case cases[] = {
    {"compute-local", compute_local},
    {"compute-sample", compute_sample},
    {"compute-fault", compute_fault},
+   {"draw-flat-varyings", draw_flat_varyings},
 };
 
 int
