@@ -116,6 +116,8 @@ gpu_of(uint32_t channel)
          .abort_on_fault = flags & SIM_DEBUG_FAULTS,
          .hazards = flags & SIM_DEBUG_HAZARDS_FATAL ? JADE_SIM_HAZARDS_FATAL :
                     flags & SIM_DEBUG_HAZARDS ? JADE_SIM_HAZARDS_WARN : JADE_SIM_HAZARDS_OFF,
+         /* JADE_SIM_DUMP=DIR: the colour targets of every EXEC as PNGs. */
+         .dump_dir = getenv("JADE_SIM_DUMP"),
       };
       gpus[channel] = jade_gpu_create(&env);
       if (flags & SIM_DEBUG_STATS)
@@ -135,9 +137,12 @@ jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsi
          char text[400];
          jade_gpu_fault_describe(jade_gpu_fault(gpu), text, sizeof(text));
          jade_shim_complain("channel %u killed by a GPU fault: %s", channel, text);
+         /* What the targets held when it faulted is worth a look too. */
+         jade_gpu_end_submission(gpu);
          return -ENODEV;
       }
    }
+   jade_gpu_end_submission(gpu);
    return 0;
 }
 

@@ -31,6 +31,7 @@
 #include "util/format/u_format.h"
 
 #include "gpu_3d_raster.h"
+#include "gpu_dump.h"
 
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
 
@@ -87,6 +88,7 @@ gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
    gpu_3d_rect_clip(&r, 0, 0, t.view.width, t.view.height);
    if (gpu_3d_rect_empty(&r))
       return;
+   gpu_dump_note_target(gpu, &t, rt_index);
    const enum pipe_format f = t.view.format;
    const unsigned bpp = t.view.bpp;
    uint32_t value[4];

@@ -53,6 +53,7 @@
 #include "util/macros.h"
 
 #include "gpu_3d_raster.h"
+#include "gpu_dump.h"
 
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
 
@@ -420,6 +421,7 @@ gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
                    GPU_GET(w, NVC597_SET_CT_WRITE_A_ENABLE) << 3;
    if (!mask)
       return true;
+   gpu_dump_note_target(gpu, t, rt_index);
    const enum pipe_format f = t->view.format;
    const unsigned bpp = t->view.bpp;
    bool blend = GPU_GET(m[NVC597_SET_BLEND(slot) / 4], NVC597_SET_BLEND_ENABLE) &&

@@ -16,6 +16,7 @@
 #include "nvidia/classes/clc46f.h"
 #include "util/os_time.h"
 
+#include "gpu_dump.h"
 #include "gpu_private.h"
 
 struct jade_gpu *
@@ -31,6 +32,7 @@ jade_gpu_create(const struct jade_gpu_env *env)
       free(gpu);
       return NULL;
    }
+   gpu_dump_init(gpu);
    return gpu;
 }
 
@@ -41,6 +43,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
       return;
    gpu_compute_destroy(gpu);
    gpu_3d_destroy(gpu);
+   gpu_dump_destroy(gpu);
    free(gpu->tex_cache);
    _mesa_hash_table_u64_destroy(gpu->reported);
    free(gpu);

@@ -94,6 +94,10 @@ struct jade_gpu {
  * it (enum gpu_passive), looked up once from the class headers' names. */
    uint8_t passive[3][GPU_METHODS];
 
+   /* PNG dumps of the colour targets a submission writes (gpu_dump.c);
+    * NULL: off. */
+   struct gpu_dump *dump;
+
    /* (class << 16 | method) of methods reported as unimplemented once. */
    struct hash_table_u64 *reported;
 };

@@ -48,6 +48,10 @@ struct jade_gpu_env {
    bool trace_methods;       /* log every method write with its name */
    bool abort_on_fault;      /* abort() at the first fault, for a debugger */
    int hazards;              /* the SM model's checker: enum jade_sim_hazard_mode */
+   /* A directory (JADE_SIM_DUMP in the executing shim): at the end of
+    * each submission every colour target it wrote is written there as a
+    * PNG (gpu_dump.c, docs/debugging.md).  NULL: no dumps. */
+   const char *dump_dir;
 };
 
 struct jade_gpu_fault {
@@ -81,6 +85,14 @@ bool jade_gpu_run_gp_entry(struct jade_gpu *gpu, uint32_t entry0, uint32_t entry
 /* Runs a segment of `dwords` method words at `va` (what a GP entry points
  * to).  False as above. */
 bool jade_gpu_run_segment(struct jade_gpu *gpu, uint64_t va, uint32_t dwords);
+
+/* The end of a submission (an EXEC: its GP entries or segments have run):
+ * with env.dump_dir, the colour targets the submission wrote are dumped
+ * as PNG files.  Submissions are numbered over the whole process. */
+void jade_gpu_end_submission(struct jade_gpu *gpu);
+
+/* Whether PNG dumps are compiled in (libpng was found at build time). */
+bool jade_gpu_dump_supported(void);
 
 /* The first fault of the channel, or NULL. */
 const struct jade_gpu_fault *jade_gpu_fault(const struct jade_gpu *gpu);
