@@ -26,6 +26,10 @@ struct jade_compiler_options {
    bool bools_in_gprs;   /* always keep booleans in GPRs (the fallback when
                           * predicates run out; tests force it) */
    unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */
+   bool clip_from_position; /* VS without gl_ClipVertex or gl_ClipDistance:
+                             * clip distances of gl_Position against the user
+                             * clip planes (the driver's variant for
+                             * glClipPlane with such a shader) */
 };
 
 /* Registers of each thread's allocation that hold the program counter on
@@ -80,6 +84,10 @@ struct jade_io_signature {
                                               * qualifier, ...) */
    bool uses_discard;
    bool uses_frag_coord;
+   bool clip_from_planes;                    /* VS: the clip distances are its clip
+                                              * vertex (or position) against the user
+                                              * clip planes, computed and stored only
+                                              * while c[15][JADE_UCP_ENABLE] is not 0 */
 };
 
 /* A place in the code the bind-time linker may rewrite (docs/linkage.md):
@@ -158,6 +166,9 @@ struct jade_shader_binary {
 #define JADE_MAX_IMAGES 8
 #define JADE_SSBO_INFO 0x2a0         /* SSBO i: 64-bit address, 32-bit size at 0x2a0 + 16 i */
 #define JADE_MAX_SSBOS 16
+#define JADE_UCP_ENABLE 0x3f0        /* the enabled user clip planes (clip_plane_enable):
+                                      * a VS computing distances from the planes skips
+                                      * them when 0 */
 #define JADE_UCP_BASE 0x400          /* user clip plane i: vec4 at 0x400 + 16 i */
 #define JADE_SAMPLE_POS 0x480        /* sample i's position in the pixel: vec2 at 0x480 + 8 i */
 #define JADE_SAMPLE_MASKS 0x500      /* the samples the invocation of sample i shades:

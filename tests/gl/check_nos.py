@@ -41,7 +41,10 @@ STEPS = {
     "mrt-broadcast": ({"hit", "keep"}, [], []),
     "dual-source-setup": ("link", [], []),
     "dual-source": ({"hit", "keep"}, [], []),
-    "clip-vertex-setup": ("link", ["clip 0x00"], [r"+VS .*AST\.128 a\[0x2c0\].* -> NOP ;"]),
+    # gl_ClipVertex's distances run only with a plane enabled
+    # (JADE_UCP_ENABLE): with none, their stores are left as they are.
+    "clip-vertex-setup": ("link", ["clip 0x00"], [r"-a\[0x2c0\].* -> NOP",
+                                                  r"-a\[0x2d0\].* -> NOP"]),
     "user-clip-plane": ("link", ["clip 0x01"], [r"-a\[0x2c0\].* -> NOP",
                                                  r"+VS .*AST\.128 a\[0x2d0\].* -> NOP ;"]),
     "no-colours-setup": ("link", [], []),

@@ -116,8 +116,9 @@ global_access_size_align(nir_intrinsic_op intrin, uint8_t bytes, uint8_t bit_siz
                                       .shift = nir_mem_access_shift_method_scalar};
 }
 
-static void
-prepare_nir(nir_shader *nir)
+/* True if a VS computes its clip distances from the user clip planes. */
+static bool
+prepare_nir(nir_shader *nir, bool clip_from_position)
 {
    /* Local arrays indexed dynamically: small ones become selects, then
     * SSA values; what is left lives in local memory (LDL/STL). */
@@ -130,8 +131,7 @@ prepare_nir(nir_shader *nir)
             glsl_get_natural_size_align_bytes);
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp,
             nir_address_format_32bit_offset);
-   jade_nir_lower_clip_vertex(nir);
-   jade_nir_lower_io(nir);
+   const bool clip_from_planes = jade_nir_lower_io(nir, clip_from_position);
    jade_nir_lower_compute_ubos(nir);
    /* Texture forms the hardware lacks: projectors, rectangle coordinates,
     * explicit derivatives of cube, 3D and shadow lookups, four gather
@@ -204,6 +204,7 @@ prepare_nir(nir_shader *nir)
    /* Phis stay: selection makes them Jade PHIs, register allocation
     * (SSA-based) turns them into parallel copies. */
    NIR_PASS(_, nir, nir_lower_phis_to_scalar, true);
+   return clip_from_planes;
 }
 
 static void
@@ -266,7 +267,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
              char **error)
 {
    *error = NULL;
-   prepare_nir(nir);
+   const bool clip_from_planes = prepare_nir(nir, options && options->clip_from_position);
 
    void *tmp = ralloc_context(NULL);
    struct jade_shader *s = compile_ir(tmp, nir, options, options && options->bools_in_gprs);
@@ -289,6 +290,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    bin->local_size = s->local_size;
    collect_stats(s, bin);
    bin->io = s->io;
+   bin->io.clip_from_planes = clip_from_planes;
    if (s->patch_count) {
       bin->patches = ralloc_array(bin, struct jade_patch_site, s->patch_count);
       memcpy(bin->patches, s->patches, s->patch_count * sizeof(*s->patches));

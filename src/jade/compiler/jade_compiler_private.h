@@ -14,8 +14,9 @@
 struct nir_shader;
 
 /* GL I/O to attribute loads/stores, uniforms to constant buffers
- * (jade_nir_io.c); the attribute address of a varying slot, or -1. */
-void jade_nir_lower_io(struct nir_shader *nir);
+ * (jade_nir_io.c); true if a VS got its clip distances from the user clip
+ * planes (jade_nir_lower_clip_vertex). */
+bool jade_nir_lower_io(struct nir_shader *nir, bool clip_from_position);
 /* Compute: gl_NumWorkGroups from the driver bank. */
 void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
 /* Compute: UBOs outside c[0..6] through global memory. */
@@ -28,10 +29,13 @@ bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
 #define JADE_DRIVER_CBUF_OF(stage) \
    ((stage) == MESA_SHADER_COMPUTE ? JADE_DRIVER_CBUF_COMPUTE : JADE_DRIVER_CBUF)
 
-/* gl_ClipVertex to the eight clip distances against the user clip planes
- * in the driver's constants; the linker keeps the enabled ones
- * (jade_nir_io.c). */
-bool jade_nir_lower_clip_vertex(struct nir_shader *nir);
+/* gl_ClipVertex (or, with from_position, gl_Position when the VS writes
+ * neither it nor gl_ClipDistance) to the eight clip distances against the
+ * user clip planes in the driver's constants, computed only while
+ * JADE_UCP_ENABLE is not 0; the linker keeps the enabled ones
+ * (jade_nir_io.c).  Called by jade_nir_lower_io, after the UBO
+ * renumbering. */
+bool jade_nir_lower_clip_vertex(struct nir_shader *nir, bool from_position);
 
 /* SSBOs to global memory at addresses from the driver's constants
  * (jade_nir_lower_ssbo.c). */

@@ -216,18 +216,27 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
       bool needed = false;
       for (unsigned w = p->word; w < p->word + p->count; w++)
          needed = needed || vs_word_needed(key, vs, fs, w);
-      struct jade_isa_instr old, nop;
-      if (needed || op_at(code, p->offset, &old) != JADE_ISA_OP_AST)
+      if (needed)
          continue;
-      jade_isa_instr_init(&nop, (unsigned)jade_isa_find_form(JADE_ISA_OP_NOP, 0));
-      rewrite(code, p->offset, &nop, &old.ctrl, true);
+      /* Distances from the planes with no plane enabled: the code that
+       * stores them does not run (JADE_UCP_ENABLE is 0), only the Omap
+       * changes. */
+      const bool skipped = vs->io.clip_from_planes && !key->clip_plane_enable &&
+                           p->word >= W_CLIP && p->word + p->count <= W_CLIP + 8;
+      struct jade_isa_instr old, nop;
+      if (!skipped && op_at(code, p->offset, &old) != JADE_ISA_OP_AST)
+         continue;
+      if (!skipped) {
+         jade_isa_instr_init(&nop, (unsigned)jade_isa_find_form(JADE_ISA_OP_NOP, 0));
+         rewrite(code, p->offset, &nop, &old.ctrl, true);
+         stats->stores_removed++;
+         stats->patches++;
+      }
       for (unsigned w = p->word; w < p->word + p->count; w++) {
          written[w / 32] &= ~(1u << (w % 32));
          if (w < 240)
             clear_bits(sph, 400 + w, 1);   /* out of the Omap */
       }
-      stats->stores_removed++;
-      stats->patches++;
    }
    /* Vertex colour clamping: the copies before colour stores saturate. */
    for (unsigned k = 0; k < vs->patch_count && key->clamp_vertex_color; k++) {

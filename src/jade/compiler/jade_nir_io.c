@@ -26,23 +26,25 @@ type_size_vec4(const struct glsl_type *type, bool bindless)
 static bool lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 static bool lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 
-void
-jade_nir_lower_io(nir_shader *nir)
+bool
+jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
 {
    if (nir->info.stage == MESA_SHADER_COMPUTE) {
       /* Uniforms in c[0] like the other stages; c[7] is the driver's. */
       NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
-      return;
+      return false;
    }
+   NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
+   /* After the UBO renumbering above: c[15] is the driver's bank. */
+   const bool clip_from_planes = jade_nir_lower_clip_vertex(nir, clip_from_position);
    /* 64-bit inputs and varyings as pairs of 32-bit words. */
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
-   NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
-   /* After the UBO renumbering above: c[15] is the driver's bank. */
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow,
             NULL);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,
             NULL);
+   return clip_from_planes;
 }
 
 int
@@ -85,32 +87,77 @@ lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    return true;
 }
 
-/* A VS writing gl_ClipVertex (compatibility GLSL with glClipPlane) gets
- * all eight clip distances, dot(clip vertex, plane i) with the planes in
- * the driver's constants: which planes are enabled is NOS, so the stores
- * of disabled ones become NOPs at link time instead of a recompile.  The
- * variables must still be there (before nir_lower_io). */
+/* User clip planes of a VS that writes no gl_ClipDistance: all eight clip
+ * distances, dot(v, plane i) with the planes in the driver's constants,
+ * v the clip vertex if the VS writes gl_ClipVertex, else, in the driver's
+ * variant for that case (from_position), gl_Position: the vertex
+ * nir_lower_clip_vs, llvmpipe's draw module and nvc0's codegen
+ * (genUserClip, compiled when planes are enabled) clip when no clip
+ * vertex is written, for which st/mesa passes eye-space planes;
+ * fixed-function vertex processing and GLSL 1.10 shaders rely on it.
+ * Which planes are enabled is NOS: the stores of disabled ones become
+ * NOPs at link time instead of a recompile, and the whole computation is
+ * skipped when the driver's JADE_UCP_ENABLE word (the enabled planes) is
+ * 0, so a VS drawn without planes pays one test.  The variables must
+ * still be there (before nir_lower_io). */
 bool
-jade_nir_lower_clip_vertex(nir_shader *nir)
+jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
 {
    if (nir->info.stage != MESA_SHADER_VERTEX)
       return false;
-   nir_shader_gather_info(nir, nir_shader_get_entrypoint(nir));
-   if (!(nir->info.outputs_written & VARYING_BIT_CLIP_VERTEX) ||
-       (nir->info.outputs_written & (VARYING_BIT_CLIP_DIST0 | VARYING_BIT_CLIP_DIST1)))
+   nir_function_impl *impl = nir_shader_get_entrypoint(nir);
+   nir_shader_gather_info(nir, impl);
+   if (nir->info.outputs_written & (VARYING_BIT_CLIP_DIST0 | VARYING_BIT_CLIP_DIST1))
       return false;
-   bool progress = false;
-   NIR_PASS(progress, nir, nir_lower_clip_vs, 0xff, true, false, NULL);
+   nir_variable *cv = nir_find_variable_with_location(nir, nir_var_shader_out,
+                                                      VARYING_SLOT_CLIP_VERTEX);
+   nir_variable *pos = nir_find_variable_with_location(nir, nir_var_shader_out,
+                                                       VARYING_SLOT_POS);
+   nir_variable *pos_out = NULL;
+   if (!cv && (!pos || !from_position))
+      return false;
+   if (!cv) {
+      /* The position is the clip vertex: its variable becomes a
+       * temporary, read at the end for the distances and for a copy of
+       * it, the position output (outputs cannot be read back here). */
+      pos_out = nir_variable_clone(pos, nir);
+      nir_shader_add_variable(nir, pos_out);
+      cv = pos;
+   }
    /* The clip vertex itself goes nowhere (its address would be generic
     * vector 31's): a plain temporary. */
-   nir_foreach_shader_out_variable(var, nir) {
-      if (var->data.location == VARYING_SLOT_CLIP_VERTEX)
-         var->data.mode = nir_var_shader_temp;
-   }
+   cv->data.mode = nir_var_shader_temp;
    nir_fixup_deref_modes(nir);
+
+   nir_variable *dist[2];
+   for (unsigned k = 0; k < 2; k++) {
+      dist[k] = nir_variable_create(nir, nir_var_shader_out, glsl_vec4_type(),
+                                    k ? "gl_ClipDistance1" : "gl_ClipDistance0");
+      dist[k]->data.location = VARYING_SLOT_CLIP_DIST0 + k;
+   }
+   nir->info.clip_distance_array_size = 8;
+
+   assert(impl->end_block->predecessors->entries == 1);
+   nir_builder b = nir_builder_at(nir_after_impl(impl));
+   nir_def *v = nir_load_var(&b, cv);
+   if (pos_out)
+      nir_store_var(&b, pos_out, v, 0xf);
+   nir_def *enabled = nir_load_ubo(&b, 1, 32, nir_imm_int(&b, JADE_DRIVER_CBUF),
+                                   nir_imm_int(&b, JADE_UCP_ENABLE), .align_mul = 4,
+                                   .range_base = JADE_UCP_ENABLE, .range = 4);
+   nir_push_if(&b, nir_ine_imm(&b, enabled, 0));
+   nir_def *d[8];
+   for (unsigned i = 0; i < 8; i++)
+      d[i] = nir_fdot(&b, nir_load_user_clip_plane(&b, .ucp_id = i), v);
+   nir_store_var(&b, dist[0], nir_vec(&b, d, 4), 0xf);
+   nir_store_var(&b, dist[1], nir_vec(&b, d + 4, 4), 0xf);
+   nir_pop_if(&b, NULL);
+   nir_metadata_preserve(impl, nir_metadata_none);
+
    NIR_PASS(_, nir, nir_lower_global_vars_to_local);
    NIR_PASS(_, nir, nir_lower_vars_to_ssa);
-   return progress;
+   nir_shader_gather_info(nir, impl);
+   return true;
 }
 
 static nir_def *

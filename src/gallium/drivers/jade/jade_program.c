@@ -308,7 +308,7 @@ usable(const struct jade_shader *shader)
 bool
 jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *info)
 {
-   const struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
    const struct jade_shader *fs = ctx->state.shader[PIPE_SHADER_FRAGMENT];
    if (ctx->state.shader[PIPE_SHADER_GEOMETRY] || ctx->state.shader[PIPE_SHADER_TESS_EVAL]) {
       if (!ctx->warned_stages) {
@@ -320,16 +320,27 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    }
    if (!usable(vs) || !usable(fs))
       return false;
-   const unsigned local_B = MAX2(vs->bin->local_size, fs->bin->local_size);
-   if (local_B && !jade_context_ensure_tls(ctx, local_B))
-      return false;
 
    struct jade_program_key key;
    memset(&key, 0, sizeof(key));
    key.vs_id = vs->id;
    key.fs_id = fs->id;
    jade_nos_key(ctx, info, &key.nos);
-   mask_key(&key.nos, vs->patch_depends | fs->patch_depends);
+   /* User clip planes with a VS that gives no clip vertex: its variant
+    * clipping gl_Position (jade_shader_ucp_variant). */
+   const struct jade_shader_binary *vs_bin = vs->bin;
+   uint8_t vs_depends = vs->patch_depends;
+   if (key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
+      vs_bin = jade_shader_ucp_variant(ctx, vs);
+      if (!vs_bin)
+         return false;
+      vs_depends = vs->ucp_patch_depends;
+      key.vs_ucp = true;
+   }
+   mask_key(&key.nos, vs_depends | fs->patch_depends);
+   const unsigned local_B = MAX2(vs_bin->local_size, fs->bin->local_size);
+   if (local_B && !jade_context_ensure_tls(ctx, local_B))
+      return false;
 
    if (ctx->program && !ctx->program_dirty && key_equal(&ctx->program->key, &key))
       return true;
@@ -345,7 +356,7 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
          log_counters(ctx);
       }
    } else {
-      prog = link_program(ctx, &key, vs->bin, fs->bin);
+      prog = link_program(ctx, &key, vs_bin, fs->bin);
       if (!prog)
          return false;
       _mesa_hash_table_insert(ctx->programs, &prog->key, prog);

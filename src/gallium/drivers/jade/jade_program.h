@@ -27,6 +27,7 @@ struct pipe_draw_info;
 struct jade_program_key {
    uint32_t vs_id, fs_id;
    struct jade_link_key nos;
+   bool vs_ucp;   /* the VS's variant clipping gl_Position (jade_shader.h) */
 };
 
 struct jade_program {

@@ -72,18 +72,23 @@ dump_binary(const struct jade_shader_binary *bin)
  * variants to come).  A shader the compiler cannot handle gets a message,
  * never a crash; it then draws nothing. */
 static void
-jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
+jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool ucp)
 {
    nir_shader *nir = nir_shader_clone(NULL, shader->nir);
    struct jade_compiler_options options = {
       .serial = jade_debug(JADE_DEBUG_SERIAL),
       .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
       .print_ir = jade_debug(JADE_DEBUG_IR),
+      .clip_from_position = ucp,
    };
    char *error = NULL;
-   shader->mem = ralloc_context(NULL);
+   void **mem = ucp ? &shader->ucp_mem : &shader->mem;
+   struct jade_shader_binary **binp = ucp ? &shader->ucp_bin : &shader->bin;
+   uint8_t *depends = ucp ? &shader->ucp_patch_depends : &shader->patch_depends;
+   *mem = ralloc_context(NULL);
    int64_t start = os_time_get_nano();
-   shader->bin = jade_compile(shader->mem, nir, &options, &error);
+   struct jade_shader_binary *bin = jade_compile(*mem, nir, &options, &error);
+   *binp = bin;
    int64_t ns = os_time_get_nano() - start;
    ralloc_free(nir);
    if (jade_debug(JADE_DEBUG_BINDSTATS))
@@ -91,11 +96,12 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
               _mesa_shader_stage_to_abbrev(shader->nir->info.stage), ns);
    ctx->counters.compiles++;
    if (jade_debug(JADE_DEBUG_NOS))
-      fprintf(stderr, "jade: nos: compile %s %u\n",
-              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), shader->id);
+      fprintf(stderr, "jade: nos: compile %s %u%s\n",
+              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), shader->id,
+              ucp ? " (clipping gl_Position against the user clip planes)" : "");
 
    const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
-   if (!shader->bin) {
+   if (!bin) {
       util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
                          stage, error);
       /* Said once a shader, always: its draws or dispatches are skipped,
@@ -107,16 +113,39 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader)
                    "skipped)", stage, shader->id, error);
       return;
    }
-   for (unsigned k = 0; k < shader->bin->patch_count; k++)
-      shader->patch_depends |= shader->bin->patches[k].depends;
+   for (unsigned k = 0; k < bin->patch_count; k++)
+      *depends |= bin->patches[k].depends;
    char line[256];
-   jade_shader_stats_format(shader->bin, line, sizeof(line));
+   jade_shader_stats_format(bin, line, sizeof(line));
    util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);
    if (jade_debug(JADE_DEBUG_SHADERDB))
       fprintf(stderr, "%s\n", line);
    if (jade_debug(JADE_DEBUG_SHADERS))
-      print_disassembly(shader->bin);
-   dump_binary(shader->bin);
+      print_disassembly(bin);
+   dump_binary(bin);
+}
+
+bool
+jade_shader_needs_ucp_variant(const struct jade_shader *vs)
+{
+   const uint64_t written = vs->nir->info.outputs_written;
+   return vs->bin && !vs->bin->io.clip_from_planes && (written & VARYING_BIT_POS) &&
+          !(written & (VARYING_BIT_CLIP_VERTEX | VARYING_BIT_CLIP_DIST0 |
+                       VARYING_BIT_CLIP_DIST1));
+}
+
+/* Compiled once, on the first draw that needs it: user clip planes with
+ * a VS that gives no clip vertex are a compatibility corner (GLSL 1.30
+ * leaves them undefined), and clipping the position in every VS would
+ * cost every VS the distances' registers and code. */
+const struct jade_shader_binary *
+jade_shader_ucp_variant(struct jade_context *ctx, struct jade_shader *vs)
+{
+   if (!vs->ucp_tried) {
+      vs->ucp_tried = true;
+      jade_compile_shader(ctx, vs, true);
+   }
+   return vs->ucp_bin;
 }
 
 /* The stream output layout of a VS: Gallium numbers outputs in the order
@@ -168,7 +197,7 @@ jade_create_shader_state(struct pipe_context *pctx,
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);
-   jade_compile_shader(jade_context(pctx), shader);
+   jade_compile_shader(jade_context(pctx), shader, false);
    return shader;
 }
 
@@ -181,6 +210,7 @@ jade_delete_shader_state(struct pipe_context *pctx, void *cso)
    else
       jade_program_cache_forget(jade_context(pctx), shader);
    ralloc_free(shader->mem);
+   ralloc_free(shader->ucp_mem);
    ralloc_free(shader->nir);
    FREE(shader);
 }

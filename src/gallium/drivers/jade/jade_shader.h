@@ -35,8 +35,26 @@ struct jade_shader {
    void *mem;                        /* ralloc context of bin */
    struct jade_shader_binary *bin;   /* NULL if the compile failed */
    uint8_t patch_depends;            /* its sites' enum jade_patch_dep, together */
+   /* VS writing neither gl_ClipVertex nor gl_ClipDistance: the variant
+    * clipping gl_Position against the user clip planes, compiled at the
+    * first draw with a plane enabled (jade_shader_ucp_variant). */
+   void *ucp_mem;
+   struct jade_shader_binary *ucp_bin;
+   uint8_t ucp_patch_depends;
+   bool ucp_tried;
    struct jade_code_range code;      /* compute: the code, once uploaded */
    struct jade_stream_out_layout so; /* VS: transform feedback, if any */
 };
+
+struct jade_context;
+
+/* Whether the VS needs the position-clipping variant to be clipped by
+ * user clip planes: it writes gl_Position but no clip distance and no
+ * gl_ClipVertex. */
+bool jade_shader_needs_ucp_variant(const struct jade_shader *vs);
+
+/* That variant, compiled on first use; NULL if its compile failed. */
+const struct jade_shader_binary *jade_shader_ucp_variant(struct jade_context *ctx,
+                                                         struct jade_shader *vs);
 
 #endif /* JADE_SHADER_H */

@@ -156,8 +156,10 @@ stage_bank(struct jade_context *ctx, enum pipe_shader_type stage, uint32_t *word
    const unsigned parts = ctx->bank_dirty[stage];
    if (parts & (JADE_BANK_TEXTURES | JADE_BANK_BUFFERS))
       jade_fill_resource_handles(ctx, stage, parts, words);
-   if (parts & JADE_BANK_UCP)
+   if (parts & JADE_BANK_UCP) {
       memcpy((uint8_t *)words + JADE_UCP_BASE, ctx->state.clip.ucp, sizeof(ctx->state.clip.ucp));
+      words[JADE_UCP_ENABLE / 4] = ctx->state.ucp_enable;
+   }
    if (parts & JADE_BANK_SAMPLES) {
       unsigned samples = MAX2(ctx->state.framebuffer.samples, 1);
       for (unsigned i = 0; i < 16; i++) {
@@ -197,6 +199,7 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
          {JADE_BANK_TEXTURES, JADE_TEX_HANDLE_WORD, JADE_TEX_HANDLE_WORD + JADE_MAX_TEXTURE_UNITS},
          {JADE_BANK_BUFFERS, JADE_IMAGE_HANDLE_WORD, JADE_IMAGE_HANDLE_WORD + JADE_MAX_IMAGES},
          {JADE_BANK_BUFFERS, JADE_SSBO_INFO / 4, JADE_SSBO_INFO / 4 + 4 * JADE_MAX_SSBOS},
+         {JADE_BANK_UCP, JADE_UCP_ENABLE / 4, JADE_UCP_ENABLE / 4 + 1},
          {JADE_BANK_UCP, JADE_UCP_BASE / 4, JADE_SAMPLE_POS / 4},
          {JADE_BANK_SAMPLES, JADE_SAMPLE_POS / 4, JADE_DRIVER_CBUF_SIZE / 4},
       };

@@ -115,6 +115,14 @@ pack(struct nv_push *p, const struct pipe_rasterizer_state *r)
       .plane3 = clip >> 3 & 1, .plane4 = clip >> 4 & 1, .plane5 = clip >> 5 & 1,
       .plane6 = clip >> 6 & 1, .plane7 = clip >> 7 & 1,
    });
+   /* All of them clip: Jade exposes no cull distances (NVK sets OP CULL
+    * for those); the method's reset value is not documented, so it is
+    * programmed. */
+   P_IMMD(p, NVC597, SET_USER_CLIP_OP, {
+      .plane0 = PLANE0_CLIP, .plane1 = PLANE1_CLIP, .plane2 = PLANE2_CLIP,
+      .plane3 = PLANE3_CLIP, .plane4 = PLANE4_CLIP, .plane5 = PLANE5_CLIP,
+      .plane6 = PLANE6_CLIP, .plane7 = PLANE7_CLIP,
+   });
    P_IMMD(p, NVC597, SET_VIEWPORT_Z_CLIP,
           r->clip_halfz ? RANGE_ZERO_TO_POSITIVE_W : RANGE_NEGATIVE_W_TO_POSITIVE_W);
 }
@@ -140,6 +148,13 @@ jade_bind_rasterizer_state(struct pipe_context *pctx, void *cso)
    struct jade_context *ctx = jade_context(pctx);
    ctx->state.rasterizer = cso;
    ctx->dirty |= JADE_DIRTY_RASTERIZER;
+   /* The VS's distances from clip planes run only with a plane enabled
+    * (JADE_UCP_ENABLE, jade_nir_lower_clip_vertex). */
+   const uint8_t ucp = cso ? (uint8_t)ctx->state.rasterizer->base.clip_plane_enable : 0;
+   if (ucp != ctx->state.ucp_enable) {
+      ctx->state.ucp_enable = ucp;
+      jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
+   }
 }
 
 static void
