@@ -1,0 +1,291 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * User clip and cull distances and the primitive id in the rasteriser
+ * (gpu_3d_raster.c), against hand-computed values, without a vertex
+ * stage: gpu_3d_raster_run on vertices filled here (window = ndc * 8 + 8
+ * on a 16 x 16 pitch R32_UINT target, w = 1, so clip space and window
+ * space are linear in each other), pixel programs assembled here.
+ * Cases:
+ * - a triangle (0, 0) (16, 0) (0, 16) with clip distance 0 = 8 - x:
+ *   SET_USER_CLIP_ENABLE off, row 1 is x = 0..13 (the centre (14.5, 1.5)
+ *   lies on the hypotenuse, a right edge); on, only x = 0..7 (centre 7.5:
+ *   d = 0.5, 8.5: d = -0.5), row 9 (x 0..5) unchanged; OP CULL instead,
+ *   the whole triangle (not every vertex is negative); a distance of -1
+ *   everywhere culls it and clips it away; plane 3 (a[0x2cc]) cuts by its
+ *   own word;
+ * - a point with d = -0.25 is dropped, with d = 0 drawn; a line from
+ *   x = 0 to x = 16 at y = 4.5 with d = 8 - x stops at x = 8 (pixels
+ *   0..7); with d = -1 at both ends it is gone for CLIP and CULL;
+ * - the primitive id a[0x60] (read with IPA.CONSTANT, written to the
+ *   target): a triangle strip's triangles 0, 1, 2 from a run whose first
+ *   id is 10 give 10, 11, 12; quads give one id per quad (both
+ *   triangles); a fan; lines, a line strip, points; a polygon is one
+ *   primitive; gpu_3d_primitive_count per topology (what the counter
+ *   advances by run to run).
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "nvidia/classes/clc597.h"
+
+#include "gpu_test_asm.h"
+#include "jade_sph.h"
+#include "gpu_3d_raster.h"
+
+#define VA 0x100000000ull
+#define CODE 0x0000u
+#define TARGET 0x4000u   /* 16 x 16 x 4 bytes, pitch 64 */
+#define N 16
+#define CLIPD (0x2c0 / 4)
+
+static struct gpu_vertex vtx[8];
+static struct jade_gpu *gpu_of_test;
+
+static uint32_t
+fu(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* Vertex at window (x, y), every clip distance d. */
+static void
+pos(struct gpu_vertex *v, float x, float y, float d)
+{
+   float p[4] = {(x - 8) / 8, (y - 8) / 8, 0, 1};
+   memset(v, 0, sizeof(*v));
+   memcpy(&v->a[0x70 / 4], p, sizeof(p));
+   for (unsigned i = 0; i < 8; i++)
+      v->a[CLIPD + i] = fu(d);
+}
+
+static void
+set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
+{
+   gpu->method[0][mthd / 4] = v;
+}
+
+static uint32_t
+px(unsigned x, unsigned y)
+{
+   uint32_t v;
+   memcpy(&v, mem + TARGET + y * 64 + x * 4, 4);
+   return v;
+}
+
+static void
+clear_target(void)
+{
+   memset(mem + TARGET, 0xff, N * 64);   /* ~0: not drawn */
+}
+
+/* Assembles `lines` as the pixel program writing output 0's R. */
+static bool
+program(const char *const *lines, unsigned n, struct gpu_3d_stage *ps)
+{
+   if (!gpu_test_assemble(lines, n, CODE))
+      return false;
+   gpu_method(gpu_of_test, 0, NVC597_INVALIDATE_SHADER_CACHES,
+              1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
+   memset(ps, 0, sizeof(*ps));
+   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
+                           .shader_type = 5};
+   h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
+   jade_sph_ps_pack(ps->sph, &h);
+   ps->enabled = true;
+   ps->code = VA + CODE;
+   ps->register_count = 16;
+   return true;
+}
+
+static void
+target(struct jade_gpu *gpu)
+{
+   set(gpu, NVC597_SET_COLOR_TARGET_A(0), (uint32_t)(VA >> 32));
+   set(gpu, NVC597_SET_COLOR_TARGET_B(0), TARGET);
+   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);   /* pitch in bytes */
+   set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(0), N);
+   set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
+   set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12);
+   set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(0), 1);
+   set(gpu, NVC597_SET_CT_SELECT, 1);
+   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
+   set(gpu, NVC597_SET_CT_MRT_ENABLE, 1);
+   set(gpu, NVC597_SET_SURFACE_CLIP_HORIZONTAL, N << 16);
+   set(gpu, NVC597_SET_SURFACE_CLIP_VERTICAL, N << 16);
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_X(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_Y(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_X(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Y(0), fu(8));
+   set(gpu, NVC597_SET_VIEWPORT_SCALE_Z(0), fu(0.5f));
+   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Z(0), fu(0.5f));
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_MIN_Z(0), fu(0.0f));
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_MAX_Z(0), fu(1.0f));
+   set(gpu, NVC597_SET_LINE_WIDTH_FLOAT, fu(1.0f));
+   set(gpu, NVC597_SET_POINT_SIZE, fu(1.0f));
+}
+
+static bool
+draw(struct jade_gpu *gpu, unsigned topology, unsigned count, uint32_t first_id,
+     const struct gpu_3d_stage *ps)
+{
+   const struct gpu_3d_run run = {.topology = topology, .v = vtx, .count = count,
+                                  .primitive_id = first_id};
+   return gpu_3d_raster_run(gpu, 0, &run, ps);
+}
+
+/* Pixels of row y drawn (not ~0), as a bit mask of x. */
+static uint32_t
+row(unsigned y)
+{
+   uint32_t m = 0;
+   for (unsigned x = 0; x < N; x++)
+      m |= (uint32_t)(px(x, y) != ~0u) << x;
+   return m;
+}
+
+int
+main(void)
+{
+   mem_va = VA;
+   const struct jade_gpu_env env = gpu_test_env(VA);
+   struct jade_gpu *gpu = jade_gpu_create(&env);
+   gpu->subc_class[0] = 0xc597;
+   gpu_of_test = gpu;
+   target(gpu);
+   struct gpu_3d_stage ps;
+
+   /* A constant 7 in R. */
+   static const char *const seven[] = {"MOV R0, 0x7", "MOV R1, 0x0", "MOV R2, 0x0",
+                                       "MOV R3, 0x0", "EXIT"};
+   CHECK(program(seven, 5, &ps), "program");
+
+   /* 1. The triangle cut by distance 0 = 8 - x (vertex x = 0: 8, x = 16:
+    * -8, linear across it). */
+   pos(&vtx[0], 0, 0, 8), pos(&vtx[1], 16, 0, -8), pos(&vtx[2], 0, 16, 8);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   const uint32_t whole = row(1), whole9 = row(9);
+   /* Row 1 (centre y 1.5): x + 1.5 < 16, x 0..13; the centre (14.5, 1.5) on
+    * the hypotenuse is on a right edge, not drawn.  Row 9: x 0..5. */
+   CHECK(whole == 0x3fff && whole9 == 0x3f, "unclipped rows 1, 9: 0x%x 0x%x", whole, whole9);
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);   /* plane 0, OP CLIP */
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == 0xff, "clip distance 0 = 8 - x: row 1 is 0x%x, want x 0..7 (0xff)", row(1));
+   CHECK(row(9) == 0x3f, "row 9 (inside plane 0 already): 0x%x, want 0x3f", row(9));
+   CHECK(px(7, 1) == 7, "a clipped triangle's pixel holds %u", px(7, 1));
+   /* OP CULL: not every vertex is outside, drawn whole. */
+   set(gpu, NVC597_SET_USER_CLIP_OP, 1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == whole, "cull distance with one vertex inside: row 1 0x%x, want 0x%x",
+         row(1), whole);
+   /* Every vertex outside: culled, and clipped away. */
+   pos(&vtx[0], 0, 0, -1), pos(&vtx[1], 16, 0, -1), pos(&vtx[2], 0, 16, -1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == 0 && row(5) == 0, "a culled triangle drew 0x%x", row(1));
+   set(gpu, NVC597_SET_USER_CLIP_OP, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == 0 && row(5) == 0, "a triangle clipped away drew 0x%x", row(1));
+   /* Plane 3 reads a[0x2cc] alone: the others say -1, plane 3 = 8 - x. */
+   pos(&vtx[0], 0, 0, -1), pos(&vtx[1], 16, 0, -1), pos(&vtx[2], 0, 16, -1);
+   vtx[0].a[CLIPD + 3] = fu(8), vtx[1].a[CLIPD + 3] = fu(-8), vtx[2].a[CLIPD + 3] = fu(8);
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1 << 3);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == 0xff, "clip distance 3: row 1 0x%x, want 0xff", row(1));
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+
+   /* 2. Points and lines, distance 0. */
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
+   pos(&vtx[0], 2.5f, 2.5f, -0.25f), pos(&vtx[1], 5.5f, 2.5f, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_POINTS, 2, 0, &ps), "points: %s", last_log);
+   CHECK(px(2, 2) == ~0u && px(5, 2) == 7, "points: d -0.25 drew %u, d 0 drew %u", px(2, 2),
+         px(5, 2));
+   pos(&vtx[0], 0, 4.5f, 8), pos(&vtx[1], 16, 4.5f, -8);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 2, 0, &ps), "line: %s", last_log);
+   CHECK(row(4) == 0xff, "a line cut at x = 8: row 4 0x%x, want 0xff", row(4));
+   pos(&vtx[0], 0, 4.5f, -1), pos(&vtx[1], 16, 4.5f, -1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 2, 0, &ps), "line: %s", last_log);
+   CHECK(row(4) == 0, "a line outside plane 0 drew 0x%x", row(4));
+   set(gpu, NVC597_SET_USER_CLIP_OP, 1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 2, 0, &ps), "line: %s", last_log);
+   CHECK(row(4) == 0, "a culled line drew 0x%x", row(4));
+   set(gpu, NVC597_SET_USER_CLIP_OP, 0);
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+
+   /* 3. The primitive id: R = a[0x60]. */
+   static const char *const prim_id[] = {"IPA.CONSTANT R0, a[0x60]", "MOV R1, 0x0",
+                                         "MOV R2, 0x0", "MOV R3, 0x0", "EXIT"};
+   CHECK(program(prim_id, 5, &ps), "program");
+   /* Strip over [0, 12) x [0, 4): triangle k is a half of cell k / 2. */
+   for (unsigned i = 0; i < 8; i++)
+      pos(&vtx[i], 4.0f * (float)(i / 2), i % 2 ? 4 : 0, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLE_STRIP, 6, 10, &ps), "strip: %s", last_log);
+   CHECK(px(1, 1) == 10 && px(3, 3) == 11 && px(5, 1) == 12 && px(7, 3) == 13,
+         "strip ids %u %u %u %u, want 10 11 12 13", px(1, 1), px(3, 3), px(5, 1), px(7, 3));
+   /* Quads [0, 4) and [4, 8) x [0, 4): one id a quad. */
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 4, 0, 0), pos(&vtx[2], 4, 4, 0), pos(&vtx[3], 0, 4, 0);
+   pos(&vtx[4], 4, 0, 0), pos(&vtx[5], 8, 0, 0), pos(&vtx[6], 8, 4, 0), pos(&vtx[7], 4, 4, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_QUADS, 8, 0, &ps), "quads: %s", last_log);
+   CHECK(px(3, 1) == 0 && px(1, 3) == 0 && px(7, 1) == 1 && px(5, 3) == 1,
+         "quad ids %u %u %u %u, want 0 0 1 1", px(3, 1), px(1, 3), px(7, 1), px(5, 3));
+   /* Fan around (0, 0): (8, 0) (8, 8) then (0, 8). */
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 8, 8, 0), pos(&vtx[3], 0, 8, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLE_FAN, 4, 3, &ps), "fan: %s", last_log);
+   CHECK(px(6, 2) == 3 && px(2, 6) == 4, "fan ids %u %u, want 3 4", px(6, 2), px(2, 6));
+   /* The same four as a polygon: one primitive. */
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_POLYGON, 4, 5, &ps), "polygon: %s", last_log);
+   CHECK(px(6, 2) == 5 && px(2, 6) == 5, "polygon ids %u %u, want 5 5", px(6, 2), px(2, 6));
+   /* Lines at rows 1 and 5, then a strip of three vertices. */
+   pos(&vtx[0], 0, 1.5f, 0), pos(&vtx[1], 8, 1.5f, 0);
+   pos(&vtx[2], 0, 5.5f, 0), pos(&vtx[3], 8, 5.5f, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 4, 0, &ps), "lines: %s", last_log);
+   CHECK(px(3, 1) == 0 && px(3, 5) == 1, "line ids %u %u, want 0 1", px(3, 1), px(3, 5));
+   pos(&vtx[0], 0, 1.5f, 0), pos(&vtx[1], 8.5f, 1.5f, 0), pos(&vtx[2], 8.5f, 9.5f, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_LINE_STRIP, 3, 0, &ps), "line strip: %s", last_log);
+   CHECK(px(3, 1) == 0 && px(8, 5) == 1, "line strip ids %u %u, want 0 1", px(3, 1),
+         px(8, 5));
+   /* Points. */
+   pos(&vtx[0], 1.5f, 1.5f, 0), pos(&vtx[1], 3.5f, 1.5f, 0), pos(&vtx[2], 5.5f, 1.5f, 0);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_POINTS, 3, 20, &ps), "points: %s", last_log);
+   CHECK(px(1, 1) == 20 && px(3, 1) == 21 && px(5, 1) == 22, "point ids %u %u %u",
+         px(1, 1), px(3, 1), px(5, 1));
+
+   /* What a run advances the counter by. */
+   static const struct { unsigned topology, n, want; } counts[] = {
+      {NVC597_BEGIN_OP_POINTS, 5, 5},          {NVC597_BEGIN_OP_LINES, 5, 2},
+      {NVC597_BEGIN_OP_LINE_STRIP, 4, 3},      {NVC597_BEGIN_OP_LINE_LOOP, 4, 4},
+      {NVC597_BEGIN_OP_TRIANGLES, 7, 2},       {NVC597_BEGIN_OP_TRIANGLE_STRIP, 6, 4},
+      {NVC597_BEGIN_OP_TRIANGLE_FAN, 5, 3},    {NVC597_BEGIN_OP_QUADS, 9, 2},
+      {NVC597_BEGIN_OP_QUAD_STRIP, 7, 2},      {NVC597_BEGIN_OP_POLYGON, 5, 1},
+      {NVC597_BEGIN_OP_LINE_STRIP, 1, 0},      {NVC597_BEGIN_OP_TRIANGLE_STRIP, 2, 0},
+   };
+   for (unsigned i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+      unsigned got = gpu_3d_primitive_count(counts[i].topology, counts[i].n);
+      CHECK(got == counts[i].want, "topology %u of %u vertices: %u primitives, want %u",
+            counts[i].topology, counts[i].n, got, counts[i].want);
+   }
+
+   jade_gpu_destroy(gpu);
+   printf("%s\n", failures ? "FAIL" : "PASS");
+   return failures != 0;
+}
