@@ -19,6 +19,25 @@
  *   the pixels the viewport transform maps the clip volume to (the
  *   rectangle of SET_VIEWPORT_SCALE/OFFSET_X/Y(0)), which is what x/y
  *   clipping would do;
+ * - user clip distances: SET_USER_CLIP_ENABLE PLANEi enables distance i,
+ *   the vertex's word at 0x2c0 + 4 i (NAK nak_private.h
+ *   NAK_ATTR_CLIP_CULL_DIST_0..7); SET_USER_CLIP_OP PLANEi (bit 4 i) CLIP
+ *   or CULL (NVK nvk_shader.c enables clip and cull distances alike and
+ *   sets OP CULL for the cull ones).  A clip distance is one more plane
+ *   of the polygon and line clipping (inside: d >= 0, interpolated in
+ *   clip space with the other words, GL 4.6 13.7); a point is dropped
+ *   whole if one is negative (or NaN); a cull distance negative at every
+ *   vertex of a primitive discards it (GL 4.6 13.5; NaN is not negative);
+ * - the primitive id: the run's first primitive has run->primitive_id
+ *   (BEGIN.PRIMITIVE_ID's counter, gpu_3d_draw.c) and the others count up
+ *   in the order the topology consumes vertices, one a point, line,
+ *   triangle, quad (both its triangles) or polygon, a line loop's closing
+ *   line last (GL 4.6 11.3.4.5, "the number of primitives processed");
+ *   without a geometry stage (none is modelled) the pixel stage's a[0x60]
+ *   is that id, read flat: NAK reads gl_PrimitiveID in a fragment shader
+ *   at NAK_ATTR_PRIMITIVE_ID 0x060 with its system-value bit in the PS
+ *   header's input map (from_nir.rs, FragmentIoInfo::mark_attr_read),
+ *   which NVK relies on with no geometry shader;
  * - viewport 0: window = ndc * SET_VIEWPORT_SCALE_* + SET_VIEWPORT_OFFSET_*
  *   (x, y, z); the pixel's 1 / w_clip goes to a[0x7c];
  * - SET_WINDOW_ORIGIN.MODE LOWER_LEFT: y counted from the bottom of the
@@ -45,8 +64,10 @@
  *   modelled;
  * - pixels are kept within the surface clip and scissor 0
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
- * Not modelled: user clip distances, polygon modes and offset, stipples,
- * MSAA, depth and stencil (see docs/gpu-model.md).
+ * Approximate: clipping against distances interpolated linearly in clip
+ * space, so a clipped edge may differ from the hardware's by its
+ * rounding.  Not modelled: polygon modes and offset, stipples, MSAA
+ * (see docs/gpu-model.md); a geometry stage's own a[0x60].
  */
 
 #include <math.h>
