@@ -29,9 +29,10 @@
  *   command?"): the base applies to array draws too;
  * - BEGIN.PRIMITIVE_ID FIRST sets the primitive id counter to 0,
  *   UNCHANGED keeps it (NVK and Jade send FIRST with every BEGIN, so ids
- *   start again with each instance, as GL 4.6 11.3.4.5 says); the
- *   *_BEGIN_END_* forms, which have no such field, are taken as FIRST (the
- *   model's reading); each run's primitives advance it by their count
+ *   start again with each instance, as GL 4.6 says of the primitive ID
+ *   counter under geometry shader inputs); the *_BEGIN_END_* forms,
+ *   which have no such field, are taken as FIRST (the model's reading);
+ *   each run's primitives advance it by their count
  *   (gpu_3d_primitive_count), across list batches and primitive restarts
  *   ("restarting a primitive topology ... has no effect on the primitive
  *   ID counter", same section); LOAD_PRIMITIVE_ID and ADD_TO_PRIMITIVE_ID

@@ -25,14 +25,16 @@
  *   or CULL (NVK nvk_shader.c enables clip and cull distances alike and
  *   sets OP CULL for the cull ones).  A clip distance is one more plane
  *   of the polygon and line clipping (inside: d >= 0, interpolated in
- *   clip space with the other words, GL 4.6 13.7); a point is dropped
- *   whole if one is negative (or NaN); a cull distance negative at every
- *   vertex of a primitive discards it (GL 4.6 13.5; NaN is not negative);
+ *   clip space with the other words: GL 4.6, "Primitive Clipping"); a
+ *   point is dropped whole if one is negative (or NaN); a cull distance
+ *   negative at every vertex of a primitive discards it (the same
+ *   section; NaN is not negative);
  * - the primitive id: the run's first primitive has run->primitive_id
  *   (BEGIN.PRIMITIVE_ID's counter, gpu_3d_draw.c) and the others count up
  *   in the order the topology consumes vertices, one a point, line,
  *   triangle, quad (both its triangles) or polygon, a line loop's closing
- *   line last (GL 4.6 11.3.4.5, "the number of primitives processed");
+ *   line last (GL 4.6's primitive ID counter, under geometry shader
+ *   inputs, gl_PrimitiveIDIn);
  *   without a geometry stage (none is modelled) the pixel stage's a[0x60]
  *   is that id, read flat: NAK reads gl_PrimitiveID in a fragment shader
  *   at NAK_ATTR_PRIMITIVE_ID 0x060 with its system-value bit in the PS
@@ -332,7 +334,8 @@ plane_clips(const struct raster *R, unsigned p)
 
 /* Whether the primitive of vertices v[0..n) is culled by a user cull
  * distance: one enabled with OP CULL that is negative at every vertex
- * (GL 4.6 13.5, Vulkan's cull distances; NaN is not negative). */
+ * (GL 4.6 "Primitive Clipping", Vulkan's cull distances; NaN is not
+ * negative). */
 static bool
 culled(const struct raster *R, const struct cvert *v, unsigned n)
 {
