@@ -285,6 +285,72 @@ main(void)
             counts[i].topology, counts[i].n, got, counts[i].want);
    }
 
+   /* 4. Two-sided colour: with SET_TWO_SIDED_LIGHT a back face's a[0x280]
+    * reads the vertex's a[0x2a0] (flat here: the provoking vertex's). */
+   static const char *const color[] = {"IPA.CONSTANT R0, a[0x280]", "MOV R1, 0x0",
+                                       "MOV R2, 0x0", "MOV R3, 0x0", "EXIT"};
+   CHECK(program(color, 5, &ps), "program");
+   struct jade_sph_ps h;
+   jade_sph_ps_unpack(ps.sph, &h);
+   h.imap_color_diffuse_red = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
+   jade_sph_ps_pack(ps.sph, &h);
+   /* (0,0) (8,0) (0,8) is clockwise on screen (rows down): a back face
+    * with OGL_SET_FRONT_FACE CCW; the reverse order is a front face. */
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
+   pos(&vtx[3], 0, 0, 0), pos(&vtx[4], 0, 8, 0), pos(&vtx[5], 8, 0, 0);
+   for (unsigned i = 0; i < 6; i++)
+      vtx[i].a[0x280 / 4] = 1, vtx[i].a[0x2a0 / 4] = 2;
+   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
+   set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(px(1, 1) == 2, "a back face with two-sided light reads the back colour: %u", px(1, 1));
+   clear_target();
+   vtx[0] = vtx[3], vtx[1] = vtx[4], vtx[2] = vtx[5];
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(px(1, 1) == 1, "a front face reads the front colour: %u", px(1, 1));
+   set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 0);
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
+   vtx[0].a[0x280 / 4] = 1, vtx[0].a[0x2a0 / 4] = 2;
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(px(1, 1) == 1, "without two-sided light a back face reads the front colour: %u",
+         px(1, 1));
+
+   /* 5. A screen-linear (noperspective) word across a clip: the vertices
+    * (0,0) w 1, (16,0) w 4, (0,16) w 1 carry attr = window x and the
+    * distance (8 - x) w, zero where the window x is 8.  The clip point on
+    * the first edge is at t = 0.2 in clip space, window x 8: the word must
+    * be 8 there (window-space parameter 0.5), so every pixel reads its
+    * centre's x; a clip-space blend would give 3.2. */
+   static const char *const pass[] = {"IPA.PASS R0, a[0x80]", "MOV R1, 0x0", "MOV R2, 0x0",
+                                      "MOV R3, 0x0", "EXIT"};
+   CHECK(program(pass, 5, &ps), "program");
+   jade_sph_ps_unpack(ps.sph, &h);
+   h.generic_imap_x[0] = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR;
+   jade_sph_ps_pack(ps.sph, &h);
+   const float vx[3] = {0, 16, 0}, vy[3] = {0, 0, 16}, vw[3] = {1, 4, 1};
+   for (unsigned i = 0; i < 3; i++) {
+      pos(&vtx[i], vx[i], vy[i], 0);
+      float p[4] = {(vx[i] - 8) / 8 * vw[i], (vy[i] - 8) / 8 * vw[i], 0, vw[i]};
+      memcpy(&vtx[i].a[0x70 / 4], p, sizeof(p));
+      vtx[i].a[0x80 / 4] = fu(vx[i]);
+      vtx[i].a[CLIPD] = fu((8 - vx[i]) * vw[i]);
+   }
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   float got[3];
+   const unsigned at[3] = {0, 3, 7};
+   for (unsigned i = 0; i < 3; i++) {
+      uint32_t b = px(at[i], 1);
+      memcpy(&got[i], &b, 4);
+      CHECK(fabsf(got[i] - (at[i] + 0.5f)) < 1e-3f,
+            "noperspective after a clip: pixel (%u, 1) reads %f, want %f", at[i], got[i],
+            at[i] + 0.5f);
+   }
+   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");
    return failures != 0;

@@ -12,7 +12,8 @@
  *   triangles); adjacency and patches are refused;
  * - the clip-space position is a[0x70..0x7c] of each vertex; primitives
  *   are clipped (Sutherland-Hodgman, attributes interpolated in clip
- *   space) against near and far as SET_VIEWPORT_Z_CLIP says (-w..w, or
+ *   space, screen-linear ones by the clip point's window-space parameter,
+ *   GL's rule for noperspective values) against near and far as SET_VIEWPORT_Z_CLIP says (-w..w, or
  *   0..w), against w > 0, and against a guard band (x and y within the
  *   window's +-32768): the model's stand-in for the hardware's guard band,
  *   whose size is not documented; what leaves the viewport is then cut at
@@ -64,6 +65,10 @@
  * - points: a square of SET_POINT_SIZE (a[0x6c] when SET_ATTRIBUTE_POINT_SIZE
  *   enables it) centred on the vertex, by the same rule; sprites are not
  *   modelled;
+ * - SET_TWO_SIDED_LIGHT: a back-facing triangle's colour words
+ *   0x280..0x29c read the back colours 0x2a0..0x2bc (nvc0's
+ *   VERTEX_TWO_SIDE_ENABLE and Jade both leave the selection to the
+ *   rasteriser); lines and points are front-facing;
  * - pixels are kept within the surface clip and scissor 0
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
  * Approximate: clipping against distances interpolated linearly in clip
@@ -88,6 +93,7 @@
 #define FACE (0x3fc / 4)
 #define PRIMID (0x60 / 4)
 #define CLIP_DIST (0x2c0 / 4)
+#define COLOR (0x280 / 4)         /* front colours; the back ones 8 words on */
 #define FIXED_PLANES 7     /* near, far, w > 0, the guard band's four */
 #define PLANES (FIXED_PLANES + 8)
 #define MAX_POLY (3 + PLANES)
@@ -120,7 +126,7 @@ struct raster {
    uint8_t imap[W];
    double sx, sy, sz, ox, oy, oz;
    bool zero_to_w, lower_left, provoking_last;
-   bool cull, cull_front, cull_back, front_ccw;
+   bool cull, cull_front, cull_back, front_ccw, two_sided;
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -253,6 +259,11 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
    }
    for (unsigned word = 0; word < W; word++) {
       unsigned mode = R->imap[word];
+      /* SET_TWO_SIDED_LIGHT: a back face's colour inputs (0x280..0x29c)
+       * read the back colours the last stage wrote (0x2a0..0x2bc), the
+       * selection nvc0 and Jade leave to the hardware. */
+      const unsigned src = R->two_sided && !front && word >= COLOR && word < COLOR + 8
+                              ? word + 8 : word;
       double f[3];
       if (word == POS) {
          plane[word][0] = 1, plane[word][2] = (float)b.x0;
@@ -277,14 +288,14 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          for (unsigned i = 0; i < 3; i++)
             f[i] = word == POS + 2 ? sv[i]->z : sv[i]->invw;
       } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT) {
-         plane[word][2] = fbits(flat->a[word]);
+         plane[word][2] = fbits(flat->a[src]);
          continue;
       } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE) {
          for (unsigned i = 0; i < 3; i++)
-            f[i] = (double)sv[i]->a[word] * sv[i]->invw;
+            f[i] = (double)sv[i]->a[src] * sv[i]->invw;
       } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR) {
          for (unsigned i = 0; i < 3; i++)
-            f[i] = sv[i]->a[word];
+            f[i] = sv[i]->a[src];
       } else {
          continue;
       }
@@ -351,11 +362,26 @@ culled(const struct raster *R, const struct cvert *v, unsigned n)
    return false;
 }
 
+/* The point at t of edge a-b: words linear in clip space, except the
+ * screen-linear ones (noperspective), which take the window-space
+ * parameter of the same point, s = t w_b / ((1 - t) w_a + t w_b), so that
+ * a clipped primitive interpolates them as the whole one would (GL 4.6
+ * 13.7.1, "Clipping": noperspective values are interpolated in window
+ * coordinates). */
 static void
-lerp(struct cvert *out, const struct cvert *a, const struct cvert *b, float t)
+lerp(const struct raster *R, struct cvert *out, const struct cvert *a, const struct cvert *b,
+     float t)
 {
-   for (unsigned w = 0; w < W; w++)
-      out->a[w] = a->a[w] + (b->a[w] - a->a[w]) * t;
+   const float wa = a->a[POS + 3], wb = b->a[POS + 3];
+   const float den = (1 - t) * wa + t * wb;
+   const float s = den != 0 ? t * wb / den : t;
+   for (unsigned w = 0; w < W; w++) {
+      /* A back colour is interpolated as the front one it stands for. */
+      const unsigned m = w >= COLOR + 8 && w < COLOR + 16 ? R->imap[w - 8] : R->imap[w];
+      const float k = m == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR &&
+                      (w < POS || w > POS + 3) ? s : t;
+      out->a[w] = a->a[w] + (b->a[w] - a->a[w]) * k;
+   }
 }
 
 /* Clips the polygon in[0..n) in place against every plane; the count. */
@@ -372,7 +398,7 @@ clip_polygon(const struct raster *R, struct cvert *poly, unsigned n, struct cver
          if (da >= 0 && m < MAX_POLY)
             tmp[m++] = *a;
          if ((da >= 0) != (db >= 0) && m < MAX_POLY)
-            lerp(&tmp[m++], a, b, da / (da - db));
+            lerp(R, &tmp[m++], a, b, da / (da - db));
       }
       memcpy(poly, tmp, m * sizeof(*tmp));
       n = m;
@@ -474,8 +500,8 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
       free(c);
       return false;
    }
-   lerp(&e[0], &c[0], &c[1], t0);
-   lerp(&e[1], &c[0], &c[1], t1);
+   lerp(R, &e[0], &c[0], &c[1], t0);
+   lerp(R, &e[1], &c[0], &c[1], t1);
    struct wvert w0, w1;
    to_window(R, &e[0], &w0);
    to_window(R, &e[1], &w1);
@@ -563,6 +589,7 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    R->cull_back = face == NVC597_OGL_SET_CULL_FACE_V_BACK ||
                   face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
    R->front_ccw = M(subc, OGL_SET_FRONT_FACE) != NVC597_OGL_SET_FRONT_FACE_V_CW;
+   R->two_sided = GPU_GET(M(subc, SET_TWO_SIDED_LIGHT), NVC597_SET_TWO_SIDED_LIGHT_ENABLE);
    R->clip = gpu_3d_clip_rect(gpu, subc, true);
    R->lower_left = GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_MODE) ==
                    NVC597_SET_WINDOW_ORIGIN_MODE_LOWER_LEFT;
