@@ -351,6 +351,26 @@ main(void)
    }
    set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
 
+   /* 6. Depth clipping by GEOMETRY_CLIP: a triangle at clip z = 2 (past
+    * far) is cut away with FRUSTUM_XYZ_CLIP; with FRUSTUM_XY_CLIP it is
+    * drawn, its depth clamped to the range (PIXEL_MAX_Z CLAMP). */
+   CHECK(program(seven, 5, &ps), "program");
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
+   for (unsigned i = 0; i < 3; i++)
+      vtx[i].a[0x78 / 4] = fu(2.0f);
+   const uint32_t ctl = 1 << 3 | 1 << 4 | 1 << 16;   /* clamp to [MIN_Z, MAX_Z] */
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
+       ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP << 11);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(row(1) == 0, "past far with depth clipping: row 1 0x%x", row(1));
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
+       ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XY_CLIP << 11);
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   CHECK(px(1, 1) == 7, "past far without depth clipping, clamped: %u", px(1, 1));
+   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL, 0);
+
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");
    return failures != 0;

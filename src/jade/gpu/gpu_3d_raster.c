@@ -13,8 +13,12 @@
  * - the clip-space position is a[0x70..0x7c] of each vertex; primitives
  *   are clipped (Sutherland-Hodgman, attributes interpolated in clip
  *   space, screen-linear ones by the clip point's window-space parameter,
- *   GL's rule for noperspective values) against near and far as SET_VIEWPORT_Z_CLIP says (-w..w, or
- *   0..w), against w > 0, and against a guard band (x and y within the
+ *   GL's rule for noperspective values) against near and far as
+ *   SET_VIEWPORT_Z_CLIP says (-w..w, or 0..w) when SET_VIEWPORT_CLIP_
+ *   CONTROL.GEOMETRY_CLIP is FRUSTUM_XYZ_CLIP or FRUSTUM_Z_CLIP (NVK
+ *   chooses FRUSTUM_XY_CLIP to turn depth clipping off; the other values
+ *   are taken as no depth clip, the fragment depth range then clamps or
+ *   drops: gpu_3d_zeta.c), against w > 0, and against a guard band (x and y within the
  *   window's +-32768): the model's stand-in for the hardware's guard band,
  *   whose size is not documented; what leaves the viewport is then cut at
  *   the pixels the viewport transform maps the clip volume to (the
@@ -127,6 +131,7 @@ struct raster {
    double sx, sy, sz, ox, oy, oz;
    bool zero_to_w, lower_left, provoking_last;
    bool cull, cull_front, cull_back, front_ccw, two_sided;
+   bool z_clip;              /* near and far clip (GEOMETRY_CLIP) */
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -340,6 +345,8 @@ plane_dist(const struct raster *R, unsigned p, const struct cvert *c)
 static bool
 plane_clips(const struct raster *R, unsigned p)
 {
+   if (p < 2)
+      return R->z_clip;
    return p < FIXED_PLANES || (R->clip_planes >> (p - FIXED_PLANES) & 1);
 }
 
@@ -536,7 +543,7 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
     * distances at its vertex (x and y are left to the pixel rectangle). */
    bool out = culled(R, c, 1);
    for (unsigned p = 0; p < PLANES && !out; p++)
-      out = (p < 3 || (p >= FIXED_PLANES && plane_clips(R, p))) && !(plane_dist(R, p, c) >= 0);
+      out = (p < 3 || p >= FIXED_PLANES) && plane_clips(R, p) && !(plane_dist(R, p, c) >= 0);
    if (out) {
       free(c);
       return true;
@@ -590,6 +597,10 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
                   face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
    R->front_ccw = M(subc, OGL_SET_FRONT_FACE) != NVC597_OGL_SET_FRONT_FACE_V_CW;
    R->two_sided = GPU_GET(M(subc, SET_TWO_SIDED_LIGHT), NVC597_SET_TWO_SIDED_LIGHT_ENABLE);
+   const unsigned gclip = GPU_GET(M(subc, SET_VIEWPORT_CLIP_CONTROL),
+                                  NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP);
+   R->z_clip = gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP ||
+               gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_Z_CLIP;
    R->clip = gpu_3d_clip_rect(gpu, subc, true);
    R->lower_left = GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_MODE) ==
                    NVC597_SET_WINDOW_ORIGIN_MODE_LOWER_LEFT;

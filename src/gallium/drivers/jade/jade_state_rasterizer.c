@@ -125,6 +125,26 @@ pack(struct nv_push *p, const struct pipe_rasterizer_state *r)
    });
    P_IMMD(p, NVC597, SET_VIEWPORT_Z_CLIP,
           r->clip_halfz ? RANGE_ZERO_TO_POSITIVE_W : RANGE_NEGATIVE_W_TO_POSITIVE_W);
+   /* Depth clipping in the geometry clipper and depth clamping, as NVK
+    * programs them on Volta and later (nvk_cmd_draw.c): the clipper cuts
+    * at near and far unless depth clipping is off; fragment depths (a
+    * shader's too) are clamped to the viewport's [MIN_Z, MAX_Z] when
+    * depth clamping is on, otherwise only to the format's range.  The
+    * reset value is not documented, so it is programmed (found by the
+    * GPU model: depth_clamp, depth-clamp-range). */
+   P_IMMD(p, NVC597, SET_VIEWPORT_CLIP_CONTROL, {
+      .min_z_zero_max_z_one = MIN_Z_ZERO_MAX_Z_ONE_FALSE,
+      .z_clip_range = r->depth_clamp ? Z_CLIP_RANGE_MIN_Z_MAX_Z
+                                     : Z_CLIP_RANGE_MINUS_INF_PLUS_INF,
+      .pixel_min_z = PIXEL_MIN_Z_CLAMP,
+      .pixel_max_z = PIXEL_MAX_Z_CLAMP,
+      .geometry_guardband = GEOMETRY_GUARDBAND_SCALE_256,
+      .line_point_cull_guardband = LINE_POINT_CULL_GUARDBAND_SCALE_256,
+      .geometry_clip = r->depth_clip_near ? GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP
+                                          : GEOMETRY_CLIP_FRUSTUM_XY_CLIP,
+      .geometry_guardband_z = r->depth_clip_near ? GEOMETRY_GUARDBAND_Z_SCALE_1
+                                                 : GEOMETRY_GUARDBAND_Z_SCALE_256,
+   });
 }
 
 static void *
