@@ -266,6 +266,17 @@ main(void)
             "pitch texel (9, 7): 0x%x, w %u", v[0], v[3]);
    }
 
+   /* An all-zero header: the null descriptor (NIL tic.rs, Volta+), whose
+    * fetches, samples and size queries read zeros. */
+   memset(mem + POOL + 32 * 22, 0, 32);
+   memset(v, 0xff, sizeof(v));
+   CHECK(fetch(gpu, 22, 3, 2, 0, v) && !v[0] && !v[1] && !v[2] && !v[3],
+         "the null header reads %x %x %x %x", v[0], v[1], v[2], v[3]);
+   struct jade_sim_texel_request nq = {.handle = 22, .op = JADE_SIM_TEX_QUERY, .dim = 2};
+   memset(v, 0xff, sizeof(v));
+   CHECK(jade_gpu_texel(gpu, 1, &nq, v, err, sizeof(err)) && !v[0] && !v[1],
+         "the null header's size: %u x %u (%s)", v[0], v[1], err);
+
    /* A header past the pool's maximum index: an error, not a read. */
    struct jade_sim_texel_request far = {.handle = 40, .dim = 2};
    CHECK(!jade_gpu_texel(gpu, 1, &far, v, err, sizeof(err)) && strstr(err, "maximum index"),

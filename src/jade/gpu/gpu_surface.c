@@ -184,6 +184,8 @@ surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t
    const struct gpu_tex_view *v = gpu_tex_view(gpu, req->handle & 0xfffff, err, err_size);
    if (!v)
       return false;
+   if (v->null)
+      return true;   /* the null descriptor: zeros, nothing stored (gpu_texture.c) */
    const unsigned n = dim_coords[req->dim];
    uint32_t x = req->coord[0], y = n > 1 ? req->coord[1] : 0, z = n > 2 ? req->coord[2] : 0;
    uint32_t byte = 0;

@@ -15,7 +15,8 @@
  * taken from the driver.  Fetches (TLD) and size queries (TXQ) are
  * answered here, samples by gpu_sampler.c.  Block-compressed formats
  * (DXT1/3/5, DXN1/2) are laid out in 4 x 4 blocks and decoded by
- * util_format.  Depth/stencil layouts (Z16, ZF32, X8Z24, S8Z24, Z24S8,
+ * util_format.  An all-zero header is the null descriptor (zeros read,
+ * nothing written: NIL tic.rs).  Depth/stencil layouts (Z16, ZF32, X8Z24, S8Z24, Z24S8,
  * ZF32_X24S8) and the 24/8 colour layouts G8R24/G24R8 are two bit fields
  * whose components read R (the lowest bits) and G, each by its data type:
  * NVIDIA's names give the highest field first, as for colour (A8B8G8R8),
@@ -223,6 +224,15 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
    struct jade_tic_bl bl;
    jade_tic_bl_unpack(w, &bl);
    memset(v, 0, sizeof(*v));
+   /* An all-zero header is the null descriptor on Volta and later (NIL
+    * tic.rs fill_null_tic: "On Volta+, we can just fill with zeros"):
+    * lookups read zeros, stores and atomics have no effect. */
+   static const uint32_t zero[8];
+   if (!memcmp(w, zero, sizeof(zero))) {
+      v->null = true;
+      v->levels = 1;
+      return true;
+   }
    read_common(v, &bl);
    if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR ||
        bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH) {
@@ -535,7 +545,7 @@ gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
       slot->valid = false;
       return NULL;
    }
-   if (slot->memory == GPU_TEX_BLOCKLINEAR)
+   if (slot->memory == GPU_TEX_BLOCKLINEAR && !slot->null)
       lay_out(slot);
    slot->tic = tic;
    slot->valid = true;
@@ -608,6 +618,10 @@ texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t o
    const struct gpu_tex_view *v = gpu_tex_view(gpu, req->handle & 0xfffff, err, err_size);
    if (!v)
       return false;
+   if (v->null) {
+      memset(out, 0, 4 * sizeof(uint32_t));
+      return true;
+   }
    switch (req->op) {
    case JADE_SIM_TEX_QUERY:
       return query(v, req, out, err, err_size);

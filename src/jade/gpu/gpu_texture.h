@@ -26,6 +26,7 @@ enum gpu_tex_memory { GPU_TEX_BLOCKLINEAR, GPU_TEX_PITCH, GPU_TEX_BUFFER };
 struct gpu_tex_view {
    uint32_t tic;             /* the header's index: the cache's key */
    bool valid;
+   bool null;                /* an all-zero header: the null descriptor */
    enum gpu_tex_memory memory;
    struct gpu_tex_level level[16];
    uint64_t layer_B;

@@ -37,8 +37,17 @@ pool_init(struct jade_context *ctx, struct jade_descriptor_pool *pool, unsigned 
 bool
 jade_descriptor_pools_init(struct jade_context *ctx)
 {
-   return pool_init(ctx, &ctx->tic_pool, JADE_TIC_COUNT) &&
-          pool_init(ctx, &ctx->tsc_pool, JADE_TSC_COUNT);
+   if (!pool_init(ctx, &ctx->tic_pool, JADE_TIC_COUNT) ||
+       !pool_init(ctx, &ctx->tsc_pool, JADE_TSC_COUNT))
+      return false;
+   /* Header 0 is the null descriptor, which handle 0 (an unbound texture
+    * or image unit) names: all zeros, the null descriptor on Volta and
+    * later (NIL tic.rs fill_null_tic), so that unbound units read zeros
+    * and drop stores (GL 4.6 8.26) instead of reading a header freed or
+    * given to another view.  Uploaded by jade_emit_descriptor_pools. */
+   BITSET_SET(ctx->tic_pool.used, 0);
+   ctx->tic_pool.next = 1;
+   return true;
 }
 
 void
@@ -81,6 +90,10 @@ jade_emit_descriptor_pools(struct jade_context *ctx)
    P_NVC5C0_SET_TEX_SAMPLER_POOL_C(p, ctx->tsc_pool.count - 1);
    /* Compute reads its handles from its driver bank, c[7]. */
    P_IMMD(p, NVC5C0, SET_BINDLESS_TEXTURE, JADE_DRIVER_CBUF_COMPUTE);
+
+   /* The null header 0 (jade_descriptor_pools_init). */
+   static const uint32_t null_tic[8];
+   jade_descriptor_upload(ctx, &ctx->tic_pool, 0, null_tic, false);
 }
 
 void
