@@ -36,6 +36,8 @@
 #define SSBO_PATTERN(k, i) (0x10000u * ((k) + 1) + (i))
 /* The register budget of the spilling mode. */
 #define SPILL_BUDGET 10
+/* The fewest predicates the compiler allows (a PLOP3 reads three). */
+#define PRED_BUDGET "3"
 
 /* How a word that MUFU produced is compared with the correctly rounded
  * reference in the hardware-like mode: within `bound` ulps (steps between
@@ -1136,6 +1138,94 @@ static void r_pressure(const uint32_t *in, uint32_t *out)
    out[1] = y;
 }
 
+/* More live booleans than the 7 predicates (case_param of them): each is
+ * read by a forward chain of selects, a backward one, an if (a branch on
+ * two of them, all of them live across it) and a loop whose flag phi they
+ * toggle, so predicates spill to general registers (and, in the spilling
+ * modes, on to local memory). */
+static void b_bools(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *c[32];
+   const unsigned n = case_param;
+   for (unsigned k = 0; k < n; k++)
+      c[k] = nir_ult(b, nir_ixor(b, in[0], nir_imm_int(b, (int)(k * 0x9e3779b9u))),
+                     nir_iadd_imm(b, in[1], k * 0x7f4a7c15u));
+   nir_def *x = nir_imm_int(b, 0);
+   for (unsigned k = 0; k < n; k++)
+      x = nir_bcsel(b, c[k], nir_iadd(b, x, nir_imul_imm(b, in[0], k + 1)), nir_ixor(b, x, in[1]));
+   nir_def *y = nir_imm_int(b, 1);
+   for (unsigned k = n; k-- > 0;)
+      y = nir_bcsel(b, c[k], nir_iadd_imm(b, nir_imul_imm(b, y, 3), 1), nir_iadd_imm(b, y, 7));
+   nir_variable *z = local(b, "z");
+   nir_store_var(b, z, nir_imm_int(b, 5), 1);
+   nir_push_if(b, nir_iand(b, c[1], nir_inot(b, c[n - 2])));
+   {
+      nir_def *t = nir_load_var(b, z);
+      for (unsigned k = 0; k < n; k += 3)
+         t = nir_bcsel(b, c[k], nir_ishl_imm(b, t, 1), nir_iadd_imm(b, t, (int64_t)k));
+      nir_store_var(b, z, t, 1);
+   }
+   nir_pop_if(b, NULL);
+   nir_def *zv = nir_load_var(b, z);
+   for (unsigned k = 0; k < n; k++)
+      zv = nir_bcsel(b, c[n - 1 - k], nir_iadd_imm(b, zv, 0x100 << (k % 8)), zv);
+   out[2] = zv;
+   /* A boolean phi around a loop: the flag toggles on c[i] (i < n). */
+   nir_variable *flag = nir_local_variable_create(b->impl, glsl_bool_type(), "flag");
+   nir_variable *i = local(b, "i");
+   nir_store_var(b, flag, c[0], 1);
+   nir_store_var(b, i, nir_imm_int(b, 0), 1);
+   nir_def *trips = nir_iand_imm(b, in[0], 15);
+   nir_push_loop(b);
+   {
+      nir_def *iv = nir_load_var(b, i);
+      nir_push_if(b, nir_uge(b, iv, trips));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      nir_def *f = nir_load_var(b, flag);
+      nir_def *ck = nir_ult(b, nir_ixor(b, in[0], nir_imul_imm(b, iv, 0x9e3779b9u)),
+                            nir_iadd(b, in[1], nir_imul_imm(b, iv, 0x7f4a7c15u)));
+      nir_store_var(b, flag, nir_ixor(b, f, ck), 1);
+      nir_store_var(b, i, nir_iadd_imm(b, iv, 1), 1);
+   }
+   nir_pop_loop(b, NULL);
+   nir_def *w = nir_b2i32(b, nir_load_var(b, flag));
+   for (unsigned k = 0; k < n; k++)
+      w = nir_ior(b, w, nir_ishl_imm(b, nir_b2i32(b, nir_ixor(b, c[k], c[(k + 5) % n])), k + 1));
+   out[0] = x;
+   out[1] = y;
+   out[3] = w;
+}
+static void r_bools(const uint32_t *in, uint32_t *out)
+{
+   bool c[32];
+   const unsigned n = case_param;
+   for (unsigned k = 0; k < n; k++)
+      c[k] = (in[0] ^ (k * 0x9e3779b9u)) < in[1] + k * 0x7f4a7c15u;
+   uint32_t x = 0;
+   for (unsigned k = 0; k < n; k++)
+      x = c[k] ? x + in[0] * (k + 1) : x ^ in[1];
+   uint32_t y = 1;
+   for (unsigned k = n; k-- > 0;)
+      y = c[k] ? y * 3 + 1 : y + 7;
+   uint32_t z = 5;
+   if (c[1] && !c[n - 2])
+      for (unsigned k = 0; k < n; k += 3)
+         z = c[k] ? z << 1 : z + k;
+   for (unsigned k = 0; k < n; k++)
+      z = c[n - 1 - k] ? z + (0x100u << (k % 8)) : z;
+   bool flag = c[0];
+   for (uint32_t i = 0; i < (in[0] & 15); i++)
+      flag ^= (in[0] ^ (i * 0x9e3779b9u)) < in[1] + i * 0x7f4a7c15u;
+   uint32_t w = flag;
+   for (unsigned k = 0; k < n; k++)
+      w |= (uint32_t)(c[k] ^ c[(k + 5) % n]) << (k + 1);
+   out[0] = x;
+   out[1] = y;
+   out[2] = z;
+   out[3] = w;
+}
+
 /* 64-bit integer and 32-bit float atomics, each thread on its own slot
  * (the results do not depend on the order). */
 static void b_atomics_wide(nir_builder *b, nir_def **in, nir_def **out)
@@ -1427,6 +1517,9 @@ static const struct exec_case cases[] = {
    {"pressure32", 2, 2, b_pressure, r_pressure, .param = 32},
    {"pressure48", 2, 2, b_pressure, r_pressure, .param = 48},
    {"pressure64", 2, 2, b_pressure, r_pressure, .param = 64},
+   {"bools8", 2, 4, b_bools, r_bools, .param = 8},
+   {"bools16", 2, 4, b_bools, r_bools, .param = 16},
+   {"bools30", 2, 4, b_bools, r_bools, .param = 30},
    {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
    {"fp64", 2, 8, b_fp64, r_fp64},
    {"fp64_div", 2, 3, b_fp64_div, r_fp64_div},
@@ -1529,7 +1622,11 @@ word_tol(const struct exec_case *c, unsigned w)
    return t && t->kind != TOL_EXACT ? t : NULL;
 }
 
-/* Modes: 0 normal, 1 serial control bits, 2 booleans in GPRs. */
+/* Modes: 0 normal, 1 serial control bits, 2 booleans in GPRs, 3 a budget
+ * of SPILL_BUDGET general registers, 4 of PRED_BUDGET predicates
+ * (JADE_MAX_PREDS: predicates spill to general registers), 5 both (the
+ * general registers holding predicates spill on to local memory). */
+#define MODES 6
 static bool
 run_case(const struct exec_case *c, unsigned mode)
 {
@@ -1540,9 +1637,18 @@ run_case(const struct exec_case *c, unsigned mode)
    char *error;
    /* Mode 3: a register budget small enough that most cases spill. */
    struct jade_compiler_options options = {.serial = serial, .bools_in_gprs = mode == 2,
-                                           .max_gprs = mode == 3 ? SPILL_BUDGET : 0,
+                                           .max_gprs = mode == 3 || mode == 5 ? SPILL_BUDGET : 0,
                                            .print_ir = getenv("EXEC_TEST_IR") != NULL};
+   /* Modes 4 and 5: the compiler's own test hook for the predicate budget. */
+   char *saved_preds = getenv("JADE_MAX_PREDS") ? strdup(getenv("JADE_MAX_PREDS")) : NULL;
+   if (mode >= 4)
+      setenv("JADE_MAX_PREDS", PRED_BUDGET, 1);
    struct jade_shader_binary *bin = jade_compile(mem, nir, &options, &error);
+   if (saved_preds)
+      setenv("JADE_MAX_PREDS", saved_preds, 1);
+   else if (mode >= 4)
+      unsetenv("JADE_MAX_PREDS");
+   free(saved_preds);
    if (!bin) {
       printf("FAIL %s: compile: %s\n", c->name, error);
       ralloc_free(mem);
@@ -1671,7 +1777,8 @@ run_case(const struct exec_case *c, unsigned mode)
          }
       }
       ok = bad == 0;
-      static const char *const mode_names[] = {"", " serial", " bools-in-gprs", " spilling"};
+      static const char *const mode_names[MODES] = {"", " serial", " bools-in-gprs", " spilling",
+                                                    " pred-spilling", " pred+gpr-spilling"};
       printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, mode_names[mode], stats);
    }
    jade_sim_destroy(sim);
@@ -1706,8 +1813,8 @@ main(void)
    unsigned passed = 0, failed = 0;
    /* Each case also with JADE_DEBUG=serial's control bits (they must be
     * hazard-free too, or that mode cannot bisect anything), with the
-    * booleans-in-GPRs fallback forced, and with a budget of SPILL_BUDGET
-    * registers (spilling). */
+    * booleans-in-GPRs fallback forced, with a budget of SPILL_BUDGET
+    * registers (spilling), of PRED_BUDGET predicates, and of both. */
    const char *only = getenv("EXEC_TEST_ONLY");
    const char *mufu = getenv("EXEC_TEST_MUFU");
    if (mufu && !strcmp(mufu, "exact")) {
@@ -1721,7 +1828,7 @@ main(void)
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (only && strcmp(only, cases[i].name))
          continue;
-      for (unsigned mode = 0; mode < 4; mode++) {
+      for (unsigned mode = 0; mode < MODES; mode++) {
          if (run_case(&cases[i], mode))
             passed++;
          else

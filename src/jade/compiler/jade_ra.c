@@ -21,8 +21,9 @@
  * moves between equal registers disappear.
  *
  * A shader whose pressure exceeds the register budget is spilled first
- * (jade_ra_spill.c); if tuple alignment still leaves a tuple no room, the
- * budget shrinks and spilling goes on.
+ * (jade_ra_spill.c): predicates to general registers, then general
+ * registers to local memory; if tuple alignment still leaves a tuple no
+ * room, the budget shrinks and spilling goes on.
  */
 
 #include <assert.h>
@@ -30,6 +31,7 @@
 
 #include "jade_ra.h"
 #include "util/ralloc.h"
+#include "util/u_debug.h"
 
 #define GPR_LIMIT 253     /* R0..R252 usable */
 
@@ -180,9 +182,11 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       return jade_shader_error(ra->s, "out of general registers");
    }
    if (reg < 0) {
-      return jade_shader_error(ra->s, "out of %s registers (spilling is not implemented yet)",
-                               file == JADE_FILE_GPR ? "general" :
-                               file == JADE_FILE_PRED ? "predicate" : "uniform");
+      /* Predicates were spilled to the budget (jade_ra_spill_preds), so
+       * only the uniform files can get here. */
+      return jade_shader_error(ra->s, "out of %s registers%s",
+                               file == JADE_FILE_PRED ? "predicate" : "uniform",
+                               file == JADE_FILE_PRED ? "" : " (uniform registers do not spill)");
    }
    v->reg = (uint8_t)reg;
    ra->assigned[v->index] = true;
@@ -409,6 +413,17 @@ jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
             if (i->op == JADE_ISA_OP_EXIT && i->src[k].fixed &&
                 i->src[k].fixed_reg + 1u > limit[JADE_FILE_GPR])
                limit[JADE_FILE_GPR] = i->src[k].fixed_reg + 1u;
+
+   /* Predicates first: what they spill lives in general registers.
+    * JADE_MAX_PREDS=N shrinks their budget, so that ordinary shaders
+    * exercise predicate spilling (tests, piglit runs); not under 3, the
+    * predicates one PLOP3 reads. */
+   unsigned preds = (unsigned)debug_get_num_option("JADE_MAX_PREDS", 0);
+   if (preds && preds < limit[JADE_FILE_PRED])
+      limit[JADE_FILE_PRED] = MAX2(preds, 3);
+   jade_ra_spill_preds(s, limit[JADE_FILE_PRED]);
+   if (s->error)
+      return false;
 
    /* Spill to the budget; when tuple alignment still leaves no room, to
     * a smaller one. */

@@ -50,6 +50,11 @@ void jade_block_kills(struct jade_shader *s, const struct jade_cfg *cfg, unsigne
 /* Spills general registers until no point needs more than `budget`
  * (jade_ra_spill.c); counts the STLs and LDLs it adds. */
 bool jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned *fills);
+/* Keeps predicates in general registers (SEL after the definition,
+ * ISETP.NE before each use) until no point needs more than `budget`
+ * predicates; returns how many it spilled.  An error (s->error) when a
+ * point needs more than the budget even so. */
+unsigned jade_ra_spill_preds(struct jade_shader *s, unsigned budget);
 /* The most general registers live at once (tuples aligned). */
 unsigned jade_ra_pressure(struct jade_shader *s);
 

@@ -2,7 +2,8 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Spilling general registers to local memory, before allocation.
+ * Spilling general registers to local memory, and predicates to general
+ * registers (the second half of this file), before allocation.
  *
  * On SSA the registers needed are the values live at once, so spilling
  * only has to bring that number under the budget.  The code is walked in
@@ -44,9 +45,8 @@ struct uses {
 };
 
 static struct uses
-collect_uses(struct spill *sp, unsigned *instr_count)
+collect_uses(struct jade_shader *s, unsigned *instr_count)
 {
-   struct jade_shader *s = sp->s;
    struct uses u = {
       .first = rzalloc_array(s, unsigned, s->value_count + 1),
       .count = rzalloc_array(s, unsigned, s->value_count),
@@ -61,6 +61,10 @@ collect_uses(struct spill *sp, unsigned *instr_count)
                u.count[i->src[k].value]++;
                total++;
             }
+         if (i->pred_value >= 0) {
+            u.count[i->pred_value]++;
+            total++;
+         }
       }
       block_end[block->index] = pos;
    }
@@ -80,6 +84,8 @@ collect_uses(struct spill *sp, unsigned *instr_count)
             unsigned at = i->op == JADE_OP_PHI ? block_end[o->pred_block] : pos;
             u.pos[u.first[o->value] + fill[o->value]++] = at;
          }
+         if (i->pred_value >= 0)
+            u.pos[u.first[i->pred_value] + fill[i->pred_value]++] = pos;
       }
    }
    ralloc_free(fill);
@@ -106,7 +112,7 @@ touches(const struct jade_instr *i, unsigned v)
    for (unsigned k = 0; k < i->dst_count; k++)
       if (i->dst[k].value == v)
          return true;
-   return false;
+   return i->pred_value == (int32_t)v;
 }
 
 static const unsigned type_of[5] = {4, 4, 5, 6, 6};   /* 32, 64, 128 bits */
@@ -228,8 +234,16 @@ spill_value(struct spill *sp, unsigned vi)
 typedef bool (*pressure_fn)(void *data, unsigned block, const struct jade_instr *i,
                             unsigned pos, const BITSET_WORD *live, unsigned pressure);
 
+/* The registers of `file` that v takes. */
+static unsigned
+regs_in(const struct jade_value *v, enum jade_file file)
+{
+   return v->file == file ? regs_of(v) : 0;
+}
+
 static void
-walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void *data)
+walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, enum jade_file file, pressure_fn at,
+              void *data)
 {
    BITSET_WORD *live = ralloc_array(s, BITSET_WORD, cfg->words);
    unsigned pos = 0;
@@ -239,7 +253,7 @@ walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void 
       memcpy(live, cb->live_in, cfg->words * sizeof(BITSET_WORD));
       unsigned pressure = 0, v;
       BITSET_FOREACH_SET(v, live, s->value_count)
-         pressure += regs_of(s->values[v]) * (s->values[v]->file == JADE_FILE_GPR);
+         pressure += regs_in(s->values[v], file);
       unsigned count = list_length(&cb->block->instrs);
       struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
       jade_block_kills(s, cfg, b, l, count);
@@ -253,16 +267,18 @@ walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void 
                   continue;
                const struct jade_value *sv = s->values[i->src[k].value];
                BITSET_CLEAR(live, sv->index);
-               pressure -= regs_of(sv) * (sv->file == JADE_FILE_GPR);
+               pressure -= regs_in(sv, file);
             }
-            if (il->kills_pred)
+            if (il->kills_pred) {
                BITSET_CLEAR(live, i->pred_value);
+               pressure -= regs_in(s->values[i->pred_value], file);
+            }
          }
          for (unsigned k = 0; k < i->dst_count; k++) {
             const struct jade_value *d = s->values[i->dst[k].value];
             if (!BITSET_TEST(live, d->index)) {
                BITSET_SET(live, d->index);
-               pressure += regs_of(d) * (d->file == JADE_FILE_GPR);
+               pressure += regs_in(d, file);
             }
          }
          if (at(data, b, i, pos, live, pressure)) {
@@ -273,7 +289,7 @@ walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, pressure_fn at, void 
             const struct jade_value *d = s->values[i->dst[k].value];
             if ((il->dead_dsts >> k & 1) && BITSET_TEST(live, d->index)) {
                BITSET_CLEAR(live, d->index);
-               pressure -= regs_of(d) * (d->file == JADE_FILE_GPR);
+               pressure -= regs_in(d, file);
             }
          }
       }
@@ -354,7 +370,7 @@ jade_ra_pressure(struct jade_shader *s)
    struct jade_cfg *cfg = jade_cfg_build(s);
    jade_liveness(s, cfg);
    unsigned max = 0;
-   walk_pressure(s, cfg, max_at, &max);
+   walk_pressure(s, cfg, JADE_FILE_GPR, max_at, &max);
    ralloc_free(cfg);
    return max;
 }
@@ -369,8 +385,8 @@ jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned
       sp.cfg = jade_cfg_build(s);
       jade_liveness(s, sp.cfg);
       unsigned instr_count;
-      struct victim_search vs = {.sp = &sp, .uses = collect_uses(&sp, &instr_count)};
-      walk_pressure(s, sp.cfg, victim_at, &vs);
+      struct victim_search vs = {.sp = &sp, .uses = collect_uses(s, &instr_count)};
+      walk_pressure(s, sp.cfg, JADE_FILE_GPR, victim_at, &vs);
       ralloc_free(vs.uses.first);
       ralloc_free(vs.uses.count);
       ralloc_free(vs.uses.pos);
@@ -383,4 +399,253 @@ jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned
       return jade_shader_error(s, "out of general registers: %u needed at one point even "
                                "after spilling (budget %u)", jade_ra_pressure(s), budget);
    return true;
+}
+
+/* --- Predicates -----------------------------------------------------------
+ *
+ * SM75 has 7 predicate registers (P0-P6; PT reads as true).  Where more
+ * predicates are live at once, the same walk in layout order picks, at the
+ * first point over the budget, the live predicate used furthest from there
+ * (Belady) and keeps it in a general register from its definition on, as
+ * 0 or ~0, as NAK does (SpillPred in src/nouveau/compiler/nak/
+ * spill_values.rs: OpSel to spill, OpISetP .ne to fill):
+ *
+ *    SEL g, RZ, 0xffffffff, !p          right after the definition
+ *    ISETP.NE.AND r, PT, g, RZ, PT      before each use, a fresh value
+ *
+ * A predicate this instruction reads may go too when it stays live after
+ * it (its reload dies here); one it defines may not.  A predicate phi
+ * becomes a phi of general registers whose sources are converted at the
+ * end of each predecessor.  Reloads are never spilled again.  This runs
+ * before general registers are spilled, so when those are short too, g
+ * itself goes to local memory like any other value.  The allocator and
+ * the control bits see SEL and ISETP as any other ALU op.
+ */
+
+struct pred_spill {
+   struct jade_shader *s;
+   bool *no_spill;            /* reloads */
+   unsigned no_spill_count;
+   unsigned budget;
+};
+
+static void
+pred_no_spill(struct pred_spill *ps, const struct jade_value *v)
+{
+   ps->no_spill = rerzalloc(ps->s, ps->no_spill, bool, ps->no_spill_count, ps->s->value_count);
+   ps->no_spill_count = ps->s->value_count;
+   ps->no_spill[v->index] = true;
+}
+
+/* g = p ? ~0 : 0, before `before` (at the end of `block` when NULL). */
+static struct jade_value *
+pred_to_gpr(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+            const struct jade_value *p, struct jade_instr **sel)
+{
+   struct jade_value *g = jade_value_create(s, JADE_FILE_GPR, 1);
+   struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_SEL);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, g);
+   jade_instr_add_src_zero(i, JADE_ISA_F_A);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
+   jade_instr_add_src(i, JADE_ISA_F_P, p);
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   if (sel)
+      *sel = i;
+   return g;
+}
+
+/* r = g != 0, a fresh predicate before `before`. */
+static struct jade_value *
+gpr_to_pred(struct pred_spill *ps, struct jade_block *block, struct jade_instr *before,
+            const struct jade_value *g)
+{
+   struct jade_value *r = jade_value_create(ps->s, JADE_FILE_PRED, 1);
+   struct jade_instr *i = jade_instr_create_before(ps->s, block, before, JADE_ISA_OP_ISETP);
+   jade_instr_add_dst(i, JADE_ISA_F_PD0, r);
+   jade_instr_add_src(i, JADE_ISA_F_A, g);
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);
+   jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+   pred_no_spill(ps, r);
+   return r;
+}
+
+static void
+spill_pred(struct pred_spill *ps, unsigned vi)
+{
+   struct jade_shader *s = ps->s;
+   struct jade_instr *def = NULL;
+   struct jade_block *def_block = NULL;
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, i) {
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            if (i->dst[k].value == vi) {
+               def = i;
+               def_block = block;
+            }
+         }
+      }
+   }
+   const struct jade_value *v = s->values[vi];
+   struct jade_value *g;
+   struct jade_instr *sel = NULL, *remat = NULL;
+   if (def->op == JADE_OP_PHI) {
+      /* A phi of general registers: each source converted at the end of
+       * its predecessor (the phi's own value, around a loop, is g). */
+      g = jade_value_create(s, JADE_FILE_GPR, 1);
+      def->dst[0].value = g->index;
+      for (unsigned k = 0; k < def->src_count; k++) {
+         struct jade_operand *o = &def->src[k];
+         if (o->value == vi) {
+            o->value = g->index;
+            continue;
+         }
+         struct jade_block *pred = jade_block_by_index(s, (unsigned)o->pred_block);
+         o->value = pred_to_gpr(s, pred, jade_block_end_point(pred), s->values[o->value],
+                                NULL)->index;
+      }
+   } else if (def->op == JADE_ISA_OP_ISETP && def->field_count == 1 &&
+              jade_instr_field(def, JADE_ISA_F_CMP, 0) == 5 && def->src_count == 2 &&
+              def->dst_count == 1 && jade_instr_is_unguarded(def) &&
+              def->src[0].kind == JADE_OPERAND_VALUE && !def->src[0].count &&
+              s->values[def->src[0].value]->file == JADE_FILE_GPR &&
+              s->values[def->src[0].value]->size == 1 && def->src[1].kind == JADE_OPERAND_ZERO) {
+      /* Already a general register's test (ISETP.NE p, g, RZ: a boolean
+       * kept in a GPR): every use tests g again, nothing is stored. */
+      g = s->values[def->src[0].value];
+      remat = def;
+   } else {
+      g = pred_to_gpr(s, def_block, NULL, v, &sel);
+      list_del(&sel->link);
+      list_add(&sel->link, &def->link);
+   }
+
+   /* Every read: a fresh predicate from g just before it (a phi source's
+    * at the end of its predecessor). */
+   jade_foreach_block(s, block) {
+      jade_foreach_instr_safe(block, i) {
+         if (i == sel)
+            continue;
+         if (i->op == JADE_OP_PHI) {
+            for (unsigned k = 0; k < i->src_count; k++) {
+               if (i->src[k].value != vi)
+                  continue;
+               struct jade_block *pred = jade_block_by_index(s, (unsigned)i->src[k].pred_block);
+               i->src[k].value = gpr_to_pred(ps, pred, jade_block_end_point(pred), g)->index;
+            }
+            continue;
+         }
+         struct jade_value *r = NULL;
+         for (unsigned k = 0; k < i->src_count; k++) {
+            struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || o->value != vi)
+               continue;
+            if (!r)
+               r = gpr_to_pred(ps, block, i, g);
+            o->value = r->index;
+         }
+         if (i->pred_value == (int32_t)vi) {
+            if (!r)
+               r = gpr_to_pred(ps, block, i, g);
+            i->pred_value = (int32_t)r->index;
+         }
+      }
+   }
+   if (remat)
+      list_del(&remat->link);
+}
+
+struct pred_victim_search {
+   struct pred_spill *ps;
+   struct uses uses;
+   unsigned *writes;        /* per value: the instructions writing it */
+   bool over, found, untouched;
+   unsigned victim, distance, pressure;
+};
+
+static bool
+reads(const struct jade_instr *i, unsigned v)
+{
+   for (unsigned k = 0; k < i->src_count; k++)
+      if (i->src[k].kind == JADE_OPERAND_VALUE && i->src[k].value == v)
+         return true;
+   return i->pred_value == (int32_t)v;
+}
+
+static bool
+defines(const struct jade_instr *i, unsigned v)
+{
+   for (unsigned k = 0; k < i->dst_count; k++)
+      if (i->dst[k].value == v)
+         return true;
+   return false;
+}
+
+/* At the first point over the budget: the live predicate used furthest
+ * from here, one this instruction does not read first. */
+static bool
+pred_victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
+               const BITSET_WORD *live, unsigned pressure)
+{
+   struct pred_victim_search *vs = data;
+   struct jade_shader *s = vs->ps->s;
+   if (pressure <= vs->ps->budget)
+      return false;
+   vs->over = true;
+   vs->pressure = pressure;
+   unsigned v;
+   BITSET_FOREACH_SET(v, live, s->value_count) {
+      /* Written once (a predicate written again under a guard keeps its
+       * register), not defined here, not a reload. */
+      if (s->values[v]->file != JADE_FILE_PRED || vs->ps->no_spill[v] || vs->writes[v] != 1 ||
+          defines(i, v))
+         continue;
+      /* A phi's sources are read at the end of the predecessors. */
+      bool untouched = i->op == JADE_OP_PHI || !reads(i, v);
+      unsigned d = next_use(&vs->uses, v, pos);
+      if (!vs->found || untouched > vs->untouched ||
+          (untouched == vs->untouched && d > vs->distance)) {
+         vs->found = true;
+         vs->untouched = untouched;
+         vs->distance = d;
+         vs->victim = v;
+      }
+   }
+   return true;
+}
+
+unsigned
+jade_ra_spill_preds(struct jade_shader *s, unsigned budget)
+{
+   struct pred_spill ps = {.s = s, .budget = budget};
+   ps.no_spill = rzalloc_array(s, bool, s->value_count);
+   ps.no_spill_count = s->value_count;
+   unsigned spilled = 0;
+   for (;;) {
+      struct jade_cfg *cfg = jade_cfg_build(s);
+      jade_liveness(s, cfg);
+      unsigned instr_count;
+      struct pred_victim_search vs = {.ps = &ps, .uses = collect_uses(s, &instr_count)};
+      vs.writes = rzalloc_array(s, unsigned, s->value_count);
+      jade_foreach_block(s, block)
+         jade_foreach_instr(block, i)
+            for (unsigned k = 0; k < i->dst_count; k++)
+               vs.writes[i->dst[k].value]++;
+      walk_pressure(s, cfg, JADE_FILE_PRED, pred_victim_at, &vs);
+      ralloc_free(vs.uses.first);
+      ralloc_free(vs.uses.count);
+      ralloc_free(vs.uses.pos);
+      ralloc_free(vs.writes);
+      ralloc_free(cfg);
+      if (!vs.over)
+         break;
+      if (!vs.found) {
+         jade_shader_error(s, "out of predicate registers: %u live at one point even after "
+                           "spilling (budget %u)", vs.pressure, budget);
+         break;
+      }
+      spill_pred(&ps, vs.victim);
+      spilled++;
+   }
+   ralloc_free(ps.no_spill);
+   return spilled;
 }

@@ -16,8 +16,9 @@
  * registers live exceed PRESSURE_LIMIT: then the one that frees the most
  * registers (pressure first: what a long shader with many loads needs).
  * Two rules come before both: the pieces of a tuple are written together,
- * and with most predicates live, what defines no new one goes first (the
- * 7 predicates do not spill).  Ties keep the original order.
+ * and with most predicates live, what defines no new one goes first (a
+ * spilled predicate costs a SEL and an ISETP per use: jade_ra_spill.c).
+ * Ties keep the original order.
  */
 
 #include <string.h>
