@@ -44,8 +44,8 @@ jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
 
 /* An image view as the texture header SULD/SUST/SUATOM read: the one
  * level and the layers it names. */
-static bool
-image_tic(const struct pipe_image_view *img, uint32_t dw[8])
+bool
+jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
 {
    struct pipe_sampler_view view = {
       .format = img->format,
@@ -70,9 +70,16 @@ image_tic(const struct pipe_image_view *img, uint32_t dw[8])
     * (nvk_image_view.c: image_single_level_view, then NIL tic.rs
     * _3DSliced): a 3D header of that level alone, one slice deep, at the
     * slice's GOB plane (NIL level_z_offset_B), with the level's block
-    * sizes.  The whole-texture header would read slice 0. */
+    * sizes.  The whole-texture header would read slice 0.
+    * Told by single_layer_view (GL's !Layered), not is_2d_view_of_3d:
+    * st/mesa (st_atom_image.c st_convert_image) only ever sets that one to
+    * true, in a stack array it does not clear, so a layered binding of an
+    * array or a 3D texture after an unlayered 3D one can arrive with it
+    * set (piglit arb_shader_image_load_store-layer, -semantics, -max-size
+    * read every layer past the first as 0). */
    const struct jade_resource *res = jade_resource(img->resource);
-   if (img->u.tex.is_2d_view_of_3d && res->layout.tiled) {
+   if (img->resource->target == PIPE_TEXTURE_3D && img->u.tex.single_layer_view &&
+       res->layout.tiled) {
       const unsigned level = img->u.tex.level;
       const struct jade_layout_level *lvl = &res->layout.level[level];
       const uint64_t addr = res->bo->va + jade_layout_offset_B(&res->layout, level, 0, 0, 0,
@@ -121,7 +128,7 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
          continue;
 
       uint32_t tic[8], index;
-      if (!image_tic(src, tic)) {
+      if (!jade_image_tic(src, tic)) {
          mesa_loge("jade: no texture header encoding for image format %s",
                    util_format_name(src->format));
          continue;

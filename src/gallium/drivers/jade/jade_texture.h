@@ -96,6 +96,8 @@ void jade_init_texture_functions(struct jade_context *ctx);
 void jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
                                 unsigned parts, uint32_t *words);
 void jade_release_shader_resources(struct jade_context *ctx);
+/* The texture header of an image view (jade_state_shader_resources.c). */
+bool jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8]);
 void jade_init_shader_resource_functions(struct jade_context *ctx);
 
 #endif /* JADE_TEXTURE_H */

@@ -1,0 +1,125 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * The texture headers Jade builds for image views (jade_image_tic, on the
+ * noop drm-shim): their type, depth and address.  st/mesa (st_atom_image.c st_convert_image) sets
+ * pipe_image_view::u.tex.is_2d_view_of_3d to true for a 3D texture bound
+ * unlayered and never clears it, in a stack array it reuses: a later
+ * layered binding of an array or of a 3D texture can arrive with it set.
+ * Such a view must still get a header of all its layers or slices; GL's
+ * 2D view of a 3D level (single_layer_view) one slice deep.
+ */
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_defines.h"
+#include "pipe/p_screen.h"
+#include "util/u_inlines.h"
+
+#include "jade/jade_drm.h"
+#include "jade_public.h"
+#include "jade_resource.h"
+#include "jade_texture.h"
+#include "jade_tic.h"
+
+static struct pipe_resource *
+resource(struct pipe_screen *screen, enum pipe_texture_target target, unsigned w,
+         unsigned h, unsigned d, unsigned layers)
+{
+   const struct pipe_resource templ = {
+      .target = target,
+      .format = PIPE_FORMAT_R32_FLOAT,
+      .width0 = w, .height0 = h, .depth0 = d, .array_size = layers,
+      .bind = PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SAMPLER_VIEW,
+   };
+   return screen->resource_create(screen, &templ);
+}
+
+static const struct view_case {
+   const char *name;
+   enum pipe_texture_target target;
+   unsigned d, layers;
+   unsigned first, last;
+   bool single_layer_view, is_2d_view_of_3d;
+   unsigned want_type, want_depth;
+} cases[] = {
+   /* GL's 2D view of slice 2 of a 3D level: NVK's sliced 3D header. */
+   {"3D bound unlayered", PIPE_TEXTURE_3D, 5, 1, 2, 2, true, true,
+    JADE_TIC_BL_TEXTURE_TYPE_THREE_D, 1},
+   /* Layered bindings with the state tracker's stale flag. */
+   {"3D bound layered", PIPE_TEXTURE_3D, 5, 1, 0, 4, false, true,
+    JADE_TIC_BL_TEXTURE_TYPE_THREE_D, 5},
+   {"2D array bound layered", PIPE_TEXTURE_2D_ARRAY, 1, 6, 0, 5, false, true,
+    JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 6},
+   {"1D array bound layered", PIPE_TEXTURE_1D_ARRAY, 1, 7, 0, 6, false, true,
+    JADE_TIC_BL_TEXTURE_TYPE_ONE_D_ARRAY, 7},
+   /* One layer of an array: the stale flag changes nothing either. */
+   {"2D array layer 3", PIPE_TEXTURE_2D_ARRAY, 1, 6, 3, 3, true, true,
+    JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 1},
+};
+
+int
+main(void)
+{
+   int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+   struct pipe_screen *screen = fd >= 0 ? jade_screen_create(fd, NULL, NULL) : NULL;
+   if (!screen) {
+      fprintf(stderr, "FAIL no Jade screen on the shim\n");
+      return 1;
+   }
+
+   unsigned failed = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      const struct view_case *c = &cases[i];
+      struct pipe_resource *res = resource(screen, c->target, 16, c->target ==
+                                           PIPE_TEXTURE_1D_ARRAY ? 1 : 16, c->d, c->layers);
+      struct pipe_image_view view;
+      memset(&view, 0, sizeof(view));
+      view.resource = res;
+      view.format = PIPE_FORMAT_R32_FLOAT;
+      view.access = view.shader_access = PIPE_IMAGE_ACCESS_READ_WRITE;
+      view.u.tex.first_layer = c->first;
+      view.u.tex.last_layer = c->last;
+      view.u.tex.single_layer_view = c->single_layer_view;
+      view.u.tex.is_2d_view_of_3d = c->is_2d_view_of_3d;
+      uint32_t w[8];
+      if (!res || !jade_image_tic(&view, w)) {
+         printf("FAIL %s: no header\n", c->name);
+         failed++;
+         pipe_resource_reference(&res, NULL);
+         continue;
+      }
+      struct jade_tic_bl t;
+      jade_tic_bl_unpack(w, &t);
+      const unsigned depth = (t.depth_minus_one | t.depth_minus_one_bit14 << 14) + 1;
+      const uint64_t addr = (uint64_t)t.address_bits48to32 << 32 | t.address_bits31to9 << 9;
+      /* Arrays start at the first layer; a layered 3D view at the
+       * texture; a 3D slice at its GOB plane: 16 rows of 64 bytes are 2
+       * GOBs high, one block holds those and 8 planes (5 slices), so slice
+       * z starts 2 z GOBs (1024 z bytes) in. */
+      const struct jade_resource *jr = jade_resource(res);
+      const uint64_t want_addr =
+         c->target != PIPE_TEXTURE_3D ? jade_resource_address(jr, 0, c->first)
+         : c->single_layer_view ? jr->bo->va + 1024ull * c->first
+         : jr->bo->va;
+      const bool ok = t.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR &&
+                      t.texture_type == c->want_type && depth == c->want_depth &&
+                      addr == want_addr;
+      printf("%s %s: type %u depth %u address +0x%" PRIx64 " (want %u %u +0x%" PRIx64 ")\n",
+             ok ? "ok  " : "FAIL", c->name, t.texture_type, depth, addr - jr->bo->va,
+             c->want_type, c->want_depth, want_addr - jr->bo->va);
+      failed += !ok;
+      pipe_resource_reference(&res, NULL);
+   }
+
+   screen->destroy(screen);
+   close(fd);
+   printf("image views: %u cases, %u failed\n", (unsigned)ARRAY_SIZE(cases), failed);
+   return failed ? 1 : 0;
+}
