@@ -77,6 +77,13 @@ bool gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
  * texture and surface units into the SM model, ready for a launch. */
 bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *stage);
 
+/* Local memory of a 3D-stage launch of `threads` threads (gpu_3d_stage.c):
+ * in memory at SET_SHADER_LOCAL_MEMORY_A/B, LOW_SIZE bytes a thread from the
+ * stage's SPH, warps of it aligned as compute's (gpu_compute.c), checked
+ * against SET_SHADER_LOCAL_MEMORY_C/D; false after a fault. */
+bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size,
+                         unsigned threads, const char *what, struct jade_sim_grid *g);
+
 /* The vertex stage (gpu_3d_vertex.c): vertex fetch and the vertex program
  * `vs` for n vertices of one instance.  Vertex v reads element
  * element[v] of the per-vertex streams and instance / FREQUENCY +

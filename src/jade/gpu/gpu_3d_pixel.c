@@ -154,12 +154,19 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
       .killed = killed,
       .helper = helper,
    };
-   const struct jade_sim_grid grid = {
+   struct jade_sim_grid grid = {
       .grid = {threads / CTA, 1, 1},
       .block = {CTA, 1, 1},
       .entry = entry,
       .register_count = ps->register_count,
    };
+   /* Local memory in memory, as the vertex stage's (the SM model's own
+    * per-thread default would be cleared at every CTA). */
+   if (!gpu_3d_local_memory(gpu, subc, h->shader_local_memory_low_size, CTA,
+                            "the pixel program", &grid)) {
+      free(plane), free(exit_regs), free(killed), free(helper);
+      return false;
+   }
    jade_sim_set_graphics(gpu->sim, &gfx);
    struct jade_sim_stats before, after;
    jade_sim_get_stats(gpu->sim, &before);

@@ -118,3 +118,34 @@ gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage
    gpu_surface_bind(gpu, sim);
    return true;
 }
+
+bool
+gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsigned threads,
+                    const char *what, struct jade_sim_grid *g)
+{
+   const uint32_t *m = gpu->method[subc];
+   const uint64_t tpc = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4],
+                               NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
+                               m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
+   g->local_size = low_size;
+   g->local_in_memory = true;
+   g->local_memory_address = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_A / 4],
+                                    NVC597_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
+                                    m[NVC597_SET_SHADER_LOCAL_MEMORY_B / 4]);
+   g->local_memory_size = tpc / 2;
+   g->local_memory_warp_size = (low_size * 32 +
+                                JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(JADE_SIM_LOCAL_WARP_ALIGN - 1);
+   g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
+   if (!g->local_size)
+      return true;
+   const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
+   if (need > g->local_memory_size) {
+      gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: %s's "
+                "SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes "
+                "for %u threads, SET_SHADER_LOCAL_MEMORY_C/D give an SM 0x%llx",
+                what, low_size, (unsigned long long)need, threads,
+                (unsigned long long)g->local_memory_size);
+      return false;
+   }
+   return true;
+}

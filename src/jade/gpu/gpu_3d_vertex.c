@@ -240,39 +240,6 @@ fetch_one(struct jade_gpu *gpu, const struct fetch_attr *fa, const struct fetch_
    }
 }
 
-/* Local memory for a launch of `threads` vertices (gpu_compute.c's rules
- * on the 3D class's methods). */
-static bool
-local_memory(struct jade_gpu *gpu, unsigned subc, const struct jade_sph_vtg *h,
-             unsigned threads, struct jade_sim_grid *g)
-{
-   const uint32_t *m = gpu->method[subc];
-   const uint64_t tpc = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4],
-                               NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
-                               m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
-   g->local_size = h->shader_local_memory_low_size;
-   g->local_in_memory = true;
-   g->local_memory_address = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_A / 4],
-                                    NVC597_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
-                                    m[NVC597_SET_SHADER_LOCAL_MEMORY_B / 4]);
-   g->local_memory_size = tpc / 2;
-   g->local_memory_warp_size = (h->shader_local_memory_low_size * 32 +
-                                JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(JADE_SIM_LOCAL_WARP_ALIGN - 1);
-   g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
-   if (!g->local_size)
-      return true;
-   const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
-   if (need > g->local_memory_size) {
-      gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: the vertex "
-                "program's SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes "
-                "for %u vertices, SET_SHADER_LOCAL_MEMORY_C/D give an SM 0x%llx",
-                h->shader_local_memory_low_size, (unsigned long long)need, threads,
-                (unsigned long long)g->local_memory_size);
-      return false;
-   }
-   return true;
-}
-
 bool
 gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
                     const uint32_t *element, const uint32_t *vertex_id, unsigned n,
@@ -333,7 +300,8 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
          .entry = entry,
          .register_count = vs->register_count,
       };
-      if (!local_memory(gpu, subc, &h, count, &g)) {
+      if (!gpu_3d_local_memory(gpu, subc, h.shader_local_memory_low_size, count,
+                               "the vertex program", &g)) {
          ok = false;
          break;
       }

@@ -592,7 +592,15 @@ static bool cta_done(const struct sim_cta *cta)
 static void init_warp(struct sim_warp *w, unsigned id, const struct jade_sim_grid *g,
                       unsigned threads)
 {
-   memset(w, 0, offsetof(struct sim_warp, local));
+   /* The registers the launch may use (a register past its count faults:
+    * sim_operands.c) and RZ; clearing all 256 a warp was most of a pixel
+    * launch's time. */
+   unsigned regs = g->register_count > JADE_SIM_PC_REGS ? g->register_count - JADE_SIM_PC_REGS
+                                                        : 255;
+   regs = regs < 255 ? regs : 255;
+   memset(w->r, 0, regs * sizeof(w->r[0]));
+   memset(w->r[255], 0, sizeof(w->r[255]));
+   memset(&w->p, 0, offsetof(struct sim_warp, local) - offsetof(struct sim_warp, p));
    w->id = id;
    w->p[SIM_PT] = ~0u;
    w->up = 1u << SIM_PT;
