@@ -41,14 +41,22 @@ jade_shim_vm_init(int fd, unsigned long request, void *arg)
    return ret;
 }
 
+/* The mapping the last lookup found: the GPU model's accesses come in
+ * runs on one buffer (a draw's pixels), and the walk below was a tenth of
+ * a full-screen draw's time.  Forgotten when a mapping goes. */
+static struct jade_shim_mapping *last_found;
+
 static struct jade_shim_mapping *
 find_mapping(uint64_t va)
 {
+   struct jade_shim_mapping *l = last_found;
+   if (l && va >= l->va && va < l->va + l->range_B)
+      return l;
    /* Mappings are few: a linear walk keeps this simple. */
    hash_table_u64_foreach(jade_shim.vm, entry) {
       struct jade_shim_mapping *m = entry.data;
       if (va >= m->va && va < m->va + m->range_B)
-         return m;
+         return last_found = m;
    }
    return NULL;
 }
@@ -115,6 +123,8 @@ vm_unmap(const struct drm_nouveau_vm_bind_op *op)
    if (!m || m->range_B != op->range)
       return jade_shim_refuse("VM_BIND unmap of something not mapped", -ENOENT);
    _mesa_hash_table_u64_remove(jade_shim.vm, op->addr);
+   if (last_found == m)
+      last_found = NULL;
    free(m);
    return 0;
 }
