@@ -32,6 +32,7 @@
 #include "nvidia/classes/clc597.h"
 
 #include "gpu_test_asm.h"
+#include "gpu_test_3d.h"
 #include "jade_sph.h"
 #include "gpu_3d_raster.h"
 
@@ -44,13 +45,6 @@
 static struct gpu_vertex vtx[8];
 static struct jade_gpu *gpu_of_test;
 
-static uint32_t
-fu(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 /* Vertex at window (x, y), every clip distance d. */
 static void
@@ -60,14 +54,9 @@ pos(struct gpu_vertex *v, float x, float y, float d)
    memset(v, 0, sizeof(*v));
    memcpy(&v->a[0x70 / 4], p, sizeof(p));
    for (unsigned i = 0; i < 8; i++)
-      v->a[CLIPD + i] = fu(d);
+      v->a[CLIPD + i] = gpu_test_fu(d);
 }
 
-static void
-set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
-{
-   gpu->method[0][mthd / 4] = v;
-}
 
 static uint32_t
 px(unsigned x, unsigned y)
@@ -105,28 +94,9 @@ program(const char *const *lines, unsigned n, struct gpu_3d_stage *ps)
 static void
 target(struct jade_gpu *gpu)
 {
-   set(gpu, NVC597_SET_COLOR_TARGET_A(0), (uint32_t)(VA >> 32));
-   set(gpu, NVC597_SET_COLOR_TARGET_B(0), TARGET);
-   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);   /* pitch in bytes */
-   set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(0), N);
-   set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
-   set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12);
-   set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(0), 1);
-   set(gpu, NVC597_SET_CT_SELECT, 1);
-   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
-   set(gpu, NVC597_SET_CT_MRT_ENABLE, 1);
-   set(gpu, NVC597_SET_SURFACE_CLIP_HORIZONTAL, N << 16);
-   set(gpu, NVC597_SET_SURFACE_CLIP_VERTICAL, N << 16);
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_X(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_Y(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_X(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Y(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_Z(0), fu(0.5f));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Z(0), fu(0.5f));
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_MIN_Z(0), fu(0.0f));
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_MAX_Z(0), fu(1.0f));
-   set(gpu, NVC597_SET_LINE_WIDTH_FLOAT, fu(1.0f));
-   set(gpu, NVC597_SET_POINT_SIZE, fu(1.0f));
+   gpu_test_target(gpu, VA + TARGET, N, NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
+   gpu_test_set(gpu, NVC597_SET_LINE_WIDTH_FLOAT, gpu_test_fu(1.0f));
+   gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(1.0f));
 }
 
 static bool
@@ -173,14 +143,14 @@ main(void)
    /* Row 1 (centre y 1.5): x + 1.5 < 16, x 0..13; the centre (14.5, 1.5) on
     * the hypotenuse is on a right edge, not drawn.  Row 9: x 0..5. */
    CHECK(whole == 0x3fff && whole9 == 0x3f, "unclipped rows 1, 9: 0x%x 0x%x", whole, whole9);
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);   /* plane 0, OP CLIP */
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);   /* plane 0, OP CLIP */
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0xff, "clip distance 0 = 8 - x: row 1 is 0x%x, want x 0..7 (0xff)", row(1));
    CHECK(row(9) == 0x3f, "row 9 (inside plane 0 already): 0x%x, want 0x3f", row(9));
    CHECK(px(7, 1) == 7, "a clipped triangle's pixel holds %u", px(7, 1));
    /* OP CULL: not every vertex is outside, drawn whole. */
-   set(gpu, NVC597_SET_USER_CLIP_OP, 1);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_OP, 1);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == whole, "cull distance with one vertex inside: row 1 0x%x, want 0x%x",
@@ -190,21 +160,21 @@ main(void)
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0 && row(5) == 0, "a culled triangle drew 0x%x", row(1));
-   set(gpu, NVC597_SET_USER_CLIP_OP, 0);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_OP, 0);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0 && row(5) == 0, "a triangle clipped away drew 0x%x", row(1));
    /* Plane 3 reads a[0x2cc] alone: the others say -1, plane 3 = 8 - x. */
    pos(&vtx[0], 0, 0, -1), pos(&vtx[1], 16, 0, -1), pos(&vtx[2], 0, 16, -1);
-   vtx[0].a[CLIPD + 3] = fu(8), vtx[1].a[CLIPD + 3] = fu(-8), vtx[2].a[CLIPD + 3] = fu(8);
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1 << 3);
+   vtx[0].a[CLIPD + 3] = gpu_test_fu(8), vtx[1].a[CLIPD + 3] = gpu_test_fu(-8), vtx[2].a[CLIPD + 3] = gpu_test_fu(8);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1 << 3);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0xff, "clip distance 3: row 1 0x%x, want 0xff", row(1));
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
 
    /* 2. Points and lines, distance 0. */
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
    pos(&vtx[0], 2.5f, 2.5f, -0.25f), pos(&vtx[1], 5.5f, 2.5f, 0);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_POINTS, 2, 0, &ps), "points: %s", last_log);
@@ -218,12 +188,12 @@ main(void)
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 2, 0, &ps), "line: %s", last_log);
    CHECK(row(4) == 0, "a line outside plane 0 drew 0x%x", row(4));
-   set(gpu, NVC597_SET_USER_CLIP_OP, 1);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_OP, 1);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_LINES, 2, 0, &ps), "line: %s", last_log);
    CHECK(row(4) == 0, "a culled line drew 0x%x", row(4));
-   set(gpu, NVC597_SET_USER_CLIP_OP, 0);
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_OP, 0);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
 
    /* 3. The primitive id: R = a[0x60]. */
    static const char *const prim_id[] = {"IPA.CONSTANT R0, a[0x60]", "MOV R1, 0x0",
@@ -300,8 +270,8 @@ main(void)
    pos(&vtx[3], 0, 0, 0), pos(&vtx[4], 0, 8, 0), pos(&vtx[5], 8, 0, 0);
    for (unsigned i = 0; i < 6; i++)
       vtx[i].a[0x280 / 4] = 1, vtx[i].a[0x2a0 / 4] = 2;
-   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
-   set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 1);
+   gpu_test_set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
+   gpu_test_set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 1);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(px(1, 1) == 2, "a back face with two-sided light reads the back colour: %u", px(1, 1));
@@ -309,7 +279,7 @@ main(void)
    vtx[0] = vtx[3], vtx[1] = vtx[4], vtx[2] = vtx[5];
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(px(1, 1) == 1, "a front face reads the front colour: %u", px(1, 1));
-   set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 0);
+   gpu_test_set(gpu, NVC597_SET_TWO_SIDED_LIGHT, 0);
    pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
    vtx[0].a[0x280 / 4] = 1, vtx[0].a[0x2a0 / 4] = 2;
    clear_target();
@@ -334,10 +304,10 @@ main(void)
       pos(&vtx[i], vx[i], vy[i], 0);
       float p[4] = {(vx[i] - 8) / 8 * vw[i], (vy[i] - 8) / 8 * vw[i], 0, vw[i]};
       memcpy(&vtx[i].a[0x70 / 4], p, sizeof(p));
-      vtx[i].a[0x80 / 4] = fu(vx[i]);
-      vtx[i].a[CLIPD] = fu((8 - vx[i]) * vw[i]);
+      vtx[i].a[0x80 / 4] = gpu_test_fu(vx[i]);
+      vtx[i].a[CLIPD] = gpu_test_fu((8 - vx[i]) * vw[i]);
    }
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    float got[3];
@@ -349,7 +319,7 @@ main(void)
             "noperspective after a clip: pixel (%u, 1) reads %f, want %f", at[i], got[i],
             at[i] + 0.5f);
    }
-   set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
 
    /* 6. Depth clipping by GEOMETRY_CLIP: a triangle at clip z = 2 (past
     * far) is cut away with FRUSTUM_XYZ_CLIP; with FRUSTUM_XY_CLIP it is
@@ -357,19 +327,19 @@ main(void)
    CHECK(program(seven, 5, &ps), "program");
    pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
    for (unsigned i = 0; i < 3; i++)
-      vtx[i].a[0x78 / 4] = fu(2.0f);
+      vtx[i].a[0x78 / 4] = gpu_test_fu(2.0f);
    const uint32_t ctl = 1 << 3 | 1 << 4 | 1 << 16;   /* clamp to [MIN_Z, MAX_Z] */
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
+   gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
        ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP << 11);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0, "past far with depth clipping: row 1 0x%x", row(1));
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
+   gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
        ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XY_CLIP << 11);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(px(1, 1) == 7, "past far without depth clipping, clamped: %u", px(1, 1));
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL, 0);
+   gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL, 0);
 
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");

@@ -19,6 +19,7 @@
 #include "nvidia/classes/clc597.h"
 
 #include "gpu_test_asm.h"
+#include "gpu_test_3d.h"
 #include "jade_sph.h"
 #include "gpu_3d_raster.h"
 
@@ -39,19 +40,6 @@ pos(struct gpu_vertex *v, float x, float y)
    memcpy(&v->a[0x70 / 4], p, sizeof(p));
 }
 
-static void
-set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
-{
-   gpu->method[0][mthd / 4] = v;
-}
-
-static uint32_t
-fu(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 static uint8_t *
 px(unsigned x, unsigned y)
@@ -66,7 +54,7 @@ program(float r, float g, float b, float a, struct gpu_3d_stage *ps)
    char l[4][64];
    float c[4] = {r, g, b, a};
    for (unsigned i = 0; i < 4; i++)
-      snprintf(l[i], sizeof(l[i]), "MOV R%u, 0x%08x", i, fu(c[i]));
+      snprintf(l[i], sizeof(l[i]), "MOV R%u, 0x%08x", i, gpu_test_fu(c[i]));
    const char *lines[] = {l[0], l[1], l[2], l[3], "EXIT"};
    if (!gpu_test_assemble(lines, 5, CODE))
       return false;
@@ -87,37 +75,17 @@ program(float r, float g, float b, float a, struct gpu_3d_stage *ps)
 static void
 target(struct jade_gpu *gpu, uint32_t format)
 {
-   set(gpu, NVC597_SET_COLOR_TARGET_A(0), (uint32_t)(VA >> 32));
-   set(gpu, NVC597_SET_COLOR_TARGET_B(0), TARGET);
-   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);   /* pitch in bytes */
-   set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(0), N);
-   set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), format);
-   set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12);
-   set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(0), 1);
-   set(gpu, NVC597_SET_CT_SELECT, 1);
-   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
-   set(gpu, NVC597_SET_CT_MRT_ENABLE, 1);
-   set(gpu, NVC597_SET_SURFACE_CLIP_HORIZONTAL, N << 16);
-   set(gpu, NVC597_SET_SURFACE_CLIP_VERTICAL, N << 16);
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_X(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_Y(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_X(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Y(0), fu(8));
-   set(gpu, NVC597_SET_VIEWPORT_SCALE_Z(0), fu(0.5f));
-   set(gpu, NVC597_SET_VIEWPORT_OFFSET_Z(0), fu(0.5f));
-   /* The depth range [0, 1] (fragments outside it are dropped). */
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_MIN_Z(0), fu(0.0f));
-   set(gpu, NVC597_SET_VIEWPORT_CLIP_MAX_Z(0), fu(1.0f));
+   gpu_test_target(gpu, VA + TARGET, N, format);
 }
 
 static void
 blend(struct jade_gpu *gpu, bool on, uint32_t src, uint32_t dst)
 {
-   set(gpu, NVC597_SET_BLEND(0), on);
-   set(gpu, NVC597_SET_BLEND_SEPARATE_FOR_ALPHA, 0);
-   set(gpu, NVC597_SET_BLEND_COLOR_OP, NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_ADD);
-   set(gpu, NVC597_SET_BLEND_COLOR_SOURCE_COEFF, src);
-   set(gpu, NVC597_SET_BLEND_COLOR_DEST_COEFF, dst);
+   gpu_test_set(gpu, NVC597_SET_BLEND(0), on);
+   gpu_test_set(gpu, NVC597_SET_BLEND_SEPARATE_FOR_ALPHA, 0);
+   gpu_test_set(gpu, NVC597_SET_BLEND_COLOR_OP, NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_ADD);
+   gpu_test_set(gpu, NVC597_SET_BLEND_COLOR_SOURCE_COEFF, src);
+   gpu_test_set(gpu, NVC597_SET_BLEND_COLOR_DEST_COEFF, dst);
 }
 
 static bool
@@ -183,15 +151,15 @@ main(void)
    /* 4. Culling: OGL_SET_CULL back faces, front CCW: the triangle of
     * case 3 is clockwise on screen (rows down: area > 0), so culled. */
    memset(mem + TARGET, 0, N * 64);
-   set(gpu, NVC597_OGL_SET_CULL, 1);
-   set(gpu, NVC597_OGL_SET_CULL_FACE, NVC597_OGL_SET_CULL_FACE_V_BACK);
-   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
+   gpu_test_set(gpu, NVC597_OGL_SET_CULL, 1);
+   gpu_test_set(gpu, NVC597_OGL_SET_CULL_FACE, NVC597_OGL_SET_CULL_FACE_V_BACK);
+   gpu_test_set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "cull");
    CHECK(px(1, 1)[0] == 0, "a back face was drawn");
-   set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CW);
+   gpu_test_set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CW);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "cull");
    CHECK(px(1, 1)[0] == 1, "a front face (CW) was culled");
-   set(gpu, NVC597_OGL_SET_CULL, 0);
+   gpu_test_set(gpu, NVC597_OGL_SET_CULL, 0);
 
    /* 5. Blend: source (1, 0.5, 0, 0.25) over (0, 1, 1, 1) with SRC_ALPHA,
     * ONE_MINUS_SRC_ALPHA: r = 0.25, g = 0.125 + 0.75 = 0.875, b = 0.75,
@@ -210,33 +178,33 @@ main(void)
          b[1], b[2], b[3]);
    /* Write mask: only G. */
    blend(gpu, false, 0, 0);
-   set(gpu, NVC597_SET_CT_WRITE(0), 0x0010);
+   gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x0010);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "mask");
    CHECK(b[0] == 64 && b[1] == 128 && b[2] == 191 && b[3] == 207, "write mask: %u %u %u %u",
          b[0], b[1], b[2], b[3]);
-   set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
+   gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
 
    /* 6. Clears: R8G8B8A8_UNORM (0.5, 0, 1, 0.2) -> 128, 0, 255, 51 in the
     * scissor [4, 8) x [2, 3) only; then R32_FLOAT 0.75 R only. */
    memset(mem + TARGET, 0, N * 64);
-   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), fu(0.5f));
-   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(1), fu(0));
-   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(2), fu(1));
-   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(3), fu(0.2f));
-   set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 1);
-   set(gpu, NVC597_SET_SCISSOR_HORIZONTAL(0), 8 << 16 | 4);
-   set(gpu, NVC597_SET_SCISSOR_VERTICAL(0), 3 << 16 | 2);
-   set(gpu, NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 8);
+   gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), gpu_test_fu(0.5f));
+   gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(1), gpu_test_fu(0));
+   gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(2), gpu_test_fu(1));
+   gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(3), gpu_test_fu(0.2f));
+   gpu_test_set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 1);
+   gpu_test_set(gpu, NVC597_SET_SCISSOR_HORIZONTAL(0), 8 << 16 | 4);
+   gpu_test_set(gpu, NVC597_SET_SCISSOR_VERTICAL(0), 3 << 16 | 2);
+   gpu_test_set(gpu, NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 8);
    gpu_3d_clear(gpu, 0, 0x3c);
    b = px(4, 2);
    CHECK(b[0] == 128 && b[1] == 0 && b[2] == 255 && b[3] == 51, "clear: %u %u %u %u", b[0],
          b[1], b[2], b[3]);
    CHECK(px(3, 2)[0] == 0 && px(8, 2)[0] == 0 && px(4, 3)[0] == 0 && px(7, 2)[0] == 128,
          "clear outside the scissor");
-   set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 0);
+   gpu_test_set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 0);
    target(gpu, NVC597_SET_COLOR_TARGET_FORMAT_V_RF32);
-   set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);
-   set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), fu(0.75f));
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);
+   gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), gpu_test_fu(0.75f));
    gpu_3d_clear(gpu, 0, 0x04);   /* R only */
    float f;
    memcpy(&f, mem + TARGET + 5 * 64 + 4 * 3, 4);

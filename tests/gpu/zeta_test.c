@@ -21,6 +21,7 @@
 #include "nvidia/classes/clc597.h"
 
 #include "gpu_test.h"
+#include "gpu_test_3d.h"
 #include "gpu_3d_raster.h"
 
 #define VA 0x100000000ull
@@ -32,16 +33,9 @@ static struct jade_gpu *gpu;
 static void
 set(uint32_t mthd, uint32_t v)
 {
-   gpu->method[0][mthd / 4] = v;
+   gpu_test_set(gpu, mthd, v);
 }
 
-static uint32_t
-fu(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 /* Pixel (x, y) of a 4-byte zeta target, first GOB row (y < 8). */
 static uint32_t *
@@ -107,7 +101,7 @@ main(void)
     * LESS with writes keeps the nearer of 0.5, 0.75, 0.25; 0.5 is stored
     * as round(0.5 * (2^24 - 1)) = 0x800000. */
    zeta(NVC597_SET_ZT_FORMAT_V_Z24S8);
-   set(NVC597_SET_Z_CLEAR_VALUE, fu(1.0f));
+   set(NVC597_SET_Z_CLEAR_VALUE, gpu_test_fu(1.0f));
    set(NVC597_SET_STENCIL_CLEAR_VALUE, 0x5a);
    clear(true, true);
    CHECK(*z4(3, 2) == 0xffffff5a, "clear: 0x%08x", *z4(3, 2));
@@ -198,17 +192,17 @@ main(void)
 
    /* 7. ZF32: the depth stored as the float it is. */
    zeta(NVC597_SET_ZT_FORMAT_V_ZF32);
-   set(NVC597_SET_Z_CLEAR_VALUE, fu(1.0f));
+   set(NVC597_SET_Z_CLEAR_VALUE, gpu_test_fu(1.0f));
    clear(true, false);
    set(NVC597_SET_DEPTH_TEST, 1);
    set(NVC597_SET_DEPTH_WRITE, 1);
    set(NVC597_SET_DEPTH_FUNC, NVC597_SET_DEPTH_FUNC_V_D3D_LESS);
    CHECK(frag(2, 6, 0.3f, true), "ZF32 0.3 < 1.0");
-   CHECK(*z4(2, 6) == fu(0.3f), "ZF32 stored: 0x%08x", *z4(2, 6));
+   CHECK(*z4(2, 6) == gpu_test_fu(0.3f), "ZF32 stored: 0x%08x", *z4(2, 6));
 
    /* 8. S8Z24: depth in bits 23:0, stencil above. */
    zeta(NVC597_SET_ZT_FORMAT_V_S8Z24);
-   set(NVC597_SET_Z_CLEAR_VALUE, fu(0.5f));
+   set(NVC597_SET_Z_CLEAR_VALUE, gpu_test_fu(0.5f));
    set(NVC597_SET_STENCIL_CLEAR_VALUE, 0x11);
    set(NVC597_SET_STENCIL_MASK, 0xff);
    clear(true, true);
