@@ -66,6 +66,7 @@ pb_start(void)
    pbn = 0;
    pb[pbn++] = gpu_test_inc(1, 0, NVC46F_SET_OBJECT);
    pb[pbn++] = 0xc597;
+   m(NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE);
 }
 
 static void

@@ -29,6 +29,7 @@
 #define STREAM1 0x3000
 #define CBUF 0x3800
 #define INDEX 0x4000
+#define REPORTS 0x4800
 
 #define MAX_RUNS 16
 #define MAX_VERTS 8
@@ -156,6 +157,7 @@ build_pushbuffer(void)
    pbn = 0;
    pbw[pbn++] = gpu_test_inc(1, 0, NVC46F_SET_OBJECT);
    pbw[pbn++] = 0xc597;
+   m1(NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE);
    /* c[0] of bind group 0: 256 bytes at CBUF. */
    pbw[pbn++] = gpu_test_inc(3, 0, NVC597_SET_CONSTANT_BUFFER_SELECTOR_A);
    pbw[pbn++] = 256;
@@ -209,6 +211,20 @@ build_pushbuffer(void)
    }
    m1(NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST,
       1 | 6 << 16 | (uint32_t)NVC597_BEGIN_OP_TRIANGLES << 28);
+   /* The vertex counters as four-word reports, 16 bytes apart. */
+   static const uint32_t report[3] = {
+      NVC597_SET_REPORT_SEMAPHORE_D_REPORT_DA_VERTICES_GENERATED,
+      NVC597_SET_REPORT_SEMAPHORE_D_REPORT_DA_PRIMITIVES_GENERATED,
+      NVC597_SET_REPORT_SEMAPHORE_D_REPORT_VS_INVOCATIONS,
+   };
+   for (unsigned r = 0; r < 3; r++) {
+      pbw[pbn++] = gpu_test_inc(4, 0, NVC597_SET_REPORT_SEMAPHORE_A);
+      pbw[pbn++] = (uint32_t)((VA_BASE + REPORTS + 16 * r) >> 32);
+      pbw[pbn++] = (uint32_t)(VA_BASE + REPORTS + 16 * r);
+      pbw[pbn++] = 0;
+      pbw[pbn++] = NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY |
+                   report[r] << 23;   /* REPORT 27:23, STRUCTURE_SIZE 0: four words */
+   }
    memcpy(mem + PB, pbw, pbn * 4);
 }
 
@@ -285,6 +301,18 @@ main(void)
       /* Vertex numbers 1..6 fetch elements 2..7 of a 6-element stream. */
       for (unsigned v = 0; v < 6 && v < c->count; v++)
          expect_vertex(c, v, 1 + v, 0, 1 + v + 1 >= 6);
+   }
+   /* The counters: three instances of two 3-vertex runs (the restart
+    * splits the 7 indices), each vertex of a run shaded once, then 6
+    * vertices of 2 triangles: 3 * 6 + 6 = 24 vertices, 3 * 2 + 2 = 8
+    * primitives, 24 vertex shader invocations. */
+   static const uint64_t want_count[3] = {24, 8, 24};
+   for (unsigned r = 0; r < 3; r++) {
+      uint64_t rec[2];
+      memcpy(rec, mem + REPORTS + 16 * r, 16);
+      CHECK(rec[0] == want_count[r] && rec[1] == gpu_test_now_ns(NULL),
+            "report %u: %" PRIu64 " at %" PRIx64 ", not %" PRIu64, r, rec[0], rec[1],
+            want_count[r]);
    }
    jade_gpu_destroy(gpu);
    if (!failures)

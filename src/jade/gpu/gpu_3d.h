@@ -13,6 +13,8 @@
  *   gpu_3d_pixel.c   the pixel stage (quads on the SM model) and the
  *                    per-fragment operations into the colour and zeta targets
  *   gpu_3d_clear.c   CLEAR_SURFACE
+ *   gpu_3d_stream.c  stream output (transform feedback), the report
+ *                    counters, conditional rendering (SET_RENDER_ENABLE_*)
  * Each takes the model's method store as the hardware's state, never the
  * driver's.
  */
@@ -92,6 +94,27 @@ bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size,
 bool gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
                          const uint32_t *element, const uint32_t *vertex_id, unsigned n,
                          uint32_t instance, struct gpu_vertex *out);
+
+/* Stream output (gpu_3d_stream.c): the run's primitives, as points,
+ * lines and triangles, captured into the stream output buffers when
+ * SET_STREAM_OUTPUT is enabled, and counted (VTG_PRIMITIVES_OUT,
+ * STREAMING_PRIMITIVES_*); false after a fault. */
+bool gpu_3d_stream_out(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run);
+
+/* Whether draws and clears render now (SET_RENDER_ENABLE_A..C and
+ * SET_RENDER_ENABLE_OVERRIDE); false also after a fault. */
+bool gpu_3d_render_enabled(struct jade_gpu *gpu, unsigned subc);
+
+/* SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER, SET_STREAM_OUT_LAYOUT_SELECT
+ * and CLEAR_REPORT_VALUE; true
+ * if handled. */
+bool gpu_3d_stream_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+
+/* The counter a report semaphore of the 3D class reports (REPORT and
+ * SUB_REPORT of SET_REPORT_SEMAPHORE_D); *known false for reports the
+ * model keeps no counter for (they read 0). */
+uint64_t gpu_3d_report_value(const struct jade_gpu *gpu, unsigned report, unsigned sub,
+                             bool *known);
 
 /* The 3D methods that act (BEGIN, END, the draws, CLEAR_SURFACE); true if
  * handled. */

@@ -48,7 +48,12 @@
  * it, as the hardware's vertex cache lets them: GL and Vulkan leave the
  * count of vertex invocations to the implementation), in batches that
  * list topologies cut at primitive boundaries.  The runs go to
- * gpu_3d_rasterize (or a test's hook); CLEAR_SURFACE to gpu_3d_clear.
+ * gpu_3d_stream_out (transform feedback and the primitive counters), then
+ * gpu_3d_rasterize (or a test's hook) unless SET_RASTER_ENABLE is FALSE;
+ * CLEAR_SURFACE to gpu_3d_clear.  Draws and clears happen only while
+ * gpu_3d_render_enabled (conditional rendering, gpu_3d_stream.c); the
+ * runs' vertices and primitives and the shaded vertices are counted
+ * (DA_VERTICES_GENERATED, DA_PRIMITIVES_GENERATED, VS_INVOCATIONS).
  * Tessellation and geometry stages are not modelled: a draw with one
  * enabled is reported as not implemented.
  */
@@ -119,7 +124,12 @@ emit_run(struct jade_gpu *gpu, unsigned subc, unsigned topology, const struct gp
       .topology = topology, .v = v, .count = count, .instance = gpu->instance3d,
       .primitive_id = gpu->primitive3d,
    };
-   gpu->primitive3d += gpu_3d_primitive_count(topology, count);
+   const unsigned prims = gpu_3d_primitive_count(topology, count);
+   gpu->primitive3d += prims;
+   gpu->counters3d.da_vertices += count;
+   gpu->counters3d.da_primitives += prims;
+   if (!gpu_3d_stream_out(gpu, subc, &run))
+      return false;
    if (gpu->run_hook) {
       const struct jade_gpu_run r = {
          .topology = topology,
@@ -131,6 +141,9 @@ emit_run(struct jade_gpu *gpu, unsigned subc, unsigned topology, const struct gp
       if (gpu->run_hook(gpu->run_hook_data, &r))
          return true;
    }
+   /* SET_RASTER_ENABLE FALSE: rasterizer discard, after stream output. */
+   if (!GPU_GET(M(SET_RASTER_ENABLE), NVC597_SET_RASTER_ENABLE_V))
+      return true;
    return gpu_3d_rasterize(gpu, subc, &run);
 }
 
@@ -172,6 +185,8 @@ shade_batch(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
       ok = shaded != NULL;
    }
    ok = ok && gpu_3d_vertex_shade(gpu, subc, vs, element, vid, unique, gpu->instance3d, shaded);
+   if (ok)
+      gpu->counters3d.vs_invocations += unique;
    if (ok && unique != n) {
       ordered = malloc((size_t)n * sizeof(*ordered));
       ok = ordered != NULL;
@@ -214,7 +229,7 @@ static void
 draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx, unsigned n,
      bool restart)
 {
-   if (!n || gpu->fault.valid)
+   if (!n || gpu->fault.valid || !gpu_3d_render_enabled(gpu, subc))
       return;
    if (topology == NVC597_BEGIN_OP_PATCH) {
       gpu_unimplemented(gpu, subc, NVC597_BEGIN, topology);
@@ -421,10 +436,11 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
       }
       break;
    case NVC597_CLEAR_SURFACE:
-      gpu_3d_clear(gpu, subc, data);
+      if (gpu_3d_render_enabled(gpu, subc))
+         gpu_3d_clear(gpu, subc, data);
       return true;
    default:
-      return false;
+      return gpu_3d_stream_method(gpu, subc, mthd, data);
    }
 
    switch (mthd) {

@@ -182,6 +182,13 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
    }
    const bool mrt = GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4],
                             NVC597_SET_CT_MRT_ENABLE_V);
+   /* PS_INVOCATIONS: the threads on covered pixels (not the helpers);
+    * ZPASS_PIXEL_CNT: the fragments the tests pass, while counting is
+    * enabled (gpu_3d_stream.c). */
+   for (uint32_t t = 0; t < n; t++)
+      gpu->counters3d.ps_invocations += !helper[t];
+   const unsigned zpass_count = GPU_GET(gpu->method[subc][NVC597_SET_ZPASS_PIXEL_COUNT / 4],
+                                        NVC597_SET_ZPASS_PIXEL_COUNT_ENABLE);
    for (uint32_t t = 0; ok && t < n; t++) {
       uint32_t q = t / 4, qw = (uint32_t)width / 2;
       int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
@@ -205,6 +212,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
                                 front, &pass);
       if (!pass)
          continue;
+      gpu->counters3d.zpass += zpass_count;
       for (unsigned s = 0; ok && s < slots; s++) {
          int base = out_base[mrt ? s : 0];
          if (!have[s] || base < 0)

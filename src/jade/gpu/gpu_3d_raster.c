@@ -441,7 +441,9 @@ draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_ver
    vert_of(c, &poly[2]);
    unsigned n = culled(R, poly, 3) ? 0 : clip_polygon(R, poly, 3, poly + MAX_POLY);
    bool ok = true;
+   R->gpu->counters3d.clipper_invocations++;
    if (n >= 3) {
+      R->gpu->counters3d.clipper_primitives++;
       struct wvert wv[MAX_POLY];
       for (unsigned i = 0; i < n; i++)
          to_window(R, &poly[i], &wv[i]);
@@ -480,6 +482,7 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
       return false;
    vert_of(a, &c[0]);
    vert_of(b, &c[1]);
+   R->gpu->counters3d.clipper_invocations++;
    if (culled(R, c, 2)) {
       free(c);
       return true;
@@ -507,6 +510,7 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
       free(c);
       return false;
    }
+   R->gpu->counters3d.clipper_primitives++;
    lerp(R, &e[0], &c[0], &c[1], t0);
    lerp(R, &e[1], &c[0], &c[1], t1);
    struct wvert w0, w1;
@@ -544,10 +548,12 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
    bool out = culled(R, c, 1);
    for (unsigned p = 0; p < PLANES && !out; p++)
       out = (p < 3 || p >= FIXED_PLANES) && plane_clips(R, p) && !(plane_dist(R, p, c) >= 0);
+   R->gpu->counters3d.clipper_invocations++;
    if (out) {
       free(c);
       return true;
    }
+   R->gpu->counters3d.clipper_primitives++;
    struct wvert v;
    to_window(R, c, &v);
    const uint32_t *m = R->gpu->method[R->subc];

@@ -129,9 +129,14 @@ i2m_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
 
 /* The four-word layouts (envytools' rnndb notes, which nvc0's query code
  * relies on): {payload, u32 value, u64 timestamp} for ZPASS_PIXEL_CNT and
- * STREAMING_BYTE_COUNT (nvc0 reads the latter at byte 4), {u64 value, u64
- * timestamp} for the other counters.  Counters the model does not keep yet
- * read 0 (the 3D pipeline adds them). */
+ * STREAMING_BYTE_COUNT (nvc0_hw_get_query_result reads occlusion counts
+ * as "u32 sequence, u32 count, u64 time" and TFB_BUFFER_OFFSET at data[1],
+ * and nvc0_tfb_validate loads the write pointer from byte 4), {u64 value,
+ * u64 timestamp} for the other counters (nvc0 "u64 count, u64 time" for
+ * PRIMITIVES_GENERATED/EMITTED; NVK's struct nvk_query_report); one word:
+ * the counter's low 32 bits (NVK's STREAMING_BYTE_COUNT into its counter
+ * buffer).  The 3D counters are gpu_3d_stream.c's; the compute class's
+ * and the ones the model keeps none of read 0. */
 static void
 report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 {
@@ -148,9 +153,16 @@ report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
       gpu_unimplemented(gpu, subc, NVC597_SET_REPORT_SEMAPHORE_D, d); /* ACQUIRE, TRAP */
       return;
    }
-   uint64_t value = 0; /* no counter is kept yet */
+   bool known = false;
+   uint64_t value = gpu->subc_class[subc] == CLASS_3D
+                       ? gpu_3d_report_value(gpu, report,
+                                             GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_SUB_REPORT),
+                                             &known)
+                       : 0;
    bool is_payload = op == NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
                      report == NVC597_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
+   if (!is_payload && !known)
+      gpu_unimplemented(gpu, subc, NVC597_SET_REPORT_SEMAPHORE_D, d); /* written as 0 */
    if (one_word) {
       uint32_t v = is_payload ? payload : (uint32_t)value;
       gpu_write(gpu, va, &v, 4, "SET_REPORT_SEMAPHORE_D (one word)");

@@ -90,6 +90,18 @@ struct jade_gpu {
    jade_gpu_run_fn run_hook;
    void *run_hook_data;
 
+   /* The 3D pipeline's report counters and stream output write pointers
+    * (gpu_3d_stream.c: what SET_REPORT_SEMAPHORE_D reports and
+    * CLEAR_REPORT_VALUE clears). */
+   struct gpu_3d_counters {
+      uint64_t zpass;                 /* ZPASS_PIXEL_CNT(64) */
+      uint64_t da_vertices, da_primitives, vs_invocations;
+      uint64_t clipper_invocations, clipper_primitives, ps_invocations;
+      uint64_t vtg_primitives[4];     /* by stream */
+      uint64_t so_succeeded[4], so_needed[4];
+      uint32_t so_write[4];           /* by buffer: bytes from its ADDRESS */
+   } counters3d;
+
    /* What a method write of each engine class does when no handler takes
  * it (enum gpu_passive), looked up once from the class headers' names. */
    uint8_t passive[3][GPU_METHODS];
