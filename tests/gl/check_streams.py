@@ -145,11 +145,11 @@ AT_DRAWS = {
     "queries": [
         ("each", COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
         # The first draw counts samples and renders unconditionally; the
-        # second renders if the query's report is not zero.
+        # second and third render if their query's reports differ.
         ((0,), [("SET_ZPASS_PIXEL_COUNT", {"ENABLE": "TRUE"}),
                 ("SET_REPORT_SEMAPHORE_D", {"OPERATION": "REPORT_ONLY",
                                             "REPORT": "NONE"})]),
-        ((1,), [("SET_RENDER_ENABLE_C", {"MODE": "RENDER_IF_NOT_EQUAL"})]),
+        ((1, 2), [("SET_RENDER_ENABLE_C", {"MODE": "RENDER_IF_NOT_EQUAL"})]),
     ],
     "indirect": [
         ("each", COMMON + [("BEGIN", {"OP": "TRIANGLES"})]),
@@ -212,7 +212,7 @@ AT_DRAWS = {
     ],
 }
 DRAWS = {"triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
-         "queries": 2, "indirect": 3, "map-waits": 2, "mrt": 1,
+         "queries": 3, "indirect": 3, "map-waits": 2, "mrt": 1,
          # glDrawTransformFeedback draws what the write pointer report says:
          # nothing on the noop shim, which runs no vertices.
          "transform-feedback": 1}

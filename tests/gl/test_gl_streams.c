@@ -194,10 +194,30 @@ main(int argc, char **argv)
       glGenTransformFeedbacks(1, &xfb);
       glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
       glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, tfb);
+      GLuint tq[3];
+      glGenQueries(3, tq);
+      glBeginQuery(GL_PRIMITIVES_GENERATED, tq[0]);
+      glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, tq[1]);
       glBeginTransformFeedback(GL_TRIANGLES);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glEndTransformFeedback();
+      glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      glEndQuery(GL_PRIMITIVES_GENERATED);
+      glBeginQuery(GL_SAMPLES_PASSED, tq[2]);
       glDrawTransformFeedback(GL_TRIANGLES, xfb);
+      glEndQuery(GL_SAMPLES_PASSED);
+      /* What was captured and counted (--exec: tests/gl/check_exec_queries.py). */
+      GLuint generated = 9, written = 9, samples = 9;
+      glGetQueryObjectuiv(tq[0], GL_QUERY_RESULT, &generated);
+      glGetQueryObjectuiv(tq[1], GL_QUERY_RESULT, &written);
+      glGetQueryObjectuiv(tq[2], GL_QUERY_RESULT, &samples);
+      float got[24] = {0};
+      glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(got), got);
+      fprintf(stderr, "streams-test: xfb generated %u written %u samples %u words", generated,
+              written, samples);
+      for (unsigned i = 0; i < 24; i++)
+         fprintf(stderr, " %g", got[i]);
+      fprintf(stderr, "\n");
    } else if (!strcmp(which, "map-waits")) {
       /* A map waits for (and submits) only the batch that last used the
        * buffer: vbo[1] is drawn from in batch 1, submitted by glFlush;
@@ -222,26 +242,40 @@ main(int argc, char **argv)
       fprintf(stderr, "streams-test: mark done %d\n", m != NULL && n != NULL);
    } else if (!strcmp(which, "queries")) {
       /* An occlusion query around a draw, a draw conditional on it, a
-       * time-elapsed query and a timestamp; results read back (the shim
-       * completes every submission: the reports are zero). */
-      GLuint q[3];
-      glGenQueries(3, q);
+       * time-elapsed query and a timestamp; a draw conditional on an
+       * empty query; results read back (the noop shim completes every
+       * submission: the reports are zero). */
+      GLuint q[6];
+      glGenQueries(6, q);
       glBeginQuery(GL_SAMPLES_PASSED, q[0]);
       glBeginQuery(GL_TIME_ELAPSED, q[1]);
       glDrawArrays(GL_TRIANGLES, 0, 3);
       glEndQuery(GL_TIME_ELAPSED);
       glEndQuery(GL_SAMPLES_PASSED);
       glBeginConditionalRender(q[0], GL_QUERY_WAIT);
+      glBeginQuery(GL_SAMPLES_PASSED, q[3]);
       glDrawArrays(GL_TRIANGLES, 0, 3);
+      glEndQuery(GL_SAMPLES_PASSED);
       glEndConditionalRender();
       glQueryCounter(q[2], GL_TIMESTAMP);
-      GLuint64 samples = 1, elapsed = 1, stamp = 1;
+      glBeginQuery(GL_SAMPLES_PASSED, q[4]);
+      glEndQuery(GL_SAMPLES_PASSED);
+      glBeginConditionalRender(q[4], GL_QUERY_WAIT);
+      glBeginQuery(GL_SAMPLES_PASSED, q[5]);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glEndQuery(GL_SAMPLES_PASSED);
+      glEndConditionalRender();
+      GLuint64 samples = 1, elapsed = 1, stamp = 1, rendered = 1, skipped = 1;
       glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, &samples);
       glGetQueryObjectui64v(q[1], GL_QUERY_RESULT, &elapsed);
       glGetQueryObjectui64v(q[2], GL_QUERY_RESULT, &stamp);
-      fprintf(stderr, "streams-test: samples %llu elapsed %llu timestamp %llu\n",
+      glGetQueryObjectui64v(q[3], GL_QUERY_RESULT, &rendered);
+      glGetQueryObjectui64v(q[5], GL_QUERY_RESULT, &skipped);
+      fprintf(stderr, "streams-test: samples %llu elapsed %llu timestamp %llu "
+              "conditional %llu skipped %llu\n",
               (unsigned long long)samples, (unsigned long long)elapsed,
-              (unsigned long long)stamp);
+              (unsigned long long)stamp, (unsigned long long)rendered,
+              (unsigned long long)skipped);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

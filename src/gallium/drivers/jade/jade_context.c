@@ -56,6 +56,14 @@ jade_emit_set_objects(struct jade_context *ctx)
    P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A(p, 0);
    P_NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B(p, 0xff000000);
    P_IMMD(p, NVC597, SET_SHADER_LOCAL_MEMORY_WINDOW, 0xff000000);
+
+   /* Draws render until a render condition says otherwise: the reset
+    * value is not documented, so set it (NVK's nvk_push_draw_state_init
+    * sets MODE_TRUE too; nvc0's screen init sets COND_MODE ALWAYS). */
+   P_MTHD(p, NVC597, SET_RENDER_ENABLE_A);
+   P_NVC597_SET_RENDER_ENABLE_A(p, 0);
+   P_NVC597_SET_RENDER_ENABLE_B(p, 0);
+   P_NVC597_SET_RENDER_ENABLE_C(p, MODE_TRUE);
 }
 
 /* Local memory (spills, arrays indexed dynamically) for every thread the

@@ -28,7 +28,7 @@
 
 struct jade_so_target {
    struct pipe_stream_output_target base;
-   struct jade_bo *offset_bo;   /* the byte count report: {count, 0, timestamp} */
+   struct jade_bo *offset_bo;   /* the byte count report: {0, count, timestamp} */
    bool written;                /* a report was requested ... */
    uint64_t report_batch;       /* ... in this batch */
    uint32_t stride_B;           /* vertex stride of the last capture into it */
@@ -65,7 +65,11 @@ jade_stream_output_target_destroy(struct pipe_context *pctx,
    FREE(t);
 }
 
-/* Bytes written into a target so far (from its last report). */
+/* Where a target's write pointer is (from its last report): bytes from
+ * the target's start, the address SET_STREAM_OUT_BUFFER_ADDRESS names.
+ * The four-word STREAMING_BYTE_COUNT report is {payload, count, u64
+ * timestamp}: nvc0 reads its TFB_BUFFER_OFFSET query at data[1] and loads
+ * the write pointer from byte 4 (nvc0_query_hw.c, nvc0_tfb_validate). */
 uint32_t
 jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_target *pt)
 {
@@ -76,7 +80,7 @@ jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_targe
    uint32_t *map;
    if (jade_bo_map(t->offset_bo, (void **)&map))
       return 0;
-   return map[0];
+   return map[1];
 }
 
 /* Reports where each bound target's write pointer is. */
@@ -96,13 +100,13 @@ pause_targets(struct jade_context *ctx)
    }
 }
 
-/* Vertices a target holds (glDrawTransformFeedback). */
+/* Vertices a target holds (glDrawTransformFeedback): the write pointer
+ * counts from the target's start already. */
 uint32_t
 jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_output_target *pt)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
-   return t->stride_B ? (jade_stream_out_filled(ctx, pt) - t->base.buffer_offset) / t->stride_B
-                      : 0;
+   return t->stride_B ? jade_stream_out_filled(ctx, pt) / t->stride_B : 0;
 }
 
 static void
