@@ -341,6 +341,64 @@ main(void)
    CHECK(px(1, 1) == 7, "past far without depth clipping, clamped: %u", px(1, 1));
    gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL, 0);
 
+   /* 7. Polygon offset: a triangle at window z 0.5 with SET_DEPTH_BIAS 2
+    * and no zeta target (r = 2^-24): the fragment z read through a[0x78]
+    * is 0.5 + 2^-23; SLOPE_SCALE 1 on a plane z = 0.5 + x / 64 adds 1/64. */
+   static const char *const zpass[] = {"IPA.PASS R0, a[0x78]", "MOV R1, 0x0", "MOV R2, 0x0",
+                                       "MOV R3, 0x0", "EXIT"};
+   CHECK(program(zpass, 5, &ps), "program");
+   pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
+   gpu_test_set(gpu, NVC597_SET_POLY_OFFSET_FILL, 1);
+   gpu_test_set(gpu, NVC597_SET_DEPTH_BIAS, gpu_test_fu(2.0f));
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   uint32_t zb = px(1, 1);
+   float z;
+   memcpy(&z, &zb, 4);
+   CHECK(z == 0.5f + 1.0f / (1 << 23), "units of r: z %.9g", z);
+   for (unsigned i = 0; i < 3; i++)   /* window z = 0.5 + x / 64: clip z = x / 32 */
+      vtx[i].a[0x78 / 4] = gpu_test_fu(i == 1 ? 8.0f / 32 : 0.0f);
+   gpu_test_set(gpu, NVC597_SET_DEPTH_BIAS, 0);
+   gpu_test_set(gpu, NVC597_SET_SLOPE_SCALE_DEPTH_BIAS, gpu_test_fu(1.0f));
+   clear_target();
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
+   zb = px(2, 1);
+   memcpy(&z, &zb, 4);
+   CHECK(fabsf(z - (0.5f + 2.5f / 64 + 1.0f / 64)) < 1e-6f, "slope: z %.9g, want %.9g", z,
+         0.5f + 2.5f / 64 + 1.0f / 64);
+   gpu_test_set(gpu, NVC597_SET_SLOPE_SCALE_DEPTH_BIAS, 0);
+   gpu_test_set(gpu, NVC597_SET_POLY_OFFSET_FILL, 0);
+
+   /* 8. Point sprites: a 4-pixel point at (8, 8) covers [6, 10); pixel
+    * (6, 6)'s centre is 0.5 / 4 into it: a[0x2e0] (s) = 0.125, a[0x2e4]
+    * (t) = 0.125 with ORIGIN TOP, 0.875 with BOTTOM. */
+   static const char *const sprite[] = {"IPA.PASS R0, a[0x2e0]", "IPA.PASS R1, a[0x2e4]",
+                                        "MOV R2, 0x0", "MOV R3, 0x0", "EXIT"};
+   CHECK(program(sprite, 5, &ps), "program");
+   jade_sph_ps_unpack(ps.sph, &h);
+   h.imap_point_sprite_s = h.imap_point_sprite_t = 1;
+   h.omap_green[0] = 1;
+   jade_sph_ps_pack(ps.sph, &h);
+   target(gpu);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0),
+                NVC597_SET_COLOR_TARGET_FORMAT_V_RF32_GF32);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 128);
+   gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(4.0f));
+   pos(&vtx[0], 8, 8, 0);
+   for (unsigned origin = 0; origin < 2; origin++) {
+      gpu_test_set(gpu, NVC597_SET_POINT_SPRITE, 1);
+      gpu_test_set(gpu, NVC597_SET_POINT_SPRITE_SELECT, origin << 2);
+      memset(mem + TARGET, 0, 128 * N);
+      CHECK(draw(gpu, NVC597_BEGIN_OP_POINTS, 1, 0, &ps), "draw: %s", last_log);
+      float st[2];
+      memcpy(st, mem + TARGET + 6 * 128 + 6 * 8, 8);
+      const float want_t = origin ? 0.125f : 0.875f;
+      CHECK(st[0] == 0.125f && st[1] == want_t, "sprite origin %s: s %g t %g, want 0.125 %g",
+            origin ? "TOP" : "BOTTOM", st[0], st[1], want_t);
+   }
+   gpu_test_set(gpu, NVC597_SET_POINT_SPRITE, 0);
+   gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(1.0f));
+
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");
    return failures != 0;

@@ -184,6 +184,19 @@ main(void)
          b[0], b[1], b[2], b[3]);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
 
+   /* Logic op XOR on the stored bytes, replacing blending: (1, 0, 1, 0)
+    * packs to ff 00 ff 00; over 64 128 191 207 it gives 191 128 64 207. */
+   CHECK(program(1, 0, 1, 0, &ps), "program");
+   blend(gpu, true, NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE,
+         NVC597_SET_BLEND_COLOR_DEST_COEFF_V_OGL_ONE);
+   gpu_test_set(gpu, NVC597_SET_LOGIC_OP, 1);
+   gpu_test_set(gpu, NVC597_SET_LOGIC_OP_FUNC, NVC597_SET_LOGIC_OP_FUNC_V_XOR);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "logic op");
+   CHECK(b[0] == 191 && b[1] == 128 && b[2] == 64 && b[3] == 207, "logic op XOR: %u %u %u %u",
+         b[0], b[1], b[2], b[3]);
+   gpu_test_set(gpu, NVC597_SET_LOGIC_OP, 0);
+   blend(gpu, false, 0, 0);
+
    /* 6. Clears: R8G8B8A8_UNORM (0.5, 0, 1, 0.2) -> 128, 0, 255, 51 in the
     * scissor [4, 8) x [2, 3) only; then R32_FLOAT 0.75 R only. */
    memset(mem + TARGET, 0, N * 64);

@@ -67,8 +67,8 @@
  *   triangles by the rule above; width 1 lines are an approximation of
  *   the diamond-exit rule (the ends may differ by a pixel);
  * - points: a square of SET_POINT_SIZE (a[0x6c] when SET_ATTRIBUTE_POINT_SIZE
- *   enables it) centred on the vertex, by the same rule; sprites are not
- *   modelled;
+ *   enables it) centred on the vertex, by the same rule; its corners carry
+ *   sprite coordinates (sprite_coords);
  * - SET_TWO_SIDED_LIGHT: a back-facing triangle's colour words
  *   0x280..0x29c read the back colours 0x2a0..0x2bc (nvc0's
  *   VERTEX_TWO_SIDE_ENABLE and Jade both leave the selection to the
@@ -77,7 +77,7 @@
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
- * rounding.  Not modelled: polygon modes and offset, stipples, MSAA
+ * rounding.  Polygon offset: depth_bias.  Not modelled: polygon modes, stipples, MSAA
  * (see docs/gpu-model.md); a geometry stage's own a[0x60].
  */
 
@@ -132,6 +132,7 @@ struct raster {
    bool zero_to_w, lower_left, provoking_last;
    bool cull, cull_front, cull_back, front_ccw, two_sided;
    bool z_clip;              /* near and far clip (GEOMETRY_CLIP) */
+   enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind;   /* drawn now (polygon offset) */
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -174,6 +175,50 @@ static inline int64_t
 edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px, int64_t py)
 {
    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* Polygon offset (GL 4.6 14.6.5): SET_POLY_OFFSET_FILL/LINE/POINT for
+ * the kind of primitive being drawn, slope m = max(|dz/dx|, |dz/dy|) of the
+ * z plane times SET_SLOPE_SCALE_DEPTH_BIAS, plus SET_DEPTH_BIAS units of r,
+ * clamped by SET_DEPTH_BIAS_CLAMP (0: none).  r as Vulkan defines it for
+ * NVK's two SET_DEPTH_BIAS_CONTROL settings (nvk_cmd_draw.c): with
+ * DEPTH_FORMAT_DEPENDENT, 2^-n for the zeta target's n-bit unorm depth and
+ * 2^(e - 23) for float depth (e the exponent of the primitive's largest
+ * |z|); without, 2^-24. */
+static double
+depth_bias(const struct raster *R, const float zplane[3], const struct wvert *const v[3])
+{
+   const uint32_t *m = R->gpu->method[R->subc];
+   const uint32_t enable = R->kind == PRIM_POINT ? m[NVC597_SET_POLY_OFFSET_POINT / 4]
+                           : R->kind == PRIM_LINE ? m[NVC597_SET_POLY_OFFSET_LINE / 4]
+                                                  : m[NVC597_SET_POLY_OFFSET_FILL / 4];
+   if (!(enable & 1))
+      return 0;
+   double r = 1.0 / (1 << 24);
+   if (GPU_GET(m[NVC597_SET_DEPTH_BIAS_CONTROL / 4],
+               NVC597_SET_DEPTH_BIAS_CONTROL_DEPTH_FORMAT_DEPENDENT) &&
+       GPU_GET(m[NVC597_SET_ZT_SELECT / 4], NVC597_SET_ZT_SELECT_TARGET_COUNT)) {
+      const uint32_t zf = GPU_GET(m[NVC597_SET_ZT_FORMAT / 4], NVC597_SET_ZT_FORMAT_V);
+      if (zf == NVC597_SET_ZT_FORMAT_V_Z16) {
+         r = 1.0 / (1 << 16);
+      } else if (zf == NVC597_SET_ZT_FORMAT_V_ZF32 || zf == NVC597_SET_ZT_FORMAT_V_ZF32_X24S8) {
+         double zmax = 0;
+         for (unsigned i = 0; i < 3; i++)
+            zmax = fmax(zmax, fabs(v[i]->z));
+         int e;
+         frexp(zmax, &e);   /* zmax = f 2^e, f in [0.5, 1): exponent e - 1 */
+         r = zmax > 0 ? ldexp(1.0, e - 1 - 23) : ldexp(1.0, -149);
+      }
+   }
+   const double slope = fmax(fabs(zplane[0]), fabs(zplane[1]));
+   double o = slope * fbits(m[NVC597_SET_SLOPE_SCALE_DEPTH_BIAS / 4]) +
+              r * fbits(m[NVC597_SET_DEPTH_BIAS / 4]);
+   const double clamp = fbits(m[NVC597_SET_DEPTH_BIAS_CLAMP / 4]);
+   if (clamp > 0)
+      o = fmin(o, clamp);
+   else if (clamp < 0)
+      o = fmax(o, clamp);
+   return o;
 }
 
 /* Rasterises one window-space triangle and shades its fragments; `flat`
@@ -306,6 +351,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
       }
       plane_of(sv, f, &b, plane[word]);
    }
+   plane[POS + 2][2] += (float)depth_bias(R, plane[POS + 2], sv);
    const struct gpu_3d_fragments frags = {
       .rect = b,
       .covered = covered,
@@ -433,6 +479,7 @@ static bool
 draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
               const struct gpu_vertex *c, const struct gpu_vertex *provoking)
 {
+   R->kind = PRIM_FILL;
    struct cvert *poly = malloc(2 * MAX_POLY * sizeof(struct cvert));
    if (!poly)
       return false;
@@ -477,6 +524,7 @@ static bool
 draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
           const struct gpu_vertex *provoking)
 {
+   R->kind = PRIM_LINE;
    struct cvert *c = malloc(2 * sizeof(struct cvert));
    if (!c)
       return false;
@@ -536,9 +584,40 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
    return ok;
 }
 
+/* A point's corner (right: s = 1, low: the larger window row) gets the
+ * sprite coordinates: the point coordinate a[0x2e0], a[0x2e4] (what NAK
+ * reads for gl_PointCoord) and, with SET_POINT_SPRITE, the texture
+ * coordinates SET_POINT_SPRITE_SELECT.TEXTUREi says GENERATE: (s, t, r, 1)
+ * with r by RMODE (0, the vertex's r, or s).  ORIGIN TOP puts t = 0 at
+ * the corner with the smaller row, as NVK programs it for Vulkan's
+ * upper-left point coordinates; BOTTOM at the larger. */
+static void
+sprite_coords(const struct raster *R, struct cvert *v, bool right, bool low)
+{
+   const uint32_t sel = R->gpu->method[R->subc][NVC597_SET_POINT_SPRITE_SELECT / 4];
+   const bool top = GPU_GET(sel, NVC597_SET_POINT_SPRITE_SELECT_ORIGIN) ==
+                    NVC597_SET_POINT_SPRITE_SELECT_ORIGIN_TOP;
+   const float s = right ? 1.0f : 0.0f, t = low == top ? 1.0f : 0.0f;
+   v->a[0x2e0 / 4] = s;
+   v->a[0x2e4 / 4] = t;
+   if (!GPU_GET(R->gpu->method[R->subc][NVC597_SET_POINT_SPRITE / 4],
+                NVC597_SET_POINT_SPRITE_ENABLE))
+      return;
+   const unsigned rmode = GPU_GET(sel, NVC597_SET_POINT_SPRITE_SELECT_RMODE);
+   for (unsigned i = 0; i < 10; i++) {
+      if (!(sel >> (3 + i) & 1))
+         continue;
+      float *tc = &v->a[(0x300 + 16 * i) / 4];
+      tc[2] = rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_R ? tc[2]
+              : rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_S ? s : 0.0f;
+      tc[0] = s, tc[1] = t, tc[3] = 1.0f;
+   }
+}
+
 static bool
 draw_point(struct raster *R, const struct gpu_vertex *a)
 {
+   R->kind = PRIM_POINT;
    struct cvert *c = malloc(sizeof(struct cvert));
    if (!c)
       return false;
@@ -568,7 +647,19 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
    q[1].x += r, q[1].y -= r;
    q[2].x += r, q[2].y += r;
    q[3].x -= r, q[3].y += r;
+   /* Sprite coordinates: each corner its own words. */
+   struct cvert *corner = malloc(4 * sizeof(struct cvert));
+   if (!corner) {
+      free(c);
+      return false;
+   }
+   for (unsigned i = 0; i < 4; i++) {
+      corner[i] = *c;
+      sprite_coords(R, &corner[i], i == 1 || i == 2, i >= 2);
+      q[i].a = corner[i].a;
+   }
    bool ok = draw_quad(R, q, a);
+   free(corner);
    free(c);
    return ok;
 }
@@ -639,8 +730,16 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
       else
          R->clip_planes |= 1u << i;
    }
-   if (GPU_GET(M(subc, SET_DEPTH_TEST), NVC597_SET_DEPTH_TEST_ENABLE))
-      gpu_3d_not_modelled(gpu, subc, 4, "the depth test (FermiZS byte order unknown)");
+   /* What is not modelled is said, not silently drawn as something else
+    * (0 before any method: the reset value is taken as fill). */
+   const uint32_t fm = M(subc, SET_FRONT_POLYGON_MODE), bm = M(subc, SET_BACK_POLYGON_MODE);
+   if ((fm && fm != NVC597_SET_FRONT_POLYGON_MODE_V_FILL) ||
+       (bm && bm != NVC597_SET_BACK_POLYGON_MODE_V_FILL))
+      gpu_3d_not_modelled(gpu, subc, 4, "polygon modes other than fill (drawn filled)");
+   if (GPU_GET(M(subc, SET_POLYGON_STIPPLE), NVC597_SET_POLYGON_STIPPLE_ENABLE))
+      gpu_3d_not_modelled(gpu, subc, 7, "polygon stipple (ignored)");
+   if (GPU_GET(M(subc, SET_LINE_STIPPLE), NVC597_SET_LINE_STIPPLE_ENABLE))
+      gpu_3d_not_modelled(gpu, subc, 8, "line stipple (ignored)");
    (void)instance;
    return true;
 }

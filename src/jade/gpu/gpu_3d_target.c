@@ -41,8 +41,10 @@
  *   Dual-source coefficients (SRC1*) are not modelled: reported, read as 0;
  * - write masks SET_CT_WRITE(i) R/G/B/A_ENABLE: the other components keep
  *   the target's value.
- * Depth, stencil, alpha test, logic ops: not modelled here (the zeta
- * surface's FermiZS byte order is not known; see docs/gpu-model.md).
+ * - logic ops (SET_LOGIC_OP, SET_LOGIC_OP_FUNC, GL's order from CLEAR to
+ *   SET): on the packed source and destination, bit by bit, replacing
+ *   blending; float targets ignore them (GL 4.6 17.3.9).
+ * Depth, stencil and alpha test: gpu_3d_zeta.c.
  */
 
 #include <math.h>
@@ -403,6 +405,31 @@ clamp4(float v[4], float lo, float hi)
       v[c] = v[c] < lo ? lo : v[c] > hi ? hi : v[c];
 }
 
+/* GL's logic ops in the order of SET_LOGIC_OP_FUNC_V_CLEAR .. SET (the
+ * GL enum order, GL 4.6 table 17.3), bit by bit on the stored values. */
+static uint8_t
+logic_op(unsigned op, uint8_t s, uint8_t d)
+{
+   switch (op) {
+   case 0: return 0;
+   case 1: return s & d;
+   case 2: return s & ~d;
+   case 3: return s;
+   case 4: return ~s & d;
+   case 5: return d;
+   case 6: return s ^ d;
+   case 7: return s | d;
+   case 8: return ~(s | d);
+   case 9: return ~(s ^ d);
+   case 10: return ~d;
+   case 11: return s | ~d;
+   case 12: return ~s;
+   case 13: return ~s | d;
+   case 14: return ~(s & d);
+   default: return 0xff;
+   }
+}
+
 bool
 gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
                     const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
@@ -424,16 +451,27 @@ gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
    gpu_dump_note_target(gpu, t, rt_index);
    const enum pipe_format f = t->view.format;
    const unsigned bpp = t->view.bpp;
+   /* A logic op replaces blending, on all but float targets. */
+   const bool logic = GPU_GET(m[NVC597_SET_LOGIC_OP / 4], NVC597_SET_LOGIC_OP_ENABLE) &&
+                      !util_format_is_float(f);
    bool blend = GPU_GET(m[NVC597_SET_BLEND(slot) / 4], NVC597_SET_BLEND_ENABLE) &&
-                !t->view.integer;
+                !t->view.integer && !logic;
    uint8_t bytes[16];
    uint32_t out[4];
    memcpy(out, color, sizeof(out));
-   if (blend || mask != 0xf) {
+   if (blend || logic || mask != 0xf) {
       uint32_t dst[4];
       if (!gpu_read(gpu, va, bytes, bpp, "a colour target's pixel"))
          return false;
       util_format_unpack_rgba(f, dst, bytes, 1);
+      if (logic) {
+         uint8_t src[16];
+         util_format_pack_rgba(f, src, color, 1);
+         const unsigned op = m[NVC597_SET_LOGIC_OP_FUNC / 4] - NVC597_SET_LOGIC_OP_FUNC_V_CLEAR;
+         for (unsigned b = 0; b < bpp; b++)
+            src[b] = logic_op(op & 15, src[b], bytes[b]);
+         util_format_unpack_rgba(f, out, src, 1);
+      }
       if (blend) {
          float s[4], d[4], r[4];
          memcpy(s, color, sizeof(s));

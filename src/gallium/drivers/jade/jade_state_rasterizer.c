@@ -78,6 +78,9 @@ pack(struct nv_push *p, const struct pipe_rasterizer_state *r)
    P_IMMD(p, NVC597, SET_DEPTH_BIAS,
           fui(r->offset_units_unscaled ? r->offset_units : r->offset_units * 2.0f));
    P_IMMD(p, NVC597, SET_DEPTH_BIAS_CLAMP, fui(r->offset_clamp));
+   /* GL's r depends on the depth format (GL 4.6 14.6.5), NVK's default
+    * representation (nvk_cmd_draw.c); the reset value is not documented. */
+   P_IMMD(p, NVC597, SET_DEPTH_BIAS_CONTROL, DEPTH_FORMAT_DEPENDENT_TRUE);
 
    /* Lines. */
    P_IMMD(p, NVC597, SET_ANTI_ALIASED_LINE, r->line_smooth);
