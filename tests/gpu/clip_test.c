@@ -76,19 +76,7 @@ clear_target(void)
 static bool
 program(const char *const *lines, unsigned n, struct gpu_3d_stage *ps)
 {
-   if (!gpu_test_assemble(lines, n, CODE))
-      return false;
-   gpu_method(gpu_of_test, 0, NVC597_INVALIDATE_SHADER_CACHES,
-              1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
-   memset(ps, 0, sizeof(*ps));
-   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5};
-   h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
-   jade_sph_ps_pack(ps->sph, &h);
-   ps->enabled = true;
-   ps->code = VA + CODE;
-   ps->register_count = 16;
-   return true;
+   return gpu_test_pixel_program(gpu_of_test, lines, n, CODE, ps);
 }
 
 static void

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: MIT
  *
  * What the 3D pipeline's tests share (raster_test.c, clip_test.c,
- * zeta_test.c, dump_test.c): float bits, a method written straight into
- * the model's state, and the 16 x 16 pitch colour target with a viewport
- * mapping clip x, y in [-1, 1] to window [0, 16) and depth [0, 1].
+ * zeta_test.c): float bits, a method written straight into the model's
+ * state, a pixel program assembled into the tests' memory, and the n x n
+ * pitch colour target with a viewport mapping clip x, y in [-1, 1] to
+ * window [0, n) and depth [0, 1].
  */
 
 #ifndef GPU_TEST_3D_H
@@ -16,7 +17,10 @@
 
 #include "nvidia/classes/clc597.h"
 
+#include "gpu_3d.h"
 #include "gpu_private.h"
+#include "gpu_test_asm.h"
+#include "jade_sph.h"
 
 static inline uint32_t
 gpu_test_fu(float f)
@@ -61,6 +65,28 @@ gpu_test_target(struct jade_gpu *gpu, uint64_t va, unsigned n, uint32_t format)
    /* The depth range (fragments outside it are dropped). */
    gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_MIN_Z(0), gpu_test_fu(0.0f));
    gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_MAX_Z(0), gpu_test_fu(1.0f));
+}
+
+/* `lines` assembled at byte `at` of the tests' memory as a pixel program
+ * writing output 0 (its header: OMAP R, G, B, A of target 0; the caller
+ * adds input maps), the instruction cache dropped since code changed. */
+static inline bool
+gpu_test_pixel_program(struct jade_gpu *gpu, const char *const *lines, unsigned n, uint32_t at,
+                       struct gpu_3d_stage *ps)
+{
+   if (!gpu_test_assemble(lines, n, at))
+      return false;
+   gpu_method(gpu, 0, NVC597_INVALIDATE_SHADER_CACHES,
+              1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
+   memset(ps, 0, sizeof(*ps));
+   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
+                           .shader_type = 5};
+   h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
+   jade_sph_ps_pack(ps->sph, &h);
+   ps->enabled = true;
+   ps->code = mem_va + at;
+   ps->register_count = 16;
+   return true;
 }
 
 #endif /* GPU_TEST_3D_H */

@@ -56,20 +56,7 @@ program(float r, float g, float b, float a, struct gpu_3d_stage *ps)
    for (unsigned i = 0; i < 4; i++)
       snprintf(l[i], sizeof(l[i]), "MOV R%u, 0x%08x", i, gpu_test_fu(c[i]));
    const char *lines[] = {l[0], l[1], l[2], l[3], "EXIT"};
-   if (!gpu_test_assemble(lines, 5, CODE))
-      return false;
-   /* New code at the same address: the instruction cache dropped. */
-   gpu_method(gpu_of_test, 0, NVC597_INVALIDATE_SHADER_CACHES,
-              1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
-   memset(ps, 0, sizeof(*ps));
-   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5};
-   h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
-   jade_sph_ps_pack(ps->sph, &h);
-   ps->enabled = true;
-   ps->code = VA + CODE;
-   ps->register_count = 16;
-   return true;
+   return gpu_test_pixel_program(gpu_of_test, lines, 5, CODE, ps);
 }
 
 static void
