@@ -40,7 +40,8 @@
  *   always enables it).
  * The program: the stage's code (gpu_3d_stage_read), made the SM model's
  * by gpu_load_program, with the constant banks and units gpu_3d_stage_bind
- * bound.
+ * bound; it, its header and the targets are read once a run
+ * (gpu_3d_pixel_begin), not once a primitive.
  */
 
 #include <stdlib.h>
@@ -99,11 +100,11 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
 }
 
 static bool
-shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
-           const struct jade_sph_ps *h, const struct gpu_3d_fragments *f, int32_t y0, int32_t y1,
-           const struct gpu_3d_target *targets, const bool *have, unsigned slots,
-           const struct gpu_3d_zeta *zeta, uint64_t entry)
+shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
+           const struct gpu_3d_fragments *f, int32_t y0, int32_t y1)
 {
+   const struct jade_sph_ps *h = &px->h;
+   const struct gpu_3d_stage *ps = px->ps;
    const int32_t width = f->rect.x1 - f->rect.x0, full_w = width;
    const int32_t height = y1 - y0;
    uint32_t n = (uint32_t)(width * height);
@@ -157,7 +158,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
    struct jade_sim_grid grid = {
       .grid = {threads / CTA, 1, 1},
       .block = {CTA, 1, 1},
-      .entry = entry,
+      .entry = px->entry,
       .register_count = ps->register_count,
    };
    /* Local memory in memory, as the vertex stage's (the SM model's own
@@ -208,16 +209,16 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
          memcpy(&alpha, &r[out_base[0] + 3], 4);
       const bool front = plane[0x3fc / 4][2] != 0;
       bool pass;
-      ok = gpu_3d_zeta_fragment(gpu, zeta, f->rect.x0 + lx, y0 + ly, f->rt_index, depth, alpha,
+      ok = gpu_3d_zeta_fragment(gpu, &px->zeta, f->rect.x0 + lx, y0 + ly, f->rt_index, depth, alpha,
                                 front, &pass);
       if (!pass)
          continue;
       gpu->counters3d.zpass += zpass_count;
-      for (unsigned s = 0; ok && s < slots; s++) {
+      for (unsigned s = 0; ok && s < px->slots; s++) {
          int base = out_base[mrt ? s : 0];
-         if (!have[s] || base < 0)
+         if (!px->have[s] || base < 0)
             continue;
-         ok = gpu_3d_fragment_out(gpu, subc, s, &targets[s], f->rect.x0 + lx, y0 + ly,
+         ok = gpu_3d_fragment_out(gpu, subc, s, &px->targets[s], f->rect.x0 + lx, y0 + ly,
                                   f->rt_index, r + base);
       }
    }
@@ -226,42 +227,43 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
 }
 
 bool
-gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
-             const struct gpu_3d_fragments *f)
+gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+                   struct gpu_3d_pixel *px)
 {
-   uint64_t entry;
-   if (!gpu_sim(gpu) || !gpu_load_program(gpu, ps->code, &entry, "the pixel program"))
+   memset(px, 0, sizeof(*px));
+   px->ps = ps;
+   if (!gpu_sim(gpu) || !gpu_load_program(gpu, ps->code, &px->entry, "the pixel program"))
       return false;
-   struct jade_sph_ps h;
-   jade_sph_ps_unpack(ps->sph, &h);
-   if (gpu_3d_rect_empty(&f->rect))
-      return true;
-
-   struct gpu_3d_target targets[GPU_3D_TARGETS];
-   bool have[GPU_3D_TARGETS] = {0};
-   const unsigned slots = gpu_3d_ct_count(gpu, subc);
-   for (unsigned s = 0; s < slots; s++) {
+   jade_sph_ps_unpack(ps->sph, &px->h);
+   px->slots = gpu_3d_ct_count(gpu, subc);
+   for (unsigned s = 0; s < px->slots; s++) {
       char err[160];
-      have[s] = gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, s), &targets[s], err,
-                                   sizeof(err));
-      if (!have[s] && err[0])
+      px->have[s] = gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, s),
+                                       &px->targets[s], err, sizeof(err));
+      if (!px->have[s] && err[0])
          gpu_3d_not_modelled(gpu, subc, 3, err);
    }
-
-   struct gpu_3d_zeta zeta;
-   char zerr[160];
-   if (!gpu_3d_zeta_read(gpu, subc, &zeta, zerr, sizeof(zerr))) {
-      gpu_3d_not_modelled(gpu, subc, 6, zerr);
-      zeta.enabled = false;
+   char err[160];
+   if (!gpu_3d_zeta_read(gpu, subc, &px->zeta, err, sizeof(err))) {
+      gpu_3d_not_modelled(gpu, subc, 6, err);
+      px->zeta.enabled = false;
    }
+   return true;
+}
 
+bool
+gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
+             const struct gpu_3d_fragments *f)
+{
+   if (gpu_3d_rect_empty(&f->rect))
+      return true;
    const int32_t width = f->rect.x1 - f->rect.x0;
    int32_t band = (MAX_THREADS / width) & ~1;
    if (band < 2)
       band = 2;
    for (int32_t y = f->rect.y0; y < f->rect.y1; y += band) {
       int32_t y1 = y + band < f->rect.y1 ? y + band : f->rect.y1;
-      if (!shade_band(gpu, subc, ps, &h, f, y, y1, targets, have, slots, &zeta, entry))
+      if (!shade_band(gpu, subc, px, f, y, y1))
          return false;
    }
    return true;

@@ -125,8 +125,7 @@ struct wvert {
 struct raster {
    struct jade_gpu *gpu;
    unsigned subc;
-   const struct gpu_3d_stage *ps;
-   struct jade_sph_ps sph;
+   struct gpu_3d_pixel px;   /* the pixel stage's program and targets */
    uint8_t imap[W];
    double sx, sy, sz, ox, oy, oz;
    bool zero_to_w, lower_left, provoking_last;
@@ -358,7 +357,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
       .plane = (const float (*)[3])plane,
       .rt_index = R->rt_index,
    };
-   bool ok = gpu_3d_shade(R->gpu, R->subc, R->ps, &frags);
+   bool ok = gpu_3d_shade(R->gpu, R->subc, &R->px, &frags);
    free(plane);
    free(covered);
    return ok;
@@ -671,10 +670,10 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    memset(R, 0, sizeof(*R));
    R->gpu = gpu;
    R->subc = subc;
-   R->ps = ps;
-   jade_sph_ps_unpack(ps->sph, &R->sph);
+   if (!gpu_3d_pixel_begin(gpu, subc, ps, &R->px))
+      return false;
    for (unsigned w = 0; w < W; w++)
-      R->imap[w] = gpu_3d_ps_imap(&R->sph, w);
+      R->imap[w] = gpu_3d_ps_imap(&R->px.h, w);
    const uint32_t *m = gpu->method[subc];
    R->sx = fbits(m[NVC597_SET_VIEWPORT_SCALE_X(0) / 4]);
    R->sy = fbits(m[NVC597_SET_VIEWPORT_SCALE_Y(0) / 4]);
@@ -773,7 +772,10 @@ gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
    struct raster *R = malloc(sizeof(*R));
    if (!R)
       return false;
-   setup(R, gpu, subc, ps, run->instance);
+   if (!setup(R, gpu, subc, ps, run->instance)) {
+      free(R);
+      return false;
+   }
    const struct gpu_vertex *v = run->v;
    const unsigned n = run->count;
    const bool last = R->provoking_last;

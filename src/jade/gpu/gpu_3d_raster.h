@@ -13,6 +13,7 @@
 
 #include "gpu_3d.h"
 #include "gpu_texture.h"
+#include "jade_sph.h"
 
 #define GPU_3D_TARGETS 8
 
@@ -129,9 +130,26 @@ struct gpu_3d_fragments {
    uint32_t rt_index;
 };
 
-/* Runs the bound pixel shader on the fragments and writes its outputs
- * through the per-fragment operations; false after a fault. */
-bool gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+/* What the pixel stage reads once a run (gpu_3d_pixel_begin): the
+ * program, its header, the colour targets of SET_CT_SELECT's slots and the
+ * zeta target with the tests' state. */
+struct gpu_3d_pixel {
+   const struct gpu_3d_stage *ps;
+   uint64_t entry;
+   struct jade_sph_ps h;
+   unsigned slots;
+   bool have[GPU_3D_TARGETS];
+   struct gpu_3d_target targets[GPU_3D_TARGETS];
+   struct gpu_3d_zeta zeta;
+};
+
+/* Loads the pixel program `ps` and reads its state; false after a fault. */
+bool gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *ps,
+                        struct gpu_3d_pixel *px);
+
+/* Runs the pixel program on the fragments and writes its outputs through
+ * the per-fragment operations; false after a fault. */
+bool gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
                   const struct gpu_3d_fragments *f);
 
 /* The run's primitives, with the pixel shader `ps` already bound to the
