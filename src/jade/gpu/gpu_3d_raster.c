@@ -86,6 +86,7 @@
 #include <string.h>
 
 #include "nvidia/classes/clc597.h"
+#include "util/u_math.h"
 
 #include "jade_sph.h"
 
@@ -102,14 +103,6 @@
 #define PLANES (FIXED_PLANES + 8)
 #define MAX_POLY (3 + PLANES)
 #define GUARD 32768.0
-
-static float
-fbits(uint32_t v)
-{
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
-}
 
 /* A clip-space vertex: every attribute word as a float. */
 struct cvert {
@@ -147,7 +140,7 @@ static void
 vert_of(const struct gpu_vertex *v, struct cvert *c)
 {
    for (unsigned w = 0; w < W; w++)
-      c->a[w] = fbits(v->a[w]);
+      c->a[w] = uif(v->a[w]);
 }
 
 /* The plane of values f[] at snapped positions, in the rectangle's frame. */
@@ -210,9 +203,9 @@ depth_bias(const struct raster *R, const float zplane[3], const struct wvert *co
       }
    }
    const double slope = fmax(fabs(zplane[0]), fabs(zplane[1]));
-   double o = slope * fbits(m[NVC597_SET_SLOPE_SCALE_DEPTH_BIAS / 4]) +
-              r * fbits(m[NVC597_SET_DEPTH_BIAS / 4]);
-   const double clamp = fbits(m[NVC597_SET_DEPTH_BIAS_CLAMP / 4]);
+   double o = slope * uif(m[NVC597_SET_SLOPE_SCALE_DEPTH_BIAS / 4]) +
+              r * uif(m[NVC597_SET_DEPTH_BIAS / 4]);
+   const double clamp = uif(m[NVC597_SET_DEPTH_BIAS_CLAMP / 4]);
    if (clamp > 0)
       o = fmin(o, clamp);
    else if (clamp < 0)
@@ -326,18 +319,18 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          continue;
       }
       if (word == FACE) {
-         plane[word][2] = fbits(front ? 0xffffffffu : 0);
+         plane[word][2] = uif(front ? 0xffffffffu : 0);
          continue;
       }
       if (word == PRIMID) {
-         plane[word][2] = fbits(R->primitive_id);
+         plane[word][2] = uif(R->primitive_id);
          continue;
       }
       if (word == POS + 2 || word == POS + 3) {
          for (unsigned i = 0; i < 3; i++)
             f[i] = word == POS + 2 ? sv[i]->z : sv[i]->invw;
       } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT) {
-         plane[word][2] = fbits(flat->a[src]);
+         plane[word][2] = uif(flat->a[src]);
          continue;
       } else if (mode == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE) {
          for (unsigned i = 0; i < 3; i++)
@@ -566,8 +559,8 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
    const uint32_t *m = R->gpu->method[R->subc];
    float width = GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4],
                          NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
-                    ? fbits(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
-                    : fbits(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
+                    ? uif(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
+                    : uif(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
    if (!(width > 0))
       width = 1;
    bool xmajor = fabs(w1.x - w0.x) >= fabs(w1.y - w0.y);
@@ -635,7 +628,7 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
    struct wvert v;
    to_window(R, c, &v);
    const uint32_t *m = R->gpu->method[R->subc];
-   float size = fbits(m[NVC597_SET_POINT_SIZE / 4]);
+   float size = uif(m[NVC597_SET_POINT_SIZE / 4]);
    if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
       size = c->a[0x6c / 4];
    if (!(size > 0))
@@ -675,12 +668,12 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    for (unsigned w = 0; w < W; w++)
       R->imap[w] = gpu_3d_ps_imap(&R->px.h, w);
    const uint32_t *m = gpu->method[subc];
-   R->sx = fbits(m[NVC597_SET_VIEWPORT_SCALE_X(0) / 4]);
-   R->sy = fbits(m[NVC597_SET_VIEWPORT_SCALE_Y(0) / 4]);
-   R->sz = fbits(m[NVC597_SET_VIEWPORT_SCALE_Z(0) / 4]);
-   R->ox = fbits(m[NVC597_SET_VIEWPORT_OFFSET_X(0) / 4]);
-   R->oy = fbits(m[NVC597_SET_VIEWPORT_OFFSET_Y(0) / 4]);
-   R->oz = fbits(m[NVC597_SET_VIEWPORT_OFFSET_Z(0) / 4]);
+   R->sx = uif(m[NVC597_SET_VIEWPORT_SCALE_X(0) / 4]);
+   R->sy = uif(m[NVC597_SET_VIEWPORT_SCALE_Y(0) / 4]);
+   R->sz = uif(m[NVC597_SET_VIEWPORT_SCALE_Z(0) / 4]);
+   R->ox = uif(m[NVC597_SET_VIEWPORT_OFFSET_X(0) / 4]);
+   R->oy = uif(m[NVC597_SET_VIEWPORT_OFFSET_Y(0) / 4]);
+   R->oz = uif(m[NVC597_SET_VIEWPORT_OFFSET_Z(0) / 4]);
    R->zero_to_w = GPU_GET(M(subc, SET_VIEWPORT_Z_CLIP), NVC597_SET_VIEWPORT_Z_CLIP_RANGE) ==
                   NVC597_SET_VIEWPORT_Z_CLIP_RANGE_ZERO_TO_POSITIVE_W;
    R->provoking_last = GPU_GET(M(subc, SET_PROVOKING_VERTEX), NVC597_SET_PROVOKING_VERTEX_V) ==

@@ -57,6 +57,7 @@
 #include "nvidia/classes/clc597.h"
 #include "util/format/u_format.h"
 #include "util/macros.h"
+#include "util/u_math.h"
 
 #include "gpu_3d_raster.h"
 
@@ -78,14 +79,6 @@ static const struct gpu_3d_zt_format {
    {NVC597_SET_ZT_FORMAT_V_ZF32_X24S8, 8, 0, 32, 32, PIPE_FORMAT_Z32_FLOAT_S8X24_UINT},
 };
 
-static float
-fbits(uint32_t v)
-{
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
-}
-
 /* OGL (0x200 + n) and D3D (1 + n) comparison values to n: NEVER, LESS,
  * EQUAL, LEQUAL, GREATER, NOTEQUAL, GEQUAL, ALWAYS. */
 static unsigned
@@ -96,21 +89,6 @@ func_of(uint32_t v)
    if (v >= 1 && v <= 8)
       return v - 1;
    return 7;
-}
-
-static bool
-compare(unsigned func, double a, double b)
-{
-   switch (func) {
-   case 0: return false;
-   case 1: return a < b;
-   case 2: return a == b;
-   case 3: return a <= b;
-   case 4: return a > b;
-   case 5: return a != b;
-   case 6: return a >= b;
-   default: return true;
-   }
 }
 
 /* OGL and D3D stencil ops to one set. */
@@ -159,10 +137,10 @@ gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z, cha
    /* The tests' state, with or without a target. */
    z->alpha_test = GPU_GET(M(subc, SET_ALPHA_TEST), NVC597_SET_ALPHA_TEST_ENABLE);
    z->alpha_func = func_of(M(subc, SET_ALPHA_FUNC));
-   z->alpha_ref = fbits(M(subc, SET_ALPHA_REF));
+   z->alpha_ref = uif(M(subc, SET_ALPHA_REF));
    const uint32_t ctl = M(subc, SET_VIEWPORT_CLIP_CONTROL);
-   double lo = fbits(m[NVC597_SET_VIEWPORT_CLIP_MIN_Z(0) / 4]);
-   double hi = fbits(m[NVC597_SET_VIEWPORT_CLIP_MAX_Z(0) / 4]);
+   double lo = uif(m[NVC597_SET_VIEWPORT_CLIP_MIN_Z(0) / 4]);
+   double hi = uif(m[NVC597_SET_VIEWPORT_CLIP_MAX_Z(0) / 4]);
    switch (GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE)) {
    case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_ZERO_ONE:
       lo = 0, hi = 1;
@@ -222,8 +200,8 @@ gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z, cha
    z->depth_write = GPU_GET(M(subc, SET_DEPTH_WRITE), NVC597_SET_DEPTH_WRITE_ENABLE);
    z->depth_func = func_of(M(subc, SET_DEPTH_FUNC));
    z->bounds = GPU_GET(M(subc, SET_DEPTH_BOUNDS_TEST), NVC597_SET_DEPTH_BOUNDS_TEST_ENABLE);
-   z->bounds_min = fbits(M(subc, SET_DEPTH_BOUNDS_MIN));
-   z->bounds_max = fbits(M(subc, SET_DEPTH_BOUNDS_MAX));
+   z->bounds_min = uif(M(subc, SET_DEPTH_BOUNDS_MIN));
+   z->bounds_max = uif(M(subc, SET_DEPTH_BOUNDS_MAX));
    z->stencil = GPU_GET(M(subc, SET_STENCIL_TEST), NVC597_SET_STENCIL_TEST_ENABLE);
    const bool two = GPU_GET(M(subc, SET_TWO_SIDED_STENCIL_TEST),
                             NVC597_SET_TWO_SIDED_STENCIL_TEST_ENABLE);
@@ -254,7 +232,7 @@ static void
 unpack(const struct gpu_3d_zt_format *f, uint64_t raw, double *depth, uint8_t *s)
 {
    if (f->z_bits == 32)
-      *depth = fbits((uint32_t)(raw >> f->z_shift));
+      *depth = uif((uint32_t)(raw >> f->z_shift));
    else if (f->z_bits)
       *depth = (double)(raw >> f->z_shift & ((1ull << f->z_bits) - 1)) /
                (double)((1ull << f->z_bits) - 1);
@@ -268,11 +246,8 @@ static uint64_t
 depth_bits(const struct gpu_3d_zt_format *f, double d, double *stored)
 {
    if (f->z_bits == 32) {
-      float v = (float)d;
-      uint32_t u;
-      memcpy(&u, &v, 4);
-      *stored = v;
-      return u;
+      *stored = (float)d;
+      return fui((float)d);
    }
    const double max = (double)((1ull << f->z_bits) - 1);
    uint64_t u = (uint64_t)llround(CLAMP(d, 0.0, 1.0) * max);
@@ -291,7 +266,7 @@ gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t 
                      uint32_t rt_index, float depth, float alpha, bool front, bool *pass)
 {
    *pass = false;
-   if (z->alpha_test && !compare(z->alpha_func, alpha, z->alpha_ref))
+   if (z->alpha_test && !gpu_compare(z->alpha_func, alpha, z->alpha_ref))
       return true;
    double d = depth;
    if (isnan(d))
@@ -334,7 +309,7 @@ gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t 
    const bool has_s = f->s_shift >= 0 && z->stencil;
    bool ok = true;
    if (has_s) {
-      ok = compare(st->func, st->ref & st->func_mask, s & st->func_mask);
+      ok = gpu_compare(st->func, st->ref & st->func_mask, s & st->func_mask);
    }
    double new_d = old_d;
    uint64_t zbits = 0;
@@ -342,7 +317,7 @@ gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t 
       zbits = depth_bits(f, d, &new_d);
    bool zpass = true;
    if (ok && f->z_bits && z->depth_test)
-      zpass = compare(z->depth_func, new_d, old_d);
+      zpass = gpu_compare(z->depth_func, new_d, old_d);
    if (has_s) {
       enum sop op = !ok ? st->fail : !zpass ? st->zfail : st->zpass;
       uint8_t ns = stencil_op(op, s, st->ref);
@@ -375,7 +350,7 @@ gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
    if (!depth && !stencil)
       return;
    double stored;
-   const uint64_t zbits = depth ? depth_bits(f, fbits(M(subc, SET_Z_CLEAR_VALUE)), &stored) : 0;
+   const uint64_t zbits = depth ? depth_bits(f, uif(M(subc, SET_Z_CLEAR_VALUE)), &stored) : 0;
    const uint8_t sval = (uint8_t)M(subc, SET_STENCIL_CLEAR_VALUE);
    const uint8_t smask =
       GPU_GET(M(subc, SET_CLEAR_SURFACE_CONTROL),

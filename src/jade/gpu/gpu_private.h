@@ -178,4 +178,23 @@ void gpu_surface_bind(struct jade_gpu *gpu, struct jade_sim *sim);
 /* A method the model does not implement: reported once by name, counted. */
 void gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
 
+/* A comparison the GPU makes in GL's order NEVER, LESS, EQUAL, LEQUAL,
+ * GREATER, NOTEQUAL, GEQUAL, ALWAYS (0..7): the sampler's
+ * DEPTH_COMPARE_FUNC (clc597tex.h ZC_*) and, less 0x200 (OGL) or 1 (D3D),
+ * the 3D class's depth, stencil and alpha functions. */
+static inline bool
+gpu_compare(unsigned func, double a, double b)
+{
+   switch (func) {
+   case 0: return false;
+   case 1: return a < b;
+   case 2: return a == b;
+   case 3: return a <= b;
+   case 4: return a > b;
+   case 5: return a != b;
+   case 6: return a >= b;
+   default: return true;
+   }
+}
+
 #endif /* GPU_PRIVATE_H */

@@ -159,21 +159,6 @@ clamp_coordinate(unsigned mode, float u, float size)
 }
 
 static bool
-compare(unsigned func, float ref, float d)
-{
-   switch (func) {
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_NEVER: return false;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_LESS: return ref < d;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_EQUAL: return ref == d;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_LEQUAL: return ref <= d;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_GREATER: return ref > d;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_NOTEQUAL: return ref != d;
-   case JADE_TSC_DEPTH_COMPARE_FUNC_ZC_GEQUAL: return ref >= d;
-   default: return true;
-   }
-}
-
-static bool
 compared(const struct fetcher *f)
 {
    return f->s->compare && f->req->compare;
@@ -186,7 +171,7 @@ depth_compare(const struct fetcher *f, uint32_t d)
    float ref = f->req->ref;
    if (!f->v->integer && !util_format_is_float(f->v->format))
       ref = CLAMP(ref, 0.0f, 1.0f);
-   return fui(compare(f->s->func, ref, uif(d)) ? 1.0f : 0.0f);
+   return fui(gpu_compare(f->s->func, ref, uif(d)) ? 1.0f : 0.0f);
 }
 
 /* Texel (i, j, k) of a level after the wraps: the swizzled value or the
