@@ -149,8 +149,15 @@ struct jade_shader_binary {
    struct jade_io_signature io;
    struct jade_patch_site *patches;   /* in code order */
    unsigned patch_count;
-   uint32_t sph[32];     /* VS/FS: the header fields the shader alone fixes
+   uint32_t sph[32];     /* VS/GS/FS: the header fields the shader alone fixes
                           * (jade_sph_vertex / jade_sph_fragment) */
+   struct {
+      uint8_t invocations;        /* threads an input primitive */
+      uint8_t vertices_in;        /* vertices of an input primitive */
+      uint8_t output_primitive;   /* enum mesa_prim: points, line or triangle strips */
+      uint8_t stream_mask;        /* streams it emits to */
+      uint16_t vertices_out;      /* vertices an invocation emits at most */
+   } gs;
 };
 
 /* The NIR options st/mesa and the compiler use. */
@@ -184,9 +191,11 @@ const struct nir_shader_compiler_options *jade_nir_options(void);
  * stages' shared layout (a[0x80 + 16 n] generic n, ...), -1 if none. */
 int jade_varying_address(unsigned slot);
 
-/* The Shader Program Header (32 words) of a vertex / fragment shader as
- * far as the shader alone determines it (jade_sph_build.c): type, local
- * memory, attributes read and written, interpolation, outputs. */
+/* The Shader Program Header (32 words) of a vertex or geometry / a
+ * fragment shader as far as the shader alone determines it
+ * (jade_sph_build.c): type, local memory, attributes read and written,
+ * interpolation, outputs, the geometry shader's output topology,
+ * vertex count and invocations. */
 void jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[32]);
 void jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[32]);
 

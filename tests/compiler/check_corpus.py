@@ -14,8 +14,8 @@ figure, on nouveau), and checks:
     one that fails for another reason is reported);
   - every binary Jade produced disassembles with nvdisasm exactly as Jade's
     printer prints it.
-Programs with a geometry or tessellation stage are counted apart: Jade's
-compiler does not take those stages yet.  --update rewrites the list from
+Programs with a tessellation stage are counted apart: Jade's compiler does
+not take those stages yet.  --update rewrites the list from
 this run (new failures get the runner's message as their reason).
 A missing oracle (piglit's tests, nvdisasm, the nouveau build) fails in
 CI and skips elsewhere (tests/oracles.py).
@@ -31,8 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import oracles  # noqa: E402
 
 LINE_RE = re.compile(r'^(?P<file>\S+\.shader_test) - (?P<what>.*)$')
-GS_TESS_RE = re.compile(r'^\[(geometry|tessellation (control|evaluation)) shader( source)?\]',
-                        re.M)
+TESS_RE = re.compile(r'^\[tessellation (control|evaluation) shader( source)?\]', re.M)
 
 
 def run(top, driver, paths, env=None):
@@ -101,13 +100,13 @@ def main():
         def rel(f):
             return os.path.relpath(f, spec)
 
-        def gs_tess(f):
+        def tess(f):
             with open(f, errors='replace') as t:
-                return GS_TESS_RE.search(t.read()) is not None
+                return TESS_RE.search(t.read()) is not None
 
         problems = []
         failures = {}
-        counts = {'ok': 0, 'fail': 0, 'skip': 0, 'crash': 0, 'gs_tess': 0}
+        counts = {'ok': 0, 'fail': 0, 'skip': 0, 'crash': 0, 'tess': 0}
         both = nouveau_ok = attempted_nouveau_ok = 0
         for f, (kind, reason) in sorted(jade.items()):
             if kind == 'crash':
@@ -120,8 +119,8 @@ def main():
                                     (f', listed {listed!r}' if listed else ''))
                 counts['crash'] += 1
                 continue
-            if gs_tess(f):
-                counts['gs_tess'] += 1
+            if tess(f):
+                counts['tess'] += 1
                 continue
             counts[kind] += 1
             if nouveau.get(f, ('?',))[0] == 'ok':
@@ -139,7 +138,7 @@ def main():
                                     f'{expected[rel(f)]!r}')
         for name in sorted(expected):
             f = os.path.join(spec, name)
-            if f in jade and jade[f][0] not in ('fail', 'crash') and not gs_tess(f):
+            if f in jade and jade[f][0] not in ('fail', 'crash') and not tess(f):
                 problems.append(f'{name}: {jade[f][0]} now; remove it from '
                                 f'ci/jade-compile-fails.txt')
             elif f not in jade and any(f.startswith(p + '/') for p in paths):
@@ -147,7 +146,7 @@ def main():
 
         print(f'corpus: {len(jade)} programs: {counts["ok"]} compiled, {counts["fail"]} failed '
               f'(listed), {counts["skip"]} skipped (GL version or extension), '
-              f'{counts["gs_tess"]} with geometry/tessellation stages (not counted), '
+              f'{counts["tess"]} with tessellation stages (not counted), '
               f'{counts["crash"]} crashed (listed)')
         if nouveau_ok:
             print(f'nouveau compiles {nouveau_ok} of these; Jade compiles {both} of them '

@@ -298,7 +298,14 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    }
    /* The header as far as the shader alone decides it; linking starts
     * from a copy. */
-   if (bin->stage == MESA_SHADER_VERTEX)
+   if (bin->stage == MESA_SHADER_GEOMETRY) {
+      bin->gs.invocations = (uint8_t)nir->info.gs.invocations;
+      bin->gs.vertices_in = (uint8_t)nir->info.gs.vertices_in;
+      bin->gs.output_primitive = (uint8_t)nir->info.gs.output_primitive;
+      bin->gs.stream_mask = (uint8_t)MAX2(nir->info.gs.active_stream_mask, 1);
+      bin->gs.vertices_out = (uint16_t)nir->info.gs.vertices_out;
+   }
+   if (bin->stage == MESA_SHADER_VERTEX || bin->stage == MESA_SHADER_GEOMETRY)
       jade_sph_vertex(bin, bin->sph);
    else if (bin->stage == MESA_SHADER_FRAGMENT)
       jade_sph_fragment(bin, bin->sph);

@@ -17,6 +17,10 @@ struct nir_shader;
  * (jade_nir_io.c); true if a VS got its clip distances from the user clip
  * planes (jade_nir_lower_clip_vertex). */
 bool jade_nir_lower_io(struct nir_shader *nir, bool clip_from_position);
+
+/* Geometry shaders: output handles, OUT and input vertex handles
+ * (jade_nir_gs.c); called by jade_nir_lower_io after nir_lower_io. */
+void jade_nir_lower_gs(struct nir_shader *nir);
 /* Compute: gl_NumWorkGroups from the driver bank. */
 void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
 /* Compute: UBOs outside c[0..6] through global memory. */

@@ -104,5 +104,9 @@ bool isel_tex(struct isel *c, nir_tex_instr *tex);
 bool isel_image(struct isel *c, nir_intrinsic_instr *intr);
 void isel_fs_exit(struct isel *c);
 bool isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr);
+/* Attribute loads and stores of the vertex-processing stages (ALD, AST). */
+bool isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store);
+/* Geometry-shader intrinsics (jade_isel_gs.c). */
+bool isel_gs(struct isel *c, nir_intrinsic_instr *intr);
 
 #endif /* JADE_ISEL_H */

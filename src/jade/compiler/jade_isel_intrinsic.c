@@ -115,14 +115,26 @@ note_output_values(struct isel *c, nir_intrinsic_instr *intr, nir_def *data)
    }
 }
 
+/* Whether the stage's outputs reach the rasteriser (the linker's patch
+ * sites: colour clamping, constant outputs). */
 static bool
+last_vertex_stage(const struct isel *c)
+{
+   return c->s->stage == MESA_SHADER_VERTEX || c->s->stage == MESA_SHADER_GEOMETRY;
+}
+
+bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
       return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
-   if (store && c->s->stage == MESA_SHADER_VERTEX)
+   if (store && last_vertex_stage(c))
       note_output_values(c, intr, data);
+   /* The vertex of a per-vertex access: a handle (jade_nir_gs.c). */
+   nir_def *vertex = intr->intrinsic == nir_intrinsic_load_per_vertex_input ? intr->src[0].ssa
+                     : intr->intrinsic == nir_intrinsic_store_per_vertex_output ? intr->src[1].ssa
+                     : NULL;
    struct jade_value *oreg = isel_io_index(c, intr);
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
@@ -148,14 +160,15 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
          for (unsigned w = 0; w < n; w++)
             mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
-      struct jade_value *v = store && c->s->stage == MESA_SHADER_VERTEX &&
-                             addr >= 0x280 && addr < 0x2c0 ?
+      struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0 ?
                              isel_color_store_data(c, data, k, n) :
                              isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (oreg)
          jade_instr_add_src(i, JADE_ISA_F_OREG, oreg);
+      if (vertex)
+         jade_instr_add_src(i, JADE_ISA_F_VTX, isel_src(c, vertex, 0));
       if (n > 1)
          jade_instr_set_field(i, JADE_ISA_F_COMPS, n - 1);
       isel_mem_data_operand(c, i, store, data, k, n, v);
@@ -516,6 +529,18 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       if (c->nir->info.stage != MESA_SHADER_VERTEX)
          break;
       return isel_vtg_io(c, intr, true);
+   case nir_intrinsic_load_per_vertex_input:
+   case nir_intrinsic_store_per_vertex_output:
+   case nir_intrinsic_emit_vertex_nv:
+   case nir_intrinsic_end_primitive_nv:
+   case nir_intrinsic_final_primitive_nv:
+   case nir_intrinsic_isberd_nv:
+   case nir_intrinsic_load_sysval_nv:
+   case nir_intrinsic_load_invocation_id:
+   case nir_intrinsic_load_primitive_id:
+      if (c->nir->info.stage != MESA_SHADER_GEOMETRY)
+         break;
+      return isel_gs(c, intr);
    case nir_intrinsic_shared_atomic:
       return isel_atomic(c, intr, true, false);
    case nir_intrinsic_shared_atomic_swap:

@@ -40,6 +40,7 @@ jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
    /* 64-bit inputs and varyings as pairs of 32-bit words. */
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
+   jade_nir_lower_gs(nir);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow,
             NULL);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,

@@ -27,6 +27,7 @@ has_side_effects(const struct jade_instr *instr)
    case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_CAS: case JADE_ISA_OP_SUATOM_B:
    case JADE_ISA_OP_SUATOM_CAS_B:
    case JADE_ISA_OP_BMOV_R: case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU:
+   case JADE_ISA_OP_OUT:   /* emits a vertex, whether its handle is used or not */
       return true;
    default:
       return false;

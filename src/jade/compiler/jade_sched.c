@@ -51,6 +51,8 @@ is_fence(const struct jade_instr *i)
    case JADE_ISA_OP_BREAK: case JADE_ISA_OP_EXIT: case JADE_ISA_OP_KILL:
    case JADE_ISA_OP_BAR: case JADE_ISA_OP_MEMBAR: case JADE_ISA_OP_WARPSYNC:
    case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU: case JADE_ISA_OP_BMOV_R:
+   /* A vertex's attribute stores come before the OUT that emits it. */
+   case JADE_ISA_OP_OUT: case JADE_ISA_OP_OUT_FINAL:
       return true;
    default:
       return !jade_instr_is_unguarded(i);

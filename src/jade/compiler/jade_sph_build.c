@@ -18,6 +18,9 @@
 
 #include <string.h>
 
+#include "compiler/shader_enums.h"
+#include "util/macros.h"
+
 #include "jade_compiler_private.h"
 #include "jade_sph.h"
 
@@ -52,10 +55,34 @@ common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
       set_bits(dw, 26, 1, 1);   /* DOES_LOAD_OR_STORE */
 }
 
+/* The geometry shader's fields, through the generated packer. */
+static void
+geometry(uint32_t *dw, const struct jade_shader_binary *gs)
+{
+   struct jade_sph_vtg h;
+   memset(&h, 0, sizeof(h));
+   h.threads_per_input_primitive = MAX2(gs->gs.invocations, 1);
+   h.max_output_vertex_count = gs->gs.vertices_out;
+   h.stream_out_mask = gs->gs.stream_mask;
+   h.output_topology = gs->gs.output_primitive == MESA_PRIM_POINTS
+                          ? JADE_SPH_VTG_OUTPUT_TOPOLOGY_POINTLIST
+                       : gs->gs.output_primitive == MESA_PRIM_LINE_STRIP
+                          ? JADE_SPH_VTG_OUTPUT_TOPOLOGY_LINESTRIP
+                          : JADE_SPH_VTG_OUTPUT_TOPOLOGY_TRIANGLESTRIP;
+   uint32_t bits[JADE_SPH_WORDS];
+   jade_sph_vtg_pack(bits, &h);
+   for (unsigned i = 0; i < JADE_SPH_WORDS; i++)
+      dw[i] |= bits[i];
+}
+
 void
 jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[JADE_SPH_WORDS])
 {
-   common(dw, JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG, JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
+   const bool gs = vs->stage == MESA_SHADER_GEOMETRY;
+   common(dw, JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG,
+          gs ? JADE_SPH_VTG_SHADER_TYPE_GEOMETRY : JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
+   if (gs)
+      geometry(dw, vs);
    /* No output is read back: no store requests (start past end). */
    set_bits(dw, 140, 8, 0xff);
    for (unsigned w = 0; w < 240 && w < JADE_ATTR_WORDS; w++) {

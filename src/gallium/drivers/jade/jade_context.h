@@ -77,13 +77,18 @@ struct jade_context {
    struct jade_state state;
    uint32_t dirty;            /* enum jade_dirty: state objects to emit */
    uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
-   /* The driver bank c[15] of the vertex and fragment stages as last
-    * uploaded (jade_state_constbuf.c): texture handles differ per stage. */
-   uint8_t driver_cbuf[2][JADE_DRIVER_CBUF_SIZE];
-   bool driver_cbuf_valid[2];
+   /* The driver bank c[15] of the vertex, fragment and geometry stages
+    * (JADE_GFX_*) as last uploaded (jade_state_constbuf.c): texture
+    * handles differ per stage. */
+#define JADE_GFX_VS 0
+#define JADE_GFX_FS 1
+#define JADE_GFX_GS 2
+#define JADE_GFX_STAGES 3
+   uint8_t driver_cbuf[JADE_GFX_STAGES][JADE_DRIVER_CBUF_SIZE];
+   bool driver_cbuf_valid[JADE_GFX_STAGES];
    /* What the banks should hold, rebuilt part by part (enum
     * jade_bank_part, per stage) when the state behind a part changes. */
-   uint32_t bank_staged[2][JADE_DRIVER_CBUF_SIZE / 4];
+   uint32_t bank_staged[JADE_GFX_STAGES][JADE_DRIVER_CBUF_SIZE / 4];
    uint8_t bank_dirty[PIPE_SHADER_TYPES];
    /* Texture headers and samplers (jade_texture.c). */
    struct jade_descriptor_pool tic_pool, tsc_pool;
@@ -92,8 +97,8 @@ struct jade_context {
     * (stage, slot) for small user buffers, one for the driver bank. */
 #define JADE_INLINE_CBUF_B 4096
 #define JADE_INLINE_CBUF_SLOTS 15
-#define JADE_INLINE_CBUF_DRIVER (2 * JADE_INLINE_CBUF_SLOTS)   /* + 0 VS, 1 FS, 2 compute */
-#define JADE_INLINE_CBUF_REGIONS (JADE_INLINE_CBUF_DRIVER + 3)
+#define JADE_INLINE_CBUF_DRIVER (JADE_GFX_STAGES * JADE_INLINE_CBUF_SLOTS) /* + JADE_GFX_* */
+#define JADE_INLINE_CBUF_REGIONS (JADE_INLINE_CBUF_DRIVER + JADE_GFX_STAGES)
    struct jade_bo *cbuf_bo;
 
    /* Linked programs (jade_program.c): cache by (shader ids, NOS key), the
@@ -104,6 +109,7 @@ struct jade_context {
    bool program_dirty;        /* a shader was bound: look the program up */
    bool code_uploaded;        /* invalidate the instruction cache first */
    bool warned_stages;
+   bool gs_stage_enabled;     /* SET_PIPELINE_SHADER(GEOMETRY) last sent enabled */
    struct jade_program_counters counters;
    struct blitter_context *blitter;   /* util_blitter: blits that draw */
    struct jade_bo *tls_bo;            /* local memory of every thread */

@@ -2,8 +2,9 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Linked programs at draw time (docs/linkage.md).  A draw's vertex and
- * fragment shaders and the non-orthogonal state it runs under form a key;
+ * Linked programs at draw time (docs/linkage.md).  A draw's vertex,
+ * geometry and fragment shaders and the non-orthogonal state it runs
+ * under form a key;
  * a program for a key is linked once (jade_link: headers and patched code,
  * no compile), uploaded to the code heap and cached.  Changing only NOS
  * therefore costs a hash lookup, or a link on first use.
@@ -77,6 +78,7 @@ static void
 program_destroy(struct jade_context *ctx, struct jade_program *prog)
 {
    jade_code_heap_free(&ctx->code_heap, &prog->vs);
+   jade_code_heap_free(&ctx->code_heap, &prog->gs);
    jade_code_heap_free(&ctx->code_heap, &prog->fs);
    if (ctx->program == prog) {
       ctx->program = NULL;
@@ -104,7 +106,8 @@ jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *sh
       return;
    hash_table_foreach(ctx->programs, entry) {
       struct jade_program *prog = entry->data;
-      if (prog->key.vs_id == shader->id || prog->key.fs_id == shader->id) {
+      if (prog->key.vs_id == shader->id || prog->key.gs_id == shader->id ||
+          prog->key.fs_id == shader->id) {
          _mesa_hash_table_remove(ctx->programs, entry);
          program_destroy(ctx, prog);
       }
@@ -118,9 +121,9 @@ log_key(const char *what, const struct jade_program_key *key)
 {
    const struct jade_link_key *n = &key->nos;
    fprintf(stderr,
-           "jade: nos: %s VS %u + FS %u [flatshade %u, twoside %u, persample %u, "
+           "jade: nos: %s VS %u + GS %u + FS %u [flatshade %u, twoside %u, persample %u, "
            "sprite 0x%02x, clip 0x%02x, clamp %u]",
-           what, key->vs_id, key->fs_id, n->flatshade, n->light_twoside, n->persample,
+           what, key->vs_id, key->gs_id, key->fs_id, n->flatshade, n->light_twoside, n->persample,
            n->sprite_coord_enable, n->clip_plane_enable, n->clamp_vertex_color);
 }
 
@@ -182,40 +185,64 @@ upload(struct jade_context *ctx, const uint8_t *blob, size_t size_B, struct jade
    return jade_code_heap_upload(&ctx->code_heap, blob, size_B, out);
 }
 
+/* A stage's header and code, uploaded (blob: SPH_SIZE_B + code bytes). */
+static bool
+upload_stage(struct jade_context *ctx, uint8_t *blob, const struct jade_shader_binary *bin,
+             struct jade_code_range *out)
+{
+   return upload(ctx, blob, SPH_SIZE_B + bin->code_size, out);
+}
+
+/* With a geometry stage, the GS is what the FS is linked with (its
+ * outputs reach the rasteriser; the NOS applies to them); the VS feeds
+ * the GS every output it writes, with its own header and code. */
 static struct jade_program *
 link_program(struct jade_context *ctx, const struct jade_program_key *key,
-             const struct jade_shader_binary *vs, const struct jade_shader_binary *fs)
+             const struct jade_shader_binary *vs, const struct jade_shader_binary *gs,
+             const struct jade_shader_binary *fs)
 {
+   const struct jade_shader_binary *last = gs ? gs : vs;
    struct jade_program *prog = CALLOC_STRUCT(jade_program);
    uint8_t *vblob = MALLOC(SPH_SIZE_B + vs->code_size);
+   uint8_t *gblob = gs ? MALLOC(SPH_SIZE_B + gs->code_size) : NULL;
    uint8_t *fblob = MALLOC(SPH_SIZE_B + fs->code_size);
-   if (!prog || !vblob || !fblob)
+   uint8_t *lblob = gs ? gblob : vblob;
+   if (!prog || !vblob || !fblob || (gs && !gblob))
       goto fail;
    prog->key = *key;
 
    int64_t start = os_time_get_nano();
    int64_t populate_start = ctx->code_heap.populate_ns;
-   jade_link(&key->nos, vs, fs, (uint32_t *)vblob, (uint32_t *)fblob,
-             (uint64_t *)(vblob + SPH_SIZE_B), (uint64_t *)(fblob + SPH_SIZE_B), &prog->stats);
+   if (gs) {
+      memcpy(vblob, vs->sph, SPH_SIZE_B);
+      memcpy(vblob + SPH_SIZE_B, vs->code, vs->code_size);
+   }
+   jade_link(&key->nos, last, fs, (uint32_t *)lblob, (uint32_t *)fblob,
+             (uint64_t *)(lblob + SPH_SIZE_B), (uint64_t *)(fblob + SPH_SIZE_B), &prog->stats);
 
-   if (!upload(ctx, vblob, SPH_SIZE_B + vs->code_size, &prog->vs))
+   if (!upload_stage(ctx, vblob, vs, &prog->vs))
       goto fail;
-   if (!upload(ctx, fblob, SPH_SIZE_B + fs->code_size, &prog->fs)) {
+   if (gs && !upload_stage(ctx, gblob, gs, &prog->gs)) {
       jade_code_heap_free(&ctx->code_heap, &prog->vs);
+      goto fail;
+   }
+   if (!upload_stage(ctx, fblob, fs, &prog->fs)) {
+      jade_code_heap_free(&ctx->code_heap, &prog->vs);
+      jade_code_heap_free(&ctx->code_heap, &prog->gs);
       goto fail;
    }
    if (jade_debug(JADE_DEBUG_BINDSTATS)) {
       const struct jade_link_stats *st = &prog->stats;
       fprintf(stderr, "jade: bindstats: link %" PRId64 " ns (%" PRId64 " ns writing fresh "
               "heap pages), %u stores removed, %u loads defaulted, %u loads constant, "
-              "%u patches, %u+%u instructions\n",
+              "%u patches, %u+%u+%u instructions\n",
               os_time_get_nano() - start, ctx->code_heap.populate_ns - populate_start,
               st->stores_removed, st->inputs_defaulted, st->inputs_constant, st->patches,
-              vs->stats.instructions, fs->stats.instructions);
+              vs->stats.instructions, gs ? gs->stats.instructions : 0, fs->stats.instructions);
    }
-   /* At least one register: R0 is written by every fragment shader. */
    /* The programmed counts, with the two registers that hold the pc. */
    prog->vs_gprs = (uint8_t)vs->stats.gprs;
+   prog->gs_gprs = gs ? (uint8_t)gs->stats.gprs : 0;
    prog->fs_gprs = (uint8_t)fs->stats.gprs;
 
    ctx->counters.links++;
@@ -228,11 +255,12 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
               "%u flat, %u per-sample, %u colours clamped)\n", st->patches, st->stores_removed,
               st->inputs_defaulted, st->inputs_constant, st->inputs_flat, st->inputs_persample,
               st->colors_clamped);
-      log_patched("VS", vs, (const uint64_t *)(vblob + SPH_SIZE_B));
+      log_patched(gs ? "GS" : "VS", last, (const uint64_t *)(lblob + SPH_SIZE_B));
       log_patched("FS", fs, (const uint64_t *)(fblob + SPH_SIZE_B));
       log_counters(ctx);
    }
    FREE(vblob);
+   FREE(gblob);
    FREE(fblob);
    return prog;
 
@@ -240,6 +268,7 @@ fail:
    mesa_loge("jade: no room to upload a program (code heap of %u bytes full)",
              CODE_HEAP_SIZE_B);
    FREE(vblob);
+   FREE(gblob);
    FREE(fblob);
    FREE(prog);
    return NULL;
@@ -274,6 +303,16 @@ emit_program(struct jade_context *ctx)
    }
    emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &ctx->program->vs,
               ctx->program->vs_gprs, 0);
+   if (ctx->program->key.gs_id) {
+      emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &ctx->program->gs,
+                 ctx->program->gs_gprs, 3);
+   } else if (ctx->gs_stage_enabled) {
+      P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY), {
+         .enable = ENABLE_FALSE,
+         .type = TYPE_GEOMETRY,
+      });
+   }
+   ctx->gs_stage_enabled = ctx->program->key.gs_id != 0;
    emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ctx->program->fs,
               ctx->program->fs_gprs, 4);
 }
@@ -309,36 +348,42 @@ bool
 jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *info)
 {
    struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
    const struct jade_shader *fs = ctx->state.shader[PIPE_SHADER_FRAGMENT];
-   if (ctx->state.shader[PIPE_SHADER_GEOMETRY] || ctx->state.shader[PIPE_SHADER_TESS_EVAL]) {
+   if (ctx->state.shader[PIPE_SHADER_TESS_EVAL]) {
       if (!ctx->warned_stages) {
-         mesa_logw("jade: geometry and tessellation stages are not supported yet; "
-                   "their draws are skipped");
+         mesa_logw("jade: tessellation stages are not supported yet; their draws are "
+                   "skipped");
          ctx->warned_stages = true;
       }
       return false;
    }
-   if (!usable(vs) || !usable(fs))
+   if (!usable(vs) || !usable(fs) || (gs && !usable(gs)))
       return false;
 
    struct jade_program_key key;
    memset(&key, 0, sizeof(key));
    key.vs_id = vs->id;
+   key.gs_id = gs ? gs->id : 0;
    key.fs_id = fs->id;
    jade_nos_key(ctx, info, &key.nos);
    /* User clip planes with a VS that gives no clip vertex: its variant
-    * clipping gl_Position (jade_shader_ucp_variant). */
+    * clipping gl_Position (jade_shader_ucp_variant).  A geometry stage's
+    * outputs are what the planes would clip: not done (GL's
+    * compatibility profile stays below 3.2, so no GS meets glClipPlane). */
    const struct jade_shader_binary *vs_bin = vs->bin;
-   uint8_t vs_depends = vs->patch_depends;
-   if (key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
+   uint8_t last_depends = gs ? gs->patch_depends : vs->patch_depends;
+   if (!gs && key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
       vs_bin = jade_shader_ucp_variant(ctx, vs);
       if (!vs_bin)
          return false;
-      vs_depends = vs->ucp_patch_depends;
+      last_depends = vs->ucp_patch_depends;
       key.vs_ucp = true;
    }
-   mask_key(&key.nos, vs_depends | fs->patch_depends);
-   const unsigned local_B = MAX2(vs_bin->local_size, fs->bin->local_size);
+   mask_key(&key.nos, last_depends | fs->patch_depends);
+   unsigned local_B = MAX2(vs_bin->local_size, fs->bin->local_size);
+   if (gs)
+      local_B = MAX2(local_B, gs->bin->local_size);
    if (local_B && !jade_context_ensure_tls(ctx, local_B))
       return false;
 
@@ -356,15 +401,16 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
          log_counters(ctx);
       }
    } else {
-      prog = link_program(ctx, &key, vs_bin, fs->bin);
+      prog = link_program(ctx, &key, vs_bin, gs ? gs->bin : NULL, fs->bin);
       if (!prog)
          return false;
       _mesa_hash_table_insert(ctx->programs, &prog->key, prog);
    }
 
    if (prog != ctx->program || ctx->program_dirty) {
-      if (!ctx->program || ctx->program->key.vs_id != prog->key.vs_id)
-         ctx->dirty |= JADE_DIRTY_STREAM_OUT;   /* the layout is the VS's */
+      if (!ctx->program || ctx->program->key.vs_id != prog->key.vs_id ||
+          ctx->program->key.gs_id != prog->key.gs_id)
+         ctx->dirty |= JADE_DIRTY_STREAM_OUT;   /* the layout is the last stage's */
       ctx->program = prog;
       ctx->program_dirty = false;
       emit_program(ctx);

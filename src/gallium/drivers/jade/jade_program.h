@@ -2,9 +2,9 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Linked programs (docs/linkage.md): at draw time the bound vertex and
- * fragment shaders are linked with each other under the current
- * non-orthogonal state, their headers built and their code patched
+ * Linked programs (docs/linkage.md): at draw time the bound vertex,
+ * geometry and fragment shaders are linked with each other under the
+ * current non-orthogonal state, their headers built and their code patched
  * (jade_link), uploaded to the code heap and cached by (shader ids, NOS
  * key); rebinding is a hash lookup and nothing is ever recompiled.
  */
@@ -25,15 +25,15 @@ struct jade_shader;
 struct pipe_draw_info;
 
 struct jade_program_key {
-   uint32_t vs_id, fs_id;
+   uint32_t vs_id, gs_id, fs_id;   /* gs_id 0: no geometry stage */
    struct jade_link_key nos;
    bool vs_ucp;   /* the VS's variant clipping gl_Position (jade_shader.h) */
 };
 
 struct jade_program {
    struct jade_program_key key;
-   struct jade_code_range vs, fs;   /* header + patched code of each stage */
-   uint8_t vs_gprs, fs_gprs;
+   struct jade_code_range vs, gs, fs;   /* header + patched code of each stage */
+   uint8_t vs_gprs, gs_gprs, fs_gprs;
    struct jade_link_stats stats;
 };
 

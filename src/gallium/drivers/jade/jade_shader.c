@@ -192,7 +192,8 @@ jade_create_shader_state(struct pipe_context *pctx,
    shader->id = p_atomic_inc_return(&next_id);
    shader->nir = nir;
    shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
-   if (shader->stage == PIPE_SHADER_VERTEX && templ->stream_output.num_outputs)
+   if ((shader->stage == PIPE_SHADER_VERTEX || shader->stage == PIPE_SHADER_GEOMETRY) &&
+       templ->stream_output.num_outputs)
       stream_out_layout(nir, &templ->stream_output, &shader->so);
 
    if (jade_debug(JADE_DEBUG_NIR))

@@ -7,8 +7,8 @@
  * the driver's bank, laid out as the compiler reads it (docs/compiler.md,
  * "Binding scheme"): user clip planes, sample positions and per-pass
  * sample masks today (texture, image and storage buffer handles come with
- * those resources).  A stage's bank is its bind group's: vertex 0, pixel 4
- * (SET_PIPELINE_BINDING in jade_program.c).
+ * those resources).  A stage's bank is its bind group's: vertex 0,
+ * geometry 3, pixel 4 (SET_PIPELINE_BINDING in jade_program.c).
  */
 
 #include "nvtypes.h"
@@ -27,7 +27,15 @@
 static unsigned
 bind_group(enum pipe_shader_type stage)
 {
-   return stage == PIPE_SHADER_FRAGMENT ? 4 : 0;
+   return stage == PIPE_SHADER_FRAGMENT ? 4 : stage == PIPE_SHADER_GEOMETRY ? 3 : 0;
+}
+
+/* The stage's driver bank and inline regions (JADE_GFX_*). */
+static unsigned
+gfx_index(enum pipe_shader_type stage)
+{
+   return stage == PIPE_SHADER_FRAGMENT ? JADE_GFX_FS
+          : stage == PIPE_SHADER_GEOMETRY ? JADE_GFX_GS : JADE_GFX_VS;
 }
 
 static void
@@ -181,7 +189,7 @@ stage_bank(struct jade_context *ctx, enum pipe_shader_type stage, uint32_t *word
 static void
 emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
 {
-   const unsigned which = stage == PIPE_SHADER_FRAGMENT;
+   const unsigned which = gfx_index(stage);
    uint32_t *staged = ctx->bank_staged[which];
    const unsigned parts = ctx->bank_dirty[stage];
    if (!parts && ctx->driver_cbuf_valid[which])
@@ -234,7 +242,8 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
 void
 jade_emit_constant_buffers(struct jade_context *ctx)
 {
-   static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT};
+   static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT,
+                                                  PIPE_SHADER_GEOMETRY};
    for (unsigned s = 0; s < ARRAY_SIZE(stages); s++) {
       enum pipe_shader_type stage = stages[s];
       u_foreach_bit(i, ctx->constbuf_dirty[stage]) {
@@ -242,7 +251,7 @@ jade_emit_constant_buffers(struct jade_context *ctx)
          struct pipe_resource *res = NULL;
          unsigned offset = cb->buffer_offset;
          if (cb->user_buffer && cb->buffer_size <= JADE_INLINE_CBUF_B && i < JADE_INLINE_CBUF_SLOTS) {
-            unsigned region = (stage == PIPE_SHADER_FRAGMENT) * JADE_INLINE_CBUF_SLOTS + i;
+            unsigned region = gfx_index(stage) * JADE_INLINE_CBUF_SLOTS + i;
             load_inline(ctx, inline_region(ctx, region), cb->user_buffer, cb->buffer_size);
             bind_selected(jade_push_reserve(ctx, 2), stage, i, true);
             continue;
@@ -271,6 +280,8 @@ jade_emit_driver_constants(struct jade_context *ctx)
 {
    emit_driver_cbuf(ctx, PIPE_SHADER_VERTEX);
    emit_driver_cbuf(ctx, PIPE_SHADER_FRAGMENT);
+   if (ctx->state.shader[PIPE_SHADER_GEOMETRY])
+      emit_driver_cbuf(ctx, PIPE_SHADER_GEOMETRY);
 }
 
 void

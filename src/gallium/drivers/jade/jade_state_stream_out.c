@@ -130,10 +130,18 @@ jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
    ctx->program_dirty = true;   /* outputs only the capture reads must stay */
 }
 
+/* The stage transform feedback captures: the last before rasterisation. */
+static const struct jade_shader *
+captured_stage(const struct jade_state *st)
+{
+   return st->shader[PIPE_SHADER_GEOMETRY] ? st->shader[PIPE_SHADER_GEOMETRY]
+                                           : st->shader[PIPE_SHADER_VERTEX];
+}
+
 bool
 jade_stream_out_active(const struct jade_context *ctx)
 {
-   const struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   const struct jade_shader *vs = captured_stage(&ctx->state);
    return ctx->state.so_target_count && vs && vs->so.used;
 }
 
@@ -141,7 +149,7 @@ void
 jade_emit_stream_out(struct jade_context *ctx)
 {
    struct jade_state *st = &ctx->state;
-   const struct jade_shader *vs = st->shader[PIPE_SHADER_VERTEX];
+   const struct jade_shader *vs = captured_stage(st);
    const bool active = jade_stream_out_active(ctx);
    struct nv_push *p;
 

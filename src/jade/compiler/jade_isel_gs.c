@@ -1,0 +1,82 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Instruction selection of geometry-shader intrinsics (after
+ * jade_nir_gs.c): attribute access by vertex handle (ALD/AST with a vertex
+ * operand), OUT for EmitVertex/EndPrimitive/the end, ISBERD for input
+ * handles, system registers.  NAK's from_nir.rs selects the same
+ * intrinsics the same way (OpOut, OpOutFinal, OpIsberd, OpALd).
+ */
+
+#include "jade_isel.h"
+
+#define SR_INVOCATION_ID 0x11
+#define PRIMITIVE_ID_ADDR 0x60   /* NAK_ATTR_PRIMITIVE_ID */
+
+/* OUT modes (bits 78..79): NAK's OutType. */
+#define OUT_EMIT 1
+#define OUT_CUT 2
+
+static bool
+isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
+{
+   if (nir_intrinsic_stream_id(intr) != 0)
+      return jade_shader_error(c->s, "geometry shader streams other than 0 are not supported");
+   struct jade_value *next = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, next);
+   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
+   jade_instr_add_src_zero(i, JADE_ISA_F_B);   /* stream 0 */
+   jade_instr_set_field(i, JADE_ISA_F_MODE, mode);
+   isel_set_def(c, &intr->def, 0, next);
+   return true;
+}
+
+bool
+isel_gs(struct isel *c, nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_per_vertex_input:
+      return isel_vtg_io(c, intr, false);
+   case nir_intrinsic_store_per_vertex_output:
+      return isel_vtg_io(c, intr, true);
+   case nir_intrinsic_emit_vertex_nv:
+      return isel_out(c, intr, OUT_EMIT);
+   case nir_intrinsic_end_primitive_nv:
+      return isel_out(c, intr, OUT_CUT);
+   case nir_intrinsic_final_primitive_nv: {
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT_FINAL);
+      jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
+      return true;
+   }
+   case nir_intrinsic_isberd_nv: {
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISBERD);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      jade_instr_add_src(i, JADE_ISA_F_ADDR, isel_src(c, intr->src[0].ssa, 0));
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_sysval_nv:
+   case nir_intrinsic_load_invocation_id: {
+      struct jade_value *v = isel_new_value(c, 32);
+      isel_s2r(c, v, intr->intrinsic == nir_intrinsic_load_invocation_id
+                        ? SR_INVOCATION_ID : nir_intrinsic_base(intr));
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_primitive_id: {
+      /* The primitive's own word: no vertex operand (NAK reads it so). */
+      struct jade_value *v = isel_new_value(c, 32);
+      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ALD);
+      jade_instr_set_field(i, JADE_ISA_F_ADDR, PRIMITIVE_ID_ADDR);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      c->s->io.inputs[PRIMITIVE_ID_ADDR / 4 / 32] |= 1u << (PRIMITIVE_ID_ADDR / 4 % 32);
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   default:
+      return false;
+   }
+}
