@@ -88,23 +88,46 @@ lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    return true;
 }
 
-/* User clip planes of a VS that writes no gl_ClipDistance: all eight clip
- * distances, dot(v, plane i) with the planes in the driver's constants,
- * v the clip vertex if the VS writes gl_ClipVertex, else, in the driver's
- * variant for that case (from_position), gl_Position: the vertex
- * nir_lower_clip_vs, llvmpipe's draw module and nvc0's codegen
+/* The clip distances of clip vertex `v` against the enabled user clip
+ * planes into dist[0..1], skipped when the driver's JADE_UCP_ENABLE word
+ * is 0. */
+static void
+store_plane_distances(nir_builder *b, nir_def *v, nir_variable *dist[2])
+{
+   nir_def *enabled = nir_load_ubo(b, 1, 32, nir_imm_int(b, JADE_DRIVER_CBUF),
+                                   nir_imm_int(b, JADE_UCP_ENABLE), .align_mul = 4,
+                                   .range_base = JADE_UCP_ENABLE, .range = 4);
+   nir_push_if(b, nir_ine_imm(b, enabled, 0));
+   nir_def *d[8];
+   for (unsigned i = 0; i < 8; i++)
+      d[i] = nir_fdot(b, nir_load_user_clip_plane(b, .ucp_id = i), v);
+   nir_store_var(b, dist[0], nir_vec(b, d, 4), 0xf);
+   nir_store_var(b, dist[1], nir_vec(b, d + 4, 4), 0xf);
+   nir_pop_if(b, NULL);
+}
+
+/* User clip planes of a VS or GS that writes no gl_ClipDistance: all
+ * eight clip distances, dot(v, plane i) with the planes in the driver's
+ * constants, v the clip vertex if the shader writes gl_ClipVertex, else,
+ * in the driver's VS variant for that case (from_position), gl_Position:
+ * the vertex nir_lower_clip_vs, llvmpipe's draw module and nvc0's codegen
  * (genUserClip, compiled when planes are enabled) clip when no clip
  * vertex is written, for which st/mesa passes eye-space planes;
  * fixed-function vertex processing and GLSL 1.10 shaders rely on it.
+ * A VS computes them at its end, a GS at each EmitVertex.
  * Which planes are enabled is NOS: the stores of disabled ones become
  * NOPs at link time instead of a recompile, and the whole computation is
  * skipped when the driver's JADE_UCP_ENABLE word (the enabled planes) is
- * 0, so a VS drawn without planes pays one test.  The variables must
- * still be there (before nir_lower_io). */
+ * 0, so a shader drawn without planes pays one test.  A VS also keeps
+ * storing gl_ClipVertex (a[0x270], as nvc0_program.c places it) for a
+ * geometry shader that reads gl_in[].gl_ClipVertex; the linker removes
+ * that store when no GS follows.  The variables must still be there
+ * (before nir_lower_io). */
 bool
 jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
 {
-   if (nir->info.stage != MESA_SHADER_VERTEX)
+   const bool gs = nir->info.stage == MESA_SHADER_GEOMETRY;
+   if (nir->info.stage != MESA_SHADER_VERTEX && !gs)
       return false;
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    nir_shader_gather_info(nir, impl);
@@ -114,8 +137,8 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
                                                       VARYING_SLOT_CLIP_VERTEX);
    nir_variable *pos = nir_find_variable_with_location(nir, nir_var_shader_out,
                                                        VARYING_SLOT_POS);
-   nir_variable *pos_out = NULL;
-   if (!cv && (!pos || !from_position))
+   nir_variable *pos_out = NULL, *cv_out = NULL;
+   if (!cv && (!pos || !from_position || gs))
       return false;
    if (!cv) {
       /* The position is the clip vertex: its variable becomes a
@@ -124,9 +147,13 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
       pos_out = nir_variable_clone(pos, nir);
       nir_shader_add_variable(nir, pos_out);
       cv = pos;
+   } else if (!gs && !(nir->info.outputs_written & VARYING_BIT_VAR(31))) {
+      /* Kept unless generic vector 31, at the same address, is written. */
+      cv_out = nir_variable_clone(cv, nir);
+      nir_shader_add_variable(nir, cv_out);
    }
-   /* The clip vertex itself goes nowhere (its address would be generic
-    * vector 31's): a plain temporary. */
+   /* The clip vertex itself becomes a plain temporary (a VS copies it
+    * to its output at the end). */
    cv->data.mode = nir_var_shader_temp;
    nir_fixup_deref_modes(nir);
 
@@ -138,21 +165,27 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
    }
    nir->info.clip_distance_array_size = 8;
 
-   assert(impl->end_block->predecessors->entries == 1);
-   nir_builder b = nir_builder_at(nir_after_impl(impl));
-   nir_def *v = nir_load_var(&b, cv);
-   if (pos_out)
-      nir_store_var(&b, pos_out, v, 0xf);
-   nir_def *enabled = nir_load_ubo(&b, 1, 32, nir_imm_int(&b, JADE_DRIVER_CBUF),
-                                   nir_imm_int(&b, JADE_UCP_ENABLE), .align_mul = 4,
-                                   .range_base = JADE_UCP_ENABLE, .range = 4);
-   nir_push_if(&b, nir_ine_imm(&b, enabled, 0));
-   nir_def *d[8];
-   for (unsigned i = 0; i < 8; i++)
-      d[i] = nir_fdot(&b, nir_load_user_clip_plane(&b, .ucp_id = i), v);
-   nir_store_var(&b, dist[0], nir_vec(&b, d, 4), 0xf);
-   nir_store_var(&b, dist[1], nir_vec(&b, d + 4, 4), 0xf);
-   nir_pop_if(&b, NULL);
+   nir_builder b = nir_builder_create(impl);
+   if (gs) {
+      nir_foreach_block(block, impl) {
+         nir_foreach_instr_safe(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic ||
+                nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_emit_vertex)
+               continue;
+            b.cursor = nir_before_instr(instr);
+            store_plane_distances(&b, nir_load_var(&b, cv), dist);
+         }
+      }
+   } else {
+      assert(impl->end_block->predecessors->entries == 1);
+      b.cursor = nir_after_impl(impl);
+      nir_def *v = nir_load_var(&b, cv);
+      if (pos_out)
+         nir_store_var(&b, pos_out, v, 0xf);
+      if (cv_out)
+         nir_store_var(&b, cv_out, v, 0xf);
+      store_plane_distances(&b, v, dist);
+   }
    nir_metadata_preserve(impl, nir_metadata_none);
 
    NIR_PASS(_, nir, nir_lower_global_vars_to_local);

@@ -71,6 +71,7 @@ jade_set_clip_state(struct pipe_context *pctx, const struct pipe_clip_state *cli
    if (memcmp(&ctx->state.clip, clip, sizeof(*clip))) {
       ctx->state.clip = *clip;
       jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
+      jade_bank_dirty(ctx, PIPE_SHADER_GEOMETRY, JADE_BANK_UCP);
    }
 }
 

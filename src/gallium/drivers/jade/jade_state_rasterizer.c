@@ -171,12 +171,13 @@ jade_bind_rasterizer_state(struct pipe_context *pctx, void *cso)
    struct jade_context *ctx = jade_context(pctx);
    ctx->state.rasterizer = cso;
    ctx->dirty |= JADE_DIRTY_RASTERIZER;
-   /* The VS's distances from clip planes run only with a plane enabled
-    * (JADE_UCP_ENABLE, jade_nir_lower_clip_vertex). */
+   /* The VS's or GS's distances from clip planes run only with a plane
+    * enabled (JADE_UCP_ENABLE, jade_nir_lower_clip_vertex). */
    const uint8_t ucp = cso ? (uint8_t)ctx->state.rasterizer->base.clip_plane_enable : 0;
    if (ucp != ctx->state.ucp_enable) {
       ctx->state.ucp_enable = ucp;
       jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
+      jade_bank_dirty(ctx, PIPE_SHADER_GEOMETRY, JADE_BANK_UCP);
    }
 }
 
