@@ -217,7 +217,9 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
          st->cycles += instr->ctrl.stall;
       }
    }
-   st->gprs = s->gpr_count + JADE_HW_RESERVED_GPRS;
+   /* At least 4, as NAK programs (nak/api.rs: max(4, num_gprs +
+    * hw_reserved_gprs)): a thread needs registers besides the pc's. */
+   st->gprs = MAX2(s->gpr_count + JADE_HW_RESERVED_GPRS, 4);
    st->spills = s->spills;
    st->fills = s->fills;
    st->loops = s->loop_count;

@@ -7,6 +7,8 @@
  *                    instances, primitive restart
  *   gpu_3d_vertex.c  vertex fetch (SET_VERTEX_ATTRIBUTE_*, SET_VERTEX_STREAM_*)
  *                    and the vertex stage on the SM model
+ *   gpu_3d_geometry.c  the geometry stage: input primitives, the geometry
+ *                    program on the SM model, its output strips
  *   gpu_3d_stage.c   a pipeline stage's program (SET_PIPELINE_*), its SPH and
  *                    its constant banks, bound to the SM model
  *   gpu_3d_raster.c  primitive assembly, clipping, viewport, rasterisation
@@ -33,25 +35,48 @@ struct gpu_vertex {
    uint32_t a[JADE_SIM_ATTR_WORDS];
 };
 
+/* Where the pixel stage's primitive id (a[0x60]) of a run's primitives
+ * comes from. */
+enum gpu_3d_primitive_ids {
+   GPU_3D_PRIMITIVE_ID_COUNT,    /* primitive_id, counting up a primitive */
+   GPU_3D_PRIMITIVE_ID_RUN,      /* primitive_id for every primitive (a
+                                  * geometry thread's strip: its input
+                                  * primitive's) */
+   GPU_3D_PRIMITIVE_ID_VERTEX,   /* the provoking vertex's a[0x60] (a
+                                  * geometry program that writes it) */
+};
+
 /* One run of vertices of one topology (NVC597_BEGIN_OP_*) for one
  * instance, in the order the topology consumes them: a draw is split into
- * runs at every primitive restart.  Its primitives' ids (the pixel
- * stage's a[0x60]) count up from primitive_id. */
+ * runs at every primitive restart, a geometry stage's output into a run a
+ * strip (or a thread's points).  `stream` is the vertex stream (0 without
+ * a geometry stage). */
 struct gpu_3d_run {
    unsigned topology;
    const struct gpu_vertex *v;
    unsigned count;
    uint32_t instance;
    uint32_t primitive_id;
+   enum gpu_3d_primitive_ids primitive_ids;
+   unsigned stream;
 };
 
 /* How many primitives a run of `count` vertices of the topology holds
  * (gpu_3d_raster.c): what the primitive id counter advances by. */
 unsigned gpu_3d_primitive_count(unsigned topology, unsigned count);
 
-/* The rasteriser's entry (gpu_3d_raster.c): assembles, clips, rasterises
- * the run's primitives and shades their fragments; false after a fault. */
-bool gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run);
+/* The rasteriser's entry (gpu_3d_raster_entry.c): assembles, clips,
+ * rasterises the runs' primitives and shades their fragments, the pixel
+ * stage set up once for all of them; false after a fault. */
+bool gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+                      unsigned count);
+
+/* The last pre-rasterisation stage's runs (gpu_3d_draw.c): each through
+ * stream output and the test hook, then those of the stream
+ * SET_RASTER_INPUT selects to the rasteriser unless SET_RASTER_ENABLE is
+ * FALSE; false after a fault. */
+bool gpu_3d_output(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+                   unsigned count);
 
 /* CLEAR_SURFACE (gpu_3d_clear.c): the targets it names, cleared within
  * the surface clip (and the scissor or clear rectangles the control
@@ -95,10 +120,17 @@ bool gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3
                          const uint32_t *element, const uint32_t *vertex_id, unsigned n,
                          uint32_t instance, struct gpu_vertex *out);
 
+/* The geometry stage (gpu_3d_geometry.c): the run's input primitives
+ * through the geometry program `gs`, whose output goes to gpu_3d_output;
+ * false after a fault. */
+bool gpu_3d_geometry_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *gs,
+                         const struct gpu_3d_run *run);
+
 /* Stream output (gpu_3d_stream.c): the run's primitives, as points,
- * lines and triangles, captured into the stream output buffers when
- * SET_STREAM_OUTPUT is enabled, and counted (VTG_PRIMITIVES_OUT,
- * STREAMING_PRIMITIVES_*); false after a fault. */
+ * lines and triangles, captured into the stream output buffers of the
+ * run's stream when SET_STREAM_OUTPUT is enabled, and counted
+ * (VTG_PRIMITIVES_OUT, STREAMING_PRIMITIVES_* of the stream); false after
+ * a fault. */
 bool gpu_3d_stream_out(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run);
 
 /* Whether draws and clears render now (SET_RENDER_ENABLE_A..C and

@@ -47,15 +47,19 @@
  * Every vertex of a run is shaded once (repeated indices of a batch share
  * it, as the hardware's vertex cache lets them: GL and Vulkan leave the
  * count of vertex invocations to the implementation), in batches that
- * list topologies cut at primitive boundaries.  The runs go to
- * gpu_3d_stream_out (transform feedback and the primitive counters), then
- * gpu_3d_rasterize (or a test's hook) unless SET_RASTER_ENABLE is FALSE;
+ * list topologies cut at primitive boundaries.  With a GEOMETRY stage
+ * enabled the runs go through it (gpu_3d_geometry.c), which hands its
+ * output on; without, they go on themselves (gpu_3d_output): to
+ * gpu_3d_stream_out (transform feedback and the primitive counters), the
+ * test hook, then those of the stream SET_RASTER_INPUT.STREAM_SELECT names
+ * (clc597.h; NVK programs it with Vulkan's rasterization stream, GL's is
+ * stream 0) to gpu_3d_rasterize unless SET_RASTER_ENABLE is FALSE;
  * CLEAR_SURFACE to gpu_3d_clear.  Draws and clears happen only while
  * gpu_3d_render_enabled (conditional rendering, gpu_3d_stream.c); the
  * runs' vertices and primitives and the shaded vertices are counted
  * (DA_VERTICES_GENERATED, DA_PRIMITIVES_GENERATED, VS_INVOCATIONS).
- * Tessellation and geometry stages are not modelled: a draw with one
- * enabled is reported as not implemented.
+ * Tessellation stages are not modelled: a draw with one enabled is
+ * reported as not implemented.
  */
 
 #include <stdlib.h>
@@ -116,9 +120,57 @@ list_size(unsigned topology)
    }
 }
 
+/* The programs of a draw's pre-rasterisation stages. */
+struct draw_stages {
+   struct gpu_3d_stage vs, gs;
+};
+
+/* Whether the test hook takes the run (it is then not rasterised). */
 static bool
-emit_run(struct jade_gpu *gpu, unsigned subc, unsigned topology, const struct gpu_vertex *v,
-         unsigned count)
+hook_takes(struct jade_gpu *gpu, const struct gpu_3d_run *run)
+{
+   if (!gpu->run_hook)
+      return false;
+   const struct jade_gpu_run r = {
+      .topology = run->topology,
+      .attr = (const uint32_t (*)[JADE_SIM_ATTR_WORDS])run->v,
+      .count = run->count,
+      .instance = run->instance,
+      .primitive_id = run->primitive_id,
+      .stream = run->stream,
+   };
+   return gpu->run_hook(gpu->run_hook_data, &r);
+}
+
+bool
+gpu_3d_output(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+              unsigned count)
+{
+   const unsigned raster_stream = GPU_GET(M(SET_RASTER_INPUT),
+                                          NVC597_SET_RASTER_INPUT_STREAM_SELECT);
+   /* SET_RASTER_ENABLE FALSE: rasterizer discard, after stream output. */
+   const bool raster = GPU_GET(M(SET_RASTER_ENABLE), NVC597_SET_RASTER_ENABLE_V);
+   /* Consecutive runs to rasterise go at once (one pixel stage setup). */
+   unsigned first = 0, pending = 0;
+   for (unsigned i = 0; i < count; i++) {
+      if (!gpu_3d_stream_out(gpu, subc, &runs[i]))
+         return false;
+      if (hook_takes(gpu, &runs[i]) || !raster || runs[i].stream != raster_stream) {
+         if (pending && !gpu_3d_rasterize(gpu, subc, &runs[first], pending))
+            return false;
+         pending = 0;
+         continue;
+      }
+      if (!pending)
+         first = i;
+      pending++;
+   }
+   return !pending || gpu_3d_rasterize(gpu, subc, &runs[first], pending);
+}
+
+static bool
+emit_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsigned topology,
+         const struct gpu_vertex *v, unsigned count)
 {
    const struct gpu_3d_run run = {
       .topology = topology, .v = v, .count = count, .instance = gpu->instance3d,
@@ -128,31 +180,18 @@ emit_run(struct jade_gpu *gpu, unsigned subc, unsigned topology, const struct gp
    gpu->primitive3d += prims;
    gpu->counters3d.da_vertices += count;
    gpu->counters3d.da_primitives += prims;
-   if (!gpu_3d_stream_out(gpu, subc, &run))
-      return false;
-   if (gpu->run_hook) {
-      const struct jade_gpu_run r = {
-         .topology = topology,
-         .attr = (const uint32_t (*)[JADE_SIM_ATTR_WORDS])v,
-         .count = count,
-         .instance = gpu->instance3d,
-         .primitive_id = run.primitive_id,
-      };
-      if (gpu->run_hook(gpu->run_hook_data, &r))
-         return true;
-   }
-   /* SET_RASTER_ENABLE FALSE: rasterizer discard, after stream output. */
-   if (!GPU_GET(M(SET_RASTER_ENABLE), NVC597_SET_RASTER_ENABLE_V))
-      return true;
-   return gpu_3d_rasterize(gpu, subc, &run);
+   if (st->gs.enabled)
+      return gpu_3d_geometry_run(gpu, subc, &st->gs, &run);
+   return gpu_3d_output(gpu, subc, &run, 1);
 }
 
 /* Shades the vertices idx[0..n) (raw indices or vertex numbers) and hands
  * them on as one run. */
 static bool
-shade_batch(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
+shade_batch(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st,
             unsigned topology, const uint32_t *idx, unsigned n)
 {
+   const struct gpu_3d_stage *vs = &st->vs;
    const uint32_t base_vertex = M(SET_GLOBAL_BASE_VERTEX_INDEX);
    const uint32_t vid_base = M(SET_VERTEX_ID_BASE);
    /* The distinct indices, by an open-addressed table. */
@@ -194,7 +233,7 @@ shade_batch(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
          ordered[i] = shaded[map[i]];
    }
    if (ok)
-      ok = emit_run(gpu, subc, topology, ordered ? ordered : shaded, n);
+      ok = emit_run(gpu, subc, st, topology, ordered ? ordered : shaded, n);
    else if (!gpu->fault.valid && !(slot && map && element && vid && uidx && shaded))
       gpu_log(gpu, "no memory for a draw of %u vertices", n);
    free(slot);
@@ -209,16 +248,16 @@ shade_batch(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
 
 /* A run (no restart inside) of n indices. */
 static bool
-draw_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs, unsigned topology,
+draw_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsigned topology,
          const uint32_t *idx, unsigned n)
 {
    const unsigned p = list_size(topology);
    if (!p)
-      return shade_batch(gpu, subc, vs, topology, idx, n);
+      return shade_batch(gpu, subc, st, topology, idx, n);
    n -= n % p; /* an incomplete last primitive draws nothing */
    const unsigned batch = LIST_BATCH - LIST_BATCH % p;
    for (unsigned at = 0; at < n; at += batch) {
-      if (!shade_batch(gpu, subc, vs, topology, idx + at, n - at < batch ? n - at : batch))
+      if (!shade_batch(gpu, subc, st, topology, idx + at, n - at < batch ? n - at : batch))
          return false;
    }
    return true;
@@ -235,10 +274,12 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
       gpu_unimplemented(gpu, subc, NVC597_BEGIN, topology);
       return;
    }
-   struct gpu_3d_stage vs, other;
-   if (!gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &vs))
+   struct draw_stages st;
+   struct gpu_3d_stage other;
+   if (!gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &st.vs) ||
+       !gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &st.gs))
       return;
-   if (!vs.enabled) {
+   if (!st.vs.enabled) {
       gpu_fault(gpu, 0, 0, false, "a draw with no vertex program enabled "
                 "(SET_PIPELINE_SHADER.TYPE VERTEX)");
       return;
@@ -247,7 +288,6 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
       NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX_CULL_BEFORE_FETCH,
       NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION_INIT,
       NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION,
-      NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY,
    };
    for (unsigned i = 0; i < sizeof(unmodelled) / sizeof(unmodelled[0]); i++) {
       if (!gpu_3d_stage_read(gpu, subc, unmodelled[i], &other))
@@ -262,7 +302,7 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
    for (unsigned i = 0; i <= n; i++) {
       if (i < n && !(restart && idx[i] == restart_index))
          continue;
-      if (i > start && !draw_run(gpu, subc, &vs, topology, idx + start, i - start))
+      if (i > start && !draw_run(gpu, subc, &st, topology, idx + start, i - start))
          return;
       start = i + 1;
    }

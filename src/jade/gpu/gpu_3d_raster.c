@@ -758,70 +758,80 @@ gpu_3d_primitive_count(unsigned topology, unsigned n)
    }
 }
 
-bool
-gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run,
-                  const struct gpu_3d_stage *ps)
+/* The pixel stage's primitive id of primitive i of the run, whose
+ * provoking vertex is p (enum gpu_3d_primitive_ids). */
+static uint32_t
+primitive_id_of(const struct gpu_3d_run *run, unsigned i, const struct gpu_vertex *p)
 {
-   struct raster *R = malloc(sizeof(*R));
-   if (!R)
-      return false;
-   if (!setup(R, gpu, subc, ps, run->instance)) {
-      free(R);
-      return false;
+   switch (run->primitive_ids) {
+   case GPU_3D_PRIMITIVE_ID_RUN: return run->primitive_id;
+   case GPU_3D_PRIMITIVE_ID_VERTEX: return p->a[PRIMID];
+   default: return run->primitive_id + i;
    }
+}
+
+static bool
+raster_one(struct raster *R, const struct gpu_3d_run *run)
+{
+   struct jade_gpu *gpu = R->gpu;
+   const unsigned subc = R->subc;
    const struct gpu_vertex *v = run->v;
    const unsigned n = run->count;
    const bool last = R->provoking_last;
-   const uint32_t id = run->primitive_id;
    bool ok = true;
    switch (run->topology) {
    case NVC597_BEGIN_OP_POINTS:
       for (unsigned i = 0; ok && i < n; i++) {
-         R->primitive_id = id + i;
+         R->primitive_id = primitive_id_of(run, i, &v[i]);
          ok = draw_point(R, &v[i]);
       }
       break;
    case NVC597_BEGIN_OP_LINES:
       for (unsigned i = 0; ok && i + 1 < n; i += 2) {
-         R->primitive_id = id + i / 2;
-         ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+         const struct gpu_vertex *p = &v[last ? i + 1 : i];
+         R->primitive_id = primitive_id_of(run, i / 2, p);
+         ok = draw_line(R, &v[i], &v[i + 1], p);
       }
       break;
    case NVC597_BEGIN_OP_LINE_STRIP:
    case NVC597_BEGIN_OP_LINE_LOOP:
       for (unsigned i = 0; ok && i + 1 < n; i++) {
-         R->primitive_id = id + i;
-         ok = draw_line(R, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+         const struct gpu_vertex *p = &v[last ? i + 1 : i];
+         R->primitive_id = primitive_id_of(run, i, p);
+         ok = draw_line(R, &v[i], &v[i + 1], p);
       }
       if (ok && run->topology == NVC597_BEGIN_OP_LINE_LOOP && n >= 2) {
-         R->primitive_id = id + n - 1;
-         ok = draw_line(R, &v[n - 1], &v[0], &v[last ? 0 : n - 1]);
+         const struct gpu_vertex *p = &v[last ? 0 : n - 1];
+         R->primitive_id = primitive_id_of(run, n - 1, p);
+         ok = draw_line(R, &v[n - 1], &v[0], p);
       }
       break;
    case NVC597_BEGIN_OP_TRIANGLES:
       for (unsigned i = 0; ok && i + 2 < n; i += 3) {
-         R->primitive_id = id + i / 3;
-         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i]);
+         const struct gpu_vertex *p = &v[last ? i + 2 : i];
+         R->primitive_id = primitive_id_of(run, i / 3, p);
+         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_TRIANGLE_STRIP:
       for (unsigned i = 0; ok && i + 2 < n; i++) {
          const struct gpu_vertex *p = &v[last ? i + 2 : i];
-         R->primitive_id = id + i;
+         R->primitive_id = primitive_id_of(run, i, p);
          ok = i % 2 ? draw_triangle(R, &v[i + 1], &v[i], &v[i + 2], p)
                     : draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_TRIANGLE_FAN:
       for (unsigned i = 0; ok && i + 2 < n; i++) {
-         R->primitive_id = id + i;
-         ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[last ? i + 2 : i + 1]);
+         const struct gpu_vertex *p = &v[last ? i + 2 : i + 1];
+         R->primitive_id = primitive_id_of(run, i, p);
+         ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_QUADS:
       for (unsigned i = 0; ok && i + 3 < n; i += 4) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
-         R->primitive_id = id + i / 4;
+         R->primitive_id = primitive_id_of(run, i / 4, p);
          ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p) &&
               draw_triangle(R, &v[i], &v[i + 2], &v[i + 3], p);
       }
@@ -829,13 +839,13 @@ gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
    case NVC597_BEGIN_OP_QUAD_STRIP:
       for (unsigned i = 0; ok && i + 3 < n; i += 2) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
-         R->primitive_id = id + i / 2;
+         R->primitive_id = primitive_id_of(run, i / 2, p);
          ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 3], p) &&
               draw_triangle(R, &v[i], &v[i + 3], &v[i + 2], p);
       }
       break;
    case NVC597_BEGIN_OP_POLYGON:
-      R->primitive_id = id;
+      R->primitive_id = n ? primitive_id_of(run, 0, &v[0]) : 0;
       for (unsigned i = 0; ok && i + 2 < n; i++)
          ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[0]);
       break;
@@ -843,6 +853,32 @@ gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
       gpu_3d_not_modelled(gpu, subc, 5, "adjacency and patch topologies");
       break;
    }
+   return ok;
+}
+
+bool
+gpu_3d_raster_runs(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+                   unsigned count, const struct gpu_3d_stage *ps)
+{
+   if (!count)
+      return true;
+   struct raster *R = malloc(sizeof(*R));
+   if (!R)
+      return false;
+   if (!setup(R, gpu, subc, ps, runs[0].instance)) {
+      free(R);
+      return false;
+   }
+   bool ok = true;
+   for (unsigned i = 0; ok && i < count; i++)
+      ok = raster_one(R, &runs[i]);
    free(R);
    return ok;
+}
+
+bool
+gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run,
+                  const struct gpu_3d_stage *ps)
+{
+   return gpu_3d_raster_runs(gpu, subc, run, 1, ps);
 }

@@ -157,6 +157,10 @@ bool gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel
  * clipping, viewport, culling, rasterisation, gpu_3d_shade. */
 bool gpu_3d_raster_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run,
                        const struct gpu_3d_stage *ps);
+/* The same for `count` runs, the rasteriser and pixel stage set up once
+ * (the state the first run's setup reads holds for all). */
+bool gpu_3d_raster_runs(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+                        unsigned count, const struct gpu_3d_stage *ps);
 
 /* The interpolation of attribute word w that the PS header asks for
  * (JADE_SPH_PS_IMAP_*: 0 unused, 1 constant, 2 perspective, 3 screen

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * The rasteriser's entry (gpu_3d.h): the pixel stage's program
- * (SET_PIPELINE_*(PIXEL), read and bound by gpu_3d_stage.c), then the run
+ * (SET_PIPELINE_*(PIXEL), read and bound by gpu_3d_stage.c), then the runs
  * through gpu_3d_raster.c.  Apart from it so that the tests, which bind a
  * pixel program of their own, link the rasteriser without the stages.
  */
@@ -13,8 +13,11 @@
 #include "gpu_3d_raster.h"
 
 bool
-gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run)
+gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
+                 unsigned count)
 {
+   if (!count)
+      return true;
    struct gpu_3d_stage ps;
    if (!gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ps))
       return false;
@@ -25,5 +28,5 @@ gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *r
    }
    if (!gpu_3d_stage_bind(gpu, subc, &ps))
       return false;
-   return gpu_3d_raster_run(gpu, subc, run, &ps);
+   return gpu_3d_raster_runs(gpu, subc, runs, count, &ps);
 }

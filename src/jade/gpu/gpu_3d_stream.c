@@ -6,7 +6,8 @@
  * and conditional rendering (gpu_3d.h), from the hardware's side
  * (clc597.h field names).  Where each rule comes from:
  * - capture happens after the last pre-rasterisation stage (the vertex
- *   stage: no other is modelled), before clipping, by primitive: the
+ *   stage, or the geometry stage when one is enabled: gpu_3d_geometry.c),
+ *   before clipping, by primitive: the
  *   run's points, lines and triangles as the GL 4.6 spec's "Transform
  *   Feedback Primitive Capture" records them (strips, loops and fans as
  *   separate primitives; the vertex order the rasteriser assembles them
@@ -15,8 +16,10 @@
  *   split into triangles); incomplete primitives are dropped by the draw;
  * - SET_STREAM_OUTPUT.ENABLE turns capture on; buffer j
  *   (SET_STREAM_OUT_BUFFER_ENABLE(j)) at ADDRESS_A/B(j), SIZE(j) bytes,
- *   takes the vertices of stream SET_STREAM_OUT_CONTROL_STREAM(j) (only
- *   stream 0 has vertices without a geometry stage); each vertex writes
+ *   takes the vertices of stream SET_STREAM_OUT_CONTROL_STREAM(j).SELECT
+ *   (the run's stream: the one a geometry program emitted the vertices
+ *   to, 0 without one; GL 4.6 "Transform Feedback" with
+ *   ARB_transform_feedback3's streams); each vertex writes
  *   COMPONENT_COUNT(j) words, word k the vertex's attribute word
  *   SET_STREAM_OUT_LAYOUT_SELECT(j, k / 4) byte k % 4 names (attribute
  *   address / 4: NAK nak_nir.c nak_xfb_from_nir, attr_addr / 4 +
@@ -35,9 +38,9 @@
  *   buffer object"); STREAMING_PRIMITIVES_NEEDED counts the primitives
  *   while capture is on, _SUCCEEDED the ones written (nvc0 and NVK read
  *   their difference as the overflow predicate, NVK as
- *   VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT's two values);
+ *   VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT's two values), by stream;
  *   VTG_PRIMITIVES_OUT counts every primitive the run makes, capture on
- *   or off (GL's PRIMITIVES_GENERATED: NVK and Jade read it);
+ *   or off, by stream (GL's PRIMITIVES_GENERATED: NVK and Jade read it);
  * - SET_RASTER_ENABLE.V FALSE (rasterizer discard) ends a run there:
  *   nothing is rasterised (gpu_3d_draw.c);
  * - the counters (report semaphores of REPORT = ..., gpu_engine.c writes
@@ -51,8 +54,12 @@
  *   program runs for (not helpers), ZPASS_PIXEL_CNT(64) the samples (one
  *   a pixel: no multisampling is modelled) passing the per-fragment tests
  *   (gpu_3d_zeta.c) while SET_ZPASS_PIXEL_COUNT.ENABLE (NVK and Jade
- *   enable it around occlusion queries); GS, tessellation and other
- *   counters read 0; SUB_REPORT picks the stream (or, for
+ *   enable it around occlusion queries); GS_INVOCATIONS the geometry
+ *   threads run (an input primitive's each invocation), GS_PRIMITIVES_
+ *   GENERATED the points, lines and triangles they emitted, every stream
+ *   (gpu_3d_geometry.c; NVK nvk_query_pool.c reports them for Vulkan's
+ *   GEOMETRY_SHADER_INVOCATIONS and _PRIMITIVES statistics); tessellation
+ *   and other counters read 0; SUB_REPORT picks the stream (or, for
  *   STREAMING_BYTE_COUNT, the buffer: nvc0's TFB_BUFFER_OFFSET query is
  *   "indexed by TFB buffer", NVK reports sub_report = buffer);
  *   CLEAR_REPORT_VALUE.TYPE zeroes one (the streaming ones of all
@@ -69,7 +76,7 @@
  *   it (NVK's nvk_push_draw_state_init and Jade's channel setup set
  *   MODE TRUE).
  * Not modelled: DRAW_AUTO (Jade reads the byte count back instead),
- * geometry-stage streams 1..3, the REPORT_DWORD_NUMBER field.
+ * the REPORT_DWORD_NUMBER field.
  */
 
 #include <string.h>
@@ -82,6 +89,7 @@
 #define MI(name, j) gpu->method[subc][NVC597_##name(j) / 4]
 
 #define BUFFERS 4
+#define STREAMS 4               /* vertex streams (SET_STREAM_OUT_CONTROL_STREAM_SELECT 1:0) */
 
 struct so_buffer {
    bool on;
@@ -146,11 +154,12 @@ base_primitive(unsigned topology, unsigned n, unsigned p, unsigned v[3])
 }
 
 static void
-read_buffer(const struct jade_gpu *gpu, unsigned subc, unsigned j, struct so_buffer *b)
+read_buffer(const struct jade_gpu *gpu, unsigned subc, unsigned j, unsigned stream,
+            struct so_buffer *b)
 {
    b->on = GPU_GET(MI(SET_STREAM_OUT_BUFFER_ENABLE, j), NVC597_SET_STREAM_OUT_BUFFER_ENABLE_V) &&
            GPU_GET(MI(SET_STREAM_OUT_CONTROL_STREAM, j),
-                   NVC597_SET_STREAM_OUT_CONTROL_STREAM_SELECT) == 0;
+                   NVC597_SET_STREAM_OUT_CONTROL_STREAM_SELECT) == stream;
    if (!b->on)
       return;
    b->va = GPU_VA(MI(SET_STREAM_OUT_BUFFER_ADDRESS_A, j),
@@ -196,16 +205,17 @@ gpu_3d_stream_out(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
 {
    struct gpu_3d_counters *c = &gpu->counters3d;
    const unsigned prims = base_primitive_count(run->topology, run->count);
-   c->vtg_primitives[0] += prims;
+   const unsigned s = run->stream % STREAMS;
+   c->vtg_primitives[s] += prims;
    if (!prims || !GPU_GET(M(SET_STREAM_OUTPUT), NVC597_SET_STREAM_OUTPUT_ENABLE))
       return true;
    struct so_buffer b[BUFFERS];
    for (unsigned j = 0; j < BUFFERS; j++)
-      read_buffer(gpu, subc, j, &b[j]);
+      read_buffer(gpu, subc, j, s, &b[j]);
    for (unsigned p = 0; p < prims; p++) {
       unsigned v[3];
       const unsigned nv = base_primitive(run->topology, run->count, p, v);
-      c->so_needed[0]++;
+      c->so_needed[s]++;
       bool fits = true;
       for (unsigned j = 0; j < BUFFERS && fits; j++)
          fits = !b[j].on || (uint64_t)c->so_write[j] + (uint64_t)nv * b[j].stride <= b[j].size;
@@ -220,7 +230,7 @@ gpu_3d_stream_out(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *
             c->so_write[j] += b[j].stride;
          }
       }
-      c->so_succeeded[0]++;
+      c->so_succeeded[s]++;
    }
    return true;
 }
@@ -271,6 +281,8 @@ clear_report(struct jade_gpu *gpu, uint32_t type)
       c->clipper_primitives = 0;
       break;
    case NVC597_CLEAR_REPORT_VALUE_TYPE_PS_INVOCATIONS: c->ps_invocations = 0; break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_INVOCATIONS: c->gs_invocations = 0; break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_PRIMITIVES_GENERATED: c->gs_primitives = 0; break;
    case NVC597_CLEAR_REPORT_VALUE_TYPE_VTG_PRIMITIVES_OUT:
       memset(c->vtg_primitives, 0, sizeof(c->vtg_primitives));
       break;
@@ -336,8 +348,8 @@ gpu_3d_report_value(const struct jade_gpu *gpu, unsigned report, unsigned sub, b
       return t;
    }
    case R(STREAMING_BYTE_COUNT): return c->so_write[s];
-   case R(GS_INVOCATIONS):
-   case R(GS_PRIMITIVES_GENERATED):
+   case R(GS_INVOCATIONS): return c->gs_invocations;
+   case R(GS_PRIMITIVES_GENERATED): return c->gs_primitives;
    case R(TI_INVOCATIONS):
    case R(TS_INVOCATIONS):
    case R(TS_PRIMITIVES_GENERATED):

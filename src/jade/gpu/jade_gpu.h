@@ -131,13 +131,16 @@ bool jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsign
  * topology (NVC597_BEGIN_OP_*), its vertices' output attribute words in
  * the order the topology consumes them (JADE_SIM_ATTR_WORDS each, by
  * attribute address / 4), its instance, the primitive id of its first
- * primitive. */
+ * primitive (of a geometry stage's strip: its input primitive's), its
+ * vertex stream (a geometry stage's runs of every stream are handed on,
+ * only those of SET_RASTER_INPUT's stream are rasterised). */
 struct jade_gpu_run {
    unsigned topology;
    const uint32_t (*attr)[JADE_SIM_ATTR_WORDS];
    unsigned count;
    uint32_t instance;
    uint32_t primitive_id;
+   unsigned stream;
 };
 
 /* Called with every run before it is rasterised; returning true takes

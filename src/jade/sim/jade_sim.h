@@ -156,6 +156,60 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
  * KILL sets killed[t] (a fragment the pixel stage drops).  The arrays stay
  * the caller's. */
 #define JADE_SIM_ATTR_WORDS 256
+
+/* Geometry launches (jade_sim_graphics.geometry): thread t is one
+ * (input primitive, invocation) pair; the arrays below have a slot per
+ * thread of the launch (gfx.threads).  The handles are the model's own
+ * (the hardware's are opaque: NAK and codegen only pass ISBERD's result
+ * to ALD and OUT's to AST and the next OUT):
+ * - ISBERD Rd, [Ra] of a thread of warp w (threads 32 w .. 32 w + 31)
+ *   returns map[w * map_entries + Ra] (the warp's input map; Ra past it
+ *   faults); the GPU fills it with JADE_SIM_VERTEX_HANDLE(i) for vertex i
+ *   of the input table, i.e. the vertex's byte offset in the table after
+ *   a first slot that holds none, so that 0 (RZ) names no vertex;
+ * - ALD Rd, a[addr], Rvtx reads word addr / 4 of input vertex Rvtx (a
+ *   handle that names none faults), except a[0x60], which reads the
+ *   thread's primitive_id whatever the handle (NAK reads
+ *   gl_PrimitiveIDIn with a vertex handle of 0);
+ * - an output vertex's handle is the number of vertices its thread
+ *   emitted before it (NAK starts the handle at 0): AST a[addr], Rdata,
+ *   Rvtx and ALD.O write and read word addr / 4 of output vertex Rvtx,
+ *   which must be the thread's current handle (else a fault); vertex k
+ *   lies at out[(t * max_vertices + k) * JADE_SIM_ATTR_WORDS], and one past
+ *   max_vertices is dropped (writes ignored, reads 0: GL leaves vertices
+ *   past max_vertices undefined);
+ * - OUT.EMIT Rd, Ra (the current handle), Rb (the stream, 0..3) records
+ *   the vertex in emitted[t * max_vertices + k] (its stream, and
+ *   JADE_SIM_EMIT_RESTART if its stream was cut since its last vertex),
+ *   zeroes the next vertex's words (GL leaves them undefined) and
+ *   returns its handle; OUT.CUT marks stream Rb cut and returns Ra;
+ *   OUT.EMIT_THEN_CUT does both; OUT.FINAL sets final[t], after which
+ *   no OUT may follow.  handle[t] counts the thread's OUT.EMITs.
+ * SR_INVOCATION_INFO (0x1d) and SR_INVOCATION_ID (0x11) read
+ * invocation_info[t] and invocation_id[t].  A thread with idle[t] set is
+ * never launched (a warp's lanes past its last primitive). */
+#define JADE_SIM_VERTEX_HANDLE(i) (((uint32_t)(i) + 1) * JADE_SIM_ATTR_WORDS * 4)
+#define JADE_SIM_EMIT_STREAM 0x3u      /* emitted[]: the vertex's stream */
+#define JADE_SIM_EMIT_RESTART 0x4u     /* emitted[]: a cut of its stream before it */
+struct jade_sim_geometry {
+   const uint32_t *vertices;          /* vertex_count * JADE_SIM_ATTR_WORDS */
+   uint32_t vertex_count;
+   const uint32_t *map;               /* warps * map_entries handles */
+   uint32_t map_entries;
+   const uint32_t *invocation_info;   /* threads */
+   const uint32_t *invocation_id;     /* threads */
+   const uint32_t *primitive_id;      /* threads */
+   const uint8_t *idle;               /* threads; NULL: none */
+   uint32_t max_vertices;             /* output vertices a thread keeps */
+   uint32_t *out;                     /* threads * max_vertices vertices;
+                                       * vertex 0 of each thread zeroed by
+                                       * the caller */
+   uint8_t *emitted;                  /* threads * max_vertices */
+   uint32_t *handle;                  /* threads, 0 at the launch */
+   uint8_t *cut;                      /* threads: streams cut (bit s), 0 */
+   uint8_t *final;                    /* threads, 0 */
+};
+
 struct jade_sim_graphics {
    uint32_t threads;
    uint32_t *in, *out;        /* threads * JADE_SIM_ATTR_WORDS words */
@@ -171,6 +225,8 @@ struct jade_sim_graphics {
     * invocations": "stores ... and atomic operations ... will have no
     * effect"); NULL: none. */
    const uint8_t *helper;
+   /* A geometry launch (above); NULL: a vertex or pixel launch. */
+   const struct jade_sim_geometry *geometry;
 };
 
 /* Sets (NULL: clears) the graphics I/O of the next launches. */

@@ -306,7 +306,7 @@ typedef bool (*sim_exec_fn)(struct sim_exec *x);
 static const sim_exec_fn exec_families[] = {
    sim_exec_ctrl, sim_exec_int, sim_exec_float, sim_exec_fp64, sim_exec_half,
    sim_exec_conv, sim_exec_mem, sim_exec_warp, sim_exec_attr, sim_exec_tex,
-   sim_exec_surface,
+   sim_exec_surface, sim_exec_geometry,
 };
 
 static void trace(struct sim_exec *x)
@@ -589,8 +589,22 @@ static bool cta_done(const struct sim_cta *cta)
    return true;
 }
 
-static void init_warp(struct sim_warp *w, unsigned id, const struct jade_sim_grid *g,
-                      unsigned threads)
+/* Whether thread t of the CTA is one a geometry launch leaves out (a
+ * warp's lanes past its last primitive: jade_sim_geometry.idle). */
+static bool idle_thread(const struct jade_sim *sim, const struct sim_cta *cta, unsigned t)
+{
+   const struct jade_sim_geometry *gs = sim->gfx ? sim->gfx->geometry : NULL;
+   if (!gs || !gs->idle)
+      return false;
+   const struct jade_sim_grid *g = sim->grid;
+   const uint64_t cta_index = ((uint64_t)cta->ctaid[2] * g->grid[1] + cta->ctaid[1]) * g->grid[0] +
+                              cta->ctaid[0];
+   const uint64_t i = cta_index * cta->thread_count + t;
+   return i >= sim->gfx->threads || gs->idle[i];
+}
+
+static void init_warp(const struct jade_sim *sim, const struct sim_cta *cta, struct sim_warp *w,
+                      unsigned id, const struct jade_sim_grid *g, unsigned threads)
 {
    /* The registers the launch may use (a register past its count faults:
     * sim_operands.c) and RZ; clearing all 256 a warp was most of a pixel
@@ -607,7 +621,7 @@ static void init_warp(struct sim_warp *w, unsigned id, const struct jade_sim_gri
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       unsigned t = id * SIM_LANES + lane;
       w->pc[lane] = g->entry;
-      if (t >= threads) {
+      if (t >= threads || idle_thread(sim, cta, t)) {
          w->state[lane] = SIM_LANE_INACTIVE;
          continue;
       }
@@ -624,7 +638,7 @@ static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
    const struct jade_sim_grid *g = sim->grid;
    memset(cta->shared, 0, g->shared_size);
    for (unsigned i = 0; i < cta->warp_count; i++) {
-      init_warp(cta->warps[i], i, g, cta->thread_count);
+      init_warp(sim, cta, cta->warps[i], i, g, cta->thread_count);
       /* Private arrays start at 0; memory keeps what it holds, as on the
        * hardware. */
       if (cta->warps[i]->local)

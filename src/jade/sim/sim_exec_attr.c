@@ -4,7 +4,8 @@
  *
  * Vertex and fragment shader I/O (jade_sim_set_graphics): ALD and AST on
  * each thread's attribute words, IPA from plane equations.  The model has
- * no rasteriser: a test gives the planes a triangle would have.
+ * no rasteriser: a test gives the planes a triangle would have.  A
+ * geometry launch's ALD and AST are sim_exec_geometry.c's.
  */
 
 #include "sim_private.h"
@@ -64,6 +65,8 @@ exec_ald_ast(struct sim_exec *x, bool store)
    unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
    unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
    bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   if (gfx->geometry)
+      return sim_geometry_ald_ast(x, store);
    if (!gfx->in || !gfx->out)
       return sim_stop(x, JADE_SIM_FAULT, "%s without attribute words (a pixel launch)",
                       store ? "AST" : "ALD");

@@ -28,6 +28,9 @@ static bool sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    /* The lowest stack address: -O0 code traps if R1 goes below it.  Local
     * memory starts at offset 0 of the local window. */
    case 0x37: *v = 0; return true;                                     /* LMEMHIOFF */
+   /* INVOCATION_ID, INVOCATION_INFO: a geometry launch's (NAK nak_private.h
+    * NAK_SV_INVOCATION_ID, NAK_SV_INVOCATION_INFO). */
+   case 0x11: case 0x1d: return sim_geometry_sreg(x, sr, lane, v);
    case 0xff: *v = 0; return true;                                     /* SRZ */
    default: return false;
    }

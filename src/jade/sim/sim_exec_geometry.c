@@ -1,0 +1,245 @@
+/*
+ * Copyright © 2026 Jade authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Geometry-shader I/O (jade_sim.h, struct jade_sim_geometry): ISBERD,
+ * OUT, OUT.FINAL, the ALD/AST of a geometry launch and the system
+ * registers SR_INVOCATION_ID / SR_INVOCATION_INFO.  How the compilers
+ * use them, which is all the model goes by:
+ * - inputs: NAK nak_nir_lower_vtg_io.c (the `vtx != NULL && !is_output`
+ *   branch) and codegen nv50_ir_lowering_gm107.cpp
+ *   GM107LoweringPass::handlePFETCH read SR_INVOCATION_INFO, take byte 0
+ *   (the primitive's slot in the warp) times byte 2 (vertices a
+ *   primitive) plus the vertex number, and give that to ISBERD, whose
+ *   result is ALD's vertex operand;
+ * - gl_PrimitiveIDIn: ALD a[0x60] with a vertex of 0 (NAK nak_nir.c
+ *   nak_nir_lower_system_value_intrin, NAK_ATTR_PRIMITIVE_ID);
+ * - outputs: NAK nak_nir_lower_gs_intrinsics.c starts a handle at 0,
+ *   writes every output with AST on it, and replaces it by what each
+ *   OUT.EMIT / OUT.CUT returns (from_nir.rs OpOut, with the stream id
+ *   for both), OUT.FINAL on the last handle before the end; codegen
+ *   nv50_ir_emit_gv100.cpp emitOUT gives the mode bits (78:2: 1 emit,
+ *   2 cut, 3 both, 0 final).
+ * The handles' encoding is the model's (jade_sim.h).  ISBERD, OUT and
+ * ALD are variable-latency ops of the ISA description: the dependency
+ * checker wants a scoreboard for their results as for any load.
+ */
+
+#include "sim_private.h"
+
+#define PRIMITIVE_ID_WORD (0x60 / 4)
+#define STREAMS 4
+
+static const struct jade_sim_geometry *
+geometry(const struct sim_exec *x)
+{
+   return x->sim->gfx ? x->sim->gfx->geometry : NULL;
+}
+
+/* The lane's thread, checked against the launch's slots. */
+static bool
+geometry_thread(struct sim_exec *x, unsigned lane, uint32_t *t)
+{
+   *t = sim_thread_index(x, lane);
+   if (*t < x->sim->gfx->threads)
+      return true;
+   return sim_stop(x, JADE_SIM_FAULT, "geometry thread %u has no slot (%u threads)", *t,
+                   x->sim->gfx->threads);
+}
+
+bool
+sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   uint32_t t;
+   if (!gs || !geometry_thread(x, lane, &t))
+      return false;
+   *v = sr == 0x11 ? gs->invocation_id[t] : gs->invocation_info[t];
+   return true;
+}
+
+/* The input vertex of a handle, or NULL after a fault. */
+static const uint32_t *
+input_vertex(struct sim_exec *x, uint32_t handle)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   const uint32_t slot = JADE_SIM_VERTEX_HANDLE(0);
+   if (handle >= slot && handle % slot == 0 && handle / slot - 1 < gs->vertex_count)
+      return gs->vertices + (size_t)(handle / slot - 1) * JADE_SIM_ATTR_WORDS;
+   sim_stop(x, JADE_SIM_FAULT, "ALD: 0x%x is no input vertex handle (%u vertices; "
+            "handles come from ISBERD)", handle, gs->vertex_count);
+   return NULL;
+}
+
+/* The thread's output vertex of a handle: NULL past max_vertices (the
+ * vertex is dropped) or after a fault (*ok false). */
+static uint32_t *
+output_vertex(struct sim_exec *x, uint32_t t, uint32_t handle, const char *op, bool *ok)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   *ok = true;
+   if (gs->final[t]) {
+      *ok = sim_stop(x, JADE_SIM_FAULT, "%s after OUT.FINAL (geometry thread %u)", op, t);
+      return NULL;
+   }
+   if (handle != gs->handle[t]) {
+      *ok = sim_stop(x, JADE_SIM_FAULT, "%s: 0x%x is not geometry thread %u's output "
+                     "vertex handle 0x%x (what its last OUT returned)", op, handle, t,
+                     gs->handle[t]);
+      return NULL;
+   }
+   if (handle >= gs->max_vertices)
+      return NULL;
+   return gs->out + ((size_t)t * gs->max_vertices + handle) * JADE_SIM_ATTR_WORDS;
+}
+
+/* Word w of a[oreg + addr] + k, or -1. */
+static int
+attr_word(struct sim_exec *x, unsigned lane, unsigned k)
+{
+   unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
+   uint64_t addr = sim_field(x, JADE_ISA_F_ADDR) + (oreg == SIM_RZ ? 0 : sim_gpr(x, oreg, lane));
+   uint64_t w = addr / 4 + k;
+   return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
+}
+
+bool
+sim_geometry_ald_ast(struct sim_exec *x, bool store)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   const char *op = store ? "AST" : "ALD.O";
+   unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
+   unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
+   unsigned vtx = (unsigned)sim_field(x, JADE_ISA_F_VTX);
+   bool out = store || sim_field(x, JADE_ISA_F_OUT);
+   if (sim_field(x, JADE_ISA_F_PATCH))
+      return sim_stop(x, JADE_SIM_UNSUPPORTED, "patch attributes (.P) are not modelled");
+   sim_foreach_lane(x, lane) {
+      uint32_t t;
+      if (!geometry_thread(x, lane, &t))
+         return false;
+      const uint32_t handle = sim_gpr(x, vtx, lane);
+      const uint32_t *in = NULL;
+      uint32_t *o = NULL;
+      bool ok = true;
+      if (out)
+         o = output_vertex(x, t, handle, op, &ok);
+      if (!ok)
+         return false;
+      for (unsigned k = 0; k < n; k++) {
+         int w = attr_word(x, lane, k);
+         if (w < 0)
+            return sim_stop(x, JADE_SIM_FAULT, "attribute address out of range");
+         if (store) {
+            uint32_t v = sim_gpr(x, reg + k, lane);
+            if (o)
+               o[w] = v;
+         } else if (out) {
+            sim_set_gpr(x, reg + k, lane, o ? o[w] : 0);
+         } else if (w == PRIMITIVE_ID_WORD) {
+            sim_set_gpr(x, reg + k, lane, gs->primitive_id[t]);
+         } else {
+            if (!in && !(in = input_vertex(x, handle)))
+               return false;
+            sim_set_gpr(x, reg + k, lane, in[w]);
+         }
+      }
+   }
+   return true;
+}
+
+static bool
+exec_isberd(struct sim_exec *x)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   if (!gs)
+      return sim_unsupported(x, "outside a geometry launch");
+   const unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
+   const unsigned addr = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
+   sim_foreach_lane(x, lane) {
+      uint32_t t;
+      if (!geometry_thread(x, lane, &t))
+         return false;
+      const uint32_t i = sim_gpr(x, addr, lane);
+      if (i >= gs->map_entries)
+         return sim_stop(x, JADE_SIM_FAULT, "ISBERD [0x%x]: past the warp's %u input map "
+                         "entries (geometry thread %u)", i, gs->map_entries, t);
+      sim_set_gpr(x, dst, lane, gs->map[(size_t)(t / SIM_LANES) * gs->map_entries + i]);
+   }
+   return true;
+}
+
+/* One thread's OUT of `mode` (1 emit, 2 cut, 3 both) on stream s; the
+ * handle it returns. */
+static uint32_t
+out_one(const struct jade_sim_geometry *gs, uint32_t t, unsigned mode, unsigned s)
+{
+   const uint32_t k = gs->handle[t];
+   if (mode & 1) {
+      if (k < gs->max_vertices) {
+         gs->emitted[(size_t)t * gs->max_vertices + k] =
+            (uint8_t)(s | (gs->cut[t] >> s & 1 ? JADE_SIM_EMIT_RESTART : 0));
+         if (k + 1 < gs->max_vertices)
+            memset(gs->out + ((size_t)t * gs->max_vertices + k + 1) * JADE_SIM_ATTR_WORDS, 0,
+                   JADE_SIM_ATTR_WORDS * sizeof(uint32_t));
+      }
+      gs->cut[t] &= (uint8_t)~(1u << s);
+      gs->handle[t] = k + 1;
+   }
+   if (mode & 2)
+      gs->cut[t] |= (uint8_t)(1u << s);
+   return gs->handle[t];
+}
+
+static bool
+exec_out(struct sim_exec *x, bool final)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   const char *name = jade_isa_op_info[x->op].name;
+   if (!gs)
+      return sim_unsupported(x, "outside a geometry launch");
+   const unsigned mode = final ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   uint32_t result[SIM_LANES];
+   sim_foreach_lane(x, lane) {
+      uint32_t t;
+      if (!geometry_thread(x, lane, &t))
+         return false;
+      const uint32_t handle = final ? sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_A), lane)
+                                    : sim_src(x, SIM_SRC_A, lane);
+      bool ok;
+      output_vertex(x, t, handle, name, &ok);
+      if (!ok)
+         return false;
+      if (final) {
+         gs->final[t] = 1;
+         continue;
+      }
+      const uint32_t s = sim_src(x, SIM_SRC_B, lane);
+      if (s >= STREAMS)
+         return sim_stop(x, JADE_SIM_FAULT, "OUT: stream %u (there are 4)", s);
+      if (mode == 0)
+         return sim_stop(x, JADE_SIM_UNSUPPORTED, "OUT of mode 0 (OUT.FINAL has opcode 0x324)");
+      result[lane] = out_one(gs, t, mode, s);
+   }
+   if (!final) {
+      sim_foreach_lane(x, lane)
+         sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, result[lane]);
+   }
+   return true;
+}
+
+bool
+sim_exec_geometry(struct sim_exec *x)
+{
+   switch (x->op) {
+   case JADE_ISA_OP_ISBERD:
+      exec_isberd(x);
+      return true;
+   case JADE_ISA_OP_OUT:
+   case JADE_ISA_OP_OUT_FINAL:
+      exec_out(x, x->op == JADE_ISA_OP_OUT_FINAL);
+      return true;
+   default:
+      return false;
+   }
+}
