@@ -24,20 +24,15 @@ jade_screen_init_caps(struct jade_screen *screen)
    /* ARB_gpu_shader_fp64, ARB_vertex_attrib_64bit: the compiler's double
     * support (exec tests on the model). */
    caps->doubles = true;
-   /* The compatibility profile stays at GL 3.1 / GLSL 1.40 (Mesa's
-    * compute_version() in src/mesa/main/version.c takes its version from
-    * this level once AllowHigherCompatVersion is off): GL 3.2 compatibility
-    * needs geometry shaders, and in that profile also their compatibility
-    * built-ins (gl_FrontColor, gl_TexCoord[], gl_ClipVertex written by the
-    * GS) and the fixed-function state (vertex colour clamping, two-sided
-    * colour, flat shading, clip planes, point sprites) applied to the
-    * geometry shader's outputs, which the linker patches only in the VS
-    * today (docs/linkage.md).  Of piglit's 25 glsl-1.50 tests that ask for
-    * "GL COMPAT >= 3.2", 23 have a geometry shader and fail when the level
-    * is forced up (MESA_GL_VERSION_OVERRIDE=3.3COMPAT); the 2
-    * primitive-id-no-gs-quad* tests pass.  Raise this to
-    * glsl_feature_level (as nvc0_screen.c does) with geometry shaders. */
-   caps->glsl_feature_level_compatibility = 140;
+   /* The compatibility profile at the core profile's level, as
+    * nvc0_screen.c does: GL 3.2 compatibility needs geometry shaders with
+    * their compatibility built-ins (gl_FrontColor, gl_TexCoord[],
+    * gl_ClipVertex written by the GS) and the fixed-function state
+    * (vertex colour clamping, two-sided colour, flat shading, clip planes,
+    * point sprites) applied to the GS's outputs: the linker patches the
+    * last stage before the rasteriser, the GS when there is one
+    * (docs/linkage.md). */
+   caps->glsl_feature_level_compatibility = 330;
    caps->essl_feature_level = 300;
 
    /* Texturing. */
