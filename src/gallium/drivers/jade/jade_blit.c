@@ -5,6 +5,10 @@
  * Blits: a plain copy when the blit is one (util_try_blit_via_copy_region,
  * through CPU mappings until a copy engine path exists), otherwise a draw
  * by Mesa's util_blitter with the context's state saved around it.
+ * Copies of multisampled resources are draws too: a mapping's box is in
+ * pixels, the resource's samples lie in blocks of 2^ms_x x 2^ms_y texels
+ * a pixel (jade_layout), so util_resource_copy_region would copy part of
+ * the samples; util_blitter copies sample by sample (sample shading).
  */
 
 #include "util/log.h"
@@ -44,13 +48,46 @@ save_state(struct jade_context *ctx)
                                       st->render_cond_mode);
 }
 
+/* Stencil without shader stencil export (which util_blitter's stencil
+ * blits need): the dst box's stencil cleared, then util_blitter's
+ * fallback sets it a bit and a sample at a time (through the sample mask),
+ * as freedreno's fd_blit_stencil_fallback does. */
 static void
-jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
+blit_stencil_fallback(struct jade_context *ctx, const struct pipe_blit_info *info)
+{
+   struct pipe_context *pctx = &ctx->base;
+   struct pipe_surface templ, *view;
+   util_blitter_default_dst_texture(&templ, info->dst.resource, info->dst.level,
+                                    info->dst.box.z);
+   view = pctx->create_surface(pctx, info->dst.resource, &templ);
+   if (!view)
+      return;
+   save_state(ctx);
+   util_blitter_clear_depth_stencil(ctx->blitter, view, PIPE_CLEAR_STENCIL, 0, 0,
+                                    info->dst.box.x, info->dst.box.y, info->dst.box.width,
+                                    info->dst.box.height);
+   save_state(ctx);
+   util_blitter_stencil_fallback(ctx->blitter, info->dst.resource, info->dst.level,
+                                 &info->dst.box, info->src.resource, info->src.level,
+                                 &info->src.box, info->scissor_enable ? &info->scissor : NULL);
+   pipe_surface_reference(&view, NULL);
+}
+
+static void
+jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *blit)
 {
    struct jade_context *ctx = jade_context(pctx);
 
-   if (util_try_blit_via_copy_region(pctx, info, ctx->state.render_cond_query != NULL))
+   if (util_try_blit_via_copy_region(pctx, blit, ctx->state.render_cond_query != NULL))
       return;
+   struct pipe_blit_info b = *blit;
+   const struct pipe_blit_info *info = &b;
+   if ((b.mask & PIPE_MASK_S) && !pctx->screen->caps.shader_stencil_export) {
+      blit_stencil_fallback(ctx, &b);
+      b.mask &= ~PIPE_MASK_S;
+      if (!b.mask)
+         return;
+   }
    if (!util_blitter_is_blit_supported(ctx->blitter, info)) {
       mesa_logw_once("jade: unsupported blit %s -> %s", util_format_short_name(info->src.format),
                      util_format_short_name(info->dst.format));
@@ -60,9 +97,26 @@ jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *info)
    util_blitter_blit(ctx->blitter, info, NULL);
 }
 
+static void
+jade_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
+                          unsigned dst_level, unsigned dstx, unsigned dsty, unsigned dstz,
+                          struct pipe_resource *src, unsigned src_level,
+                          const struct pipe_box *src_box)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   if (dst->nr_samples <= 1 && src->nr_samples <= 1) {
+      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level,
+                                src_box);
+      return;
+   }
+   save_state(ctx);
+   util_blitter_copy_texture(ctx->blitter, dst, dst_level, dstx, dsty, dstz, src, src_level,
+                             src_box);
+}
+
 void
 jade_init_blit_functions(struct jade_context *ctx)
 {
    ctx->base.blit = jade_blit;
-   ctx->base.resource_copy_region = util_resource_copy_region;
+   ctx->base.resource_copy_region = jade_resource_copy_region;
 }

@@ -8,9 +8,13 @@
  * jade_texture.c.
  */
 
+#include "nvtypes.h"
+
+#include "nv_push_clc597.h"
 #include "util/u_framebuffer.h"
 #include "util/u_helpers.h"
 #include "util/u_inlines.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 
 #include "jade_context.h"
@@ -19,7 +23,40 @@
 static void
 jade_set_sample_mask(struct pipe_context *pctx, unsigned mask)
 {
-   jade_context(pctx)->state.sample_mask = mask;
+   struct jade_context *ctx = jade_context(pctx);
+   if (ctx->state.sample_mask != mask) {
+      ctx->state.sample_mask = mask;
+      ctx->dirty |= JADE_DIRTY_SAMPLES;
+   }
+}
+
+/* The sample mask, one per pixel of a 2x2 quad (SET_SAMPLE_MASK_X0_Y0 ..
+ * X1_Y1, as nvc0 validate_sample_mask and NVK nvk_flush_ms_state program
+ * it: the hardware's reset value is not documented, and a 0 mask covers
+ * nothing), and the passes of sample shading: min_samples of the
+ * framebuffer's samples shaded apart means next_pow2(min_samples)
+ * invocations a pixel, IPA.CENTROID over each pass's samples
+ * (SET_HYBRID_ANTI_ALIAS_CONTROL, as NVK's nvk_mme_set_anti_alias sets
+ * it; the per-pass masks of the driver bank match its groups). */
+void
+jade_emit_samples(struct jade_context *ctx)
+{
+   const unsigned samples = util_framebuffer_get_num_samples(&ctx->state.framebuffer);
+   const unsigned passes = samples > 1 && ctx->state.min_samples > 1
+                              ? MIN2(util_next_power_of_two(ctx->state.min_samples), samples)
+                              : 1;
+   const uint32_t mask = ctx->state.sample_mask & 0xffff;
+   struct nv_push *p = jade_push_reserve(ctx, 8);
+   P_MTHD(p, NVC597, SET_SAMPLE_MASK_X0_Y0);
+   P_NVC597_SET_SAMPLE_MASK_X0_Y0(p, mask);
+   P_NVC597_SET_SAMPLE_MASK_X1_Y0(p, mask);
+   P_NVC597_SET_SAMPLE_MASK_X0_Y1(p, mask);
+   P_NVC597_SET_SAMPLE_MASK_X1_Y1(p, mask);
+   P_IMMD(p, NVC597, SET_HYBRID_ANTI_ALIAS_CONTROL, {
+      .passes = passes & 0xf,
+      .centroid = passes > 1 ? CENTROID_PER_PASS : CENTROID_PER_FRAGMENT,
+      .passes_extended = passes >> 4,
+   });
 }
 
 static void
@@ -103,6 +140,8 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_scissor(ctx);
    if (ctx->dirty & JADE_DIRTY_FRAMEBUFFER)
       jade_emit_framebuffer(ctx);
+   if (ctx->dirty & (JADE_DIRTY_FRAMEBUFFER | JADE_DIRTY_SAMPLES))
+      jade_emit_samples(ctx);
    if (ctx->dirty & JADE_DIRTY_STREAM_OUT)
       jade_emit_stream_out(ctx);
    if (ctx->dirty & JADE_DIRTY_CONSTBUF)

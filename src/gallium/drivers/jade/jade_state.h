@@ -29,6 +29,7 @@ enum jade_dirty {
    JADE_DIRTY_DRIVER_CBUF = 1 << 10,
    JADE_DIRTY_FRAMEBUFFER = 1 << 11,
    JADE_DIRTY_STREAM_OUT = 1 << 12,
+   JADE_DIRTY_SAMPLES = 1 << 13,   /* sample mask, sample-shading passes */
 };
 
 /* Parts of a stage's driver bank (jade_state_constbuf.c). */
@@ -94,6 +95,8 @@ uint32_t jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_o
 
 void jade_init_framebuffer_functions(struct jade_context *ctx);
 void jade_emit_framebuffer(struct jade_context *ctx);
+/* The sample mask and the passes of sample shading (jade_state.c). */
+void jade_emit_samples(struct jade_context *ctx);
 
 void jade_init_viewport_functions(struct jade_context *ctx);
 void jade_emit_viewport(struct jade_context *ctx);

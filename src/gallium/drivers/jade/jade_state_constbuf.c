@@ -82,6 +82,7 @@ jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
    if (ctx->state.min_samples != min_samples) {
       ctx->state.min_samples = min_samples;
       jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
+      ctx->dirty |= JADE_DIRTY_SAMPLES;   /* SET_HYBRID_ANTI_ALIAS_CONTROL */
    }
 }
 
@@ -139,16 +140,43 @@ load_inline(struct jade_context *ctx, uint64_t va, const void *data, uint32_t si
    }
 }
 
-/* The samples invocation i shades when at least min_samples of
- * `samples` are shaded separately: its own sample with full sample
- * shading, the whole pixel without, else its group. */
+/* The samples the invocation shading sample i (PIXLD.MY_INDEX) shades
+ * when at least min_samples of `samples` are shaded apart: the
+ * hardware's pass (jade_emit_samples: next_pow2(min_samples) passes) is a
+ * block of the pixel's sample grid, halved in x, then y, then x, so
+ * sample i's companions are those in its block, by where the mode puts
+ * each sample (NIL image.rs sa_offset for 2X1_D3D, 2X2, 4X2_D3D).  That
+ * gives NVK's tables (nvk_cmd_set_sample_layout: 2X2 in two passes 0x5 /
+ * 0xa, 4X2_D3D 0xc5 / 0x3a, in four 0x81 0x12 0x44 0x28), not runs of
+ * consecutive samples. */
 static uint32_t
 pass_mask(unsigned samples, unsigned min_samples, unsigned i)
 {
-   if (samples <= 1 || min_samples <= 1)
+   static const uint8_t cell2[2][2] = {{1, 0}, {0, 0}};
+   static const uint8_t cell4[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+   static const uint8_t cell8[8][2] = {
+      {2, 0}, {1, 1}, {3, 1}, {1, 0}, {0, 1}, {0, 0}, {2, 1}, {3, 0},
+   };
+   if (samples <= 1 || min_samples <= 1 || i >= samples)
       return ~0u;
-   unsigned per_pass = MAX2(samples / util_next_power_of_two(MIN2(min_samples, samples)), 1);
-   return BITFIELD_MASK(per_pass) << (i / per_pass * per_pass);
+   const unsigned passes = MIN2(util_next_power_of_two(min_samples), samples);
+   if (passes == 1)
+      return ~0u;
+   const uint8_t (*cell)[2] = samples == 8 ? cell8 : samples == 4 ? cell4 : cell2;
+   unsigned bw = samples == 8 ? 4 : 2, bh = samples >= 4 ? 2 : 1;
+   bool x = true;
+   for (unsigned k = passes; k > 1; k /= 2, x = !x) {
+      if ((x && bw > 1) || bh == 1)
+         bw /= 2;
+      else
+         bh /= 2;
+   }
+   uint32_t mask = 0;
+   for (unsigned s = 0; s < samples; s++) {
+      if (cell[s][0] / bw == cell[i][0] / bw && cell[s][1] / bh == cell[i][1] / bh)
+         mask |= 1u << s;
+   }
+   return mask;
 }
 
 void

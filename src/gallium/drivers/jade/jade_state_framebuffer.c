@@ -14,6 +14,7 @@
 #include "util/format/u_format.h"
 #include "util/u_framebuffer.h"
 #include "util/u_math.h"
+#include "util/u_sample_positions.h"
 
 #include "jade_context.h"
 #include "jade_formats.h"
@@ -28,7 +29,7 @@ jade_set_framebuffer_state(struct pipe_context *pctx,
    if (util_framebuffer_state_equal(&ctx->state.framebuffer, fb))
       return;
    util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
-   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;
+   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;   /* and the passes, by its samples */
    /* The fragment bank holds sample positions and masks. */
    jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
 }
@@ -139,7 +140,7 @@ void
 jade_emit_framebuffer(struct jade_context *ctx)
 {
    const struct pipe_framebuffer_state *fb = &ctx->state.framebuffer;
-   struct nv_push *p = jade_push_reserve(ctx, 16 * PIPE_MAX_COLOR_BUFS + 32);
+   struct nv_push *p = jade_push_reserve(ctx, 16 * PIPE_MAX_COLOR_BUFS + 40);
 
    for (unsigned i = 0; i < fb->nr_cbufs; i++)
       emit_color_target(ctx, p, i, fb->cbufs[i]);
@@ -157,11 +158,32 @@ jade_emit_framebuffer(struct jade_context *ctx)
    P_MTHD(p, NVC597, SET_SURFACE_CLIP_HORIZONTAL);
    P_NVC597_SET_SURFACE_CLIP_HORIZONTAL(p, {.x = 0, .width = fb->width});
    P_NVC597_SET_SURFACE_CLIP_VERTICAL(p, {.y = 0, .height = fb->height});
-   P_IMMD(p, NVC597, SET_ANTI_ALIAS, anti_alias_mode(util_framebuffer_get_num_samples(fb)));
+   const unsigned samples = util_framebuffer_get_num_samples(fb);
+   P_IMMD(p, NVC597, SET_ANTI_ALIAS, anti_alias_mode(samples));
+
+   /* Where the rasteriser samples: the positions GL_SAMPLE_POSITION and
+    * gl_SamplePosition (the driver bank's JADE_SAMPLE_POS) report, in
+    * sixteenths from the pixel's upper-left corner; entry n is sample
+    * n % samples of the n / samples'th pixel of the pattern, all pixels
+    * alike (NVK nvk_flush_ms_state and nvc0 gm200_validate_sample_locations
+    * pack and always program them: the reset value is not documented). */
+   uint32_t pos[4] = {0};
+   for (unsigned n = 0; n < 16; n++) {
+      float xy[2] = {0.5f, 0.5f};
+      if (samples > 1)
+         u_default_get_sample_position(&ctx->base, samples, n % samples, xy);
+      const uint32_t x = MIN2((uint32_t)(xy[0] * 16.0f), 15);
+      const uint32_t y = MIN2((uint32_t)(xy[1] * 16.0f), 15);
+      pos[n / 4] |= (x | y << 4) << (8 * (n % 4));
+   }
+   P_MTHD(p, NVC597, SET_ANTI_ALIAS_SAMPLE_POSITIONS(0));
+   P_INLINE_ARRAY(p, pos, 4);
 }
 
 void
 jade_init_framebuffer_functions(struct jade_context *ctx)
 {
    ctx->base.set_framebuffer_state = jade_set_framebuffer_state;
+   /* GL_SAMPLE_POSITION: where the hardware samples (above). */
+   ctx->base.get_sample_position = u_default_get_sample_position;
 }

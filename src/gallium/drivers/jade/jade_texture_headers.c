@@ -39,6 +39,12 @@ tic_components(const struct util_format_description *d)
    case PIPE_FORMAT_X8Z24_UNORM: return C(Z24S8);
    case PIPE_FORMAT_Z32_FLOAT: return C(ZF32);
    case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: return C(ZF32_X24S8);
+   /* Stencil-only views of them (util_blitter's stencil blits sample
+    * them): the same layouts, the stencil field in every component, as
+    * nvc0 (nv50_formats.c SX: G8R24 / G24R8 / R32_B24G8) reads it. */
+   case PIPE_FORMAT_X24S8_UINT: return C(S8Z24);
+   case PIPE_FORMAT_S8X24_UINT: return C(Z24S8);
+   case PIPE_FORMAT_X32_S8X24_UINT: return C(ZF32_X24S8);
    case PIPE_FORMAT_R9G9B9E5_FLOAT: return C(E5B9G9R9_SHAREDEXP);
    case PIPE_FORMAT_R11G11B10_FLOAT: return C(BF10GF11RF11);
    case PIPE_FORMAT_DXT1_RGB: case PIPE_FORMAT_DXT1_RGBA:
@@ -131,6 +137,19 @@ jade_tic_format(enum pipe_format format, const unsigned char view_swizzle[4],
       default:
          out->source[c] = JADE_TIC_BL_X_SOURCE_IN_ZERO;
          break;
+      }
+   }
+   /* Stencil-only views: the stencil field (G, R for S8X24) wherever the
+    * view's swizzle names a component. */
+   if (format == PIPE_FORMAT_X24S8_UINT || format == PIPE_FORMAT_S8X24_UINT ||
+       format == PIPE_FORMAT_X32_S8X24_UINT) {
+      const unsigned stencil = format == PIPE_FORMAT_S8X24_UINT ? JADE_TIC_BL_X_SOURCE_IN_R
+                                                                : JADE_TIC_BL_X_SOURCE_IN_G;
+      for (unsigned c = 0; c < 4; c++) {
+         const unsigned s = view_swizzle[c];
+         out->source[c] = s <= PIPE_SWIZZLE_W ? stencil
+                          : s == PIPE_SWIZZLE_1 ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT
+                                                : JADE_TIC_BL_X_SOURCE_IN_ZERO;
       }
    }
    out->srgb = util_format_is_srgb(format);
