@@ -38,7 +38,7 @@ gpu_test_set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
 }
 
 /* Colour target 0: n x n pixels of 4 bytes, pitch layout (WIDTH = the
- * pitch in bytes), at va; surface clip, viewport 0 (window = ndc * n / 2
+ * pitch in bytes), at va; the sample masks open, surface clip, viewport 0 (window = ndc * n / 2
  * + n / 2, z = ndc * 0.5 + 0.5) and its depth range [0, 1]. */
 static inline void
 gpu_test_target(struct jade_gpu *gpu, uint64_t va, unsigned n, uint32_t format)
@@ -53,6 +53,12 @@ gpu_test_target(struct jade_gpu *gpu, uint64_t va, unsigned n, uint32_t format)
    gpu_test_set(gpu, NVC597_SET_CT_SELECT, 1);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
    gpu_test_set(gpu, NVC597_SET_CT_MRT_ENABLE, 1);
+   /* Every sample of every quad pixel may be covered (a 0 mask, the
+    * store's start, drops all: nvc0 and NVK program the four). */
+   gpu_test_set(gpu, NVC597_SET_SAMPLE_MASK_X0_Y0, 0xffff);
+   gpu_test_set(gpu, NVC597_SET_SAMPLE_MASK_X1_Y0, 0xffff);
+   gpu_test_set(gpu, NVC597_SET_SAMPLE_MASK_X0_Y1, 0xffff);
+   gpu_test_set(gpu, NVC597_SET_SAMPLE_MASK_X1_Y1, 0xffff);
    gpu_test_set(gpu, NVC597_SET_SURFACE_CLIP_HORIZONTAL, n << 16);
    gpu_test_set(gpu, NVC597_SET_SURFACE_CLIP_VERTICAL, n << 16);
    const float h = (float)n / 2;

@@ -10,7 +10,8 @@
  * of a square exactly once (top-left rule, additive blending counts the
  * hits); a thin triangle covers only the pixel centres inside it; clear
  * values in two formats (R8G8B8A8_UNORM and R32_FLOAT) within the scissor;
- * blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA).
+ * blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
+ * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE).
  */
 
 #include <math.h>
@@ -209,6 +210,42 @@ main(void)
    float f;
    memcpy(&f, mem + TARGET + 5 * 64 + 4 * 3, 4);
    CHECK(f == 0.75f, "R32_FLOAT clear: %g", f);
+
+   /* 7. Two targets (the second 16 x 16 RU32 at TARGET + 0x1000), outputs
+    * 0 = 5 and 1 = 9: separate only with SET_CT_MRT_ENABLE and the PS
+    * header's MRT_ENABLE; either off, output 0 goes to both. */
+   target(gpu, NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_A(1), (uint32_t)(VA >> 32));
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_B(1), TARGET + 0x1000);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(1), 64);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(1), N);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(1), NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(1), 1 << 12);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(1), 1);
+   gpu_test_set(gpu, NVC597_SET_CT_SELECT, 2 | 0 << 4 | 1 << 7);
+   gpu_test_set(gpu, NVC597_SET_CT_WRITE(1), 0x1111);
+   static const char *const two[] = {"MOV R0, 0x5", "MOV R1, 0x0", "MOV R2, 0x0", "MOV R3, 0x0",
+                                     "MOV R4, 0x9", "MOV R5, 0x0", "MOV R6, 0x0", "MOV R7, 0x0",
+                                     "EXIT"};
+   pos(&vtx[0], 0, 0), pos(&vtx[1], 16, 0), pos(&vtx[2], 0, 16);
+   for (unsigned k = 0; k < 3; k++) {
+      const bool method = k != 1, header = k != 2;
+      CHECK(gpu_test_pixel_program(gpu, two, 9, CODE, &ps), "program");
+      struct jade_sph_ps h;
+      jade_sph_ps_unpack(ps.sph, &h);
+      h.omap_red[1] = h.omap_green[1] = h.omap_blue[1] = h.omap_alpha[1] = 1;
+      h.mrt_enable = header;
+      jade_sph_ps_pack(ps.sph, &h);
+      gpu_test_set(gpu, NVC597_SET_CT_MRT_ENABLE, method);
+      memset(mem + TARGET, 0, 0x2000);
+      CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "MRT draw: %s", last_log);
+      uint32_t t0, t1;
+      memcpy(&t0, px(1, 1), 4);
+      memcpy(&t1, px(1, 1) + 0x1000, 4);
+      const uint32_t want1 = method && header ? 9 : 5;
+      CHECK(t0 == 5 && t1 == want1, "MRT method %u header %u: targets %u %u, want 5 %u", method,
+            header, t0, t1, want1);
+   }
 
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");

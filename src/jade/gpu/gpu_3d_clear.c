@@ -22,7 +22,9 @@
  *   the clear rectangle (SET_CLEAR_RECT_*, max exclusive) when
  *   USE_CLEAR_RECT, viewport 0's clip rectangle when USE_VIEWPORT_CLIP0;
  * - Z_ENABLE/STENCIL_ENABLE: the zeta target's depth and stencil, in the
- *   same rectangle (gpu_3d_zeta.c).
+ *   same rectangle (gpu_3d_zeta.c);
+ * - multisampled targets (SET_ANTI_ALIAS): every sample of each pixel of
+ *   the rectangle, which is in pixels (the targets count samples).
  */
 
 #include <string.h>
@@ -73,6 +75,13 @@ gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
    unsigned slot = GPU_GET(data, NVC597_CLEAR_SURFACE_MRT_SELECT);
    uint32_t rt_index = GPU_GET(data, NVC597_CLEAR_SURFACE_RT_ARRAY_INDEX);
    struct gpu_3d_rect r = clear_rect(gpu, subc);
+   struct gpu_sample_grid g;
+   if (!gpu_sample_grid(GPU_GET(M(subc, SET_ANTI_ALIAS), NVC597_SET_ANTI_ALIAS_SAMPLES), &g)) {
+      gpu_3d_not_modelled(gpu, subc, 9, "CLEAR_SURFACE in this SET_ANTI_ALIAS mode");
+      return;
+   }
+   r.x0 <<= g.x_log2, r.x1 <<= g.x_log2;
+   r.y0 <<= g.y_log2, r.y1 <<= g.y_log2;
    if (z || s)
       gpu_3d_zeta_clear(gpu, subc, z, s, &r, rt_index);
    if (!mask || slot >= gpu_3d_ct_count(gpu, subc))

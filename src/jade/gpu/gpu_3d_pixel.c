@@ -35,9 +35,14 @@
  * - every fragment that survives goes through the tests of gpu_3d_zeta.c
  *   (alpha test on output 0, depth range, bounds, stencil, depth; the
  *   face from a[0x3fc]) before its colours are written;
- * - output slot s goes to the target of SET_CT_SELECT slot s; with
- *   SET_CT_MRT_ENABLE false output 0 goes to every slot (its name; NVK
- *   always enables it).
+ * - output slot s goes to the target of SET_CT_SELECT slot s when both
+ *   SET_CT_MRT_ENABLE and the PS header's MRT_ENABLE (bit 14) say so, else
+ *   output 0 goes to every slot: nvc0 sets the header bit for shaders
+ *   without gl_FragColor's broadcast (nvc0_program.c, "!separateFragData",
+ *   which codegen sets from COLOR0_WRITES_ALL_CBUFS), NAK always ("a
+ *   'Should color0 be broadcast' bit", sph.rs), and both program the
+ *   method TRUE at channel setup (nvc0_screen.c RT_SEPARATE_FRAG_DATA,
+ *   NVK nvk_push_draw_state_init);
  * The program: the stage's code (gpu_3d_stage_read), made the SM model's
  * by gpu_load_program, with the constant banks and units gpu_3d_stage_bind
  * bound; it, its header and the targets are read once a run
@@ -48,6 +53,7 @@
 #include <string.h>
 
 #include "nvidia/classes/clc597.h"
+#include "util/bitscan.h"
 
 #include "jade_sph.h"
 #include "jade_sim.h"
@@ -99,12 +105,68 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
    return 0;
 }
 
+/* Samples `mask` of one fragment at pixel (x, y) through the tests and
+ * into the targets: depth from the shader or the z plane zp at each
+ * sample (at the centre when one sample or AT_PIXEL_CENTER), outputs r. */
+static bool
+fragment_samples(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
+                 const struct gpu_3d_fragments *f, int32_t lx, int32_t ly, int32_t x, int32_t y,
+                 uint16_t mask, const float zp[3], const float *depth_out, float alpha,
+                 bool front, const uint32_t *r, const int *out_base)
+{
+   const struct gpu_3d_samples *ms = &px->ms;
+   const bool mrt = GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4],
+                            NVC597_SET_CT_MRT_ENABLE_V) && px->h.mrt_enable;
+   const unsigned zpass_count = GPU_GET(gpu->method[subc][NVC597_SET_ZPASS_PIXEL_COUNT / 4],
+                                        NVC597_SET_ZPASS_PIXEL_COUNT_ENABLE);
+   const bool at_sample = ms->multisample && !ms->z_at_center;
+   bool ok = true;
+   u_foreach_bit(s, mask) {
+      float depth;
+      if (depth_out) {
+         depth = *depth_out;
+      } else {
+         const float ox = at_sample ? ms->pos[s][0] : 0.5f;
+         const float oy = at_sample ? ms->pos[s][1] : 0.5f;
+         depth = zp[0] * ((float)lx + ox) + zp[1] * ((float)ly + oy) + zp[2];
+      }
+      int32_t sx, sy;
+      gpu_3d_sample_xy(ms, x, y, s, &sx, &sy);
+      bool pass;
+      ok = gpu_3d_zeta_fragment(gpu, &px->zeta, sx, sy, f->rt_index, depth, alpha, front, &pass);
+      if (!ok)
+         return false;
+      if (!pass)
+         continue;
+      /* ZPASS_PIXEL_CNT counts samples (GL's SAMPLES_PASSED). */
+      gpu->counters3d.zpass += zpass_count;
+      for (unsigned slot = 0; ok && slot < px->slots; slot++) {
+         int base = out_base[mrt ? slot : 0];
+         if (!px->have[slot] || base < 0)
+            continue;
+         uint32_t c[4];
+         memcpy(c, r + base, sizeof(c));
+         if (ms->alpha_to_one)
+            c[3] = px->targets[slot].view.integer ? 1 : 0x3f800000;
+         ok = gpu_3d_fragment_out(gpu, subc, slot, &px->targets[slot], sx, sy, f->rt_index, c);
+      }
+      if (!ok)
+         return false;
+   }
+   return true;
+}
+
+/* One pass (of SET_HYBRID_ANTI_ALIAS_CONTROL's) over rows [y0, y1) of the
+ * fragments: the threads shade the pass's covered samples of their pixel;
+ * a pixel with none of them is a helper. */
 static bool
 shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
-           const struct gpu_3d_fragments *f, int32_t y0, int32_t y1)
+           const struct gpu_3d_fragments *f, int32_t y0, int32_t y1, unsigned pass)
 {
    const struct jade_sph_ps *h = &px->h;
    const struct gpu_3d_stage *ps = px->ps;
+   const struct gpu_3d_samples *ms = &px->ms;
+   const uint16_t pass_mask = ms->pass_mask[pass];
    const int32_t width = f->rect.x1 - f->rect.x0, full_w = width;
    const int32_t height = y1 - y0;
    uint32_t n = (uint32_t)(width * height);
@@ -126,8 +188,12 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    uint32_t *exit_regs = calloc((size_t)threads * (reg_count ? reg_count : 1), 4);
    uint8_t *killed = calloc(threads, 1);
    uint8_t *helper = malloc(threads);
-   if (!plane || !exit_regs || !killed || !helper) {
+   uint16_t *covmask = calloc(threads, sizeof(uint16_t));
+   uint8_t *my_index = calloc(threads, 1);
+   float (*centroid)[2] = malloc(sizeof(float[2]) * threads);
+   if (!plane || !exit_regs || !killed || !helper || !covmask || !my_index || !centroid) {
       free(plane), free(exit_regs), free(killed), free(helper);
+      free(covmask), free(my_index), free(centroid);
       gpu_log(gpu, "no memory for a pixel launch of %u threads", threads);
       return false;
    }
@@ -137,13 +203,22 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
       plane[w][1] = f->plane[w][1];
       plane[w][2] = f->plane[w][1] == 0 ? f->plane[w][2] : f->plane[w][2] + f->plane[w][1] * dy;
    }
-   /* Threads on no covered pixel are helpers: they run for their quad's
-    * derivatives, and their stores and atomics have no effect. */
+   /* Threads on no covered sample of the pass are helpers: they run for
+    * their quad's derivatives, and their stores and atomics have no
+    * effect.  PIXLD.COVMASK is the pixel's coverage (NAK: "the coverage
+    * mask for the entire pixel being shaded"), PIXLD.MY_INDEX the pass's
+    * lowest sample. */
+   const unsigned my = pass_mask ? (unsigned)ffs(pass_mask) - 1 : 0;
+   const uint16_t centroid_set = ms->centroid_per_pass ? pass_mask : ms->all;
    for (uint32_t t = 0; t < threads; t++) {
       uint32_t q = t / 4, qw = (uint32_t)width / 2;
       int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
-      helper[t] = t >= n || ly >= height ||
-                  !f->covered[(ly + (y0 - f->rect.y0)) * full_w + lx];
+      const uint16_t cov = t < n && ly < height
+                              ? f->coverage[(ly + (y0 - f->rect.y0)) * full_w + lx] : 0;
+      helper[t] = !(cov & pass_mask);
+      covmask[t] = cov;
+      my_index[t] = (uint8_t)my;
+      gpu_3d_centroid(ms, centroid_set, cov, centroid[t]);
    }
    const struct jade_sim_graphics gfx = {
       .threads = threads,
@@ -154,6 +229,9 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
       .quads = true,
       .killed = killed,
       .helper = helper,
+      .covmask = covmask,
+      .my_index = my_index,
+      .centroid = (const float (*)[2])centroid,
    };
    struct jade_sim_grid grid = {
       .grid = {threads / CTA, 1, 1},
@@ -163,66 +241,53 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    };
    /* Local memory in memory, as the vertex stage's (the SM model's own
     * per-thread default would be cleared at every CTA). */
-   if (!gpu_3d_local_memory(gpu, subc, h->shader_local_memory_low_size, CTA,
-                            "the pixel program", &grid)) {
-      free(plane), free(exit_regs), free(killed), free(helper);
-      return false;
+   bool ok = gpu_3d_local_memory(gpu, subc, h->shader_local_memory_low_size, CTA,
+                                 "the pixel program", &grid);
+   if (ok) {
+      jade_sim_set_graphics(gpu->sim, &gfx);
+      struct jade_sim_stats before, after;
+      jade_sim_get_stats(gpu->sim, &before);
+      enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
+      jade_sim_get_stats(gpu->sim, &after);
+      jade_sim_set_graphics(gpu->sim, NULL);
+      gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
+      if (st != JADE_SIM_OK) {
+         gpu_fault(gpu, ps->program, 0, false, "the pixel program at 0x%llx: %s",
+                   (unsigned long long)ps->program, jade_sim_message(gpu->sim));
+         ok = false;
+      }
    }
-   jade_sim_set_graphics(gpu->sim, &gfx);
-   struct jade_sim_stats before, after;
-   jade_sim_get_stats(gpu->sim, &before);
-   enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
-   jade_sim_get_stats(gpu->sim, &after);
-   jade_sim_set_graphics(gpu->sim, NULL);
-   gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
-   bool ok = true;
-   if (st != JADE_SIM_OK) {
-      gpu_fault(gpu, ps->program, 0, false, "the pixel program at 0x%llx: %s",
-                (unsigned long long)ps->program, jade_sim_message(gpu->sim));
-      ok = false;
-   }
-   const bool mrt = GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4],
-                            NVC597_SET_CT_MRT_ENABLE_V);
-   /* PS_INVOCATIONS: the threads on covered pixels (not the helpers);
-    * ZPASS_PIXEL_CNT: the fragments the tests pass, while counting is
-    * enabled (gpu_3d_stream.c). */
-   for (uint32_t t = 0; t < n; t++)
+   /* PS_INVOCATIONS: the threads on covered samples (not the helpers). */
+   for (uint32_t t = 0; ok && t < n; t++)
       gpu->counters3d.ps_invocations += !helper[t];
-   const unsigned zpass_count = GPU_GET(gpu->method[subc][NVC597_SET_ZPASS_PIXEL_COUNT / 4],
-                                        NVC597_SET_ZPASS_PIXEL_COUNT_ENABLE);
+   const float *zp = plane[0x78 / 4];
+   const bool front = plane[0x3fc / 4][2] != 0;
    for (uint32_t t = 0; ok && t < n; t++) {
       uint32_t q = t / 4, qw = (uint32_t)width / 2;
       int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
-      if (ly >= height || killed[t])
-         continue;
-      if (!f->covered[(ly + (y0 - f->rect.y0)) * full_w + lx])
+      if (ly >= height || killed[t] || helper[t])
          continue;
       const uint32_t *r = exit_regs + (size_t)t * reg_count;
-      if (h->omap_sample_mask && !(r[mask_reg] & 1))
-         continue;
-      const float *zp = plane[0x78 / 4];
-      float depth = zp[0] * ((float)lx + 0.5f) + zp[1] * ((float)ly + 0.5f) + zp[2];
-      if (h->omap_depth)
-         memcpy(&depth, &r[mask_reg + 1], 4);
+      uint16_t mask = covmask[t] & pass_mask;
+      /* The shader's sample mask (every sample of a single-sampled
+       * target is bit 0), alpha to coverage on output 0's alpha. */
+      if (h->omap_sample_mask)
+         mask &= (uint16_t)r[mask_reg];
       float alpha = 1.0f;
       if (out_base[0] >= 0)
          memcpy(&alpha, &r[out_base[0] + 3], 4);
-      const bool front = plane[0x3fc / 4][2] != 0;
-      bool pass;
-      ok = gpu_3d_zeta_fragment(gpu, &px->zeta, f->rect.x0 + lx, y0 + ly, f->rt_index, depth, alpha,
-                                front, &pass);
-      if (!pass)
+      if (ms->alpha_to_coverage && out_base[0] >= 0)
+         mask &= gpu_3d_alpha_coverage(ms, alpha);
+      if (!mask)
          continue;
-      gpu->counters3d.zpass += zpass_count;
-      for (unsigned s = 0; ok && s < px->slots; s++) {
-         int base = out_base[mrt ? s : 0];
-         if (!px->have[s] || base < 0)
-            continue;
-         ok = gpu_3d_fragment_out(gpu, subc, s, &px->targets[s], f->rect.x0 + lx, y0 + ly,
-                                  f->rt_index, r + base);
-      }
+      float depth_out;
+      if (h->omap_depth)
+         memcpy(&depth_out, &r[mask_reg + 1], 4);
+      ok = fragment_samples(gpu, subc, px, f, lx, ly, f->rect.x0 + lx, y0 + ly, mask, zp,
+                            h->omap_depth ? &depth_out : NULL, alpha, front, r, out_base);
    }
    free(plane), free(exit_regs), free(killed), free(helper);
+   free(covmask), free(my_index), free(centroid);
    return ok;
 }
 
@@ -248,6 +313,8 @@ gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stag
       gpu_3d_not_modelled(gpu, subc, 6, err);
       px->zeta.enabled = false;
    }
+   if (!gpu_3d_samples_read(gpu, subc, &px->ms, err, sizeof(err)))
+      gpu_3d_not_modelled(gpu, subc, 9, err);
    return true;
 }
 
@@ -263,8 +330,10 @@ gpu_3d_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
       band = 2;
    for (int32_t y = f->rect.y0; y < f->rect.y1; y += band) {
       int32_t y1 = y + band < f->rect.y1 ? y + band : f->rect.y1;
-      if (!shade_band(gpu, subc, px, f, y, y1))
-         return false;
+      for (unsigned pass = 0; pass < px->ms.passes; pass++) {
+         if (!shade_band(gpu, subc, px, f, y, y1, pass))
+            return false;
+      }
    }
    return true;
 }

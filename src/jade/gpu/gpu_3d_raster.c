@@ -73,11 +73,17 @@
  *   0x280..0x29c read the back colours 0x2a0..0x2bc (nvc0's
  *   VERTEX_TWO_SIDE_ENABLE and Jade both leave the selection to the
  *   rasteriser); lines and points are front-facing;
+ * - multisampling (gpu_3d_samples.c): with SET_ANTI_ALIAS_ENABLE and more
+ *   than one sample, each sample's position is tested by the same rule
+ *   (its bit of the pixel's coverage), else the pixel centre covers every
+ *   sample; SET_SAMPLE_MASK_X*_Y* then narrows it.  Lines and points are
+ *   the same quads, not GL's multisample rectangles and circles
+ *   (approximate);
  * - pixels are kept within the surface clip and scissor 0
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
- * rounding.  Polygon offset: depth_bias.  Not modelled: polygon modes, stipples, MSAA
+ * rounding.  Polygon offset: depth_bias.  Not modelled: polygon modes, stipples
  * (see docs/gpu-model.md); a geometry stage's own a[0x60].
  */
 
@@ -257,25 +263,39 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
    b.x0 &= ~1, b.y0 &= ~1;
    b.x1 = (b.x1 + 1) & ~1, b.y1 = (b.y1 + 1) & ~1;
    const int32_t w = b.x1 - b.x0, h = b.y1 - b.y0;
-   uint8_t *covered = calloc((size_t)w * h, 1);
+   uint16_t *covered = calloc((size_t)w * h, sizeof(uint16_t));
    if (!covered)
       return false;
+   /* Where coverage is tested, in 16.8 from the pixel's corner: the centre
+    * (every sample covered with it), or each sample's position. */
+   const struct gpu_3d_samples *ms = &R->px.ms;
+   const unsigned points = ms->multisample ? ms->grid.samples : 1;
+   int64_t at[16][2];
+   for (unsigned s = 0; s < points; s++) {
+      at[s][0] = ms->multisample ? llroundf(ms->pos[s][0] * 256) : 128;
+      at[s][1] = ms->multisample ? llroundf(ms->pos[s][1] * 256) : 128;
+   }
    bool any = false;
    for (int32_t y = b.y0; y < b.y1; y++) {
       if (y < R->clip.y0 || y >= R->clip.y1)
          continue;
-      int64_t py = (int64_t)y * 256 + 128;
       for (int32_t x = b.x0; x < b.x1; x++) {
          if (x < R->clip.x0 || x >= R->clip.x1)
             continue;
-         int64_t px = (int64_t)x * 256 + 128;
-         bool in = true;
-         for (unsigned k = 0; k < 3 && in; k++) {
-            unsigned n = (k + 1) % 3;
-            in = edge(X[k], Y[k], X[n], Y[n], px, py) + bias[k] >= 0;
+         uint16_t mask = 0;
+         for (unsigned s = 0; s < points; s++) {
+            const int64_t px = (int64_t)x * 256 + at[s][0], py = (int64_t)y * 256 + at[s][1];
+            bool in = true;
+            for (unsigned k = 0; k < 3 && in; k++) {
+               unsigned n = (k + 1) % 3;
+               in = edge(X[k], Y[k], X[n], Y[n], px, py) + bias[k] >= 0;
+            }
+            mask |= in ? (ms->multisample ? 1u << s : ms->all) : 0;
          }
-         if (in) {
-            covered[(y - b.y0) * w + (x - b.x0)] = 1;
+         /* SET_SAMPLE_MASK_X*_Y* by the pixel's place in its quad. */
+         mask &= ms->quad_mask[(x & 1) | (y & 1) << 1];
+         if (mask) {
+            covered[(y - b.y0) * w + (x - b.x0)] = mask;
             any = true;
          }
       }
@@ -346,7 +366,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
    plane[POS + 2][2] += (float)depth_bias(R, plane[POS + 2], sv);
    const struct gpu_3d_fragments frags = {
       .rect = b,
-      .covered = covered,
+      .coverage = covered,
       .plane = (const float (*)[3])plane,
       .rt_index = R->rt_index,
    };

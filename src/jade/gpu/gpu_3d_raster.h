@@ -73,7 +73,8 @@ void gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, cons
 
 /* One fragment's colour for shader output slot `slot` (four words: float
  * bits, or integers for integer targets) through SET_CT_WRITE, blending
- * and the target's format into memory; false after a fault. */
+ * and the target's format into texel (x, y) of the target's sample
+ * surface (gpu_3d_sample_xy); false after a fault. */
 bool gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
                          const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
                          const uint32_t color[4]);
@@ -108,9 +109,10 @@ bool gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z
                       size_t err_size);
 
 /* Alpha test, depth range, depth bounds, stencil and depth tests of one
- * fragment of depth `depth` (output 0's alpha `alpha`) at (x, y), the
- * zeta surface updated; *pass: the colour is written.  False after a
- * fault. */
+ * fragment's sample of depth `depth` (output 0's alpha `alpha`) at
+ * texel (x, y) of the sample surface (gpu_3d_sample_xy; the pixel when
+ * single-sampled), the zeta surface updated; *pass: the colour is
+ * written.  False after a fault. */
 bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x,
                           int32_t y, uint32_t rt_index, float depth, float alpha, bool front,
                           bool *pass);
@@ -119,13 +121,51 @@ bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int
 void gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
                        const struct gpu_3d_rect *rect, uint32_t rt_index);
 
+/* The multisample state of a run (gpu_3d_samples.c). */
+struct gpu_3d_samples {
+   struct gpu_sample_grid grid;   /* SET_ANTI_ALIAS's mode */
+   uint16_t all;                  /* every sample of a pixel */
+   bool multisample;              /* SET_ANTI_ALIAS_ENABLE, more than one sample:
+                                   * coverage at each sample */
+   float pos[16][2];              /* sample s in its pixel, from its corner */
+   uint16_t quad_mask[4];         /* SET_SAMPLE_MASK_X*_Y*, (x & 1) | (y & 1) << 1 */
+   unsigned passes;               /* shader invocations a pixel */
+   uint16_t pass_mask[16];        /* the samples pass p shades */
+   bool centroid_per_pass;
+   bool alpha_to_coverage, alpha_to_one;
+   bool z_at_center;              /* SET_NONMULTISAMPLED_Z AT_PIXEL_CENTER */
+};
+
+/* Reads the multisample state; false (with a message in err, the state
+ * usable as read) for a mode or pass count not modelled. */
+bool gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *ms,
+                         char *err, size_t err_size);
+
+/* Sample s of pixel (x, y): its texel in the targets' sample surfaces. */
+static inline void
+gpu_3d_sample_xy(const struct gpu_3d_samples *ms, int32_t x, int32_t y, unsigned s,
+                 int32_t *sx, int32_t *sy)
+{
+   *sx = x * (1 << ms->grid.x_log2) + ms->grid.x[s];
+   *sy = y * (1 << ms->grid.y_log2) + ms->grid.y[s];
+}
+
+/* The samples alpha to coverage keeps for output 0's alpha. */
+uint16_t gpu_3d_alpha_coverage(const struct gpu_3d_samples *ms, float alpha);
+
+/* Where IPA.CENTROID interpolates for the samples `set` of a pixel whose
+ * coverage is `covered`, from the pixel's corner. */
+void gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t covered,
+                     float out[2]);
+
 /* Fragments of one primitive for the pixel stage: the launch rectangle
- * (x0, y0 even; even width and height), which of its pixels are covered,
- * the plane equation of every attribute word in the rectangle's
+ * (x0, y0 even; even width and height), which samples of its pixels are
+ * covered, the plane equation of every attribute word in the rectangle's
  * coordinates (a x + b y + c, x and y from the rectangle's corner). */
 struct gpu_3d_fragments {
    struct gpu_3d_rect rect;
-   const uint8_t *covered;           /* (x1 - x0) * (y1 - y0), row-major */
+   const uint16_t *coverage;         /* (x1 - x0) * (y1 - y0), row-major:
+                                      * covered samples (bit s) */
    const float (*plane)[3];          /* JADE_SIM_ATTR_WORDS */
    uint32_t rt_index;
 };
@@ -141,6 +181,7 @@ struct gpu_3d_pixel {
    bool have[GPU_3D_TARGETS];
    struct gpu_3d_target targets[GPU_3D_TARGETS];
    struct gpu_3d_zeta zeta;
+   struct gpu_3d_samples ms;
 };
 
 /* Loads the pixel program `ps` and reads its state; false after a fault. */

@@ -48,7 +48,9 @@
  * - CLEAR_SURFACE's Z_ENABLE / STENCIL_ENABLE write SET_Z_CLEAR_VALUE and
  *   SET_STENCIL_CLEAR_VALUE (through SET_STENCIL_MASK if
  *   SET_CLEAR_SURFACE_CONTROL.RESPECT_STENCIL_MASK).
- * Not modelled: polygon offset, MSAA zeta surfaces, compression.
+ * Multisampled targets are surfaces of samples (SET_ZT_SIZE_A/B count
+ * samples, as for colour: gpu_3d_samples.c); the tests run once a
+ * sample, at its texel.  Not modelled: compression.
  */
 
 #include <math.h>

@@ -24,7 +24,10 @@
  * of S8Z24/X8Z24 and from G of Z24S8 ("G001").  Their bytes lie in the
  * colour GOB order: the order of FermiZS GOBs (NIL tiling.rs names it,
  * "a grab-bag GOB format") is not published, see docs/gpu-model.md.
- * Not yet: MSAA.
+ * Multisampled headers (MULTI_SAMPLE_COUNT) keep WIDTH and HEIGHT in
+ * pixels (NIL tic.rs takes the image's extent_px) and lay the level out
+ * as a surface of their samples (gpu_sample_grid: NIL image.rs
+ * px_extent_sa), which TLD's sample index addresses.
  */
 
 #include <stdlib.h>
@@ -111,6 +114,52 @@ static const struct gpu_tex_fields {
    {JADE_TIC_BL_COMPONENTS_SIZES_G8R24, 4, {0, 24}, {24, 8}, PIPE_FORMAT_Z24_UNORM_S8_UINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_G24R8, 4, {0, 8}, {8, 24}, PIPE_FORMAT_S8_UINT_Z24_UNORM},
 };
+
+/* Where sample s of each mode lies in its pixel's block:
+ * - 2X1_D3D, 2X2, 4X2_D3D: NIL image.rs SampleLayout::sa_offset (what
+ *   NVK renders and copies with);
+ * - 2X1, 4X2: nvc0's sample offsets (nvc0_screen.c NVC0_CB_AUX_MS_INFO,
+ *   "these do not work with _ALT modes", and the "surface coords" of
+ *   nvc0_context.c nvc0_get_sample_locations), which nvc0 uses for its
+ *   MS2 and MS8, the same values 1 and 3.  NIL's 4X2 (s & 3, s >> 2)
+ *   disagrees; NVK never chooses that mode, nvc0 rendered with it. */
+bool
+gpu_sample_grid(unsigned mode, struct gpu_sample_grid *g)
+{
+   static const uint8_t d3d8[8][2] = {
+      {2, 0}, {1, 1}, {3, 1}, {1, 0}, {0, 1}, {0, 0}, {2, 1}, {3, 0},
+   };
+   static const uint8_t nv8[8][2] = {
+      {0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 0}, {3, 0}, {2, 1}, {3, 1},
+   };
+   memset(g, 0, sizeof(*g));
+   switch (mode) {
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_1X1:
+      g->samples = 1;
+      return true;
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X1:
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X1_D3D:
+      g->samples = 2, g->x_log2 = 1;
+      for (unsigned s = 0; s < 2; s++)
+         g->x[s] = mode == JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X1 ? s : 1 - s;
+      return true;
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_2X2:
+      g->samples = 4, g->x_log2 = 1, g->y_log2 = 1;
+      for (unsigned s = 0; s < 4; s++)
+         g->x[s] = s & 1, g->y[s] = s >> 1;
+      return true;
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_4X2:
+   case JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_4X2_D3D:
+      g->samples = 8, g->x_log2 = 2, g->y_log2 = 1;
+      for (unsigned s = 0; s < 8; s++) {
+         const uint8_t *c = mode == JADE_TIC_BL_MULTI_SAMPLE_COUNT_MODE_4X2 ? nv8[s] : d3d8[s];
+         g->x[s] = c[0], g->y[s] = c[1];
+      }
+      return true;
+   default:
+      return false;
+   }
+}
 
 static const struct gpu_tex_fields *
 fields_of(unsigned components)
@@ -245,6 +294,11 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
       v->normalized = bl.normalized_coords;
       v->depth_texture = bl.depth_texture;
       v->multi_sample = bl.multi_sample_count;
+      if (!gpu_sample_grid(v->multi_sample, &v->grid)) {
+         snprintf(err, err_size, "texture header %u: MULTI_SAMPLE_COUNT %u not modelled", tic,
+                  v->multi_sample);
+         return false;
+      }
       v->border_size = bl.border_size;
       v->max_anisotropy = bl.max_anisotropy;
       v->lod_bias = (float)((int32_t)(bl.mip_lod_bias << 19) >> 19) / 256.0f;
@@ -361,9 +415,10 @@ lay_out(struct gpu_tex_view *v)
    uint64_t at = 0;
    for (unsigned i = 0; i < v->levels; i++) {
       struct gpu_tex_level *l = &v->level[i];
-      /* In blocks of the format (compressed: 4 x 4 texels). */
-      uint32_t w = DIV_ROUND_UP(gpu_tex_minify(v->width, i), v->bw);
-      uint32_t h = DIV_ROUND_UP(gpu_tex_minify(v->height, i), v->bh);
+      /* In blocks of the format (compressed: 4 x 4 texels), samples
+       * included. */
+      uint32_t w = DIV_ROUND_UP(gpu_tex_minify(v->width, i), v->bw) << v->grid.x_log2;
+      uint32_t h = DIV_ROUND_UP(gpu_tex_minify(v->height, i), v->bh) << v->grid.y_log2;
       uint32_t d = gpu_tex_minify(d0, i);
       uint32_t gob_cols = (w * v->bpp + 63) / 64, gob_rows = (h + 7) / 8;
       l->bh = MIN2(v->block_h_log2, log2_ceil(gob_rows));
@@ -394,6 +449,7 @@ gpu_tex_color_target(struct gpu_tex_view *v, const struct gpu_tex_target_desc *d
    v->address = d->address;
    v->levels = 1;
    v->normalized = true;
+   v->grid.samples = 1;   /* WIDTH and HEIGHT count samples (gpu_3d_target.c) */
    v->height = d->height;
    v->type = d->is_3d ? JADE_TIC_BL_TEXTURE_TYPE_THREE_D : JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
    v->depth = d->third ? d->third : 1;
@@ -440,6 +496,13 @@ bool
 gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
                  uint32_t z, uint32_t layer, uint64_t *va)
 {
+   return gpu_tex_sample_va(v, level, x, y, z, layer, 0, va);
+}
+
+bool
+gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
+                  uint32_t z, uint32_t layer, unsigned sample, uint64_t *va)
+{
    const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
    if (level >= v->levels || x >= gpu_tex_minify(v->width, level) ||
        y >= gpu_tex_minify(v->height, level) ||
@@ -447,6 +510,10 @@ gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint3
       return false;
    x /= v->bw;
    y /= v->bh;
+   if (v->grid.samples > 1) {
+      x = x << v->grid.x_log2 | v->grid.x[sample % v->grid.samples];
+      y = y << v->grid.y_log2 | v->grid.y[sample % v->grid.samples];
+   }
    switch (v->memory) {
    case GPU_TEX_BUFFER:
       *va = v->address + (uint64_t)x * v->bpp;
@@ -587,21 +654,19 @@ fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
       const struct jade_sim_texel_request *req, uint32_t out[4], char *err, size_t err_size)
 {
    memset(out, 0, 4 * sizeof(uint32_t));
-   if (v->multi_sample) {
-      /* Where each sample of a pixel lies (the MSAA surface layout and the
-       * sample positions) is not modelled: refuse rather than guess. */
-      snprintf(err, err_size, "texture header %u: multisampled (MULTI_SAMPLE_COUNT %u) "
-               "textures not modelled", v->tic, v->multi_sample);
-      return false;
-   }
    const int64_t level = (int64_t)v->view_min + req->lod;
    if (req->lod < 0 || level > v->view_max)
       return true;
    uint32_t c[3] = {0, 0, 0};
    for (unsigned i = 0; i < req->dim && i < 3; i++)
       c[i] = (uint32_t)(req->coord[i] + req->offset[i]);
+   /* A multisampled header's sample (TLD.MS's operand) past its count
+    * reads 0, as a texel outside does (GL leaves it undefined). */
+   if (v->grid.samples > 1 && req->sample >= v->grid.samples)
+      return true;
    uint64_t va;
-   if (!gpu_tex_texel_va(v, (unsigned)level, c[0], c[1], c[2], req->array ? req->layer : 0, &va))
+   if (!gpu_tex_sample_va(v, (unsigned)level, c[0], c[1], c[2], req->array ? req->layer : 0,
+                          req->sample, &va))
       return true;
    uint32_t rgba[4];
    if (!gpu_tex_read_texel(gpu, v, va, c[0], c[1], v->srgb, rgba))

@@ -14,6 +14,20 @@
 
 #include "gpu_private.h"
 
+/* A multisample mode's sample grid: the values of SET_ANTI_ALIAS's
+ * SAMPLES_MODE_* (clc597.h) and of the texture header's
+ * MULTI_SAMPLE_COUNT_MODE_* (clc597tex.h) are the same.  A pixel's samples
+ * lie as a block of 2^x_log2 x 2^y_log2 texels of a surface that many
+ * times wider and taller than its pixels, sample s at cell (x[s], y[s]). */
+struct gpu_sample_grid {
+   unsigned samples, x_log2, y_log2;
+   uint8_t x[16], y[16];
+};
+
+/* The grid of `mode`; false for the modes not modelled (4X4, the VC
+ * modes). */
+bool gpu_sample_grid(unsigned mode, struct gpu_sample_grid *g);
+
 /* A level of a block-linear texture, as the hardware lays it out. */
 struct gpu_tex_level {
    uint64_t offset_B;        /* from the layer's start */
@@ -48,6 +62,7 @@ struct gpu_tex_view {
    unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
    bool srgb, normalized, depth_texture;
    unsigned multi_sample;          /* JADE_TIC_BL_MULTI_SAMPLE_COUNT_*: 0 single */
+   struct gpu_sample_grid grid;    /* its samples (width, height in pixels) */
    unsigned border_size;           /* JADE_TIC_BL_BORDER_SIZE_* */
    unsigned max_anisotropy;        /* JADE_TIC_BL_MAX_ANISOTROPY_* */
    float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
@@ -80,6 +95,11 @@ uint32_t gpu_tex_layers(const struct gpu_tex_view *v);
  * false if it lies outside the level or the layers. */
 bool gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
                       uint32_t z, uint32_t layer, uint64_t *va);
+
+/* The same for sample `sample` of pixel (x, y) of a multisampled view
+ * (the view's grid); sample 0 of single-sampled ones. */
+bool gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
+                       uint32_t z, uint32_t layer, unsigned sample, uint64_t *va);
 
 /* The texel at va decoded (R, G, B, A as util_format unpacks it: float
  * bits, or integers), sRGB decoded if `srgb`; false after a fault. */

@@ -218,6 +218,13 @@ struct jade_sim_graphics {
    uint32_t *exit_regs;       /* threads * exit_reg_count */
    unsigned exit_reg_count;
    bool quads;                /* 2x2 quads, not rows (above) */
+   /* Pixel launches, per thread (NULL: a single-sampled pixel, covered,
+    * centred): PIXLD.COVMASK's coverage of the thread's pixel, PIXLD.
+    * MY_INDEX's sample, and where in its pixel (from the corner, 0.5 the
+    * centre) IPA.CENTROID interpolates. */
+   const uint16_t *covmask;
+   const uint8_t *my_index;
+   const float (*centroid)[2];
    uint8_t *killed;           /* threads; NULL: not kept */
    /* threads; non-zero: a helper invocation (a quad's uncovered pixel, run
     * for derivatives), whose global-memory and surface stores, atomics

@@ -90,13 +90,19 @@ exec_ald_ast(struct sim_exec *x, bool store)
    return true;
 }
 
+/* IPA interpolates at the pixel centre, at IPA.CENTROID the point the
+ * launch gives (jade_sim_graphics.centroid), at IPA.OFFSET the centre
+ * plus the offset register's two signed 16-bit halves, x low, in 1/4096
+ * pixel (NAK nak_nir_lower_fs_inputs.c load_barycentric_offset packs
+ * them so, PRMT 0x5410, from offsets clamped to [-0.5, 0.4375]). */
 static bool
 exec_ipa(struct sim_exec *x)
 {
    const struct jade_sim_graphics *gfx = x->sim->gfx;
    unsigned freq = (unsigned)sim_field(x, JADE_ISA_F_FREQ);
-   if (freq > 1 || sim_field(x, JADE_ISA_F_LOC) == 2)
-      return sim_stop(x, JADE_SIM_UNSUPPORTED, "IPA.STATE and IPA.OFFSET are not modelled");
+   const unsigned loc = (unsigned)sim_field(x, JADE_ISA_F_LOC);
+   if (freq > 1 || loc > 2)
+      return sim_stop(x, JADE_SIM_UNSUPPORTED, "IPA.STATE is not modelled");
    if (!gfx->plane || !gfx->width)
       return sim_stop(x, JADE_SIM_FAULT, "IPA without plane equations");
    sim_foreach_lane(x, lane) {
@@ -112,6 +118,15 @@ exec_ipa(struct sim_exec *x)
          iy = 2 * (q / qw) + (t >> 1 & 1);
       }
       float px = (float)ix + 0.5f, py = (float)iy + 0.5f;
+      if (loc == 1 && gfx->centroid && t < gfx->threads) {
+         px = (float)ix + gfx->centroid[t][0];
+         py = (float)iy + gfx->centroid[t][1];
+      } else if (loc == 2) {
+         const unsigned sofs = (unsigned)sim_field(x, JADE_ISA_F_SOFS);
+         const uint32_t o = sofs == SIM_RZ ? 0 : sim_gpr(x, sofs, lane);
+         px += (float)(int16_t)(o & 0xffff) / 4096.0f;
+         py += (float)(int16_t)(o >> 16) / 4096.0f;
+      }
       float v = freq == 1 ? pl[2] : pl[0] * px + pl[1] * py + pl[2];
       uint32_t bits;
       memcpy(&bits, &v, 4);
@@ -120,10 +135,38 @@ exec_ipa(struct sim_exec *x)
    return true;
 }
 
+/* PIXLD.COVMASK and .MY_INDEX: the launch's coverage and sample of the
+ * thread (jade_sim_graphics.covmask, my_index); without them a covered
+ * single-sampled pixel (1, 0). */
+static bool
+exec_pixld(struct sim_exec *x)
+{
+   const struct jade_sim_graphics *gfx = x->sim->gfx;
+   const unsigned sel = (unsigned)sim_field(x, JADE_ISA_F_SEL);
+   if (sel != 1 && sel != 3)
+      return sim_stop(x, JADE_SIM_UNSUPPORTED, "PIXLD mode %u is not modelled", sel);
+   if (!gfx->plane)
+      return sim_stop(x, JADE_SIM_FAULT, "PIXLD outside a pixel launch");
+   sim_foreach_lane(x, lane) {
+      uint32_t t = sim_thread_index(x, lane);
+      uint32_t v;
+      if (sel == 1)
+         v = gfx->covmask && t < gfx->threads ? gfx->covmask[t] : 1;
+      else
+         v = gfx->my_index && t < gfx->threads ? gfx->my_index[t] : 0;
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, v);
+   }
+   return true;
+}
+
 bool
 sim_exec_attr(struct sim_exec *x)
 {
    switch (x->op) {
+   case JADE_ISA_OP_PIXLD:
+      if (!x->sim->gfx)
+         return sim_stop(x, JADE_SIM_UNSUPPORTED, "PIXLD without graphics I/O");
+      return exec_pixld(x);
    case JADE_ISA_OP_ALD:
    case JADE_ISA_OP_AST:
    case JADE_ISA_OP_IPA:

@@ -64,6 +64,12 @@ jade_emit_set_objects(struct jade_context *ctx)
    P_NVC597_SET_RENDER_ENABLE_A(p, 0);
    P_NVC597_SET_RENDER_ENABLE_B(p, 0);
    P_NVC597_SET_RENDER_ENABLE_C(p, MODE_TRUE);
+
+   /* Fragment outputs go to their own targets only with this TRUE (and
+    * the shader header's MRT_ENABLE, clear for gl_FragColor's broadcast):
+    * nvc0's screen init (RT_SEPARATE_FRAG_DATA) and NVK's
+    * nvk_push_draw_state_init set it too. */
+   P_IMMD(p, NVC597, SET_CT_MRT_ENABLE, V_TRUE);
 }
 
 /* Local memory (spills, arrays indexed dynamically) for every thread the
