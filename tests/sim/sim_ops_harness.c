@@ -82,5 +82,9 @@ void ops_exec_init(struct sim_exec *x, const struct jade_isa_instr *in, uint32_t
    x->group = x->mask = mask;
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
       x->next_pc[lane] = 16;
+   memset(sim.dep_read, 0, sizeof(sim.dep_read));
+   memset(sim.dep_written, 0, sizeof(sim.dep_written));
+   x->read = sim.dep_read;
+   x->written = sim.dep_written;
    sim.status = JADE_SIM_OK;
 }

@@ -400,12 +400,38 @@ static uint32_t helper_lanes(const struct sim_exec *x)
    }
    return m;
 }
+/* The read and written sets back to zero for the next instruction. */
+static void clear_touched(struct sim_exec *x)
+{
+   if (x->touched_count > SIM_TOUCH_MAX) {
+      memset(x->read, 0, SIM_DEP_COUNT);
+      memset(x->written, 0, SIM_DEP_COUNT);
+      return;
+   }
+   for (unsigned k = 0; k < x->touched_count; k++)
+      x->read[x->touched[k]] = x->written[x->touched[k]] = 0;
+}
+
 static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w,
                     uint64_t pc, uint32_t group)
 {
-   struct sim_exec x = {
-      .sim = sim, .cta = cta, .w = w, .pc = pc, .group = group,
-   };
+   /* Not a compound literal: zeroing the whole struct each instruction
+    * is a measurable share of the model's time; every field is set here
+    * or before it is read (next_pc below, touched[] up to touched_count). */
+   struct sim_exec x;
+   x.sim = sim;
+   x.cta = cta;
+   x.w = w;
+   x.in = NULL;
+   x.form = NULL;
+   x.op = JADE_ISA_OP_COUNT;
+   x.pc = pc;
+   x.group = group;
+   x.mask = 0;
+   x.read = sim->dep_read;
+   x.written = sim->dep_written;
+   x.touched_count = 0;
+   x.guard_dep = 0;
    if (pc % 16 || pc / 16 >= sim->code_size / 16) {
       sim_stop(&x, JADE_SIM_FAULT, "pc outside the code (%zu bytes)", sim->code_size);
       return;
@@ -453,6 +479,7 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
       trace_results(&x);
    if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
       sim_hazard_after(&x);
+   clear_touched(&x);
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
       if (group >> lane & 1)
          w->pc[lane] = x.next_pc[lane];
@@ -669,6 +696,9 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    sim->status = JADE_SIM_OK;
    sim->message[0] = 0;
    sim->launch_instructions = 0;
+   /* A launch stopped mid-instruction leaves its sets as they were. */
+   memset(sim->dep_read, 0, sizeof(sim->dep_read));
+   memset(sim->dep_written, 0, sizeof(sim->dep_written));
    if (!g.local_size && !g.local_in_memory)
       g.local_size = SIM_LOCAL_DEFAULT;
    uint64_t threads = (uint64_t)g.block[0] * g.block[1] * g.block[2];
@@ -719,8 +749,12 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    cta.shared = calloc(1, g.shared_size ? g.shared_size : 1);
    bool ok = cta.shared != NULL;
    for (unsigned i = 0; i < cta.warp_count && ok; i++) {
-      if (!sim->warp_pool[i])
+      if (!sim->warp_pool[i]) {
          sim->warp_pool[i] = calloc(1, sizeof(struct sim_warp));
+         /* Every dependency entry dirty once: the first reset sets them. */
+         if (sim->warp_pool[i])
+            memset(sim->warp_pool[i]->dep_dirty, 0xff, sizeof(sim->warp_pool[i]->dep_dirty));
+      }
       struct sim_warp *w = cta.warps[i] = sim->warp_pool[i];
       if (w && !g.local_in_memory && sim->warp_local_size[i] < (size_t)SIM_LANES * g.local_size) {
          free(sim->warp_local[i]);

@@ -25,8 +25,14 @@
 void sim_hazard_reset(struct sim_warp *w)
 {
    w->cycle = 0;
-   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
-      w->dep[i] = (struct sim_reg_dep){.rd_sb = NO_SB};
+   for (unsigned k = 0; k < sizeof(w->dep_dirty) / sizeof(w->dep_dirty[0]); k++) {
+      while (w->dep_dirty[k]) {
+         const unsigned i = 64 * k + (unsigned)__builtin_ctzll(w->dep_dirty[k]);
+         if (i < SIM_DEP_COUNT)
+            w->dep[i] = (struct sim_reg_dep){.rd_sb = NO_SB};
+         w->dep_dirty[k] &= w->dep_dirty[k] - 1;
+      }
+   }
    memset(w->sb_issued, 0, sizeof(w->sb_issued));
    memset(w->sb_done, 0, sizeof(w->sb_done));
    memset(w->sb_set_cycle, 0, sizeof(w->sb_set_cycle));
@@ -209,14 +215,34 @@ void sim_hazard_after(struct sim_exec *x)
    /* Lanes a uniform register or predicate is read or written for: all. */
    uint32_t lanes = x->mask;
 
+   /* The registers touched, in index order (the order checks report in). */
+   uint16_t all[SIM_DEP_COUNT];
+   const uint16_t *touched = x->touched;
+   unsigned n = x->touched_count;
+   if (n > SIM_TOUCH_MAX) {
+      n = 0;
+      for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
+         if (x->read[i] || x->written[i])
+            all[n++] = (uint16_t)i;
+      touched = all;
+   } else {
+      for (unsigned k = 1; k < n; k++) {
+         uint16_t v = x->touched[k];
+         unsigned j = k;
+         for (; j > 0 && x->touched[j - 1] > v; j--)
+            x->touched[j] = x->touched[j - 1];
+         x->touched[j] = v;
+      }
+   }
+
    if (x->guard_dep && !x->read[x->guard_dep])
       check_read(x, x->guard_dep, x->group);
-   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
-      if (x->read[i])
-         check_read(x, i, i >= SIM_DEP_UGPR ? ~0u : lanes);
-   for (unsigned i = 0; i < SIM_DEP_COUNT; i++)
-      if (x->written[i])
-         check_write(x, i, i >= SIM_DEP_UGPR ? ~0u : lanes);
+   for (unsigned k = 0; k < n; k++)
+      if (x->read[touched[k]])
+         check_read(x, touched[k], touched[k] >= SIM_DEP_UGPR ? ~0u : lanes);
+   for (unsigned k = 0; k < n; k++)
+      if (x->written[touched[k]])
+         check_write(x, touched[k], touched[k] >= SIM_DEP_UGPR ? ~0u : lanes);
 
    uint32_t wr_seq = 0, rd_seq = 0, queue_seq = 0;
    if (variable && info->queue)
@@ -232,8 +258,10 @@ void sim_hazard_after(struct sim_exec *x)
       w->sb_set_cycle[c->rd_sb] = w->cycle;
    }
 
-   for (unsigned i = 0; i < SIM_DEP_COUNT; i++) {
+   for (unsigned k = 0; k < n; k++) {
+      const unsigned i = touched[k];
       struct sim_reg_dep *r = &w->dep[i];
+      w->dep_dirty[i / 64] |= 1ull << (i % 64);
       uint32_t l = i >= SIM_DEP_UGPR ? ~0u : lanes;
       if (x->read[i] && rd_seq) {
          r->rd_sb = c->rd_sb;

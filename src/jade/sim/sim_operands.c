@@ -9,37 +9,15 @@
 
 #include "sim_private.h"
 
-static void note(uint8_t *set, unsigned idx)
-{
-   set[idx] = 1;
-}
 
 /* A register the launch's register count does not cover (gpr_limit, 0:
  * no limit): the hardware allocates only the programmed count. */
-static bool beyond_count(struct sim_exec *x, unsigned reg)
+bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
 {
-   if (!x->sim->gpr_limit || reg < x->sim->gpr_limit)
-      return false;
    sim_stop(x, JADE_SIM_FAULT, "R%u is beyond the programmed register count %u "
             "(R0..R%u usable: two registers of each thread's allocation hold the pc)",
             reg, x->sim->gpr_limit + JADE_SIM_PC_REGS, x->sim->gpr_limit - 1);
    return true;
-}
-
-uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
-{
-   if (reg >= SIM_RZ || beyond_count(x, reg))
-      return 0;
-   note(x->read, SIM_DEP_GPR + reg);
-   return x->w->r[reg][lane];
-}
-
-void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v)
-{
-   if (reg >= SIM_RZ || beyond_count(x, reg))
-      return;
-   note(x->written, SIM_DEP_GPR + reg);
-   x->w->r[reg][lane] = v;
 }
 
 /* Register pairs: an odd base register is not aligned; hardware raises an
@@ -71,7 +49,7 @@ uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
 {
    if (reg >= SIM_URZ)
       return 0;
-   note(x->read, SIM_DEP_UGPR + reg);
+   sim_note(x, x->read, SIM_DEP_UGPR + reg);
    return x->w->ur[reg];
 }
 
@@ -79,7 +57,7 @@ void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
 {
    if (reg >= SIM_URZ)
       return;
-   note(x->written, SIM_DEP_UGPR + reg);
+   sim_note(x, x->written, SIM_DEP_UGPR + reg);
    x->w->ur[reg] = v;
 }
 
@@ -98,7 +76,7 @@ bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
 {
    if (pred >= SIM_PT)
       return true;
-   note(x->read, SIM_DEP_PRED + pred);
+   sim_note(x, x->read, SIM_DEP_PRED + pred);
    return (x->w->p[pred] >> lane) & 1;
 }
 
@@ -106,7 +84,7 @@ void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
 {
    if (pred >= SIM_PT)
       return;
-   note(x->written, SIM_DEP_PRED + pred);
+   sim_note(x, x->written, SIM_DEP_PRED + pred);
    if (v)
       x->w->p[pred] |= 1u << lane;
    else
@@ -117,7 +95,7 @@ bool sim_upred(struct sim_exec *x, unsigned pred)
 {
    if (pred >= SIM_PT)
       return true;
-   note(x->read, SIM_DEP_UPRED + pred);
+   sim_note(x, x->read, SIM_DEP_UPRED + pred);
    return (x->w->up >> pred) & 1;
 }
 
@@ -125,7 +103,7 @@ void sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
 {
    if (pred >= SIM_PT)
       return;
-   note(x->written, SIM_DEP_UPRED + pred);
+   sim_note(x, x->written, SIM_DEP_UPRED + pred);
    if (v)
       x->w->up |= 1u << pred;
    else
@@ -154,9 +132,7 @@ uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset)
 }
 
 /* The fields of each source slot (slot a has no constant-bank fields). */
-static const struct {
-   enum jade_isa_field value, bank, offset, neg, abs;
-} src_fields[3] = {
+const struct sim_src_fields sim_src_fields[3] = {
    {JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A, JADE_ISA_F_A_NEG, JADE_ISA_F_A_ABS},
    {JADE_ISA_F_B, JADE_ISA_F_B_BANK, JADE_ISA_F_B_OFF, JADE_ISA_F_B_NEG, JADE_ISA_F_B_ABS},
    {JADE_ISA_F_C, JADE_ISA_F_C_BANK, JADE_ISA_F_C_OFF, JADE_ISA_F_C_NEG, JADE_ISA_F_C_ABS},
@@ -164,40 +140,22 @@ static const struct {
 
 enum jade_isa_field sim_src_field(enum sim_src s)
 {
-   return src_fields[s].value;
+   return sim_src_fields[s].value;
 }
 
 bool sim_src_neg(const struct sim_exec *x, enum sim_src s)
 {
-   return x->in->field[src_fields[s].neg] != 0;
+   return x->in->field[sim_src_fields[s].neg] != 0;
 }
 
 bool sim_src_abs(const struct sim_exec *x, enum sim_src s)
 {
-   return x->in->field[src_fields[s].abs] != 0;
-}
-
-uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane)
-{
-   unsigned v = (unsigned)x->in->field[src_fields[s].value];
-   switch (x->form->src_kind[s]) {
-   case JADE_ISA_SRC_GPR:
-      return sim_gpr(x, v, lane);
-   case JADE_ISA_SRC_UGPR:
-      return sim_ugpr(x, v);
-   case JADE_ISA_SRC_IMM:
-      return v;
-   case JADE_ISA_SRC_CBUF:
-      return sim_cbuf32(x, (unsigned)x->in->field[src_fields[s].bank],
-                        (int64_t)x->in->field[src_fields[s].offset]);
-   default:
-      return 0;
-   }
+   return x->in->field[sim_src_fields[s].abs] != 0;
 }
 
 uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
-   unsigned v = (unsigned)x->in->field[src_fields[s].value];
+   unsigned v = (unsigned)x->in->field[sim_src_fields[s].value];
    switch (x->form->src_kind[s]) {
    case JADE_ISA_SRC_GPR:
       return sim_gpr64(x, v, lane);
@@ -206,8 +164,8 @@ uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
    case JADE_ISA_SRC_IMM:
       return (uint64_t)v << 32;
    case JADE_ISA_SRC_CBUF: {
-      unsigned bank = (unsigned)x->in->field[src_fields[s].bank];
-      int64_t off = (int64_t)x->in->field[src_fields[s].offset];
+      unsigned bank = (unsigned)x->in->field[sim_src_fields[s].bank];
+      int64_t off = (int64_t)x->in->field[sim_src_fields[s].offset];
       return sim_cbuf32(x, bank, off) | (uint64_t)sim_cbuf32(x, bank, off + 4) << 32;
    }
    default:

@@ -72,6 +72,7 @@ struct sim_reg_dep {
 #define SIM_DEP_UGPR (SIM_DEP_PRED + 8)
 #define SIM_DEP_UPRED (SIM_DEP_UGPR + 64)
 #define SIM_DEP_COUNT (SIM_DEP_UPRED + 8)
+#define SIM_TOUCH_MAX 64
 
 struct sim_warp {
    unsigned id;                       /* within the CTA */
@@ -98,6 +99,10 @@ struct sim_warp {
    /* Dependency checker. */
    uint64_t cycle;                    /* issue cycle of the next instruction */
    struct sim_reg_dep dep[SIM_DEP_COUNT];
+   /* The dep[] entries set since the last reset: only they are reset
+    * (a warp touches a few of them; resetting all was a tenth of a
+    * pixel-heavy run). */
+   uint64_t dep_dirty[(SIM_DEP_COUNT + 63) / 64];
    uint32_t sb_issued[SIM_SCOREBOARDS];
    uint32_t sb_done[SIM_SCOREBOARDS];
    uint64_t sb_set_cycle[SIM_SCOREBOARDS];
@@ -166,6 +171,8 @@ struct jade_sim {
    const struct jade_sim_grid *grid;
    struct jade_sim_stats stats;
    uint64_t launch_instructions;
+   /* struct sim_exec's read and written sets (zero between instructions). */
+   uint8_t dep_read[SIM_DEP_COUNT], dep_written[SIM_DEP_COUNT];
    enum jade_sim_status status;          /* set by sim_stop */
    char message[512];
    /* Calibration: shortest observed distance from a fixed-latency
@@ -199,11 +206,28 @@ struct sim_exec {
    uint32_t mask;     /* lanes that execute: group and the guard */
    uint64_t next_pc[SIM_LANES]; /* set by control flow; pc + 16 by default */
    /* What the instruction touched, for the dependency checker
-    * (indexed like struct sim_warp's dep[]). */
-   uint8_t read[SIM_DEP_COUNT];
-   uint8_t written[SIM_DEP_COUNT];
+    * (indexed like struct sim_warp's dep[]): the launch's scratch arrays,
+    * all zero between instructions, and the indexes set in them, in the
+    * order first touched (more than SIM_TOUCH_MAX: look at all).  Only
+    * those are checked and cleared: an instruction touches a handful of
+    * the SIM_DEP_COUNT registers. */
+   uint8_t *read;
+   uint8_t *written;
+   uint16_t touched[SIM_TOUCH_MAX];
+   unsigned touched_count;
    unsigned guard_dep;   /* the guard predicate's dep index, 0 = none */
 };
+
+/* Notes register `idx` (a dep index) in `set` (x->read or x->written). */
+static inline void sim_note(struct sim_exec *x, uint8_t *set, unsigned idx)
+{
+   if (!x->read[idx] && !x->written[idx]) {
+      if (x->touched_count < SIM_TOUCH_MAX)
+         x->touched[x->touched_count] = (uint16_t)idx;
+      x->touched_count++;
+   }
+   set[idx] = 1;
+}
 
 /* Stops the launch: the first stop wins.  Returns false, for
  * `return sim_stop(...)` in exec functions. */
@@ -245,8 +269,29 @@ static inline uint64_t sim_field(const struct sim_exec *x, enum jade_isa_field f
 /* --- operands (sim_operands.c): each read/write is noted for the
  * dependency checker ------------------------------------------------------ */
 
-uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane);
-void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v);
+/* A register the launch's register count does not cover: stops the
+ * launch (sim_operands.c). */
+bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg);
+
+/* Register reads and writes, noted for the dependency checker; inline:
+ * every lane of every instruction goes through them. */
+static inline uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
+{
+   if (reg >= SIM_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
+                         sim_gpr_beyond_count(x, reg)))
+      return 0;
+   sim_note(x, x->read, SIM_DEP_GPR + reg);
+   return x->w->r[reg][lane];
+}
+
+static inline void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v)
+{
+   if (reg >= SIM_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
+                         sim_gpr_beyond_count(x, reg)))
+      return;
+   sim_note(x, x->written, SIM_DEP_GPR + reg);
+   x->w->r[reg][lane] = v;
+}
 uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane);
 void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v);
 uint32_t sim_ugpr(struct sim_exec *x, unsigned reg);
@@ -266,7 +311,30 @@ bool sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f,
 
 /* An ALU source's raw 32 bits: register, immediate, constant or uniform
  * register, as the operand form says.  No modifiers applied. */
-uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane);
+/* The fields of each source slot (slot a has no constant-bank fields). */
+struct sim_src_fields {
+   enum jade_isa_field value, bank, offset, neg, abs;
+};
+extern const struct sim_src_fields sim_src_fields[3];
+uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset);
+
+static inline uint32_t sim_src(struct sim_exec *x, enum sim_src s, unsigned lane)
+{
+   unsigned v = (unsigned)x->in->field[sim_src_fields[s].value];
+   switch (x->form->src_kind[s]) {
+   case JADE_ISA_SRC_GPR:
+      return sim_gpr(x, v, lane);
+   case JADE_ISA_SRC_UGPR:
+      return sim_ugpr(x, v);
+   case JADE_ISA_SRC_IMM:
+      return v;
+   case JADE_ISA_SRC_CBUF:
+      return sim_cbuf32(x, (unsigned)x->in->field[sim_src_fields[s].bank],
+                        (int64_t)x->in->field[sim_src_fields[s].offset]);
+   default:
+      return 0;
+   }
+}
 /* The 64-bit value of an ALU source: a register pair, c[][] pair, uniform
  * pair, or an immediate holding the high 32 bits (fp64 forms). */
 uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane);
