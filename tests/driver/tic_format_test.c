@@ -76,6 +76,12 @@ static const struct {
     {S(G), S(R), S(ZERO), S(ONE_FLOAT)}},
    {PIPE_FORMAT_Z32_FLOAT, rgba, C(ZF32), T(FLOAT), T(FLOAT),
     {S(R), S(ZERO), S(ZERO), S(ONE_FLOAT)}},
+   /* Stencil-only views (util_blitter's stencil blits): the stencil field
+    * in every component, as nvc0's SX formats read it; BGR1 keeps the one. */
+   {PIPE_FORMAT_X24S8_UINT, rgba, C(S8Z24), T(UINT), T(UINT), {S(G), S(G), S(G), S(G)}},
+   {PIPE_FORMAT_S8X24_UINT, rgba, C(Z24S8), T(UINT), T(UINT), {S(R), S(R), S(R), S(R)}},
+   {PIPE_FORMAT_X32_S8X24_UINT, bgr1, C(ZF32_X24S8), T(UINT), T(UINT),
+    {S(G), S(G), S(G), S(ONE_INT)}},
    /* Compressed: normalized, sRGB through the header's conversion. */
    {PIPE_FORMAT_DXT1_SRGBA, rgba, C(DXT1), T(UNORM), T(UNORM), {S(R), S(G), S(B), S(A)}, true},
    {PIPE_FORMAT_RGTC1_SNORM, rgba, C(DXN1), T(SNORM), T(SNORM),
