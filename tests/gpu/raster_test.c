@@ -10,7 +10,8 @@
  * of a square exactly once (top-left rule, additive blending counts the
  * hits); a thin triangle covers only the pixel centres inside it; clear
  * values in two formats (R8G8B8A8_UNORM and R32_FLOAT) within the scissor;
- * blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
+ * polygon modes LINE and POINT on a quad (edges and corners only, no
+ * diagonal); blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
  * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE).
  */
 
@@ -148,6 +149,44 @@ main(void)
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "cull");
    CHECK(px(1, 1)[0] == 1, "a front face (CW) was culled");
    gpu_test_set(gpu, NVC597_OGL_SET_CULL, 0);
+
+   /* 4b. Polygon modes on one quad (QUADS) with corners at the pixel
+    * centres (2.5, 2.5), (9.5, 2.5), (9.5, 9.5), (2.5, 9.5), ONE + ONE
+    * blending of 1/255 counting hits.  LINE: its four edges as width-1
+    * lines (a parallelogram of +-0.5 across the minor axis, top-left
+    * rule): the top edge covers row 2 at x 2..8, the right edge column 9
+    * at rows 2..8, the bottom edge row 9 at x 2..8, the left edge column 2
+    * at rows 2..8; the middle of each edge is hit once and nothing inside,
+    * where a quad split into two triangles would have drawn its diagonal.
+    * POINT: a 1-pixel point at each corner, nothing else. */
+   gpu_test_set(gpu, NVC597_OGL_SET_FRONT_FACE, NVC597_OGL_SET_FRONT_FACE_V_CCW);
+   pos(&vtx[0], 2.5f, 2.5f), pos(&vtx[1], 9.5f, 2.5f), pos(&vtx[2], 9.5f, 9.5f),
+      pos(&vtx[3], 2.5f, 9.5f);
+   gpu_test_set(gpu, NVC597_SET_LINE_WIDTH_FLOAT, gpu_test_fu(1.0f));
+   gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(1.0f));
+   for (unsigned mode = 0; mode < 2; mode++) {
+      const uint32_t v = mode ? NVC597_SET_FRONT_POLYGON_MODE_V_POINT
+                              : NVC597_SET_FRONT_POLYGON_MODE_V_LINE;
+      gpu_test_set(gpu, NVC597_SET_FRONT_POLYGON_MODE, v);
+      gpu_test_set(gpu, NVC597_SET_BACK_POLYGON_MODE, v);
+      memset(mem + TARGET, 0, N * 64);
+      CHECK(draw(gpu, NVC597_BEGIN_OP_QUADS, 4, &ps), "polygon mode: %s", last_log);
+      bad = 0;
+      for (unsigned y = 0; y < N; y++) {
+         for (unsigned x = 0; x < N; x++) {
+            const bool corner = (x == 2 || x == 9) && (y == 2 || y == 9);
+            const bool mid_edge = ((x == 5 || x == 6) && (y == 2 || y == 9)) ||
+                                  ((y == 5 || y == 6) && (x == 2 || x == 9));
+            const bool inside = x > 2 && x < 9 && y > 2 && y < 9;
+            if (mode ? px(x, y)[0] != corner
+                     : ((mid_edge && px(x, y)[0] != 1) || (inside && px(x, y)[0])))
+               bad++;
+         }
+      }
+      CHECK(bad == 0, "polygon mode %s: %u pixels wrong", mode ? "POINT" : "LINE", bad);
+   }
+   gpu_test_set(gpu, NVC597_SET_FRONT_POLYGON_MODE, NVC597_SET_FRONT_POLYGON_MODE_V_FILL);
+   gpu_test_set(gpu, NVC597_SET_BACK_POLYGON_MODE, NVC597_SET_BACK_POLYGON_MODE_V_FILL);
 
    /* 5. Blend: source (1, 0.5, 0, 0.25) over (0, 1, 1, 1) with SRC_ALPHA,
     * ONE_MINUS_SRC_ALPHA: r = 0.25, g = 0.125 + 0.75 = 0.875, b = 0.75,

@@ -83,8 +83,8 @@
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
- * rounding.  Polygon offset: depth_bias.  Not modelled: polygon modes, stipples
- * (see docs/gpu-model.md); a geometry stage's own a[0x60].
+ * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Not
+ * modelled: stipples, edge flags (see docs/gpu-model.md).
  */
 
 #include <math.h>
@@ -107,7 +107,8 @@
 #define COLOR (0x280 / 4)         /* front colours; the back ones 8 words on */
 #define FIXED_PLANES 7     /* near, far, w > 0, the guard band's four */
 #define PLANES (FIXED_PLANES + 8)
-#define MAX_POLY (3 + PLANES)
+#define MAX_IN_POLY 32     /* input vertices of a polygon clipped whole */
+#define MAX_POLY (MAX_IN_POLY + PLANES)
 #define GUARD 32768.0
 
 /* A clip-space vertex: every attribute word as a float. */
@@ -131,6 +132,7 @@ struct raster {
    bool cull, cull_front, cull_back, front_ccw, two_sided;
    bool z_clip;              /* near and far clip (GEOMETRY_CLIP) */
    enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind;   /* drawn now (polygon offset) */
+   uint32_t front_mode, back_mode;   /* SET_FRONT/BACK_POLYGON_MODE (0: FILL) */
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -487,22 +489,62 @@ to_window(const struct raster *R, const struct cvert *c, struct wvert *v)
 
 /* ------------------------------------------------------------ primitives */
 
+static bool point_quad(struct raster *R, const struct wvert *v,
+                       const struct gpu_vertex *provoking, bool front);
+static bool line_quad(struct raster *R, const struct wvert *w0, const struct wvert *w1,
+                      const struct gpu_vertex *provoking, bool front);
+
+/* The clipped polygon wv[0..n) (n >= 3) after culling, as its face's
+ * polygon mode says (GL 4.6 14.6.4, SET_FRONT/BACK_POLYGON_MODE): filled
+ * (a fan of triangles), its edges as lines of the line width, or its
+ * vertices as points of the point size, both keeping the polygon's
+ * facing and offset by SET_POLY_OFFSET_LINE / _POINT.  Every edge of the
+ * clipped polygon is drawn, those clipping made too (the model has no
+ * edge flags: GL's compatibility edge flags are not modelled). */
 static bool
-draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
-              const struct gpu_vertex *c, const struct gpu_vertex *provoking)
+polygon(struct raster *R, const struct wvert *wv, unsigned n, const struct gpu_vertex *provoking,
+        bool front)
 {
+   const uint32_t mode = front ? R->front_mode : R->back_mode;
+   bool ok = true;
+   if (mode == NVC597_SET_FRONT_POLYGON_MODE_V_LINE) {
+      R->kind = PRIM_LINE;
+      for (unsigned i = 0; ok && i < n; i++)
+         ok = line_quad(R, &wv[i], &wv[(i + 1) % n], provoking, front);
+   } else if (mode == NVC597_SET_FRONT_POLYGON_MODE_V_POINT) {
+      R->kind = PRIM_POINT;
+      for (unsigned i = 0; ok && i < n; i++)
+         ok = point_quad(R, &wv[i], provoking, front);
+   } else {
+      for (unsigned i = 1; ok && i + 1 < n; i++)
+         ok = triangle(R, &wv[0], &wv[i], &wv[i + 1], provoking, front);
+   }
+   R->kind = PRIM_FILL;
+   return ok;
+}
+
+/* The polygon of vertices v[0..n) (a triangle, a quad, a GL polygon):
+ * culled by cull distances, clipped, its facing from its whole area,
+ * drawn by polygon().  The clipper counters count it as the n - 2
+ * triangles a filled polygon is drawn as. */
+static bool
+draw_polygon(struct raster *R, const struct gpu_vertex *const *v, unsigned n,
+             const struct gpu_vertex *provoking)
+{
+   if (n < 3 || n > MAX_IN_POLY)
+      return true;
    R->kind = PRIM_FILL;
    struct cvert *poly = malloc(2 * MAX_POLY * sizeof(struct cvert));
    if (!poly)
       return false;
-   vert_of(a, &poly[0]);
-   vert_of(b, &poly[1]);
-   vert_of(c, &poly[2]);
-   unsigned n = culled(R, poly, 3) ? 0 : clip_polygon(R, poly, 3, poly + MAX_POLY);
+   for (unsigned i = 0; i < n; i++)
+      vert_of(v[i], &poly[i]);
+   const unsigned triangles = n - 2;
+   n = culled(R, poly, n) ? 0 : clip_polygon(R, poly, n, poly + MAX_POLY);
    bool ok = true;
-   R->gpu->counters3d.clipper_invocations++;
+   R->gpu->counters3d.clipper_invocations += triangles;
    if (n >= 3) {
-      R->gpu->counters3d.clipper_primitives++;
+      R->gpu->counters3d.clipper_primitives += triangles;
       struct wvert wv[MAX_POLY];
       for (unsigned i = 0; i < n; i++)
          to_window(R, &poly[i], &wv[i]);
@@ -514,22 +556,53 @@ draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_ver
       /* Rows downwards: counter-clockwise is a negative area. */
       bool ccw = area < 0;
       bool front = ccw == R->front_ccw;
-      if (area != 0 && !(R->cull && ((front && R->cull_front) || (!front && R->cull_back)))) {
-         for (unsigned i = 1; ok && i + 1 < n; i++)
-            ok = triangle(R, &wv[0], &wv[i], &wv[i + 1], provoking, front);
-      }
+      if (area != 0 && !(R->cull && ((front && R->cull_front) || (!front && R->cull_back))))
+         ok = polygon(R, wv, n, provoking, front);
    }
    free(poly);
    return ok;
 }
 
-/* A quad of window positions p[4] carrying the attributes of a (corners
- * 0, 1) and b (corners 2, 3), drawn as two front-facing triangles. */
 static bool
-draw_quad(struct raster *R, struct wvert q[4], const struct gpu_vertex *provoking)
+draw_triangle(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex *b,
+              const struct gpu_vertex *c, const struct gpu_vertex *provoking)
 {
-   return triangle(R, &q[0], &q[1], &q[2], provoking, true) &&
-          triangle(R, &q[0], &q[2], &q[3], provoking, true);
+   const struct gpu_vertex *v[3] = {a, b, c};
+   return draw_polygon(R, v, 3, provoking);
+}
+
+/* A quad of window positions p[4] carrying the attributes of a (corners
+ * 0, 1) and b (corners 2, 3), drawn as two triangles facing as `front`
+ * says (lines and points face front; a polygon's edges and vertices in
+ * LINE and POINT mode keep the polygon's facing: GL 4.6 14.6.4). */
+static bool
+draw_quad(struct raster *R, struct wvert q[4], const struct gpu_vertex *provoking, bool front)
+{
+   return triangle(R, &q[0], &q[1], &q[2], provoking, front) &&
+          triangle(R, &q[0], &q[2], &q[3], provoking, front);
+}
+
+/* The line w0-w1 in window space: GL's non-antialiased wide line, a
+ * parallelogram of the line width across the minor axis. */
+static bool
+line_quad(struct raster *R, const struct wvert *w0, const struct wvert *w1,
+          const struct gpu_vertex *provoking, bool front)
+{
+   const uint32_t *m = R->gpu->method[R->subc];
+   float width = GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4],
+                         NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
+                    ? uif(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
+                    : uif(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
+   if (!(width > 0))
+      width = 1;
+   bool xmajor = fabs(w1->x - w0->x) >= fabs(w1->y - w0->y);
+   double ox = xmajor ? 0 : width / 2, oy = xmajor ? width / 2 : 0;
+   struct wvert q[4] = {*w0, *w0, *w1, *w1};
+   q[0].x -= ox, q[0].y -= oy;
+   q[1].x += ox, q[1].y += oy;
+   q[2].x += ox, q[2].y += oy;
+   q[3].x -= ox, q[3].y -= oy;
+   return draw_quad(R, q, provoking, front);
 }
 
 static bool
@@ -576,21 +649,7 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
    struct wvert w0, w1;
    to_window(R, &e[0], &w0);
    to_window(R, &e[1], &w1);
-   const uint32_t *m = R->gpu->method[R->subc];
-   float width = GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4],
-                         NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
-                    ? uif(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
-                    : uif(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
-   if (!(width > 0))
-      width = 1;
-   bool xmajor = fabs(w1.x - w0.x) >= fabs(w1.y - w0.y);
-   double ox = xmajor ? 0 : width / 2, oy = xmajor ? width / 2 : 0;
-   struct wvert q[4] = {w0, w0, w1, w1};
-   q[0].x -= ox, q[0].y -= oy;
-   q[1].x += ox, q[1].y += oy;
-   q[2].x += ox, q[2].y += oy;
-   q[3].x -= ox, q[3].y -= oy;
-   bool ok = draw_quad(R, q, provoking);
+   bool ok = line_quad(R, &w0, &w1, provoking, true);
    free(e);
    free(c);
    return ok;
@@ -626,6 +685,39 @@ sprite_coords(const struct raster *R, struct cvert *v, bool right, bool low)
    }
 }
 
+/* The point at window position v (its attributes v->a): a square of the
+ * point size (SET_POINT_SIZE, or a[0x6c] when SET_ATTRIBUTE_POINT_SIZE
+ * enables it) centred on it, each corner with its sprite coordinates. */
+static bool
+point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *provoking,
+           bool front)
+{
+   const uint32_t *m = R->gpu->method[R->subc];
+   float size = uif(m[NVC597_SET_POINT_SIZE / 4]);
+   if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
+      size = v->a[0x6c / 4];
+   if (!(size > 0))
+      size = 1;
+   struct wvert q[4] = {*v, *v, *v, *v};
+   double r = size / 2;
+   q[0].x -= r, q[0].y -= r;
+   q[1].x += r, q[1].y -= r;
+   q[2].x += r, q[2].y += r;
+   q[3].x -= r, q[3].y += r;
+   /* Sprite coordinates: each corner its own words. */
+   struct cvert *corner = malloc(4 * sizeof(struct cvert));
+   if (!corner)
+      return false;
+   for (unsigned i = 0; i < 4; i++) {
+      memcpy(corner[i].a, v->a, sizeof(corner[i].a));
+      sprite_coords(R, &corner[i], i == 1 || i == 2, i >= 2);
+      q[i].a = corner[i].a;
+   }
+   bool ok = draw_quad(R, q, provoking, front);
+   free(corner);
+   return ok;
+}
+
 static bool
 draw_point(struct raster *R, const struct gpu_vertex *a)
 {
@@ -647,31 +739,7 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
    R->gpu->counters3d.clipper_primitives++;
    struct wvert v;
    to_window(R, c, &v);
-   const uint32_t *m = R->gpu->method[R->subc];
-   float size = uif(m[NVC597_SET_POINT_SIZE / 4]);
-   if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
-      size = c->a[0x6c / 4];
-   if (!(size > 0))
-      size = 1;
-   struct wvert q[4] = {v, v, v, v};
-   double r = size / 2;
-   q[0].x -= r, q[0].y -= r;
-   q[1].x += r, q[1].y -= r;
-   q[2].x += r, q[2].y += r;
-   q[3].x -= r, q[3].y += r;
-   /* Sprite coordinates: each corner its own words. */
-   struct cvert *corner = malloc(4 * sizeof(struct cvert));
-   if (!corner) {
-      free(c);
-      return false;
-   }
-   for (unsigned i = 0; i < 4; i++) {
-      corner[i] = *c;
-      sprite_coords(R, &corner[i], i == 1 || i == 2, i >= 2);
-      q[i].a = corner[i].a;
-   }
-   bool ok = draw_quad(R, q, a);
-   free(corner);
+   bool ok = point_quad(R, &v, a, true);
    free(c);
    return ok;
 }
@@ -744,10 +812,8 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    }
    /* What is not modelled is said, not silently drawn as something else
     * (0 before any method: the reset value is taken as fill). */
-   const uint32_t fm = M(subc, SET_FRONT_POLYGON_MODE), bm = M(subc, SET_BACK_POLYGON_MODE);
-   if ((fm && fm != NVC597_SET_FRONT_POLYGON_MODE_V_FILL) ||
-       (bm && bm != NVC597_SET_BACK_POLYGON_MODE_V_FILL))
-      gpu_3d_not_modelled(gpu, subc, 4, "polygon modes other than fill (drawn filled)");
+   R->front_mode = M(subc, SET_FRONT_POLYGON_MODE);
+   R->back_mode = M(subc, SET_BACK_POLYGON_MODE);
    if (GPU_GET(M(subc, SET_POLYGON_STIPPLE), NVC597_SET_POLYGON_STIPPLE_ENABLE))
       gpu_3d_not_modelled(gpu, subc, 7, "polygon stipple (ignored)");
    if (GPU_GET(M(subc, SET_LINE_STIPPLE), NVC597_SET_LINE_STIPPLE_ENABLE))
@@ -852,22 +918,30 @@ raster_one(struct raster *R, const struct gpu_3d_run *run)
       for (unsigned i = 0; ok && i + 3 < n; i += 4) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
          R->primitive_id = primitive_id_of(run, i / 4, p);
-         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 2], p) &&
-              draw_triangle(R, &v[i], &v[i + 2], &v[i + 3], p);
+         const struct gpu_vertex *q[4] = {&v[i], &v[i + 1], &v[i + 2], &v[i + 3]};
+         ok = draw_polygon(R, q, 4, p);
       }
       break;
    case NVC597_BEGIN_OP_QUAD_STRIP:
       for (unsigned i = 0; ok && i + 3 < n; i += 2) {
          const struct gpu_vertex *p = &v[last ? i + 3 : i];
          R->primitive_id = primitive_id_of(run, i / 2, p);
-         ok = draw_triangle(R, &v[i], &v[i + 1], &v[i + 3], p) &&
-              draw_triangle(R, &v[i], &v[i + 3], &v[i + 2], p);
+         const struct gpu_vertex *q[4] = {&v[i], &v[i + 1], &v[i + 3], &v[i + 2]};
+         ok = draw_polygon(R, q, 4, p);
       }
       break;
    case NVC597_BEGIN_OP_POLYGON:
       R->primitive_id = n ? primitive_id_of(run, 0, &v[0]) : 0;
-      for (unsigned i = 0; ok && i + 2 < n; i++)
-         ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[0]);
+      if (n > MAX_IN_POLY) {
+         /* More vertices than the clipper's polygon holds: a fan. */
+         for (unsigned i = 0; ok && i + 2 < n; i++)
+            ok = draw_triangle(R, &v[0], &v[i + 1], &v[i + 2], &v[0]);
+      } else if (n >= 3) {
+         const struct gpu_vertex *q[MAX_POLY];
+         for (unsigned i = 0; i < n; i++)
+            q[i] = &v[i];
+         ok = draw_polygon(R, q, n, &v[0]);
+      }
       break;
    default:
       gpu_3d_not_modelled(gpu, subc, 5, "adjacency and patch topologies");

@@ -22,6 +22,7 @@
 #include "util/os_time.h"
 #include "util/ralloc.h"
 #include "util/u_memory.h"
+#include "util/u_prim.h"
 
 #include "jade_isa.h"
 #include "jade_sph.h"
@@ -34,6 +35,25 @@
 
 #define CODE_HEAP_SIZE_B (8u << 20)
 #define SPH_SIZE_B (JADE_SPH_WORDS * 4)
+
+/* Whether the draw rasterises points, which point sprites replace
+ * coordinates of: points drawn (or emitted by the geometry shader), or
+ * polygons of a face in POINT polygon mode (GL 4.6 14.6.4: those are
+ * rasterised as points, sprites included). */
+static bool
+draws_points(const struct jade_context *ctx, const struct pipe_draw_info *info,
+             const struct pipe_rasterizer_state *rast)
+{
+   enum mesa_prim prim = info->mode;
+   const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
+   if (gs && gs->bin)
+      prim = (enum mesa_prim)gs->bin->gs.output_primitive;
+   if (prim == MESA_PRIM_POINTS)
+      return true;
+   return u_reduced_prim(prim) == MESA_PRIM_TRIANGLES &&
+          (rast->fill_front == PIPE_POLYGON_MODE_POINT ||
+           rast->fill_back == PIPE_POLYGON_MODE_POINT);
+}
 
 void
 jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
@@ -48,7 +68,7 @@ jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
    key->persample = rast->force_persample_interp;
    key->clip_plane_enable = (uint8_t)rast->clip_plane_enable;
    key->clamp_vertex_color = rast->clamp_vertex_color;
-   if (rast->point_quad_rasterization && info->mode == MESA_PRIM_POINTS)
+   if (rast->point_quad_rasterization && draws_points(ctx, info, rast))
       key->sprite_coord_enable = (uint8_t)rast->sprite_coord_enable;
    key->stream_out = jade_stream_out_active(ctx);
 }

@@ -47,7 +47,8 @@ struct jade_program_counters {
 };
 
 /* The part of the bound state that changes a linked program: the NOS key
- * of a draw of `info` (point sprites apply to points only). */
+ * of a draw of `info` (point sprites apply to points only: drawn, emitted
+ * by the GS, or polygons in POINT mode). */
 void jade_nos_key(const struct jade_context *ctx, const struct pipe_draw_info *info,
                   struct jade_link_key *key);
 
