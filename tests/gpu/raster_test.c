@@ -11,7 +11,7 @@
  * hits); a thin triangle covers only the pixel centres inside it; clear
  * values in two formats (R8G8B8A8_UNORM and R32_FLOAT) within the scissor;
  * polygon modes LINE and POINT on a quad (edges and corners only, no
- * diagonal); blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
+ * diagonal); polygon stipple; blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
  * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE).
  */
 
@@ -187,6 +187,25 @@ main(void)
    }
    gpu_test_set(gpu, NVC597_SET_FRONT_POLYGON_MODE, NVC597_SET_FRONT_POLYGON_MODE_V_FILL);
    gpu_test_set(gpu, NVC597_SET_BACK_POLYGON_MODE, NVC597_SET_BACK_POLYGON_MODE_V_FILL);
+
+   /* 4c. Polygon stipple over the square [2, 10) x [2, 10) (two
+    * triangles): every row's pattern word has bits 7 and 14, columns 0 and
+    * 9 (bit 8 (x / 8) + 7 - x mod 8, nvc0's byte-swapped GL rows), except
+    * row 3's, which is 0; rows counted down (UPPER_LEFT): only column 9
+    * of the square is drawn, and not in row 3. */
+   memset(mem + TARGET, 0, N * 64);
+   for (unsigned r = 0; r < 32; r++)
+      gpu_test_set(gpu, NVC597_SET_POLYGON_STIPPLE_PATTERN(r), r == 3 ? 0 : 1u << 7 | 1u << 14);
+   gpu_test_set(gpu, NVC597_SET_POLYGON_STIPPLE, 1);
+   pos(&vtx[0], 2, 2), pos(&vtx[1], 10, 2), pos(&vtx[2], 10, 10);
+   pos(&vtx[3], 2, 2), pos(&vtx[4], 10, 10), pos(&vtx[5], 2, 10);
+   CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 6, &ps), "stipple: %s", last_log);
+   bad = 0;
+   for (unsigned y = 0; y < N; y++)
+      for (unsigned x = 0; x < N; x++)
+         bad += px(x, y)[0] != (x == 9 && y >= 2 && y < 10 && y != 3);
+   CHECK(bad == 0, "polygon stipple: %u pixels wrong", bad);
+   gpu_test_set(gpu, NVC597_SET_POLYGON_STIPPLE, 0);
 
    /* 5. Blend: source (1, 0.5, 0, 0.25) over (0, 1, 1, 1) with SRC_ALPHA,
     * ONE_MINUS_SRC_ALPHA: r = 0.25, g = 0.125 + 0.75 = 0.875, b = 0.75,

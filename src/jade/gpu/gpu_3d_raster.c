@@ -83,8 +83,9 @@
  *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
- * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Not
- * modelled: stipples, edge flags (see docs/gpu-model.md).
+ * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Polygon
+ * stipple: stipple_bit().  Not modelled: line stipple, edge flags (see
+ * docs/gpu-model.md).
  */
 
 #include <math.h>
@@ -133,6 +134,7 @@ struct raster {
    bool z_clip;              /* near and far clip (GEOMETRY_CLIP) */
    enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind;   /* drawn now (polygon offset) */
    uint32_t front_mode, back_mode;   /* SET_FRONT/BACK_POLYGON_MODE (0: FILL) */
+   bool stipple;             /* SET_POLYGON_STIPPLE */
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -223,6 +225,25 @@ depth_bias(const struct raster *R, const float zplane[3], const struct wvert *co
 
 /* Rasterises one window-space triangle and shades its fragments; `flat`
  * holds the provoking vertex's words (as bits) for constant inputs. */
+/* Polygon stipple (SET_POLYGON_STIPPLE, SET_POLYGON_STIPPLE_PATTERN(0..31)):
+ * a filled polygon's pixel (x, y) is drawn if its bit of the 32 x 32
+ * pattern is set, row y mod 32 counted as SET_WINDOW_ORIGIN counts rows
+ * (from the bottom with LOWER_LEFT, as GL's window coordinates), column
+ * x mod 32 at bit 8 (x / 8) + 7 - x mod 8 of the row's word: GL's
+ * pattern rows, most significant bit first in each byte (the order
+ * Gallium's pipe_poly_stipple words hold, read as u_pstipple.c does),
+ * byte-swapped as nvc0 programs them (nvc0_state_validate.c,
+ * nvc0_validate_stipple: util_bswap32).  Lines and points are not
+ * stippled by it. */
+static bool
+stipple_bit(const struct raster *R, int32_t x, int32_t y)
+{
+   const int32_t row = R->lower_left ? R->flip_h - 1 - y : y;
+   const uint32_t word = R->gpu->method[R->subc][NVC597_SET_POLYGON_STIPPLE_PATTERN(row & 31) / 4];
+   const unsigned col = (unsigned)x & 31;
+   return word >> (8 * (col / 8) + 7 - col % 8) & 1;
+}
+
 static bool
 triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          const struct wvert *v2, const struct gpu_vertex *flat, bool front)
@@ -296,6 +317,8 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          }
          /* SET_SAMPLE_MASK_X*_Y* by the pixel's place in its quad. */
          mask &= ms->quad_mask[(x & 1) | (y & 1) << 1];
+         if (R->stipple && R->kind == PRIM_FILL && !stipple_bit(R, x, y))
+            mask = 0;
          if (mask) {
             covered[(y - b.y0) * w + (x - b.x0)] = mask;
             any = true;
@@ -814,8 +837,7 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
     * (0 before any method: the reset value is taken as fill). */
    R->front_mode = M(subc, SET_FRONT_POLYGON_MODE);
    R->back_mode = M(subc, SET_BACK_POLYGON_MODE);
-   if (GPU_GET(M(subc, SET_POLYGON_STIPPLE), NVC597_SET_POLYGON_STIPPLE_ENABLE))
-      gpu_3d_not_modelled(gpu, subc, 7, "polygon stipple (ignored)");
+   R->stipple = GPU_GET(M(subc, SET_POLYGON_STIPPLE), NVC597_SET_POLYGON_STIPPLE_ENABLE);
    if (GPU_GET(M(subc, SET_LINE_STIPPLE), NVC597_SET_LINE_STIPPLE_ENABLE))
       gpu_3d_not_modelled(gpu, subc, 8, "line stipple (ignored)");
    (void)instance;

@@ -63,7 +63,21 @@ static void
 jade_set_polygon_stipple(struct pipe_context *pctx,
                          const struct pipe_poly_stipple *stipple)
 {
-   jade_context(pctx)->state.stipple = *stipple;
+   struct jade_context *ctx = jade_context(pctx);
+   ctx->state.stipple = *stipple;
+   ctx->dirty |= JADE_DIRTY_STIPPLE;
+}
+
+/* The 32 rows of the polygon stipple, each byte-swapped as nvc0 programs
+ * them (nvc0_state_validate.c, nvc0_validate_stipple): Gallium's words hold
+ * GL's pattern bytes most significant first. */
+static void
+emit_stipple(struct jade_context *ctx)
+{
+   struct nv_push *p = jade_push_reserve(ctx, 33);
+   P_MTHD(p, NVC597, SET_POLYGON_STIPPLE_PATTERN(0));
+   for (unsigned i = 0; i < 32; i++)
+      P_INLINE_DATA(p, util_bswap32(ctx->state.stipple.stipple[i]));
 }
 
 static void
@@ -142,11 +156,20 @@ jade_emit_dirty_state(struct jade_context *ctx)
       jade_emit_framebuffer(ctx);
    if (ctx->dirty & (JADE_DIRTY_FRAMEBUFFER | JADE_DIRTY_SAMPLES))
       jade_emit_samples(ctx);
+   /* The pattern waits until a rasterizer state enables the stipple
+    * (st/mesa sets one at context creation; most programs never use it). */
+   uint32_t pending = 0;
+   if (ctx->dirty & JADE_DIRTY_STIPPLE) {
+      if (ctx->state.rasterizer && ctx->state.rasterizer->base.poly_stipple_enable)
+         emit_stipple(ctx);
+      else
+         pending = JADE_DIRTY_STIPPLE;
+   }
    if (ctx->dirty & JADE_DIRTY_STREAM_OUT)
       jade_emit_stream_out(ctx);
    if (ctx->dirty & JADE_DIRTY_CONSTBUF)
       jade_emit_constant_buffers(ctx);
    if (ctx->dirty & JADE_DIRTY_DRIVER_CBUF)
       jade_emit_driver_constants(ctx);
-   ctx->dirty = 0;
+   ctx->dirty = pending;
 }

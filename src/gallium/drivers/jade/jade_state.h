@@ -30,6 +30,7 @@ enum jade_dirty {
    JADE_DIRTY_FRAMEBUFFER = 1 << 11,
    JADE_DIRTY_STREAM_OUT = 1 << 12,
    JADE_DIRTY_SAMPLES = 1 << 13,   /* sample mask, sample-shading passes */
+   JADE_DIRTY_STIPPLE = 1 << 14,   /* the polygon stipple pattern */
 };
 
 /* Parts of a stage's driver bank (jade_state_constbuf.c). */
