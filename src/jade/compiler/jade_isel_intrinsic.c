@@ -314,7 +314,12 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
          c->fs_sample_mask = v;
          c->s->io.sample_mask_written = true;
       } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
-         unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot;
+         /* Dual-source blending's second colour (index 1) is output 1:
+          * the hardware blends target 0 with output 1 as source 1 (NAK's
+          * nak_fs_out_addr in nak_nir.c: NAK_FS_OUT_COLOR(location +
+          * dual_source_blend_index)). */
+         unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot +
+                       nir_intrinsic_io_semantics(intr).dual_source_blend_index;
          if (rt >= 8 || comp >= 4)
             return jade_shader_error(c->s, "fragment output out of range");
          c->fs_color[rt][comp] = v;

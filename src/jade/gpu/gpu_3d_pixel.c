@@ -148,7 +148,10 @@ fragment_samples(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel 
          memcpy(c, r + base, sizeof(c));
          if (ms->alpha_to_one)
             c[3] = px->targets[slot].view.integer ? 1 : 0x3f800000;
-         ok = gpu_3d_fragment_out(gpu, subc, slot, &px->targets[slot], sx, sy, f->rt_index, c);
+         /* Source 1 of dual-source blending: output 1's registers. */
+         const int base1 = GPU_3D_TARGETS > 1 ? out_base[1] : -1;
+         ok = gpu_3d_fragment_out(gpu, subc, slot, &px->targets[slot], sx, sy, f->rt_index, c,
+                                  base1 >= 0 ? r + base1 : NULL);
       }
       if (!ok)
          return false;

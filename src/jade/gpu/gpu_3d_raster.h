@@ -72,17 +72,20 @@ struct gpu_3d_rect gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, b
 void gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, const char *what);
 
 /* One fragment's colour for shader output slot `slot` (four words: float
- * bits, or integers for integer targets) through SET_CT_WRITE, blending
- * and the target's format into texel (x, y) of the target's sample
- * surface (gpu_3d_sample_xy); false after a fault. */
+ * bits, or integers for integer targets) through SET_PS_SATURATE,
+ * SET_CT_WRITE, blending (src1: the program's output 1 as float bits, the
+ * dual-source blend's source 1, or NULL) and the target's format into
+ * texel (x, y) of the target's sample surface (gpu_3d_sample_xy); false
+ * after a fault. */
 bool gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
                          const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
-                         const uint32_t color[4]);
+                         const uint32_t color[4], const uint32_t *src1);
 
 /* The blend arithmetic of slot `slot` (SET_BLEND*, per target or common):
- * src and dst as floats, the result in out (not yet clamped or packed). */
+ * src, src1 (source 1) and dst as floats, the result in out (not yet
+ * clamped or packed). */
 void gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const float src[4],
-                  const float dst[4], float out[4]);
+                  const float src1[4], const float dst[4], float out[4]);
 
 /* The zeta target and the per-fragment tests (gpu_3d_zeta.c). */
 struct gpu_3d_zt_format;

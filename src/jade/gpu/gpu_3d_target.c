@@ -38,7 +38,10 @@
  *   normalised targets the source, destination and constant are clamped to
  *   [0, 1] / [-1, 1] first; integer targets never blend; sRGB targets
  *   blend in linear (util_format's unpack decodes, its pack encodes).
- *   Dual-source coefficients (SRC1*) are not modelled: reported, read as 0;
+ *   the SRC1* coefficients read source 1, the pixel program's output 1
+ *   (the registers of colour output 1: NAK's dual-source outputs in
+ *   nak_nir_lower_fs_outputs, nvc0's fp.num_colors 2), 0 if it has none;
+ * - SET_PS_SATURATE: output i clamped before blending (saturate());
  * - write masks SET_CT_WRITE(i) R/G/B/A_ENABLE: the other components keep
  *   the target's value.
  * - logic ops (SET_LOGIC_OP, SET_LOGIC_OP_FUNC, GL's order from CLEAR to
@@ -253,7 +256,8 @@ gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, const cha
 enum factor {
    F_ZERO, F_ONE, F_SRC_COLOR, F_INV_SRC_COLOR, F_SRC_ALPHA, F_INV_SRC_ALPHA, F_DST_ALPHA,
    F_INV_DST_ALPHA, F_DST_COLOR, F_INV_DST_COLOR, F_SRC_ALPHA_SAT, F_CONST_COLOR,
-   F_INV_CONST_COLOR, F_CONST_ALPHA, F_INV_CONST_ALPHA, F_SRC1, F_UNKNOWN,
+   F_INV_CONST_COLOR, F_CONST_ALPHA, F_INV_CONST_ALPHA, F_SRC1_COLOR, F_INV_SRC1_COLOR,
+   F_SRC1_ALPHA, F_INV_SRC1_ALPHA, F_UNKNOWN,
 };
 
 /* The source and destination coefficients share their values (clc597.h
@@ -291,22 +295,27 @@ factor_of(uint32_t v)
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_CONSTANT_ALPHA: return F_CONST_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_CONSTANT_ALPHA: return F_INV_CONST_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC1COLOR:
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1COLOR: return F_SRC1_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_INVSRC1COLOR:
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1COLOR: return F_INV_SRC1_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC1ALPHA:
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1ALPHA: return F_SRC1_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_INVSRC1ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1ALPHA: return F_SRC1;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1ALPHA: return F_INV_SRC1_ALPHA;
    default: return F_UNKNOWN;
    }
 }
 
-/* Coefficient of component c (3: alpha). */
+/* Coefficient of component c (3: alpha); s1: source 1 (dual source). */
 static float
-coeff(enum factor f, unsigned c, const float s[4], const float d[4], const float k[4])
+coeff(enum factor f, unsigned c, const float s[4], const float d[4], const float k[4],
+      const float s1[4])
 {
    switch (f) {
+   case F_SRC1_COLOR: return s1[c];
+   case F_INV_SRC1_COLOR: return 1 - s1[c];
+   case F_SRC1_ALPHA: return s1[3];
+   case F_INV_SRC1_ALPHA: return 1 - s1[3];
    case F_ZERO: return 0;
    case F_ONE: return 1;
    case F_SRC_COLOR: return s[c];
@@ -344,7 +353,7 @@ combine(uint32_t op, float s, float fs, float d, float fd)
 
 void
 gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const float src[4],
-             const float dst[4], float out[4])
+             const float src1[4], const float dst[4], float out[4])
 {
    const uint32_t *m = gpu->method[subc];
    uint32_t cop, csrc, cdst, aop, asrc, adst;
@@ -376,26 +385,9 @@ gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const flo
    for (unsigned c = 0; c < 4; c++) {
       uint32_t op = c == 3 ? aop : cop;
       enum factor fs = factor_of(c == 3 ? asrc : csrc), fd = factor_of(c == 3 ? adst : cdst);
-      out[c] = combine(op, src[c], coeff(fs, c, src, dst, k), dst[c], coeff(fd, c, src, dst, k));
+      out[c] = combine(op, src[c], coeff(fs, c, src, dst, k, src1), dst[c],
+                       coeff(fd, c, src, dst, k, src1));
    }
-}
-
-static bool
-uses_src1(const struct jade_gpu *gpu, unsigned subc, unsigned slot)
-{
-   const uint32_t *m = gpu->method[subc];
-   bool per = GPU_GET(m[NVC597_SET_BLEND_STATE_PER_TARGET / 4], NVC597_SET_BLEND_STATE_PER_TARGET_ENABLE);
-   uint32_t v[4] = {
-      per ? m[NVC597_SET_BLEND_PER_TARGET_COLOR_SOURCE_COEFF(slot) / 4] : m[NVC597_SET_BLEND_COLOR_SOURCE_COEFF / 4],
-      per ? m[NVC597_SET_BLEND_PER_TARGET_COLOR_DEST_COEFF(slot) / 4] : m[NVC597_SET_BLEND_COLOR_DEST_COEFF / 4],
-      per ? m[NVC597_SET_BLEND_PER_TARGET_ALPHA_SOURCE_COEFF(slot) / 4] : m[NVC597_SET_BLEND_ALPHA_SOURCE_COEFF / 4],
-      per ? m[NVC597_SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF(slot) / 4] : m[NVC597_SET_BLEND_ALPHA_DEST_COEFF / 4],
-   };
-   for (unsigned i = 0; i < 4; i++) {
-      if (factor_of(v[i]) == F_SRC1 || factor_of(v[i]) == F_UNKNOWN)
-         return true;
-   }
-   return false;
 }
 
 static void
@@ -430,12 +422,38 @@ logic_op(unsigned op, uint8_t s, uint8_t d)
    }
 }
 
+/* SET_PS_SATURATE: output `slot` clamped to [0, 1] (or [-1, 1] by its
+ * CLAMP_RANGE) before blending, bits 4 slot and 4 slot + 1 (the field
+ * pairs OUTPUT0/CLAMP_RANGE0 .. OUTPUT7 of clc597.h; nvc0 sets 0x11111111
+ * for GL's fragment colour clamping, nvc0_state.c FRAG_COLOR_CLAMP_EN).
+ * Integer targets are left alone. */
+static void
+saturate(const uint32_t *m, unsigned slot, const struct gpu_3d_target *t, float v[4])
+{
+   const uint32_t sat = m[NVC597_SET_PS_SATURATE / 4] >> (4 * slot);
+   if (!(sat & 1) || t->view.integer)
+      return;
+   clamp4(v, sat & 2 ? -1.0f : 0.0f, 1.0f);
+}
+
 bool
 gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
                     const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t rt_index,
-                    const uint32_t color[4])
+                    const uint32_t in_color[4], const uint32_t *src1_bits)
 {
    const uint32_t *m = gpu->method[subc];
+   uint32_t color[4];
+   memcpy(color, in_color, sizeof(color));
+   float src1[4] = {0, 0, 0, 0};
+   if (src1_bits)
+      memcpy(src1, src1_bits, sizeof(src1));
+   if (!t->view.integer) {
+      float f[4];
+      memcpy(f, color, sizeof(f));
+      saturate(m, slot, t, f);
+      memcpy(color, f, sizeof(f));
+      saturate(m, 1, t, src1);
+   }
    uint64_t va;
    if (!gpu_3d_target_va(t, x, y, rt_index, &va))
       return true;
@@ -480,9 +498,13 @@ gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
             clamp4(s, 0, 1), clamp4(d, 0, 1);
          else if (util_format_is_snorm(f))
             clamp4(s, -1, 1), clamp4(d, -1, 1);
-         if (uses_src1(gpu, subc, slot))
-            gpu_3d_not_modelled(gpu, subc, 1, "dual-source blending (SRC1 coefficients)");
-         gpu_3d_blend(gpu, subc, slot, s, d, r);
+         float s1[4];
+         memcpy(s1, src1, sizeof(s1));
+         if (util_format_is_unorm(f))
+            clamp4(s1, 0, 1);
+         else if (util_format_is_snorm(f))
+            clamp4(s1, -1, 1);
+         gpu_3d_blend(gpu, subc, slot, s, s1, d, r);
          memcpy(out, r, sizeof(out));
       }
       for (unsigned c = 0; c < 4; c++) {
