@@ -208,11 +208,33 @@ AT_DRAWS = {
             ("SET_COLOR_TARGET_HEIGHT(2)", {"V": "(0x20)"}),
             ("SET_CT_WRITE(1)", {"R_ENABLE": "TRUE", "A_ENABLE": "TRUE"}),
             ("SET_CT_WRITE(2)", {"R_ENABLE": "TRUE"}),
+            # Outputs to their own targets: the method from channel setup.
+            ("SET_CT_MRT_ENABLE", {"V": "TRUE"}),
+        ]),
+    ],
+    "msaa": [
+        ("each", COMMON + [
+            BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+            # 4x as 2X2: the target counts samples (32 x 32 pixels).
+            ("SET_ANTI_ALIAS", {"SAMPLES": "MODE_2X2"}),
+            ("SET_COLOR_TARGET_WIDTH(0)", {"V": "(0x40)"}),
+            ("SET_COLOR_TARGET_HEIGHT(0)", {"V": "(0x40)"}),
+            # glSampleMaski(0, 0x5) in every quad position.
+            ("SET_SAMPLE_MASK_X0_Y0", {"V": "(0x5)"}),
+            ("SET_SAMPLE_MASK_X1_Y1", {"V": "(0x5)"}),
+            # glMinSampleShading(1.0): 4 passes, centroid per pass.
+            ("SET_HYBRID_ANTI_ALIAS_CONTROL", {"PASSES": "(0x4)", "CENTROID": "PER_PASS"}),
+            # D3D's 4x positions in sixteenths: (6,2) (14,6) (2,10) (10,14).
+            ("SET_ANTI_ALIAS_SAMPLE_POSITIONS(0)", {"X0": "(0x6)", "Y0": "(0x2)",
+                                                    "X1": "(0xe)", "Y1": "(0x6)",
+                                                    "X2": "(0x2)", "Y2": "(0xa)",
+                                                    "X3": "(0xa)", "Y3": "(0xe)"}),
+            ("SET_CT_MRT_ENABLE", {"V": "TRUE"}),
         ]),
     ],
 }
 DRAWS = {"triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
-         "queries": 3, "indirect": 3, "map-waits": 2, "mrt": 1,
+         "queries": 3, "indirect": 3, "map-waits": 2, "mrt": 1, "msaa": 1,
          # glDrawTransformFeedback draws what the write pointer report says:
          # nothing on the noop shim, which runs no vertices.
          "transform-feedback": 1}
@@ -324,6 +346,14 @@ SEQUENCES = {
                                     "PIPELINE_LOCATION": "ALL"}),
     ],
     "mrt": [
+        ("BEGIN", {"OP": "TRIANGLES"}),
+        ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
+        ("END", {}),
+    ],
+    # The passes follow the target they count samples of.
+    "msaa": [
+        ("SET_ANTI_ALIAS", {"SAMPLES": "MODE_2X2"}),
+        ("SET_HYBRID_ANTI_ALIAS_CONTROL", {"PASSES": "(0x4)"}),
         ("BEGIN", {"OP": "TRIANGLES"}),
         ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
         ("END", {}),

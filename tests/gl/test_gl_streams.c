@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <EGL/egl.h>
 #include <GL/gl.h>
 #include <GL/glext.h>
 
@@ -619,6 +620,21 @@ main(int argc, char **argv)
          "void main() { o0 = c; o1 = c * 2.0; o2 = uint(c.x * 255.0); }\n"));
       glLinkProgram(mrt);
       glUseProgram(mrt);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   } else if (!strcmp(which, "msaa")) {
+      /* A 4x renderbuffer, glSampleMaski 0x5, every sample shaded apart:
+       * the mode, the mask, the passes and the positions in the stream. */
+      GLuint ms;
+      glGenRenderbuffers(1, &ms);
+      glBindRenderbuffer(GL_RENDERBUFFER, ms);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 32, 32);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, ms);
+      glEnable(GL_SAMPLE_MASK);
+      glSampleMaski(0, 0x5);
+      glEnable(GL_SAMPLE_SHADING_ARB);
+      PFNGLMINSAMPLESHADINGARBPROC min_sample_shading =
+         (PFNGLMINSAMPLESHADINGARBPROC)eglGetProcAddress("glMinSampleShadingARB");
+      min_sample_shading(1.0f);
       glDrawArrays(GL_TRIANGLES, 0, 3);
    } else if (!strcmp(which, "textured-quad")) {
       /* A mipmapped 64x64 RGBA8 texture, trilinear, clamped, sampled by the
