@@ -371,9 +371,23 @@ isel_fs_exit(struct isel *c)
       regs[n] = (uint8_t)(4 * rts);
       outs[n++] = c->fs_sample_mask;
    }
-   if (c->fs_depth) {
+   /* The sample mask and depth registers come together: the hardware
+    * reads both when either is written (NAK's copy_fs_outputs_nv, "these
+    * always come together", puts an undefined value in the other), so the
+    * depth register must exist, within the register count. */
+   struct jade_value *depth = c->fs_depth;
+   if (c->fs_sample_mask && !depth) {
+      if (!zero) {
+         zero = isel_new_value(c, 32);
+         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+         jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
+         jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+      }
+      depth = zero;
+   }
+   if (depth) {
       regs[n] = (uint8_t)(4 * rts + 1);
-      outs[n++] = c->fs_depth;
+      outs[n++] = depth;
    }
    struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
    for (unsigned i = 0; i < n; i++) {
