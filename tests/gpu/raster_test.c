@@ -11,7 +11,8 @@
  * hits); a thin triangle covers only the pixel centres inside it; clear
  * values in two formats (R8G8B8A8_UNORM and R32_FLOAT) within the scissor;
  * polygon modes LINE and POINT on a quad (edges and corners only, no
- * diagonal); polygon stipple; blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
+ * diagonal); polygon stipple; line stipple (across a strip's vertices, a
+ * factor); blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
  * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE).
  */
 
@@ -206,6 +207,39 @@ main(void)
          bad += px(x, y)[0] != (x == 9 && y >= 2 && y < 10 && y != 3);
    CHECK(bad == 0, "polygon stipple: %u pixels wrong", bad);
    gpu_test_set(gpu, NVC597_SET_POLYGON_STIPPLE, 0);
+
+   /* 4d. Line stipple on row 5 (y = 5.5), width 1, pattern 0x0f0f:
+    * a line from x = 2 to 14 covers the centres x = 2..13, fragment s =
+    * x - 2 along it, drawn where bit s mod 16 is set: x 2..5 and 10..13.
+    * As a strip 2 -> 6 -> 10 the count goes on across the vertex: the
+    * second segment's x 6..9 are s 4..7, not drawn (a counter reset at
+    * each segment would draw them).  Factor 2 (FACTOR 1) with pattern 1:
+    * s / 2 = 0 only, x 2 and 3. */
+   gpu_test_set(gpu, NVC597_SET_LINE_STIPPLE, 1);
+   for (unsigned c = 0; c < 3; c++) {
+      memset(mem + TARGET, 0, N * 64);
+      gpu_test_set(gpu, NVC597_SET_LINE_STIPPLE_PARAMETERS,
+                   c == 2 ? (1u << 8 | 1u) : (0x0f0fu << 8 | 0u));
+      unsigned count = 2;
+      if (c == 1) {
+         pos(&vtx[0], 2, 5.5f), pos(&vtx[1], 6, 5.5f), pos(&vtx[2], 10, 5.5f);
+         count = 3;
+      } else {
+         pos(&vtx[0], 2, 5.5f), pos(&vtx[1], 14, 5.5f);
+      }
+      CHECK(draw(gpu, NVC597_BEGIN_OP_LINE_STRIP, count, &ps), "line stipple: %s", last_log);
+      bad = 0;
+      for (unsigned y = 0; y < N; y++) {
+         for (unsigned x = 0; x < N; x++) {
+            bool want = y == 5 && (c == 2 ? x == 2 || x == 3
+                                   : c == 1 ? x >= 2 && x <= 5
+                                            : (x >= 2 && x <= 5) || (x >= 10 && x <= 13));
+            bad += px(x, y)[0] != want;
+         }
+      }
+      CHECK(bad == 0, "line stipple case %u: %u pixels wrong", c, bad);
+   }
+   gpu_test_set(gpu, NVC597_SET_LINE_STIPPLE, 0);
 
    /* 5. Blend: source (1, 0.5, 0, 0.25) over (0, 1, 1, 1) with SRC_ALPHA,
     * ONE_MINUS_SRC_ALPHA: r = 0.25, g = 0.125 + 0.75 = 0.875, b = 0.75,

@@ -84,8 +84,8 @@
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
  * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Polygon
- * stipple: stipple_bit().  Not modelled: line stipple, edge flags (see
- * docs/gpu-model.md).
+ * stipple: stipple_bit().  Line stipple: line_stipple_bit().  Not
+ * modelled: edge flags (see docs/gpu-model.md).
  */
 
 #include <math.h>
@@ -135,6 +135,15 @@ struct raster {
    enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind;   /* drawn now (polygon offset) */
    uint32_t front_mode, back_mode;   /* SET_FRONT/BACK_POLYGON_MODE (0: FILL) */
    bool stipple;             /* SET_POLYGON_STIPPLE */
+   /* Line stipple (SET_LINE_STIPPLE, _PARAMETERS): the pattern, its
+    * factor, the counter at the start of the line being drawn and where
+    * that line starts along its major axis. */
+   bool line_stipple;
+   uint16_t stipple_pattern;
+   unsigned stipple_factor;
+   double stipple_count;     /* fragments counted so far in the strip */
+   double line_x0, line_y0, line_base;
+   bool line_xmajor;
    int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
@@ -244,6 +253,24 @@ stipple_bit(const struct raster *R, int32_t x, int32_t y)
    return word >> (8 * (col / 8) + 7 - col % 8) & 1;
 }
 
+/* Line stipple (GL 4.6 compat 14.5.2.1): a line's fragment is drawn if
+ * bit (s / factor) mod 16 of the 16-bit pattern is set, s the fragments
+ * counted along the major axis from the start of the strip (or of each
+ * line of GL_LINES, or each polygon's outline in LINE mode), here the
+ * distance of the pixel centre from the line's start along that axis
+ * plus the strip's count so far; SET_LINE_STIPPLE_PARAMETERS FACTOR is
+ * factor - 1 (nvc0_state.c programs Gallium's line_stipple_factor, which
+ * holds factor - 1, into the field; PATTERN 23:8).  The count starts at
+ * the clipped line's start (approximate for lines clipped at their
+ * start). */
+static bool
+line_stipple_bit(const struct raster *R, int32_t x, int32_t y)
+{
+   const double d = R->line_xmajor ? fabs(x + 0.5 - R->line_x0) : fabs(y + 0.5 - R->line_y0);
+   const unsigned s = (unsigned)floor(R->line_base + d);
+   return R->stipple_pattern >> (s / R->stipple_factor % 16) & 1;
+}
+
 static bool
 triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          const struct wvert *v2, const struct gpu_vertex *flat, bool front)
@@ -318,6 +345,8 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
          /* SET_SAMPLE_MASK_X*_Y* by the pixel's place in its quad. */
          mask &= ms->quad_mask[(x & 1) | (y & 1) << 1];
          if (R->stipple && R->kind == PRIM_FILL && !stipple_bit(R, x, y))
+            mask = 0;
+         if (R->line_stipple && R->kind == PRIM_LINE && !line_stipple_bit(R, x, y))
             mask = 0;
          if (mask) {
             covered[(y - b.y0) * w + (x - b.x0)] = mask;
@@ -532,6 +561,7 @@ polygon(struct raster *R, const struct wvert *wv, unsigned n, const struct gpu_v
    bool ok = true;
    if (mode == NVC597_SET_FRONT_POLYGON_MODE_V_LINE) {
       R->kind = PRIM_LINE;
+      R->stipple_count = 0;
       for (unsigned i = 0; ok && i < n; i++)
          ok = line_quad(R, &wv[i], &wv[(i + 1) % n], provoking, front);
    } else if (mode == NVC597_SET_FRONT_POLYGON_MODE_V_POINT) {
@@ -620,11 +650,31 @@ line_quad(struct raster *R, const struct wvert *w0, const struct wvert *w1,
       width = 1;
    bool xmajor = fabs(w1->x - w0->x) >= fabs(w1->y - w0->y);
    double ox = xmajor ? 0 : width / 2, oy = xmajor ? width / 2 : 0;
+   /* The start snapped as the rasteriser snaps vertices (1/256 pixel), so
+    * a start on a pixel centre counts that pixel as fragment 0. */
+   R->line_x0 = round(w0->x * 256) / 256;
+   R->line_y0 = round(w0->y * 256) / 256;
+   R->line_xmajor = xmajor;
+   R->line_base = R->stipple_count;
+   R->stipple_count += xmajor ? fabs(round(w1->x * 256) / 256 - R->line_x0)
+                              : fabs(round(w1->y * 256) / 256 - R->line_y0);
    struct wvert q[4] = {*w0, *w0, *w1, *w1};
    q[0].x -= ox, q[0].y -= oy;
    q[1].x += ox, q[1].y += oy;
    q[2].x += ox, q[2].y += oy;
    q[3].x -= ox, q[3].y -= oy;
+   /* GL's diamond exit draws a line's first pixel and not its last.  The
+    * top-left rule gives that for lines going right or down (the start on
+    * the included left/top edge); a line going left or up is moved by one
+    * subpixel (1/256, what survives snapping) so that its start, not its
+    * end, is inside. */
+   const double step = 1.0 / 256;
+   for (unsigned i = 0; i < 4; i++) {
+      if (xmajor && w1->x < w0->x)
+         q[i].x += step;
+      else if (!xmajor && w1->y < w0->y)
+         q[i].y += step;
+   }
    return draw_quad(R, q, provoking, front);
 }
 
@@ -838,8 +888,10 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    R->front_mode = M(subc, SET_FRONT_POLYGON_MODE);
    R->back_mode = M(subc, SET_BACK_POLYGON_MODE);
    R->stipple = GPU_GET(M(subc, SET_POLYGON_STIPPLE), NVC597_SET_POLYGON_STIPPLE_ENABLE);
-   if (GPU_GET(M(subc, SET_LINE_STIPPLE), NVC597_SET_LINE_STIPPLE_ENABLE))
-      gpu_3d_not_modelled(gpu, subc, 8, "line stipple (ignored)");
+   R->line_stipple = GPU_GET(M(subc, SET_LINE_STIPPLE), NVC597_SET_LINE_STIPPLE_ENABLE);
+   const uint32_t lsp = M(subc, SET_LINE_STIPPLE_PARAMETERS);
+   R->stipple_factor = GPU_GET(lsp, NVC597_SET_LINE_STIPPLE_PARAMETERS_FACTOR) + 1;
+   R->stipple_pattern = (uint16_t)GPU_GET(lsp, NVC597_SET_LINE_STIPPLE_PARAMETERS_PATTERN);
    (void)instance;
    return true;
 }
@@ -898,11 +950,13 @@ raster_one(struct raster *R, const struct gpu_3d_run *run)
       for (unsigned i = 0; ok && i + 1 < n; i += 2) {
          const struct gpu_vertex *p = &v[last ? i + 1 : i];
          R->primitive_id = primitive_id_of(run, i / 2, p);
+         R->stipple_count = 0;
          ok = draw_line(R, &v[i], &v[i + 1], p);
       }
       break;
    case NVC597_BEGIN_OP_LINE_STRIP:
    case NVC597_BEGIN_OP_LINE_LOOP:
+      R->stipple_count = 0;
       for (unsigned i = 0; ok && i + 1 < n; i++) {
          const struct gpu_vertex *p = &v[last ? i + 1 : i];
          R->primitive_id = primitive_id_of(run, i, p);
