@@ -338,13 +338,24 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
  * mask, then depth (turing-facts 1.5).  EXIT reads each output with the
  * register it must be in; register allocation moves them there (a
  * parallel copy before EXIT) and prefers them there from the start. */
+/* A fresh register holding 0 (MOV). */
+static struct jade_value *
+isel_zero(struct isel *c)
+{
+   struct jade_value *zero = isel_new_value(c, 32);
+   struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
+   jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
+   jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+   return zero;
+}
+
 void
 isel_fs_exit(struct isel *c)
 {
    struct jade_value *outs[34];
    uint8_t regs[34];
    unsigned n = 0, rts = 0;
-   struct jade_value *zero = NULL;
+   struct jade_value *zero = NULL;   /* one MOV 0 for every output left unset */
    for (unsigned rt = 0; rt < 8; rt++) {
       bool written = false;
       for (unsigned k = 0; k < 4; k++)
@@ -353,15 +364,8 @@ isel_fs_exit(struct isel *c)
          continue;
       for (unsigned k = 0; k < 4; k++) {
          struct jade_value *v = c->fs_color[rt][k];
-         if (!v) {
-            if (!zero) {
-               zero = isel_new_value(c, 32);
-               struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-               jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
-               jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
-            }
-            v = zero;
-         }
+         if (!v)
+            v = zero = zero ? zero : isel_zero(c);
          regs[n] = (uint8_t)(4 * rts + k);
          outs[n++] = v;
       }
@@ -376,15 +380,8 @@ isel_fs_exit(struct isel *c)
     * always come together", puts an undefined value in the other), so the
     * depth register must exist, within the register count. */
    struct jade_value *depth = c->fs_depth;
-   if (c->fs_sample_mask && !depth) {
-      if (!zero) {
-         zero = isel_new_value(c, 32);
-         struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-         jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
-         jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
-      }
-      depth = zero;
-   }
+   if (c->fs_sample_mask && !depth)
+      depth = zero ? zero : isel_zero(c);
    if (depth) {
       regs[n] = (uint8_t)(4 * rts + 1);
       outs[n++] = depth;

@@ -111,6 +111,12 @@ bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_
 bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size,
                          unsigned threads, const char *what, struct jade_sim_grid *g);
 
+/* Runs one launch of a 3D stage's program on the SM model with its
+ * graphics I/O, counting its thread instructions; a stop is a fault
+ * ("<what> at <address>: <the SM's message>"), false. */
+bool gpu_3d_launch(struct jade_gpu *gpu, const struct gpu_3d_stage *stage, const char *what,
+                   const struct jade_sim_grid *grid, const struct jade_sim_graphics *gfx);
+
 /* The vertex stage (gpu_3d_vertex.c): vertex fetch and the vertex program
  * `vs` for n vertices of one instance.  Vertex v reads element
  * element[v] of the per-vertex streams and instance / FREQUENCY +

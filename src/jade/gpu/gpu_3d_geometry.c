@@ -393,18 +393,8 @@ launch(struct gs *g, unsigned count)
       .final = g->final,
    };
    const struct jade_sim_graphics gfx = {.threads = warps * LANES, .geometry = &geo};
-   jade_sim_set_graphics(sim, &gfx);
-   struct jade_sim_stats before, after;
-   jade_sim_get_stats(sim, &before);
-   enum jade_sim_status st = jade_sim_launch(sim, &grid);
-   jade_sim_get_stats(sim, &after);
-   jade_sim_set_graphics(sim, NULL);
-   gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
-   if (st != JADE_SIM_OK) {
-      gpu_fault(gpu, g->stage->program, 0, false, "the geometry program at 0x%llx: %s",
-                (unsigned long long)g->stage->program, jade_sim_message(sim));
+   if (!gpu_3d_launch(gpu, g->stage, "the geometry program", &grid, &gfx))
       return false;
-   }
    for (unsigned t = 0; t < warps * LANES; t++) {
       if (g->idle[t] || g->final[t])
          continue;

@@ -247,18 +247,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    bool ok = gpu_3d_local_memory(gpu, subc, h->shader_local_memory_low_size, CTA,
                                  "the pixel program", &grid);
    if (ok) {
-      jade_sim_set_graphics(gpu->sim, &gfx);
-      struct jade_sim_stats before, after;
-      jade_sim_get_stats(gpu->sim, &before);
-      enum jade_sim_status st = jade_sim_launch(gpu->sim, &grid);
-      jade_sim_get_stats(gpu->sim, &after);
-      jade_sim_set_graphics(gpu->sim, NULL);
-      gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
-      if (st != JADE_SIM_OK) {
-         gpu_fault(gpu, ps->program, 0, false, "the pixel program at 0x%llx: %s",
-                   (unsigned long long)ps->program, jade_sim_message(gpu->sim));
-         ok = false;
-      }
+      ok = gpu_3d_launch(gpu, ps, "the pixel program", &grid, &gfx);
    }
    /* PS_INVOCATIONS: the threads on covered samples (not the helpers). */
    for (uint32_t t = 0; ok && t < n; t++)

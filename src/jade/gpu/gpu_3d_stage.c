@@ -149,3 +149,22 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
    }
    return true;
 }
+
+bool
+gpu_3d_launch(struct jade_gpu *gpu, const struct gpu_3d_stage *stage, const char *what,
+              const struct jade_sim_grid *grid, const struct jade_sim_graphics *gfx)
+{
+   struct jade_sim *sim = gpu->sim;
+   jade_sim_set_graphics(sim, gfx);
+   struct jade_sim_stats before, after;
+   jade_sim_get_stats(sim, &before);
+   enum jade_sim_status st = jade_sim_launch(sim, grid);
+   jade_sim_get_stats(sim, &after);
+   jade_sim_set_graphics(sim, NULL);
+   gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
+   if (st == JADE_SIM_OK)
+      return true;
+   gpu_fault(gpu, stage->program, 0, false, "%s at 0x%llx: %s", what,
+             (unsigned long long)stage->program, jade_sim_message(sim));
+   return false;
+}

@@ -310,18 +310,7 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
          .in = in + (size_t)first * JADE_SIM_ATTR_WORDS,
          .out = o + (size_t)first * JADE_SIM_ATTR_WORDS,
       };
-      jade_sim_set_graphics(sim, &gfx);
-      struct jade_sim_stats before, after;
-      jade_sim_get_stats(sim, &before);
-      enum jade_sim_status st = jade_sim_launch(sim, &g);
-      jade_sim_get_stats(sim, &after);
-      jade_sim_set_graphics(sim, NULL);
-      gpu->stats.thread_instructions += after.thread_instructions - before.thread_instructions;
-      if (st != JADE_SIM_OK) {
-         gpu_fault(gpu, vs->program, 0, false, "the vertex program at 0x%llx: %s",
-                   (unsigned long long)vs->program, jade_sim_message(sim));
-         ok = false;
-      }
+      ok = gpu_3d_launch(gpu, vs, "the vertex program", &g, &gfx);
    }
    if (ok) {
       for (unsigned v = 0; v < n; v++) {
