@@ -129,6 +129,12 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
       return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+   /* The edge flag st/mesa passes through a VS has no attribute: the
+    * hardware takes edge flags with the vertices (nvc0_program.c gives
+    * TGSI_SEMANTIC_EDGEFLAG no slot); Jade does not send them yet, so
+    * the store goes nowhere and every edge is drawn. */
+   if (store && nir_intrinsic_io_semantics(intr).location == VARYING_SLOT_EDGE)
+      return true;
    if (store && last_vertex_stage(c))
       note_output_values(c, intr, data);
    /* The vertex of a per-vertex access: a handle (jade_nir_gs.c). */

@@ -59,6 +59,11 @@ struct gpu_3d_run {
    uint32_t primitive_id;
    enum gpu_3d_primitive_ids primitive_ids;
    unsigned stream;
+   /* The last stage's OMAP names a[0x64], the render target array index
+    * (NAK's NAK_ATTR_RT_ARRAY_INDEX): with SET_RT_LAYER's CONTROL
+    * GEOMETRY_SHADER_SELECTS_LAYER, each primitive's layer is its
+    * provoking vertex's word (gpu_3d_raster.c layer_of). */
+   bool layer_from_vertex;
 };
 
 /* How many primitives a run of `count` vertices of the topology holds

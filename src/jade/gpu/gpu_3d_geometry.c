@@ -90,6 +90,7 @@
 #define OMAP_BIT 400
 #define MAP_WORDS 240                 /* words the maps cover: a[0x000..0x3bc] */
 #define PRIMITIVE_ID_WORD (0x60 / 4)
+#define LAYER_WORD (0x64 / 4)      /* NAK_ATTR_RT_ARRAY_INDEX */
 #define PASSTHROUGH_BIT 24
 #define OUT_BUDGET (64u * 1024)       /* output vertex slots a launch (64 MiB) */
 #define NONE UINT32_MAX
@@ -105,6 +106,7 @@ struct gs {
    unsigned out_topology;             /* NVC597_BEGIN_OP_* */
    unsigned per_warp, warps;          /* primitives a warp, warps a launch */
    bool writes_primitive_id;
+   bool writes_layer;            /* OMAP names a[0x64], the layer (gl_Layer) */
    uint8_t in_words[MAP_WORDS], out_words[MAP_WORDS];
    unsigned in_count, out_count;
 
@@ -241,6 +243,7 @@ read_header(struct gs *g)
    g->max_vertices = g->h.max_output_vertex_count;
    g->stream_mask = g->h.stream_out_mask ? g->h.stream_out_mask : 1;
    g->writes_primitive_id = sph_bit(sph, OMAP_BIT + PRIMITIVE_ID_WORD);
+   g->writes_layer = sph_bit(sph, OMAP_BIT + LAYER_WORD);
    g->in_count = map_words(sph, IMAP_BIT, g->in_words);
    g->out_count = map_words(sph, OMAP_BIT, g->out_words);
    g->prims = gpu_3d_primitive_count(g->run->topology, g->run->count);
@@ -434,6 +437,7 @@ close_strip(struct gs *g, struct gs_output *o, unsigned p, unsigned stream)
       .primitive_ids = g->writes_primitive_id ? GPU_3D_PRIMITIVE_ID_VERTEX
                                               : GPU_3D_PRIMITIVE_ID_RUN,
       .stream = stream,
+      .layer_from_vertex = g->writes_layer,
    };
    o->open = o->vertices;
 }

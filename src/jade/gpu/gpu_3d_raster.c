@@ -151,6 +151,7 @@ struct raster {
    uint8_t clip_planes;      /* user distances that clip (ENABLE, OP CLIP) */
    uint8_t cull_planes;      /* user distances that cull (ENABLE, OP CULL) */
    uint32_t primitive_id;    /* of the primitive being drawn */
+   bool layer_from_vertex;   /* the run's gpu_3d_run.layer_from_vertex */
 };
 
 /* ------------------------------------------------------------ setup */
@@ -576,6 +577,22 @@ polygon(struct raster *R, const struct wvert *wv, unsigned n, const struct gpu_v
    return ok;
 }
 
+/* The layer a primitive is drawn into (the render target array index):
+ * SET_RT_LAYER.CONTROL GEOMETRY_SHADER_SELECTS_LAYER takes the provoking
+ * vertex's a[0x64] when the last stage's OMAP names it (a geometry
+ * program's gl_Layer; NAK_ATTR_RT_ARRAY_INDEX), V_SELECTS_LAYER the
+ * method's V (NVK nvk_shader.c chooses CONTROL by whether the last stage
+ * writes the layer; nvk_cmd_draw.c sets V for multiview). */
+static uint32_t
+layer_of(const struct raster *R, const struct gpu_vertex *provoking)
+{
+   const uint32_t m = R->gpu->method[R->subc][NVC597_SET_RT_LAYER / 4];
+   if (GPU_GET(m, NVC597_SET_RT_LAYER_CONTROL) ==
+       NVC597_SET_RT_LAYER_CONTROL_GEOMETRY_SHADER_SELECTS_LAYER)
+      return R->layer_from_vertex ? provoking->a[0x64 / 4] : 0;
+   return GPU_GET(m, NVC597_SET_RT_LAYER_V);
+}
+
 /* The polygon of vertices v[0..n) (a triangle, a quad, a GL polygon):
  * culled by cull distances, clipped, its facing from its whole area,
  * drawn by polygon().  The clipper counters count it as the n - 2
@@ -587,6 +604,7 @@ draw_polygon(struct raster *R, const struct gpu_vertex *const *v, unsigned n,
    if (n < 3 || n > MAX_IN_POLY)
       return true;
    R->kind = PRIM_FILL;
+   R->rt_index = layer_of(R, provoking);
    struct cvert *poly = malloc(2 * MAX_POLY * sizeof(struct cvert));
    if (!poly)
       return false;
@@ -683,6 +701,7 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
           const struct gpu_vertex *provoking)
 {
    R->kind = PRIM_LINE;
+   R->rt_index = layer_of(R, provoking);
    struct cvert *c = malloc(2 * sizeof(struct cvert));
    if (!c)
       return false;
@@ -795,6 +814,7 @@ static bool
 draw_point(struct raster *R, const struct gpu_vertex *a)
 {
    R->kind = PRIM_POINT;
+   R->rt_index = layer_of(R, a);
    struct cvert *c = malloc(sizeof(struct cvert));
    if (!c)
       return false;
@@ -939,6 +959,7 @@ raster_one(struct raster *R, const struct gpu_3d_run *run)
    const unsigned n = run->count;
    const bool last = R->provoking_last;
    bool ok = true;
+   R->layer_from_vertex = run->layer_from_vertex;
    switch (run->topology) {
    case NVC597_BEGIN_OP_POINTS:
       for (unsigned i = 0; ok && i < n; i++) {

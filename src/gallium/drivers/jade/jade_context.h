@@ -110,6 +110,7 @@ struct jade_context {
    bool code_uploaded;        /* invalidate the instruction cache first */
    bool warned_stages;
    bool gs_stage_enabled;     /* SET_PIPELINE_SHADER(GEOMETRY) last sent enabled */
+   uint8_t rt_layer_sent;     /* SET_RT_LAYER as last sent: 0 never, 1 V = 0, 2 the GS's */
    struct jade_program_counters counters;
    struct blitter_context *blitter;   /* util_blitter: blits that draw */
    struct jade_bo *tls_bo;            /* local memory of every thread */

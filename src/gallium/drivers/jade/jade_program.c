@@ -22,6 +22,7 @@
 #include "util/os_time.h"
 #include "util/ralloc.h"
 #include "util/u_memory.h"
+#include "util/u_framebuffer.h"
 #include "util/u_prim.h"
 
 #include "jade_isa.h"
@@ -337,6 +338,30 @@ emit_program(struct jade_context *ctx)
               ctx->program->fs_gprs, 4);
 }
 
+/* SET_RT_LAYER: a geometry shader's gl_Layer (a[0x64]) selects the layer
+ * of a layered framebuffer (CONTROL GEOMETRY_SHADER_SELECTS_LAYER, as NVK's
+ * nvk_shader.c sets it for a last stage that writes the layer); otherwise
+ * layer V = 0, since GL ignores gl_Layer when the framebuffer is not
+ * layered (GL 4.6 9.8).  Sent when it changes, the first draw included
+ * (NVK sets it at init: its reset value is not documented). */
+static void
+emit_rt_layer(struct jade_context *ctx)
+{
+   const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
+   const unsigned layer_word = 0x64 / 4;
+   const bool gs_layer = gs && gs->bin &&
+                         (gs->bin->io.outputs[layer_word / 32] >> (layer_word % 32) & 1) &&
+                         util_framebuffer_get_num_layers(&ctx->state.framebuffer) > 1;
+   const uint8_t want = gs_layer ? 2 : 1;
+   if (ctx->rt_layer_sent == want)
+      return;
+   ctx->rt_layer_sent = want;
+   P_IMMD(jade_push_reserve(ctx, 2), NVC597, SET_RT_LAYER, {
+      .v = 0,
+      .control = gs_layer ? CONTROL_GEOMETRY_SHADER_SELECTS_LAYER : CONTROL_V_SELECTS_LAYER,
+   });
+}
+
 /* NOS no site of the pair depends on cannot change the program: left out
  * of the key, so toggling it finds the same program. */
 static void
@@ -407,6 +432,7 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    if (local_B && !jade_context_ensure_tls(ctx, local_B))
       return false;
 
+   emit_rt_layer(ctx);
    if (ctx->program && !ctx->program_dirty && key_equal(&ctx->program->key, &key))
       return true;
 
