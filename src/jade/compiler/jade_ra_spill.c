@@ -150,6 +150,63 @@ reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
    return r;
 }
 
+/* A fresh copy of a spilled value for a read before `before` in `block`
+ * (a phi source's: at its predecessor's end). */
+typedef struct jade_value *(*fresh_fn)(void *data, struct jade_block *block,
+                                       struct jade_instr *before);
+
+/* Every read of value vi, but `skip`'s, rewritten to a fresh copy: a phi
+ * source gets one at the end of its predecessor, any other instruction
+ * one just before it for all its reads of vi (its guard too). */
+static void
+rewrite_reads(struct jade_shader *s, unsigned vi, const struct jade_instr *skip, fresh_fn fresh,
+              void *data)
+{
+   jade_foreach_block(s, block) {
+      jade_foreach_instr_safe(block, i) {
+         if (i == skip)
+            continue;
+         if (i->op == JADE_OP_PHI) {
+            for (unsigned k = 0; k < i->src_count; k++) {
+               if (i->src[k].value != vi)
+                  continue;
+               struct jade_block *pred =
+                  jade_block_by_index(s, (unsigned)i->src[k].pred_block);
+               i->src[k].value = fresh(data, pred, jade_block_end_point(pred))->index;
+            }
+            continue;
+         }
+         struct jade_value *r = NULL;
+         for (unsigned k = 0; k < i->src_count; k++) {
+            struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || o->value != vi)
+               continue;
+            if (!r)
+               r = fresh(data, block, i);
+            o->value = r->index;
+         }
+         if (i->pred_value == (int32_t)vi) {
+            if (!r)
+               r = fresh(data, block, i);
+            i->pred_value = (int32_t)r->index;
+         }
+      }
+   }
+}
+
+struct reload_from_slot {
+   struct spill *sp;
+   const struct jade_value *v;
+   unsigned slot;
+};
+
+static struct jade_value *
+reload_fresh(void *data, struct jade_block *block, struct jade_instr *before)
+{
+   const struct reload_from_slot *f = data;
+   return reload(f->sp, block, before, f->v, f->slot);
+}
+
 static void
 spill_value(struct spill *sp, unsigned vi)
 {
@@ -191,34 +248,8 @@ spill_value(struct spill *sp, unsigned vi)
    }
 
    /* Every other read: a fresh value loaded just before it. */
-   jade_foreach_block(s, block) {
-      jade_foreach_instr_safe(block, i) {
-         if (i == st)
-            continue;
-         if (i->op == JADE_OP_PHI) {
-            for (unsigned k = 0; k < i->src_count; k++) {
-               if (i->src[k].value != vi)
-                  continue;
-               struct jade_block *pred = NULL;
-               jade_foreach_block(s, b)
-                  if ((int)b->index == i->src[k].pred_block)
-                     pred = b;
-               struct jade_value *r = reload(sp, pred, jade_block_end_point(pred), v, slot);
-               i->src[k].value = r->index;
-            }
-            continue;
-         }
-         struct jade_value *r = NULL;
-         for (unsigned k = 0; k < i->src_count; k++) {
-            struct jade_operand *o = &i->src[k];
-            if (o->kind != JADE_OPERAND_VALUE || o->value != vi)
-               continue;
-            if (!r)
-               r = reload(sp, block, i, v, slot);
-            o->value = r->index;
-         }
-      }
-   }
+   struct reload_from_slot from = {sp, v, slot};
+   rewrite_reads(s, vi, st, reload_fresh, &from);
    for (unsigned k = 0; phi && k < phi->src_count; k++) {
       if (phi->src[k].value == vi)
          continue;   /* the same value, in memory already */
@@ -469,6 +500,18 @@ gpr_to_pred(struct pred_spill *ps, struct jade_block *block, struct jade_instr *
    return r;
 }
 
+struct pred_from_gpr {
+   struct pred_spill *ps;
+   const struct jade_value *g;
+};
+
+static struct jade_value *
+pred_fresh(void *data, struct jade_block *block, struct jade_instr *before)
+{
+   const struct pred_from_gpr *f = data;
+   return gpr_to_pred(f->ps, block, before, f->g);
+}
+
 static void
 spill_pred(struct pred_spill *ps, unsigned vi)
 {
@@ -521,35 +564,8 @@ spill_pred(struct pred_spill *ps, unsigned vi)
 
    /* Every read: a fresh predicate from g just before it (a phi source's
     * at the end of its predecessor). */
-   jade_foreach_block(s, block) {
-      jade_foreach_instr_safe(block, i) {
-         if (i == sel)
-            continue;
-         if (i->op == JADE_OP_PHI) {
-            for (unsigned k = 0; k < i->src_count; k++) {
-               if (i->src[k].value != vi)
-                  continue;
-               struct jade_block *pred = jade_block_by_index(s, (unsigned)i->src[k].pred_block);
-               i->src[k].value = gpr_to_pred(ps, pred, jade_block_end_point(pred), g)->index;
-            }
-            continue;
-         }
-         struct jade_value *r = NULL;
-         for (unsigned k = 0; k < i->src_count; k++) {
-            struct jade_operand *o = &i->src[k];
-            if (o->kind != JADE_OPERAND_VALUE || o->value != vi)
-               continue;
-            if (!r)
-               r = gpr_to_pred(ps, block, i, g);
-            o->value = r->index;
-         }
-         if (i->pred_value == (int32_t)vi) {
-            if (!r)
-               r = gpr_to_pred(ps, block, i, g);
-            i->pred_value = (int32_t)r->index;
-         }
-      }
-   }
+   struct pred_from_gpr from = {ps, g};
+   rewrite_reads(s, vi, sel, pred_fresh, &from);
    if (remat)
       list_del(&remat->link);
 }
