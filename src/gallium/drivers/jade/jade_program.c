@@ -413,9 +413,10 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    key.fs_id = fs->id;
    jade_nos_key(ctx, info, &key.nos);
    /* User clip planes with a VS that gives no clip vertex: its variant
-    * clipping gl_Position (jade_shader_ucp_variant).  A geometry stage's
-    * outputs are what the planes would clip: not done (GL's
-    * compatibility profile stays below 3.2, so no GS meets glClipPlane). */
+    * clipping gl_Position (jade_shader_ucp_variant).  With a geometry
+    * stage the planes clip its outputs: by its gl_ClipVertex
+    * (jade_nir_lower_clip_vertex); a GS writing neither it nor
+    * gl_ClipDistance is not clipped (no position variant for a GS). */
    const struct jade_shader_binary *vs_bin = vs->bin;
    uint8_t last_depends = gs ? gs->patch_depends : vs->patch_depends;
    if (!gs && key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
@@ -432,7 +433,9 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    if (local_B && !jade_context_ensure_tls(ctx, local_B))
       return false;
 
-   emit_rt_layer(ctx);
+   /* The layer control depends on the GS and the framebuffer only. */
+   if (ctx->program_dirty || (ctx->dirty & JADE_DIRTY_FRAMEBUFFER) || !ctx->rt_layer_sent)
+      emit_rt_layer(ctx);
    if (ctx->program && !ctx->program_dirty && key_equal(&ctx->program->key, &key))
       return true;
 
