@@ -152,3 +152,15 @@ gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned c
    fprintf(stderr, "\n");
    return 2;
 }
+
+bool
+gl_test_barycentric(const double v[3][2], double X, double Y, double l[3])
+{
+   const double area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
+                       (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
+   for (unsigned k = 0; k < 3; k++) {
+      const double *a = v[(k + 1) % 3], *b = v[(k + 2) % 3];
+      l[k] = ((b[0] - a[0]) * (Y - a[1]) - (b[1] - a[1]) * (X - a[0])) / area;
+   }
+   return l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
+}

@@ -44,4 +44,8 @@ GLuint gl_test_compute_program(const char *src);
 /* A storage buffer of `words` words of 0xdeadbeef at binding 0. */
 GLuint gl_test_storage(unsigned words);
 
+/* Barycentric weights l[] of the window-space triangle v at (X, Y), for
+ * expected images; true when (X, Y) is inside or on an edge. */
+bool gl_test_barycentric(const double v[3][2], double X, double Y, double l[3]);
+
 #endif /* GL_TEST_CONTEXT_H */

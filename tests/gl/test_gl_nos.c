@@ -362,20 +362,6 @@ sat(double v)
    return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
-/* Weights of window triangle t at (X, Y); true if inside. */
-static bool
-weights(unsigned t, double X, double Y, double l[3])
-{
-   const double (*v)[2] = window[t];
-   const double area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
-                       (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
-   for (unsigned k = 0; k < 3; k++) {
-      const double *a = v[(k + 1) % 3], *b = v[(k + 2) % 3];
-      l[k] = ((b[0] - a[0]) * (Y - a[1]) - (b[1] - a[1]) * (X - a[0])) / area;
-   }
-   return l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
-}
-
 /* The colour at pixel centre (X, Y): false where the background stays;
  * *mask: the components defined. */
 static bool
@@ -411,7 +397,7 @@ expected(enum source src, unsigned flags, double X, double Y, double c[4], unsig
    const unsigned first = (flags & ACROSS) ? 2 : 0;
    double l[3];
    unsigned t;
-   for (t = 0; t < 2 && !weights(first + t, X, Y, l); t++)
+   for (t = 0; t < 2 && !gl_test_barycentric(window[first + t], X, Y, l); t++)
       ;
    if (t == 2 || ((flags & CLIP_X) && x < 0) || ((flags & CLIP_Y) && y < 0))
       return false;
@@ -472,7 +458,7 @@ covered_whole(unsigned x, unsigned y)
       unsigned in = 0, beyond[3] = {0, 0, 0};
       for (unsigned k = 0; k < 4; k++) {
          double l[3];
-         in += weights(t, x + (k & 1), y + (k >> 1), l);
+         in += gl_test_barycentric(window[t], x + (k & 1), y + (k >> 1), l);
          for (unsigned e = 0; e < 3; e++)
             beyond[e] += l[e] < 0;
       }

@@ -217,20 +217,6 @@ check_triangle(void)
    check_triangle_image("colour", px, 8);
 }
 
-/* Barycentric weights of the window-space triangle (v[0], v[1], v[2]) at
- * (X, Y); true when inside (no centre tested here lies on an edge). */
-static bool
-weights(const double v[3][2], double X, double Y, double l[3])
-{
-   const double area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
-                       (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
-   for (unsigned k = 0; k < 3; k++) {
-      const double *a = v[(k + 1) % 3], *b = v[(k + 2) % 3];
-      l[k] = ((b[0] - a[0]) * (Y - a[1]) - (b[1] - a[1]) * (X - a[0])) / area;
-   }
-   return l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
-}
-
 /* indexed-instanced: indices 0 1 2 2 1 3 from base vertex 1, 3 instances:
  * triangles (1, 2, 3) and (3, 2, 4).  Instance i is instance 0 scaled by
  * 1 / (1 + i) about window (32, 32) (NDC (1, 1)).  (1, 2, 3) is right of
@@ -272,7 +258,7 @@ check_indexed_instanced(void)
       for (unsigned x = 0; x < SIZE; x++) {
          double want[4] = {bg8[0], bg8[1], bg8[2], bg8[3]}, l[3];
          for (unsigned i = 0; i < 3; i++) {
-            if (in_scissor(x, y) && weights(tri[i], x + 0.5, y + 0.5, l)) {
+            if (in_scissor(x, y) && gl_test_barycentric(tri[i], x + 0.5, y + 0.5, l)) {
                for (unsigned k = 0; k < 4; k++)
                   want[k] = l[0] * colour[0][k] + l[1] * colour[1][k] + l[2] * colour[2][k];
             }
