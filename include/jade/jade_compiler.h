@@ -145,6 +145,9 @@ struct jade_shader_binary {
    unsigned local_size;  /* bytes of local memory per thread (arrays indexed
                           * dynamically; the SPH and the local-memory window
                           * need it) */
+   bool writes_global;   /* stores, atomics or reductions to global memory
+                          * or surfaces (SPH DOES_GLOBAL_STORE) */
+   bool accesses_global; /* any global or surface access */
    struct jade_shader_stats stats;
    struct jade_io_signature io;
    struct jade_patch_site *patches;   /* in code order */

@@ -382,8 +382,10 @@ build_ps(uint32_t at, unsigned word)
    A("MOV R2, 0x0");
    A("MOV R3, 0x0");
    A("EXIT");
+   /* IMAP_POSITION_W: every PS header has it (the hardware traps
+    * without, NAK from_nir.rs). */
    struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5};
+                           .shader_type = 5, .imap_position_w = 1};
    h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
    if (word == 0x80)
       h.generic_imap_x[0] = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;

@@ -85,8 +85,10 @@ gpu_test_pixel_program(struct jade_gpu *gpu, const char *const *lines, unsigned 
    gpu_method(gpu, 0, NVC597_INVALIDATE_SHADER_CACHES,
               1u << GPU_LO(NVC597_INVALIDATE_SHADER_CACHES_INSTRUCTION));
    memset(ps, 0, sizeof(*ps));
+   /* IMAP_POSITION_W: every PS header has it (the hardware traps
+    * without, NAK from_nir.rs). */
    struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5};
+                           .shader_type = 5, .imap_position_w = 1};
    h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
    jade_sph_ps_pack(ps->sph, &h);
    ps->enabled = true;

@@ -13,7 +13,9 @@
  * polygon modes LINE and POINT on a quad (edges and corners only, no
  * diagonal); polygon stipple; line stipple (across a strip's vertices, a
  * factor); blend arithmetic (SRC_ALPHA, ONE_MINUS_SRC_ALPHA); two targets with
- * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE).
+ * and without MRT (SET_CT_MRT_ENABLE and the header's MRT_ENABLE); a
+ * program without outputs that only stores, run only with the header's
+ * DOES_GLOBAL_STORE; a header without IMAP_POSITION_W faults.
  */
 
 #include <math.h>
@@ -338,6 +340,40 @@ main(void)
       CHECK(t0 == 5 && t1 == want1, "MRT method %u header %u: targets %u %u, want 5 %u", method,
             header, t0, t1, want1);
    }
+
+   /* 8. A pixel program with no output whose only effect is a store: run
+    * only when its header says DOES_GLOBAL_STORE (otherwise the hardware
+    * need not run it, and the model does not). */
+   static const char *const store[] = {"MOV R2, 0x6000", "MOV R3, 0x1", "MOV R4, 0x2a",
+                                       "STG.E.SYS [R2], R4", "EXIT"};
+   for (unsigned k = 0; k < 2; k++) {
+      CHECK(gpu_test_pixel_program(gpu, store, 5, CODE, &ps), "program");
+      struct jade_sph_ps h;
+      jade_sph_ps_unpack(ps.sph, &h);
+      memset(h.omap_red, 0, sizeof(h.omap_red));
+      memset(h.omap_green, 0, sizeof(h.omap_green));
+      memset(h.omap_blue, 0, sizeof(h.omap_blue));
+      memset(h.omap_alpha, 0, sizeof(h.omap_alpha));
+      h.does_global_store = k;
+      jade_sph_ps_pack(ps.sph, &h);
+      memset(mem + 0x6000, 0, 4);
+      CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "store draw: %s", last_log);
+      uint32_t got;
+      memcpy(&got, mem + 0x6000, 4);
+      CHECK(got == (k ? 0x2au : 0), "DOES_GLOBAL_STORE %u: the store left 0x%x", k, got);
+   }
+
+   /* 9. A PS header without IMAP_POSITION_W traps (NAK from_nir.rs, nvc0's
+    * hdr[5]): the draw faults (last: the channel is dead after it). */
+   CHECK(program(1, 0, 0, 1, &ps), "program");
+   {
+      struct jade_sph_ps h;
+      jade_sph_ps_unpack(ps.sph, &h);
+      h.imap_position_w = 0;
+      jade_sph_ps_pack(ps.sph, &h);
+   }
+   CHECK(!draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps) && strstr(last_log, "IMAP_POSITION_W"),
+         "a header without IMAP_POSITION_W: %s", last_log);
 
    jade_gpu_destroy(gpu);
    printf("%s\n", failures ? "FAIL" : "PASS");

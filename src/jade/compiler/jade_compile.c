@@ -155,6 +155,11 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */
    NIR_PASS(_, nir, nir_lower_int64);
    NIR_PASS(_, nir, nir_lower_doubles, NULL, jade_nir_compiler_options.lower_doubles_options);
+   /* discard ends the invocation, but KILL only demotes it (the lane runs
+    * on as a helper): terminate becomes demote + halt (EXIT), as NAK
+    * lowers it (nak_nir.c); codegen treats discard as demote too. */
+   if (nir->info.stage == MESA_SHADER_FRAGMENT)
+      NIR_PASS(_, nir, nir_lower_terminate_to_demote);
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
    do {
@@ -226,6 +231,39 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
    st->bytes = (unsigned)bin->code_size;
 }
 
+/* Which global memory (and surface) accesses the final code makes, for
+ * the SPH's DOES_GLOBAL_STORE and DOES_LOAD_OR_STORE. */
+static void
+collect_memory_use(const struct jade_shader *s, struct jade_shader_binary *bin)
+{
+   jade_foreach_block(s, block) {
+      jade_foreach_instr(block, instr) {
+         switch (instr->op) {
+         case JADE_ISA_OP_ST: case JADE_ISA_OP_ST_UR:
+         case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
+         case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOM_CAS:
+         case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR: case JADE_ISA_OP_ATOMG_CAS:
+         case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
+         case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_B: case JADE_ISA_OP_SUST_P:
+         case JADE_ISA_OP_SUST_P_B:
+         case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B: case JADE_ISA_OP_SUATOM_CAS:
+         case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED: case JADE_ISA_OP_SURED_B:
+            bin->writes_global = true;
+            bin->accesses_global = true;
+            break;
+         case JADE_ISA_OP_LD: case JADE_ISA_OP_LD_UR:
+         case JADE_ISA_OP_LDG: case JADE_ISA_OP_LDG_UR:
+         case JADE_ISA_OP_SULD: case JADE_ISA_OP_SULD_B: case JADE_ISA_OP_SULD_P:
+         case JADE_ISA_OP_SULD_P_B:
+            bin->accesses_global = true;
+            break;
+         default:
+            break;
+         }
+      }
+   }
+}
+
 /* NIR (prepared) to machine code in s->code, or s->error. */
 static struct jade_shader *
 compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
@@ -291,6 +329,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    bin->shared_size = nir->info.shared_size;
    bin->local_size = s->local_size;
    collect_stats(s, bin);
+   collect_memory_use(s, bin);
    bin->io = s->io;
    bin->io.clip_from_planes = clip_from_planes;
    if (s->patch_count) {

@@ -280,9 +280,14 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
       }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
       /* gl_FragCoord as an input (a[0x70..0x7c]: x, y, z and 1/w of the
-       * pixel) is screen-linear whatever its qualifier, as NAK reads it. */
-      const bool position = addr >= 0x70 && addr < 0x80;
-      if (perspective && !position) {
+       * pixel) and gl_PointCoord (a[0x2e0], a[0x2e4], which the
+       * rasteriser makes in window space: GL 4.6 14.4.1) are screen-linear
+       * whatever their qualifier, as NAK reads them
+       * (nak_nir_lower_fs_inputs.c; codegen multiplied gl_PointCoord by
+       * w, which differs only for points with w != 1). */
+      const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 ||
+                                 addr == 0x2e4;
+      if (perspective && !screen_linear) {
          struct jade_instr *ipa = c->current;
          struct jade_value *w = isel_inverse_w(c);
          struct jade_value *p = isel_new_value(c, 32);
@@ -473,15 +478,14 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       case nir_intrinsic_load_barycentric_centroid:
       case nir_intrinsic_load_barycentric_sample:
          return true;   /* read by load_interpolated_input */
-      case nir_intrinsic_terminate:
       case nir_intrinsic_demote:
          c->s->io.uses_discard = true;
          isel_emit(c, JADE_ISA_OP_KILL);
          return true;
-      case nir_intrinsic_terminate_if:
       case nir_intrinsic_demote_if: {
-         /* @p KILL: the lanes whose condition holds stop (demoted lanes
-          * stop too: derivatives after a demote are undefined anyway). */
+         /* @p KILL: the lanes whose condition holds are demoted (their
+          * fragment dropped; they run on as helpers).  terminate reaches
+          * here only as demote + halt (jade_compile.c). */
          c->s->io.uses_discard = true;
          struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
          struct jade_instr *k = isel_emit(c, JADE_ISA_OP_KILL);

@@ -39,7 +39,13 @@ word_set(const uint32_t *words, unsigned w)
 }
 
 /* The common words: type, version 4 (Turing's layout), SASS version 1,
- * local memory (16-byte aligned). */
+ * local memory (16-byte aligned), the memory accesses.  DOES_GLOBAL_STORE
+ * for any global or surface write, as NAK (sph.rs set_does_global_store
+ * from writes_global_mem) and nvc0 (nvc0_program.c, hdr[0] bit 16) set
+ * it: a header without it tells the hardware the program stores
+ * nothing.  Bit 26 (DOES_LOAD_OR_STORE in SPH version 3; reserved in
+ * NVIDIA's version 4 header, clc797sph.h) for any memory access, as NAK
+ * sets it on SM75 too. */
 static void
 common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
        const struct jade_shader_binary *bin)
@@ -51,7 +57,9 @@ common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
    set_bits(dw, 17, 4, 1);
    unsigned local = (bin->local_size + 15) & ~15u;
    set_bits(dw, 32, 24, local);
-   if (local)
+   if (bin->writes_global)
+      set_bits(dw, 16, 1, 1);   /* DOES_GLOBAL_STORE */
+   if (local || bin->accesses_global)
       set_bits(dw, 26, 1, 1);   /* DOES_LOAD_OR_STORE */
 }
 
@@ -129,6 +137,10 @@ jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORD
       set_bits(dw, 14, 1, 1);
    if (fs->io.uses_discard)
       set_bits(dw, 15, 1, 1);
+   /* The position's w in every PS header, read or not: without it the
+    * hardware traps (NAK nak/from_nir.rs, "the hardware traps";
+    * nvc0_program.c hdr[5] = 0x80000000). */
+   set_bits(dw, 191, 1, 1);
    /* PS interpolation codes: 1 constant, 2 perspective, 3 screen linear. */
    static const uint8_t code[] = {
       [JADE_INTERP_NONE] = 0, [JADE_INTERP_PERSPECTIVE] = 2, [JADE_INTERP_LINEAR] = 3,

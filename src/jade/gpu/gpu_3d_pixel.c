@@ -246,7 +246,13 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
     * per-thread default would be cleared at every CTA). */
    bool ok = gpu_3d_local_memory(gpu, subc, h->shader_local_memory_low_size, CTA,
                                  "the pixel program", &grid);
-   if (ok) {
+   /* A program whose header names no output, no kill and no global store
+    * has no effect the hardware must keep: it need not run it, so the
+    * model does not (stores of a header without DOES_GLOBAL_STORE are
+    * lost; NAK sph.rs and nvc0_program.c set the bit for any global or
+    * surface write). */
+   const bool no_effect = !reg_count && !h->kills_pixels && !h->does_global_store;
+   if (ok && !no_effect) {
       ok = gpu_3d_launch(gpu, ps, "the pixel program", &grid, &gfx);
    }
    /* PS_INVOCATIONS: the threads on covered samples (not the helpers). */
@@ -292,6 +298,15 @@ gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stag
    if (!gpu_sim(gpu) || !gpu_load_program(gpu, ps->code, &px->entry, "the pixel program"))
       return false;
    jade_sph_ps_unpack(ps->sph, &px->h);
+   /* The position's w input must be in every PS header: NAK
+    * (nak/from_nir.rs, "otherwise the hardware traps") and nvc0
+    * (nvc0_program.c, hdr[5] = 0x80000000) set IMAP_POSITION_W always. */
+   if (!px->h.imap_position_w) {
+      gpu_fault(gpu, ps->program, 0, false,
+                "the pixel program's header at 0x%llx has no IMAP_POSITION_W (bit 191): "
+                "the hardware traps", (unsigned long long)ps->program);
+      return false;
+   }
    px->slots = gpu_3d_ct_count(gpu, subc);
    for (unsigned s = 0; s < px->slots; s++) {
       char err[160];

@@ -153,7 +153,8 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
  * ^ 2 the vertical neighbour, as NAK's derivative shuffles assume): thread
  * t is pixel (2 qx + (t & 1), 2 qy + (t >> 1 & 1)) of quad t / 4 = qy *
  * (width / 2) + qx (width even).  With `killed`, a thread that executes
- * KILL sets killed[t] (a fragment the pixel stage drops).  The arrays stay
+ * KILL sets killed[t] (a fragment the pixel stage drops) and runs on as a
+ * helper invocation (KILL demotes; EXIT ends the thread).  The arrays stay
  * the caller's. */
 #define JADE_SIM_ATTR_WORDS 256
 

@@ -395,7 +395,8 @@ static uint32_t helper_lanes(const struct sim_exec *x)
    uint32_t m = 0;
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       uint32_t t = sim_thread_index(x, lane);
-      if (t >= gfx->threads || gfx->helper[t])
+      if (t >= gfx->threads || (gfx->helper && gfx->helper[t]) ||
+          (gfx->killed && gfx->killed[t]))
          m |= 1u << lane;
    }
    return m;
@@ -458,7 +459,7 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
    if (sim->opt.hazards != JADE_SIM_HAZARDS_OFF)
       sim_hazard_before(&x);
    x.mask = guard_mask(&x);
-   if (sim->gfx && sim->gfx->helper && writes_memory(x.op))
+   if (sim->gfx && (sim->gfx->helper || sim->gfx->killed) && writes_memory(x.op))
       x.mask &= ~helper_lanes(&x);
    if (sim->opt.trace)
       trace(&x);

@@ -157,15 +157,26 @@ bool sim_exec_ctrl(struct sim_exec *x)
    case JADE_ISA_OP_DEPBAR:   /* the dependency checker handles it */
       return true;
    case JADE_ISA_OP_EXIT:
-   case JADE_ISA_OP_KILL:
       sim_foreach_lane(x, lane) {
-         if (x->op == JADE_ISA_OP_EXIT)
-            sim_save_exit_regs(x, lane);
-         else
-            sim_mark_killed(x, lane);
+         sim_save_exit_regs(x, lane);
          w->state[lane] = SIM_LANE_EXITED;
       }
       sim_release_waits(w);
+      return true;
+   case JADE_ISA_OP_KILL:
+      /* KILL demotes: the lane's fragment is dropped, but the lane runs on
+       * as a helper (its stores and atomics without effect) until it
+       * exits.  Both compilers validated on Turing read it so: NAK emits
+       * KILL for nir demote and lowers terminate to demote + EXIT
+       * (nak_nir.c nir_lower_terminate_to_demote, from_nir.rs OpKill), and
+       * reads the helper state back from SR_THREAD_KILL; codegen emits its
+       * discard only with discard_is_demote (nv50_ir_from_nir.cpp). */
+      if (!x->sim->gfx || !x->sim->gfx->killed) {
+         sim_stop(x, JADE_SIM_FAULT, "KILL outside a pixel program");
+         return true;
+      }
+      sim_foreach_lane(x, lane)
+         sim_mark_killed(x, lane);
       return true;
    case JADE_ISA_OP_BRA:
    case JADE_ISA_OP_CALL_REL:
