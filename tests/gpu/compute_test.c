@@ -113,6 +113,18 @@ main(void)
    CHECK(sem == 0xeeeeeeee, "no release after a faulting grid");
    jade_gpu_destroy(gpu);
 
+   /* 16 KiB of shared memory a CTA with a target configuration of 8 KiB:
+    * the QMD asks for what the SM cannot hold. */
+   gpu = setup();
+   {
+      struct jade_qmd q = gpu_test_qmd(CODE, 64, 6, CBUF);
+      q.shared_memory_size = 0x4000;
+      gpu_test_put_qmd(&q, QMD);
+   }
+   CHECK(!launch(gpu) && strstr(jade_gpu_fault(gpu)->what, "SHARED_MEMORY_SIZE 0x4000"),
+         "shared memory beyond the target configuration faults (%s)", last_log);
+   jade_gpu_destroy(gpu);
+
    /* A constant buffer nothing is mapped at. */
    gpu = setup();
    write_qmd(6, 0x1000);

@@ -58,6 +58,10 @@ gpu_test_qmd(uint32_t code, unsigned threads, unsigned regs, uint32_t cbuf)
    q.constant_buffer_addr_lower[0] = (uint32_t)(mem_va + cbuf);
    q.constant_buffer_addr_upper[0] = (mem_va + cbuf) >> 32;
    q.constant_buffer_size_shifted4[0] = 1;
+   /* No shared memory; the SM configurations nvc0 asks for (8 KiB min
+    * and target, 96 KiB max: 4 KiB units + 1). */
+   q.min_sm_config_shared_mem_size = q.target_sm_config_shared_mem_size = 3;
+   q.max_sm_config_shared_mem_size = 25;
    return q;
 }
 

@@ -191,6 +191,28 @@ local_memory(struct jade_gpu *gpu, const uint32_t *m, const struct jade_qmd *q,
    return true;
 }
 
+/* The SM's shared-memory configuration a launch asks for: sizes in 4 KiB
+ * units plus one (nvc0's and NAK's gv100_sm_config_smem_size), the CTA's
+ * SHARED_MEMORY_SIZE within the target and min <= target <= max.  The two
+ * validated drivers choose differently (nvc0 nve4_compute.c: min 8 KiB,
+ * max 96 KiB; NAK qmd.rs: min = target = the CTA's, max the device's);
+ * both meet this, and neither asks for a target below the CTA's size. */
+static bool
+shared_config(struct jade_gpu *gpu, uint64_t qmd_va, const struct jade_qmd *q)
+{
+   const unsigned min = q->min_sm_config_shared_mem_size, max = q->max_sm_config_shared_mem_size;
+   const unsigned target = q->target_sm_config_shared_mem_size;
+   const uint64_t target_B = target ? (uint64_t)(target - 1) * 4096 : 0;
+   if (!min || min > target || target > max || q->shared_memory_size > target_B) {
+      gpu_fault(gpu, qmd_va, 0, false, "the QMD's shared memory: SHARED_MEMORY_SIZE 0x%x bytes, "
+                "SM configuration min %u / target %u / max %u (4 KiB units + 1): the CTA "
+                "must fit the target, min <= target <= max", q->shared_memory_size, min, target,
+                max);
+      return false;
+   }
+   return true;
+}
+
 static void
 launch(struct jade_gpu *gpu, unsigned subc)
 {
@@ -204,7 +226,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
       gpu_unimplemented(gpu, subc, NVC5C0_SEND_SIGNALING_PCAS_B, q.qmd_major_version);
       return;
    }
-   if (!gpu_sim(gpu))
+   if (!gpu_sim(gpu) || !shared_config(gpu, qmd_va, &q))
       return;
    uint64_t program = (uint64_t)q.program_address_upper << 32 | q.program_address_lower;
    uint64_t entry;
