@@ -149,6 +149,19 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
    g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
    if (!g->local_size)
       return true;
+   /* The sizes both drivers give the hardware: the whole area a multiple
+    * of 128 KiB (NVK nvk_slm_area_ensure: "the hardware seems to require
+    * this alignment for NV9097_SET_SHADER_LOCAL_MEMORY_D_SIZE_LOWER";
+    * nvc0_screen_resize_tls_area aligns to 1 << 17), a warp's share
+    * (SET_SHADER_LOCAL_MEMORY_E) a multiple of 512 (NVK, the same
+    * words).  The model takes them as required. */
+   const uint32_t per_warp = m[NVC597_SET_SHADER_LOCAL_MEMORY_E / 4];
+   if ((tpc & 0x1ffff) || (per_warp & 0x1ff)) {
+      gpu_fault(gpu, g->local_memory_address, 0, false, "%s uses local memory with "
+                "SET_SHADER_LOCAL_MEMORY_C/D 0x%llx (not a multiple of 128 KiB) or _E 0x%x "
+                "(not a multiple of 512)", what, (unsigned long long)tpc, per_warp);
+      return false;
+   }
    const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
    if (need > g->local_memory_size) {
       gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: %s's "
