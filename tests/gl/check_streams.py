@@ -22,7 +22,45 @@ GENXML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "s
                       "genxml")
 
 # (method, {field: value}): a method of the stream with these fields.
-COMMON = [
+# The 3D state without a documented reset value that both drivers run on
+# Turing set when their context starts (NVK nvk_push_draw_state_init in
+# nvk_cmd_draw.c, nvc0's screen init in nvc0_screen.c): required in effect
+# at every draw, clear and launch, with their values.
+CONTEXT = [
+    ("SET_DA_OUTPUT", {"VERTEX_ID_USES_ARRAY_START": "TRUE"}),
+    ("SET_CT_MRT_ENABLE", {"V": "TRUE"}),
+    ("SET_PS_OUTPUT_SAMPLE_MASK_USAGE", {"ENABLE": "TRUE",
+                                         "QUALIFY_BY_ANTI_ALIAS_ENABLE": "ENABLE"}),
+    ("SET_RENDER_ENABLE_C", {"MODE": "TRUE"}),
+    ("SET_VIEWPORT_SCALE_OFFSET", {"ENABLE": "TRUE"}),
+    ("SET_ACTIVE_ZCULL_REGION", {"ID": "(0x3f)"}),
+    ("SET_PIPELINE_SHADER(0)", {"ENABLE": "FALSE", "TYPE": "VERTEX_CULL_BEFORE_FETCH"}),
+    ("SET_PIPELINE_SHADER(2)", {"ENABLE": "FALSE", "TYPE": "TESSELLATION_INIT"}),
+    ("SET_PIPELINE_SHADER(3)", {"ENABLE": "FALSE", "TYPE": "TESSELLATION"}),
+    ("SET_PIPELINE_SHADER(4)", {"ENABLE": "FALSE", "TYPE": "GEOMETRY"}),
+    ("SET_EDGE_FLAG", {"V": "TRUE"}),
+    ("SET_POINT_CENTER_MODE", {"V": "OGL"}),
+    ("SET_WINDOW_ORIGIN", {"MODE": "UPPER_LEFT", "FLIP_Y": "FALSE"}),
+    ("SET_VIEWPORT_PIXEL", {"CENTER": "AT_HALF_INTEGERS"}),
+    ("SET_ATTRIBUTE_DEFAULT", {"COLOR_FRONT_DIFFUSE": "VECTOR_0001",
+                               "COLOR_FRONT_SPECULAR": "VECTOR_0001",
+                               "GENERIC_VECTOR": "VECTOR_0001",
+                               "FIXED_FNC_TEXTURE": "VECTOR_0001",
+                               "DX9_COLOR0": "VECTOR_0001",
+                               "DX9_COLOR1_TO_COLOR15": "VECTOR_0000"}),
+    ("SET_BLEND_OPT_CONTROL", {"ALLOW_FLOAT_PIXEL_KILLS": "TRUE"}),
+    ("SET_BLEND_FLOAT_OPTION", {"ZERO_TIMES_ANYTHING_IS_ZERO": "TRUE"}),
+    # Jade writes all eight SET_CT_WRITE masks (nvc0's COLOR_MASK_COMMON
+    # FALSE with independent masks).
+    ("SET_SINGLE_CT_WRITE_CONTROL", {"ENABLE": "FALSE"}),
+    # Both drivers declare 3/3 on Turing; NVK then runs NAK's version-4
+    # headers, as Jade does.
+    ("CHECK_SPH_VERSION", {"CURRENT": "(0x3)", "OLDEST_SUPPORTED": "(0x3)"}),
+    # Set from the rasterizer state; its reset value is not documented.
+    ("SET_VIEWPORT_CLIP_CONTROL", {"PIXEL_MIN_Z": "CLAMP", "PIXEL_MAX_Z": "CLAMP"}),
+]
+
+COMMON = CONTEXT + [
     ("SET_PIPELINE_SHADER(1)", {"ENABLE": "TRUE", "TYPE": "VERTEX"}),
     ("SET_PIPELINE_SHADER(5)", {"ENABLE": "TRUE", "TYPE": "PIXEL"}),
     ("SET_VERTEX_ATTRIBUTE_A(0)", {"STREAM": "(0x0)", "SOURCE": "ACTIVE",
@@ -81,7 +119,7 @@ AT_DRAWS = {
         ((1, 2), [("BEGIN", {"INSTANCE_ID": "SUBSEQUENT"})]),
     ],
     "clear": [
-        ("each", [
+        ("each", [c for c in CONTEXT if c[0] != "SET_VIEWPORT_CLIP_CONTROL"] + [
             ("SET_COLOR_TARGET_FORMAT(0)", {"V": "A8B8G8R8"}),
             ("SET_COLOR_TARGET_MEMORY(0)", {"LAYOUT": "BLOCKLINEAR", "BLOCK_HEIGHT": "FOUR_GOBS"}),
             ("SET_COLOR_TARGET_WIDTH(0)", {"V": "(0x20)"}),
@@ -132,7 +170,7 @@ AT_DRAWS = {
         ]),
     ],
     "compute": [
-        ("each", [
+        ("each", [c for c in CONTEXT if c[0] != "SET_VIEWPORT_CLIP_CONTROL"] + [
             ("COMPUTE:SET_TEX_HEADER_POOL_C", {"MAXIMUM_INDEX": "(0xffff)"}),
             ("COMPUTE:SET_TEX_SAMPLER_POOL_C", {"MAXIMUM_INDEX": "(0xfff)"}),
             ("COMPUTE:SET_BINDLESS_TEXTURE", {"CONSTANT_BUFFER_SLOT_SELECT": "(0x7)"}),
@@ -143,7 +181,10 @@ AT_DRAWS = {
         ]),
     ],
     "queries": [
-        ("each", COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+        # Draws 1 and 2 are conditional (below); the first renders always.
+        ("each", [c for c in COMMON if c[0] != "SET_RENDER_ENABLE_C"] +
+         [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+        ((0,), [("SET_RENDER_ENABLE_C", {"MODE": "TRUE"})]),
         # The first draw counts samples and renders unconditionally; the
         # second and third render if their query's reports differ.
         ((0,), [("SET_ZPASS_PIXEL_COUNT", {"ENABLE": "TRUE"}),

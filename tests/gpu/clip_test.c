@@ -113,6 +113,7 @@ main(void)
    const struct jade_gpu_env env = gpu_test_env(VA);
    struct jade_gpu *gpu = jade_gpu_create(&env);
    gpu->subc_class[0] = 0xc597;
+   gpu_test_3d_context(gpu, 0);
    gpu_of_test = gpu;
    target(gpu);
    struct gpu_3d_stage ps;

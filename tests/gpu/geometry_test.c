@@ -420,6 +420,7 @@ pipeline(void)
    pb[0] = gpu_test_inc(1, 0, NVC46F_SET_OBJECT);
    pb[1] = 0xc597;
    CHECK(jade_gpu_run_segment(gpu, VA + PB, 2), "SET_OBJECT");
+   gpu_test_3d_context(gpu, 0);
    m(NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE);
    m(NVC597_SET_PIPELINE_SHADER(1), 1 | NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX << 4);
    m(NVC597_SET_PIPELINE_REGISTER_COUNT(1), 32);

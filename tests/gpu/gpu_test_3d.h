@@ -20,6 +20,7 @@
 #include "gpu_3d.h"
 #include "gpu_private.h"
 #include "gpu_test_asm.h"
+#include "gpu_test_context.h"
 #include "jade_sph.h"
 
 static inline uint32_t
@@ -35,6 +36,15 @@ static inline void
 gpu_test_set(struct jade_gpu *gpu, uint32_t mthd, uint32_t v)
 {
    gpu->method[0][mthd / 4] = v;
+}
+
+/* The context state a driver programs (gpu_test_context.h), written
+ * into subchannel subc's store as if it had been sent. */
+static inline void
+gpu_test_3d_context(struct jade_gpu *gpu, unsigned subc)
+{
+   for (unsigned i = 0; i < GPU_TEST_CONTEXT_METHODS; i++)
+      gpu->method[subc][gpu_test_context_state[i].mthd / 4] = gpu_test_context_state[i].value;
 }
 
 /* Colour target 0: n x n pixels of 4 bytes, pitch layout (WIDTH = the

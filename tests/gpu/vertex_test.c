@@ -20,6 +20,7 @@
 #include "nvidia/classes/clc597.h"
 
 #include "gpu_test_asm.h"
+#include "gpu_test_context.h"
 #include "jade_sph.h"
 
 #define VA_BASE 0x20000000ull
@@ -157,7 +158,8 @@ build_pushbuffer(void)
    pbn = 0;
    pbw[pbn++] = gpu_test_inc(1, 0, NVC46F_SET_OBJECT);
    pbw[pbn++] = 0xc597;
-   m1(NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE);
+   for (unsigned i = 0; i < GPU_TEST_CONTEXT_METHODS; i++)
+      m1(gpu_test_context_state[i].mthd, gpu_test_context_state[i].value);
    /* c[0] of bind group 0: 256 bytes at CBUF. */
    pbw[pbn++] = gpu_test_inc(3, 0, NVC597_SET_CONSTANT_BUFFER_SELECTOR_A);
    pbw[pbn++] = 256;

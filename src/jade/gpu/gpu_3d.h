@@ -144,6 +144,19 @@ bool gpu_3d_geometry_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3
  * a fault. */
 bool gpu_3d_stream_out(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *run);
 
+/* TURING_A state with no documented reset value (gpu_3d_reset.c): its
+ * registers hold GPU_3D_UNKNOWN from SET_OBJECT until a driver writes
+ * them.  The value has reserved bits set, so no driver packs it. */
+#define GPU_3D_UNKNOWN 0xbad5e75eu
+/* True if method mthd was programmed; otherwise a fault saying so and
+ * `effect`, what its undefined value would do. */
+bool gpu_3d_known(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, const char *effect);
+/* The checks every draw makes on such state that has no modelled effect. */
+bool gpu_3d_draw_state_known(struct jade_gpu *gpu, unsigned subc);
+/* CHECK_SPH_VERSION, and a program header's VERSION against it. */
+void gpu_3d_check_sph_version(struct jade_gpu *gpu, unsigned subc, uint32_t data);
+bool gpu_3d_sph_version_ok(struct jade_gpu *gpu, unsigned subc, uint64_t va, unsigned version);
+
 /* Whether draws and clears render now (SET_RENDER_ENABLE_A..C and
  * SET_RENDER_ENABLE_OVERRIDE); false also after a fault. */
 bool gpu_3d_render_enabled(struct jade_gpu *gpu, unsigned subc);

@@ -27,6 +27,12 @@
  *   with the base vertex, and nvc0 zeroes both before array draws
  *   (nvc0_draw_arrays: "can we deactivate it for the VERTEX_BUFFER_FIRST
  *   command?"): the base applies to array draws too;
+ * - SET_DA_OUTPUT.VERTEX_ID_USES_ARRAY_START: an array draw's vertex ids
+ *   start at SET_VERTEX_ARRAY_START (TRUE) or at 0 (FALSE), the base
+ *   added either way (its name; NVK sets TRUE, nvc0 VERTEX_ID_GEN_MODE
+ *   DRAW_ARRAYS_ADD_START, which GL's gl_VertexID = first + i needs).  Its
+ *   reset value is not documented: an array draw whose vertex program
+ *   reads the vertex id faults while it is unknown (gpu_3d_reset.c);
  * - BEGIN.PRIMITIVE_ID FIRST sets the primitive id counter to 0,
  *   UNCHANGED keeps it (NVK and Jade send FIRST with every BEGIN, so ids
  *   start again with each instance, as GL 4.6 says of the primitive ID
@@ -66,6 +72,8 @@
 #include <string.h>
 
 #include "nvidia/classes/clc597.h"
+
+#include "jade_sph.h"
 
 #include "gpu_3d.h"
 
@@ -123,6 +131,7 @@ list_size(unsigned topology)
 /* The programs of a draw's pre-rasterisation stages. */
 struct draw_stages {
    struct gpu_3d_stage vs, gs;
+   uint32_t vid_start;     /* taken off the vertex numbers for the vertex ids */
 };
 
 /* Whether the test hook takes the run (it is then not rasterised). */
@@ -193,7 +202,7 @@ shade_batch(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st,
 {
    const struct gpu_3d_stage *vs = &st->vs;
    const uint32_t base_vertex = M(SET_GLOBAL_BASE_VERTEX_INDEX);
-   const uint32_t vid_base = M(SET_VERTEX_ID_BASE);
+   const uint32_t vid_base = M(SET_VERTEX_ID_BASE) - st->vid_start;
    /* The distinct indices, by an open-addressed table. */
    unsigned cap = 16;
    while (cap < 2 * n)
@@ -266,9 +275,10 @@ draw_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsi
 /* Draws n indices (or vertex numbers) of the topology, split at restarts. */
 static void
 draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx, unsigned n,
-     bool restart)
+     bool restart, bool array, uint32_t first)
 {
-   if (!n || gpu->fault.valid || !gpu_3d_render_enabled(gpu, subc))
+   if (!n || gpu->fault.valid || !gpu_3d_render_enabled(gpu, subc) ||
+       !gpu_3d_draw_state_known(gpu, subc))
       return;
    if (topology == NVC597_BEGIN_OP_PATCH) {
       gpu_unimplemented(gpu, subc, NVC597_BEGIN, topology);
@@ -283,6 +293,17 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
       gpu_fault(gpu, 0, 0, false, "a draw with no vertex program enabled "
                 "(SET_PIPELINE_SHADER.TYPE VERTEX)");
       return;
+   }
+   st.vid_start = 0;
+   if (array) {
+      struct jade_sph_vtg h;
+      jade_sph_vtg_unpack(st.vs.sph, &h);
+      if (h.imap_vertex_id &&
+          !gpu_3d_known(gpu, subc, NVC597_SET_DA_OUTPUT,
+                        "an array draw's vertex ids may or may not start at the array start"))
+         return;
+      if (!GPU_GET(M(SET_DA_OUTPUT), NVC597_SET_DA_OUTPUT_VERTEX_ID_USES_ARRAY_START))
+         st.vid_start = first;
    }
    static const unsigned unmodelled[] = {
       NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX_CULL_BEFORE_FETCH,
@@ -325,7 +346,7 @@ draw_arrays(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t fir
    }
    for (uint32_t i = 0; i < count; i++)
       idx[i] = first + i;
-   draw(gpu, subc, topology, idx, count, false);
+   draw(gpu, subc, topology, idx, count, false, true, first);
    free(idx);
 }
 
@@ -370,7 +391,7 @@ draw_indexed(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t fi
       memset(idx + inside, 0, (count - inside) * sizeof(uint32_t));
    }
    draw(gpu, subc, topology, idx, count,
-        GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE));
+        GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE), false, 0);
    free(idx);
 }
 
@@ -405,7 +426,8 @@ end(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_draw *d)
 {
    if (d->inline_count && !d->inline_bad)
       draw(gpu, subc, d->topology, d->inline_index, d->inline_count,
-           GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE));
+           GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE), false,
+           0);
    d->inline_count = 0;
    d->begun = false;
 }
@@ -478,6 +500,9 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
    case NVC597_CLEAR_SURFACE:
       if (gpu_3d_render_enabled(gpu, subc))
          gpu_3d_clear(gpu, subc, data);
+      return true;
+   case NVC597_CHECK_SPH_VERSION:
+      gpu_3d_check_sph_version(gpu, subc, data);
       return true;
    default:
       return gpu_3d_stream_method(gpu, subc, mthd, data);

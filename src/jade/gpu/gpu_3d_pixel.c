@@ -269,7 +269,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
       uint16_t mask = covmask[t] & pass_mask;
       /* The shader's sample mask (every sample of a single-sampled
        * target is bit 0), alpha to coverage on output 0's alpha. */
-      if (h->omap_sample_mask)
+      if (px->sample_mask)
          mask &= (uint16_t)r[mask_reg];
       float alpha = 1.0f;
       if (out_base[0] >= 0)
@@ -322,6 +322,31 @@ gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stag
    }
    if (!gpu_3d_samples_read(gpu, subc, &px->ms, err, sizeof(err)))
       gpu_3d_not_modelled(gpu, subc, 9, err);
+   /* State without a documented reset value that this stage uses
+    * (gpu_3d_reset.c). */
+   if (!gpu_3d_known(gpu, subc, NVC597_SET_CT_MRT_ENABLE,
+                     "outputs may or may not go to their own targets") ||
+       !gpu_3d_known(gpu, subc, NVC597_SET_SINGLE_CT_WRITE_CONTROL,
+                     "every target may take target 0's write mask") ||
+       !gpu_3d_known(gpu, subc, NVC597_SET_BLEND_FLOAT_OPTION,
+                     "blending may or may not give 0 for 0 times infinity"))
+      return false;
+   /* SET_PS_OUTPUT_SAMPLE_MASK_USAGE: the shader's sample mask (OMAP bit
+    * 608) is used only with ENABLE, and with QUALIFY_BY_ANTI_ALIAS_ENABLE
+    * only while SET_ANTI_ALIAS_ENABLE is on (the names; NVK and nvc0 set
+    * both, 3, which is GL's rule: the mask output is a multisample
+    * fragment operation, GL 4.6 14.9.3). */
+   if (px->h.omap_sample_mask) {
+      if (!gpu_3d_known(gpu, subc, NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE,
+                        "the shader's sample mask may or may not be used"))
+         return false;
+      const uint32_t u = gpu->method[subc][NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE / 4];
+      px->sample_mask =
+         GPU_GET(u, NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE_ENABLE) &&
+         (!GPU_GET(u, NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE_QUALIFY_BY_ANTI_ALIAS_ENABLE) ||
+          GPU_GET(gpu->method[subc][NVC597_SET_ANTI_ALIAS_ENABLE / 4],
+                  NVC597_SET_ANTI_ALIAS_ENABLE_V));
+   }
    return true;
 }
 

@@ -46,9 +46,22 @@
  *   header's input map (from_nir.rs, FragmentIoInfo::mark_attr_read),
  *   which NVK relies on with no geometry shader;
  * - viewport 0: window = ndc * SET_VIEWPORT_SCALE_* + SET_VIEWPORT_OFFSET_*
- *   (x, y, z); the pixel's 1 / w_clip goes to a[0x7c];
+ *   (x, y, z) when SET_VIEWPORT_SCALE_OFFSET is enabled, window = ndc when
+ *   it is not (its name; NVK and nvc0 enable it); the pixel's 1 / w_clip
+ *   goes to a[0x7c];
  * - SET_WINDOW_ORIGIN.MODE LOWER_LEFT: y counted from the bottom of the
- *   surface clip (the model's reading; NVK programs UPPER_LEFT);
+ *   surface clip (the model's reading; NVK programs UPPER_LEFT); FLIP_Y
+ *   (nvc0's TRIANGLE_RAST_FLIP) is not modelled;
+ * - SET_VIEWPORT_PIXEL CENTER_AT_HALF_INTEGERS: the pixel centres below
+ *   (NVK and nvc0's GL half-pixel centres); AT_INTEGERS is not modelled;
+ * - SET_POINT_CENTER_MODE OGL: the points below; D3D is not modelled;
+ * - SET_EDGE_FLAG: the edge flag of every vertex (no stage writes one):
+ *   FALSE drops the edges of LINE-mode polygons and the vertices of
+ *   POINT-mode ones (GL 4.6 compatibility 14.6.4: only edges and vertices
+ *   flagged as boundary are drawn); NVK and nvc0 set TRUE;
+ * - these methods, SET_VIEWPORT_CLIP_CONTROL and SET_PIPELINE_SHADER have
+ *   no documented reset value: used while never programmed since
+ *   SET_OBJECT, they fault (gpu_3d_reset.c);
  * - culling and facing (OGL_SET_CULL, OGL_SET_CULL_FACE, OGL_SET_FRONT_FACE):
  *   with the area a = sum x_i y_(i+1) - x_(i+1) y_i of the window
  *   positions, rows counted downwards, a triangle is counter-clockwise if
@@ -85,7 +98,7 @@
  * space, so a clipped edge may differ from the hardware's by its
  * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Polygon
  * stipple: stipple_bit().  Line stipple: line_stipple_bit().  Not
- * modelled: edge flags (see docs/gpu-model.md).
+ * modelled: edge flags written by a shader.
  */
 
 #include <math.h>
@@ -552,14 +565,22 @@ static bool line_quad(struct raster *R, const struct wvert *w0, const struct wve
  * (a fan of triangles), its edges as lines of the line width, or its
  * vertices as points of the point size, both keeping the polygon's
  * facing and offset by SET_POLY_OFFSET_LINE / _POINT.  Every edge of the
- * clipped polygon is drawn, those clipping made too (the model has no
- * edge flags: GL's compatibility edge flags are not modelled). */
+ * clipped polygon is drawn, those clipping made too, when SET_EDGE_FLAG is
+ * TRUE; none when it is FALSE (one flag for every vertex). */
 static bool
 polygon(struct raster *R, const struct wvert *wv, unsigned n, const struct gpu_vertex *provoking,
         bool front)
 {
    const uint32_t mode = front ? R->front_mode : R->back_mode;
    bool ok = true;
+   if ((mode == NVC597_SET_FRONT_POLYGON_MODE_V_LINE ||
+        mode == NVC597_SET_FRONT_POLYGON_MODE_V_POINT)) {
+      if (!gpu_3d_known(R->gpu, R->subc, NVC597_SET_EDGE_FLAG,
+                        "a LINE or POINT mode polygon's edges may or may not be drawn"))
+         return false;
+      if (!GPU_GET(R->gpu->method[R->subc][NVC597_SET_EDGE_FLAG / 4], NVC597_SET_EDGE_FLAG_V))
+         return true;
+   }
    if (mode == NVC597_SET_FRONT_POLYGON_MODE_V_LINE) {
       R->kind = PRIM_LINE;
       R->stipple_count = 0;
@@ -785,6 +806,11 @@ point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *pro
            bool front)
 {
    const uint32_t *m = R->gpu->method[R->subc];
+   if (!gpu_3d_known(R->gpu, R->subc, NVC597_SET_POINT_CENTER_MODE,
+                     "points may follow OGL's or D3D's rules"))
+      return false;
+   if (m[NVC597_SET_POINT_CENTER_MODE / 4] != NVC597_SET_POINT_CENTER_MODE_V_OGL)
+      gpu_3d_not_modelled(R->gpu, R->subc, 10, "SET_POINT_CENTER_MODE D3D (drawn as OGL)");
    float size = uif(m[NVC597_SET_POINT_SIZE / 4]);
    if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
       size = v->a[0x6c / 4];
@@ -844,6 +870,15 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    memset(R, 0, sizeof(*R));
    R->gpu = gpu;
    R->subc = subc;
+   if (!gpu_3d_known(gpu, subc, NVC597_SET_VIEWPORT_CLIP_CONTROL,
+                     "depth clipping and clamping are undefined") ||
+       !gpu_3d_known(gpu, subc, NVC597_SET_VIEWPORT_SCALE_OFFSET,
+                     "the viewport transform may or may not apply") ||
+       !gpu_3d_known(gpu, subc, NVC597_SET_WINDOW_ORIGIN,
+                     "y may count from the top or the bottom") ||
+       !gpu_3d_known(gpu, subc, NVC597_SET_VIEWPORT_PIXEL,
+                     "pixel centres may lie at integers or half-integers"))
+      return false;
    if (!gpu_3d_pixel_begin(gpu, subc, ps, &R->px))
       return false;
    for (unsigned w = 0; w < W; w++)
@@ -855,6 +890,16 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    R->ox = uif(m[NVC597_SET_VIEWPORT_OFFSET_X(0) / 4]);
    R->oy = uif(m[NVC597_SET_VIEWPORT_OFFSET_Y(0) / 4]);
    R->oz = uif(m[NVC597_SET_VIEWPORT_OFFSET_Z(0) / 4]);
+   if (!GPU_GET(M(subc, SET_VIEWPORT_SCALE_OFFSET), NVC597_SET_VIEWPORT_SCALE_OFFSET_ENABLE)) {
+      R->sx = R->sy = R->sz = 1;
+      R->ox = R->oy = R->oz = 0;
+   }
+   if (GPU_GET(M(subc, SET_VIEWPORT_PIXEL), NVC597_SET_VIEWPORT_PIXEL_CENTER) ==
+       NVC597_SET_VIEWPORT_PIXEL_CENTER_AT_INTEGERS)
+      gpu_3d_not_modelled(gpu, subc, 11, "SET_VIEWPORT_PIXEL CENTER_AT_INTEGERS (drawn with "
+                          "centres at half-integers)");
+   if (GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_FLIP_Y))
+      gpu_3d_not_modelled(gpu, subc, 12, "SET_WINDOW_ORIGIN FLIP_Y (ignored)");
    R->zero_to_w = GPU_GET(M(subc, SET_VIEWPORT_Z_CLIP), NVC597_SET_VIEWPORT_Z_CLIP_RANGE) ==
                   NVC597_SET_VIEWPORT_Z_CLIP_RANGE_ZERO_TO_POSITIVE_W;
    R->provoking_last = GPU_GET(M(subc, SET_PROVOKING_VERTEX), NVC597_SET_PROVOKING_VERTEX_V) ==

@@ -185,6 +185,7 @@ struct gpu_3d_pixel {
    struct gpu_3d_target targets[GPU_3D_TARGETS];
    struct gpu_3d_zeta zeta;
    struct gpu_3d_samples ms;
+   bool sample_mask;       /* the shader's sample mask output narrows coverage */
 };
 
 /* Loads the pixel program `ps` and reads its state; false after a fault. */

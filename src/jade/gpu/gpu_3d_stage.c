@@ -5,7 +5,13 @@
  * A 3D pipeline stage's program (gpu_3d.h), from the hardware's side:
  * - SET_PIPELINE_SHADER(j) ENABLE and TYPE (clc597.h): the stage of type t
  *   is the enabled pipeline index whose TYPE is t (NVK nvk_shader.c and
- *   Jade both use index = type; the model looks at every index);
+ *   Jade both use index = type; the model looks at every index).  Its
+ *   reset value is not documented: an index never programmed since
+ *   SET_OBJECT may hold an enabled stage of any type whose program address
+ *   is undefined, so a draw faults while any index is unknown
+ *   (gpu_3d_reset.c; NVK nvk_cmd_draw.c and nvc0_screen.c disable the
+ *   stages they do not use when their context starts);
+ * - the SPH's VERSION: checked against CHECK_SPH_VERSION (gpu_3d_reset.c);
  * - SET_PIPELINE_PROGRAM_ADDRESS_A/B(j): on TURING_A the address of the
  *   Shader Program Header, the first instruction right after it: NVK
  *   (nvk_shader.c nvk_shader_upload: no header padding from TURING_A on,
@@ -47,6 +53,9 @@ gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
    memset(stage, 0, sizeof(*stage));
    int j = -1;
    for (unsigned i = 0; i < PIPELINE_INDICES; i++) {
+      if (!gpu_3d_known(gpu, subc, NVC597_SET_PIPELINE_SHADER(i),
+                        "the stage may be enabled and run from an undefined program address"))
+         return false;
       const uint32_t s = m[NVC597_SET_PIPELINE_SHADER(i) / 4];
       if (GPU_GET(s, NVC597_SET_PIPELINE_SHADER_ENABLE) &&
           GPU_GET(s, NVC597_SET_PIPELINE_SHADER_TYPE) == type) {
@@ -75,6 +84,8 @@ gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
                                 : JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG;
    /* The SPH's SHADER_TYPE uses the pipeline's numbering from 1
     * (VERTEX = 1 .. PIXEL = 5), as SET_PIPELINE_SHADER.TYPE does. */
+   if (!gpu_3d_sph_version_ok(gpu, subc, stage->program, h.version))
+      return false;
    if (h.sph_type != want_sph || h.shader_type != type) {
       gpu_fault(gpu, stage->program, sizeof(stage->sph), false,
                 "the shader program header at SET_PIPELINE_PROGRAM_ADDRESS(%d) 0x%llx: SPH_TYPE "
@@ -138,6 +149,19 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
    g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
    if (!g->local_size)
       return true;
+   /* The sizes both drivers give the hardware: the whole area a multiple
+    * of 128 KiB (NVK nvk_slm_area_ensure: "the hardware seems to require
+    * this alignment for NV9097_SET_SHADER_LOCAL_MEMORY_D_SIZE_LOWER";
+    * nvc0_screen_resize_tls_area aligns to 1 << 17), a warp's share
+    * (SET_SHADER_LOCAL_MEMORY_E) a multiple of 512 (NVK, the same
+    * words).  The model takes them as required. */
+   const uint32_t per_warp = m[NVC597_SET_SHADER_LOCAL_MEMORY_E / 4];
+   if ((tpc & 0x1ffff) || (per_warp & 0x1ff)) {
+      gpu_fault(gpu, g->local_memory_address, 0, false, "%s uses local memory with "
+                "SET_SHADER_LOCAL_MEMORY_C/D 0x%llx (not a multiple of 128 KiB) or _E 0x%x "
+                "(not a multiple of 512)", what, (unsigned long long)tpc, per_warp);
+      return false;
+   }
    const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
    if (need > g->local_memory_size) {
       gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: %s's "

@@ -245,6 +245,9 @@ gpu_3d_render_enabled(struct jade_gpu *gpu, unsigned subc)
    case NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE_NEVER_RENDER: return false;
    default: break;
    }
+   if (!gpu_3d_known(gpu, subc, NVC597_SET_RENDER_ENABLE_C,
+                     "draws and clears may or may not render (gpu_3d_reset.c)"))
+      return false;
    const unsigned mode = GPU_GET(M(SET_RENDER_ENABLE_C), NVC597_SET_RENDER_ENABLE_C_MODE);
    switch (mode) {
    case NVC597_SET_RENDER_ENABLE_C_MODE_FALSE:

@@ -29,7 +29,10 @@
  *   TARGETs = s, so either reading gives them the same result: the model
  *   takes the slot (the shader's output index);
  * - SET_SINGLE_CT_WRITE_CONTROL.ENABLE: SET_CT_WRITE(0) for every slot
- *   (its name; NVK enables it at init and chooses per draw);
+ *   (its name; NVK enables it at init and chooses per draw, nvc0's
+ *   COLOR_MASK_COMMON is TRUE unless the masks differ); never programmed
+ *   after SET_OBJECT: a fault at the draw (gpu_3d_reset.c);
+ * - SET_BLEND_FLOAT_OPTION.ZERO_TIMES_ANYTHING_IS_ZERO: mul();
  * - blending (SET_BLEND(i) enable; SET_BLEND_STATE_PER_TARGET choosing
  *   SET_BLEND_PER_TARGET_*(i) or the common SET_BLEND_* methods;
  *   SEPARATE_FOR_ALPHA off: alpha blends as colour does; the OGL and D3D
@@ -335,19 +338,28 @@ coeff(enum factor f, unsigned c, const float s[4], const float d[4], const float
    }
 }
 
+/* A value times its coefficient.  SET_BLEND_FLOAT_OPTION
+ * ZERO_TIMES_ANYTHING_IS_ZERO: a zero operand gives 0, even against an
+ * infinity or a NaN (IEEE would give NaN); NVK and nvc0 set it TRUE. */
 static float
-combine(uint32_t op, float s, float fs, float d, float fd)
+mul(bool zero_wins, float v, float f)
+{
+   return zero_wins && (v == 0 || f == 0) ? 0.0f : v * f;
+}
+
+static float
+combine(uint32_t op, bool zw, float s, float fs, float d, float fd)
 {
    switch (op) {
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_SUBTRACT:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_SUBTRACT: return s * fs - d * fd;
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_SUBTRACT: return mul(zw, s, fs) - mul(zw, d, fd);
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_REVERSE_SUBTRACT:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_REVSUBTRACT: return d * fd - s * fs;
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_REVSUBTRACT: return mul(zw, d, fd) - mul(zw, s, fs);
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_MIN:
    case NVC597_SET_BLEND_COLOR_OP_V_D3D_MIN: return fminf(s, d);   /* no coefficients */
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_MAX:
    case NVC597_SET_BLEND_COLOR_OP_V_D3D_MAX: return fmaxf(s, d);
-   default: return s * fs + d * fd;   /* OGL_FUNC_ADD, D3D_ADD */
+   default: return mul(zw, s, fs) + mul(zw, d, fd);   /* OGL_FUNC_ADD, D3D_ADD */
    }
 }
 
@@ -382,10 +394,12 @@ gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const flo
    float k[4];
    for (unsigned c = 0; c < 4; c++)
       memcpy(&k[c], &m[NVC597_SET_BLEND_CONST_RED / 4 + c], 4);
+   const bool zero_wins = GPU_GET(m[NVC597_SET_BLEND_FLOAT_OPTION / 4],
+                                  NVC597_SET_BLEND_FLOAT_OPTION_ZERO_TIMES_ANYTHING_IS_ZERO);
    for (unsigned c = 0; c < 4; c++) {
       uint32_t op = c == 3 ? aop : cop;
       enum factor fs = factor_of(c == 3 ? asrc : csrc), fd = factor_of(c == 3 ? adst : cdst);
-      out[c] = combine(op, src[c], coeff(fs, c, src, dst, k, src1), dst[c],
+      out[c] = combine(op, zero_wins, src[c], coeff(fs, c, src, dst, k, src1), dst[c],
                        coeff(fd, c, src, dst, k, src1));
    }
 }

@@ -145,7 +145,11 @@ gpu_host_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t dat
    gpu->method[subc][mthd / 4] = data;
    switch (mthd) {
    case NVC46F_SET_OBJECT:
-      /* Host only checks the class; the engine takes it too. */
+      /* Host only checks the class; the engine takes it too.  A 3D
+       * object newly bound starts with its undocumented state unknown
+       * (gpu_3d_reset.c); binding the same class again keeps the state. */
+      if (GPU_GET(data, NVC46F_SET_OBJECT_NVCLASS) == 0xc597 && gpu->subc_class[subc] != 0xc597)
+         gpu_3d_object_bound(gpu, subc);
       gpu->subc_class[subc] = GPU_GET(data, NVC46F_SET_OBJECT_NVCLASS);
       return true;
    case NVC46F_SEMAPHORED:

@@ -167,6 +167,9 @@ bool gpu_load_program(struct jade_gpu *gpu, uint64_t va, uint64_t *entry, const 
 
 /* The 3D draw state's end (gpu_3d_draw.c). */
 void gpu_3d_destroy(struct jade_gpu *gpu);
+/* TURING_A bound to subchannel subc: its undocumented state becomes
+ * unknown (gpu_3d_reset.c). */
+void gpu_3d_object_bound(struct jade_gpu *gpu, unsigned subc);
 
 /* The texture unit for a launch of subchannel subc (gpu_texture.c). */
 struct jade_sim;

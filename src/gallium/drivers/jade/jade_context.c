@@ -31,6 +31,83 @@
 #include "jade_resource.h"
 #include "jade_state.h"
 
+/* The 3D state whose reset value clc597.h does not document and that no
+ * CSO of Jade's sets: programmed once a context, with the values of NVK's
+ * nvk_push_draw_state_init (nvk_cmd_draw.c) and nvc0's screen init
+ * (nvc0_screen.c), which both set it explicitly. */
+static void
+jade_emit_context_defaults(struct nv_push *p)
+{
+   /* gl_VertexID of glDrawArrays counts from `first` (nvk_cmd_draw.c:315,
+    * nvc0_screen.c:626 VERTEX_ID_GEN_MODE_DRAW_ARRAYS_ADD_START). */
+   P_IMMD(p, NVC597, SET_DA_OUTPUT, VERTEX_ID_USES_ARRAY_START_TRUE);
+   /* gl_SampleMask narrows coverage under multisampling (nvk_cmd_draw.c:320;
+    * nvc0_screen.c:630, 0x0300 = 3). */
+   P_IMMD(p, NVC597, SET_PS_OUTPUT_SAMPLE_MASK_USAGE, {
+      .enable = ENABLE_TRUE,
+      .qualify_by_anti_alias_enable = QUALIFY_BY_ANTI_ALIAS_ENABLE_ENABLE,
+   });
+   /* The viewport transform applies (nvk_cmd_draw.c:445;
+    * nvc0_screen.c:1231 VIEWPORT_TRANSFORM_EN). */
+   P_IMMD(p, NVC597, SET_VIEWPORT_SCALE_OFFSET, ENABLE_TRUE);
+   /* No ZCULL region: Jade sets up no ZCULL storage (nvk_cmd_draw.c:436;
+    * nvc0_screen.c:1214 "deactivate ZCULL"). */
+   P_IMMD(p, NVC597, SET_ACTIVE_ZCULL_REGION, 0x3f);
+   /* The stages Jade never uses disabled, and the geometry stage until a
+    * program has one (jade_program.c enables it; NVK nvk_cmd_draw.c:1594
+    * disables unused types; nvc0_screen.c:1299-1310 GP/TEP_SELECT and
+    * SP_SELECT(0), SP_SELECT(2)). */
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX_CULL_BEFORE_FETCH),
+          { .enable = ENABLE_FALSE, .type = TYPE_VERTEX_CULL_BEFORE_FETCH });
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION_INIT),
+          { .enable = ENABLE_FALSE, .type = TYPE_TESSELLATION_INIT });
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION),
+          { .enable = ENABLE_FALSE, .type = TYPE_TESSELLATION });
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY),
+          { .enable = ENABLE_FALSE, .type = TYPE_GEOMETRY });
+   /* Vertices are boundary vertices: polygon-mode lines and points are
+    * drawn (nvk_cmd_draw.c:510; nvc0_screen.c:1318 EDGEFLAG 1). */
+   P_IMMD(p, NVC597, SET_EDGE_FLAG, V_TRUE);
+   /* GL's point rules (nvk_cmd_draw.c:509; nvc0_screen.c:1315
+    * POINT_RASTER_RULES_OGL). */
+   P_IMMD(p, NVC597, SET_POINT_CENTER_MODE, V_OGL);
+   /* y from the top, no flip (nvk_cmd_draw.c:427; nvc0_screen.c:1209
+    * SCREEN_Y_CONTROL 0): Jade's viewport state flips y itself. */
+   P_IMMD(p, NVC597, SET_WINDOW_ORIGIN, {
+      .mode = MODE_UPPER_LEFT,
+      .flip_y = FLIP_Y_FALSE,
+   });
+   /* GL's pixel centres at half-integers (nvk_cmd_draw.c:407). */
+   P_IMMD(p, NVC597, SET_VIEWPORT_PIXEL, CENTER_AT_HALF_INTEGERS);
+   /* Unwritten inputs read (0, 0, 0, 1) (nvk_cmd_draw.c:306;
+    * nvc0_screen.c:624, 0x1610 = 0xe). */
+   P_IMMD(p, NVC597, SET_ATTRIBUTE_DEFAULT, {
+      .color_front_diffuse = COLOR_FRONT_DIFFUSE_VECTOR_0001,
+      .color_front_specular = COLOR_FRONT_SPECULAR_VECTOR_0001,
+      .generic_vector = GENERIC_VECTOR_VECTOR_0001,
+      .fixed_fnc_texture = FIXED_FNC_TEXTURE_VECTOR_0001,
+      .dx9_color0 = DX9_COLOR0_VECTOR_0001,
+      .dx9_color1_to_color15 = DX9_COLOR1_TO_COLOR15_VECTOR_0000,
+   });
+   /* Blend options (nvk_cmd_draw.c:328-329; nvc0_screen.c:636-639, 0x0fdc
+    * and 0x19c0 = 1): 0 x Inf blends as 0. */
+   P_IMMD(p, NVC597, SET_BLEND_OPT_CONTROL, ALLOW_FLOAT_PIXEL_KILLS_TRUE);
+   P_IMMD(p, NVC597, SET_BLEND_FLOAT_OPTION, ZERO_TIMES_ANYTHING_IS_ZERO_TRUE);
+   /* Each target takes its own SET_CT_WRITE(i): jade_state_blend.c writes
+    * all eight, the same mask in each unless the blend state has
+    * independent masks.  nvc0 sends COLOR_MASK_COMMON = !independent
+    * (nvc0_state.c:171); NVK enables it at init (nvk_cmd_draw.c:244) and
+    * sets it per draw to whether the masks agree. */
+   P_IMMD(p, NVC597, SET_SINGLE_CT_WRITE_CONTROL, ENABLE_FALSE);
+   /* Shader header versions: both drivers declare 3/3 on Turing
+    * (nvk_cmd_draw.c:281, nvc0_screen.c:603).  Jade's headers are version
+    * 4, as NAK's for SM75 (nak/sph.rs), the combination NVK runs. */
+   P_IMMD(p, NVC597, CHECK_SPH_VERSION, {
+      .current = 3,
+      .oldest_supported = 3,
+   });
+}
+
 /* Binds the engine classes to their subchannels.  The binding belongs to
  * the channel, so it is submitted once, when the context is created. */
 static void
@@ -70,6 +147,8 @@ jade_emit_set_objects(struct jade_context *ctx)
     * nvc0's screen init (RT_SEPARATE_FRAG_DATA) and NVK's
     * nvk_push_draw_state_init set it too. */
    P_IMMD(p, NVC597, SET_CT_MRT_ENABLE, V_TRUE);
+
+   jade_emit_context_defaults(p);
 }
 
 /* Local memory (spills, arrays indexed dynamically) for every thread the
