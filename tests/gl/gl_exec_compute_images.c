@@ -18,7 +18,7 @@
  *               256 invocations, with the values they returned;
  *   cube        imageStore to every face of a cube and of a cube array
  *               (faces as layers), read back with glGetTexImage and with
- *               imageLoad.
+ *               imageLoad; their imageSize.
  * Exits 0 when every word is right, 1 (with the first wrong ones) if not.
  */
 
@@ -376,6 +376,7 @@ static const char *const cube_src =
    "#extension GL_ARB_shader_image_load_store : require\n"
    "#extension GL_ARB_shader_storage_buffer_object : require\n"
    "#extension GL_ARB_texture_cube_map_array : require\n"
+   "#extension GL_ARB_shader_image_size : require\n"
    "layout(local_size_x = 4, local_size_y = 4, local_size_z = 1) in;\n"
    "layout(r32ui) uniform uimageCube cube;\n"
    "layout(r32ui) uniform uimageCubeArray cubes;\n"
@@ -391,6 +392,11 @@ static const char *const cube_src =
    "   } else {\n"
    "      data[i] = p.z < 6u ? imageLoad(cube, ivec3(p)).x : 0u;\n"
    "      data[192u + i] = imageLoad(cubes, ivec3(p)).x;\n"
+   "      if (i == 0u) {\n"
+   "         data[384] = uint(imageSize(cube).x); data[385] = uint(imageSize(cube).y);\n"
+   "         ivec3 s = imageSize(cubes);\n"
+   "         data[386] = uint(s.x); data[387] = uint(s.y); data[388] = uint(s.z);\n"
+   "      }\n"
    "   }\n"
    "}\n";
 
@@ -405,7 +411,7 @@ cube(void)
    glBindImageTexture(1, two, 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
    unit(prog, "cube", 0);
    unit(prog, "cubes", 1);
-   GLuint b = gl_test_storage(2 * 192);
+   GLuint b = gl_test_storage(2 * 192 + 5);
    glUniform1ui(glGetUniformLocation(prog, "pass"), 0);
    glDispatchCompute(1, 1, 12);
    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
@@ -426,7 +432,8 @@ cube(void)
       expect("cube array texel", i, texels[i],
              cube_value(i % n, i / n % n, i / (n * n)) + 100000);
    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-   const GLuint *d = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 2 * 192 * 4, GL_MAP_READ_BIT);
+   const GLuint *d = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (2 * 192 + 5) * 4,
+                                   GL_MAP_READ_BIT);
    if (!d) {
       fprintf(stderr, "cannot map the result\n");
       return 1;
@@ -436,6 +443,10 @@ cube(void)
       expect("cube imageLoad", i, d[i], i < 6 * n * n ? v : 0);
       expect("cube array imageLoad", i, d[192 + i], v + 100000);
    }
+   /* imageSize: the faces' size, and the cubes of the array (2). */
+   static const GLuint sizes[5] = {CUBE_SIZE, CUBE_SIZE, CUBE_SIZE, CUBE_SIZE, 2};
+   for (unsigned i = 0; i < 5; i++)
+      expect("imageSize", i, d[384 + i], sizes[i]);
    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
    fprintf(stderr, "exec-images: cube: %u words wrong\n", bad);
    return bad != 0;
