@@ -469,6 +469,17 @@ query_lod(struct fetcher *f, uint32_t out[4])
 }
 
 bool
+gpu_sampler_srgb(struct jade_gpu *gpu, uint32_t handle, bool *srgb, char *err, size_t err_size)
+{
+   const uint32_t tsc = gpu->tsc_via_header ? handle & 0xfffff : handle >> 20;
+   struct sampler s;
+   if (!read_sampler(gpu, tsc, &s, err, err_size))
+      return false;
+   *srgb = s.srgb;
+   return true;
+}
+
+bool
 gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
                     const struct jade_sim_texel_request *req, uint32_t out[4], char *err,
                     size_t err_size)
