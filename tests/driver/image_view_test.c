@@ -8,7 +8,10 @@
  * unlayered and never clears it, in a stack array it reuses: a later
  * layered binding of an array or of a 3D texture can arrive with it set.
  * Such a view must still get a header of all its layers or slices; GL's
- * 2D view of a 3D level (single_layer_view) one slice deep.
+ * 2D view of a 3D level (single_layer_view) one slice deep.  Cube images
+ * get 2D-array headers of their faces.  Then the fields of sampler views'
+ * headers that NIL sets alike everywhere (quality, sector promotion,
+ * border size, DEPTH_TEXTURE clear), checked with jade_tic_build.
  */
 
 #include <fcntl.h>
@@ -20,7 +23,9 @@
 #include "pipe/p_context.h"
 #include "pipe/p_defines.h"
 #include "pipe/p_screen.h"
+#include "util/format/u_format.h"
 #include "util/u_inlines.h"
+#include "util/u_sampler.h"
 
 #include "jade/jade_drm.h"
 #include "jade_public.h"
@@ -62,7 +67,67 @@ static const struct view_case {
    /* One layer of an array: the stale flag changes nothing either. */
    {"2D array layer 3", PIPE_TEXTURE_2D_ARRAY, 1, 6, 3, 3, true, true,
     JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 1},
+   /* Cubes: 2D arrays of their faces (the surface unit has no cubes: NVK
+    * nvk_image_view.c, nvc0_tex.c). */
+   {"cube bound layered", PIPE_TEXTURE_CUBE, 1, 6, 0, 5, false, false,
+    JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 6},
+   {"cube array bound layered", PIPE_TEXTURE_CUBE_ARRAY, 1, 12, 0, 11, false, false,
+    JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 12},
+   {"cube array face 7", PIPE_TEXTURE_CUBE_ARRAY, 1, 12, 7, 7, true, false,
+    JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 1},
 };
+
+/* The fields of a sampler view's header that NIL (tic.rs nvb097_fill_tic)
+ * sets the same in every block-linear header: quality and sector
+ * promotion, DEPTH_TEXTURE clear (nvc0_tex.c never sets it either). */
+static unsigned
+sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx,
+                    enum pipe_format format)
+{
+   const struct pipe_resource templ = {
+      .target = PIPE_TEXTURE_2D, .format = format, .width0 = 16, .height0 = 16,
+      .depth0 = 1, .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *res = screen->resource_create(screen, &templ);
+   struct pipe_sampler_view tmpl;
+   u_sampler_view_default_template(&tmpl, res, format);
+   tmpl.context = pctx;
+   tmpl.texture = res;
+   uint32_t w[8];
+   if (!res || !jade_tic_build(&tmpl, w)) {
+      printf("FAIL %s: no sampler view header\n", util_format_short_name(format));
+      pipe_resource_reference(&res, NULL);
+      return 1;
+   }
+   struct jade_tic_bl t;
+   jade_tic_bl_unpack(w, &t);
+   const struct { const char *what; uint32_t got, want; } f[] = {
+      {"lod_aniso_quality2", t.lod_aniso_quality2, 1},
+      {"lod_aniso_quality", t.lod_aniso_quality, JADE_TIC_BL_LOD_ANISO_QUALITY_LOD_QUALITY_HIGH},
+      {"lod_iso_quality", t.lod_iso_quality, JADE_TIC_BL_LOD_ISO_QUALITY_LOD_QUALITY_HIGH},
+      {"aniso_coarse_spread_modifier", t.aniso_coarse_spread_modifier,
+       JADE_TIC_BL_ANISO_COARSE_SPREAD_MODIFIER_SPREAD_MODIFIER_NONE},
+      {"aniso_fine_spread_func", t.aniso_fine_spread_func,
+       JADE_TIC_BL_ANISO_FINE_SPREAD_FUNC_SPREAD_FUNC_TWO},
+      {"aniso_coarse_spread_func", t.aniso_coarse_spread_func,
+       JADE_TIC_BL_ANISO_COARSE_SPREAD_FUNC_SPREAD_FUNC_ONE},
+      {"sector_promotion", t.sector_promotion, JADE_TIC_BL_SECTOR_PROMOTION_PROMOTE_TO_2_V},
+      {"border_size", t.border_size, JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR},
+      {"depth_texture", t.depth_texture, 0},
+   };
+   unsigned failed = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(f); i++) {
+      if (f[i].got != f[i].want) {
+         printf("FAIL %s sampler view: %s %u, want %u\n", util_format_short_name(format),
+                f[i].what, f[i].got, f[i].want);
+         failed++;
+      }
+   }
+   printf("%s %s sampler view: quality, sector promotion, border size, depth texture\n",
+          failed ? "FAIL" : "ok  ", util_format_short_name(format));
+   pipe_resource_reference(&res, NULL);
+   return failed ? 1 : 0;
+}
 
 int
 main(void)
@@ -118,8 +183,18 @@ main(void)
       pipe_resource_reference(&res, NULL);
    }
 
+   static const enum pipe_format sampled[] = {PIPE_FORMAT_R8G8B8A8_UNORM,
+                                              PIPE_FORMAT_Z24_UNORM_S8_UINT,
+                                              PIPE_FORMAT_Z32_FLOAT};
+   struct pipe_context *pctx = screen->context_create(screen, NULL, 0);
+   for (unsigned i = 0; i < ARRAY_SIZE(sampled); i++)
+      failed += sampler_view_fields(screen, pctx, sampled[i]);
+   if (pctx)
+      pctx->destroy(pctx);
+
    screen->destroy(screen);
    close(fd);
-   printf("image views: %u cases, %u failed\n", (unsigned)ARRAY_SIZE(cases), failed);
+   printf("image views: %u cases, %u failed\n",
+          (unsigned)(ARRAY_SIZE(cases) + ARRAY_SIZE(sampled)), failed);
    return failed ? 1 : 0;
 }

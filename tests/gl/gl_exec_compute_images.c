@@ -15,7 +15,10 @@
  *               loads read 0);
  *   atomics     imageAtomicAdd, Max, Min, And, Or, Xor, Exchange and
  *               CompSwap on an r32ui image, Min and Max on an r32i one, from
- *               256 invocations, with the values they returned.
+ *               256 invocations, with the values they returned;
+ *   cube        imageStore to every face of a cube and of a cube array
+ *               (faces as layers), read back with glGetTexImage and with
+ *               imageLoad; their imageSize.
  * Exits 0 when every word is right, 1 (with the first wrong ones) if not.
  */
 
@@ -115,7 +118,7 @@ texture(GLenum target, GLenum internal, unsigned levels, unsigned w, unsigned h,
    GLuint t;
    glGenTextures(1, &t);
    glBindTexture(target, t);
-   if (target == GL_TEXTURE_2D)
+   if (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP)
       glTexStorage2D(target, levels, internal, w, h);
    else
       glTexStorage3D(target, levels, internal, w, h, d);
@@ -358,9 +361,101 @@ atomics(void)
    return bad != 0;
 }
 
+/* Cube images: every face of a cube and of a two-cube array, stored with
+ * imageStore (a face is the layer coordinate, GL 4.6 table 8.27), read back
+ * with glGetTexImage, and loaded again with imageLoad into a buffer. */
+#define CUBE_SIZE 4
+static GLuint cube_value(unsigned x, unsigned y, unsigned layer)
+{
+   return 1000 * (layer + 1) + 10 * y + x;
+}
+
+static const char *const cube_src =
+   "#version 330\n"
+   "#extension GL_ARB_compute_shader : require\n"
+   "#extension GL_ARB_shader_image_load_store : require\n"
+   "#extension GL_ARB_shader_storage_buffer_object : require\n"
+   "#extension GL_ARB_texture_cube_map_array : require\n"
+   "#extension GL_ARB_shader_image_size : require\n"
+   "layout(local_size_x = 4, local_size_y = 4, local_size_z = 1) in;\n"
+   "layout(r32ui) uniform uimageCube cube;\n"
+   "layout(r32ui) uniform uimageCubeArray cubes;\n"
+   "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+   "uniform uint pass;\n"
+   "uint value(uvec3 p) { return 1000u * (p.z + 1u) + 10u * p.y + p.x; }\n"
+   "void main() {\n"
+   "   uvec3 p = gl_GlobalInvocationID;\n"
+   "   uint i = (p.z * 4u + p.y) * 4u + p.x;\n"
+   "   if (pass == 0u) {\n"
+   "      if (p.z < 6u) imageStore(cube, ivec3(p), uvec4(value(p)));\n"
+   "      imageStore(cubes, ivec3(p), uvec4(value(p) + 100000u));\n"
+   "   } else {\n"
+   "      data[i] = p.z < 6u ? imageLoad(cube, ivec3(p)).x : 0u;\n"
+   "      data[192u + i] = imageLoad(cubes, ivec3(p)).x;\n"
+   "      if (i == 0u) {\n"
+   "         data[384] = uint(imageSize(cube).x); data[385] = uint(imageSize(cube).y);\n"
+   "         ivec3 s = imageSize(cubes);\n"
+   "         data[386] = uint(s.x); data[387] = uint(s.y); data[388] = uint(s.z);\n"
+   "      }\n"
+   "   }\n"
+   "}\n";
+
+static int
+cube(void)
+{
+   GLuint prog = gl_test_compute_program(cube_src);
+   const unsigned n = CUBE_SIZE;
+   GLuint one = texture(GL_TEXTURE_CUBE_MAP, GL_R32UI, 1, n, n, 0);
+   GLuint two = texture(GL_TEXTURE_CUBE_MAP_ARRAY, GL_R32UI, 1, n, n, 12);
+   glBindImageTexture(0, one, 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
+   glBindImageTexture(1, two, 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
+   unit(prog, "cube", 0);
+   unit(prog, "cubes", 1);
+   GLuint b = gl_test_storage(2 * 192 + 5);
+   glUniform1ui(glGetUniformLocation(prog, "pass"), 0);
+   glDispatchCompute(1, 1, 12);
+   glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+   glUniform1ui(glGetUniformLocation(prog, "pass"), 1);
+   glDispatchCompute(1, 1, 12);
+   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   static GLuint texels[12 * CUBE_SIZE * CUBE_SIZE];
+   for (unsigned f = 0; f < 6; f++) {
+      glBindTexture(GL_TEXTURE_CUBE_MAP, one);
+      glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                    texels + f * n * n);
+   }
+   for (unsigned i = 0; i < 6 * n * n; i++)
+      expect("cube texel", i, texels[i], cube_value(i % n, i / n % n, i / (n * n)));
+   glBindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, two);
+   glGetTexImage(GL_TEXTURE_CUBE_MAP_ARRAY, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   for (unsigned i = 0; i < 12 * n * n; i++)
+      expect("cube array texel", i, texels[i],
+             cube_value(i % n, i / n % n, i / (n * n)) + 100000);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   const GLuint *d = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (2 * 192 + 5) * 4,
+                                   GL_MAP_READ_BIT);
+   if (!d) {
+      fprintf(stderr, "cannot map the result\n");
+      return 1;
+   }
+   for (unsigned i = 0; i < 192; i++) {
+      const GLuint v = cube_value(i % n, i / n % n, i / (n * n));
+      expect("cube imageLoad", i, d[i], i < 6 * n * n ? v : 0);
+      expect("cube array imageLoad", i, d[192 + i], v + 100000);
+   }
+   /* imageSize: the faces' size, and the cubes of the array (2). */
+   static const GLuint sizes[5] = {CUBE_SIZE, CUBE_SIZE, CUBE_SIZE, CUBE_SIZE, 2};
+   for (unsigned i = 0; i < 5; i++)
+      expect("imageSize", i, d[384 + i], sizes[i]);
+   glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+   fprintf(stderr, "exec-images: cube: %u words wrong\n", bad);
+   return bad != 0;
+}
+
 static const struct gl_test_case cases[] = {
    {"load-store", load_store},
    {"atomics", atomics},
+   {"cube", cube},
 };
 
 int

@@ -17,6 +17,8 @@
  *                    objects: filters, mipmaps, wraps, border colour,
  *                    offsets, LOD bias and clamps, a cube map, an array,
  *                    a buffer texture, sRGB decode, a DXT1 texture;
+ *   compute-texture-edges  a depth texture's border colour, array layers
+ *                    past the last (texelFetch: 0; texture(): the last);
  *   compute-local    an array indexed dynamically (local memory: LDL/STL
  *                    in the TLS buffer the driver programs) by every
  *                    invocation of several groups of four warps;
@@ -524,6 +526,71 @@ compute_sample(void)
    return check(b, SAMPLE_WORDS, want_sample);
 }
 
+/* Edges of texture headers: a depth texture's border colour, array
+ * layers past the last for texelFetch (outside: 0, as codegen and NAK
+ * make the hardware see it) and for texture() (clamped to the last
+ * layer, GL 4.6 section 8.14.2). */
+#define EDGE_WORDS 5
+static GLuint
+want_edges(unsigned i)
+{
+   switch (i) {
+   case 0: return 16;   /* the border's alpha: 1 (depth mode RED or LUMINANCE) */
+   case 1: return 4;    /* its depth (red): 0.25 */
+   case 2: return 0;    /* texelFetch of layer 65536 + 1 of 3: outside */
+   case 3: return 0;    /* texelFetch of layer 3 of 3: outside */
+   default: return (GLuint)((texel_at(23, 8, 2, 0) * 2 + 1) * 16.0f + 0.5f);   /* layer 9: 2 */
+   }
+}
+
+static int
+compute_edges(void)
+{
+   GLuint p = gl_test_compute_program("#version 330\n"
+           "#extension GL_ARB_compute_shader : require\n"
+           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+           "layout(local_size_x = 1) in;\n"
+           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+           "uniform sampler2D depth;\n"
+           "uniform sampler2DArray arr;\n"
+           "uniform int big;\n"
+           "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
+           "void main() {\n"
+           "   data[0] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).a);\n"
+           "   data[1] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).r);\n"
+           "   data[2] = q(texelFetch(arr, ivec3(23, 8, big + 1), 0).r);\n"
+           "   data[3] = q(texelFetch(arr, ivec3(23, 8, 3), 0).r);\n"
+           "   data[4] = q(textureLod(arr, vec3(23.5 / 81.0, 8.5 / 51.0, 9.0), 0.0).r);\n"
+           "}\n");
+   GLuint tex[2];
+   glGenTextures(2, tex);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   static GLfloat depths[4 * 4];
+   for (unsigned i = 0; i < 16; i++)
+      depths[i] = 0.75f;
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                depths);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   static const float border[4] = {0.25f, 0.5f, 0.75f, 0.5f};
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+   glUniform1i(glGetUniformLocation(p, "depth"), 0);
+   glActiveTexture(GL_TEXTURE1);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex[1]);
+   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_R32F, 81, 51, 3);
+   fill(GL_TEXTURE_2D_ARRAY, GL_RED, GL_FLOAT, 81, 51, 3, 0, true);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glUniform1i(glGetUniformLocation(p, "arr"), 1);
+   glUniform1i(glGetUniformLocation(p, "big"), 65536);
+   GLuint b = gl_test_storage(EDGE_WORDS);
+   glDispatchCompute(1, 1, 1);
+   return check(b, EDGE_WORDS, want_edges);
+}
+
 /* Each invocation fills a[64] in the order (i k + id) % 64 (k = 5, odd: a
  * permutation), then reads two of its words back: a dynamic index puts
  * the array in local memory, 256 bytes a thread. */
@@ -719,6 +786,7 @@ static const struct gl_test_case cases[] = {
    {"compute-texel-fetch", compute_texel_fetch},
    {"compute-local", compute_local},
    {"compute-sample", compute_sample},
+   {"compute-texture-edges", compute_edges},
    {"compute-fault", compute_fault},
    {"draw-flat-varyings", draw_flat_varyings},
 };

@@ -39,7 +39,7 @@ value(unsigned x, unsigned y, unsigned l)
 }
 
 static void
-image(unsigned slot, unsigned border_size)
+image_depth(unsigned slot, unsigned border_size, bool depth_texture)
 {
    struct ref_image img;
    ref_layout(W, H, 1, 2, 1, 1, 4, &img);
@@ -71,9 +71,16 @@ image(unsigned slot, unsigned border_size)
    t.res_view_max_mip_level = 1;
    t.normalized_coords = 1;
    t.border_size = border_size;
+   t.depth_texture = depth_texture;
    uint32_t w[8] = {0};
    jade_tic_bl_pack(w, &t);
    memcpy(mem + TICS + 32 * slot, w, 32);
+}
+
+static void
+image(unsigned slot, unsigned border_size)
+{
+   image_depth(slot, border_size, false);
 }
 
 static struct jade_tsc
@@ -278,6 +285,26 @@ main(void)
       char err[200] = "";
       CHECK(!jade_gpu_texel(gpu, 1, &b, out, err, sizeof(err)) && strstr(err, "BORDER_SIZE"),
             "a border texel with BORDER_SIZE one is refused (%s)", err);
+   }
+
+   /* The border's four words as they are, unless the header's
+    * DEPTH_TEXTURE smears its R over RGBA (envytools gm200_texture.xml). */
+   image_depth(2, JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR, true);
+   for (unsigned d = 0; d < 2; d++) {
+      s = sampler(POINT, none, JADE_TSC_ADDRESS_U_BORDER);
+      put_sampler(0, &s);
+      struct jade_sim_texel_request b = at(-1.0f, 0.5f);
+      b.handle = d ? 2 : 0;
+      b.dim = 2;
+      uint32_t out[4] = {0};
+      char err[200] = "";
+      float f[4] = {0};
+      bool ok = jade_gpu_texel(gpu, 1, &b, out, err, sizeof(err));
+      memcpy(f, out, sizeof(f));
+      const float want1 = d ? 5 : 6, want3 = d ? 5 : 8;
+      CHECK(ok && f[0] == 5 && f[1] == want1 && f[3] == want3,
+            "border texel, DEPTH_TEXTURE %u: %g %g %g %g, want 5 %g .. %g (%s)", d, f[0], f[1],
+            f[2], f[3], want1, want3, err);
    }
 
    jade_gpu_destroy(gpu);

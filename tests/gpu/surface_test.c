@@ -451,6 +451,19 @@ dimensions_test(void)
    /* A 2D access of an array header reads layer 0. */
    *byte_at(&arr, 0, 2, 2, 0, 0, 0) = 255;
    CHECK(load(6, DIM_2D, 2, 2, 0, 0, 1, v) && v[0] == 0x3f800000, "2D access of layer 0");
+   /* The same memory through a CUBEMAP header (DEPTH 1: one cube, six
+    * faces laid out as layers): the unit has no cubes, its array is the
+    * header's DEPTH, so face 0 is reached and face 2 is outside (NVK
+    * describes cube storage views as 2D arrays of the faces). */
+   struct image cube = arr;
+   cube.d = 1, cube.tex_type = JADE_TIC_BL_TEXTURE_TYPE_CUBEMAP;
+   write_header(14, &cube);
+   CHECK(load(14, DIM_2D_ARRAY, 2, 2, 0, 0, 1, v) && v[0] == 0x3f800000,
+         "a cube header's layer 0");
+   CHECK(load(14, DIM_2D_ARRAY, 5, 7, 0, 2, 1, v) && !v[0],
+         "a cube header's face 2: outside its DEPTH of 1, zero");
+   CHECK(store(14, DIM_2D_ARRAY, 6, 7, 0, 1, 0xf, ones) && !*byte_at(&arr, 0, 6, 7, 0, 1, 0),
+         "a store to a cube header's face 1 is dropped");
 
    /* A 3D image: 8 x 8 x 4 R32UI. */
    memset(mem + IMAGE, 0, PB - IMAGE);

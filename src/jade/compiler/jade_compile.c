@@ -148,6 +148,11 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
       .lower_tg4_offsets = true,
    };
    NIR_PASS(_, nir, nir_lower_tex, &tex_options);
+   /* Cube images have 2D-array headers of their faces (jade_image_tic):
+    * their size is that array's, cubes counted from its faces, as NAK does
+    * (nak_nir.c). */
+   const nir_lower_image_options image_options = {.lower_cube_size = true};
+   NIR_PASS(_, nir, nir_lower_image, &image_options);
    NIR_PASS(_, nir, nir_lower_compute_system_values, NULL);
    jade_nir_lower_compute_sysvals(nir);
    jade_nir_lower_ssbo(nir);

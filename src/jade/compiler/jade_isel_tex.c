@@ -42,13 +42,29 @@ tex_dim(const nir_tex_instr *tex)
    }
 }
 
+/* An integer layer within the index's 16 bits: min(layer, 65535) unsigned,
+ * so that one past them stays outside instead of wrapping into a valid
+ * layer (NAK's umin 0xffff, nak_nir_lower_tex.c; codegen's MIN for TXF,
+ * nv50_ir_lowering_nvc0.cpp; negative ones become 65535, outside too). */
+static struct jade_value *
+index_16(struct isel *c, struct jade_value *u)
+{
+   struct jade_value *r = isel_new_value(c, 32);
+   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IMNMX);
+   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
+   jade_instr_add_src(i, JADE_ISA_F_A, u);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffff);
+   jade_instr_add_src_zero(i, JADE_ISA_F_P);       /* min, unsigned */
+   return r;
+}
+
 /* A float array layer as the hardware's integer index:
  * min(u32(max(layer + 0.5, 0)), 65535). */
 static struct jade_value *
 array_index(struct isel *c, struct jade_value *layer)
 {
    struct jade_value *t = isel_new_value(c, 32), *m = isel_new_value(c, 32);
-   struct jade_value *u = isel_new_value(c, 32), *r = isel_new_value(c, 32);
+   struct jade_value *u = isel_new_value(c, 32);
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
    jade_instr_add_dst(i, JADE_ISA_F_DST, t);
    jade_instr_add_src(i, JADE_ISA_F_A, layer);
@@ -65,12 +81,7 @@ array_index(struct isel *c, struct jade_value *layer)
    jade_instr_set_field(i, JADE_ISA_F_DT, 2);    /* U32 */
    jade_instr_set_field(i, JADE_ISA_F_RND, 3);   /* .TRUNC */
    jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
-   i = isel_emit(c, JADE_ISA_OP_IMNMX);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
-   jade_instr_add_src(i, JADE_ISA_F_A, u);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffff);
-   jade_instr_add_src_zero(i, JADE_ISA_F_P);       /* min, unsigned */
-   return r;
+   return index_16(c, u);
 }
 
 /* Constant texel offsets packed as the hardware reads them: `bits` per
@@ -283,8 +294,8 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    struct jade_value *layer = NULL;
    if (tex->is_array) {
       layer = isel_src(c, coord, coords);
-      if (tex->op != nir_texop_txf && tex->op != nir_texop_txf_ms)
-         layer = array_index(c, layer);
+      layer = tex->op != nir_texop_txf && tex->op != nir_texop_txf_ms ? array_index(c, layer)
+                                                                      : index_16(c, layer);
    }
    uint32_t packed = 0;
    if (offset && !packed_offsets(c, offset, op == JADE_ISA_OP_TLD4 ? 8 : 4, &packed))

@@ -30,11 +30,16 @@
  *   header's BORDER_SIZE says "sampler colour" and replaces the texel
  *   after the header's swizzle: the hardware does not swizzle it, which
  *   is why nvc0 sets PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50
- *   (nvc0_screen.c) and the state tracker swizzles it instead;
+ *   (nvc0_screen.c) and the state tracker swizzles it instead; a header
+ *   with DEPTH_TEXTURE set spreads the border's R to all four (envytools
+ *   rnndb gm200_texture.xml; NIL and nvc0 never set the bit);
  * - sRGB texels are decoded (before filtering) when the header's
  *   S_R_G_B_CONVERSION is set and the sampler's too (nvc0 and NVK set the
  *   sampler's bit in every sampler: nvc0_tex.c G80_TSC_0_SRGB_CONVERSION,
  *   nvk_sampler.c; the model treats it as the enable it is named for);
+ * - array layers (16 bits, sim_exec_tex.c) past the header's DEPTH are
+ *   clamped to the last (codegen: the hardware "will further clamp
+ *   positive array indices to the maximum in the image descriptor");
  * - cube maps: the face by the major axis (GL table 8.19); no seamless
  *   filtering across faces yet (each face clamps to its edge);
  * - TLD4 gathers the 2x2 footprint of a linear sample at the base level
@@ -194,6 +199,11 @@ texel(struct fetcher *f, unsigned level, const int64_t idx[3], uint32_t out[4])
       if (v->border_size != JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR)
          f->bad_border = true;   /* reported by the caller */
       memcpy(out, f->s->border, 4 * sizeof(uint32_t));
+      /* DEPTH_TEXTURE "tells texture unit to smear border color from R to
+       * RGBA channels" (envytools rnndb gm200_texture.xml, TIC word 3 bit
+       * 27; g80_texture.xml says the same of G80's bit). */
+      if (v->depth_texture)
+         out[1] = out[2] = out[3] = out[0];
    } else if (!gpu_tex_texel_va(v, level, (uint32_t)w[0], (uint32_t)w[1], (uint32_t)w[2],
                                 f->layer, &va)) {
       memset(out, 0, 4 * sizeof(uint32_t));
@@ -459,6 +469,17 @@ query_lod(struct fetcher *f, uint32_t out[4])
 }
 
 bool
+gpu_sampler_srgb(struct jade_gpu *gpu, uint32_t handle, bool *srgb, char *err, size_t err_size)
+{
+   const uint32_t tsc = gpu->tsc_via_header ? handle & 0xfffff : handle >> 20;
+   struct sampler s;
+   if (!read_sampler(gpu, tsc, &s, err, err_size))
+      return false;
+   *srgb = s.srgb;
+   return true;
+}
+
+bool
 gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
                     const struct jade_sim_texel_request *req, uint32_t out[4], char *err,
                     size_t err_size)
@@ -473,8 +494,14 @@ gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
    }
    struct jade_sim_texel_request r = *req;
    float st[3] = {req->s[0], req->s[1], req->s[2]};
+   /* A sampled layer past the header's is clamped to its last: "The
+    * hardware will further clamp positive array indices to the maximum in
+    * the image descriptor" (nv50_ir_lowering_nvc0.cpp; NAK clamps to
+    * 0xffff only, nak_nir_lower_tex.c, and Vulkan wants the clamp).  TLD
+    * reads such a layer as outside (gpu_texture.c). */
+   const uint32_t layer = req->array ? MIN2(req->layer, MAX2(v->depth, 1) - 1) : 0;
    struct fetcher f = {.gpu = gpu, .v = v, .s = &s, .req = &r,
-                       .srgb = v->srgb && s.srgb, .layer = req->array ? req->layer : 0};
+                       .srgb = v->srgb && s.srgb, .layer = layer};
    if (req->cube) {
       if (!gpu_tex_is_cube(v)) {
          snprintf(err, err_size, "texture header %u: a cube lookup of texture type %u",
@@ -492,7 +519,7 @@ gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
          r.ddy[a] = ma ? req->ddy[a] * 0.5f / ma : 0.0f;
       }
       st[0] = face_st[0], st[1] = face_st[1], st[2] = 0;
-      f.layer = (req->array ? req->layer * 6 : 0) + face;
+      f.layer = layer * 6 + face;
    }
    bool ok = true;
    if (req->op == JADE_SIM_TEX_LOD) {

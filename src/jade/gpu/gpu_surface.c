@@ -49,9 +49,15 @@
  *   components from the format) and NAK emits .IGN with no bounds check;
  *   GL's invalid image loads return zero in R, G, B.  .TRAP faults;
  * - the instruction's DIM says how many coordinates there are, the header
- *   what they index: a layer is checked against the header's layers
- *   (cubes: 6 a cube), z against a 3D header's depth; a mismatch (a 2D
- *   access of a 3D header) reads coordinates the header has as 0.
+ *   what they index: a layer is checked against the header's
+ *   DEPTH_MINUS_ONE + 1, z against a 3D header's depth; a mismatch (a 2D
+ *   access of a 3D header) reads coordinates the header has as 0;
+ * - the unit has no cube maps: a CUBEMAP or CUBEMAP_ARRAY header is read
+ *   as a 2D array of its DEPTH layers, and that depth counts cubes
+ *   (nvc0_tex.c "depth /= 6", NIL tic.rs normalize_extent), so faces
+ *   past it are outside.  NVK: "For storage images, we can't have any
+ *   cubes" (nvk_image_view.c, which makes them 2D arrays of the faces);
+ *   nvc0 does the same (nvc0_tex.c gm107_create_texture_view_from_image).
  * Not modelled: FermiZS depth formats, MSAA (NVK rewrites MSAA images as
  * single-sampled ones, nil_msaa_image_as_sa), SD32/SD64 and F16x2 atomics,
  * F32 min/max.
@@ -202,12 +208,14 @@ surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t
    }
 
    uint64_t va;
-   if (!gpu_tex_texel_va(v, v->view_min, x, y, z, array ? req->layer : 0, &va)) {
+   const bool outside_cube = array && gpu_tex_is_cube(v) && req->layer >= v->depth;
+   if (outside_cube ||
+       !gpu_tex_texel_va(v, v->view_min, x, y, z, array ? req->layer : 0, &va)) {
       if (req->trap) {
          snprintf(err, err_size, "%s of (%u, %u, %u) layer %u outside the %u x %u x %u "
                   "surface (%u layers) with .TRAP", op_names[req->op], req->coord[0],
                   req->coord[1], req->coord[2], req->layer, v->width, v->height, v->depth,
-                  gpu_tex_layers(v));
+                  gpu_tex_is_cube(v) ? v->depth : gpu_tex_layers(v));
          return false;
       }
       if (req->op == JADE_SIM_SURFACE_LOAD) {

@@ -668,8 +668,14 @@ fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
    if (!gpu_tex_sample_va(v, (unsigned)level, c[0], c[1], c[2], req->array ? req->layer : 0,
                           req->sample, &va))
       return true;
+   /* sRGB texels are decoded only if the handle's sampler converts too:
+    * its S_R_G_B_CONVERSION "is the only bit that has any effect on what
+    * TXF does" (nvc0_tex.c, which keeps a sampler bound for TXF). */
+   bool srgb = false;
+   if (v->srgb && !gpu_sampler_srgb(gpu, req->handle, &srgb, err, err_size))
+      return false;
    uint32_t rgba[4];
-   if (!gpu_tex_read_texel(gpu, v, va, c[0], c[1], v->srgb, rgba))
+   if (!gpu_tex_read_texel(gpu, v, va, c[0], c[1], srgb, rgba))
       return false;
    gpu_tex_swizzle(v, rgba, out);
    return true;

@@ -136,6 +136,11 @@ void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint3
  * pool of subchannel subc, the header cache emptied. */
 void gpu_tex_use_pool(struct jade_gpu *gpu, unsigned subc);
 
+/* The S_R_G_B_CONVERSION bit of the sampler that `handle` names
+ * (gpu_sampler.c); false with a message if it cannot be read. */
+bool gpu_sampler_srgb(struct jade_gpu *gpu, uint32_t handle, bool *srgb, char *err,
+                      size_t err_size);
+
 /* A filtered sample, gather or LOD query (gpu_sampler.c). */
 bool gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
                          const struct jade_sim_texel_request *req, uint32_t out[4], char *err,

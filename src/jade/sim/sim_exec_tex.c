@@ -15,6 +15,11 @@
  *                    src1 = [sample index], [LOD], [packed offsets]
  *   TXD              src0 = coordinates, [array index in bits 15:0 | offsets
  *                    in bits 31:16 (PRMT 0x1054)]; src1 = ddx0, ddy0, ddx1, ddy1
+ * The array index is 16 bits wide wherever it comes (bits 15:0 of its
+ * word): TXD's shares the word with the offsets, codegen converts sampled
+ * indices to U16 and clamps TLD's to 0xffff "considered out-of-bounds by
+ * the hardware" (nv50_ir_lowering_nvc0.cpp), NAK likewise (umin 0xffff,
+ * nak_nir_lower_tex.c), so bits 31:16 are not read.
  * Offsets are 4-bit signed fields (TLD4: 8-bit).  Results by the write mask
  * into dst0, dst0 + 1, then dst1, dst1 + 1 (sm70.rs, OpTld::encode).
  * Implicit LODs take the quad's coarse derivatives: lanes 4q..4q+3 are a
@@ -167,7 +172,7 @@ exec_sample(struct sim_exec *x)
       struct tuple t = {src0, 0};
       layer[lane] = extra[lane] = 0;
       if (dims[dim].array && op != JADE_ISA_OP_TXD)
-         layer[lane] = next_word(x, &t, lane);
+         layer[lane] = next_word(x, &t, lane) & 0xffff;
       for (unsigned a = 0; a < n; a++)
          lc->s[lane][a] = sim_f32(next_word(x, &t, lane));
       if (op == JADE_ISA_OP_TXD && (dims[dim].array || offsets)) {
@@ -249,7 +254,7 @@ exec_tld(struct sim_exec *x)
       };
       struct tuple t = {src0, 0};
       if (req.array)
-         req.layer = next_word(x, &t, lane);
+         req.layer = next_word(x, &t, lane) & 0xffff;   /* 16 bits, as above */
       for (unsigned c = 0; c < req.dim; c++)
          req.coord[c] = (int32_t)next_word(x, &t, lane);
       t = (struct tuple){src1, 0};

@@ -47,10 +47,19 @@ jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
 bool
 jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
 {
+   /* Cubes as 2D arrays of their faces, which is how the compiler
+    * addresses them: the surface unit has no cubes (NVK nvk_image_view.c:
+    * "For storage images, we can't have any cubes"; nvc0_tex.c
+    * gm107_create_texture_view_from_image does the same), and a cube
+    * header's depth counts cubes, not faces. */
+   const enum pipe_texture_target target =
+      img->resource->target == PIPE_TEXTURE_CUBE ||
+      img->resource->target == PIPE_TEXTURE_CUBE_ARRAY ? PIPE_TEXTURE_2D_ARRAY
+                                                        : img->resource->target;
    struct pipe_sampler_view view = {
       .format = img->format,
       .texture = img->resource,
-      .target = img->resource->target,
+      .target = target,
       .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
       .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
    };

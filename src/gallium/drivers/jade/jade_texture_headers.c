@@ -184,6 +184,21 @@ multi_sample_mode(unsigned samples)
    }
 }
 
+/* The filtering quality and cache fields NIL sets in every pitch and
+ * block-linear header (tic.rs nvb097_fill_tic: LOD_ANISO_QUALITY2, LOD
+ * quality high, fine/coarse spread TWO/ONE, PROMOTE_TO_2_V) and nvc0 in
+ * its block-linear ones (nvc0_tex.c gm107_create_texture_view).  NVIDIA
+ * documents them as precision and speed knobs ("use of 4 vectors for
+ * iso lod calculation", envytools gm200_texture.xml); the GPU model does
+ * not read them. */
+#define TIC_QUALITY_FIELDS(v)                                                  \
+   .lod_aniso_quality2 = 1,                                                    \
+   .lod_aniso_quality = JADE_TIC_##v##_LOD_ANISO_QUALITY_LOD_QUALITY_HIGH,     \
+   .lod_iso_quality = JADE_TIC_##v##_LOD_ISO_QUALITY_LOD_QUALITY_HIGH,         \
+   .aniso_fine_spread_func = JADE_TIC_##v##_ANISO_FINE_SPREAD_FUNC_SPREAD_FUNC_TWO, \
+   .aniso_coarse_spread_func = JADE_TIC_##v##_ANISO_COARSE_SPREAD_FUNC_SPREAD_FUNC_ONE, \
+   .sector_promotion = JADE_TIC_##v##_SECTOR_PROMOTION_PROMOTE_TO_2_V
+
 /* The format words every header version shares. */
 #define TIC_FORMAT_FIELDS(f)                                                   \
    .components = (f).components,                                               \
@@ -214,6 +229,8 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
          .width_minus_one_bits31to16 = (MAX2(elements, 1) - 1) >> 16,
          .width_minus_one_bits15to0 = (MAX2(elements, 1) - 1) & 0xffff,
          .texture_type = JADE_TIC_1D_TEXTURE_TYPE_ONE_D_BUFFER,
+         /* As NIL's buffer headers (tic.rs nvb097_nil_fill_buffer_tic). */
+         .sector_promotion = JADE_TIC_1D_SECTOR_PROMOTION_PROMOTE_TO_2_V,
       };
       jade_tic_1d_pack(dw, &t);
       return true;
@@ -233,6 +250,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
    if (!l->tiled) {
       struct jade_tic_pitch t = {
          TIC_FORMAT_FIELDS(fmt),
+         TIC_QUALITY_FIELDS(PITCH),
          .address_bits31to5 = (uint32_t)addr >> 5,
          .address_bits48to32 = (addr >> 32) & 0x1ffff,
          .header_version = JADE_TIC_PITCH_HEADER_VERSION_SELECT_PITCH,
@@ -252,13 +270,18 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
 
    struct jade_tic_bl t = {
       TIC_FORMAT_FIELDS(fmt),
+      TIC_QUALITY_FIELDS(BL),
       .address_bits31to9 = (uint32_t)addr >> 9,
       .address_bits48to32 = (addr >> 32) & 0x1ffff,
       .header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR,
       .gobs_per_block_width = 0,
       .gobs_per_block_height = l->level[0].tile_y_log2,
       .gobs_per_block_depth = l->level[0].tile_z_log2,
-      .depth_texture = util_format_is_depth_or_stencil(view->format),
+      /* DEPTH_TEXTURE stays clear, as NIL (tic.rs) and nvc0 (nvc0_tex.c)
+       * leave it: it spreads the border colour's R over RGBA (envytools
+       * gm200_texture.xml), which st/mesa's border colour, already
+       * swizzled for the view (PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50),
+       * must not get: a depth texture's border reads (R, 0, 0, 1). */
       .max_mip_level = pres->last_level,
       .width_minus_one = (pres->width0 - 1) & 0x1ffff,
       .height_minus_one = (height - 1) & 0xffff,
