@@ -259,6 +259,10 @@ launch(struct jade_gpu *gpu, unsigned subc)
                              m[NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_B / 4]),
       .register_count = q.register_count_v,
    };
+   /* The QMD's invalidations act before its CTAs read (clc3c0qmd.h
+    * INVALIDATE_TEXTURE_HEADER_CACHE, _SAMPLER_CACHE, _DATA_CACHE). */
+   gpu_tex_cache_qmd(gpu, q.invalidate_texture_header_cache, q.invalidate_texture_sampler_cache,
+                     q.invalidate_texture_data_cache);
    gpu_texture_bind(gpu, gpu->sim, subc,
                     q.sampler_index == JADE_QMD_SAMPLER_INDEX_VIA_HEADER_INDEX);
    gpu_surface_bind(gpu, gpu->sim);

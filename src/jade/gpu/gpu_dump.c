@@ -281,6 +281,7 @@ void
 jade_gpu_end_submission(struct jade_gpu *gpu)
 {
    const uint32_t submission = p_atomic_inc_return(&submissions);
+   gpu_tex_cache_end_submission(gpu);
    struct gpu_dump *d = gpu->dump;
    if (!d)
       return;

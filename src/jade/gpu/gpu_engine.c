@@ -315,6 +315,8 @@ gpu_engine_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
    const int engine = engine_index(cls);
    if (engine >= 0 && i2m_method(gpu, subc, mthd, data))
       return;
+   if (gpu_tex_cache_method(gpu, subc, mthd, data))
+      return;
    if (gpu_compute_method(gpu, subc, mthd, data))
       return;
    if (gpu_3d_method(gpu, subc, mthd, data))

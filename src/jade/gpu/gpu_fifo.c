@@ -44,7 +44,7 @@ jade_gpu_destroy(struct jade_gpu *gpu)
    gpu_compute_destroy(gpu);
    gpu_3d_destroy(gpu);
    gpu_dump_destroy(gpu);
-   free(gpu->tex_cache);
+   gpu_tex_cache_destroy(gpu);
    _mesa_hash_table_u64_destroy(gpu->reported);
    free(gpu);
 }

@@ -77,7 +77,8 @@ struct jade_gpu {
                             * from there (gpu_load_program) */
    bool code_valid;
    unsigned tex_subc;      /* whose texture header pool the launch reads */
-   void *tex_cache;        /* the launch's texture headers (gpu_texture.c) */
+   struct gpu_tex_caches *tex_caches;  /* headers, samplers, texel lines (gpu_tex_cache.c) */
+   unsigned tex_engine;    /* whose header and sampler caches: 0 3D, 1 compute */
    bool tsc_via_header;    /* sampler index = header index (QMD SAMPLER_INDEX,
                             * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
 
@@ -175,6 +176,14 @@ void gpu_3d_object_bound(struct jade_gpu *gpu, unsigned subc);
 struct jade_sim;
 void gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
                       bool sampler_via_header);
+/* The texture unit's caches (gpu_tex_cache.c): INVALIDATE_TEXTURE_HEADER_
+ * CACHE, INVALIDATE_SAMPLER_CACHE, INVALIDATE_TEXTURE_DATA_CACHE (and
+ * _NO_WFI) of both classes (true if handled); a QMD's INVALIDATE_TEXTURE_*
+ * bits; the texel lines dropped at a submission's end; the end. */
+bool gpu_tex_cache_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data);
+void gpu_tex_cache_qmd(struct jade_gpu *gpu, bool headers, bool samplers, bool data);
+void gpu_tex_cache_end_submission(struct jade_gpu *gpu);
+void gpu_tex_cache_destroy(struct jade_gpu *gpu);
 /* The surface unit for a launch, on the headers gpu_texture_bind chose
  * (gpu_surface.c). */
 void gpu_surface_bind(struct jade_gpu *gpu, struct jade_sim *sim);

@@ -84,7 +84,7 @@ read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
              size_t err_size)
 {
    uint32_t w[8];
-   if (!gpu_tex_pool_entry(gpu, true, index, w, err, err_size))
+   if (!gpu_tex_cache_sampler(gpu, index, w, err, err_size))
       return false;
    struct jade_tsc t;
    jade_tsc_unpack(w, &t);

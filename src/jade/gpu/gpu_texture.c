@@ -527,13 +527,10 @@ gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint
    return true;
 }
 
-bool
-gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
-                   uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4])
+static void
+decode(const struct gpu_tex_view *v, const uint8_t *bytes, uint32_t x, uint32_t y, bool srgb,
+       uint32_t rgba[4])
 {
-   uint8_t bytes[16];
-   if (!gpu_read(gpu, va, bytes, v->bpp, "a texel"))
-      return false;
    if (v->fields) {
       uint64_t raw = 0;
       memcpy(&raw, bytes, v->bpp);
@@ -545,20 +542,31 @@ gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t 
       }
       rgba[2] = 0;
       rgba[3] = integer_type(v->field_type[0]) ? 1 : 0x3f800000;
-      return true;
+      return;
    }
    enum pipe_format f = v->format;
    if (srgb && util_format_srgb(f) != PIPE_FORMAT_NONE)
       f = util_format_srgb(f);
    if (v->bw == 1 && v->bh == 1) {
       util_format_unpack_rgba(f, rgba, bytes, 1);
-      return true;
+      return;
    }
    /* A compressed block: all its texels decoded, the one asked for kept. */
    float block[16][4];
    util_format_unpack_rgba_rect(f, block, v->bw * 4 * sizeof(float), bytes, v->bpp, v->bw,
                                 v->bh);
    memcpy(rgba, block[(y % v->bh) * v->bw + x % v->bw], 4 * sizeof(uint32_t));
+}
+
+/* Texel reads of the texture unit go through its data cache. */
+bool
+gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
+                   uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4])
+{
+   uint8_t bytes[16];
+   if (!gpu_tex_cache_read(gpu, v->tic, va, bytes, v->bpp))
+      return false;
+   decode(v, bytes, x, y, srgb, rgba);
    return true;
 }
 
@@ -566,7 +574,12 @@ bool
 gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
              uint32_t rgba[4])
 {
-   return gpu_tex_read_texel(gpu, v, va, 0, 0, srgb, rgba);
+   /* Surface loads (SULD) read memory, not the texture data cache. */
+   uint8_t bytes[16];
+   if (!gpu_read(gpu, va, bytes, v->bpp, "a texel"))
+      return false;
+   decode(v, bytes, 0, 0, srgb, rgba);
+   return true;
 }
 
 unsigned
@@ -600,12 +613,10 @@ gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t o
    }
 }
 
-#define TEX_CACHE_SIZE 16
-
 const struct gpu_tex_view *
 gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err, size_t err_size)
 {
-   struct gpu_tex_view *slot = &((struct gpu_tex_view *)gpu->tex_cache)[tic % TEX_CACHE_SIZE];
+   struct gpu_tex_view *slot = gpu_tex_cache_header(gpu, tic);
    if (slot->valid && slot->tic == tic)
       return slot;
    if (!read_view(gpu, tic, slot, err, err_size)) {
@@ -703,34 +714,35 @@ texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t o
    }
 }
 
-/* A launch starts with an empty header cache: headers are read once a
- * launch, then kept (the hardware caches them too, until an
- * INVALIDATE_TEXTURE_HEADER_CACHE; the model keeps them no longer than a
- * launch, so a missing invalidation is not yet caught). */
-static void
+/* A launch reads headers, samplers and texels through the caches of its
+ * engine class (gpu_tex_cache.c), kept from launch to launch until the
+ * methods that invalidate them. */
+static bool
 start(struct jade_gpu *gpu, unsigned subc, bool sampler_via_header)
 {
    gpu->tex_subc = subc;
    gpu->tsc_via_header = sampler_via_header;
-   if (!gpu->tex_cache)
-      gpu->tex_cache = calloc(TEX_CACHE_SIZE, sizeof(struct gpu_tex_view));
-   else
-      memset(gpu->tex_cache, 0, TEX_CACHE_SIZE * sizeof(struct gpu_tex_view));
+   return gpu_tex_cache_select(gpu, subc);
 }
 
-/* A unit used on its own (tests): the pool of subchannel subc, an empty
- * cache. */
+/* A unit used on its own (tests): the pool of subchannel subc, empty
+ * caches. */
 void
 gpu_tex_use_pool(struct jade_gpu *gpu, unsigned subc)
 {
-   start(gpu, subc, false);
+   if (start(gpu, subc, false))
+      gpu_tex_cache_empty(gpu);
 }
 
 bool
 jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_request *req,
                uint32_t texel[4], char *err, size_t err_size)
 {
-   start(gpu, subc, false);
+   if (!start(gpu, subc, false)) {
+      snprintf(err, err_size, "no memory for the texture caches");
+      return false;
+   }
+   gpu_tex_cache_empty(gpu);
    return texture_request(gpu, req, texel, err, err_size);
 }
 
@@ -738,6 +750,9 @@ void
 gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
                  bool sampler_via_header)
 {
-   start(gpu, subc, sampler_via_header);
+   if (!start(gpu, subc, sampler_via_header)) {
+      gpu_log(gpu, "no memory for the texture caches");
+      return;
+   }
    jade_sim_set_texture_unit(sim, texture_request, gpu);
 }

@@ -73,8 +73,9 @@ struct gpu_tex_view {
 bool gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t w[8],
                         char *err, size_t err_size);
 
-/* The view of header `tic` of the launch's pool, read and laid out once a
- * launch; NULL with a message in err if it cannot be read. */
+/* The view of header `tic` of the launch's pool, read and laid out once
+ * and kept in the header cache of the launch's engine class
+ * (gpu_tex_cache.c); NULL with a message in err if it cannot be read. */
 const struct gpu_tex_view *gpu_tex_view(struct jade_gpu *gpu, uint32_t tic, char *err,
                                         size_t err_size);
 
@@ -102,12 +103,14 @@ bool gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x,
                        uint32_t z, uint32_t layer, unsigned sample, uint64_t *va);
 
 /* The texel at va decoded (R, G, B, A as util_format unpacks it: float
- * bits, or integers), sRGB decoded if `srgb`; false after a fault. */
+ * bits, or integers), sRGB decoded if `srgb`; false after a fault.  Read
+ * from memory (surface loads), not through the texture data cache. */
 bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, bool srgb,
                   uint32_t rgba[4]);
 
 /* The same for texel (x, y) of a view whose blocks may hold several
- * texels (compressed formats: va is the block's, from gpu_tex_texel_va). */
+ * texels (compressed formats: va is the block's, from gpu_tex_texel_va),
+ * read through the texture data cache (TEX, TLD, TLD4). */
 bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
                         uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4]);
 
@@ -132,8 +135,22 @@ unsigned gpu_tex_depth_component(const struct gpu_tex_view *v);
 /* The header's X/Y/Z/W sources applied to decoded components. */
 void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint32_t out[4]);
 
+/* The caches (gpu_tex_cache.c): the slot of header `tic` in the header
+ * cache of the launch's engine class; sampler `index`'s words through its
+ * sampler cache; `size` bytes at va through the texture data cache, the
+ * lines tagged with header `tag` (false after a fault). */
+struct gpu_tex_view *gpu_tex_cache_header(struct jade_gpu *gpu, uint32_t tic);
+bool gpu_tex_cache_sampler(struct jade_gpu *gpu, uint32_t index, uint32_t w[8], char *err,
+                           size_t err_size);
+bool gpu_tex_cache_read(struct jade_gpu *gpu, uint32_t tag, uint64_t va, void *dst,
+                        uint32_t size);
+/* The engine class of subchannel subc chosen for the launch (false without
+ * memory for the caches); every cache emptied. */
+bool gpu_tex_cache_select(struct jade_gpu *gpu, unsigned subc);
+void gpu_tex_cache_empty(struct jade_gpu *gpu);
+
 /* For a unit used outside a launch (the tests' entry points): the header
- * pool of subchannel subc, the header cache emptied. */
+ * pool of subchannel subc, the caches emptied. */
 void gpu_tex_use_pool(struct jade_gpu *gpu, unsigned subc);
 
 /* The S_R_G_B_CONVERSION bit of the sampler that `handle` names

@@ -20,6 +20,7 @@
 #include "jade_context.h"
 #include "jade_resource.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 
 static unsigned
 surface_layers(const struct pipe_surface *surf)
@@ -41,6 +42,7 @@ emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
    jade_context_mark_bound(ctx);
    if (x1 <= x0 || y1 <= y0)
       return;
+   jade_tex_cache_framebuffer_written(ctx);
 
    struct nv_push *p = jade_push_reserve(ctx, 16);
    P_IMMD(p, NVC597, SET_CLEAR_SURFACE_CONTROL, {

@@ -33,6 +33,7 @@
 #include "jade_resource.h"
 #include "jade_shader.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 
 #define COMPUTE_USER_CBUFS 15      /* c[7..14] read from global memory */
 #define QMD_ALIGN_B 256
@@ -199,6 +200,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       jade_qmd_print(stderr, words);
    }
 
+   jade_tex_cache_launch(ctx);
    struct nv_push *p = jade_push_reserve(ctx, 8);
    if (ctx->code_uploaded) {
       P_IMMD(p, NVC5C0, INVALIDATE_SHADER_CACHES, {
@@ -231,6 +233,11 @@ jade_memory_barrier(struct pipe_context *pctx, unsigned flags)
       .flush_data = FLUSH_DATA_TRUE,
    });
    P_IMMD(p, NVC597, WAIT_FOR_IDLE, 0);
+   /* Texel fetches of what shaders wrote: the texture data cache is not
+    * the shader data cache (nvc0_memory_barrier: TEX_CACHE_CTL on
+    * PIPE_BARRIER_TEXTURE). */
+   if (flags & PIPE_BARRIER_TEXTURE)
+      jade_tex_cache_invalidate(ctx);
 }
 
 void

@@ -20,6 +20,7 @@
 #include "jade_program.h"
 #include "jade_resource.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 
 /* MESA_PRIM_* to BEGIN's primitive. */
 static uint32_t
@@ -167,6 +168,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
    struct jade_context *ctx = jade_context(pctx);
    if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
       return;
+   jade_tex_cache_draw(ctx);
    if (indirect && (indirect->buffer || indirect->count_from_stream_output)) {
       draw_indirect(ctx, info, drawid_offset, indirect);
       return;

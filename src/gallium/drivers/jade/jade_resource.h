@@ -34,6 +34,9 @@ struct jade_resource {
    bool has_views;              /* a texture header holds its address: its
                                  * storage is never swapped */
    uint8_t bound_as;            /* enum jade_bound_as: where it has been bound */
+   bool gpu_written;            /* written by the GPU since the texture data
+                                 * cache was last invalidated for it
+                                 * (jade_tex_cache.c) */
 };
 
 static inline struct jade_resource *

@@ -117,17 +117,24 @@ jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, 
 }
 
 /* Uploads a descriptor into its slot and drops the cached copies the
- * texture unit may hold of that slot. */
+ * texture unit may hold of that slot: the 3D and the compute class cache
+ * headers and samplers each (both classes have the invalidations,
+ * clc597.h and clc5c0.h; NVK sends them on each, nvk_queue.c and
+ * nvk_cmd_buffer_begin_compute; nvc0 flushes TIC/TSC on the compute class
+ * for compute, nve4_compute.c). */
 void
 jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *pool,
                        uint32_t index, const uint32_t dw[8], bool sampler)
 {
    jade_upload_inline(ctx, pool->bo->va + (uint64_t)index * JADE_DESCRIPTOR_B, dw, 8);
-   struct nv_push *p = jade_push_reserve(ctx, 4);
-   if (sampler)
+   struct nv_push *p = jade_push_reserve(ctx, 8);
+   if (sampler) {
       P_IMMD(p, NVC597, INVALIDATE_SAMPLER_CACHE_NO_WFI, {.lines = LINES_ALL});
-   else
+      P_IMMD(p, NVC5C0, INVALIDATE_SAMPLER_CACHE_NO_WFI, {.lines = LINES_ALL});
+   } else {
       P_IMMD(p, NVC597, INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI, {.lines = LINES_ALL});
+      P_IMMD(p, NVC5C0, INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI, {.lines = LINES_ALL});
+   }
 }
 
 bool
