@@ -56,6 +56,7 @@ CONTEXT = [
     # Both drivers declare 3/3 on Turing; NVK then runs NAK's version-4
     # headers, as Jade does.
     ("CHECK_SPH_VERSION", {"CURRENT": "(0x3)", "OLDEST_SUPPORTED": "(0x3)"}),
+    ("CHECK_AAM_VERSION", {"CURRENT": "(0x2)", "OLDEST_SUPPORTED": "(0x2)"}),
     # Set from the rasterizer state; its reset value is not documented.
     ("SET_VIEWPORT_CLIP_CONTROL", {"PIXEL_MIN_Z": "CLAMP", "PIXEL_MAX_Z": "CLAMP"}),
 ]

@@ -46,6 +46,7 @@ static const struct gpu_test_method gpu_test_context_state[] = {
    {NVC597_SET_BLEND_FLOAT_OPTION, 1},
    {NVC597_SET_SINGLE_CT_WRITE_CONTROL, 0},
    {NVC597_CHECK_SPH_VERSION, 3u << 16 | 3},
+   {NVC597_CHECK_AAM_VERSION, 2u << 16 | 2},
 };
 
 #define GPU_TEST_CONTEXT_METHODS \

@@ -15,7 +15,8 @@
  * Where the model models the method's effect, the check is made where the
  * method is used (gpu_3d_draw.c, gpu_3d_raster.c, gpu_3d_pixel.c,
  * gpu_3d_stage.c, gpu_3d_stream.c).  Three methods have no effect the
- * model can show, and gpu_3d_draw_state_known checks them at every draw:
+ * model can show, and gpu_3d_draw_state_known checks them at every draw
+ * (with CHECK_SPH_VERSION and CHECK_AAM_VERSION):
  * - SET_ACTIVE_ZCULL_REGION: the model has no ZCULL.  An undefined region
  *   could cull with stale ZCULL data, which is not a behaviour anyone can
  *   rely on, so the model only requires the method to have been sent
@@ -27,6 +28,9 @@
  * - SET_ATTRIBUTE_DEFAULT: what a pixel shader reads from inputs that no
  *   earlier stage wrote.  GL leaves such reads undefined, and the model
  *   gives them 0.  Only required (both send 0xe, nvc0's magic 0x1610).
+ * - CHECK_AAM_VERSION: documented only by its name; both drivers declare
+ *   CURRENT 2, OLDEST 2 (nvk_cmd_draw.c, nvc0_screen.c's 0x1794), so it is
+ *   required, its value not interpreted.
  * SET_BLEND_FLOAT_OPTION is modelled (gpu_3d_target.c's blend).
  *
  * CHECK_SPH_VERSION (CURRENT 15:0, OLDEST_SUPPORTED 31:16) is not
@@ -75,6 +79,7 @@ static const uint32_t unknown_at_reset[] = {
    NVC597_SET_BLEND_FLOAT_OPTION,
    NVC597_SET_SINGLE_CT_WRITE_CONTROL,
    NVC597_CHECK_SPH_VERSION,
+   NVC597_CHECK_AAM_VERSION,
 };
 
 void
@@ -107,7 +112,9 @@ gpu_3d_draw_state_known(struct jade_gpu *gpu, unsigned subc)
           gpu_3d_known(gpu, subc, NVC597_SET_ATTRIBUTE_DEFAULT,
                        "the defaults of unwritten attributes are undefined") &&
           gpu_3d_known(gpu, subc, NVC597_CHECK_SPH_VERSION,
-                       "the shader header version was never declared");
+                       "the shader header version was never declared") &&
+          gpu_3d_known(gpu, subc, NVC597_CHECK_AAM_VERSION,
+                       "the AAM version was never declared");
 }
 
 void

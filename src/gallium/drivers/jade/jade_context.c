@@ -106,6 +106,11 @@ jade_emit_context_defaults(struct nv_push *p)
       .current = 3,
       .oldest_supported = 3,
    });
+   /* Both declare AAM version 2 (nvk_cmd_draw.c; nvc0_screen.c 0x1794). */
+   P_IMMD(p, NVC597, CHECK_AAM_VERSION, {
+      .current = 2,
+      .oldest_supported = 2,
+   });
 }
 
 /* Binds the engine classes to their subchannels.  The binding belongs to
