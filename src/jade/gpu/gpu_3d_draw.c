@@ -504,6 +504,8 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
    case NVC597_CHECK_SPH_VERSION:
       gpu_3d_check_sph_version(gpu, subc, data);
       return true;
+   case NVC597_CHECK_AAM_VERSION:
+      return true;   /* kept as state: only required (gpu_3d_reset.c) */
    default:
       return gpu_3d_stream_method(gpu, subc, mthd, data);
    }
