@@ -55,6 +55,9 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->texture_mirror_clamp_to_edge = true;
    caps->texture_float_linear = true;
    caps->texture_half_float_linear = true;
+   /* ARB_texture_barrier: jade_texture_barrier waits for the writes and
+    * drops the texture data cache (nvc0's SERIALIZE + TEX_CACHE_CTL). */
+   caps->texture_barrier = true;
    caps->seamless_cube_map = true;
    caps->cube_map_array = true;   /* layout, TIC CUBEMAP_ARRAY and TEX .dim 7 */
    caps->npot_textures = true;
