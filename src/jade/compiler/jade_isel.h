@@ -46,7 +46,7 @@ struct isel {
    struct jade_value *fs_color[8][4];
    struct jade_value *fs_depth;
    struct jade_value *fs_sample_mask;
-   struct jade_value *inv_w;
+   struct jade_value *inv_w[2];   /* 1/w at the pixel and the centroid */
    struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
    /* Vertex outputs: attribute words some store writes with something
     * other than the constant the signature records (jade_isel_intrinsic.c). */

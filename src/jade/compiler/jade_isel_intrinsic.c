@@ -199,24 +199,27 @@ isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
 }
 
 /* SM70+ IPA cannot divide by w: perspective inputs are multiplied by
- * 1/w = RCP(IPA.PASS a[0x7c]), computed once at the top of the shader. */
+ * 1/w = RCP(IPA.PASS a[0x7c]) interpolated where they are (loc: 0 the
+ * pixel, 1 the centroid), as NAK does (nak_nir_lower_fs_inputs.c); a
+ * centroid input divided by the pixel centre's w is off at edge pixels
+ * (codegen does so).  Computed once a location, at the top of the shader. */
 static struct jade_value *
-isel_inverse_w(struct isel *c)
+isel_inverse_w(struct isel *c, unsigned loc)
 {
-   if (!c->inv_w) {
+   if (!c->inv_w[loc]) {
       struct jade_instr *saved = c->current;
       struct jade_block *saved_block = c->block;
       c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
       c->current = NULL;
       mark(c->s->io.inputs, 0x7c);
-      struct jade_value *w = isel_ipa(c, 0x7c, 0, 0);
+      struct jade_value *w = isel_ipa(c, 0x7c, 0, loc);
       /* Hoist the pair to the shader's start: it dominates every use. */
       struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
       list_del(&ipa_i->link);
       list_add(&ipa_i->link, &c->block->instrs);
-      c->inv_w = isel_new_value(c, 32);
+      c->inv_w[loc] = isel_new_value(c, 32);
       struct jade_instr *rcp = isel_emit(c, JADE_ISA_OP_MUFU);
-      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w);
+      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w[loc]);
       jade_instr_add_src(rcp, JADE_ISA_F_B, w);
       jade_instr_set_field(rcp, JADE_ISA_F_FUNC, 4);   /* RCP */
       list_del(&rcp->link);
@@ -224,7 +227,7 @@ isel_inverse_w(struct isel *c)
       c->block = saved_block;
       c->current = saved;
    }
-   return c->inv_w;
+   return c->inv_w[loc];
 }
 
 static bool
@@ -289,7 +292,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
                                  addr == 0x2e4;
       if (perspective && !screen_linear) {
          struct jade_instr *ipa = c->current;
-         struct jade_value *w = isel_inverse_w(c);
+         struct jade_value *w = isel_inverse_w(c, loc);
          struct jade_value *p = isel_new_value(c, 32);
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FMUL);
          jade_instr_add_dst(i, JADE_ISA_F_DST, p);
