@@ -61,27 +61,11 @@ program(const char *vs, const char *fs)
 }
 
 /* An RGBA32F framebuffer of SIZE x SIZE, cleared to `clear`; the vertex
- * array holds `verts` vec4 positions. */
+ * array holds `count` vec4 positions. */
 static void
 target(const float *verts, unsigned count, float clear)
 {
-   GLuint fb, rb, vao, vb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32F, SIZE, SIZE);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-   glViewport(0, 0, SIZE, SIZE);
-   glClearColor(clear, clear, clear, clear);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vb);
-   glBindBuffer(GL_ARRAY_BUFFER, vb);
-   glBufferData(GL_ARRAY_BUFFER, count * 16, verts, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   gl_test_draw_target(GL_RGBA32F, SIZE, verts, count, clear);
 }
 
 /* A one-word storage buffer at binding 0, holding 0. */
@@ -92,6 +76,17 @@ counter_buffer(void)
    static const GLuint zero = 0;
    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &zero);
    return b;
+}
+
+/* The buffer's word after the shaders' writes. */
+static GLuint
+counter_value(GLuint b)
+{
+   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   GLuint v = 0;
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &v);
+   return v;
 }
 
 static void
@@ -157,10 +152,7 @@ discard_loop(void)
                     want_r, want_g);
       }
    }
-   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-   GLuint count = 0;
-   glBindBuffer(GL_SHADER_STORAGE_BUFFER, counter);
-   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &count);
+   const GLuint count = counter_value(counter);
    if (count != 12 * SIZE) {
       fprintf(stderr, "count %u, want %u (the discarded pixels' atomics had an effect?)\n",
               count, 12 * SIZE);
@@ -200,11 +192,9 @@ store_only(void)
    glBindImageTexture(0, tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
    glUniform1i(glGetUniformLocation(p, "img"), 0);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+   glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
    unsigned bad = 0;
-   GLuint count = 0;
-   glBindBuffer(GL_SHADER_STORAGE_BUFFER, counter);
-   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &count);
+   const GLuint count = counter_value(counter);
    if (count != SIZE * SIZE) {
       fprintf(stderr, "count %u, want %u\n", count, SIZE * SIZE);
       bad++;

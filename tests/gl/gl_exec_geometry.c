@@ -60,23 +60,7 @@ link(const char *vs, const char *gs, const char *fs, const char *const *xfb, uns
 static void
 setup(const float *verts, unsigned count)
 {
-   GLuint fb, rb, vao, vb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, SIZE, SIZE);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-   glViewport(0, 0, SIZE, SIZE);
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
-   glGenVertexArrays(1, &vao);
-   glBindVertexArray(vao);
-   glGenBuffers(1, &vb);
-   glBindBuffer(GL_ARRAY_BUFFER, vb);
-   glBufferData(GL_ARRAY_BUFFER, count * 16, verts, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
-   glEnableVertexAttribArray(0);
+   gl_test_draw_target(GL_RGBA8, SIZE, verts, count, 0.0f);
 }
 
 /* Counts pixels of px (SIZE x SIZE RGBA8) that differ from want(x, y),

@@ -153,6 +153,29 @@ gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned c
    return 2;
 }
 
+void
+gl_test_draw_target(GLenum format, unsigned size, const float *verts, unsigned count,
+                    float clear)
+{
+   GLuint fb, rb, vao, vb;
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, format, (GLsizei)size, (GLsizei)size);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   glViewport(0, 0, (GLsizei)size, (GLsizei)size);
+   glClearColor(clear, clear, clear, clear);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vb);
+   glBindBuffer(GL_ARRAY_BUFFER, vb);
+   glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)count * 16, verts, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+}
+
 bool
 gl_test_barycentric(const double v[3][2], double X, double Y, double l[3])
 {

@@ -44,6 +44,12 @@ GLuint gl_test_compute_program(const char *src);
 /* A storage buffer of `words` words of 0xdeadbeef at binding 0. */
 GLuint gl_test_storage(unsigned words);
 
+/* A size x size framebuffer of one `format` renderbuffer, bound, the
+ * viewport on it, cleared to `clear` in every channel; a vertex array of
+ * `count` vec4 positions `verts` at attribute 0, bound. */
+void gl_test_draw_target(GLenum format, unsigned size, const float *verts, unsigned count,
+                         float clear);
+
 /* Barycentric weights l[] of the window-space triangle v at (X, Y), for
  * expected images; true when (X, Y) is inside or on an edge. */
 bool gl_test_barycentric(const double v[3][2], double X, double Y, double l[3]);
