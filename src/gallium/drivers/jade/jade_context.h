@@ -43,6 +43,7 @@ struct jade_state {
    void *shader[PIPE_SHADER_TYPES];
    void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
+   unsigned view_count[PIPE_SHADER_TYPES];   /* views bound below this unit */
    struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
    struct pipe_shader_buffer ssbo[PIPE_SHADER_TYPES][JADE_MAX_SSBOS];
    struct pipe_image_view images[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];

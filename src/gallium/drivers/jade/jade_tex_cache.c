@@ -39,7 +39,7 @@ samples_written(struct jade_context *ctx, unsigned first, unsigned last)
 {
    bool stale = false;
    for (unsigned s = first; s <= last; s++) {
-      for (unsigned i = 0; i < PIPE_MAX_SHADER_SAMPLER_VIEWS; i++) {
+      for (unsigned i = 0; i < ctx->state.view_count[s]; i++) {
          struct pipe_sampler_view *v = ctx->state.views[s][i];
          if (v && v->texture && jade_resource(v->texture)->gpu_written) {
             jade_resource(v->texture)->gpu_written = false;

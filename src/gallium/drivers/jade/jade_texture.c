@@ -254,6 +254,10 @@ jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
    }
    for (unsigned i = 0; i < unbind_trailing; i++)
       pipe_sampler_view_reference(&dst[start + count + i], NULL);
+   unsigned n = MAX2(ctx->state.view_count[stage], start + count + unbind_trailing);
+   while (n && !dst[n - 1])
+      n--;
+   ctx->state.view_count[stage] = n;
    jade_bank_dirty(ctx, stage, JADE_BANK_TEXTURES);
 }
 
