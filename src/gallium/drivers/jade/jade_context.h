@@ -47,6 +47,9 @@ struct jade_state {
    struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
    struct pipe_shader_buffer ssbo[PIPE_SHADER_TYPES][JADE_MAX_SSBOS];
    struct pipe_image_view images[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];
+   /* Slots bound below these (the texture-cache marks at every draw look
+    * at no more). */
+   unsigned ssbo_count[PIPE_SHADER_TYPES], image_count[PIPE_SHADER_TYPES];
    struct pipe_vertex_buffer vertex_buffers[PIPE_MAX_ATTRIBS];
    unsigned vertex_buffer_count;
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
@@ -61,6 +64,9 @@ struct jade_context {
    struct pipe_context base;
    struct jade_screen *screen;
    struct jade_channel *channel;
+   /* The texture-cache marks of the bound state are up to date
+    * (jade_tex_cache.c): nothing bound changed since the last draw's. */
+   bool tex_cache_clean;
 
    /* Two pushbuffers used in turn: one is recorded while the GPU may still
     * read the other.  Each keeps the fence of its last submission (NULL if

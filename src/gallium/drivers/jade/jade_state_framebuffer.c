@@ -20,6 +20,7 @@
 #include "jade_formats.h"
 #include "jade_resource.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 
 static void
 jade_set_framebuffer_state(struct pipe_context *pctx,
@@ -29,6 +30,7 @@ jade_set_framebuffer_state(struct pipe_context *pctx,
    if (util_framebuffer_state_equal(&ctx->state.framebuffer, fb))
       return;
    util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
+   jade_tex_cache_rebound(ctx);
    ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;   /* and the passes, by its samples */
    /* The fragment bank holds sample positions and masks. */
    jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);

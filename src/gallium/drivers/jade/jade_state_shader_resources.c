@@ -19,6 +19,7 @@
 #include "jade_resource.h"
 #include "jade_state.h"
 #include "jade_texture.h"
+#include "jade_tex_cache.h"
 #include "jade_tic.h"
 
 
@@ -39,6 +40,11 @@ jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
          pipe_resource_reference(&dst->buffer, NULL);
       }
    }
+   unsigned n = MAX2(ctx->state.ssbo_count[stage], start + count);
+   while (n && !ctx->state.ssbo[stage][n - 1].buffer)
+      n--;
+   ctx->state.ssbo_count[stage] = n;
+   jade_tex_cache_rebound(ctx);
    jade_bank_dirty(ctx, stage, JADE_BANK_BUFFERS);
 }
 
@@ -153,6 +159,11 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
       pipe_resource_reference(&dst->resource, src->resource);
       ctx->image_tic[stage][slot] = index;
    }
+   unsigned n = MAX2(ctx->state.image_count[stage], start + count + unbind_trailing);
+   while (n && !ctx->state.images[stage][n - 1].resource)
+      n--;
+   ctx->state.image_count[stage] = n;
+   jade_tex_cache_rebound(ctx);
    jade_bank_dirty(ctx, stage, JADE_BANK_BUFFERS);
 }
 

@@ -25,6 +25,7 @@
 #include "jade_resource.h"
 #include "jade_shader.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 
 struct jade_so_target {
    struct pipe_stream_output_target base;
@@ -117,6 +118,7 @@ jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
    struct jade_context *ctx = jade_context(pctx);
    struct jade_state *st = &ctx->state;
 
+   jade_tex_cache_rebound(ctx);
    if (st->so_target_count)
       pause_targets(ctx);
    for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {

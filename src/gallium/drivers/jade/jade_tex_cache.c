@@ -13,6 +13,13 @@
  * marked when work writes them, and work that samples a marked one
  * invalidates first, through its own class.  The marks are taken after
  * the check, so a draw's own targets are marked for the next one.
+ *
+ * A draw with the bindings of the draw before it changes nothing unless
+ * it samples what it writes (a feedback loop): the first cleared the
+ * sampled textures' marks and set the written ones', the second would do
+ * the same.  So draws skip the walk while ctx->tex_cache_clean, which
+ * binding changes, launches and clears reset (GL makes another context's
+ * writes visible only after a rebind, GL 4.6 5.3).
  */
 
 #include "nvtypes.h"
@@ -53,18 +60,40 @@ samples_written(struct jade_context *ctx, unsigned first, unsigned last)
 static void
 stage_writes(struct jade_context *ctx, unsigned s)
 {
-   for (unsigned i = 0; i < JADE_MAX_IMAGES; i++) {
+   for (unsigned i = 0; i < ctx->state.image_count[s]; i++) {
       const struct pipe_image_view *img = &ctx->state.images[s][i];
       if (img->access & PIPE_IMAGE_ACCESS_WRITE)
          written(img->resource);
    }
-   for (unsigned i = 0; i < JADE_MAX_SSBOS; i++)
+   for (unsigned i = 0; i < ctx->state.ssbo_count[s]; i++)
       written(ctx->state.ssbo[s][i].buffer);
+}
+
+void
+jade_tex_cache_rebound(struct jade_context *ctx)
+{
+   ctx->tex_cache_clean = false;
+}
+
+/* Whether a stage of the draw samples a texture marked as written. */
+static bool
+feedback(struct jade_context *ctx)
+{
+   for (unsigned s = PIPE_SHADER_VERTEX; s <= PIPE_SHADER_FRAGMENT; s++) {
+      for (unsigned i = 0; i < ctx->state.view_count[s]; i++) {
+         struct pipe_sampler_view *v = ctx->state.views[s][i];
+         if (v && v->texture && jade_resource(v->texture)->gpu_written)
+            return true;
+      }
+   }
+   return false;
 }
 
 void
 jade_tex_cache_draw(struct jade_context *ctx)
 {
+   if (ctx->tex_cache_clean)
+      return;
    if (samples_written(ctx, PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT)) {
       /* The form that waits for idle: the writes of earlier draws land
        * first (nvc0's TEX_CACHE_CTL is this method, 0x1338). */
@@ -78,6 +107,7 @@ jade_tex_cache_draw(struct jade_context *ctx)
       if (ctx->state.so_targets[i])
          written(ctx->state.so_targets[i]->buffer);
    }
+   ctx->tex_cache_clean = !feedback(ctx);
 }
 
 void
@@ -88,6 +118,7 @@ jade_tex_cache_launch(struct jade_context *ctx)
       P_IMMD(p, NVC5C0, INVALIDATE_TEXTURE_DATA_CACHE, {.lines = LINES_ALL});
    }
    stage_writes(ctx, PIPE_SHADER_COMPUTE);
+   ctx->tex_cache_clean = false;   /* marks changed under the draws' bindings */
 }
 
 void
@@ -100,6 +131,7 @@ jade_tex_cache_framebuffer_written(struct jade_context *ctx)
    }
    if (fb->zsbuf)
       written(fb->zsbuf->texture);
+   ctx->tex_cache_clean = false;
 }
 
 void

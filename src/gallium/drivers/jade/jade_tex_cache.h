@@ -17,6 +17,10 @@ struct jade_context;
 void jade_tex_cache_draw(struct jade_context *ctx);
 void jade_tex_cache_launch(struct jade_context *ctx);
 
+/* What is bound changed (framebuffer, sampler views, images, SSBOs,
+ * stream output), or marks did: the next draw looks at them again. */
+void jade_tex_cache_rebound(struct jade_context *ctx);
+
 /* The framebuffer's targets marked as written (clears). */
 void jade_tex_cache_framebuffer_written(struct jade_context *ctx);
 

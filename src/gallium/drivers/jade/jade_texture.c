@@ -20,6 +20,7 @@
 #include "jade_context.h"
 #include "jade_resource.h"
 #include "jade_state.h"
+#include "jade_tex_cache.h"
 #include "jade_texture.h"
 
 static bool
@@ -258,6 +259,7 @@ jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
    while (n && !dst[n - 1])
       n--;
    ctx->state.view_count[stage] = n;
+   jade_tex_cache_rebound(ctx);
    jade_bank_dirty(ctx, stage, JADE_BANK_TEXTURES);
 }
 
