@@ -47,17 +47,7 @@ program(const char *vs, const char *fs)
    glAttachShader(p, gl_test_compile(GL_VERTEX_SHADER, vs));
    glAttachShader(p, gl_test_compile(GL_FRAGMENT_SHADER, fs));
    glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   GLint linked;
-   glGetProgramiv(p, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[1024] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link failed: %s\n", log);
-      return 0;
-   }
-   glUseProgram(p);
-   return p;
+   return gl_test_link(p);
 }
 
 /* An RGBA32F framebuffer of SIZE x SIZE, cleared to `clear`; the vertex

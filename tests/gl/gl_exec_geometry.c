@@ -42,17 +42,7 @@ link(const char *vs, const char *gs, const char *fs, const char *const *xfb, uns
    glBindFragDataLocation(p, 0, "color");
    if (xfb_count)
       glTransformFeedbackVaryings(p, (GLsizei)xfb_count, xfb, GL_INTERLEAVED_ATTRIBS);
-   glLinkProgram(p);
-   GLint linked;
-   glGetProgramiv(p, GL_LINK_STATUS, &linked);
-   if (!linked) {
-      char log[2048];
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      fprintf(stderr, "link failed: %s\n", log);
-      return 0;
-   }
-   glUseProgram(p);
-   return p;
+   return gl_test_link(p);
 }
 
 /* A SIZE x SIZE RGBA8 target, cleared to black, and a vertex buffer of

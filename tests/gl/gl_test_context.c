@@ -104,11 +104,8 @@ const char *const gl_test_shared_cs =
    "}\n";
 
 GLuint
-gl_test_compute_program(const char *src)
+gl_test_link(GLuint p)
 {
-   GLuint cs = gl_test_compile(GL_COMPUTE_SHADER, src);
-   GLuint p = glCreateProgram();
-   glAttachShader(p, cs);
    glLinkProgram(p);
    GLint ok = 0;
    glGetProgramiv(p, GL_LINK_STATUS, &ok);
@@ -116,9 +113,18 @@ gl_test_compute_program(const char *src)
       char log[4096] = "";
       glGetProgramInfoLog(p, sizeof(log), NULL, log);
       fprintf(stderr, "link failed: %s\n", log);
+      return 0;
    }
    glUseProgram(p);
    return p;
+}
+
+GLuint
+gl_test_compute_program(const char *src)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, gl_test_compile(GL_COMPUTE_SHADER, src));
+   return gl_test_link(p);
 }
 
 GLuint

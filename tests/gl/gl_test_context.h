@@ -38,7 +38,12 @@ GLuint gl_test_compile(GLenum stage, const char *src);
  * writing data[] of binding 0 (gl-stream-compute and gl-exec-compute-shared). */
 extern const char *const gl_test_shared_cs;
 
-/* A compute program of src, linked (the log on stderr if not) and in use. */
+/* Links program p and makes it current; 0 (the log on stderr) if it
+ * does not link. */
+GLuint gl_test_link(GLuint p);
+
+/* A compute program of src, linked (the log on stderr and 0 if not) and
+ * in use. */
 GLuint gl_test_compute_program(const char *src);
 
 /* A storage buffer of `words` words of 0xdeadbeef at binding 0. */
