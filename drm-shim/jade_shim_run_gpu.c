@@ -112,6 +112,7 @@ gpu_of(uint32_t channel)
          .translate = translate,
          .extent = extent,
          .log = log_line,
+         .tpc_count = jade_shim.params.tpc_count,
          .trace_methods = flags & SIM_DEBUG_METHODS,
          .abort_on_fault = flags & SIM_DEBUG_FAULTS,
          .hazards = flags & SIM_DEBUG_HAZARDS_FATAL ? JADE_SIM_HAZARDS_FATAL :

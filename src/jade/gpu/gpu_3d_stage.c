@@ -135,15 +135,19 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
                     const char *what, struct jade_sim_grid *g)
 {
    const uint32_t *m = gpu->method[subc];
-   const uint64_t tpc = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4],
-                               NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
-                               m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
+   /* C/D size the whole area, for every TPC (NVK nvk_queue.c programs
+    * the area's size there, bytes_per_tpc * tpc_count; the compute class's
+    * NON_THROTTLED size is a TPC's): an SM gets its share of a TPC's. */
+   const uint64_t total = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4],
+                                 NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
+                                 m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
+   const unsigned tpcs = gpu->env.tpc_count ? gpu->env.tpc_count : 34;
    g->local_size = low_size;
    g->local_in_memory = true;
    g->local_memory_address = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_A / 4],
                                     NVC597_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
                                     m[NVC597_SET_SHADER_LOCAL_MEMORY_B / 4]);
-   g->local_memory_size = tpc / 2;
+   g->local_memory_size = total / tpcs / 2;
    g->local_memory_warp_size = (low_size * 32 +
                                 JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(JADE_SIM_LOCAL_WARP_ALIGN - 1);
    g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
@@ -156,18 +160,19 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
     * (SET_SHADER_LOCAL_MEMORY_E) a multiple of 512 (NVK, the same
     * words).  The model takes them as required. */
    const uint32_t per_warp = m[NVC597_SET_SHADER_LOCAL_MEMORY_E / 4];
-   if ((tpc & 0x1ffff) || (per_warp & 0x1ff)) {
+   if ((total & 0x1ffff) || (per_warp & 0x1ff)) {
       gpu_fault(gpu, g->local_memory_address, 0, false, "%s uses local memory with "
                 "SET_SHADER_LOCAL_MEMORY_C/D 0x%llx (not a multiple of 128 KiB) or _E 0x%x "
-                "(not a multiple of 512)", what, (unsigned long long)tpc, per_warp);
+                "(not a multiple of 512)", what, (unsigned long long)total, per_warp);
       return false;
    }
    const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
    if (need > g->local_memory_size) {
       gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: %s's "
                 "SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes "
-                "for %u threads, SET_SHADER_LOCAL_MEMORY_C/D give an SM 0x%llx",
-                what, low_size, (unsigned long long)need, threads,
+                "for %u threads, SET_SHADER_LOCAL_MEMORY_C/D (the area of %u TPCs) give an SM "
+                "0x%llx",
+                what, low_size, (unsigned long long)need, threads, tpcs,
                 (unsigned long long)g->local_memory_size);
       return false;
    }

@@ -43,6 +43,9 @@ struct jade_gpu_env {
    uint64_t (*now_ns)(void *data);
    /* One line of diagnostics (no newline); NULL: stderr. */
    void (*log)(void *data, const char *line);
+   /* The chip's TPCs (what the kernel reports as GRAPH_UNITS); 0: TU102's
+    * 34.  The 3D class's local memory is sized for all of them. */
+   unsigned tpc_count;
 
    /* Debugging (JADE_SIM_DEBUG in the executing shim). */
    bool trace_methods;       /* log every method write with its name */
