@@ -215,6 +215,36 @@ main(void)
    s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);
    s.min_lod_clamp = 256;
    expect(gpu, &s, r, 111, "LOD 0 raised by MIN_LOD_CLAMP 1: level 1");
+   {
+      /* USE_HEADER_OPT_CONTROL: the header's MIP_LOD_BIAS replaces the
+       * sampler's (envytools gm200_texture.xml: "use optimization controls
+       * in header"), header 2 is header 0 with it and a bias of 1. */
+      struct jade_tic_bl t;
+      uint32_t w[8];
+      jade_tic_bl_unpack((const uint32_t *)(mem + TICS), &t);
+      t.use_header_opt_control = 1;
+      t.mip_lod_bias = 256;
+      jade_tic_bl_pack(w, &t);
+      memcpy(mem + TICS + 64, w, 32);
+      s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);
+      put_sampler(0, &s);
+      float got = run(gpu, 2, r);
+      CHECK(got == 111, "LOD 0 + the header's bias 1 under USE_HEADER_OPT_CONTROL: %g, want 111",
+            got);
+      s.mip_lod_bias = -256 & 0x1fff;   /* -1: ignored, the header's controls apply */
+      put_sampler(0, &s);
+      got = run(gpu, 2, r);
+      CHECK(got == 111, "the sampler's bias ignored under USE_HEADER_OPT_CONTROL: %g, want 111",
+            got);
+      /* Header 3: the same bias without USE_HEADER_OPT_CONTROL: unused. */
+      t.use_header_opt_control = 0;
+      jade_tic_bl_pack(w, &t);
+      memcpy(mem + TICS + 96, w, 32);
+      s.mip_lod_bias = 0;
+      put_sampler(0, &s);
+      got = run(gpu, 3, r);
+      CHECK(got == 33, "without it the header's bias is not used: %g, want 33", got);
+   }
 
    /* Derivatives: 2 texels a pixel along x: rho 2, LOD 1. */
    s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);

@@ -366,14 +366,14 @@ lod_of(const struct fetcher *f)
       }
       float rmax = sqrtf(MAX2(lx, ly)), rmin = sqrtf(MIN2(lx, ly));
       static const float aniso[8] = {1, 2, 4, 6, 8, 10, 12, 16};
-      const float n = MIN2(aniso[s->max_aniso & 7], aniso[v->max_anisotropy & 7]);
+      const float n = aniso[(v->header_opt ? v->max_anisotropy : s->max_aniso) & 7];
       if (s->min == JADE_TSC_MIN_FILTER_MIN_ANISO && n > 1 && rmin > 0)
          rmax /= MIN2(ceilf(rmax / rmin), n);
       lambda = rmax > 0 ? log2f(rmax) : -INFINITY;
       if (req->lod_mode == JADE_SIM_LOD_BIAS)
          lambda += req->lod_value;
    }
-   lambda += s->bias + v->lod_bias;
+   lambda += v->header_opt ? v->lod_bias : s->bias;
    lambda = MAX2(lambda, MAX2(s->min_lod, v->min_lod_clamp));
    return MIN2(lambda, s->max_lod);
 }

@@ -300,6 +300,7 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
          return false;
       }
       v->border_size = bl.border_size;
+      v->header_opt = bl.use_header_opt_control;
       v->max_anisotropy = bl.max_anisotropy;
       v->lod_bias = (float)((int32_t)(bl.mip_lod_bias << 19) >> 19) / 256.0f;
       v->min_lod_clamp = bl.min_lod_clamp / 256.0f;

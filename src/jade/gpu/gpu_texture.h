@@ -64,6 +64,11 @@ struct gpu_tex_view {
    unsigned multi_sample;          /* JADE_TIC_BL_MULTI_SAMPLE_COUNT_*: 0 single */
    struct gpu_sample_grid grid;    /* its samples (width, height in pixels) */
    unsigned border_size;           /* JADE_TIC_BL_BORDER_SIZE_* */
+   /* USE_HEADER_OPT_CONTROL: MAX_ANISOTROPY and MIP_LOD_BIAS (and
+    * TRILIN_OPT) come from the header instead of the sampler (envytools
+    * rnndb gm200_texture.xml: "1: use optimization controls in header; 0:
+    * use optimization controls in sampler"). */
+   bool header_opt;
    unsigned max_anisotropy;        /* JADE_TIC_BL_MAX_ANISOTROPY_* */
    float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
 };
