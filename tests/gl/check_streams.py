@@ -591,6 +591,18 @@ def check_textured_quad(stream, check, log, draws, **_):
                     w[8 - off // 4] == handle for off, w in cbuf_words(stream))
         check(bound, f"a driver bank load holds handle {handle:#x} (tic {tic[0]}, tsc {tsc[0]}) "
               "for texture unit 0 (word 8)")
+    check_descriptor_invalidates(stream, check)
+
+
+def check_descriptor_invalidates(stream, check):
+    """Each header or sampler cache invalidation after an upload reaches
+    the compute class too: its caches are its own (NVK nvk_queue.c,
+    nvc0 nve4_compute.c), and a launch would read stale entries."""
+    names = [name for name, _ in stream]
+    for cache in ("INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI", "INVALIDATE_SAMPLER_CACHE_NO_WFI"):
+        at = [i for i, n in enumerate(names) if n == cache]
+        check(at and all(i + 1 < len(names) and names[i + 1] == "COMPUTE:" + cache for i in at),
+              f"every {cache} ({len(at)}) is followed by COMPUTE:{cache}")
 
 
 def check_compute(stream, check, log, draws, **_):
