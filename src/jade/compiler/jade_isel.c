@@ -211,7 +211,7 @@ isel_bool_value(struct isel *c, struct jade_value *v)
    jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
    jade_instr_add_src(i, JADE_ISA_F_A, v);
    jade_instr_add_src_zero(i, JADE_ISA_F_B);
-   jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+   jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
    return p;
 }
 

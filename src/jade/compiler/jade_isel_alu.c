@@ -270,12 +270,6 @@ isel_unary(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct j
    jade_instr_add_src(i, JADE_ISA_F_B, a);
 }
 
-/* MUFU function numbers (the ISA description's func enum). */
-enum { MUFU_COS = 0, MUFU_SIN = 1, MUFU_EX2 = 2, MUFU_LG2 = 3, MUFU_RCP = 4, MUFU_RSQ = 5,
-       MUFU_SQRT = 8 };
-
-/* Comparison numbers of ISETP/FSETP. */
-enum { CMP_LT = 1, CMP_EQ = 2, CMP_LE = 3, CMP_GT = 4, CMP_NE = 5, CMP_GE = 6, CMP_NEU = 13 };
 
 static bool
 isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
@@ -296,16 +290,16 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 32)
          return false;
       isel_setp(c, alu, dst, false,
-           op == nir_op_ieq ? CMP_EQ : op == nir_op_ine ? CMP_NE :
-           op == nir_op_ilt || op == nir_op_ult ? CMP_LT : CMP_GE,
+           op == nir_op_ieq ? JADE_ISA_V_CMP_EQ : op == nir_op_ine ? JADE_ISA_V_CMP_NE :
+           op == nir_op_ilt || op == nir_op_ult ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GE,
            op == nir_op_ilt || op == nir_op_ige);
       return true;
    case nir_op_feq: case nir_op_fneu: case nir_op_flt: case nir_op_fge:
       if (src_bits != 32)
          return false;
       isel_setp(c, alu, dst, true,
-           op == nir_op_feq ? CMP_EQ : op == nir_op_fneu ? CMP_NEU :
-           op == nir_op_flt ? CMP_LT : CMP_GE, false);
+           op == nir_op_feq ? JADE_ISA_V_CMP_EQ : op == nir_op_fneu ? JADE_ISA_V_CMP_NEU :
+           op == nir_op_flt ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GE, false);
       return true;
    case nir_op_bcsel:
       if (bits == 1) {
@@ -446,8 +440,8 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       isel_mufu(c, dst, isel_alu_src(c, alu, 0),
-           op == nir_op_frcp ? MUFU_RCP : op == nir_op_frsq ? MUFU_RSQ :
-           op == nir_op_fsqrt ? MUFU_SQRT : op == nir_op_fexp2 ? MUFU_EX2 : MUFU_LG2);
+           op == nir_op_frcp ? JADE_ISA_V_FUNC_RCP : op == nir_op_frsq ? JADE_ISA_V_FUNC_RSQ :
+           op == nir_op_fsqrt ? JADE_ISA_V_FUNC_SQRT : op == nir_op_fexp2 ? JADE_ISA_V_FUNC_EX2 : JADE_ISA_V_FUNC_LG2);
       return true;
    case nir_op_fsin: case nir_op_fcos: {
       if (bits != 32)
@@ -458,7 +452,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_add_dst(i, JADE_ISA_F_DST, t);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3e22f983);   /* 0.15915494 */
-      isel_mufu(c, dst, t, op == nir_op_fsin ? MUFU_SIN : MUFU_COS);
+      isel_mufu(c, dst, t, op == nir_op_fsin ? JADE_ISA_V_FUNC_SIN : JADE_ISA_V_FUNC_COS);
       return true;
    }
    case nir_op_i2f32: case nir_op_u2f32:
@@ -472,7 +466,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       isel_unary(c, JADE_ISA_OP_F2I, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_DT, op == nir_op_f2i32 ? 6 : 2);
-      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 3);   /* .TRUNC */
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_NTZ, 1);
       isel_ftz(c, isel_last_instr(c));
       return true;
@@ -501,7 +495,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       jade_instr_add_src_zero(i, JADE_ISA_F_B);
-      jade_instr_set_field(i, JADE_ISA_F_CMP, CMP_NE);
+      jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
       return true;
    case nir_op_ffract: {
       /* x - floor(x) */
@@ -509,7 +503,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       struct jade_value *x = isel_alu_src(c, alu, 0), *fl = isel_new_value(c, 32);
       isel_unary(c, JADE_ISA_OP_FRND, fl, x);
-      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, 1);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, JADE_ISA_V_RND_FLOOR);
       isel_ftz(c, isel_last_instr(c));
       i = isel_emit(c, JADE_ISA_OP_FADD);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -524,8 +518,9 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       isel_unary(c, JADE_ISA_OP_FRND, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND,
-                           op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
-                           op == nir_op_ftrunc ? 3 : 0);
+                           op == nir_op_ffloor ? JADE_ISA_V_RND_FLOOR :
+                           op == nir_op_fceil ? JADE_ISA_V_RND_CEIL :
+                           op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC : JADE_ISA_V_RND_RN);
       isel_ftz(c, isel_last_instr(c));
       return true;
    default:
@@ -678,7 +673,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          jade_instr_add_src(i, JADE_ISA_F_A, x);
          jade_instr_add_src_zero(i, JADE_ISA_F_B);
          jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* AND PT */
-         jade_instr_set_field(i, JADE_ISA_F_CMP, k ? CMP_LT : CMP_GT);
+         jade_instr_set_field(i, JADE_ISA_F_CMP, k ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GT);
       }
       i = isel_emit(c, JADE_ISA_OP_FADD);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -729,7 +724,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          jade_instr_add_src_zero(i, JADE_ISA_F_A);
          jade_instr_add_src_imm(i, JADE_ISA_F_B, 31);
          jade_instr_add_src(i, JADE_ISA_F_C, a);
-         jade_instr_set_field(i, JADE_ISA_F_RIGHT, 1);
+         jade_instr_set_field(i, JADE_ISA_F_RIGHT, JADE_ISA_V_RIGHT_R);
          jade_instr_set_field(i, JADE_ISA_F_HI, 1);
          jade_instr_set_field(i, JADE_ISA_F_TYPE, 2);
       }

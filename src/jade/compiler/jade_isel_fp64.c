@@ -79,8 +79,10 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 64)
          return false;
       /* Ordered LT/GE/EQ, unordered NE (NEU), as FSETP. */
-      static const unsigned cmp[] = {[nir_op_flt] = 1, [nir_op_fge] = 6, [nir_op_feq] = 2,
-                                     [nir_op_fneu] = 13};
+      static const unsigned cmp[] = {[nir_op_flt] = JADE_ISA_V_CMP_LT,
+                                     [nir_op_fge] = JADE_ISA_V_CMP_GE,
+                                     [nir_op_feq] = JADE_ISA_V_CMP_EQ,
+                                     [nir_op_fneu] = JADE_ISA_V_CMP_NEU};
       struct jade_value *p = dst;
       if (dst->file != JADE_FILE_PRED)
          p = jade_value_create(c->s, JADE_FILE_PRED, 1);
@@ -98,8 +100,10 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 64)
          return false;
       i = unary64(c, JADE_ISA_OP_FRND_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_RND, op == nir_op_ffloor ? 1 : op == nir_op_fceil ? 2 :
-                                              op == nir_op_ftrunc ? 3 : 0);
+      jade_instr_set_field(i, JADE_ISA_F_RND,
+                           op == nir_op_ffloor ? JADE_ISA_V_RND_FLOOR :
+                           op == nir_op_fceil ? JADE_ISA_V_RND_CEIL :
+                           op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC : JADE_ISA_V_RND_RN);
       return true;
    case nir_op_f2f64:
       if (src_bits != 32)
@@ -130,7 +134,7 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       i = unary64(c, JADE_ISA_OP_F2I_64, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(i, JADE_ISA_F_DT, op == nir_op_f2i32 ? S32 : U32);
       jade_instr_set_field(i, JADE_ISA_F_ST, F64);
-      jade_instr_set_field(i, JADE_ISA_F_RND, 3);   /* .TRUNC */
+      jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
       jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
       return true;
    case nir_op_b2f64: {

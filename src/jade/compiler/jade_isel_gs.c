@@ -11,7 +11,6 @@
 
 #include "jade_isel.h"
 
-#define SR_INVOCATION_ID 0x11
 #define PRIMITIVE_ID_ADDR 0x60   /* NAK_ATTR_PRIMITIVE_ID */
 
 /* OUT modes (bits 78..79): NAK's OutType. */
@@ -62,7 +61,7 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_invocation_id: {
       struct jade_value *v = isel_new_value(c, 32);
       isel_s2r(c, v, intr->intrinsic == nir_intrinsic_load_invocation_id
-                        ? SR_INVOCATION_ID : nir_intrinsic_base(intr));
+                        ? JADE_ISA_SR_INVOCATION_ID : nir_intrinsic_base(intr));
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }

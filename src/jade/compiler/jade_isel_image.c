@@ -83,7 +83,7 @@ memory_fields(struct jade_instr *i, unsigned dim)
    jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
    jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0);   /* .IGN */
    jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
-   jade_instr_set_field(i, JADE_ISA_F_SCOPE, 3);   /* .SYS */
+   jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_SYS);
 }
 
 static struct jade_value *
@@ -105,7 +105,7 @@ isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL);   /* level 0 */
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]));
-   jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
+   jade_instr_set_field(i, JADE_ISA_F_QUERY, JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION);
    jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
    struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
    struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;

@@ -221,7 +221,7 @@ isel_inverse_w(struct isel *c, unsigned loc)
       struct jade_instr *rcp = isel_emit(c, JADE_ISA_OP_MUFU);
       jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w[loc]);
       jade_instr_add_src(rcp, JADE_ISA_F_B, w);
-      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, 4);   /* RCP */
+      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, JADE_ISA_V_FUNC_RCP);
       list_del(&rcp->link);
       list_add(&rcp->link, &ipa_i->link);
       c->block = saved_block;
@@ -423,7 +423,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
                                intr->def.bit_size);
    if (!c->lane_id) {
       c->lane_id = isel_new_value(c, 32);
-      isel_s2r(c, c->lane_id, 0x00);
+      isel_s2r(c, c->lane_id, JADE_ISA_SR_LANEID);
    }
    struct jade_value *side = jade_value_create(c->s, JADE_FILE_PRED, 1);
    struct jade_value *junk = isel_new_value(c, 32);
@@ -503,7 +503,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
          jade_instr_add_src(i, JADE_ISA_F_A, face);
          jade_instr_add_src_zero(i, JADE_ISA_F_B);
-         jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+         jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
          isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
          return true;
       }
@@ -593,11 +593,11 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
          isel_emit(c, JADE_ISA_OP_BAR);
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
-         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE, 2); /* .GPU */
+         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
       return true;
    case nir_intrinsic_load_subgroup_invocation: {
       struct jade_value *v = isel_new_value(c, 32);
-      isel_s2r(c, v, 0x00);   /* SR_LANEID */
+      isel_s2r(c, v, JADE_ISA_SR_LANEID);
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }
@@ -606,7 +606,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       for (unsigned k = 0; k < intr->def.num_components; k++) {
          struct jade_value *v = isel_new_value(c, 32);
          /* SR_TID.X.. and SR_CTAID.X.. */
-         isel_s2r(c, v, (intr->intrinsic == nir_intrinsic_load_local_invocation_id ? 0x21 : 0x25) + k);
+         isel_s2r(c, v, (intr->intrinsic == nir_intrinsic_load_local_invocation_id
+                            ? JADE_ISA_SR_TID_X : JADE_ISA_SR_CTAID_X) + k);
          isel_set_def(c, &intr->def, k, v);
       }
       return true;

@@ -178,7 +178,7 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    if (!shared) {
       jade_instr_set_field(i, JADE_ISA_F_E, 1);
       jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
-      jade_instr_set_field(i, JADE_ISA_F_SCOPE, 2);   /* .GPU */
+      jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
    }
    int base = shared ? nir_intrinsic_base(intr) : 0;
    if (base)

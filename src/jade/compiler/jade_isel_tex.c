@@ -79,7 +79,7 @@ array_index(struct isel *c, struct jade_value *layer)
    jade_instr_add_dst(i, JADE_ISA_F_DST, u);
    jade_instr_add_src(i, JADE_ISA_F_B, m);
    jade_instr_set_field(i, JADE_ISA_F_DT, 2);    /* U32 */
-   jade_instr_set_field(i, JADE_ISA_F_RND, 3);   /* .TRUNC */
+   jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
    jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
    return index_16(c, u);
 }
@@ -144,7 +144,7 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, lod);
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
-   jade_instr_set_field(i, JADE_ISA_F_QUERY, 0);   /* TEX_HEADER_DIMENSION */
+   jade_instr_set_field(i, JADE_ISA_F_QUERY, JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION);
    struct jade_value *dst0, *dst1;
    unsigned n = tex_dsts(c, i, mask, &dst0, &dst1);
    if (tex->op == nir_texop_txs) {

@@ -14,7 +14,7 @@
  *   shader ends with final_primitive_nv (OUT.FINAL);
  * - input vertex i of the thread's primitive is the handle ISBERD reads
  *   from the warp's input map at slot * vertices + i, both from
- *   SR_INVOCATION_INFO (byte 0: the primitive's slot in the warp, byte 2:
+ *   JADE_ISA_SR_INVOCATION_INFO (byte 0: the primitive's slot in the warp, byte 2:
  *   vertices a primitive): the vertex operand of ALD.
  */
 
@@ -22,7 +22,6 @@
 #include "nir.h"
 #include "nir_builder.h"
 
-#define SR_INVOCATION_INFO 0x1d
 
 struct gs_state {
    nir_variable *handle;
@@ -31,7 +30,7 @@ struct gs_state {
 static nir_def *
 input_handle(nir_builder *b, nir_def *vertex)
 {
-   nir_def *info = nir_load_sysval_nv(b, 32, .base = SR_INVOCATION_INFO,
+   nir_def *info = nir_load_sysval_nv(b, 32, .base = JADE_ISA_SR_INVOCATION_INFO,
                                       .access = ACCESS_CAN_REORDER);
    nir_def *slot = nir_extract_u8_imm(b, info, 0);
    nir_def *vertices = nir_extract_u8_imm(b, info, 2);

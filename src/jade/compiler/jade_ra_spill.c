@@ -495,7 +495,7 @@ gpr_to_pred(struct pred_spill *ps, struct jade_block *block, struct jade_instr *
    jade_instr_add_dst(i, JADE_ISA_F_PD0, r);
    jade_instr_add_src(i, JADE_ISA_F_A, g);
    jade_instr_add_src_zero(i, JADE_ISA_F_B);
-   jade_instr_set_field(i, JADE_ISA_F_CMP, 5);   /* NE */
+   jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
    pred_no_spill(ps, r);
    return r;
 }
@@ -547,7 +547,7 @@ spill_pred(struct pred_spill *ps, unsigned vi)
                                 NULL)->index;
       }
    } else if (def->op == JADE_ISA_OP_ISETP && def->field_count == 1 &&
-              jade_instr_field(def, JADE_ISA_F_CMP, 0) == 5 && def->src_count == 2 &&
+              jade_instr_field(def, JADE_ISA_F_CMP, 0) == JADE_ISA_V_CMP_NE && def->src_count == 2 &&
               def->dst_count == 1 && jade_instr_is_unguarded(def) &&
               def->src[0].kind == JADE_OPERAND_VALUE && !def->src[0].count &&
               s->values[def->src[0].value]->file == JADE_FILE_GPR &&

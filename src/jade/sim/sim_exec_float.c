@@ -250,21 +250,26 @@ static double sin_rev(double v, bool cos_)
  * as MUFU.64H) nor the unnamed 10 and up. */
 static bool mufu_supported(struct sim_exec *x, unsigned func)
 {
-   if ((func >= 6 && func <= 7) || func > 9)
+   switch (func) {
+   case JADE_ISA_V_FUNC_COS: case JADE_ISA_V_FUNC_SIN: case JADE_ISA_V_FUNC_EX2:
+   case JADE_ISA_V_FUNC_LG2: case JADE_ISA_V_FUNC_RCP: case JADE_ISA_V_FUNC_RSQ:
+   case JADE_ISA_V_FUNC_SQRT: case JADE_ISA_V_FUNC_TANH:
+      return true;
+   default:
       return sim_unsupported(x, "MUFU function");
-   return true;
+   }
 }
 
 static double mufu32(unsigned func, double v)
 {
    switch (func) {
-   case 0: return sin_rev(v, true);
-   case 1: return sin_rev(v, false);
-   case 2: return exp2(v);
-   case 3: return log2(v);
-   case 4: return 1.0 / v;
-   case 5: return 1.0 / sqrt(v);
-   case 8: return sqrt(v);
+   case JADE_ISA_V_FUNC_COS: return sin_rev(v, true);
+   case JADE_ISA_V_FUNC_SIN: return sin_rev(v, false);
+   case JADE_ISA_V_FUNC_EX2: return exp2(v);
+   case JADE_ISA_V_FUNC_LG2: return log2(v);
+   case JADE_ISA_V_FUNC_RCP: return 1.0 / v;
+   case JADE_ISA_V_FUNC_RSQ: return 1.0 / sqrt(v);
+   case JADE_ISA_V_FUNC_SQRT: return sqrt(v);
    default: return tanh(v);
    }
 }

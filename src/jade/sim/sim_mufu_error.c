@@ -62,23 +62,23 @@ struct mufu_bound {
  * either ("a fast, gross approximation ... using the most-significant 20
  * bits of the mantissa"): the model allows 1 unit of the result's 20th
  * mantissa bit. */
-static const struct mufu_bound bound_f32[10] = {
-   [0] = {BOUND_ABS, -20.5},     /* COS */
-   [1] = {BOUND_ABS, -20.5},     /* SIN */
-   [2] = {BOUND_ULP, 2},         /* EX2 */
-   [3] = {BOUND_ABSREL, -22},    /* LG2 */
-   [4] = {BOUND_ULP, 1},         /* RCP */
-   [5] = {BOUND_REL, -22.9},     /* RSQ */
-   [8] = {BOUND_REL, -23},       /* SQRT */
-   [9] = {BOUND_REL, -11},       /* TANH */
+static const struct mufu_bound bound_f32[JADE_ISA_V_FUNC_TANH + 1] = {
+   [JADE_ISA_V_FUNC_COS] = {BOUND_ABS, -20.5},
+   [JADE_ISA_V_FUNC_SIN] = {BOUND_ABS, -20.5},
+   [JADE_ISA_V_FUNC_EX2] = {BOUND_ULP, 2},
+   [JADE_ISA_V_FUNC_LG2] = {BOUND_ABSREL, -22},
+   [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_RSQ] = {BOUND_REL, -22.9},
+   [JADE_ISA_V_FUNC_SQRT] = {BOUND_REL, -23},
+   [JADE_ISA_V_FUNC_TANH] = {BOUND_REL, -11},
 };
 
-static const struct mufu_bound bound_f16[10] = {
-   [0] = {BOUND_ULP, 1}, [1] = {BOUND_ULP, 1},
-   [2] = {BOUND_REL, -9.9},      /* EX2 */
-   [3] = {BOUND_ULP, 1}, [4] = {BOUND_ULP, 1}, [5] = {BOUND_ULP, 1},
-   [8] = {BOUND_ULP, 1},
-   [9] = {BOUND_ABS, -10.987},   /* TANH */
+static const struct mufu_bound bound_f16[JADE_ISA_V_FUNC_TANH + 1] = {
+   [JADE_ISA_V_FUNC_COS] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_SIN] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_EX2] = {BOUND_REL, -9.9},
+   [JADE_ISA_V_FUNC_LG2] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_RSQ] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_SQRT] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_TANH] = {BOUND_ABS, -10.987},
 };
 
 /* splitmix64's finalizer. */
@@ -182,7 +182,7 @@ static uint64_t perturb_ulps(uint64_t exact, double v, unsigned K, uint64_t h, b
 static bool rcp_needs_exact(unsigned func, uint64_t in, const struct sim_fp_fmt *f)
 {
    uint64_t m = (1ull << (f->prec - 1)) - 1;
-   return func == 4 && (in & m) == m;
+   return func == JADE_ISA_V_FUNC_RCP && (in & m) == m;
 }
 
 static uint64_t mufu_result(const struct jade_sim *sim, unsigned func, uint64_t in, double v,
@@ -190,7 +190,8 @@ static uint64_t mufu_result(const struct jade_sim *sim, unsigned func, uint64_t 
                             const struct mufu_bound *table)
 {
    uint64_t exact = round_fmt(v, SIM_RND_RN, ftz, f);
-   if (sim->opt.mufu != JADE_SIM_MUFU_HW || func > 9 || special_input(in, f) ||
+   if (sim->opt.mufu != JADE_SIM_MUFU_HW || func > JADE_ISA_V_FUNC_TANH ||
+       special_input(in, f) ||
        rcp_needs_exact(func, in, f))
       return exact;
    double ev = fmt_value(exact, f);
@@ -199,7 +200,8 @@ static uint64_t mufu_result(const struct jade_sim *sim, unsigned func, uint64_t 
       return exact;
 
    const struct mufu_bound *b = &table[func];
-   bool unit = func == 0 || func == 1 || func == 9;
+   bool unit = func == JADE_ISA_V_FUNC_COS || func == JADE_ISA_V_FUNC_SIN ||
+               func == JADE_ISA_V_FUNC_TANH;
    uint64_t h = error_hash(sim, func, f->prec, (uint32_t)in);
    double d;
    switch (b->kind) {
