@@ -32,12 +32,6 @@ struct jade_compiler_options {
                              * glClipPlane with such a shader) */
 };
 
-/* Registers of each thread's allocation that hold the program counter on
- * Volta and later, not the program's (NAK: hw_reserved_gprs, "see the
- * footnote on table 2 of the Volta whitepaper"; codegen programs
- * maxGPR + 3). */
-#define JADE_HW_RESERVED_GPRS 2
-
 struct jade_shader_stats {
    unsigned instructions;
    unsigned loops;
@@ -45,7 +39,9 @@ struct jade_shader_stats {
    unsigned spills, fills;
    /* The register count the hardware is programmed with (QMD
     * REGISTER_COUNT_V, SET_PIPELINE_REGISTER_COUNT): R0..R(gprs-3) used
-    * plus JADE_HW_RESERVED_GPRS; what nouveau's shader-db reports too. */
+    * plus the two that hold the pc (JADE_HW_RESERVED_GPRS, the ISA
+    * description's hardware section); what nouveau's shader-db reports
+    * too. */
    unsigned gprs;
    unsigned bytes;
 };

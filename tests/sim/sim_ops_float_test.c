@@ -182,7 +182,7 @@ static void parse_text(const char *text, struct insn *d)
       if (*t == '!') { o->not_ = true; t++; }
       if (*t == '|') { o->abs = true; t++; }
       if (!strncmp(t, "RZ", 2)) {
-         o->kind = O_REG; o->reg = SIM_RZ; t += 2;
+         o->kind = O_REG; o->reg = JADE_HW_RZ; t += 2;
       } else if (t[0] == 'R') {
          o->kind = O_REG; o->reg = (unsigned)strtoul(t + 1, &t, 10);
       } else if (t[0] == 'P') {
@@ -217,7 +217,7 @@ static int rnd_of(const struct insn *d)
 static uint32_t raw32(const struct opnd *o, unsigned lane)
 {
    switch (o->kind) {
-   case O_REG: return o->reg == SIM_RZ ? 0 : warp.r[o->reg][lane];
+   case O_REG: return o->reg == JADE_HW_RZ ? 0 : warp.r[o->reg][lane];
    case O_IMM: return sim_u32((float)o->imm);
    default: { uint32_t v; memcpy(&v, cbank + o->cb_off, 4); return v; }
    }
@@ -227,7 +227,7 @@ static uint64_t raw64(const struct opnd *o, unsigned lane)
 {
    switch (o->kind) {
    case O_REG:
-      return o->reg == SIM_RZ ? 0 : warp.r[o->reg][lane] | (uint64_t)warp.r[o->reg + 1][lane] << 32;
+      return o->reg == JADE_HW_RZ ? 0 : warp.r[o->reg][lane] | (uint64_t)warp.r[o->reg + 1][lane] << 32;
    case O_IMM: return sim_u64(o->imm) & 0xffffffff00000000ull;
    default: { uint64_t v; memcpy(&v, cbank + o->cb_off, 8); return v; }
    }

@@ -188,9 +188,9 @@ static void parse_text(const char *text, struct insn *d)
       if (*t == '-') { o->neg = true; t++; }
       if (*t == '~') { o->bnot = true; t++; }
       if (*t == '!') { o->not_ = true; t++; }
-      if (!strncmp(t, "URZ", 3)) { o->kind = O_UR; o->reg = SIM_URZ; }
+      if (!strncmp(t, "URZ", 3)) { o->kind = O_UR; o->reg = JADE_HW_URZ; }
       else if (!strncmp(t, "UR", 2)) { o->kind = O_UR; o->reg = (unsigned)atoi(t + 2); }
-      else if (!strncmp(t, "RZ", 2)) { o->kind = O_R; o->reg = SIM_RZ; }
+      else if (!strncmp(t, "RZ", 2)) { o->kind = O_R; o->reg = JADE_HW_RZ; }
       else if (!strncmp(t, "PR", 2)) { o->kind = O_PR; }
       else if (t[0] == 'R') { o->kind = O_R; o->reg = (unsigned)atoi(t + 1); }
       else if (!strncmp(t, "UPT", 3)) { o->kind = O_UP; o->reg = 7; }
@@ -219,8 +219,8 @@ static bool is_pred(const struct opnd *o)
 static uint32_t raw(const struct opnd *o, unsigned lane)
 {
    switch (o->kind) {
-   case O_R: return o->reg == SIM_RZ ? 0 : B.r[o->reg][lane];
-   case O_UR: return o->reg == SIM_URZ ? 0 : B.ur[o->reg];
+   case O_R: return o->reg == JADE_HW_RZ ? 0 : B.r[o->reg][lane];
+   case O_UR: return o->reg == JADE_HW_URZ ? 0 : B.ur[o->reg];
    case O_IMM: return o->imm;
    case O_CBUF: { uint32_t v; memcpy(&v, cbank + o->cb_off, 4); return v; }
    default: abort();
@@ -234,7 +234,7 @@ static uint64_t raw64(const struct opnd *o, unsigned lane)
       memcpy(&v, cbank + o->cb_off, 8);
       return v;
    }
-   if ((o->kind == O_R && o->reg == SIM_RZ) || (o->kind == O_UR && o->reg == SIM_URZ))
+   if ((o->kind == O_R && o->reg == JADE_HW_RZ) || (o->kind == O_UR && o->reg == JADE_HW_URZ))
       return 0;
    struct opnd hi = *o;
    hi.reg++;
@@ -251,9 +251,9 @@ static bool pv(const struct opnd *o, unsigned lane)
 static void set_r(struct state *e, const struct opnd *o, unsigned lane, uint32_t v)
 {
    if (o->kind == O_UR) {
-      if (o->reg != SIM_URZ)
+      if (o->reg != JADE_HW_URZ)
          e->ur[o->reg] = v;
-   } else if (o->reg != SIM_RZ) {
+   } else if (o->reg != JADE_HW_RZ) {
       e->r[o->reg][lane] = v;
    }
 }
@@ -262,7 +262,7 @@ static void set_r64(struct state *e, const struct opnd *o, unsigned lane, uint64
 {
    struct opnd hi = *o;
    hi.reg++;
-   if (o->reg == SIM_RZ || o->reg == SIM_URZ)
+   if (o->reg == JADE_HW_RZ || o->reg == JADE_HW_URZ)
       return;
    set_r(e, o, lane, (uint32_t)v);
    set_r(e, &hi, lane, (uint32_t)(v >> 32));

@@ -24,7 +24,6 @@
 #include "util/ralloc.h"
 
 #define NO_SB 7
-#define SB_COUNT 6
 #define REG_SLOTS (256 + 8 + 64 + 8)
 
 /* What is pending, per register slot, with cycles relative to a point. */
@@ -32,7 +31,7 @@ struct ctrl_state {
    int64_t ready[REG_SLOTS];      /* fixed latency: readable from this cycle */
    uint8_t wr[REG_SLOTS];         /* scoreboards of pending writes (mask) */
    uint8_t rd[REG_SLOTS];         /* scoreboards of pending late reads (mask) */
-   int64_t sb_set[SB_COUNT];      /* issue cycle of the last op counted */
+   int64_t sb_set[JADE_HW_SCOREBOARDS];      /* issue cycle of the last op counted */
    uint8_t sb_busy;
 };
 
@@ -62,7 +61,7 @@ static void
 state_init(struct ctrl_state *st)
 {
    memset(st, 0, sizeof(*st));
-   for (unsigned k = 0; k < SB_COUNT; k++)
+   for (unsigned k = 0; k < JADE_HW_SCOREBOARDS; k++)
       st->sb_set[k] = INT64_MIN / 2;
 }
 
@@ -79,14 +78,14 @@ complete_sbs(struct ctrl_state *st, uint8_t mask)
 static unsigned
 alloc_sb(const struct ctrl_state *st)
 {
-   for (unsigned sb = 0; sb < SB_COUNT; sb++)
+   for (unsigned sb = 0; sb < JADE_HW_SCOREBOARDS; sb++)
       if (!(st->sb_busy >> sb & 1))
          return sb;
    /* All busy: share the youngest (a scoreboard counts every op set on
     * it; whoever waits for one of them waits for all, later than needed
     * but without stalling here). */
    unsigned youngest = 0;
-   for (unsigned sb = 1; sb < SB_COUNT; sb++)
+   for (unsigned sb = 1; sb < JADE_HW_SCOREBOARDS; sb++)
       if (st->sb_set[sb] > st->sb_set[youngest])
          youngest = sb;
    return youngest;
@@ -139,7 +138,7 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial,
       if (serial)
          wait = st.sb_busy;
       /* A scoreboard counts its op from the second cycle after it issued. */
-      for (unsigned k = 0; k < SB_COUNT; k++)
+      for (unsigned k = 0; k < JADE_HW_SCOREBOARDS; k++)
          if ((wait >> k & 1) && st.sb_set[k] + 2 > earliest)
             earliest = st.sb_set[k] + 2;
       if (serial && prev && prev_issue + 15 > earliest)
@@ -198,7 +197,7 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial,
       for (unsigned r = 0; r < REG_SLOTS; r++)
          if (st.ready[r] > prev_issue + stall)
             stall = st.ready[r] - prev_issue;
-      for (unsigned k = 0; k < SB_COUNT; k++)
+      for (unsigned k = 0; k < JADE_HW_SCOREBOARDS; k++)
          if ((st.sb_busy >> k & 1) && st.sb_set[k] + 2 > prev_issue + stall)
             stall = st.sb_set[k] + 2 - prev_issue;
       if (serial)
@@ -209,7 +208,7 @@ block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial,
    *out = st;
    for (unsigned r = 0; r < REG_SLOTS; r++)
       out->ready[r] = st.ready[r] > end ? st.ready[r] - end : 0;
-   for (unsigned k = 0; k < SB_COUNT; k++)
+   for (unsigned k = 0; k < JADE_HW_SCOREBOARDS; k++)
       out->sb_set[k] = st.sb_set[k] - end;
 }
 
@@ -234,7 +233,7 @@ merge(struct ctrl_state *into, const struct ctrl_state *from)
       into->sb_busy |= from->sb_busy;
       grew = true;
    }
-   for (unsigned k = 0; k < SB_COUNT; k++) {
+   for (unsigned k = 0; k < JADE_HW_SCOREBOARDS; k++) {
       if (from->sb_set[k] > into->sb_set[k]) {
          into->sb_set[k] = from->sb_set[k];
          grew = true;

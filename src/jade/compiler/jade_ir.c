@@ -51,7 +51,7 @@ jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa
 {
    struct jade_instr *instr = rzalloc(s, struct jade_instr);
    instr->op = op;
-   instr->pred = JADE_PRED_TRUE;
+   instr->pred = JADE_HW_PT;
    instr->pred_value = -1;
    instr->target_block = -1;
    instr->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};

@@ -55,7 +55,6 @@ enum jade_operand_kind {
 };
 
 /* PT, the predicate register that is always true. */
-#define JADE_PRED_TRUE 7
 
 struct jade_operand {
    uint8_t kind;          /* enum jade_operand_kind */
@@ -109,7 +108,7 @@ struct jade_instr {
       uint8_t field;      /* enum jade_isa_field */
       uint64_t value;
    } fields[JADE_MAX_FIELDS];
-   uint8_t pred;          /* guard predicate register (after RA), JADE_PRED_TRUE: none */
+   uint8_t pred;          /* guard predicate register (after RA), JADE_HW_PT: none */
    bool pred_not;
    int32_t pred_value;    /* guard predicate SSA value, -1 = none */
    struct jade_isa_ctrl ctrl;   /* set by the control-bits pass */
@@ -138,7 +137,7 @@ enum jade_site {
 static inline bool
 jade_instr_is_unguarded(const struct jade_instr *instr)
 {
-   return instr->pred_value < 0 && instr->pred == JADE_PRED_TRUE && !instr->pred_not;
+   return instr->pred_value < 0 && instr->pred == JADE_HW_PT && !instr->pred_not;
 }
 
 /* The value of a field set by selection, or `dflt`. */

@@ -57,7 +57,10 @@ jade_shader_validate(struct jade_shader *s)
 bool
 jade_shader_validate_allocated(struct jade_shader *s)
 {
-   static const unsigned file_regs[4] = {253, 7, 63, 7};
+   /* Allocatable registers of each file: below RZ and the pc's two, below
+    * PT, URZ, UPT. */
+   static const unsigned file_regs[4] = {JADE_HW_RZ - JADE_HW_RESERVED_GPRS, JADE_HW_PT,
+                                         JADE_HW_URZ, JADE_HW_UPT};
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, instr) {
          const char *name = jade_op_name(instr->op);

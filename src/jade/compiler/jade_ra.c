@@ -33,9 +33,10 @@
 #include "util/ralloc.h"
 #include "util/u_debug.h"
 
-#define GPR_LIMIT 253     /* R0..R252 usable */
+/* R0..R252 usable: RZ and the two registers that hold the pc above them. */
+#define GPR_LIMIT (JADE_HW_RZ - JADE_HW_RESERVED_GPRS)
 
-static const unsigned file_regs[4] = {GPR_LIMIT, 7, 63, 7};
+static const unsigned file_regs[4] = {GPR_LIMIT, JADE_HW_PT, JADE_HW_URZ, JADE_HW_UPT};
 
 struct ra {
    struct jade_shader *s;

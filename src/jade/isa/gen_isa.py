@@ -17,7 +17,8 @@ import sys
 
 import yaml
 
-# Default widths and neutral values of the register-like types.
+# Default widths and neutral values of the register-like types (the
+# neutral registers from the description's hardware section: set_neutrals).
 TYPE_INFO = {
     'gpr': (8, 255), 'ugpr': (8, 63), 'pred': (3, 7), 'upred': (3, 7),
     'bar': (4, 0), 'hex': (32, 0), 'shex': (32, 0), 'f32': (32, 0),
@@ -323,7 +324,14 @@ def parse_placeholder(body, form, what):
     return items + reuse
 
 
+def set_neutrals(hw):
+    """RZ, URZ, PT, UPT: the values a register operand leaves out."""
+    for typ, key in (('gpr', 'rz'), ('ugpr', 'urz'), ('pred', 'pt'), ('upred', 'upt')):
+        TYPE_INFO[typ] = (TYPE_INFO[typ][0], int(hw[key]))
+
+
 def build_forms(desc_all):
+    set_neutrals(desc_all.get('hardware') or {})
     forms = []
     ops = []
     for name, desc in desc_all['instructions'].items():
@@ -525,7 +533,19 @@ def emit_named_values(h, forms, sregs):
     h.write('#define JADE_ISA_NAMED_FIELDS "' + ' '.join(sorted(complete)) + '"\n\n')
 
 
-def emit(forms, ops, sregs, out_h, out_c, lat_classes):
+def emit_hardware(h, hw):
+    """The description's `hardware:` facts as JADE_HW_<NAME>."""
+    need = ('rz', 'urz', 'pt', 'upt', 'reserved_gprs', 'scoreboards')
+    for k in need:
+        if k not in (hw or {}):
+            raise DescError(f'hardware: {k} missing')
+    h.write('/* Register-file facts (the description\'s hardware section). */\n')
+    for k, v in hw.items():
+        h.write(f'#define JADE_HW_{k.upper()} {int(v)}\n')
+    h.write('\n')
+
+
+def emit(forms, ops, sregs, out_h, out_c, lat_classes, hw=None):
     field_names = sorted({n for f in forms for n in f.fields})
     fid = {n: i for i, n in enumerate(field_names)}
     if len(field_names) > 255:
@@ -543,6 +563,7 @@ def emit(forms, ops, sregs, out_h, out_c, lat_classes):
             h.write(f'   JADE_ISA_F_{n.upper()},\n')
         h.write('   JADE_ISA_FIELD_COUNT,\n};\n\n')
         emit_named_values(h, forms, sregs)
+        emit_hardware(h, hw)
         h.write('#endif\n')
 
     with open(out_c, 'w') as c:
@@ -659,7 +680,7 @@ def main():
     try:
         forms, ops = build_forms(desc)
         emit(forms, ops, desc.get('sregs'), sys.argv[2], sys.argv[3],
-             desc.get('latency_classes') or {})
+             desc.get('latency_classes') or {}, desc.get('hardware'))
     except DescError as e:
         sys.exit(f'{sys.argv[1]}: {e}')
 

@@ -348,7 +348,7 @@ static void trace_results(struct sim_exec *x)
 static uint32_t guard_mask(struct sim_exec *x)
 {
    const struct jade_isa_instr *in = x->in;
-   if (in->pred == SIM_PT && !in->pred_not)
+   if (in->pred == JADE_HW_PT && !in->pred_not)
       return x->group;
    /* Read directly, not through sim_pred: the guard is evaluated at issue,
     * so a read scoreboard does not cover it. */
@@ -644,8 +644,8 @@ static void init_warp(const struct jade_sim *sim, const struct sim_cta *cta, str
    memset(w->r[255], 0, sizeof(w->r[255]));
    memset(&w->p, 0, offsetof(struct sim_warp, local) - offsetof(struct sim_warp, p));
    w->id = id;
-   w->p[SIM_PT] = ~0u;
-   w->up = 1u << SIM_PT;
+   w->p[JADE_HW_PT] = ~0u;
+   w->up = 1u << JADE_HW_PT;
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       unsigned t = id * SIM_LANES + lane;
       w->pc[lane] = g->entry;

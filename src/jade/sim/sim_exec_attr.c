@@ -53,7 +53,7 @@ static int
 attr_word(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field, unsigned k)
 {
    unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   uint64_t addr = sim_field(x, addr_field) + (oreg == SIM_RZ ? 0 : sim_gpr(x, oreg, lane));
+   uint64_t addr = sim_field(x, addr_field) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
    uint64_t w = addr / 4 + k;
    return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
 }
@@ -123,7 +123,7 @@ exec_ipa(struct sim_exec *x)
          py = (float)iy + gfx->centroid[t][1];
       } else if (loc == 2) {
          const unsigned sofs = (unsigned)sim_field(x, JADE_ISA_F_SOFS);
-         const uint32_t o = sofs == SIM_RZ ? 0 : sim_gpr(x, sofs, lane);
+         const uint32_t o = sofs == JADE_HW_RZ ? 0 : sim_gpr(x, sofs, lane);
          px += (float)(int16_t)(o & 0xffff) / 4096.0f;
          py += (float)(int16_t)(o >> 16) / 4096.0f;
       }

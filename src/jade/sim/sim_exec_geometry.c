@@ -98,7 +98,7 @@ static int
 attr_word(struct sim_exec *x, unsigned lane, unsigned k)
 {
    unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   uint64_t addr = sim_field(x, JADE_ISA_F_ADDR) + (oreg == SIM_RZ ? 0 : sim_gpr(x, oreg, lane));
+   uint64_t addr = sim_field(x, JADE_ISA_F_ADDR) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
    uint64_t w = addr / 4 + k;
    return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
 }

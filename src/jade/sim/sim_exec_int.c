@@ -176,7 +176,7 @@ static void exec_imad(struct sim_exec *x)
 static void exec_vabsdiff(struct sim_exec *x)
 {
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
-   if (sim_field(x, JADE_ISA_F_PD) != SIM_PT) {
+   if (sim_field(x, JADE_ISA_F_PD) != JADE_HW_PT) {
       sim_unsupported(x, "VABSDIFF with a predicate destination");
       return;
    }

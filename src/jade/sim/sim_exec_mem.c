@@ -95,7 +95,7 @@ static bool access(struct sim_exec *x, unsigned lane, enum space space, uint64_t
 static bool check_reg_tuple(struct sim_exec *x, unsigned reg, unsigned bytes)
 {
    unsigned n = bytes > 4 ? bytes / 4 : 1;
-   if (reg != SIM_RZ && reg % n)
+   if (reg != JADE_HW_RZ && reg % n)
       return sim_stop(x, JADE_SIM_FAULT, "register tuple R%u of %u registers is "
                       "misaligned", reg, n);
    return true;
@@ -240,9 +240,9 @@ static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has
    bool is64 = type == AT_U64 || (!shared && (type == AT_S64 || type == AT_F64));
    unsigned bytes = is64 ? 8 : 4;
    unsigned op = cas ? 0 : (unsigned)sim_field(x, JADE_ISA_F_OP);
-   unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : SIM_RZ;
+   unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : JADE_HW_RZ;
    unsigned data = (unsigned)sim_field(x, JADE_ISA_F_DATA);
-   unsigned data2 = cas ? (unsigned)sim_field(x, JADE_ISA_F_DATA2) : SIM_RZ;
+   unsigned data2 = cas ? (unsigned)sim_field(x, JADE_ISA_F_DATA2) : JADE_HW_RZ;
    /* ATOMS.CAST returns success instead of the old value. */
    bool cast = x->op == JADE_ISA_OP_ATOMS_CAS && (sim_field(x, JADE_ISA_F_MODE) & 1);
    if (!check_reg_tuple(x, dst, bytes) || !check_reg_tuple(x, data, bytes) ||

@@ -133,22 +133,22 @@ sim_exec_surface(struct sim_exec *x)
 
    const unsigned addr = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
    const unsigned handle = (unsigned)sim_field(x, JADE_ISA_F_HANDLE);
-   const unsigned data = has_data ? (unsigned)sim_field(x, JADE_ISA_F_DATA) : SIM_RZ;
-   const unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : SIM_RZ;
-   const unsigned pd = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_PD) : SIM_PT;
+   const unsigned data = has_data ? (unsigned)sim_field(x, JADE_ISA_F_DATA) : JADE_HW_RZ;
+   const unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : JADE_HW_RZ;
+   const unsigned pd = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_PD) : JADE_HW_PT;
 
    sim_foreach_lane(x, lane) {
       struct jade_sim_surface_request req = base;
-      req.handle = handle == SIM_RZ ? 0 : sim_gpr(x, handle, lane);
+      req.handle = handle == JADE_HW_RZ ? 0 : sim_gpr(x, handle, lane);
       for (unsigned c = 0; c < dims[dim].coords; c++) {
-         uint32_t v = addr == SIM_RZ ? 0 : sim_gpr(x, addr + c, lane);
+         uint32_t v = addr == JADE_HW_RZ ? 0 : sim_gpr(x, addr + c, lane);
          if (dims[dim].array && c == dims[dim].coords - 1)
             req.layer = v;
          else
             req.coord[c] = v;
       }
       for (unsigned k = 0; k < data_words; k++)
-         req.data[k] = data == SIM_RZ ? 0 : sim_gpr(x, data + k, lane);
+         req.data[k] = data == JADE_HW_RZ ? 0 : sim_gpr(x, data + k, lane);
       uint32_t out[4] = {0, 0, 0, 0};
       char err[200] = "";
       if (!x->sim->surface(x->sim->surface_data, &req, out, err, sizeof(err)))
@@ -161,7 +161,7 @@ sim_exec_surface(struct sim_exec *x)
          else if (type == 3)
             out[0] = (uint32_t)(int32_t)(int16_t)out[0];
       }
-      if (dst != SIM_RZ) {
+      if (dst != JADE_HW_RZ) {
          for (unsigned k = 0; k < words; k++)
             sim_set_gpr(x, dst + k, lane, out[k]);
       }

@@ -64,7 +64,7 @@ write_masked(struct sim_exec *x, unsigned lane, const uint32_t v[4])
       if (!(mask & (1u << c)))
          continue;
       unsigned base = out < 2 ? dst0 : dst1;
-      if (base != SIM_RZ)
+      if (base != JADE_HW_RZ)
          sim_set_gpr(x, base + out % 2, lane, v[c]);
       out++;
    }
@@ -100,7 +100,7 @@ struct tuple {
 static uint32_t
 next_word(struct sim_exec *x, struct tuple *t, unsigned lane)
 {
-   return t->base == SIM_RZ ? 0 : sim_gpr(x, t->base + t->next++, lane);
+   return t->base == JADE_HW_RZ ? 0 : sim_gpr(x, t->base + t->next++, lane);
 }
 
 static void
@@ -282,7 +282,7 @@ exec_txq(struct sim_exec *x)
          .handle = handle,
          .op = JADE_SIM_TEX_QUERY,
          .query = (unsigned)sim_field(x, JADE_ISA_F_QUERY),
-         .lod = src0 == SIM_RZ ? 0 : (int32_t)sim_gpr(x, src0, lane),
+         .lod = src0 == JADE_HW_RZ ? 0 : (int32_t)sim_gpr(x, src0, lane),
       };
       uint32_t v[4];
       if (!lane_request(x, lane, &req, v))

@@ -98,8 +98,8 @@ static void exec_shfl(struct sim_exec *x)
    bool mask_reg = x->op == JADE_ISA_OP_SHFL_RR || x->op == JADE_ISA_OP_SHFL_IR;
    uint32_t values[SIM_LANES];
    for (unsigned l = 0; l < SIM_LANES; l++)
-      values[l] = x->w->r[src < SIM_RZ ? src : 0][l] & (src < SIM_RZ ? ~0u : 0);
-   if (x->mask && src < SIM_RZ)
+      values[l] = x->w->r[src < JADE_HW_RZ ? src : 0][l] & (src < JADE_HW_RZ ? ~0u : 0);
+   if (x->mask && src < JADE_HW_RZ)
       (void)sim_gpr(x, src, sim_first_lane(x));   /* note the read */
    uint32_t out[SIM_LANES];
    bool valid[SIM_LANES];

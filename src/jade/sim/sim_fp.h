@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F.  (Not SIM_RZ: that is
+/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F.  (Not JADE_HW_RZ: that is
  * the zero register.) */
 enum sim_rnd {
    SIM_RND_RN = 0,

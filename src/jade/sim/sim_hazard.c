@@ -104,12 +104,12 @@ static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep, bool
 void sim_hazard_before(struct sim_exec *x)
 {
    const struct jade_isa_ctrl *c = &x->in->ctrl;
-   for (unsigned sb = 0; sb < SIM_SCOREBOARDS; sb++)
+   for (unsigned sb = 0; sb < JADE_HW_SCOREBOARDS; sb++)
       if (c->wait_mask >> sb & 1)
          wait_scoreboard(x, sb, 0, false);
    if (x->op == JADE_ISA_OP_DEPBAR) {
       unsigned sb = (unsigned)sim_field(x, JADE_ISA_F_SB);
-      if (sb < SIM_SCOREBOARDS)
+      if (sb < JADE_HW_SCOREBOARDS)
          wait_scoreboard(x, sb, (uint32_t)sim_field(x, JADE_ISA_F_COUNT), true);
    }
 }
@@ -247,13 +247,13 @@ void sim_hazard_after(struct sim_exec *x)
    uint32_t wr_seq = 0, rd_seq = 0, queue_seq = 0;
    if (variable && info->queue)
       queue_seq = ++w->q_issued[info->queue];
-   if (variable && c->wr_sb < SIM_SCOREBOARDS) {
+   if (variable && c->wr_sb < JADE_HW_SCOREBOARDS) {
       wr_seq = ++w->sb_issued[c->wr_sb];
       w->sb_set_cycle[c->wr_sb] = w->cycle;
       w->sb_ops[c->wr_sb][wr_seq % SIM_SB_DEPTH] =
          (struct sim_sb_op){wr_seq, info->queue, queue_seq};
    }
-   if (variable && c->rd_sb < SIM_SCOREBOARDS) {
+   if (variable && c->rd_sb < JADE_HW_SCOREBOARDS) {
       rd_seq = c->rd_sb == c->wr_sb ? wr_seq : ++w->sb_issued[c->rd_sb];
       w->sb_set_cycle[c->rd_sb] = w->cycle;
    }

@@ -24,7 +24,7 @@ bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
  * illegal-instruction error, the model stops. */
 uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
 {
-   if (reg >= SIM_RZ)
+   if (reg >= JADE_HW_RZ)
       return 0;
    if (reg & 1) {
       sim_stop(x, JADE_SIM_FAULT, "misaligned register pair R%u", reg);
@@ -35,7 +35,7 @@ uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
 
 void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
 {
-   if (reg >= SIM_RZ)
+   if (reg >= JADE_HW_RZ)
       return;
    if (reg & 1) {
       sim_stop(x, JADE_SIM_FAULT, "misaligned register pair R%u", reg);
@@ -47,7 +47,7 @@ void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
 
 uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
 {
-   if (reg >= SIM_URZ)
+   if (reg >= JADE_HW_URZ)
       return 0;
    sim_note(x, x->read, SIM_DEP_UGPR + reg);
    return x->w->ur[reg];
@@ -55,7 +55,7 @@ uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
 
 void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
 {
-   if (reg >= SIM_URZ)
+   if (reg >= JADE_HW_URZ)
       return;
    sim_note(x, x->written, SIM_DEP_UGPR + reg);
    x->w->ur[reg] = v;
@@ -74,7 +74,7 @@ void sim_set_ugpr64(struct sim_exec *x, unsigned reg, uint64_t v)
 
 bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
 {
-   if (pred >= SIM_PT)
+   if (pred >= JADE_HW_PT)
       return true;
    sim_note(x, x->read, SIM_DEP_PRED + pred);
    return (x->w->p[pred] >> lane) & 1;
@@ -82,7 +82,7 @@ bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
 
 void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
 {
-   if (pred >= SIM_PT)
+   if (pred >= JADE_HW_PT)
       return;
    sim_note(x, x->written, SIM_DEP_PRED + pred);
    if (v)
@@ -93,7 +93,7 @@ void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
 
 bool sim_upred(struct sim_exec *x, unsigned pred)
 {
-   if (pred >= SIM_PT)
+   if (pred >= JADE_HW_PT)
       return true;
    sim_note(x, x->read, SIM_DEP_UPRED + pred);
    return (x->w->up >> pred) & 1;
@@ -101,7 +101,7 @@ bool sim_upred(struct sim_exec *x, unsigned pred)
 
 void sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
 {
-   if (pred >= SIM_PT)
+   if (pred >= JADE_HW_PT)
       return;
    sim_note(x, x->written, SIM_DEP_UPRED + pred);
    if (v)

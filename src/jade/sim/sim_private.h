@@ -18,11 +18,7 @@
 #include "sim_fp.h"
 
 #define SIM_LANES 32
-#define SIM_RZ 255
-#define SIM_URZ 63
-#define SIM_PT 7
 #define SIM_MAX_WARPS 32     /* 1024 threads a CTA */
-#define SIM_SCOREBOARDS 6
 #define SIM_SB_DEPTH 64      /* ops a scoreboard can count (DEPBAR's 6 bits) */
 #define SIM_QUEUES 8         /* in-order completion queues (ISA op_info.queue) */
 
@@ -103,16 +99,16 @@ struct sim_warp {
     * (a warp touches a few of them; resetting all was a tenth of a
     * pixel-heavy run). */
    uint64_t dep_dirty[(SIM_DEP_COUNT + 63) / 64];
-   uint32_t sb_issued[SIM_SCOREBOARDS];
-   uint32_t sb_done[SIM_SCOREBOARDS];
-   uint64_t sb_set_cycle[SIM_SCOREBOARDS];
+   uint32_t sb_issued[JADE_HW_SCOREBOARDS];
+   uint32_t sb_done[JADE_HW_SCOREBOARDS];
+   uint64_t sb_set_cycle[JADE_HW_SCOREBOARDS];
    /* The ops counted on each scoreboard (by sequence), for completing
     * the earlier ops of their in-order queue. */
    struct sim_sb_op {
       uint32_t seq;
       uint8_t queue;
       uint32_t queue_seq;
-   } sb_ops[SIM_SCOREBOARDS][SIM_SB_DEPTH];
+   } sb_ops[JADE_HW_SCOREBOARDS][SIM_SB_DEPTH];
    uint32_t q_issued[SIM_QUEUES], q_done[SIM_QUEUES];
 };
 
@@ -277,7 +273,7 @@ bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg);
  * every lane of every instruction goes through them. */
 static inline uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
 {
-   if (reg >= SIM_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
+   if (reg >= JADE_HW_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
                          sim_gpr_beyond_count(x, reg)))
       return 0;
    sim_note(x, x->read, SIM_DEP_GPR + reg);
@@ -286,7 +282,7 @@ static inline uint32_t sim_gpr(struct sim_exec *x, unsigned reg, unsigned lane)
 
 static inline void sim_set_gpr(struct sim_exec *x, unsigned reg, unsigned lane, uint32_t v)
 {
-   if (reg >= SIM_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
+   if (reg >= JADE_HW_RZ || (x->sim->gpr_limit && reg >= x->sim->gpr_limit &&
                          sim_gpr_beyond_count(x, reg)))
       return;
    sim_note(x, x->written, SIM_DEP_GPR + reg);
