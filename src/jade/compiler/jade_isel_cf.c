@@ -160,13 +160,51 @@ isel_if_jump(struct isel *c, nir_if *nif)
    return true;
 }
 
+/* if (c) { demote; halt } (a discard: NIR's terminate_if lowered as NAK
+ * lowers it) with nothing else: @c KILL ; @c EXIT, no reconvergence
+ * needed (exited lanes never block a BSYNC: NAK nak_nir_lower_cf.c). */
+static bool
+isel_if_terminate(struct isel *c, nir_if *nif)
+{
+   nir_block *then_b = nir_if_first_then_block(nif), *else_b = nir_if_first_else_block(nif);
+   if (then_b != nir_if_last_then_block(nif) || else_b != nir_if_last_else_block(nif) ||
+       !exec_list_is_empty(&else_b->instr_list) ||
+       block_has_phis(nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node))))
+      return false;
+   nir_instr *first = nir_block_first_instr(then_b), *last = nir_block_last_instr(then_b);
+   if (!first || first->type != nir_instr_type_intrinsic ||
+       nir_instr_as_intrinsic(first)->intrinsic != nir_intrinsic_demote ||
+       nir_instr_next(first) != last || last->type != nir_instr_type_jump ||
+       nir_instr_as_jump(last)->type != nir_jump_halt)
+      return false;
+   nir_def *cond_def = nif->condition.ssa;
+   bool negate = false;
+   nir_alu_instr *inot = nir_src_as_alu_instr(nif->condition);
+   if (inot && inot->op == nir_op_inot && cond_def->bit_size == 1) {
+      cond_def = inot->src[0].src.ssa;
+      negate = true;
+   }
+   struct jade_value *cond = isel_bool_value(c, isel_src(c, cond_def, 0));
+   c->s->io.uses_discard = true;
+   struct jade_instr *kill = isel_emit(c, JADE_ISA_OP_KILL);
+   kill->pred_value = (int32_t)cond->index;
+   kill->pred_not = negate;
+   struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
+   exit->pred_value = (int32_t)cond->index;
+   exit->pred_not = negate;
+   c->block_end[then_b->index] = c->block->index;
+   c->block_end[else_b->index] = c->block->index;
+   c->block = jade_block_create(c->s);
+   return true;
+}
+
 /* if/else: the lanes meet again at the join block's BSYNC.
  *    BSSY Bn, join ; @!cond BRA else ; then... ; BRA join ;
  *    else: else... ; join: BSYNC Bn */
 static bool
 isel_if(struct isel *c, nir_if *nif)
 {
-   if (isel_if_jump(c, nif))
+   if (isel_if_jump(c, nif) || isel_if_terminate(c, nif))
       return true;
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
       return jade_shader_error(c->s, "control flow nested deeper than %u",
