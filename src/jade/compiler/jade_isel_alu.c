@@ -34,7 +34,7 @@ isel_iadd_fused(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, a.def, a.comp));
          jade_instr_add_src(i, JADE_ISA_F_B, isel_src(c, b.def, b.comp));
          jade_instr_add_src(i, JADE_ISA_F_C, isel_src(c, other.def, other.comp));
-         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
          return true;
       }
       if (fusable(in, nir_op_ishl)) {
@@ -246,7 +246,7 @@ isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_fl
    isel_add_b(c, i, alu, 1);
    jade_instr_set_field(i, JADE_ISA_F_CMP, cmp);
    if (!is_float && is_signed)
-      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
    if (is_float)
       isel_ftz(c, i);
 }
@@ -381,7 +381,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (is_max)
          jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
       if (op == nir_op_imin || op == nir_op_imax)
-         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
       if (is_float)
          isel_ftz(c, i);
       return true;
@@ -418,7 +418,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
                     op == nir_op_bit_count ? JADE_ISA_OP_POPC : JADE_ISA_OP_FLO,
                  dst, isel_alu_src(c, alu, 0));
       if (op == nir_op_ifind_msb)
-         jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_SIGNED, 1);
+         jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
       return true;
    case nir_op_find_lsb: {
       if (bits != 32)
@@ -459,13 +459,15 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 32)
          return false;
       isel_unary(c, JADE_ISA_OP_I2F, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_ST, op == nir_op_i2f32 ? 6 : 2);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_ST,
+                           op == nir_op_i2f32 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
    case nir_op_f2i32: case nir_op_f2u32:
       if (src_bits != 32)
          return false;
       isel_unary(c, JADE_ISA_OP_F2I, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_DT, op == nir_op_f2i32 ? 6 : 2);
+      jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_DT,
+                           op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_NTZ, 1);
       isel_ftz(c, isel_last_instr(c));
@@ -481,7 +483,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
       if (op == nir_op_imul_high)
-         jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+         jade_instr_set_field(i, JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
       return true;
    case nir_op_b2b1:
       if (src_bits == 1) {
@@ -588,7 +590,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       isel_add_b(c, i, alu, 1);
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
-      jade_instr_set_field(i, JADE_ISA_F_SIGNED, 1);
+      jade_instr_set_field(i, JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
       return true;
    case nir_op_ishl:
    case nir_op_ushr:
@@ -611,7 +613,8 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       /* NIR masks the shift count to 0..31: SHF's .W wraps it the same way. */
       jade_instr_set_field(i, JADE_ISA_F_W, 1);
       jade_instr_set_field(i, JADE_ISA_F_RIGHT, !left);
-      jade_instr_set_field(i, JADE_ISA_F_TYPE, op == nir_op_ishr ? 2 : 3); /* S32 / U32 */
+      jade_instr_set_field(i, JADE_ISA_F_TYPE,
+                           op == nir_op_ishr ? JADE_ISA_V_SHF_TYPE_S32 : JADE_ISA_V_SHF_TYPE_U32);
       return true;
    }
    case nir_op_iand:
@@ -726,7 +729,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          jade_instr_add_src(i, JADE_ISA_F_C, a);
          jade_instr_set_field(i, JADE_ISA_F_RIGHT, JADE_ISA_V_RIGHT_R);
          jade_instr_set_field(i, JADE_ISA_F_HI, 1);
-         jade_instr_set_field(i, JADE_ISA_F_TYPE, 2);
+         jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_S32);
       }
       return true;
    }

@@ -12,8 +12,6 @@
 #include "jade_isel.h"
 
 /* Types of the conversions' dt/st fields. */
-enum { F16 = 1, F32 = 2, F64 = 3 };
-enum { U32 = 2, S32 = 6 };
 
 static struct jade_instr *
 unary64(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct jade_value *a)
@@ -109,31 +107,33 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 32)
          return false;
       i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, F64);
-      jade_instr_set_field(i, JADE_ISA_F_ST, F32);
+      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F64);
+      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F32);
       isel_ftz(c, i);   /* the fp32 side's rule, as NAK's f2f */
       return true;
    case nir_op_f2f32:
       if (src_bits != 64)
          return false;
       i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, F32);
-      jade_instr_set_field(i, JADE_ISA_F_ST, F64);
+      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F32);
+      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F64);
       isel_ftz(c, i);
       return true;
    case nir_op_i2f64: case nir_op_u2f64:
       if (src_bits != 32)
          return false;
       i = unary64(c, JADE_ISA_OP_I2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, F64);
-      jade_instr_set_field(i, JADE_ISA_F_ST, op == nir_op_i2f64 ? S32 : U32);
+      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F64);
+      jade_instr_set_field(i, JADE_ISA_F_ST,
+                           op == nir_op_i2f64 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
    case nir_op_f2i32: case nir_op_f2u32:
       if (src_bits != 64)
          return false;
       i = unary64(c, JADE_ISA_OP_F2I_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, op == nir_op_f2i32 ? S32 : U32);
-      jade_instr_set_field(i, JADE_ISA_F_ST, F64);
+      jade_instr_set_field(i, JADE_ISA_F_DT,
+                           op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32);
+      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F64);
       jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
       jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
       return true;

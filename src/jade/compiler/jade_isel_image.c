@@ -68,7 +68,7 @@ image_handle(struct isel *c, nir_intrinsic_instr *intr)
    jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
    jade_instr_add_src_imm(i, JADE_ISA_F_B, 2);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, 3);   /* .U32, left */
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32);   /* left */
    i = isel_emit(c, JADE_ISA_OP_LDC);
    jade_instr_add_dst(i, JADE_ISA_F_DST, h);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, off);

@@ -52,7 +52,7 @@ isel_io_index(struct isel *c, nir_intrinsic_instr *intr)
    jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, offset->ssa, 0));
    jade_instr_add_src_imm(i, JADE_ISA_F_B, 4);   /* 16 bytes a slot */
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, 3);   /* .U32 */
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32);
    return r;
 }
 
@@ -631,7 +631,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
             jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
             jade_instr_set_field(i, JADE_ISA_F_BANK, bank);
             if (bits == 64)
-               jade_instr_set_field(i, JADE_ISA_F_TYPE, 5);   /* .64 */
+               jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_LDC_TYPE_64);
             if (k)
                jade_instr_set_field(i, JADE_ISA_F_OFS, bits / 8 * k);
             isel_set_def(c, &intr->def, k, v);

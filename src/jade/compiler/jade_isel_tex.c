@@ -78,7 +78,7 @@ array_index(struct isel *c, struct jade_value *layer)
    i = isel_emit(c, JADE_ISA_OP_F2I);
    jade_instr_add_dst(i, JADE_ISA_F_DST, u);
    jade_instr_add_src(i, JADE_ISA_F_B, m);
-   jade_instr_set_field(i, JADE_ISA_F_DT, 2);    /* U32 */
+   jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_U32);
    jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
    jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
    return index_16(c, u);
