@@ -440,8 +440,10 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       isel_mufu(c, dst, isel_alu_src(c, alu, 0),
-           op == nir_op_frcp ? JADE_ISA_V_FUNC_RCP : op == nir_op_frsq ? JADE_ISA_V_FUNC_RSQ :
-           op == nir_op_fsqrt ? JADE_ISA_V_FUNC_SQRT : op == nir_op_fexp2 ? JADE_ISA_V_FUNC_EX2 : JADE_ISA_V_FUNC_LG2);
+                op == nir_op_frcp ? JADE_ISA_V_FUNC_RCP :
+                op == nir_op_frsq ? JADE_ISA_V_FUNC_RSQ :
+                op == nir_op_fsqrt ? JADE_ISA_V_FUNC_SQRT :
+                op == nir_op_fexp2 ? JADE_ISA_V_FUNC_EX2 : JADE_ISA_V_FUNC_LG2);
       return true;
    case nir_op_fsin: case nir_op_fcos: {
       if (bits != 32)
