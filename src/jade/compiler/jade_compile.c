@@ -316,7 +316,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
 
    void *tmp = ralloc_context(NULL);
    struct jade_shader *s = compile_ir(tmp, nir, options, options && options->bools_in_gprs);
-   if (s->error && strstr(s->error, "out of predicate")) {
+   if (s->error && s->error_kind == JADE_ERROR_OUT_OF_PREDICATES) {
       /* More live booleans than predicates: keep them in GPRs. */
       s = compile_ir(tmp, nir, options, true);
    }

@@ -200,6 +200,20 @@ jade_shader_error(struct jade_shader *s, const char *fmt, ...)
    va_list ap;
    va_start(ap, fmt);
    s->error = ralloc_vasprintf(s, fmt, ap);
+   s->error_kind = JADE_ERROR_UNSUPPORTED;
+   va_end(ap);
+   return false;
+}
+
+bool
+jade_shader_error_kind(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, ...)
+{
+   if (s->error)
+      return false;
+   va_list ap;
+   va_start(ap, fmt);
+   s->error = ralloc_vasprintf(s, fmt, ap);
+   s->error_kind = kind;
    va_end(ap);
    return false;
 }

@@ -150,6 +150,15 @@ struct jade_block {
    unsigned index;
 };
 
+/* What kind of error stopped a compile. */
+enum jade_error_kind {
+   JADE_ERROR_NONE,
+   JADE_ERROR_UNSUPPORTED,         /* anything the compiler cannot do */
+   JADE_ERROR_OUT_OF_PREDICATES,   /* more live booleans than predicates, even
+                                    * after spilling: retry with booleans in
+                                    * GPRs */
+};
+
 struct jade_shader {
    void *mem_ctx;             /* ralloc context owning everything */
    unsigned stage;            /* gl_shader_stage */
@@ -172,8 +181,10 @@ struct jade_shader {
    unsigned patch_count;
    /* What the shader reads and writes (filled by selection). */
    struct jade_io_signature io;
-   /* Compile error: the first one stops the compile. */
+   /* Compile error: the first one stops the compile; its kind, for the
+    * errors a caller can recover from (never parsed from the text). */
    char *error;
+   enum jade_error_kind error_kind;
 };
 
 struct jade_shader *jade_shader_create(void *mem_ctx, unsigned stage);
@@ -226,9 +237,12 @@ struct jade_instr *jade_block_end_point(struct jade_block *block);
 /* The block with this index. */
 struct jade_block *jade_block_by_index(struct jade_shader *s, unsigned index);
 
-/* Records the first error and returns false. */
+/* Records the first error (JADE_ERROR_UNSUPPORTED, or `kind`) and
+ * returns false. */
 bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
+bool jade_shader_error_kind(struct jade_shader *s, enum jade_error_kind kind, const char *fmt,
+                            ...) __attribute__((format(printf, 3, 4)));
 
 /* Printing and validation (jade_ir_print.c, jade_ir_validate.c). */
 void jade_shader_print(const struct jade_shader *s, FILE *f);

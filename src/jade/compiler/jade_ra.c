@@ -439,6 +439,7 @@ jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
          return false;
       ralloc_free(s->error);
       s->error = NULL;
+      s->error_kind = JADE_ERROR_NONE;
       budget -= 2;
    }
 }

@@ -655,8 +655,9 @@ jade_ra_spill_preds(struct jade_shader *s, unsigned budget)
       if (!vs.over)
          break;
       if (!vs.found) {
-         jade_shader_error(s, "out of predicate registers: %u live at one point even after "
-                           "spilling (budget %u)", vs.pressure, budget);
+         jade_shader_error_kind(s, JADE_ERROR_OUT_OF_PREDICATES,
+                                "out of predicate registers: %u live at one point even after "
+                                "spilling (budget %u)", vs.pressure, budget);
          break;
       }
       spill_pred(&ps, vs.victim);
