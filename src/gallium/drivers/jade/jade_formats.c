@@ -2,9 +2,10 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The one table of formats Jade supports and for what.  The screen answers
- * is_format_supported from it; state emission will take the hardware
- * encodings from the same rows.
+ * The formats Jade supports and for what (the screen answers
+ * is_format_supported from this table), and their hardware encodings for
+ * colour and zeta targets and for vertex fetch.  Texture header layouts
+ * are jade_texture_headers.c's.
  */
 
 #include "util/format/u_format.h"
