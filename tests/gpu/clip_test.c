@@ -109,11 +109,7 @@ row(unsigned y)
 int
 main(void)
 {
-   mem_va = VA;
-   const struct jade_gpu_env env = gpu_test_env(VA);
-   struct jade_gpu *gpu = jade_gpu_create(&env);
-   gpu->subc_class[0] = 0xc597;
-   gpu_test_3d_context(gpu, 0);
+   struct jade_gpu *gpu = gpu_test_3d_create(VA);
    gpu_of_test = gpu;
    target(gpu);
    struct gpu_3d_stage ps;

@@ -47,6 +47,20 @@ gpu_test_3d_context(struct jade_gpu *gpu, unsigned subc)
       gpu->method[subc][gpu_test_context_state[i].mthd / 4] = gpu_test_context_state[i].value;
 }
 
+/* A model whose subchannel 0 holds TURING_A with the context state a
+ * driver programs, over the tests' memory at va. */
+static inline struct jade_gpu *
+gpu_test_3d_create(uint64_t va)
+{
+   const struct jade_gpu_env env = gpu_test_env(va);
+   struct jade_gpu *gpu = jade_gpu_create(&env);
+   if (!gpu)
+      return NULL;
+   gpu->subc_class[0] = 0xc597;
+   gpu_test_3d_context(gpu, 0);
+   return gpu;
+}
+
 /* Colour target 0: n x n pixels of 4 bytes, pitch layout (WIDTH = the
  * pitch in bytes), at va; the sample masks open, surface clip, viewport 0 (window = ndc * n / 2
  * + n / 2, z = ndc * 0.5 + 0.5) and its depth range [0, 1]. */

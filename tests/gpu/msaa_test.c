@@ -490,11 +490,7 @@ layout(struct gpu_3d_stage *ps)
 int
 main(void)
 {
-   mem_va = VA;
-   const struct jade_gpu_env env = gpu_test_env(VA);
-   gpu = jade_gpu_create(&env);
-   gpu->subc_class[0] = 0xc597;
-   gpu_test_3d_context(gpu, 0);
+   gpu = gpu_test_3d_create(VA);
    struct gpu_3d_stage ps;
    CHECK(program(seven, 5, &ps, NULL), "program");
    coverage(&ps);

@@ -97,10 +97,7 @@ u64_at(uint32_t at)
 int
 main(void)
 {
-   const struct jade_gpu_env env = gpu_test_env(VA);
-   gpu = jade_gpu_create(&env);
-   gpu->subc_class[0] = 0xc597;
-   gpu_test_3d_context(gpu, 0);
+   gpu = gpu_test_3d_create(VA);
    for (unsigned i = 0; i < 0x3000 / 4; i++)
       memcpy(mem + BUF0 + 4 * i, &(uint32_t){FILL}, 4);
    for (unsigned k = 0; k < 5; k++) {

@@ -92,11 +92,7 @@ clear(bool depth, bool stencil)
 int
 main(void)
 {
-   mem_va = VA;
-   const struct jade_gpu_env env = gpu_test_env(VA);
-   gpu = jade_gpu_create(&env);
-   gpu->subc_class[0] = 0xc597;
-   gpu_test_3d_context(gpu, 0);
+   gpu = gpu_test_3d_create(VA);
    set(NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE);
 
    /* 1. Z24S8 (depth in bits 31:8), cleared to 1.0 and stencil 0x5a:

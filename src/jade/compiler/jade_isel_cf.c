@@ -118,6 +118,22 @@ block_has_phis(nir_block *block)
    return first && first->type == nir_instr_type_phi;
 }
 
+/* The predicate of an if whose body becomes one guarded instruction (no
+ * reconvergence barrier): a negated condition is its operand with the
+ * guard's complement. */
+static struct jade_value *
+if_predicate(struct isel *c, nir_if *nif, bool *negate)
+{
+   nir_def *cond_def = nif->condition.ssa;
+   *negate = false;
+   nir_alu_instr *inot = nir_src_as_alu_instr(nif->condition);
+   if (inot && inot->op == nir_op_inot && cond_def->bit_size == 1) {
+      cond_def = inot->src[0].src.ssa;
+      *negate = true;
+   }
+   return isel_bool_value(c, isel_src(c, cond_def, 0));
+}
+
 /* if (c) break; / if (c) continue; with nothing else: the lanes that jump
  * leave, the others go on, so no reconvergence is needed:
  *    @c BREAK Bn (the ifs between the loop and here) ; @c BRA target
@@ -138,15 +154,8 @@ isel_if_jump(struct isel *c, nir_if *nif)
        block_has_phis(then_b->successors[0]) ||
        block_has_phis(nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node))))
       return false;
-   /* A negated condition jumps on the predicate's complement. */
-   nir_def *cond_def = nif->condition.ssa;
-   bool negate = false;
-   nir_alu_instr *inot = nir_src_as_alu_instr(nif->condition);
-   if (inot && inot->op == nir_op_inot && cond_def->bit_size == 1) {
-      cond_def = inot->src[0].src.ssa;
-      negate = true;
-   }
-   struct jade_value *cond = isel_bool_value(c, isel_src(c, cond_def, 0));
+   bool negate;
+   struct jade_value *cond = if_predicate(c, nif, &negate);
    for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++) {
       struct jade_instr *b = isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
       b->pred_value = (int32_t)cond->index;
@@ -177,14 +186,8 @@ isel_if_terminate(struct isel *c, nir_if *nif)
        nir_instr_next(first) != last || last->type != nir_instr_type_jump ||
        nir_instr_as_jump(last)->type != nir_jump_halt)
       return false;
-   nir_def *cond_def = nif->condition.ssa;
-   bool negate = false;
-   nir_alu_instr *inot = nir_src_as_alu_instr(nif->condition);
-   if (inot && inot->op == nir_op_inot && cond_def->bit_size == 1) {
-      cond_def = inot->src[0].src.ssa;
-      negate = true;
-   }
-   struct jade_value *cond = isel_bool_value(c, isel_src(c, cond_def, 0));
+   bool negate;
+   struct jade_value *cond = if_predicate(c, nif, &negate);
    c->s->io.uses_discard = true;
    struct jade_instr *kill = isel_emit(c, JADE_ISA_OP_KILL);
    kill->pred_value = (int32_t)cond->index;
