@@ -237,34 +237,21 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
 }
 
 /* Which global memory (and surface) accesses the final code makes, for
- * the SPH's DOES_GLOBAL_STORE and DOES_LOAD_OR_STORE. */
+ * the SPH's DOES_GLOBAL_STORE and DOES_LOAD_OR_STORE (the ISA
+ * description's `memory:`; generic accesses may reach global memory). */
 static void
 collect_memory_use(const struct jade_shader *s, struct jade_shader_binary *bin)
 {
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, instr) {
-         switch (instr->op) {
-         case JADE_ISA_OP_ST: case JADE_ISA_OP_ST_UR:
-         case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
-         case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOM_CAS:
-         case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR: case JADE_ISA_OP_ATOMG_CAS:
-         case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
-         case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_B: case JADE_ISA_OP_SUST_P:
-         case JADE_ISA_OP_SUST_P_B:
-         case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B: case JADE_ISA_OP_SUATOM_CAS:
-         case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED: case JADE_ISA_OP_SURED_B:
+         if (instr->op >= JADE_ISA_OP_COUNT)
+            continue;   /* IR-only ops (phis) */
+         const unsigned access = jade_isa_op_info[instr->op].memory.access;
+         if (access == JADE_ISA_MEM_NONE)
+            continue;
+         bin->accesses_global = true;
+         if (access != JADE_ISA_MEM_LOAD)
             bin->writes_global = true;
-            bin->accesses_global = true;
-            break;
-         case JADE_ISA_OP_LD: case JADE_ISA_OP_LD_UR:
-         case JADE_ISA_OP_LDG: case JADE_ISA_OP_LDG_UR:
-         case JADE_ISA_OP_SULD: case JADE_ISA_OP_SULD_B: case JADE_ISA_OP_SULD_P:
-         case JADE_ISA_OP_SULD_P_B:
-            bin->accesses_global = true;
-            break;
-         default:
-            break;
-         }
       }
    }
 }

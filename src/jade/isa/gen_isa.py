@@ -533,6 +533,22 @@ def emit_named_values(h, forms, sregs):
     h.write('#define JADE_ISA_NAMED_FIELDS "' + ' '.join(sorted(complete)) + '"\n\n')
 
 
+MEMORY_SPACES = ('global', 'generic', 'surface')
+MEMORY_ACCESSES = ('load', 'store', 'atomic')
+
+
+def memory_access(name, desc):
+    """`memory: SPACE ACCESS` as {JADE_ISA_MEM_<SPACE>, JADE_ISA_MEM_<ACCESS>}."""
+    spec = desc.get('memory')
+    if spec is None:
+        return '{JADE_ISA_MEM_NONE, JADE_ISA_MEM_NONE}'
+    words = str(spec).split()
+    if len(words) != 2 or words[0] not in MEMORY_SPACES or words[1] not in MEMORY_ACCESSES:
+        raise DescError(f'{name}: memory must be "SPACE ACCESS" ({MEMORY_SPACES}, '
+                        f'{MEMORY_ACCESSES})')
+    return '{' + ', '.join('JADE_ISA_MEM_' + w.upper() for w in words) + '}'
+
+
 def emit_hardware(h, hw):
     """The description's `hardware:` facts as JADE_HW_<NAME>."""
     need = ('rz', 'urz', 'pt', 'upt', 'reserved_gprs', 'scoreboards')
@@ -654,7 +670,8 @@ def emit(forms, ops, sregs, out_h, out_c, lat_classes, hw=None):
                     f'{{{", ".join(str(x) for x in fixed_latencies(name, desc, lat_classes))}}}, '
                     f'{completion_queue(desc, lat_classes)}, '
                     f'{"true" if reuse_ignored else "false"}, '
-                    f'{"true" if desc.get("sb_spacing", lat == "variable") else "false"}}},\n')
+                    f'{"true" if desc.get("sb_spacing", lat == "variable") else "false"}, '
+                    f'{memory_access(name, desc)}}},\n')
         c.write('};\n')
 
 

@@ -158,6 +158,12 @@ struct jade_isa_form {
 };
 
 /* Per opcode: what the compiler and the scheduler need. */
+enum jade_isa_mem {
+   JADE_ISA_MEM_NONE,
+   JADE_ISA_MEM_GLOBAL, JADE_ISA_MEM_GENERIC, JADE_ISA_MEM_SURFACE,
+   JADE_ISA_MEM_LOAD, JADE_ISA_MEM_STORE, JADE_ISA_MEM_ATOMIC,
+};
+
 struct jade_isa_op_info {
    const char *name;
    enum jade_isa_latency latency;
@@ -183,6 +189,12 @@ struct jade_isa_op_info {
     * wait mask are 0 and, for these ops, no scoreboard is set (variable
     * latency ops and the half-precision ALU; `sb_spacing` in the YAML). */
    bool sb_spacing;
+   /* Memory instructions (`memory:` in the YAML): the space they reach and
+    * whether they load, store or run an atomic (reductions included). */
+   struct {
+      uint8_t space;    /* enum jade_isa_mem: NONE, GLOBAL, GENERIC, SURFACE */
+      uint8_t access;   /* enum jade_isa_mem: NONE, LOAD, STORE, ATOMIC */
+   } memory;
 };
 
 extern const struct jade_isa_form jade_isa_forms[];

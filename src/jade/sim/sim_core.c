@@ -368,24 +368,15 @@ static uint32_t guard_mask(struct sim_exec *x)
 /* Executes one instruction for the lanes of `group` (all at `pc`). */
 
 /* What a helper invocation must not do: store to global memory or a
- * surface, or run an atomic or reduction there (generic ST and STL, which
- * may reach the thread's own local memory, and shared memory, which a
- * pixel shader has none of, are left alone). */
+ * surface, or run an atomic or reduction anywhere (the ISA description's
+ * `memory:`).  Generic stores, which may reach the thread's own local
+ * memory, are left alone (a pixel shader has no shared memory). */
 static bool writes_memory(enum jade_isa_op op)
 {
-   switch (op) {
-   case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
-   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOM_CAS:
-   case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR: case JADE_ISA_OP_ATOMG_CAS:
-   case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
-   case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_B: case JADE_ISA_OP_SUST_P:
-   case JADE_ISA_OP_SUST_P_B:
-   case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B: case JADE_ISA_OP_SUATOM_CAS:
-   case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED: case JADE_ISA_OP_SURED_B:
-      return true;
-   default:
-      return false;
-   }
+   const unsigned space = jade_isa_op_info[op].memory.space;
+   const unsigned access = jade_isa_op_info[op].memory.access;
+   return access == JADE_ISA_MEM_ATOMIC ||
+          (access == JADE_ISA_MEM_STORE && space != JADE_ISA_MEM_GENERIC);
 }
 
 /* The lanes of the warp that are helper invocations. */
