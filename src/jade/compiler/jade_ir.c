@@ -192,15 +192,22 @@ jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
       jade_instr_add_src_zero(instr, field);
 }
 
+static bool
+record_error(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, va_list ap)
+{
+   if (!s->error) {
+      s->error = ralloc_vasprintf(s, fmt, ap);
+      s->error_kind = kind;
+   }
+   return false;
+}
+
 bool
 jade_shader_error(struct jade_shader *s, const char *fmt, ...)
 {
-   if (s->error)
-      return false;
    va_list ap;
    va_start(ap, fmt);
-   s->error = ralloc_vasprintf(s, fmt, ap);
-   s->error_kind = JADE_ERROR_UNSUPPORTED;
+   record_error(s, JADE_ERROR_UNSUPPORTED, fmt, ap);
    va_end(ap);
    return false;
 }
@@ -208,12 +215,9 @@ jade_shader_error(struct jade_shader *s, const char *fmt, ...)
 bool
 jade_shader_error_kind(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, ...)
 {
-   if (s->error)
-      return false;
    va_list ap;
    va_start(ap, fmt);
-   s->error = ralloc_vasprintf(s, fmt, ap);
-   s->error_kind = kind;
+   record_error(s, kind, fmt, ap);
    va_end(ap);
    return false;
 }
