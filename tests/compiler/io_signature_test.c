@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "jade/jade_compiler.h"
+#include "jade/jade_link.h"
 #include "jade_sph.h"
 #include "nir.h"
 #include "nir_builder.h"

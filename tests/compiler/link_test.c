@@ -17,6 +17,7 @@
 #include <math.h>
 
 #include "jade/jade_compiler.h"
+#include "jade/jade_link.h"
 #include "jade_isa.h"
 #include "jade_sim.h"
 #include "jade_sph.h"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jade/jade_link.h"
 #include "jade_compiler_private.h"
 #include "nir.h"
 #include "util/ralloc.h"
@@ -218,7 +219,7 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
 }
 
 static void
-collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
+collect_stats(const struct jade_ir_shader *s, struct jade_shader_binary *bin)
 {
    struct jade_shader_stats *st = &bin->stats;
    jade_foreach_block(s, block) {
@@ -240,7 +241,7 @@ collect_stats(const struct jade_shader *s, struct jade_shader_binary *bin)
  * the SPH's DOES_GLOBAL_STORE and DOES_LOAD_OR_STORE (the ISA
  * description's `memory:`; generic accesses may reach global memory). */
 static void
-collect_memory_use(const struct jade_shader *s, struct jade_shader_binary *bin)
+collect_memory_use(const struct jade_ir_shader *s, struct jade_shader_binary *bin)
 {
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, instr) {
@@ -257,37 +258,37 @@ collect_memory_use(const struct jade_shader *s, struct jade_shader_binary *bin)
 }
 
 /* NIR (prepared) to machine code in s->code, or s->error. */
-static struct jade_shader *
+static struct jade_ir_shader *
 compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
            bool bools_in_gpr)
 {
    bool print = options && options->print_ir;
    if (print)
       nir_print_shader(nir, stderr);
-   struct jade_shader *s = jade_from_nir(mem_ctx, nir, bools_in_gpr);
+   struct jade_ir_shader *s = jade_from_nir(mem_ctx, nir, bools_in_gpr);
    if (print) {
       fprintf(stderr, "--- Jade IR after selection\n");
-      jade_shader_print(s, stderr);
+      jade_ir_print(s, stderr);
    }
    if (!s->error)
-      jade_shader_validate(s);
+      jade_ir_validate(s);
    if (!s->error) {
       jade_optimize(s);
-      jade_shader_validate(s);
+      jade_ir_validate(s);
    }
    if (!s->error) {
       jade_schedule(s, options ? options->max_gprs : 0);
-      jade_shader_validate(s);
+      jade_ir_validate(s);
    }
    if (!s->error && jade_ra(s, options))
       jade_opt_branches(s);
    if (!s->error)
       jade_ctrl(s, options);
    if (!s->error)
-      jade_shader_validate_allocated(s);
+      jade_ir_validate_allocated(s);
    if (print && !s->error) {
       fprintf(stderr, "--- Jade IR after allocation and control bits\n");
-      jade_shader_print(s, stderr);
+      jade_ir_print(s, stderr);
    }
    if (!s->error)
       jade_emit(s);
@@ -302,7 +303,7 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
    const bool clip_from_planes = prepare_nir(nir, options && options->clip_from_position);
 
    void *tmp = ralloc_context(NULL);
-   struct jade_shader *s = compile_ir(tmp, nir, options, options && options->bools_in_gprs);
+   struct jade_ir_shader *s = compile_ir(tmp, nir, options, options && options->bools_in_gprs);
    if (s->error && s->error_kind == JADE_ERROR_OUT_OF_PREDICATES) {
       /* More live booleans than predicates: keep them in GPRs. */
       s = compile_ir(tmp, nir, options, true);

@@ -29,7 +29,7 @@ bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
 /* Convergence barriers B0..B15: one per level of if/loop nesting. */
 #define JADE_CONVERGENCE_BARRIERS 16
 
-/* The driver bank of a stage (its layout: jade_compiler.h). */
+/* The driver bank of a stage (its layout: jade_abi.h). */
 #define JADE_DRIVER_CBUF_OF(stage) \
    ((stage) == MESA_SHADER_COMPUTE ? JADE_DRIVER_CBUF_COMPUTE : JADE_DRIVER_CBUF)
 
@@ -48,22 +48,22 @@ bool jade_nir_lower_ssbo(struct nir_shader *nir);
 /* NIR -> Jade IR (instruction selection). */
 /* bools_in_gpr: booleans as 0/~0 in GPRs between uses (the fallback when
  * predicates run out). */
-struct jade_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
+struct jade_ir_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
 /* Copy propagation and dead-code elimination on the IR. */
-void jade_optimize(struct jade_shader *s);
+void jade_optimize(struct jade_ir_shader *s);
 /* After allocation: a branch over a block that only branches becomes the
  * inverted branch (jade_opt.c). */
-void jade_opt_branches(struct jade_shader *s);
+void jade_opt_branches(struct jade_ir_shader *s);
 /* Constants, float modifiers and saturates folded into their users
  * (jade_opt_operands.c; part of jade_optimize). */
-void jade_opt_fold_operands(struct jade_shader *s);
+void jade_opt_fold_operands(struct jade_ir_shader *s);
 /* Pre-allocation list scheduling (jade_sched.c). */
-void jade_schedule(struct jade_shader *s, unsigned max_gprs);
+void jade_schedule(struct jade_ir_shader *s, unsigned max_gprs);
 /* Register allocation: values get physical registers. */
-bool jade_ra(struct jade_shader *s, const struct jade_compiler_options *options);
+bool jade_ra(struct jade_ir_shader *s, const struct jade_compiler_options *options);
 /* Dependency control bits: stalls, scoreboards, wait masks. */
-void jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options);
+void jade_ctrl(struct jade_ir_shader *s, const struct jade_compiler_options *options);
 /* Encoding. */
-bool jade_emit(struct jade_shader *s);
+bool jade_emit(struct jade_ir_shader *s);
 
 #endif /* JADE_COMPILER_PRIVATE_H */

@@ -48,7 +48,7 @@ slot_base(enum jade_file file)
 
 /* The register slots an operand covers (none for RZ/PT and non-registers). */
 static unsigned
-operand_slots(const struct jade_shader *s, const struct jade_operand *o, unsigned *first)
+operand_slots(const struct jade_ir_shader *s, const struct jade_operand *o, unsigned *first)
 {
    if (o->kind != JADE_OPERAND_VALUE)
       return 0;
@@ -95,7 +95,7 @@ alloc_sb(const struct ctrl_state *st)
  * state at its end goes to *out, relative to the cycle after its last
  * instruction's stall. */
 static void
-block_ctrl(struct jade_shader *s, struct jade_block *block, bool serial,
+block_ctrl(struct jade_ir_shader *s, struct jade_block *block, bool serial,
            const struct ctrl_state *in, struct ctrl_state *out)
 {
    struct ctrl_state st = *in;
@@ -245,7 +245,7 @@ merge(struct ctrl_state *into, const struct ctrl_state *from)
 /* The reuse-cache flag of an instruction's source field in its form (the
  * ISA description's REUSE items), or -1. */
 static int
-reuse_flag(const struct jade_shader *s, const struct jade_instr *instr, unsigned field)
+reuse_flag(const struct jade_ir_shader *s, const struct jade_instr *instr, unsigned field)
 {
    int form = jade_instr_form(s, instr);
    if (form < 0)
@@ -260,7 +260,7 @@ reuse_flag(const struct jade_shader *s, const struct jade_instr *instr, unsigned
 
 /* The single GPR an ALU source field reads, or -1. */
 static int
-source_gpr(const struct jade_shader *s, const struct jade_instr *instr, unsigned field)
+source_gpr(const struct jade_ir_shader *s, const struct jade_instr *instr, unsigned field)
 {
    for (unsigned k = 0; k < instr->src_count; k++) {
       const struct jade_operand *o = &instr->src[k];
@@ -280,7 +280,7 @@ source_gpr(const struct jade_shader *s, const struct jade_instr *instr, unsigned
  * BSYNC, as Mesa's NAK does (src/nouveau/compiler/nak/calc_instr_deps.rs;
  * the bit's polarity is not confirmed by any public document). */
 static void
-reuse_and_yield(struct jade_shader *s, struct jade_block *block)
+reuse_and_yield(struct jade_ir_shader *s, struct jade_block *block)
 {
    static const unsigned fields[3] = {JADE_ISA_F_A, JADE_ISA_F_B, JADE_ISA_F_C};
    jade_foreach_instr(block, i) {
@@ -317,7 +317,7 @@ reuse_and_yield(struct jade_shader *s, struct jade_block *block)
 }
 
 void
-jade_ctrl(struct jade_shader *s, const struct jade_compiler_options *options)
+jade_ctrl(struct jade_ir_shader *s, const struct jade_compiler_options *options)
 {
    bool serial = options && options->serial;
    struct jade_cfg *cfg = jade_cfg_build(s);

@@ -6,11 +6,12 @@
  * machine code, through the ISA description's encoder, the only encoder.
  */
 
+#include "jade/jade_link.h"
 #include "jade_compiler_private.h"
 #include "util/ralloc.h"
 
 static void
-put_operand(const struct jade_shader *s, struct jade_isa_instr *isa,
+put_operand(const struct jade_ir_shader *s, struct jade_isa_instr *isa,
             const struct jade_operand *o)
 {
    if (o->field == JADE_FIELD_NONE)
@@ -52,7 +53,7 @@ word_in(const uint32_t *words, unsigned w)
  * plain data next to the site, so a cache can tell which keys share a
  * patched binary. */
 static uint8_t
-site_depends(const struct jade_shader *s, const struct jade_patch_site *site,
+site_depends(const struct jade_ir_shader *s, const struct jade_patch_site *site,
              const struct jade_isa_instr *isa)
 {
    if (site->kind == JADE_PATCH_COLOR_CLAMP)
@@ -79,7 +80,7 @@ site_depends(const struct jade_shader *s, const struct jade_patch_site *site,
 
 /* The patch site of an attribute store or interpolation, if any. */
 static void
-record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
+record_patch_site(struct jade_ir_shader *s, const struct jade_instr *instr,
                   const struct jade_isa_instr *isa)
 {
    struct jade_patch_site site = {
@@ -113,7 +114,7 @@ record_patch_site(struct jade_shader *s, const struct jade_instr *instr,
 }
 
 bool
-jade_emit(struct jade_shader *s)
+jade_emit(struct jade_ir_shader *s)
 {
    /* Where each block starts, by block index (blocks are laid out in list
     * order, which is not index order). */
@@ -131,7 +132,7 @@ jade_emit(struct jade_shader *s)
       jade_foreach_instr(block, instr) {
          int form = jade_instr_form(s, instr);
          if (form < 0) {
-            return jade_shader_error(s, "no operand form of %s takes these sources",
+            return jade_ir_error(s, "no operand form of %s takes these sources",
                                      jade_isa_op_info[instr->op].name);
          }
          struct jade_isa_instr isa;
@@ -150,7 +151,7 @@ jade_emit(struct jade_shader *s)
          isa.pred_not = instr->pred_not;
          isa.ctrl = instr->ctrl;
          if (jade_isa_encode(&isa, &s->code[2 * n]) != 0) {
-            return jade_shader_error(s, "%s: a field does not fit its bits",
+            return jade_ir_error(s, "%s: a field does not fit its bits",
                                      jade_isa_op_info[instr->op].name);
          }
          record_patch_site(s, instr, &isa);

@@ -12,10 +12,10 @@
 #include "jade_ir.h"
 #include "util/ralloc.h"
 
-struct jade_shader *
-jade_shader_create(void *mem_ctx, unsigned stage)
+struct jade_ir_shader *
+jade_ir_shader_create(void *mem_ctx, unsigned stage)
 {
-   struct jade_shader *s = rzalloc(mem_ctx, struct jade_shader);
+   struct jade_ir_shader *s = rzalloc(mem_ctx, struct jade_ir_shader);
    s->mem_ctx = s;
    s->stage = stage;
    list_inithead(&s->blocks);
@@ -23,7 +23,7 @@ jade_shader_create(void *mem_ctx, unsigned stage)
 }
 
 struct jade_block *
-jade_block_create(struct jade_shader *s)
+jade_block_create(struct jade_ir_shader *s)
 {
    struct jade_block *b = rzalloc(s, struct jade_block);
    list_inithead(&b->instrs);
@@ -33,7 +33,7 @@ jade_block_create(struct jade_shader *s)
 }
 
 struct jade_value *
-jade_value_create(struct jade_shader *s, enum jade_file file, unsigned size)
+jade_value_create(struct jade_ir_shader *s, enum jade_file file, unsigned size)
 {
    if (s->value_count == s->value_alloc) {
       s->value_alloc = s->value_alloc ? s->value_alloc * 2 : 64;
@@ -47,7 +47,7 @@ jade_value_create(struct jade_shader *s, enum jade_file file, unsigned size)
 }
 
 struct jade_instr *
-jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa_op op)
+jade_instr_create(struct jade_ir_shader *s, struct jade_block *block, enum jade_isa_op op)
 {
    struct jade_instr *instr = rzalloc(s, struct jade_instr);
    instr->op = op;
@@ -60,7 +60,7 @@ jade_instr_create(struct jade_shader *s, struct jade_block *block, enum jade_isa
 }
 
 struct jade_instr *
-jade_instr_create_before(struct jade_shader *s, struct jade_block *block,
+jade_instr_create_before(struct jade_ir_shader *s, struct jade_block *block,
                          struct jade_instr *before, enum jade_isa_op op)
 {
    struct jade_instr *i = jade_instr_create(s, block, op);
@@ -193,7 +193,7 @@ jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
 }
 
 static bool
-record_error(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, va_list ap)
+record_error(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt, va_list ap)
 {
    if (!s->error) {
       s->error = ralloc_vasprintf(s, fmt, ap);
@@ -203,7 +203,7 @@ record_error(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, 
 }
 
 bool
-jade_shader_error(struct jade_shader *s, const char *fmt, ...)
+jade_ir_error(struct jade_ir_shader *s, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -213,7 +213,7 @@ jade_shader_error(struct jade_shader *s, const char *fmt, ...)
 }
 
 bool
-jade_shader_error_kind(struct jade_shader *s, enum jade_error_kind kind, const char *fmt, ...)
+jade_ir_error_kind(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -235,7 +235,7 @@ jade_block_end_point(struct jade_block *block)
 }
 
 struct jade_block *
-jade_block_by_index(struct jade_shader *s, unsigned index)
+jade_block_by_index(struct jade_ir_shader *s, unsigned index)
 {
    jade_foreach_block(s, block)
       if (block->index == index)

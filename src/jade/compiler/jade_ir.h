@@ -159,7 +159,7 @@ enum jade_error_kind {
                                     * GPRs */
 };
 
-struct jade_shader {
+struct jade_ir_shader {
    void *mem_ctx;             /* ralloc context owning everything */
    unsigned stage;            /* gl_shader_stage */
    struct list_head blocks;
@@ -187,20 +187,20 @@ struct jade_shader {
    enum jade_error_kind error_kind;
 };
 
-struct jade_shader *jade_shader_create(void *mem_ctx, unsigned stage);
-struct jade_block *jade_block_create(struct jade_shader *s);
+struct jade_ir_shader *jade_ir_shader_create(void *mem_ctx, unsigned stage);
+struct jade_block *jade_block_create(struct jade_ir_shader *s);
 
 /* A new SSA value of `size` registers. */
-struct jade_value *jade_value_create(struct jade_shader *s, enum jade_file file,
+struct jade_value *jade_value_create(struct jade_ir_shader *s, enum jade_file file,
                                      unsigned size);
 
 /* A new instruction of `op`, every field neutral, appended to `block`;
  * emission picks the operand form its sources need. */
-struct jade_instr *jade_instr_create(struct jade_shader *s, struct jade_block *block,
+struct jade_instr *jade_instr_create(struct jade_ir_shader *s, struct jade_block *block,
                                      enum jade_isa_op op);
 
 /* The same, placed before `before` (at the end of `block` when NULL). */
-struct jade_instr *jade_instr_create_before(struct jade_shader *s, struct jade_block *block,
+struct jade_instr *jade_instr_create_before(struct jade_ir_shader *s, struct jade_block *block,
                                             struct jade_instr *before, enum jade_isa_op op);
 
 void jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field,
@@ -228,26 +228,26 @@ void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field fi
 
 /* The encoding form whose operand slots hold the instruction's sources and
  * which has every field it sets, or -1 (jade_ir_form.c). */
-int jade_instr_form(const struct jade_shader *s, const struct jade_instr *instr);
+int jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr);
 bool jade_form_has_field(unsigned form, enum jade_isa_field field);
 
 /* Where code that must run at the end of a block goes: before the
  * branches, BREAKs and BSSY that end it (NULL: at the very end). */
 struct jade_instr *jade_block_end_point(struct jade_block *block);
 /* The block with this index. */
-struct jade_block *jade_block_by_index(struct jade_shader *s, unsigned index);
+struct jade_block *jade_block_by_index(struct jade_ir_shader *s, unsigned index);
 
 /* Records the first error (JADE_ERROR_UNSUPPORTED, or `kind`) and
  * returns false. */
-bool jade_shader_error(struct jade_shader *s, const char *fmt, ...)
+bool jade_ir_error(struct jade_ir_shader *s, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
-bool jade_shader_error_kind(struct jade_shader *s, enum jade_error_kind kind, const char *fmt,
+bool jade_ir_error_kind(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt,
                             ...) __attribute__((format(printf, 3, 4)));
 
 /* Printing and validation (jade_ir_print.c, jade_ir_validate.c). */
-void jade_shader_print(const struct jade_shader *s, FILE *f);
-bool jade_shader_validate(struct jade_shader *s);
-bool jade_shader_validate_allocated(struct jade_shader *s);
+void jade_ir_print(const struct jade_ir_shader *s, FILE *f);
+bool jade_ir_validate(struct jade_ir_shader *s);
+bool jade_ir_validate_allocated(struct jade_ir_shader *s);
 
 #define jade_foreach_block(s, b) \
    list_for_each_entry(struct jade_block, b, &(s)->blocks, link)

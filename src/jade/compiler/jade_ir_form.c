@@ -13,7 +13,7 @@
 #include "jade_ir.h"
 
 static bool
-slot_accepts(const struct jade_shader *s, uint8_t kind, const struct jade_operand *o)
+slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_operand *o)
 {
    switch (o->kind) {
    case JADE_OPERAND_IMM:
@@ -47,7 +47,7 @@ jade_form_has_field(unsigned form, enum jade_isa_field field)
 }
 
 static bool
-form_fits(const struct jade_shader *s, const struct jade_instr *instr, unsigned form)
+form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsigned form)
 {
    const struct jade_isa_form *f = &jade_isa_forms[form];
    for (unsigned i = 0; i < instr->src_count; i++) {
@@ -65,7 +65,7 @@ form_fits(const struct jade_shader *s, const struct jade_instr *instr, unsigned 
 }
 
 int
-jade_instr_form(const struct jade_shader *s, const struct jade_instr *instr)
+jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr)
 {
    for (unsigned f = 0; f < jade_isa_form_count; f++) {
       if (jade_isa_forms[f].op != instr->op)

@@ -11,7 +11,7 @@
 static const char *const file_prefix[] = {"r", "p", "ur", "up"};
 
 static void
-print_operand(const struct jade_shader *s, const struct jade_operand *o, FILE *f)
+print_operand(const struct jade_ir_shader *s, const struct jade_operand *o, FILE *f)
 {
    fprintf(f, "%s=", o->field == JADE_FIELD_NONE ? "live" : jade_isa_field_names[o->field]);
    switch (o->kind) {
@@ -46,7 +46,7 @@ print_operand(const struct jade_shader *s, const struct jade_operand *o, FILE *f
 }
 
 void
-jade_shader_print(const struct jade_shader *s, FILE *f)
+jade_ir_print(const struct jade_ir_shader *s, FILE *f)
 {
    jade_foreach_block(s, block) {
       fprintf(f, "block %u:\n", block->index);

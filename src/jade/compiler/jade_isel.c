@@ -150,7 +150,7 @@ isel_src(struct isel *c, nir_def *def, unsigned comp)
    struct jade_value *v = isel_def_values(c, def)[comp];
    if (v)
       return v;
-   jade_shader_error(c->s, "no value for a NIR source (unsupported producer)");
+   jade_ir_error(c->s, "no value for a NIR source (unsupported producer)");
    return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
 }
 

@@ -25,7 +25,7 @@
 #include "nir.h"
 
 struct isel {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    struct jade_block *block;
    nir_shader *nir;
    /* Per NIR def: one value per component. */

@@ -559,7 +559,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       return true;
    }
    if (alu->def.num_components != 1)
-      return jade_shader_error(c->s, "vector ALU op %s (scalarisation missed it)",
+      return jade_ir_error(c->s, "vector ALU op %s (scalarisation missed it)",
                                nir_op_infos[op].name);
 
    struct jade_value *dst = isel_new_value(c, bits);
@@ -743,6 +743,6 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          isel_set_def(c, &alu->def, 0, isel_bool_to_gpr(c, dst));
       return true;
    }
-   return jade_shader_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
+   return jade_ir_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
                             nir_op_infos[op].name, bits);
 }

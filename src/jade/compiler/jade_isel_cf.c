@@ -61,14 +61,14 @@ isel_phi_sources(struct isel *c, nir_function_impl *impl)
                   break;
             }
             if (!i)
-               return jade_shader_error(c->s, "a phi lost its instruction");
+               return jade_ir_error(c->s, "a phi lost its instruction");
             nir_foreach_phi_src(src, phi) {
                if (i->src_count == JADE_MAX_SRCS)
-                  return jade_shader_error(c->s, "a phi with more than %u predecessors",
+                  return jade_ir_error(c->s, "a phi with more than %u predecessors",
                                            JADE_MAX_SRCS);
                struct jade_value *v = isel_src(c, src->src.ssa, k);
                if (v->file != dst->file) {
-                  return jade_shader_error(c->s, "a phi source in another register file");
+                  return jade_ir_error(c->s, "a phi source in another register file");
                }
                jade_instr_add_phi_src(i, v, c->block_end[src->pred->index]);
             }
@@ -210,7 +210,7 @@ isel_if(struct isel *c, nir_if *nif)
    if (isel_if_jump(c, nif) || isel_if_terminate(c, nif))
       return true;
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_shader_error(c->s, "control flow nested deeper than %u",
+      return jade_ir_error(c->s, "control flow nested deeper than %u",
                                JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
@@ -241,9 +241,9 @@ static bool
 isel_loop(struct isel *c, nir_loop *loop)
 {
    if (nir_loop_has_continue_construct(loop))
-      return jade_shader_error(c->s, "loops with a continue construct are not supported yet");
+      return jade_ir_error(c->s, "loops with a continue construct are not supported yet");
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_shader_error(c->s, "control flow nested deeper than %u",
+      return jade_ir_error(c->s, "control flow nested deeper than %u",
                                JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
@@ -300,7 +300,7 @@ isel_jump(struct isel *c, nir_jump_instr *jump)
       isel_emit(c, JADE_ISA_OP_EXIT);
       return true;
    default:
-      return jade_shader_error(c->s, "unsupported jump");
+      return jade_ir_error(c->s, "unsupported jump");
    }
 }
 
@@ -334,7 +334,7 @@ isel_block(struct isel *c, nir_block *block)
          isel_constant(c, instr);
          break;
       default:
-         ok = jade_shader_error(c->s, "unsupported NIR instruction: %s",
+         ok = jade_ir_error(c->s, "unsupported NIR instruction: %s",
                                 isel_instr_type_name(instr->type));
          break;
       }
@@ -362,7 +362,7 @@ isel_cf_list(struct isel *c, struct exec_list *list)
          ok = isel_loop(c, nir_cf_node_as_loop(node));
          break;
       default:
-         ok = jade_shader_error(c->s, "unsupported control flow");
+         ok = jade_ir_error(c->s, "unsupported control flow");
          break;
       }
       if (!ok || c->s->error)
@@ -371,7 +371,7 @@ isel_cf_list(struct isel *c, struct exec_list *list)
    return true;
 }
 
-struct jade_shader *
+struct jade_ir_shader *
 jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
 {
    struct isel c = {
@@ -379,7 +379,7 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
       .bools_in_gpr = bools_in_gpr,
       .ftz32 = !(nir->info.float_controls_execution_mode & FLOAT_CONTROLS_DENORM_PRESERVE_FP32),
    };
-   c.s = jade_shader_create(mem_ctx, nir->info.stage);
+   c.s = jade_ir_shader_create(mem_ctx, nir->info.stage);
    c.s->local_size = nir->scratch_size;
    if (nir->info.stage == MESA_SHADER_FRAGMENT)
       c.s->io.uses_sample_shading = nir->info.fs.uses_sample_shading;

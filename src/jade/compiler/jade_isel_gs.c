@@ -21,7 +21,7 @@ static bool
 isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
 {
    if (nir_intrinsic_stream_id(intr) != 0)
-      return jade_shader_error(c->s, "geometry shader streams other than 0 are not supported");
+      return jade_ir_error(c->s, "geometry shader streams other than 0 are not supported");
    struct jade_value *next = isel_new_value(c, 32);
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT);
    jade_instr_add_dst(i, JADE_ISA_F_DST, next);

@@ -99,7 +99,7 @@ static bool
 isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
 {
    if (!nir_src_is_const(intr->src[0]))
-      return jade_shader_error(c->s, "image size of a dynamic image index is not supported yet");
+      return jade_ir_error(c->s, "image size of a dynamic image index is not supported yet");
    unsigned n = intr->def.num_components;
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL);   /* level 0 */
@@ -126,7 +126,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    unsigned ncoord;
    int dim = image_dim(intr, &ncoord);
    if (dim < 0 || nir_intrinsic_image_dim(intr) == GLSL_SAMPLER_DIM_MS)
-      return jade_shader_error(c->s, "images of dimension %u are not supported yet",
+      return jade_ir_error(c->s, "images of dimension %u are not supported yet",
                                nir_intrinsic_image_dim(intr));
    struct jade_value *handle = image_handle(c, intr);
    struct jade_value *coord = coordinates(c, intr, ncoord);
@@ -134,7 +134,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    switch (intr->intrinsic) {
    case nir_intrinsic_image_load: {
       if (intr->def.bit_size != 32)
-         return jade_shader_error(c->s, "%u-bit image loads are not supported yet",
+         return jade_ir_error(c->s, "%u-bit image loads are not supported yet",
                                   intr->def.bit_size);
       /* R, RG or RGBA: the fewest covering the components read. */
       unsigned read = nir_def_components_read(&intr->def);
@@ -156,7 +156,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_image_store: {
       nir_def *data = intr->src[3].ssa;
       if (data->bit_size != 32)
-         return jade_shader_error(c->s, "%u-bit image stores are not supported yet",
+         return jade_ir_error(c->s, "%u-bit image stores are not supported yet",
                                   data->bit_size);
       unsigned n = data->num_components >= 4 ? 4 : data->num_components >= 2 ? 2 : 1;
       struct jade_value *v = isel_mem_data(c, true, data, 0, n);
@@ -171,7 +171,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_image_atomic:
    case nir_intrinsic_image_atomic_swap: {
       if (intr->def.bit_size != 32)
-         return jade_shader_error(c->s, "%u-bit image atomics are not supported yet",
+         return jade_ir_error(c->s, "%u-bit image atomics are not supported yet",
                                   intr->def.bit_size);
       bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
       unsigned op = 0, type = 0;
@@ -187,7 +187,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
       case nir_atomic_op_xchg: op = 8; break;   /* .EXCH (NAK set_atom_op) */
       case nir_atomic_op_cmpxchg: break;
       default:
-         return jade_shader_error(c->s, "image atomic operation %u is not supported yet",
+         return jade_ir_error(c->s, "image atomic operation %u is not supported yet",
                                   nir_intrinsic_atomic_op(intr));
       }
       /* CAS takes the compared value and the new one packed in a pair. */
@@ -210,7 +210,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
       return true;
    }
    default:
-      return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+      return jade_ir_error(c->s, "unsupported NIR intrinsic %s",
                                nir_intrinsic_infos[intr->intrinsic].name);
    }
 }

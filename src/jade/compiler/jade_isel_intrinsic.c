@@ -31,7 +31,7 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    else
       base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
    if (base < 0) {
-      jade_shader_error(c->s, "varying slot %u has no attribute address",
+      jade_ir_error(c->s, "varying slot %u has no attribute address",
                         nir_intrinsic_io_semantics(intr).location);
       return -1;
    }
@@ -128,7 +128,7 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    if (data->bit_size != 32)
-      return jade_shader_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
+      return jade_ir_error(c->s, "%u-bit shader I/O is not supported yet", data->bit_size);
    /* The edge flag st/mesa passes through a VS has no attribute: the
     * hardware takes edge flags with the vertices (nvc0_program.c gives
     * TGSI_SEMANTIC_EDGEFLAG no slot); Jade does not send them yet, so
@@ -239,7 +239,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
    if (interpolated) {
       nir_intrinsic_instr *bary = nir_src_as_intrinsic(intr->src[0]);
       if (!bary)
-         return jade_shader_error(c->s, "interpolation without a barycentric intrinsic");
+         return jade_ir_error(c->s, "interpolation without a barycentric intrinsic");
       enum glsl_interp_mode mode = nir_intrinsic_interp_mode(bary);
       perspective = mode == INTERP_MODE_SMOOTH || mode == INTERP_MODE_NONE;
       /* The sample qualifier makes the shader run per sample, where the
@@ -249,16 +249,16 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
          loc = 1;
       else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
                bary->intrinsic != nir_intrinsic_load_barycentric_sample)
-         return jade_shader_error(c->s, "interpolation at an offset is not supported yet");
+         return jade_ir_error(c->s, "interpolation at an offset is not supported yet");
    }
    if (intr->def.bit_size != 32)
-      return jade_shader_error(c->s, "%u-bit fragment inputs are not supported yet",
+      return jade_ir_error(c->s, "%u-bit fragment inputs are not supported yet",
                                intr->def.bit_size);
    /* IPA has no register-indexed form nvdisasm knows: NIR lowers indexed
     * fragment inputs to selects (jade_nir_options). */
    nir_src *offset = nir_get_io_offset_src(intr);
    if (offset && !nir_src_is_const(*offset))
-      return jade_shader_error(c->s, "indexed fragment inputs must be lowered by NIR");
+      return jade_ir_error(c->s, "indexed fragment inputs must be lowered by NIR");
    for (unsigned k = 0; k < intr->def.num_components; k++) {
       int addr = isel_io_address(c, intr, false, k);
       if (addr < 0)
@@ -312,7 +312,7 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
    unsigned loc = nir_intrinsic_io_semantics(intr).location;
    nir_def *data = intr->src[0].ssa;
    if (data->bit_size != 32)
-      return jade_shader_error(c->s, "%u-bit fragment outputs are not supported yet",
+      return jade_ir_error(c->s, "%u-bit fragment outputs are not supported yet",
                                data->bit_size);
    nir_src *offset = nir_get_io_offset_src(intr);
    unsigned slot = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
@@ -335,13 +335,13 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
          unsigned rt = (loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0) + slot +
                        nir_intrinsic_io_semantics(intr).dual_source_blend_index;
          if (rt >= 8 || comp >= 4)
-            return jade_shader_error(c->s, "fragment output out of range");
+            return jade_ir_error(c->s, "fragment output out of range");
          c->fs_color[rt][comp] = v;
          c->s->io.color_written |= 1u << (4 * rt + comp);
          if (loc == FRAG_RESULT_COLOR)
             c->s->io.color_broadcast = true;
       } else {
-         return jade_shader_error(c->s, "fragment output %u is not supported yet", loc);
+         return jade_ir_error(c->s, "fragment output %u is not supported yet", loc);
       }
    }
    return true;
@@ -419,7 +419,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
                intr->intrinsic == nir_intrinsic_ddx_coarse;
    unsigned bit = is_x ? 1 : 2;
    if (intr->def.bit_size != 32)
-      return jade_shader_error(c->s, "%u-bit derivatives are not supported yet",
+      return jade_ir_error(c->s, "%u-bit derivatives are not supported yet",
                                intr->def.bit_size);
    if (!c->lane_id) {
       c->lane_id = isel_new_value(c, 32);
@@ -613,7 +613,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       return true;
    case nir_intrinsic_load_ubo: {
       if (!nir_src_is_const(intr->src[0]))
-         return jade_shader_error(c->s, "constant-buffer loads from a non-constant buffer "
+         return jade_ir_error(c->s, "constant-buffer loads from a non-constant buffer "
                                   "index are not supported yet");
       if (!nir_src_is_const(intr->src[1])) {
          /* An indexed load: LDC dst, c[bank][offset + size k], a component
@@ -621,7 +621,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          unsigned bank = nir_src_as_uint(intr->src[0]);
          unsigned bits = intr->def.bit_size;
          if (bits != 32 && bits != 64)
-            return jade_shader_error(c->s, "indexed %u-bit constant loads are not supported yet",
+            return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet",
                                      bits);
          struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
          for (unsigned k = 0; k < intr->def.num_components; k++) {
@@ -666,6 +666,6 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    default:
       break;
    }
-   return jade_shader_error(c->s, "unsupported NIR intrinsic %s",
+   return jade_ir_error(c->s, "unsupported NIR intrinsic %s",
                             nir_intrinsic_infos[intr->intrinsic].name);
 }

@@ -19,7 +19,7 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    unsigned comps = data->num_components;
    bool wide = data->bit_size == 64 && comps == 1;   /* one 64-bit value: .64 */
    if ((data->bit_size != 32 && !wide) || comps == 3)
-      return jade_shader_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
+      return jade_ir_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
                                comps, data->bit_size);
    /* base + constant: the constant goes in the instruction's signed 24-bit
     * offset. */
@@ -71,7 +71,7 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
    nir_src *addr_src = &intr->src[store ? 1 : 0];
    unsigned comps = data->num_components;
    if (data->bit_size != 32)
-      return jade_shader_error(c->s, "%s %s of %ux%u bits", local ? "local" : "shared",
+      return jade_ir_error(c->s, "%s %s of %ux%u bits", local ? "local" : "shared",
                                store ? "store" : "load", comps, data->bit_size);
    int64_t offset = nir_intrinsic_has_base(intr) ? nir_intrinsic_base(intr) : 0;
    nir_def *addr_def = addr_src->ssa;
@@ -131,7 +131,7 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
 {
    unsigned bits = intr->def.bit_size;
    if (bits != 32 && bits != 64)
-      return jade_shader_error(c->s, "%u-bit atomics are not supported yet", bits);
+      return jade_ir_error(c->s, "%u-bit atomics are not supported yet", bits);
    /* Types: U32 0, S32 1, U64 2, F32.FTZ.RN 3 (ATOMG), S64 5 (ATOMG). */
    bool wide = bits == 64;
    unsigned u = wide ? 2 : 0, sgn = wide ? 5 : 1;
@@ -150,16 +150,16 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    case nir_atomic_op_cmpxchg: op = 0; break;
    case nir_atomic_op_fadd:
       if (wide || shared)
-         return jade_shader_error(c->s, "%s float atomics are not supported yet",
+         return jade_ir_error(c->s, "%s float atomics are not supported yet",
                                   shared ? "shared" : "64-bit");
       op = 0;
       type = 3;   /* .F32.FTZ.RN */
       break;
    default:
-      return jade_shader_error(c->s, "atomic operation %u is not supported yet", aop);
+      return jade_ir_error(c->s, "atomic operation %u is not supported yet", aop);
    }
    if (shared && type == 5)
-      return jade_shader_error(c->s, "signed 64-bit shared atomics do not exist on SM75");
+      return jade_ir_error(c->s, "signed 64-bit shared atomics do not exist on SM75");
    struct jade_value *addr = isel_src(c, intr->src[0].ssa, 0);
    struct jade_value *data = isel_src(c, intr->src[1].ssa, 0);
    struct jade_value *data2 = swap ? isel_src(c, intr->src[2].ssa, 0) : NULL;

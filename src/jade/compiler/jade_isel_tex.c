@@ -93,7 +93,7 @@ packed_offsets(struct isel *c, nir_def *offset, unsigned bits, uint32_t *packed)
    for (unsigned k = 0; k < offset->num_components; k++) {
       nir_scalar s = nir_scalar_resolved(offset, k);
       if (!nir_scalar_is_const(s))
-         return jade_shader_error(c->s, "texture offsets that are not constant are not "
+         return jade_ir_error(c->s, "texture offsets that are not constant are not "
                                   "supported yet");
       *packed |= ((uint32_t)nir_scalar_as_int(s) & BITFIELD_MASK(bits)) << (bits * k);
    }
@@ -219,17 +219,17 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    if (tex->texture_index != tex->sampler_index && tex->op != nir_texop_txf &&
        tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs &&
        tex->op != nir_texop_query_levels)
-      return jade_shader_error(c->s, "texture: separate sampler and texture units are not "
+      return jade_ir_error(c->s, "texture: separate sampler and texture units are not "
                                "supported yet");
    if (tex->def.bit_size != 32)
-      return jade_shader_error(c->s, "texture: %u-bit results are not supported yet",
+      return jade_ir_error(c->s, "texture: %u-bit results are not supported yet",
                                tex->def.bit_size);
    if (tex->op == nir_texop_txs || tex->op == nir_texop_query_levels)
       return isel_txq(c, tex);
 
    int dim = tex_dim(tex);
    if (dim < 0)
-      return jade_shader_error(c->s, "texture: sampler dimension %u%s is not supported",
+      return jade_ir_error(c->s, "texture: sampler dimension %u%s is not supported",
                                tex->sampler_dim, tex->is_array ? " (array)" : "");
 
    nir_def *coord = NULL, *lod = NULL, *offset = NULL, *cmp = NULL, *ms = NULL;
@@ -247,7 +247,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       case nir_tex_src_ddx: ddx = d; break;
       case nir_tex_src_ddy: ddy = d; break;
       default:
-         return jade_shader_error(c->s, "texture source type %u is not supported yet",
+         return jade_ir_error(c->s, "texture source type %u is not supported yet",
                                   tex->src[s].src_type);
       }
    }
@@ -269,7 +269,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    case nir_texop_lod:
       return isel_tmml(c, tex, dim, coord);
    default:
-      return jade_shader_error(c->s, "texture operation %u is not supported yet", tex->op);
+      return jade_ir_error(c->s, "texture operation %u is not supported yet", tex->op);
    }
 
    /* LOD mode (TEX/TLD): auto 0, LZ 1, LB 2, LL 3; a constant zero LOD is
@@ -336,7 +336,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
          src1[n1++] = isel_src(c, cmp, 0);
    }
    if (n0 > 4 || n1 > 4)
-      return jade_shader_error(c->s, "texture: too many operands");
+      return jade_ir_error(c->s, "texture: too many operands");
 
    /* The components read; a shadow lookup returns one. */
    unsigned mask = nir_def_components_read(&tex->def) & 0xf;

@@ -30,6 +30,7 @@
 
 #include <string.h>
 
+#include "jade/jade_link.h"
 #include "jade_compiler_private.h"
 #include "jade_sph.h"
 

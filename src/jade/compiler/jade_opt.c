@@ -37,7 +37,7 @@ has_side_effects(const struct jade_instr *instr)
 /* A plain copy of one whole register: MOV %d <- %s (or one register of a
  * tuple), both SSA. */
 static bool
-is_copy(const struct jade_shader *s, const struct jade_instr *instr)
+is_copy(const struct jade_ir_shader *s, const struct jade_instr *instr)
 {
    if (instr->op != JADE_ISA_OP_MOV || instr->dst_count != 1 || instr->src_count != 1 ||
        instr->field_count || instr->pred_value >= 0)
@@ -51,7 +51,7 @@ is_copy(const struct jade_shader *s, const struct jade_instr *instr)
 }
 
 static void
-copy_propagate(struct jade_shader *s)
+copy_propagate(struct jade_ir_shader *s)
 {
    /* What each copied value stands for. */
    struct jade_operand *repl = rzalloc_array(s, struct jade_operand, s->value_count);
@@ -77,7 +77,7 @@ copy_propagate(struct jade_shader *s)
 /* A tuple filled with MOVs T.k <- U.k from one tuple U of its size, every
  * register once, is a copy of U: its readers read U. */
 static void
-tuple_copies(struct jade_shader *s)
+tuple_copies(struct jade_ir_shader *s)
 {
    int32_t *source = ralloc_array(s, int32_t, s->value_count);
    uint8_t *written = rzalloc_array(s, uint8_t, s->value_count);
@@ -123,7 +123,7 @@ tuple_copies(struct jade_shader *s)
 }
 
 static void
-dead_code(struct jade_shader *s)
+dead_code(struct jade_ir_shader *s)
 {
    unsigned *uses = rzalloc_array(s, unsigned, s->value_count);
    jade_foreach_block(s, block) {
@@ -162,7 +162,7 @@ dead_code(struct jade_shader *s)
 }
 
 void
-jade_optimize(struct jade_shader *s)
+jade_optimize(struct jade_ir_shader *s)
 {
    copy_propagate(s);
    tuple_copies(s);
@@ -175,7 +175,7 @@ jade_optimize(struct jade_shader *s)
  * (a loop's test at its bottom: @!p BRA exit ; BRA header ; exit:)
  * becomes the inverted branch to the second target (@p BRA header). */
 void
-jade_opt_branches(struct jade_shader *s)
+jade_opt_branches(struct jade_ir_shader *s)
 {
    /* Blocks some instruction names (branch, BSSY, ...): they keep their
     * code. */

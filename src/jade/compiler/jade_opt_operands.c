@@ -16,7 +16,7 @@
 #include "util/ralloc.h"
 
 struct fold {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    struct jade_instr **def;   /* the only definition of each SSA value */
    unsigned *uses;
 };
@@ -302,7 +302,7 @@ fold_color_clamp(struct fold *f, struct jade_instr *instr)
 }
 
 void
-jade_opt_fold_operands(struct jade_shader *s)
+jade_opt_fold_operands(struct jade_ir_shader *s)
 {
    struct fold f = {
       .s = s,

@@ -39,7 +39,7 @@
 static const unsigned file_regs[4] = {GPR_LIMIT, JADE_HW_PT, JADE_HW_URZ, JADE_HW_UPT};
 
 struct ra {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    struct jade_cfg *cfg;
    unsigned limit[4];
    bool *assigned;                /* per value */
@@ -180,12 +180,12 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       reg = first_free(ra, file, v->size);
    if (reg < 0 && file == JADE_FILE_GPR) {
       ra->out_of_gprs = true;
-      return jade_shader_error(ra->s, "out of general registers");
+      return jade_ir_error(ra->s, "out of general registers");
    }
    if (reg < 0) {
       /* Predicates were spilled to the budget (jade_ra_spill_preds), so
        * only the uniform files can get here. */
-      return jade_shader_error(ra->s, "out of %s registers%s",
+      return jade_ir_error(ra->s, "out of %s registers%s",
                                file == JADE_FILE_PRED ? "predicate" : "uniform",
                                file == JADE_FILE_PRED ? "" : " (uniform registers do not spill)");
    }
@@ -201,7 +201,7 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
 static void
 collect_hints(struct ra *ra)
 {
-   struct jade_shader *s = ra->s;
+   struct jade_ir_shader *s = ra->s;
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, i) {
          if (i->op == JADE_OP_PHI) {
@@ -226,14 +226,14 @@ collect_hints(struct ra *ra)
 static bool
 allocate_block(struct ra *ra, unsigned b)
 {
-   struct jade_shader *s = ra->s;
+   struct jade_ir_shader *s = ra->s;
    struct jade_cfg_block *cb = &ra->cfg->blocks[b];
    memset(ra->owner, 0xff, sizeof(ra->owner));
    memset(ra->co_owner, 0xff, sizeof(ra->co_owner));
    unsigned v;
    BITSET_FOREACH_SET(v, cb->live_in, s->value_count) {
       if (!ra->assigned[v])
-         return jade_shader_error(s, "register allocation: %%%u is live into block %u "
+         return jade_ir_error(s, "register allocation: %%%u is live into block %u "
                                   "before its definition", v, cb->block->index);
       occupy(ra, s->values[v]);
    }
@@ -265,7 +265,7 @@ allocate_block(struct ra *ra, unsigned b)
 }
 
 static void
-add_copies(struct jade_shader *s, struct jade_copy *copies, unsigned *n,
+add_copies(struct jade_ir_shader *s, struct jade_copy *copies, unsigned *n,
            const struct jade_value *dst, unsigned dst_comp, const struct jade_operand *src,
            unsigned size)
 {
@@ -280,7 +280,7 @@ add_copies(struct jade_shader *s, struct jade_copy *copies, unsigned *n,
 static void
 resolve_phis(struct ra *ra)
 {
-   struct jade_shader *s = ra->s;
+   struct jade_ir_shader *s = ra->s;
    struct jade_cfg *cfg = ra->cfg;
    for (unsigned b = 0; b < cfg->count; b++) {
       struct jade_cfg_block *cb = &cfg->blocks[b];
@@ -322,7 +322,7 @@ resolve_phis(struct ra *ra)
 static void
 resolve_exits(struct ra *ra)
 {
-   struct jade_shader *s = ra->s;
+   struct jade_ir_shader *s = ra->s;
    jade_foreach_block(s, block) {
       jade_foreach_instr(block, i) {
          if (i->op != JADE_ISA_OP_EXIT)
@@ -350,7 +350,7 @@ resolve_exits(struct ra *ra)
 
 /* MOVs between equal registers. */
 static void
-remove_identity_moves(struct jade_shader *s)
+remove_identity_moves(struct jade_ir_shader *s)
 {
    jade_foreach_block(s, block) {
       jade_foreach_instr_safe(block, i) {
@@ -369,7 +369,7 @@ remove_identity_moves(struct jade_shader *s)
 /* One allocation attempt; false (without an error) when general registers
  * ran out, which more spilling fixes. */
 static bool
-allocate(struct jade_shader *s, const unsigned limit[4], bool *out_of_gprs)
+allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
 {
    struct ra ra = {.s = s};
    memcpy(ra.limit, limit, sizeof(ra.limit));
@@ -401,7 +401,7 @@ allocate(struct jade_shader *s, const unsigned limit[4], bool *out_of_gprs)
 }
 
 bool
-jade_ra(struct jade_shader *s, const struct jade_compiler_options *options)
+jade_ra(struct jade_ir_shader *s, const struct jade_compiler_options *options)
 {
    unsigned limit[4];
    memcpy(limit, file_regs, sizeof(limit));

@@ -41,22 +41,22 @@ struct jade_instr_live {
    uint8_t dead_dsts;
 };
 
-struct jade_cfg *jade_cfg_build(struct jade_shader *s);
-void jade_liveness(struct jade_shader *s, struct jade_cfg *cfg);
+struct jade_cfg *jade_cfg_build(struct jade_ir_shader *s);
+void jade_liveness(struct jade_ir_shader *s, struct jade_cfg *cfg);
 /* Fills out[0..count-1] for the `count` instructions of block b. */
-void jade_block_kills(struct jade_shader *s, const struct jade_cfg *cfg, unsigned b,
+void jade_block_kills(struct jade_ir_shader *s, const struct jade_cfg *cfg, unsigned b,
                       struct jade_instr_live *out, unsigned count);
 
 /* Spills general registers until no point needs more than `budget`
  * (jade_ra_spill.c); counts the STLs and LDLs it adds. */
-bool jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned *fills);
+bool jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsigned *fills);
 /* Keeps predicates in general registers (SEL after the definition,
  * ISETP.NE before each use) until no point needs more than `budget`
  * predicates; returns how many it spilled.  An error (s->error) when a
  * point needs more than the budget even so. */
-unsigned jade_ra_spill_preds(struct jade_shader *s, unsigned budget);
+unsigned jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget);
 /* The most general registers live at once (tuples aligned). */
-unsigned jade_ra_pressure(struct jade_shader *s);
+unsigned jade_ra_pressure(struct jade_ir_shader *s);
 
 /* One register-to-register move of a parallel copy. */
 struct jade_copy {
@@ -67,10 +67,10 @@ struct jade_copy {
 /* Emits the parallel copy `copies` (all reads before all writes) before
  * `before` (or at the end of `block` when NULL) as MOVs (PLOP3 for
  * predicates), cycles broken with three XORs. */
-void jade_parallel_copy(struct jade_shader *s, struct jade_block *block,
+void jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block,
                         struct jade_instr *before, struct jade_copy *copies, unsigned count);
 
 /* A value standing for physical register `reg` (copies after allocation). */
-struct jade_value *jade_phys_value(struct jade_shader *s, enum jade_file file, unsigned reg);
+struct jade_value *jade_phys_value(struct jade_ir_shader *s, enum jade_file file, unsigned reg);
 
 #endif /* JADE_RA_H */

@@ -13,7 +13,7 @@
 #include "util/ralloc.h"
 
 struct jade_value *
-jade_phys_value(struct jade_shader *s, enum jade_file file, unsigned reg)
+jade_phys_value(struct jade_ir_shader *s, enum jade_file file, unsigned reg)
 {
    struct jade_value *v = jade_value_create(s, file, 1);
    v->reg = (uint8_t)reg;
@@ -21,7 +21,7 @@ jade_phys_value(struct jade_shader *s, enum jade_file file, unsigned reg)
 }
 
 static void
-emit_move(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+emit_move(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
           unsigned file, unsigned dst, unsigned src)
 {
    struct jade_value *d = jade_phys_value(s, file, dst), *a = jade_phys_value(s, file, src);
@@ -41,7 +41,7 @@ emit_move(struct jade_shader *s, struct jade_block *block, struct jade_instr *be
 
 /* x ^= y */
 static void
-emit_xor(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+emit_xor(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
          unsigned file, unsigned x, unsigned y)
 {
    struct jade_value *d = jade_phys_value(s, file, x), *a = jade_phys_value(s, file, x);
@@ -58,7 +58,7 @@ emit_xor(struct jade_shader *s, struct jade_block *block, struct jade_instr *bef
 }
 
 void
-jade_parallel_copy(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
                    struct jade_copy *copies, unsigned count)
 {
    /* Moves to themselves are done already. */

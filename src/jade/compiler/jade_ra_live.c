@@ -45,7 +45,7 @@ find_successors(struct jade_cfg *cfg)
 /* use: read before written in the block (phi sources excluded);
  * def: written in the block, phi destinations included. */
 static void
-local_sets(struct jade_shader *s, struct jade_cfg_block *cb, unsigned words)
+local_sets(struct jade_ir_shader *s, struct jade_cfg_block *cb, unsigned words)
 {
    cb->use = rzalloc_array(s, BITSET_WORD, words);
    cb->def = rzalloc_array(s, BITSET_WORD, words);
@@ -81,7 +81,7 @@ add_phi_uses(const struct jade_cfg *cfg, unsigned b, BITSET_WORD *set)
 }
 
 struct jade_cfg *
-jade_cfg_build(struct jade_shader *s)
+jade_cfg_build(struct jade_ir_shader *s)
 {
    struct jade_cfg *cfg = rzalloc(s, struct jade_cfg);
    cfg->count = s->block_count;
@@ -116,7 +116,7 @@ jade_cfg_build(struct jade_shader *s)
 }
 
 void
-jade_liveness(struct jade_shader *s, struct jade_cfg *cfg)
+jade_liveness(struct jade_ir_shader *s, struct jade_cfg *cfg)
 {
    unsigned words = cfg->words;
    for (unsigned b = 0; b < cfg->count; b++) {
@@ -148,7 +148,7 @@ jade_liveness(struct jade_shader *s, struct jade_cfg *cfg)
 }
 
 void
-jade_block_kills(struct jade_shader *s, const struct jade_cfg *cfg, unsigned b,
+jade_block_kills(struct jade_ir_shader *s, const struct jade_cfg *cfg, unsigned b,
                  struct jade_instr_live *out, unsigned count)
 {
    const struct jade_cfg_block *cb = &cfg->blocks[b];

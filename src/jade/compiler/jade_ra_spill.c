@@ -30,7 +30,7 @@ regs_of(const struct jade_value *v)
 }
 
 struct spill {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    struct jade_cfg *cfg;
    bool *no_spill;            /* reloads: never spilled again */
    unsigned no_spill_count;
@@ -45,7 +45,7 @@ struct uses {
 };
 
 static struct uses
-collect_uses(struct jade_shader *s, unsigned *instr_count)
+collect_uses(struct jade_ir_shader *s, unsigned *instr_count)
 {
    struct uses u = {
       .first = rzalloc_array(s, unsigned, s->value_count + 1),
@@ -159,7 +159,7 @@ typedef struct jade_value *(*fresh_fn)(void *data, struct jade_block *block,
  * source gets one at the end of its predecessor, any other instruction
  * one just before it for all its reads of vi (its guard too). */
 static void
-rewrite_reads(struct jade_shader *s, unsigned vi, const struct jade_instr *skip, fresh_fn fresh,
+rewrite_reads(struct jade_ir_shader *s, unsigned vi, const struct jade_instr *skip, fresh_fn fresh,
               void *data)
 {
    jade_foreach_block(s, block) {
@@ -210,7 +210,7 @@ reload_fresh(void *data, struct jade_block *block, struct jade_instr *before)
 static void
 spill_value(struct spill *sp, unsigned vi)
 {
-   struct jade_shader *s = sp->s;
+   struct jade_ir_shader *s = sp->s;
    const struct jade_value *v = s->values[vi];
    unsigned bytes = 4 * regs_of(v);
    unsigned slot = (s->local_size + bytes - 1) / bytes * bytes;
@@ -273,7 +273,7 @@ regs_in(const struct jade_value *v, enum jade_file file)
 }
 
 static void
-walk_pressure(struct jade_shader *s, struct jade_cfg *cfg, enum jade_file file, pressure_fn at,
+walk_pressure(struct jade_ir_shader *s, struct jade_cfg *cfg, enum jade_file file, pressure_fn at,
               void *data)
 {
    BITSET_WORD *live = ralloc_array(s, BITSET_WORD, cfg->words);
@@ -344,7 +344,7 @@ victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
           const BITSET_WORD *live, unsigned pressure)
 {
    struct victim_search *vs = data;
-   struct jade_shader *s = vs->sp->s;
+   struct jade_ir_shader *s = vs->sp->s;
    if (pressure <= vs->sp->budget)
       return false;
    vs->over = true;
@@ -396,7 +396,7 @@ max_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
 
 /* The most general registers live at once. */
 unsigned
-jade_ra_pressure(struct jade_shader *s)
+jade_ra_pressure(struct jade_ir_shader *s)
 {
    struct jade_cfg *cfg = jade_cfg_build(s);
    jade_liveness(s, cfg);
@@ -407,7 +407,7 @@ jade_ra_pressure(struct jade_shader *s)
 }
 
 bool
-jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned *fills)
+jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsigned *fills)
 {
    struct spill sp = {.s = s, .budget = budget, .spills = spills, .fills = fills};
    sp.no_spill = rzalloc_array(s, bool, s->value_count);
@@ -427,7 +427,7 @@ jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned
       spill_value(&sp, vs.victim);
    }
    if (jade_ra_pressure(s) > budget)
-      return jade_shader_error(s, "out of general registers: %u needed at one point even "
+      return jade_ir_error(s, "out of general registers: %u needed at one point even "
                                "after spilling (budget %u)", jade_ra_pressure(s), budget);
    return true;
 }
@@ -454,7 +454,7 @@ jade_ra_spill(struct jade_shader *s, unsigned budget, unsigned *spills, unsigned
  */
 
 struct pred_spill {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    bool *no_spill;            /* reloads */
    unsigned no_spill_count;
    unsigned budget;
@@ -470,7 +470,7 @@ pred_no_spill(struct pred_spill *ps, const struct jade_value *v)
 
 /* g = p ? ~0 : 0, before `before` (at the end of `block` when NULL). */
 static struct jade_value *
-pred_to_gpr(struct jade_shader *s, struct jade_block *block, struct jade_instr *before,
+pred_to_gpr(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
             const struct jade_value *p, struct jade_instr **sel)
 {
    struct jade_value *g = jade_value_create(s, JADE_FILE_GPR, 1);
@@ -515,7 +515,7 @@ pred_fresh(void *data, struct jade_block *block, struct jade_instr *before)
 static void
 spill_pred(struct pred_spill *ps, unsigned vi)
 {
-   struct jade_shader *s = ps->s;
+   struct jade_ir_shader *s = ps->s;
    struct jade_instr *def = NULL;
    struct jade_block *def_block = NULL;
    jade_foreach_block(s, block) {
@@ -603,7 +603,7 @@ pred_victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned 
                const BITSET_WORD *live, unsigned pressure)
 {
    struct pred_victim_search *vs = data;
-   struct jade_shader *s = vs->ps->s;
+   struct jade_ir_shader *s = vs->ps->s;
    if (pressure <= vs->ps->budget)
       return false;
    vs->over = true;
@@ -630,7 +630,7 @@ pred_victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned 
 }
 
 unsigned
-jade_ra_spill_preds(struct jade_shader *s, unsigned budget)
+jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget)
 {
    struct pred_spill ps = {.s = s, .budget = budget};
    ps.no_spill = rzalloc_array(s, bool, s->value_count);
@@ -655,7 +655,7 @@ jade_ra_spill_preds(struct jade_shader *s, unsigned budget)
       if (!vs.over)
          break;
       if (!vs.found) {
-         jade_shader_error_kind(s, JADE_ERROR_OUT_OF_PREDICATES,
+         jade_ir_error_kind(s, JADE_ERROR_OUT_OF_PREDICATES,
                                 "out of predicate registers: %u live at one point even after "
                                 "spilling (budget %u)", vs.pressure, budget);
          break;

@@ -115,7 +115,7 @@ add_edge(struct node *nodes, unsigned from, unsigned to)
 }
 
 struct region {
-   struct jade_shader *s;
+   struct jade_ir_shader *s;
    unsigned limit;            /* general registers before pressure comes first */
    struct node *nodes;
    unsigned count;
@@ -189,7 +189,7 @@ pressure_gain(const struct region *r, const struct jade_instr *i)
 static void
 build_dag(struct region *r)
 {
-   struct jade_shader *s = r->s;
+   struct jade_ir_shader *s = r->s;
    unsigned *writer = ralloc_array(r->nodes, unsigned, s->value_count);
    memset(writer, 0xff, s->value_count * sizeof(unsigned));
    int last_write = -1;
@@ -242,7 +242,7 @@ build_dag(struct region *r)
 static unsigned
 initial_pressure(const struct region *r)
 {
-   struct jade_shader *s = r->s;
+   struct jade_ir_shader *s = r->s;
    BITSET_WORD *in = rzalloc_array(r->nodes, BITSET_WORD, BITSET_WORDS(s->value_count));
    memcpy(in, r->live_after, BITSET_WORDS(s->value_count) * sizeof(BITSET_WORD));
    for (unsigned n = 0; n < r->count; n++) {
@@ -334,7 +334,7 @@ schedule_region(struct region *r, struct jade_block *block, struct jade_instr *b
 }
 
 void
-jade_schedule(struct jade_shader *s, unsigned max_gprs)
+jade_schedule(struct jade_ir_shader *s, unsigned max_gprs)
 {
    /* With a small budget (JADE_DEBUG=spill), pressure comes first sooner. */
    unsigned limit = max_gprs && max_gprs < PRESSURE_LIMIT ? max_gprs / 2 : PRESSURE_LIMIT;

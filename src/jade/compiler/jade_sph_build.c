@@ -21,6 +21,7 @@
 #include "compiler/shader_enums.h"
 #include "util/macros.h"
 
+#include "jade/jade_link.h"
 #include "jade_compiler_private.h"
 #include "jade_sph.h"
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "jade/jade_compiler.h"
+#include "jade/jade_link.h"
 
 #include "jade_code_heap.h"
 

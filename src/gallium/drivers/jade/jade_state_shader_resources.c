@@ -6,7 +6,7 @@
  * bank that names the resources the shader reads: texture handles (word
  * 8 + unit), image handles (word 0x40 + unit: the index of a texture
  * header made for the image view) and storage buffer addresses (0x2a0 +
- * 16 i).  The layout is the compiler's (jade_compiler.h).
+ * 16 i).  The layout is the compiler's (jade_abi.h).
  */
 
 #include <string.h>
