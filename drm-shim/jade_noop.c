@@ -128,8 +128,7 @@ shim_getparam(int fd, unsigned long request, void *arg)
       gp->value = 1;
       return 0;
    default:
-      jade_shim_complain("unknown NOUVEAU_GETPARAM %llu",
-              (unsigned long long)gp->param);
+      jade_shim_complain("unknown NOUVEAU_GETPARAM %llu", (unsigned long long)gp->param);
       return -EINVAL;
    }
 }
@@ -281,20 +280,18 @@ drm_shim_driver_init(void)
             "PCI_SUBSYS_ID=10DE:0000\n"
             "PCI_SLOT_NAME=0000:01:00.0\n",
             jade_shim.params.pci_device_id);
-   drm_shim_override_file(pci_id, "/sys/dev/char/%d:%d/device/uevent",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x0\n", "/sys/dev/char/%d:%d/device/revision",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x10de", "/sys/dev/char/%d:%d/device/vendor",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file(pci_id, "/sys/dev/char/%d:%d/device/uevent", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x0\n", "/sys/dev/char/%d:%d/device/revision", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x10de", "/sys/dev/char/%d:%d/device/vendor", DRM_MAJOR,
+                          render_node_minor);
    char device[16];
    snprintf(device, sizeof(device), "0x%04x", jade_shim.params.pci_device_id);
-   drm_shim_override_file(device, "/sys/dev/char/%d:%d/device/device",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x10de",
-                          "/sys/dev/char/%d:%d/device/subsystem_vendor",
-                          DRM_MAJOR, render_node_minor);
-   drm_shim_override_file("0x0000",
-                          "/sys/dev/char/%d:%d/device/subsystem_device",
-                          DRM_MAJOR, render_node_minor);
+   drm_shim_override_file(device, "/sys/dev/char/%d:%d/device/device", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x10de", "/sys/dev/char/%d:%d/device/subsystem_vendor", DRM_MAJOR,
+                          render_node_minor);
+   drm_shim_override_file("0x0000", "/sys/dev/char/%d:%d/device/subsystem_device", DRM_MAJOR,
+                          render_node_minor);
 }

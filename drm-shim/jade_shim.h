@@ -17,8 +17,8 @@
 #include "util/simple_mtx.h"
 
 #define JADE_SHIM_EXEC_PUSH_MAX 64
-#define JADE_SHIM_MAX_CHANNELS 32
-#define JADE_SHIM_MAX_OBJECTS 64
+#define JADE_SHIM_MAX_CHANNELS  32
+#define JADE_SHIM_MAX_OBJECTS   64
 
 /* The parameters block: what the emulated GPU reports. */
 struct jade_shim_params {
@@ -74,8 +74,7 @@ struct jade_shim_mapping *jade_shim_mapping_of(uint64_t va, uint64_t size_B);
  * model (jade_shim_run_gpu.c, libjade_sim_drm_shim.so).  A negative errno
  * fails the EXEC (a channel the model killed). */
 struct drm_nouveau_exec_push;
-int jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes,
-                  unsigned count);
+int jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsigned count);
 /* A channel is freed: the runner drops its state. */
 void jade_shim_run_channel_freed(uint32_t channel);
 /* Whether the runner killed the channel (a GPU fault). */
@@ -104,10 +103,10 @@ jade_shim_syscall_result(int ret)
    return ret;
 }
 
-#define JADE_SHIM_IOCTL(handler)                                              \
-   static int handler##_ioctl(int fd, unsigned long request, void *arg)       \
-   {                                                                          \
-      return jade_shim_syscall_result(handler(fd, request, arg));             \
+#define JADE_SHIM_IOCTL(handler)                                                                   \
+   static int handler##_ioctl(int fd, unsigned long request, void *arg)                            \
+   {                                                                                               \
+      return jade_shim_syscall_result(handler(fd, request, arg));                                  \
    }
 
 int jade_shim_vm_init(int fd, unsigned long request, void *arg);

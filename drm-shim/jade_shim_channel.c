@@ -85,8 +85,7 @@ nvif_sclass(struct nvif_ioctl_v0 *ioctl, unsigned size)
    if (!jade_shim_channel_exists(ioctl->token))
       return jade_shim_refuse("NVIF SCLASS on an unknown channel", -ENOENT);
 
-   const unsigned room = (size - sizeof(*ioctl) - sizeof(*sclass)) /
-                         sizeof(sclass->oclass[0]);
+   const unsigned room = (size - sizeof(*ioctl) - sizeof(*sclass)) / sizeof(sclass->oclass[0]);
    for (unsigned i = 0; i < MIN3(count, sclass->count, room); i++) {
       sclass->oclass[i].oclass = jade_shim.params.classes[i];
       sclass->oclass[i].minver = -1;
@@ -104,13 +103,12 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
    if (ioctl->route == 0xff && !jade_shim_channel_exists(ioctl->token))
       return jade_shim_refuse("NVIF NEW on an unknown channel", -ENOENT);
    if (ioctl->route == 0xff && !class_offered(new->oclass)) {
-      jade_shim_complain("NVIF NEW of class 0x%04x, not offered",
-              new->oclass);
+      jade_shim_complain("NVIF NEW of class 0x%04x, not offered", new->oclass);
       return -ENODEV;
    }
 
    for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
-      if (jade_shim.objects[i] == new->handle && new->handle != 0)
+      if (jade_shim.objects[i] == new->handle &&new->handle != 0)
          return jade_shim_refuse("NVIF NEW with a handle in use", -EEXIST);
    }
    for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
@@ -140,8 +138,7 @@ nvif_mthd(struct nvif_ioctl_v0 *ioctl)
    struct nvif_ioctl_mthd_v0 *mthd = (void *)ioctl->data;
 
    if (mthd->method != NV_DEVICE_V0_INFO) {
-      jade_shim_complain("NVIF MTHD 0x%x is not emulated",
-              mthd->method);
+      jade_shim_complain("NVIF MTHD 0x%x is not emulated", mthd->method);
       return -EINVAL;
    }
    struct nv_device_info_v0 *info = (void *)mthd->data;
@@ -174,8 +171,7 @@ jade_shim_nvif(int fd, unsigned long request, void *arg)
       ret = nvif_mthd(ioctl);
       break;
    default:
-      jade_shim_complain("NVIF ioctl type %u is not emulated",
-              ioctl->type);
+      jade_shim_complain("NVIF ioctl type %u is not emulated", ioctl->type);
       ret = -EINVAL;
       break;
    }
@@ -205,15 +201,15 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
       if (pushes[i].va_len == 0 || (pushes[i].va_len & 3) ||
           !jade_shim_va_mapped(pushes[i].va, pushes[i].va_len)) {
          jade_shim_complain("EXEC push %u (0x%llx, %u bytes) is not "
-                 "inside mapped memory", i,
-                 (unsigned long long)pushes[i].va, pushes[i].va_len);
+                            "inside mapped memory",
+                            i, (unsigned long long)pushes[i].va, pushes[i].va_len);
          ret = -EINVAL;
          goto out;
       }
    }
    for (unsigned i = 0; i < req->wait_count + req->sig_count; i++) {
-      const struct drm_nouveau_sync *s = i < req->wait_count ?
-                                         &waits[i] : &sigs[i - req->wait_count];
+      const struct drm_nouveau_sync *s =
+         i < req->wait_count ? &waits[i] : &sigs[i - req->wait_count];
       if ((s->flags & DRM_NOUVEAU_SYNC_TYPE_MASK) != DRM_NOUVEAU_SYNC_SYNCOBJ) {
          ret = jade_shim_refuse("EXEC with a timeline sync (not emulated)", -EINVAL);
          goto out;

@@ -54,8 +54,7 @@ jade_shim_params_init(struct jade_shim_params *p)
 
    /* What nouveau lists for a Turing channel. */
    const uint32_t turing[] = {
-      TURING_A, TURING_COMPUTE_A, TURING_DMA_COPY_A,
-      KEPLER_INLINE_TO_MEMORY_B, FERMI_TWOD_A, 0,
+      TURING_A, TURING_COMPUTE_A, TURING_DMA_COPY_A, KEPLER_INLINE_TO_MEMORY_B, FERMI_TWOD_A, 0,
    };
    for (unsigned i = 0; i < ARRAY_SIZE(turing); i++)
       p->classes[i] = turing[i];

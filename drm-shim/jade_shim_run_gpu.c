@@ -39,8 +39,7 @@ static const struct debug_named_value sim_debug_flags[] = {
    {"hazards", SIM_DEBUG_HAZARDS, "Run the SM model's dependency checker, warning on stderr"},
    {"hazards-fatal", SIM_DEBUG_HAZARDS_FATAL, "The checker on; a hazard is a GPU fault"},
    {"stats", SIM_DEBUG_STATS, "Print each channel's methods, launches and instructions at exit"},
-   DEBUG_NAMED_VALUE_END
-};
+   DEBUG_NAMED_VALUE_END};
 
 /* drm-shim's buffer memory (device.c: a memfd of SHIM_MEM_SIZE bytes). */
 #define SHIM_MEM_B (4ull << 30)
@@ -53,17 +52,17 @@ static void
 print_stats(uint32_t channel)
 {
    const struct jade_gpu_stats *st = jade_gpu_stats(gpus[channel]);
-   fprintf(stderr, "jade-gpu: channel %u: %llu methods (%llu not implemented), %llu compute "
+   fprintf(stderr,
+           "jade-gpu: channel %u: %llu methods (%llu not implemented), %llu compute "
            "launches, %llu thread instructions, %llu semaphore releases, %llu inline bytes, "
-           "%llu constant words\n", channel, (unsigned long long)st->methods,
-           (unsigned long long)st->unimplemented, (unsigned long long)st->compute_launches,
-           (unsigned long long)st->thread_instructions,
+           "%llu constant words\n",
+           channel, (unsigned long long)st->methods, (unsigned long long)st->unimplemented,
+           (unsigned long long)st->compute_launches, (unsigned long long)st->thread_instructions,
            (unsigned long long)st->semaphore_releases, (unsigned long long)st->inline_bytes,
            (unsigned long long)st->constant_words);
 }
 
-static void __attribute__((destructor))
-print_all_stats(void)
+static void __attribute__((destructor)) print_all_stats(void)
 {
    for (uint32_t c = 0; print_stats_at_exit && c < JADE_SHIM_MAX_CHANNELS; c++) {
       if (gpus[c])
@@ -97,8 +96,7 @@ static struct jade_gpu *
 gpu_of(uint32_t channel)
 {
    if (!shim_mem) {
-      void *p = mmap(NULL, SHIM_MEM_B, PROT_READ | PROT_WRITE, MAP_SHARED,
-                     shim_device.mem_fd, 0);
+      void *p = mmap(NULL, SHIM_MEM_B, PROT_READ | PROT_WRITE, MAP_SHARED, shim_device.mem_fd, 0);
       if (p == MAP_FAILED) {
          jade_shim_complain("cannot map drm-shim's buffer memory for the GPU model");
          return NULL;
@@ -115,8 +113,9 @@ gpu_of(uint32_t channel)
          .tpc_count = jade_shim.params.tpc_count,
          .trace_methods = flags & SIM_DEBUG_METHODS,
          .abort_on_fault = flags & SIM_DEBUG_FAULTS,
-         .hazards = flags & SIM_DEBUG_HAZARDS_FATAL ? JADE_SIM_HAZARDS_FATAL :
-                    flags & SIM_DEBUG_HAZARDS ? JADE_SIM_HAZARDS_WARN : JADE_SIM_HAZARDS_OFF,
+         .hazards = flags & SIM_DEBUG_HAZARDS_FATAL ? JADE_SIM_HAZARDS_FATAL
+                    : flags & SIM_DEBUG_HAZARDS     ? JADE_SIM_HAZARDS_WARN
+                                                    : JADE_SIM_HAZARDS_OFF,
          /* JADE_SIM_DUMP=DIR: the colour targets of every EXEC as PNGs. */
          .dump_dir = getenv("JADE_SIM_DUMP"),
       };

@@ -49,8 +49,8 @@ syncobj_create(int fd, unsigned long request, void *arg)
 
    simple_mtx_lock(&jade_shim.lock);
    req->handle = next_handle++;
-   syncobj_set(req->handle, (req->flags & DRM_SYNCOBJ_CREATE_SIGNALED) ?
-                            SYNCOBJ_SIGNALLED : SYNCOBJ_UNSIGNALLED);
+   syncobj_set(req->handle, (req->flags & DRM_SYNCOBJ_CREATE_SIGNALED) ? SYNCOBJ_SIGNALLED
+                                                                       : SYNCOBJ_UNSIGNALLED);
    simple_mtx_unlock(&jade_shim.lock);
    return 0;
 }
@@ -109,8 +109,7 @@ out:
 }
 
 static int
-syncobj_set_array(const struct drm_syncobj_array *req, enum syncobj_state state,
-                  const char *what)
+syncobj_set_array(const struct drm_syncobj_array *req, enum syncobj_state state, const char *what)
 {
    const uint32_t *handles = (void *)(uintptr_t)req->handles;
    int ret = 0;
@@ -129,22 +128,19 @@ syncobj_set_array(const struct drm_syncobj_array *req, enum syncobj_state state,
 static int
 syncobj_reset(int fd, unsigned long request, void *arg)
 {
-   return syncobj_set_array(arg, SYNCOBJ_UNSIGNALLED,
-                            "SYNCOBJ_RESET of an unknown handle");
+   return syncobj_set_array(arg, SYNCOBJ_UNSIGNALLED, "SYNCOBJ_RESET of an unknown handle");
 }
 
 static int
 syncobj_signal(int fd, unsigned long request, void *arg)
 {
-   return syncobj_set_array(arg, SYNCOBJ_SIGNALLED,
-                            "SYNCOBJ_SIGNAL of an unknown handle");
+   return syncobj_set_array(arg, SYNCOBJ_SIGNALLED, "SYNCOBJ_SIGNAL of an unknown handle");
 }
 
 static int
 syncobj_not_emulated(int fd, unsigned long request, void *arg)
 {
-   jade_shim_complain("syncobj ioctl 0x%x is not emulated",
-           (unsigned)_IOC_NR(request));
+   jade_shim_complain("syncobj ioctl 0x%x is not emulated", (unsigned)_IOC_NR(request));
    return -EINVAL;
 }
 
@@ -185,8 +181,8 @@ jade_shim_syncobj_init(void)
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_RESET)] = syncobj_reset_ioctl;
    core_ioctls[_IOC_NR(DRM_IOCTL_SYNCOBJ_SIGNAL)] = syncobj_signal_ioctl;
    const unsigned not_emulated[] = {
-      DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE,
-      DRM_IOCTL_SYNCOBJ_TRANSFER, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL,
+      DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD,  DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE,
+      DRM_IOCTL_SYNCOBJ_TRANSFER,      DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL,
       DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, DRM_IOCTL_SYNCOBJ_QUERY,
    };
    for (unsigned i = 0; i < ARRAY_SIZE(not_emulated); i++)

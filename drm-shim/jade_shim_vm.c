@@ -29,8 +29,7 @@ jade_shim_vm_init(int fd, unsigned long request, void *arg)
    if (jade_shim.vm_init || jade_shim.vm_locked) {
       ret = jade_shim_refuse("VM_INIT after VM_INIT or after buffers/channels", -ENOSYS);
    } else if (req->kernel_managed_size == 0 ||
-              req->kernel_managed_addr + req->kernel_managed_size <
-                 req->kernel_managed_addr) {
+              req->kernel_managed_addr + req->kernel_managed_size < req->kernel_managed_addr) {
       ret = jade_shim_refuse("VM_INIT with an empty or wrapping kernel region", -EINVAL);
    } else {
       jade_shim.vm_init = true;
@@ -53,7 +52,7 @@ find_mapping(uint64_t va)
    if (l && va >= l->va && va < l->va + l->range_B)
       return l;
    /* Mappings are few: a linear walk keeps this simple. */
-   hash_table_u64_foreach(jade_shim.vm, entry) {
+   hash_table_u64_foreach (jade_shim.vm, entry) {
       struct jade_shim_mapping *m = entry.data;
       if (va >= m->va && va < m->va + m->range_B)
          return last_found = m;
@@ -64,7 +63,7 @@ find_mapping(uint64_t va)
 static bool
 overlaps_any(uint64_t va, uint64_t range_B)
 {
-   hash_table_u64_foreach(jade_shim.vm, entry) {
+   hash_table_u64_foreach (jade_shim.vm, entry) {
       struct jade_shim_mapping *m = entry.data;
       if (va < m->va + m->range_B && m->va < va + range_B)
          return true;
@@ -118,8 +117,7 @@ vm_map(struct shim_fd *shim_fd, const struct drm_nouveau_vm_bind_op *op)
 static int
 vm_unmap(const struct drm_nouveau_vm_bind_op *op)
 {
-   struct jade_shim_mapping *m = _mesa_hash_table_u64_search(jade_shim.vm,
-                                                             op->addr);
+   struct jade_shim_mapping *m = _mesa_hash_table_u64_search(jade_shim.vm, op->addr);
    if (!m || m->range_B != op->range)
       return jade_shim_refuse("VM_BIND unmap of something not mapped", -ENOENT);
    _mesa_hash_table_u64_remove(jade_shim.vm, op->addr);

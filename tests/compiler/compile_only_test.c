@@ -37,43 +37,39 @@ static const struct image_case cases[] = {
 static nir_shader *
 build(const struct image_case *ic)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
-                                                  "%s", ic->name);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(), "%s", ic->name);
    b.shader->info.workgroup_size[0] = 64;
    b.shader->info.workgroup_size[1] = 1;
    b.shader->info.workgroup_size[2] = 1;
    nir_def *id = nir_channel(&b, nir_load_local_invocation_id(&b), 0);
-   nir_def *coord = nir_vec4(&b, id, nir_iadd_imm(&b, id, 1), nir_iadd_imm(&b, id, 2),
-                             nir_imm_int(&b, 0));
+   nir_def *coord =
+      nir_vec4(&b, id, nir_iadd_imm(&b, id, 1), nir_iadd_imm(&b, id, 2), nir_imm_int(&b, 0));
    nir_def *unit = ic->dynamic_unit ? nir_iand_imm(&b, id, 3) : nir_imm_int(&b, 1);
    nir_def *zero = nir_imm_int(&b, 0);
    nir_def *v = nir_image_load(&b, 4, 32, unit, coord, zero, zero, .image_dim = ic->dim,
                                .image_array = ic->array, .dest_type = nir_type_uint32);
    nir_def *sum = nir_iadd(&b, nir_channel(&b, v, 0), nir_channel(&b, v, 3));
-   nir_image_store(&b, unit, coord, zero, nir_vec4(&b, sum, v, sum, id), zero,
-                   .image_dim = ic->dim, .image_array = ic->array,
-                   .src_type = nir_type_uint32);
+   nir_image_store(&b, unit, coord, zero, nir_vec4(&b, sum, v, sum, id), zero, .image_dim = ic->dim,
+                   .image_array = ic->array, .src_type = nir_type_uint32);
    nir_def *old = nir_image_atomic(&b, 32, unit, coord, zero, sum, .image_dim = ic->dim,
                                    .image_array = ic->array, .format = PIPE_FORMAT_R32_UINT,
                                    .atomic_op = nir_atomic_op_iadd);
-   nir_def *cas = nir_image_atomic_swap(&b, 32, unit, coord, zero, old, id,
-                                        .image_dim = ic->dim, .image_array = ic->array,
-                                        .format = PIPE_FORMAT_R32_UINT,
+   nir_def *cas = nir_image_atomic_swap(&b, 32, unit, coord, zero, old, id, .image_dim = ic->dim,
+                                        .image_array = ic->array, .format = PIPE_FORMAT_R32_UINT,
                                         .atomic_op = nir_atomic_op_cmpxchg);
    nir_def *mx = nir_image_atomic(&b, 32, unit, coord, zero, cas, .image_dim = ic->dim,
                                   .image_array = ic->array, .format = PIPE_FORMAT_R32_SINT,
                                   .atomic_op = nir_atomic_op_imax);
-   unsigned size_comps = glsl_get_sampler_dim_coordinate_components(ic->dim) +
-                         (ic->array ? 1 : 0);
+   unsigned size_comps = glsl_get_sampler_dim_coordinate_components(ic->dim) + (ic->array ? 1 : 0);
    if (ic->dim == GLSL_SAMPLER_DIM_CUBE)
       size_comps = ic->array ? 3 : 2;
    nir_def *size = nir_image_size(&b, size_comps, 32, nir_imm_int(&b, 2), zero,
                                   .image_dim = ic->dim, .image_array = ic->array);
-   nir_image_store(&b, nir_imm_int(&b, 2), coord, zero,
-                   nir_vec4(&b, mx, nir_channel(&b, size, 0),
-                            nir_channel(&b, size, size_comps - 1), cas),
-                   zero, .image_dim = ic->dim, .image_array = ic->array,
-                   .src_type = nir_type_uint32);
+   nir_image_store(
+      &b, nir_imm_int(&b, 2), coord, zero,
+      nir_vec4(&b, mx, nir_channel(&b, size, 0), nir_channel(&b, size, size_comps - 1), cas), zero,
+      .image_dim = ic->dim, .image_array = ic->array, .src_type = nir_type_uint32);
    return b.shader;
 }
 

@@ -29,8 +29,8 @@
 #include "nir_builder.h"
 #include "util/ralloc.h"
 
-#define GROUP 64
-#define GROUPS 2
+#define GROUP   64
+#define GROUPS  2
 #define THREADS (GROUP * GROUPS)
 /* The initial contents of the test's two shader storage buffers. */
 #define SSBO_PATTERN(k, i) (0x10000u * ((k) + 1) + (i))
@@ -52,12 +52,30 @@ struct tol {
 
 /* The bounds of the model's hardware-like MUFU (docs/sim.md, from the PTX
  * ISA), for shaders whose result is one MUFU. */
-#define TOL_RCP {TOL_ULP, 1}
-#define TOL_RSQ {TOL_REL, -22.9}
-#define TOL_SQRT {TOL_REL, -23}
-#define TOL_LG2 {TOL_ABSREL, -22}
-#define TOL_EX2 {TOL_ULP, 2}
-#define TOL_SIN {TOL_ABS, -20.5}
+#define TOL_RCP                                                                                    \
+   {                                                                                               \
+      TOL_ULP, 1                                                                                   \
+   }
+#define TOL_RSQ                                                                                    \
+   {                                                                                               \
+      TOL_REL, -22.9                                                                               \
+   }
+#define TOL_SQRT                                                                                   \
+   {                                                                                               \
+      TOL_REL, -23                                                                                 \
+   }
+#define TOL_LG2                                                                                    \
+   {                                                                                               \
+      TOL_ABSREL, -22                                                                              \
+   }
+#define TOL_EX2                                                                                    \
+   {                                                                                               \
+      TOL_ULP, 2                                                                                   \
+   }
+#define TOL_SIN                                                                                    \
+   {                                                                                               \
+      TOL_ABS, -20.5                                                                               \
+   }
 
 struct exec_case {
    const char *name;
@@ -180,8 +198,8 @@ build_alu(nir_builder *b, const struct alu_case *a, nir_def **in, nir_def **out)
 static nir_shader *
 build_shader(const struct exec_case *c)
 {
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
-                                                  "%s", c->name);
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(), "%s", c->name);
    b.shader->info.workgroup_size[0] = GROUP;
    b.shader->info.workgroup_size[1] = 1;
    b.shader->info.workgroup_size[2] = 1;
@@ -211,30 +229,34 @@ build_shader(const struct exec_case *c)
 
 /* --- the cases ----------------------------------------------------------- */
 
-static void b_int_mad(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_int_mad(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_iadd_imm(b, nir_imul_imm(b, in[0], 3), 7);
    out[1] = nir_imul(b, in[0], in[1]);
    out[2] = nir_iadd(b, in[0], in[1]);
 }
-static void r_int_mad(const uint32_t *in, uint32_t *out)
+static void
+r_int_mad(const uint32_t *in, uint32_t *out)
 {
    out[0] = in[0] * 3 + 7;
    out[1] = in[0] * in[1];
    out[2] = in[0] + in[1];
 }
 
-static void b_bits(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_bits(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *s = nir_iand_imm(b, in[1], 31);
-   out[0] = nir_iand_imm(b, nir_ixor(b, nir_ishl_imm(b, in[0], 3), nir_ushr_imm(b, in[0], 2)),
-                         0xff00ff);
+   out[0] =
+      nir_iand_imm(b, nir_ixor(b, nir_ishl_imm(b, in[0], 3), nir_ushr_imm(b, in[0], 2)), 0xff00ff);
    out[1] = nir_ishl(b, in[0], s);
    out[2] = nir_ushr(b, in[0], s);
    out[3] = nir_ishr(b, in[0], s);
    out[4] = nir_ior(b, in[0], in[1]);
 }
-static void r_bits(const uint32_t *in, uint32_t *out)
+static void
+r_bits(const uint32_t *in, uint32_t *out)
 {
    unsigned s = in[1] & 31;
    out[0] = ((in[0] << 3) ^ (in[0] >> 2)) & 0xff00ff;
@@ -244,23 +266,38 @@ static void r_bits(const uint32_t *in, uint32_t *out)
    out[4] = in[0] | in[1];
 }
 
-static float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float
+f32(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+static uint32_t
+u32(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
 
-static void b_float(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_float(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_ffma(b, in[0], in[1], in[2]);
    out[1] = nir_fadd(b, in[0], in[1]);
    out[2] = nir_fmul(b, in[0], nir_imm_float(b, 2.5f));
 }
-static void r_float(const uint32_t *in, uint32_t *out)
+static void
+r_float(const uint32_t *in, uint32_t *out)
 {
    out[0] = u32(fmaf(f32(in[0]), f32(in[1]), f32(in[2])));
    out[1] = u32(f32(in[0]) + f32(in[1]));
    out[2] = u32(f32(in[0]) * 2.5f);
 }
 
-static void b_compare(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_compare(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *a = in[0], *c = in[1];
    out[0] = nir_bcsel(b, nir_ilt(b, a, c), a, c);
@@ -271,7 +308,8 @@ static void b_compare(nir_builder *b, nir_def **in, nir_def **out)
    out[4] = nir_b2i32(b, nir_ixor(b, nir_fge(b, a, c), nir_feq(b, a, a)));
    out[5] = nir_bcsel(b, nir_fneu(b, a, c), nir_imm_int(b, 7), c);
 }
-static void r_compare(const uint32_t *in, uint32_t *out)
+static void
+r_compare(const uint32_t *in, uint32_t *out)
 {
    uint32_t a = in[0], c = in[1];
    float fa = f32(a), fc = f32(c);
@@ -283,7 +321,8 @@ static void r_compare(const uint32_t *in, uint32_t *out)
    out[5] = fa != fc ? 7 : c;
 }
 
-static void b_minmax(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_minmax(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_imin(b, in[0], in[1]);
    out[1] = nir_imax(b, in[0], in[1]);
@@ -294,7 +333,8 @@ static void b_minmax(nir_builder *b, nir_def **in, nir_def **out)
    out[6] = nir_ineg(b, in[0]);
    out[7] = nir_iabs(b, in[1]);
 }
-static void r_minmax(const uint32_t *in, uint32_t *out)
+static void
+r_minmax(const uint32_t *in, uint32_t *out)
 {
    int32_t a = (int32_t)in[0], c = (int32_t)in[1];
    out[0] = (uint32_t)(a < c ? a : c);
@@ -307,7 +347,8 @@ static void r_minmax(const uint32_t *in, uint32_t *out)
    out[7] = (uint32_t)(c < 0 ? -(int64_t)c : c);
 }
 
-static void b_fmods(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_fmods(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_fneg(b, in[0]);
    out[1] = nir_fabs(b, in[0]);
@@ -317,9 +358,10 @@ static void b_fmods(nir_builder *b, nir_def **in, nir_def **out)
    out[5] = nir_ftrunc(b, in[1]);
    out[6] = nir_fround_even(b, in[1]);
 }
-static void r_fmods(const uint32_t *in, uint32_t *out)
+static void
+r_fmods(const uint32_t *in, uint32_t *out)
 {
-   float x = f32(in[0]), y = f32(in[1]) ;
+   float x = f32(in[0]), y = f32(in[1]);
    out[0] = in[0] ^ 0x80000000u;
    out[1] = in[0] & 0x7fffffffu;
    float m = x * 1e-30f;
@@ -335,7 +377,8 @@ static void r_fmods(const uint32_t *in, uint32_t *out)
  * b in [2^-63, 2^-62), so a * b * 2^-1 is below 2^-126 (a denormal or 0).
  * Under GL's default float controls (case underflow_ftz) the products are
  * 0 and the comparison false; with denormals preserved (underflow) not. */
-static void b_underflow(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_underflow(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *a = nir_ior_imm(b, nir_iand_imm(b, in[0], 0x007fffff), 0x1f800000);
    nir_def *c = nir_ior_imm(b, nir_iand_imm(b, in[1], 0x007fffff), 0x20000000);
@@ -344,7 +387,8 @@ static void b_underflow(nir_builder *b, nir_def **in, nir_def **out)
    out[1] = nir_b2i32(b, nir_flt(b, nir_imm_float(b, 0.0f), p));
 }
 static uint32_t flush32(uint32_t u);
-static void r_underflow_modes(const uint32_t *in, uint32_t *out, bool ftz)
+static void
+r_underflow_modes(const uint32_t *in, uint32_t *out, bool ftz)
 {
    float a = f32((in[0] & 0x007fffff) | 0x1f800000), c = f32((in[1] & 0x007fffff) | 0x20000000);
    float ac = ftz ? f32(flush32(u32(a * c))) : a * c;
@@ -352,12 +396,21 @@ static void r_underflow_modes(const uint32_t *in, uint32_t *out, bool ftz)
    out[0] = u32(p);
    out[1] = 0.0f < p;
 }
-static void r_underflow(const uint32_t *in, uint32_t *out) { r_underflow_modes(in, out, false); }
-static void r_underflow_ftz(const uint32_t *in, uint32_t *out) { r_underflow_modes(in, out, true); }
+static void
+r_underflow(const uint32_t *in, uint32_t *out)
+{
+   r_underflow_modes(in, out, false);
+}
+static void
+r_underflow_ftz(const uint32_t *in, uint32_t *out)
+{
+   r_underflow_modes(in, out, true);
+}
 
 /* Conversions: inputs scaled to stay in range (NIR leaves out-of-range
  * float-to-int conversions undefined). */
-static void b_convert(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_convert(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_i2f32(b, in[0]);
    out[1] = nir_u2f32(b, in[0]);
@@ -365,7 +418,8 @@ static void b_convert(nir_builder *b, nir_def **in, nir_def **out)
    out[2] = nir_f2i32(b, f);
    out[3] = nir_f2u32(b, nir_fabs(b, f));
 }
-static void r_convert(const uint32_t *in, uint32_t *out)
+static void
+r_convert(const uint32_t *in, uint32_t *out)
 {
    out[0] = u32((float)(int32_t)in[0]);
    out[1] = u32((float)in[0]);
@@ -377,9 +431,10 @@ static void r_convert(const uint32_t *in, uint32_t *out)
 /* MUFU: the reference is the exact function rounded once, the words are
  * compared within the model's bounds (mufu_tol); inputs positive and
  * normal. */
-static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_mufu(nir_builder *b, nir_def **in, nir_def **out)
 {
-   b->exact = true;   /* the C reference rounds the product and the sum apart */
+   b->exact = true; /* the C reference rounds the product and the sum apart */
    nir_def *x = nir_fadd_imm(b, nir_fabs(b, nir_fmul_imm(b, in[0], 1e-20f)), 0.5f);
    b->exact = false;
    out[0] = nir_frcp(b, x);
@@ -390,7 +445,8 @@ static void b_mufu(nir_builder *b, nir_def **in, nir_def **out)
    out[5] = nir_fsin(b, x);
 }
 static const struct tol mufu_tol[] = {TOL_RCP, TOL_RSQ, TOL_SQRT, TOL_LG2, TOL_EX2, TOL_SIN};
-static void r_mufu(const uint32_t *in, uint32_t *out)
+static void
+r_mufu(const uint32_t *in, uint32_t *out)
 {
    float x = fabsf(f32(in[0]) * 1e-20f) + 0.5f;
    out[0] = u32((float)(1.0 / x));
@@ -402,7 +458,9 @@ static void r_mufu(const uint32_t *in, uint32_t *out)
    double turns = (double)(x * 0.15915494f);
    double frac = turns - floor(turns);
    double q = frac * 4;
-   out[5] = q == floor(q) ? u32((float)(q == 1 ? 1 : q == 3 ? -1 : 0))
+   out[5] = q == floor(q) ? u32((float)(q == 1   ? 1
+                                        : q == 3 ? -1
+                                                 : 0))
                           : u32((float)sin(2.0 * M_PI * frac));
 }
 
@@ -430,7 +488,8 @@ chain_ref(uint32_t x, unsigned k)
 }
 
 /* if/else whose then side holds a loop, so NIR keeps the branch. */
-static void b_ifelse(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_ifelse(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *v = local(b, "v"), *i = local(b, "i");
    nir_push_if(b, nir_ine_imm(b, nir_iand_imm(b, in[0], 1), 0));
@@ -457,7 +516,8 @@ static void b_ifelse(nir_builder *b, nir_def **in, nir_def **out)
    nir_pop_if(b, NULL);
    out[0] = nir_load_var(b, v);
 }
-static void r_ifelse(const uint32_t *in, uint32_t *out)
+static void
+r_ifelse(const uint32_t *in, uint32_t *out)
 {
    uint32_t v;
    if (in[0] & 1) {
@@ -472,7 +532,8 @@ static void r_ifelse(const uint32_t *in, uint32_t *out)
 
 /* A loop with a data-dependent trip count (lanes leave at different
  * times) and a break. */
-static void b_loop(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_loop(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *i = local(b, "i"), *sum = local(b, "sum");
    nir_store_var(b, i, nir_imm_int(b, 0), 1);
@@ -492,7 +553,8 @@ static void b_loop(nir_builder *b, nir_def **in, nir_def **out)
    out[0] = nir_load_var(b, sum);
    out[1] = nir_load_var(b, i);
 }
-static void r_loop(const uint32_t *in, uint32_t *out)
+static void
+r_loop(const uint32_t *in, uint32_t *out)
 {
    uint32_t sum = in[1], i, n = in[0] & 15;
    for (i = 0; i < n; i++)
@@ -502,7 +564,8 @@ static void r_loop(const uint32_t *in, uint32_t *out)
 }
 
 /* Nested loops with a continue (Collatz steps, bounded). */
-static void b_nested(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_nested(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *x = local(b, "x"), *steps = local(b, "steps"), *outer = local(b, "outer");
    nir_store_var(b, outer, nir_imm_int(b, 0), 1);
@@ -533,7 +596,8 @@ static void b_nested(nir_builder *b, nir_def **in, nir_def **out)
    nir_pop_loop(b, NULL);
    out[0] = nir_load_var(b, steps);
 }
-static void r_nested(const uint32_t *in, uint32_t *out)
+static void
+r_nested(const uint32_t *in, uint32_t *out)
 {
    uint32_t steps = 0;
    for (uint32_t o = 0; o < 3; o++) {
@@ -548,7 +612,8 @@ static void r_nested(const uint32_t *in, uint32_t *out)
 
 /* Shared memory and barriers: a tree reduction of the workgroup (a loop
  * with a divergent if and a barrier in it) and a neighbour exchange. */
-static void b_shared(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_shared(nir_builder *b, nir_def **in, nir_def **out)
 {
    b->shader->info.shared_size = GROUP * 4;
    nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
@@ -569,8 +634,8 @@ static void b_shared(nir_builder *b, nir_def **in, nir_def **out)
       nir_jump(b, nir_jump_break);
       nir_pop_if(b, NULL);
       nir_push_if(b, nir_ult(b, lid, sv));
-      nir_def *other = nir_load_shared(b, 1, 32, nir_imul_imm(b, nir_iadd(b, lid, sv), 4),
-                                       .align_mul = 4);
+      nir_def *other =
+         nir_load_shared(b, 1, 32, nir_imul_imm(b, nir_iadd(b, lid, sv), 4), .align_mul = 4);
       nir_def *mine = nir_load_shared(b, 1, 32, addr, .align_mul = 4);
       nir_store_shared(b, nir_iadd(b, mine, other), addr, .write_mask = 1, .align_mul = 4);
       nir_pop_if(b, NULL);
@@ -581,7 +646,8 @@ static void b_shared(nir_builder *b, nir_def **in, nir_def **out)
    nir_pop_loop(b, NULL);
    out[0] = nir_load_shared(b, 1, 32, nir_imm_int(b, 0), .align_mul = 4);
 }
-static void r_shared(const uint32_t *in, uint32_t *out)
+static void
+r_shared(const uint32_t *in, uint32_t *out)
 {
    for (unsigned g = 0; g < GROUPS; g++) {
       uint32_t sum = 0;
@@ -597,14 +663,15 @@ static void r_shared(const uint32_t *in, uint32_t *out)
 /* Shared atomics: each thread adds 1 to a counter (the values it gets
  * back are 0..63 in some order) and folds its input into a max, a min,
  * an or and an xor; thread 0 reads the results after a barrier. */
-static void b_atomics(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_atomics(nir_builder *b, nir_def **in, nir_def **out)
 {
    b->shader->info.shared_size = 5 * 4;
    nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
    nir_push_if(b, nir_ieq_imm(b, lid, 0));
    for (unsigned k = 0; k < 5; k++)
-      nir_store_shared(b, nir_imm_int(b, k == 2 ? -1 : 0), nir_imm_int(b, 4 * k),
-                       .write_mask = 1, .align_mul = 4);
+      nir_store_shared(b, nir_imm_int(b, k == 2 ? -1 : 0), nir_imm_int(b, 4 * k), .write_mask = 1,
+                       .align_mul = 4);
    nir_pop_if(b, NULL);
    nir_barrier(b, .execution_scope = SCOPE_WORKGROUP, .memory_scope = SCOPE_WORKGROUP,
                .memory_semantics = NIR_MEMORY_ACQ_REL, .memory_modes = nir_var_mem_shared);
@@ -619,7 +686,8 @@ static void b_atomics(nir_builder *b, nir_def **in, nir_def **out)
    for (unsigned k = 0; k < 5; k++)
       out[1 + k] = nir_load_shared(b, 1, 32, nir_imm_int(b, 4 * k), .align_mul = 4);
 }
-static bool c_atomics(const uint32_t *in, const uint32_t *out)
+static bool
+c_atomics(const uint32_t *in, const uint32_t *out)
 {
    for (unsigned g = 0; g < GROUPS; g++) {
       bool seen[GROUP] = {false};
@@ -645,7 +713,8 @@ static bool c_atomics(const uint32_t *in, const uint32_t *out)
 }
 
 /* Integer division (lowered by NIR to multiplies, IMAD.HI among them). */
-static void b_divide(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_divide(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *d = nir_ior_imm(b, nir_iand_imm(b, in[1], 0xffff), 1);
    nir_def *sd = nir_iadd_imm(b, nir_iand_imm(b, in[1], 0x7ff), -1000);
@@ -657,7 +726,8 @@ static void b_divide(nir_builder *b, nir_def **in, nir_def **out)
    out[4] = nir_umul_high(b, in[0], in[1]);
    out[5] = nir_imul_high(b, in[0], in[1]);
 }
-static void r_divide(const uint32_t *in, uint32_t *out)
+static void
+r_divide(const uint32_t *in, uint32_t *out)
 {
    uint32_t d = (in[1] & 0xffff) | 1;
    int32_t sd = (int32_t)(in[1] & 0x7ff) - 1000;
@@ -678,19 +748,21 @@ static void r_divide(const uint32_t *in, uint32_t *out)
 
 /* Indexed constant-buffer loads (LDC with a register offset): a table in
  * c[3], filled by run_case. */
-static void b_ldc(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_ldc(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *idx = nir_imul_imm(b, nir_iand_imm(b, in[0], 15), 8);
    nir_def *v = nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), idx, .align_mul = 4, .range = ~0);
    out[0] = nir_channel(b, v, 0);
    out[1] = nir_channel(b, v, 1);
    /* A constant offset: the ALU ops read c[3][0x8] and c[3][0xc] directly. */
-   nir_def *w = nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), nir_imm_int(b, 8), .align_mul = 4,
-                             .range = ~0);
+   nir_def *w =
+      nir_load_ubo(b, 2, 32, nir_imm_int(b, 3), nir_imm_int(b, 8), .align_mul = 4, .range = ~0);
    out[2] = nir_ixor(b, nir_iadd(b, in[0], nir_channel(b, w, 0)), nir_channel(b, w, 1));
    out[3] = nir_b2i32(b, nir_ult(b, in[0], nir_channel(b, w, 1)));
 }
-static void r_ldc(const uint32_t *in, uint32_t *out)
+static void
+r_ldc(const uint32_t *in, uint32_t *out)
 {
    unsigned i = in[0] & 15;
    out[0] = 0x1000 + 2 * i;
@@ -700,12 +772,14 @@ static void r_ldc(const uint32_t *in, uint32_t *out)
 }
 
 /* Derivatives across 2x2 quads of lanes (bit 0: x, bit 1: y). */
-static void b_derivs(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_derivs(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_ddx_fine(b, in[0]);
    out[1] = nir_ddy_fine(b, in[0]);
 }
-static void r_derivs(const uint32_t *in, uint32_t *out)
+static void
+r_derivs(const uint32_t *in, uint32_t *out)
 {
    for (unsigned t = 0; t < THREADS; t++) {
       float v = f32(in[t]);
@@ -719,73 +793,295 @@ static void r_derivs(const uint32_t *in, uint32_t *out)
 
 #define I(x) ((int32_t)(x))
 #define F(x) f32(x)
-static uint32_t r_iadd(uint32_t a, uint32_t b, uint32_t c) { return a + b; }
-static uint32_t r_isub(uint32_t a, uint32_t b, uint32_t c) { return a - b; }
-static uint32_t r_imul(uint32_t a, uint32_t b, uint32_t c) { return a * b; }
-static uint32_t r_iand(uint32_t a, uint32_t b, uint32_t c) { return a & b; }
-static uint32_t r_ior(uint32_t a, uint32_t b, uint32_t c) { return a | b; }
-static uint32_t r_ixor(uint32_t a, uint32_t b, uint32_t c) { return a ^ b; }
-static uint32_t r_ishl(uint32_t a, uint32_t b, uint32_t c) { return a << (b & 31); }
-static uint32_t r_ushr(uint32_t a, uint32_t b, uint32_t c) { return a >> (b & 31); }
-static uint32_t r_ishr(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(I(a) >> (b & 31)); }
-static uint32_t r_imin(uint32_t a, uint32_t b, uint32_t c) { return I(a) < I(b) ? a : b; }
-static uint32_t r_imax(uint32_t a, uint32_t b, uint32_t c) { return I(a) > I(b) ? a : b; }
-static uint32_t r_umin(uint32_t a, uint32_t b, uint32_t c) { return a < b ? a : b; }
-static uint32_t r_umax(uint32_t a, uint32_t b, uint32_t c) { return a > b ? a : b; }
-static uint32_t r_udiv(uint32_t a, uint32_t b, uint32_t c) { return a / b; }
-static uint32_t r_umod(uint32_t a, uint32_t b, uint32_t c) { return a % b; }
-static uint32_t r_umulh(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(((uint64_t)a * b) >> 32); }
-static uint32_t r_imulh(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(((int64_t)I(a) * I(b)) >> 32); }
-static uint32_t r_inot(uint32_t a, uint32_t b, uint32_t c) { return ~a; }
-static uint32_t r_ineg(uint32_t a, uint32_t b, uint32_t c) { return -a; }
-static uint32_t r_iabs(uint32_t a, uint32_t b, uint32_t c) { return I(a) < 0 ? -a : a; }
-static uint32_t r_ieq(uint32_t a, uint32_t b, uint32_t c) { return a == b; }
-static uint32_t r_ine(uint32_t a, uint32_t b, uint32_t c) { return a != b; }
-static uint32_t r_ilt(uint32_t a, uint32_t b, uint32_t c) { return I(a) < I(b); }
-static uint32_t r_ige(uint32_t a, uint32_t b, uint32_t c) { return I(a) >= I(b); }
-static uint32_t r_ult(uint32_t a, uint32_t b, uint32_t c) { return a < b; }
-static uint32_t r_uge(uint32_t a, uint32_t b, uint32_t c) { return a >= b; }
-static uint32_t r_fadd(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) + F(b)); }
-static uint32_t r_fsub(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) - F(b)); }
-static uint32_t r_fmul(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) * F(b)); }
-static uint32_t r_ffma(uint32_t a, uint32_t b, uint32_t c) { return u32(fmaf(F(a), F(b), F(c))); }
-static uint32_t r_fmin(uint32_t a, uint32_t b, uint32_t c) { return u32(fminf(F(a), F(b))); }
-static uint32_t r_fmax(uint32_t a, uint32_t b, uint32_t c) { return u32(fmaxf(F(a), F(b))); }
-static uint32_t r_feq(uint32_t a, uint32_t b, uint32_t c) { return F(a) == F(b); }
-static uint32_t r_fneu(uint32_t a, uint32_t b, uint32_t c) { return F(a) != F(b); }
-static uint32_t r_flt(uint32_t a, uint32_t b, uint32_t c) { return F(a) < F(b); }
-static uint32_t r_fge(uint32_t a, uint32_t b, uint32_t c) { return F(a) >= F(b); }
-static uint32_t r_fneg(uint32_t a, uint32_t b, uint32_t c) { return a ^ 0x80000000u; }
-static uint32_t r_brev(uint32_t a, uint32_t b, uint32_t c)
+static uint32_t
+r_iadd(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a + b;
+}
+static uint32_t
+r_isub(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a - b;
+}
+static uint32_t
+r_imul(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a * b;
+}
+static uint32_t
+r_iand(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a & b;
+}
+static uint32_t
+r_ior(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a | b;
+}
+static uint32_t
+r_ixor(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a ^ b;
+}
+static uint32_t
+r_ishl(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a << (b & 31);
+}
+static uint32_t
+r_ushr(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a >> (b & 31);
+}
+static uint32_t
+r_ishr(uint32_t a, uint32_t b, uint32_t c)
+{
+   return (uint32_t)(I(a) >> (b & 31));
+}
+static uint32_t
+r_imin(uint32_t a, uint32_t b, uint32_t c)
+{
+   return I(a) < I(b) ? a : b;
+}
+static uint32_t
+r_imax(uint32_t a, uint32_t b, uint32_t c)
+{
+   return I(a) > I(b) ? a : b;
+}
+static uint32_t
+r_umin(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a < b ? a : b;
+}
+static uint32_t
+r_umax(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a > b ? a : b;
+}
+static uint32_t
+r_udiv(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a / b;
+}
+static uint32_t
+r_umod(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a % b;
+}
+static uint32_t
+r_umulh(uint32_t a, uint32_t b, uint32_t c)
+{
+   return (uint32_t)(((uint64_t)a * b) >> 32);
+}
+static uint32_t
+r_imulh(uint32_t a, uint32_t b, uint32_t c)
+{
+   return (uint32_t)(((int64_t)I(a) * I(b)) >> 32);
+}
+static uint32_t
+r_inot(uint32_t a, uint32_t b, uint32_t c)
+{
+   return ~a;
+}
+static uint32_t
+r_ineg(uint32_t a, uint32_t b, uint32_t c)
+{
+   return -a;
+}
+static uint32_t
+r_iabs(uint32_t a, uint32_t b, uint32_t c)
+{
+   return I(a) < 0 ? -a : a;
+}
+static uint32_t
+r_ieq(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a == b;
+}
+static uint32_t
+r_ine(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a != b;
+}
+static uint32_t
+r_ilt(uint32_t a, uint32_t b, uint32_t c)
+{
+   return I(a) < I(b);
+}
+static uint32_t
+r_ige(uint32_t a, uint32_t b, uint32_t c)
+{
+   return I(a) >= I(b);
+}
+static uint32_t
+r_ult(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a < b;
+}
+static uint32_t
+r_uge(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a >= b;
+}
+static uint32_t
+r_fadd(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(F(a) + F(b));
+}
+static uint32_t
+r_fsub(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(F(a) - F(b));
+}
+static uint32_t
+r_fmul(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(F(a) * F(b));
+}
+static uint32_t
+r_ffma(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(fmaf(F(a), F(b), F(c)));
+}
+static uint32_t
+r_fmin(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(fminf(F(a), F(b)));
+}
+static uint32_t
+r_fmax(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(fmaxf(F(a), F(b)));
+}
+static uint32_t
+r_feq(uint32_t a, uint32_t b, uint32_t c)
+{
+   return F(a) == F(b);
+}
+static uint32_t
+r_fneu(uint32_t a, uint32_t b, uint32_t c)
+{
+   return F(a) != F(b);
+}
+static uint32_t
+r_flt(uint32_t a, uint32_t b, uint32_t c)
+{
+   return F(a) < F(b);
+}
+static uint32_t
+r_fge(uint32_t a, uint32_t b, uint32_t c)
+{
+   return F(a) >= F(b);
+}
+static uint32_t
+r_fneg(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a ^ 0x80000000u;
+}
+static uint32_t
+r_brev(uint32_t a, uint32_t b, uint32_t c)
 {
    uint32_t r = 0;
    for (unsigned i = 0; i < 32; i++)
       r |= (a >> i & 1) << (31 - i);
    return r;
 }
-static uint32_t r_popc(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)__builtin_popcount(a); }
-static uint32_t r_ufind_msb(uint32_t a, uint32_t b, uint32_t c) { return a ? 31 - __builtin_clz(a) : ~0u; }
-static uint32_t r_ifind_msb(uint32_t a, uint32_t b, uint32_t c)
+static uint32_t
+r_popc(uint32_t a, uint32_t b, uint32_t c)
+{
+   return (uint32_t)__builtin_popcount(a);
+}
+static uint32_t
+r_ufind_msb(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a ? 31 - __builtin_clz(a) : ~0u;
+}
+static uint32_t
+r_ifind_msb(uint32_t a, uint32_t b, uint32_t c)
 {
    uint32_t v = I(a) < 0 ? ~a : a;
    return v ? 31 - __builtin_clz(v) : ~0u;
 }
-static uint32_t r_find_lsb(uint32_t a, uint32_t b, uint32_t c) { return a ? __builtin_ctz(a) : ~0u; }
-static uint32_t r_fsign(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) > 0 ? 1.0f : F(a) < 0 ? -1.0f : 0.0f); }
-static uint32_t r_fabs(uint32_t a, uint32_t b, uint32_t c) { return a & 0x7fffffffu; }
-static uint32_t r_ffloor(uint32_t a, uint32_t b, uint32_t c) { return u32(floorf(F(a))); }
-static uint32_t r_fceil(uint32_t a, uint32_t b, uint32_t c) { return u32(ceilf(F(a))); }
-static uint32_t r_ftrunc(uint32_t a, uint32_t b, uint32_t c) { return u32(truncf(F(a))); }
-static uint32_t r_fround(uint32_t a, uint32_t b, uint32_t c) { return u32(nearbyintf(F(a))); }
-static uint32_t r_ffract(uint32_t a, uint32_t b, uint32_t c) { return u32(F(a) - floorf(F(a))); }
-static uint32_t r_frcp(uint32_t a, uint32_t b, uint32_t c) { return u32((float)(1.0 / F(a))); }
-static uint32_t r_fsqrt(uint32_t a, uint32_t b, uint32_t c) { return u32((float)sqrt(F(a))); }
-static uint32_t r_frsq(uint32_t a, uint32_t b, uint32_t c) { return u32((float)(1.0 / sqrt(F(a)))); }
-static uint32_t r_flog2(uint32_t a, uint32_t b, uint32_t c) { return u32((float)log2(F(a))); }
-static uint32_t r_fexp2(uint32_t a, uint32_t b, uint32_t c) { return u32((float)exp2(F(a))); }
-static uint32_t r_i2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)I(a)); }
-static uint32_t r_u2f(uint32_t a, uint32_t b, uint32_t c) { return u32((float)a); }
-static uint32_t r_f2i(uint32_t a, uint32_t b, uint32_t c) { return (uint32_t)(int32_t)F(a); }
+static uint32_t
+r_find_lsb(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a ? __builtin_ctz(a) : ~0u;
+}
+static uint32_t
+r_fsign(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(F(a) > 0 ? 1.0f : F(a) < 0 ? -1.0f : 0.0f);
+}
+static uint32_t
+r_fabs(uint32_t a, uint32_t b, uint32_t c)
+{
+   return a & 0x7fffffffu;
+}
+static uint32_t
+r_ffloor(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(floorf(F(a)));
+}
+static uint32_t
+r_fceil(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(ceilf(F(a)));
+}
+static uint32_t
+r_ftrunc(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(truncf(F(a)));
+}
+static uint32_t
+r_fround(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(nearbyintf(F(a)));
+}
+static uint32_t
+r_ffract(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32(F(a) - floorf(F(a)));
+}
+static uint32_t
+r_frcp(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)(1.0 / F(a)));
+}
+static uint32_t
+r_fsqrt(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)sqrt(F(a)));
+}
+static uint32_t
+r_frsq(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)(1.0 / sqrt(F(a))));
+}
+static uint32_t
+r_flog2(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)log2(F(a)));
+}
+static uint32_t
+r_fexp2(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)exp2(F(a)));
+}
+static uint32_t
+r_i2f(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)I(a));
+}
+static uint32_t
+r_u2f(uint32_t a, uint32_t b, uint32_t c)
+{
+   return u32((float)a);
+}
+static uint32_t
+r_f2i(uint32_t a, uint32_t b, uint32_t c)
+{
+   return (uint32_t)(int32_t)F(a);
+}
 
 /* A denormal float as the zero of its sign (what .FTZ does to sources and
  * results). */
@@ -796,47 +1092,71 @@ flush32(uint32_t u)
 }
 
 static const struct alu_case alu_cases[] = {
-   {"iadd", nir_op_iadd, 2, ANY, r_iadd}, {"isub", nir_op_isub, 2, ANY, r_isub},
-   {"imul", nir_op_imul, 2, ANY, r_imul}, {"iand", nir_op_iand, 2, ANY, r_iand},
-   {"ior", nir_op_ior, 2, ANY, r_ior}, {"ixor", nir_op_ixor, 2, ANY, r_ixor},
-   {"ishl", nir_op_ishl, 2, ANY, r_ishl}, {"ushr", nir_op_ushr, 2, ANY, r_ushr},
-   {"ishr", nir_op_ishr, 2, ANY, r_ishr}, {"imin", nir_op_imin, 2, ANY, r_imin},
-   {"imax", nir_op_imax, 2, ANY, r_imax}, {"umin", nir_op_umin, 2, ANY, r_umin},
-   {"umax", nir_op_umax, 2, ANY, r_umax}, {"udiv", nir_op_udiv, 2, NONZERO_B, r_udiv},
-   {"umod", nir_op_umod, 2, NONZERO_B, r_umod}, {"umul_high", nir_op_umul_high, 2, ANY, r_umulh},
-   {"imul_high", nir_op_imul_high, 2, ANY, r_imulh}, {"inot", nir_op_inot, 1, ANY, r_inot},
-   {"ineg", nir_op_ineg, 1, ANY, r_ineg}, {"iabs", nir_op_iabs, 1, ANY, r_iabs},
-   {"ieq", nir_op_ieq, 2, ANY, r_ieq}, {"ine", nir_op_ine, 2, ANY, r_ine},
-   {"ilt", nir_op_ilt, 2, ANY, r_ilt}, {"ige", nir_op_ige, 2, ANY, r_ige},
-   {"ult", nir_op_ult, 2, ANY, r_ult}, {"uge", nir_op_uge, 2, ANY, r_uge},
-   {"fadd", nir_op_fadd, 2, ANY, r_fadd, .flushes = true}, {"fsub", nir_op_fsub, 2, ANY, r_fsub, .flushes = true},
-   {"fmul", nir_op_fmul, 2, ANY, r_fmul, .flushes = true}, {"ffma", nir_op_ffma, 3, ANY, r_ffma, .flushes = true},
-   {"fmin", nir_op_fmin, 2, ANY, r_fmin, .flushes = true}, {"fmax", nir_op_fmax, 2, ANY, r_fmax, .flushes = true},
-   {"feq", nir_op_feq, 2, ANY, r_feq, .flushes = true}, {"fneu", nir_op_fneu, 2, ANY, r_fneu, .flushes = true},
-   {"flt", nir_op_flt, 2, ANY, r_flt, .flushes = true}, {"fge", nir_op_fge, 2, ANY, r_fge, .flushes = true},
+   {"iadd", nir_op_iadd, 2, ANY, r_iadd},
+   {"isub", nir_op_isub, 2, ANY, r_isub},
+   {"imul", nir_op_imul, 2, ANY, r_imul},
+   {"iand", nir_op_iand, 2, ANY, r_iand},
+   {"ior", nir_op_ior, 2, ANY, r_ior},
+   {"ixor", nir_op_ixor, 2, ANY, r_ixor},
+   {"ishl", nir_op_ishl, 2, ANY, r_ishl},
+   {"ushr", nir_op_ushr, 2, ANY, r_ushr},
+   {"ishr", nir_op_ishr, 2, ANY, r_ishr},
+   {"imin", nir_op_imin, 2, ANY, r_imin},
+   {"imax", nir_op_imax, 2, ANY, r_imax},
+   {"umin", nir_op_umin, 2, ANY, r_umin},
+   {"umax", nir_op_umax, 2, ANY, r_umax},
+   {"udiv", nir_op_udiv, 2, NONZERO_B, r_udiv},
+   {"umod", nir_op_umod, 2, NONZERO_B, r_umod},
+   {"umul_high", nir_op_umul_high, 2, ANY, r_umulh},
+   {"imul_high", nir_op_imul_high, 2, ANY, r_imulh},
+   {"inot", nir_op_inot, 1, ANY, r_inot},
+   {"ineg", nir_op_ineg, 1, ANY, r_ineg},
+   {"iabs", nir_op_iabs, 1, ANY, r_iabs},
+   {"ieq", nir_op_ieq, 2, ANY, r_ieq},
+   {"ine", nir_op_ine, 2, ANY, r_ine},
+   {"ilt", nir_op_ilt, 2, ANY, r_ilt},
+   {"ige", nir_op_ige, 2, ANY, r_ige},
+   {"ult", nir_op_ult, 2, ANY, r_ult},
+   {"uge", nir_op_uge, 2, ANY, r_uge},
+   {"fadd", nir_op_fadd, 2, ANY, r_fadd, .flushes = true},
+   {"fsub", nir_op_fsub, 2, ANY, r_fsub, .flushes = true},
+   {"fmul", nir_op_fmul, 2, ANY, r_fmul, .flushes = true},
+   {"ffma", nir_op_ffma, 3, ANY, r_ffma, .flushes = true},
+   {"fmin", nir_op_fmin, 2, ANY, r_fmin, .flushes = true},
+   {"fmax", nir_op_fmax, 2, ANY, r_fmax, .flushes = true},
+   {"feq", nir_op_feq, 2, ANY, r_feq, .flushes = true},
+   {"fneu", nir_op_fneu, 2, ANY, r_fneu, .flushes = true},
+   {"flt", nir_op_flt, 2, ANY, r_flt, .flushes = true},
+   {"fge", nir_op_fge, 2, ANY, r_fge, .flushes = true},
    {"fsign", nir_op_fsign, 1, ANY, r_fsign},
    {"bitfield_reverse", nir_op_bitfield_reverse, 1, ANY, r_brev},
    {"bit_count", nir_op_bit_count, 1, ANY, r_popc},
    {"ufind_msb", nir_op_ufind_msb, 1, ANY, r_ufind_msb},
    {"ifind_msb", nir_op_ifind_msb, 1, ANY, r_ifind_msb},
    {"find_lsb", nir_op_find_lsb, 1, ANY, r_find_lsb},
-   {"fneg", nir_op_fneg, 1, ANY, r_fneg, .flushes = true}, {"fabs", nir_op_fabs, 1, ANY, r_fabs, .flushes = true},
-   {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor, .flushes = true}, {"fceil", nir_op_fceil, 1, ANY, r_fceil, .flushes = true},
-   {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc, .flushes = true}, {"fround_even", nir_op_fround_even, 1, ANY, r_fround, .flushes = true},
-   {"ffract", nir_op_ffract, 1, SMALL, r_ffract}, {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp, TOL_RCP},
+   {"fneg", nir_op_fneg, 1, ANY, r_fneg, .flushes = true},
+   {"fabs", nir_op_fabs, 1, ANY, r_fabs, .flushes = true},
+   {"ffloor", nir_op_ffloor, 1, ANY, r_ffloor, .flushes = true},
+   {"fceil", nir_op_fceil, 1, ANY, r_fceil, .flushes = true},
+   {"ftrunc", nir_op_ftrunc, 1, ANY, r_ftrunc, .flushes = true},
+   {"fround_even", nir_op_fround_even, 1, ANY, r_fround, .flushes = true},
+   {"ffract", nir_op_ffract, 1, SMALL, r_ffract},
+   {"frcp", nir_op_frcp, 1, POSITIVE, r_frcp, TOL_RCP},
    {"fsqrt", nir_op_fsqrt, 1, POSITIVE, r_fsqrt, TOL_SQRT},
    {"frsq", nir_op_frsq, 1, POSITIVE, r_frsq, TOL_RSQ},
    {"flog2", nir_op_flog2, 1, POSITIVE, r_flog2, TOL_LG2},
    {"fexp2", nir_op_fexp2, 1, SMALL, r_fexp2, TOL_EX2},
-   {"i2f32", nir_op_i2f32, 1, ANY, r_i2f}, {"u2f32", nir_op_u2f32, 1, ANY, r_u2f},
+   {"i2f32", nir_op_i2f32, 1, ANY, r_i2f},
+   {"u2f32", nir_op_u2f32, 1, ANY, r_u2f},
    {"f2i32", nir_op_f2i32, 1, SMALL, r_f2i},
 };
 
 /* A local array indexed dynamically (NIR turns it into selects). */
-static void b_local_array(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_local_array(nir_builder *b, nir_def **in, nir_def **out)
 {
-   nir_variable *arr = nir_local_variable_create(b->impl,
-                                                 glsl_array_type(glsl_uint_type(), 8, 0), "arr");
+   nir_variable *arr =
+      nir_local_variable_create(b->impl, glsl_array_type(glsl_uint_type(), 8, 0), "arr");
    nir_deref_instr *d = nir_build_deref_var(b, arr);
    for (unsigned i = 0; i < 8; i++)
       nir_store_deref(b, nir_build_deref_array_imm(b, d, i),
@@ -845,9 +1165,11 @@ static void b_local_array(nir_builder *b, nir_def **in, nir_def **out)
    nir_store_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, idx, 3), 7)),
                    in[0], 1);
    out[0] = nir_load_deref(b, nir_build_deref_array(b, d, idx));
-   out[1] = nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, idx, 3), 7)));
+   out[1] =
+      nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, idx, 3), 7)));
 }
-static void r_local_array(const uint32_t *in, uint32_t *out)
+static void
+r_local_array(const uint32_t *in, uint32_t *out)
 {
    uint32_t arr[8];
    for (unsigned i = 0; i < 8; i++)
@@ -860,21 +1182,23 @@ static void r_local_array(const uint32_t *in, uint32_t *out)
 
 /* An array too big for selects: local memory (LDL/STL .128), written and
  * read at dynamic indices. */
-static void b_local_memory(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_local_memory(nir_builder *b, nir_def **in, nir_def **out)
 {
-   nir_variable *arr = nir_local_variable_create(b->impl,
-                                                 glsl_array_type(glsl_uvec4_type(), 16, 0), "arr");
+   nir_variable *arr =
+      nir_local_variable_create(b->impl, glsl_array_type(glsl_uvec4_type(), 16, 0), "arr");
    nir_deref_instr *d = nir_build_deref_var(b, arr);
    for (unsigned i = 0; i < 16; i++) {
       nir_def *base = nir_iadd_imm(b, nir_imul_imm(b, in[1], i + 1), i);
-      nir_store_deref(b, nir_build_deref_array_imm(b, d, i),
-                      nir_vec4(b, base, nir_ixor(b, base, in[0]), nir_imm_int(b, i),
-                               nir_iadd(b, base, in[0])), 0xf);
+      nir_store_deref(
+         b, nir_build_deref_array_imm(b, d, i),
+         nir_vec4(b, base, nir_ixor(b, base, in[0]), nir_imm_int(b, i), nir_iadd(b, base, in[0])),
+         0xf);
    }
    nir_def *idx = nir_iand_imm(b, in[0], 15);
    nir_def *other = nir_iand_imm(b, nir_iadd_imm(b, idx, 5), 15);
-   nir_store_deref(b, nir_build_deref_array(b, d, other),
-                   nir_vec4(b, in[0], in[1], idx, other), 0x5);   /* .x and .z */
+   nir_store_deref(b, nir_build_deref_array(b, d, other), nir_vec4(b, in[0], in[1], idx, other),
+                   0x5); /* .x and .z */
    nir_def *v0 = nir_load_deref(b, nir_build_deref_array(b, d, idx));
    nir_def *v1 = nir_load_deref(b, nir_build_deref_array(b, d, other));
    for (unsigned k = 0; k < 4; k++) {
@@ -882,7 +1206,8 @@ static void b_local_memory(nir_builder *b, nir_def **in, nir_def **out)
       out[4 + k] = nir_channel(b, v1, k);
    }
 }
-static void r_local_memory(const uint32_t *in, uint32_t *out)
+static void
+r_local_memory(const uint32_t *in, uint32_t *out)
 {
    uint32_t arr[16][4];
    for (unsigned i = 0; i < 16; i++) {
@@ -903,10 +1228,11 @@ static void r_local_memory(const uint32_t *in, uint32_t *out)
 
 /* Local memory in a loop: each iteration reads one element and writes
  * another (loads and stores must stay ordered). */
-static void b_local_loop(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_local_loop(nir_builder *b, nir_def **in, nir_def **out)
 {
-   nir_variable *arr = nir_local_variable_create(b->impl,
-                                                 glsl_array_type(glsl_uint_type(), 32, 0), "arr");
+   nir_variable *arr =
+      nir_local_variable_create(b->impl, glsl_array_type(glsl_uint_type(), 32, 0), "arr");
    nir_variable *j = nir_local_variable_create(b->impl, glsl_uint_type(), "j");
    nir_variable *acc = nir_local_variable_create(b->impl, glsl_uint_type(), "acc");
    nir_variable *k = nir_local_variable_create(b->impl, glsl_uint_type(), "k");
@@ -923,8 +1249,9 @@ static void b_local_loop(nir_builder *b, nir_def **in, nir_def **out)
       nir_jump(b, nir_jump_break);
       nir_pop_if(b, NULL);
       nir_def *jv = nir_load_var(b, j);
-      nir_def *a = nir_iadd(b, nir_load_var(b, acc),
-                            nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, jv, 31))));
+      nir_def *a =
+         nir_iadd(b, nir_load_var(b, acc),
+                  nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, jv, 31))));
       nir_store_var(b, acc, a, 1);
       nir_store_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, nir_iadd_imm(b, jv, 3), 31)),
                       a, 1);
@@ -935,7 +1262,8 @@ static void b_local_loop(nir_builder *b, nir_def **in, nir_def **out)
    out[0] = nir_load_var(b, acc);
    out[1] = nir_load_deref(b, nir_build_deref_array(b, d, nir_iand_imm(b, in[1], 31)));
 }
-static void r_local_loop(const uint32_t *in, uint32_t *out)
+static void
+r_local_loop(const uint32_t *in, uint32_t *out)
 {
    uint32_t arr[32], j = in[0], acc = 0;
    for (unsigned i = 0; i < 32; i++)
@@ -951,7 +1279,8 @@ static void r_local_loop(const uint32_t *in, uint32_t *out)
 
 /* Operand folding: constants in source a (commuted to b), negations and
  * absolute values into their users, a saturate into its producer. */
-static void b_folding(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_folding(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *x = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[0], 8)), 1.0f / 4096);
    nir_def *y = nir_fmul_imm(b, nir_i2f32(b, nir_ishr_imm(b, in[1], 8)), 1.0f / 8192);
@@ -964,7 +1293,8 @@ static void b_folding(nir_builder *b, nir_def **in, nir_def **out)
    out[6] = nir_fmul(b, nir_fneg(b, nir_fabs(b, x)), y);
    out[7] = nir_isub(b, nir_imm_int(b, 77), in[1]);
 }
-static void r_folding(const uint32_t *in, uint32_t *out)
+static void
+r_folding(const uint32_t *in, uint32_t *out)
 {
    float x = (float)((int32_t)in[0] >> 8) * (1.0f / 4096);
    float y = (float)((int32_t)in[1] >> 8) * (1.0f / 8192);
@@ -979,7 +1309,8 @@ static void r_folding(const uint32_t *in, uint32_t *out)
 }
 
 /* Fusions: IMAD (a*b+c), LEA ((a<<k)+b), IADD3 (a+b+c), LOP3 trees. */
-static void b_fusions(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_fusions(nir_builder *b, nir_def **in, nir_def **out)
 {
    out[0] = nir_iadd(b, nir_imul(b, in[0], in[1]), in[2]);
    out[1] = nir_iadd(b, nir_ishl_imm(b, in[0], 5), in[1]);
@@ -988,7 +1319,8 @@ static void b_fusions(nir_builder *b, nir_def **in, nir_def **out)
    out[4] = nir_iand(b, nir_inot(b, nir_ixor(b, in[0], in[1])), in[2]);
    out[5] = nir_ixor(b, nir_ixor(b, in[0], in[1]), nir_ior(b, in[1], in[2]));
 }
-static void r_fusions(const uint32_t *in, uint32_t *out)
+static void
+r_fusions(const uint32_t *in, uint32_t *out)
 {
    out[0] = in[0] * in[1] + in[2];
    out[1] = (in[0] << 5) + in[1];
@@ -1000,7 +1332,8 @@ static void r_fusions(const uint32_t *in, uint32_t *out)
 
 /* Shader storage buffers (as the GL front end makes them): a buffer
  * chosen per thread, load, store, load back, an atomic add. */
-static void b_ssbo(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_ssbo(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *t = thread_index(b);
    nir_def *idx = nir_iand_imm(b, in[0], 1);
@@ -1013,7 +1346,8 @@ static void b_ssbo(nir_builder *b, nir_def **in, nir_def **out)
                             .atomic_op = nir_atomic_op_iadd);
    out[3] = nir_load_ssbo(b, 1, 32, nir_imm_int(b, 1), off, .align_mul = 4);
 }
-static void r_all_ssbo(const uint32_t *in, uint32_t *out)
+static void
+r_all_ssbo(const uint32_t *in, uint32_t *out)
 {
    for (unsigned t = 0; t < THREADS; t++) {
       unsigned idx = in[2 * t] & 1;
@@ -1028,7 +1362,8 @@ static void r_all_ssbo(const uint32_t *in, uint32_t *out)
 
 /* Family "nest": ifs nested case_param deep on their then-sides (one
  * convergence barrier each), each level with its own arithmetic. */
-static void b_nest_level(nir_builder *b, nir_def **in, nir_variable *v, unsigned level)
+static void
+b_nest_level(nir_builder *b, nir_def **in, nir_variable *v, unsigned level)
 {
    if (level == case_param)
       return;
@@ -1041,14 +1376,16 @@ static void b_nest_level(nir_builder *b, nir_def **in, nir_variable *v, unsigned
    nir_store_var(b, v, nir_ixor(b, nir_load_var(b, v), nir_imm_int(b, 0x1111 * (level + 1))), 1);
    nir_pop_if(b, NULL);
 }
-static void b_nest(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_nest(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *v = local(b, "v");
    nir_store_var(b, v, in[0], 1);
    b_nest_level(b, in, v, 0);
    out[0] = nir_load_var(b, v);
 }
-static void r_nest(const uint32_t *in, uint32_t *out)
+static void
+r_nest(const uint32_t *in, uint32_t *out)
 {
    uint32_t v = in[0];
    for (unsigned level = 0; level < case_param; level++) {
@@ -1064,7 +1401,8 @@ static void r_nest(const uint32_t *in, uint32_t *out)
 
 /* Family "loops": a loop of data-dependent trip count with an if inside;
  * the member picks the count's range and the arithmetic. */
-static void b_loops(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_loops(nir_builder *b, nir_def **in, nir_def **out)
 {
    unsigned k = case_param;
    nir_variable *i = local(b, "i"), *acc = local(b, "acc"), *odd = local(b, "odd");
@@ -1093,7 +1431,8 @@ static void b_loops(nir_builder *b, nir_def **in, nir_def **out)
    out[0] = nir_load_var(b, acc);
    out[1] = nir_load_var(b, odd);
 }
-static void r_loops(const uint32_t *in, uint32_t *out)
+static void
+r_loops(const uint32_t *in, uint32_t *out)
 {
    unsigned k = case_param;
    uint32_t acc = in[1], odd = 0, n = in[0] & (4 * k - 1);
@@ -1111,7 +1450,8 @@ static void r_loops(const uint32_t *in, uint32_t *out)
 
 /* Family "pressure": case_param values live at once (register pressure;
  * the spilling mode spills most of them). */
-static void b_pressure(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_pressure(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *v[64];
    for (unsigned k = 0; k < case_param; k++)
@@ -1124,7 +1464,8 @@ static void b_pressure(nir_builder *b, nir_def **in, nir_def **out)
    out[0] = x;
    out[1] = y;
 }
-static void r_pressure(const uint32_t *in, uint32_t *out)
+static void
+r_pressure(const uint32_t *in, uint32_t *out)
 {
    uint32_t v[64];
    for (unsigned k = 0; k < case_param; k++)
@@ -1143,7 +1484,8 @@ static void r_pressure(const uint32_t *in, uint32_t *out)
  * two of them, all of them live across it) and a loop whose flag phi they
  * toggle, so predicates spill to general registers (and, in the spilling
  * modes, on to local memory). */
-static void b_bools(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_bools(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *c[32];
    const unsigned n = case_param;
@@ -1196,7 +1538,8 @@ static void b_bools(nir_builder *b, nir_def **in, nir_def **out)
    out[1] = y;
    out[3] = w;
 }
-static void r_bools(const uint32_t *in, uint32_t *out)
+static void
+r_bools(const uint32_t *in, uint32_t *out)
 {
    bool c[32];
    const unsigned n = case_param;
@@ -1228,7 +1571,8 @@ static void r_bools(const uint32_t *in, uint32_t *out)
 
 /* 64-bit integer and 32-bit float atomics, each thread on its own slot
  * (the results do not depend on the order). */
-static void b_atomics_wide(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_atomics_wide(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *t = thread_index(b);
    nir_def *off64 = nir_imul_imm(b, t, 8), *off32 = nir_imul_imm(b, t, 4);
@@ -1248,7 +1592,8 @@ static void b_atomics_wide(nir_builder *b, nir_def **in, nir_def **out)
    out[5] = nir_ssbo_atomic(b, 32, one, off32, f, .atomic_op = nir_atomic_op_fadd);
    out[6] = nir_load_ssbo(b, 1, 32, one, off32, .align_mul = 4);
 }
-static void r_all_atomics_wide(const uint32_t *in, uint32_t *out)
+static void
+r_all_atomics_wide(const uint32_t *in, uint32_t *out)
 {
    for (unsigned t = 0; t < THREADS; t++) {
       const uint32_t *i = &in[2 * t];
@@ -1271,11 +1616,12 @@ static void r_all_atomics_wide(const uint32_t *in, uint32_t *out)
 
 /* Doubles: DADD, DMUL, DFMA, DSETP, FRND.F64, conversions, and min and
  * subtraction as nir_lower_doubles writes them. */
-static void b_fp64(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_fp64(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *a = nir_fmul_imm(b, nir_i2f64(b, nir_ishr_imm(b, in[0], 8)), 0.25);
    nir_def *c = nir_fadd_imm(b, nir_u2f64(b, nir_iand_imm(b, in[1], 0xffff)), 0.5);
-   b->exact = true;   /* the C reference rounds a product and a sum apart */
+   b->exact = true; /* the C reference rounds a product and a sum apart */
    nir_def *sum = nir_fadd(b, a, c);
    nir_def *prod = nir_fmul(b, a, c);
    b->exact = false;
@@ -1290,7 +1636,8 @@ static void b_fp64(nir_builder *b, nir_def **in, nir_def **out)
    nir_def *m = nir_fmin(b, a, nir_fsub(b, c, a));
    out[7] = nir_unpack_64_2x32_split_y(b, nir_fadd(b, m, nir_b2f64(b, nir_fge(b, m, a))));
 }
-static void r_fp64(const uint32_t *in, uint32_t *out)
+static void
+r_fp64(const uint32_t *in, uint32_t *out)
 {
    double a = (double)((int32_t)in[0] >> 8) * 0.25, c = (double)(in[1] & 0xffff) + 0.5;
    double sum = a + c, prod = a * c, fma_ = fma(a, c, a);
@@ -1313,7 +1660,8 @@ static void r_fp64(const uint32_t *in, uint32_t *out)
 /* Double division, square root and reciprocal (nir_lower_doubles' Newton
  * iterations from the 32-bit MUFU estimates), checked through a float
  * (their last bits may differ from the correctly rounded double). */
-static void b_fp64_div(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_fp64_div(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *a = nir_fmul_imm(b, nir_i2f64(b, nir_ishr_imm(b, in[0], 8)), 0.25);
    nir_def *c = nir_fadd_imm(b, nir_u2f64(b, nir_iand_imm(b, in[1], 0xffff)), 0.5);
@@ -1321,7 +1669,8 @@ static void b_fp64_div(nir_builder *b, nir_def **in, nir_def **out)
    out[1] = nir_f2f32(b, nir_fsqrt(b, c));
    out[2] = nir_f2f32(b, nir_frcp(b, c));
 }
-static void r_fp64_div(const uint32_t *in, uint32_t *out)
+static void
+r_fp64_div(const uint32_t *in, uint32_t *out)
 {
    double a = (double)((int32_t)in[0] >> 8) * 0.25, c = (double)(in[1] & 0xffff) + 0.5;
    out[0] = u32((float)(a / c));
@@ -1331,7 +1680,8 @@ static void r_fp64_div(const uint32_t *in, uint32_t *out)
 
 /* Phis that swap and rotate each iteration: parallel copies with cycles
  * (three XORs break them). */
-static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *x = local(b, "x"), *y = local(b, "y"), *z = local(b, "z"), *w = local(b, "w");
    nir_variable *i = local(b, "i");
@@ -1362,7 +1712,8 @@ static void b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
    out[2] = nir_load_var(b, z);
    out[3] = nir_load_var(b, w);
 }
-static void r_phi_cycles(const uint32_t *in, uint32_t *out)
+static void
+r_phi_cycles(const uint32_t *in, uint32_t *out)
 {
    uint32_t x = in[0], y = in[1], z = in[0] ^ in[1], w = 7, n = (in[0] & 7) + 1;
    for (uint32_t i = 0; i < n; i++) {
@@ -1380,7 +1731,8 @@ static void r_phi_cycles(const uint32_t *in, uint32_t *out)
 }
 
 /* Phis of a 64-bit value and of a boolean across a loop and an if. */
-static void b_phi_wide(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_phi_wide(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_variable *acc = nir_local_variable_create(b->impl, glsl_uint64_t_type(), "acc");
    nir_variable *flag = nir_local_variable_create(b->impl, glsl_bool_type(), "flag");
@@ -1418,7 +1770,8 @@ static void b_phi_wide(nir_builder *b, nir_def **in, nir_def **out)
    nir_def *sel = nir_bcsel(b, nir_load_var(b, flag), p, q);
    out[3] = nir_b2b32(b, sel);
 }
-static void r_phi_wide(const uint32_t *in, uint32_t *out)
+static void
+r_phi_wide(const uint32_t *in, uint32_t *out)
 {
    uint64_t acc = (uint64_t)in[1] << 32 | in[0];
    bool flag = false;
@@ -1439,7 +1792,8 @@ static void r_phi_wide(const uint32_t *in, uint32_t *out)
 }
 
 /* Vector memory: shared .64/.128 and global .128 through tuples. */
-static void b_vector_memory(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_vector_memory(nir_builder *b, nir_def **in, nir_def **out)
 {
    b->shader->info.shared_size = GROUP * 16;
    nir_def *lid = nir_channel(b, nir_load_local_invocation_id(b), 0);
@@ -1458,7 +1812,8 @@ static void b_vector_memory(nir_builder *b, nir_def **in, nir_def **out)
    out[4] = nir_channel(b, h, 0);
    out[5] = nir_channel(b, h, 1);
 }
-static void r_all_vector_memory(const uint32_t *in, uint32_t *out)
+static void
+r_all_vector_memory(const uint32_t *in, uint32_t *out)
 {
    for (unsigned t = 0; t < THREADS; t++) {
       unsigned o = t ^ 1;
@@ -1473,20 +1828,24 @@ static void r_all_vector_memory(const uint32_t *in, uint32_t *out)
 }
 
 /* 64-bit integers (lowered by NIR to 32-bit ops where SM75 has none). */
-static void b_int64(nir_builder *b, nir_def **in, nir_def **out)
+static void
+b_int64(nir_builder *b, nir_def **in, nir_def **out)
 {
    nir_def *a = nir_pack_64_2x32_split(b, in[0], in[1]);
    nir_def *c = nir_pack_64_2x32_split(b, in[2], in[3]);
    nir_def *r[4] = {
-      nir_imul(b, a, c), nir_ishl(b, a, nir_iand_imm(b, in[2], 63)),
-      nir_ushr(b, a, nir_iand_imm(b, in[3], 63)), nir_isub(b, a, c),
+      nir_imul(b, a, c),
+      nir_ishl(b, a, nir_iand_imm(b, in[2], 63)),
+      nir_ushr(b, a, nir_iand_imm(b, in[3], 63)),
+      nir_isub(b, a, c),
    };
    for (unsigned k = 0; k < 4; k++) {
       out[2 * k] = nir_unpack_64_2x32_split_x(b, r[k]);
       out[2 * k + 1] = nir_unpack_64_2x32_split_y(b, r[k]);
    }
 }
-static void r_int64(const uint32_t *in, uint32_t *out)
+static void
+r_int64(const uint32_t *in, uint32_t *out)
 {
    uint64_t a = in[0] | (uint64_t)in[1] << 32, c = in[2] | (uint64_t)in[3] << 32;
    uint64_t r[4] = {a * c, a << (in[2] & 63), a >> (in[3] & 63), a - c};
@@ -1503,14 +1862,22 @@ static const struct exec_case cases[] = {
    {"local_loop", 2, 2, b_local_loop, r_local_loop},
    {"folding", 2, 8, b_folding, r_folding},
    {"fusions", 3, 6, b_fusions, r_fusions},
-   {"nest2", 2, 1, b_nest, r_nest, .param = 2}, {"nest4", 2, 1, b_nest, r_nest, .param = 4},
-   {"nest6", 2, 1, b_nest, r_nest, .param = 6}, {"nest8", 2, 1, b_nest, r_nest, .param = 8},
-   {"nest10", 2, 1, b_nest, r_nest, .param = 10}, {"nest12", 2, 1, b_nest, r_nest, .param = 12},
-   {"nest14", 2, 1, b_nest, r_nest, .param = 14}, {"nest16", 2, 1, b_nest, r_nest, .param = 16},
-   {"loops1", 2, 2, b_loops, r_loops, .param = 1}, {"loops2", 2, 2, b_loops, r_loops, .param = 2},
-   {"loops3", 2, 2, b_loops, r_loops, .param = 3}, {"loops4", 2, 2, b_loops, r_loops, .param = 4},
-   {"loops5", 2, 2, b_loops, r_loops, .param = 5}, {"loops6", 2, 2, b_loops, r_loops, .param = 6},
-   {"loops7", 2, 2, b_loops, r_loops, .param = 7}, {"loops8", 2, 2, b_loops, r_loops, .param = 8},
+   {"nest2", 2, 1, b_nest, r_nest, .param = 2},
+   {"nest4", 2, 1, b_nest, r_nest, .param = 4},
+   {"nest6", 2, 1, b_nest, r_nest, .param = 6},
+   {"nest8", 2, 1, b_nest, r_nest, .param = 8},
+   {"nest10", 2, 1, b_nest, r_nest, .param = 10},
+   {"nest12", 2, 1, b_nest, r_nest, .param = 12},
+   {"nest14", 2, 1, b_nest, r_nest, .param = 14},
+   {"nest16", 2, 1, b_nest, r_nest, .param = 16},
+   {"loops1", 2, 2, b_loops, r_loops, .param = 1},
+   {"loops2", 2, 2, b_loops, r_loops, .param = 2},
+   {"loops3", 2, 2, b_loops, r_loops, .param = 3},
+   {"loops4", 2, 2, b_loops, r_loops, .param = 4},
+   {"loops5", 2, 2, b_loops, r_loops, .param = 5},
+   {"loops6", 2, 2, b_loops, r_loops, .param = 6},
+   {"loops7", 2, 2, b_loops, r_loops, .param = 7},
+   {"loops8", 2, 2, b_loops, r_loops, .param = 8},
    {"pressure8", 2, 2, b_pressure, r_pressure, .param = 8},
    {"pressure16", 2, 2, b_pressure, r_pressure, .param = 16},
    {"pressure24", 2, 2, b_pressure, r_pressure, .param = 24},
@@ -1636,7 +2003,8 @@ run_case(const struct exec_case *c, unsigned mode)
    ralloc_steal(mem, nir);
    char *error;
    /* Mode 3: a register budget small enough that most cases spill. */
-   struct jade_compiler_options options = {.serial = serial, .bools_in_gprs = mode == 2,
+   struct jade_compiler_options options = {.serial = serial,
+                                           .bools_in_gprs = mode == 2,
                                            .max_gprs = mode == 3 || mode == 5 ? SPILL_BUDGET : 0,
                                            .print_ir = getenv("EXEC_TEST_IR") != NULL};
    /* Modes 4 and 5: the compiler's own test hook for the predicate budget. */
@@ -1691,8 +2059,10 @@ run_case(const struct exec_case *c, unsigned mode)
          c->ref(&in[t * c->in_words], &expect[t * c->out_words]);
    }
 
-   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout,
-                                  .mufu = mufu_mode, .mufu_seed = mufu_seed + mode};
+   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL,
+                                  .log = stdout,
+                                  .mufu = mufu_mode,
+                                  .mufu_seed = mufu_seed + mode};
    struct jade_sim *sim = jade_sim_create(&opt);
    uint64_t in_addr = jade_sim_alloc(sim, sizeof(in), 256);
    uint64_t out_addr = jade_sim_alloc(sim, sizeof(out), 256);
@@ -1724,8 +2094,8 @@ run_case(const struct exec_case *c, unsigned mode)
       table[i] = 0x1000 + i;
    jade_sim_set_const(sim, 3, 0, table, sizeof(table));
    bool ok = jade_sim_set_code(sim, bin->code, bin->code_size) == 0;
-   enum jade_sim_status st = ok ? jade_sim_cuda_launch(sim, &kernel, grid, block, 0, &params)
-                                : JADE_SIM_ERROR;
+   enum jade_sim_status st =
+      ok ? jade_sim_cuda_launch(sim, &kernel, grid, block, 0, &params) : JADE_SIM_ERROR;
    char stats[160];
    jade_shader_stats_format(bin, stats, sizeof(stats));
    if (st != JADE_SIM_OK) {
@@ -1755,8 +2125,8 @@ run_case(const struct exec_case *c, unsigned mode)
             }
             if (f > 1 && bad++ < 4)
                printf("  %s: thread %u word %u: expected 0x%08x within its MUFU bound, got "
-                      "0x%08x (%.3g times the bound)\n", c->name, i / c->out_words, w,
-                      expect[i], out[i], f);
+                      "0x%08x (%.3g times the bound)\n",
+                      c->name, i / c->out_words, w, expect[i], out[i], f);
          } else if (out[i] != expect[i] && bad++ < 4) {
             printf("  %s: thread %u word %u: expected 0x%08x got 0x%08x\n", c->name,
                    i / c->out_words, w, expect[i], out[i]);
@@ -1764,7 +2134,8 @@ run_case(const struct exec_case *c, unsigned mode)
       }
       if (checked) {
          printf("  %s: %u MUFU words checked against bounds, %u not exact, worst %.3f of a bound "
-                "(word %u)\n", c->name, checked, differed, worst, worst_word);
+                "(word %u)\n",
+                c->name, checked, differed, worst, worst_word);
          /* A mode that changes nothing would test nothing. */
          if (!differed && bad++ < 4)
             printf("  %s: the hardware-like MUFU gave only exact results\n", c->name);
@@ -1777,8 +2148,8 @@ run_case(const struct exec_case *c, unsigned mode)
          }
       }
       ok = bad == 0;
-      static const char *const mode_names[MODES] = {"", " serial", " bools-in-gprs", " spilling",
-                                                    " pred-spilling", " pred+gpr-spilling"};
+      static const char *const mode_names[MODES] = {
+         "", " serial", " bools-in-gprs", " spilling", " pred-spilling", " pred+gpr-spilling"};
       printf("%s %s%s (%s)\n", ok ? "ok  " : "FAIL", c->name, mode_names[mode], stats);
    }
    jade_sim_destroy(sim);
@@ -1792,8 +2163,8 @@ static bool
 check_rejects(void)
 {
    void *mem = ralloc_context(NULL);
-   nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(),
-                                                  "rejects");
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_COMPUTE, jade_nir_options(), "rejects");
    nir_def *index = thread_index(&b);
    nir_def *v = nir_ufind_msb_rev(&b, index);
    nir_store_global(&b, buffer_address(&b, 1, index, 1), 4, v, 1);
@@ -1839,7 +2210,9 @@ main(void)
    for (unsigned i = 0; i < sizeof(alu_cases) / sizeof(alu_cases[0]); i++) {
       if (only && strcmp(only, alu_cases[i].name))
          continue;
-      struct exec_case c = {.name = alu_cases[i].name, .in_words = 3, .out_words = 1,
+      struct exec_case c = {.name = alu_cases[i].name,
+                            .in_words = 3,
+                            .out_words = 1,
                             .alu = &alu_cases[i]};
       if (run_case(&c, 0))
          passed++;
@@ -1878,8 +2251,9 @@ main(void)
    glsl_type_singleton_decref();
    if (mufu_mode == JADE_SIM_MUFU_HW)
       printf("MUFU hardware-like, seed 0x%llx (+ mode): %u words checked against bounds, "
-             "%u not exact, worst %.3f of a bound (%s)\n", (unsigned long long)mufu_seed, mufu_total.checked,
-             mufu_total.differed, mufu_total.worst, mufu_total.worst_at);
+             "%u not exact, worst %.3f of a bound (%s)\n",
+             (unsigned long long)mufu_seed, mufu_total.checked, mufu_total.differed,
+             mufu_total.worst, mufu_total.worst_at);
    else
       printf("MUFU exact: every word bit for bit\n");
    printf("%u passed, %u failed\n", passed, failed);

@@ -25,8 +25,8 @@
 #include "nir_builder.h"
 #include "util/ralloc.h"
 
-#define PIX_W 8
-#define PIX_H 4
+#define PIX_W   8
+#define PIX_H   4
 #define THREADS (PIX_W * PIX_H)
 
 static unsigned failures;
@@ -44,8 +44,8 @@ static struct jade_shader_binary *
 make_terminate_fs(void *mem)
 {
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, jade_nir_options(), "fs");
-   nir_variable *color = nir_variable_create(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                                             "color");
+   nir_variable *color =
+      nir_variable_create(b.shader, nir_var_shader_out, glsl_vec4_type(), "color");
    color->data.location = FRAG_RESULT_DATA0;
    nir_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_def *n = nir_iadd_imm(&b, nir_f2i32(&b, x), -3);
@@ -62,8 +62,9 @@ make_terminate_fs(void *mem)
    }
    nir_pop_loop(&b, NULL);
    nir_def *f = nir_i2f32(&b, nir_load_var(&b, i));
-   nir_store_var(&b, color, nir_vec4(&b, f, nir_imm_float(&b, 1), nir_imm_float(&b, 0),
-                                     nir_imm_float(&b, 1)), 0xf);
+   nir_store_var(&b, color,
+                 nir_vec4(&b, f, nir_imm_float(&b, 1), nir_imm_float(&b, 0), nir_imm_float(&b, 1)),
+                 0xf);
    ralloc_steal(mem, b.shader);
    char *error = NULL;
    struct jade_shader_binary *bin = jade_compile(mem, b.shader, NULL, &error);
@@ -88,12 +89,18 @@ test_terminate(void *mem)
    uint32_t regs[THREADS * 4];
    uint8_t killed[THREADS] = {0};
    struct jade_sim_graphics gfx = {
-      .threads = THREADS, .plane = (const float (*)[3])plane, .width = PIX_W,
-      .exit_regs = regs, .exit_reg_count = 4, .killed = killed,
+      .threads = THREADS,
+      .plane = (const float(*)[3])plane,
+      .width = PIX_W,
+      .exit_regs = regs,
+      .exit_reg_count = 4,
+      .killed = killed,
    };
    /* A million warp instructions: the surviving pixels need a few hundred. */
    struct jade_sim_options opt = {
-      .hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout, .max_instructions = 1000000,
+      .hazards = JADE_SIM_HAZARDS_FATAL,
+      .log = stdout,
+      .max_instructions = 1000000,
    };
    struct jade_sim *sim = jade_sim_create(&opt);
    jade_sim_set_code(sim, fs->code, fs->code_size);
@@ -113,8 +120,7 @@ test_terminate(void *mem)
       if (!ok && bad++ < 4)
          printf("     pixel %u: killed %u, red %g\n", t, killed[t], r);
    }
-   expect(status == JADE_SIM_OK && !bad,
-          "pixels with x < 3 are killed, the others count to x - 3");
+   expect(status == JADE_SIM_OK && !bad, "pixels with x < 3 are killed, the others count to x - 3");
 }
 
 int

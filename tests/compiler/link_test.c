@@ -45,8 +45,8 @@ struct io {
 };
 
 static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location,
-    unsigned driver_location, const struct io *io)
+var(nir_shader *s, nir_variable_mode mode, unsigned comps, int location, unsigned driver_location,
+    const struct io *io)
 {
    nir_variable *v = nir_variable_create(s, mode, glsl_vec_type(comps), "v");
    v->data.location = location;
@@ -226,7 +226,7 @@ ps_code(const uint32_t *fh, unsigned w)
    return fh[bit / 32] >> (bit % 32) & 3;
 }
 
-#define INV_W 0.5f   /* every vertex at w = 2 */
+#define INV_W 0.5f /* every vertex at w = 2 */
 
 /* What the rasteriser would set up, as the linked FS header asks: the
  * triangle's vertices sit at pixel coordinates (0, 0), (PIX_W, 0),
@@ -244,15 +244,15 @@ planes(const uint32_t *out, const uint32_t *fh, float (*plane)[3])
       plane[w][1] = scale * (v2 - v0) / PIX_H;
       plane[w][2] = scale * v0;
    }
-   plane[0x7c / 4][0] = plane[0x7c / 4][1] = 0.0f;   /* 1 / w */
+   plane[0x7c / 4][0] = plane[0x7c / 4][1] = 0.0f; /* 1 / w */
    plane[0x7c / 4][2] = INV_W;
 }
 
 /* What GL says the FS of `ins` computes at pixel p (the sum of the
  * components it reads) from the unpatched VS's outputs. */
 static float
-reference(const struct jade_link_key *key, const struct jade_shader_binary *vs,
-          const uint32_t *out, const struct io *ins, unsigned nin, unsigned p)
+reference(const struct jade_link_key *key, const struct jade_shader_binary *vs, const uint32_t *out,
+          const struct io *ins, unsigned nin, unsigned p)
 {
    float px = (float)(p % PIX_W) + 0.5f, py = (float)(p / PIX_W) + 0.5f;
    float sum = 0.0f;
@@ -285,8 +285,8 @@ reference(const struct jade_link_key *key, const struct jade_shader_binary *vs,
 /* The linked pair on the model against the reference. */
 static void
 check_execution(const struct jade_link_key *key, const struct jade_shader_binary *vs,
-                const struct jade_shader_binary *fs, const uint64_t *vcode,
-                const uint64_t *fcode, const uint32_t *fh, const struct io *ins, unsigned nin)
+                const struct jade_shader_binary *fs, const uint64_t *vcode, const uint64_t *fcode,
+                const uint32_t *fh, const struct io *ins, unsigned nin)
 {
    static uint32_t ref_out[VERTS * JADE_SIM_ATTR_WORDS], out[VERTS * JADE_SIM_ATTR_WORDS];
    static float plane[JADE_SIM_ATTR_WORDS][3];
@@ -297,8 +297,11 @@ check_execution(const struct jade_link_key *key, const struct jade_shader_binary
    }
    planes(out, fh, plane);
    struct jade_sim_graphics gfx = {
-      .threads = PIX_W * PIX_H, .plane = (const float (*)[3])plane, .width = PIX_W,
-      .exit_regs = regs, .exit_reg_count = 4,
+      .threads = PIX_W * PIX_H,
+      .plane = (const float(*)[3])plane,
+      .width = PIX_W,
+      .exit_regs = regs,
+      .exit_reg_count = 4,
    };
    if (!run(fcode, fs->code_size, PIX_W * PIX_H, &gfx)) {
       expect(false, "the patched FS runs on the model");
@@ -350,8 +353,8 @@ do_link(void *mem, const char *name, const struct jade_link_key *key, const stru
 
 /* The patched text of the VS store / FS load of attribute word `word`. */
 static const char *
-site_text(const struct jade_shader_binary *bin, const uint64_t *code, unsigned kind,
-          unsigned word, bool mul)
+site_text(const struct jade_shader_binary *bin, const uint64_t *code, unsigned kind, unsigned word,
+          bool mul)
 {
    static char t[4][160];
    static unsigned next;
@@ -390,12 +393,12 @@ is_mov_of(const char *text, const char *value)
 }
 
 #define VS_STORE(l, addr) site_text((l)->vs, (l)->vcode, JADE_PATCH_OUTPUT_STORE, (addr) / 4, false)
-#define FS_LOAD(l, addr) site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, false)
-#define FS_MUL(l, addr) site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, true)
+#define FS_LOAD(l, addr)  site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, false)
+#define FS_MUL(l, addr)   site_text((l)->fs, (l)->fcode, JADE_PATCH_INPUT_LOAD, (addr) / 4, true)
 
-#define VAR(n) (VARYING_SLOT_VAR0 + (n))
-#define SMOOTH INTERP_MODE_SMOOTH
-#define FLAT INTERP_MODE_FLAT
+#define VAR(n)  (VARYING_SLOT_VAR0 + (n))
+#define SMOOTH  INTERP_MODE_SMOOTH
+#define FLAT    INTERP_MODE_FLAT
 #define NOPERSP INTERP_MODE_NOPERSPECTIVE
 
 static void
@@ -411,7 +414,7 @@ test_gaps(void *mem)
           "one VS store removed (generic 2), one FS load defaulted (generic 3 .y)");
    expect(l.v.omap_position_x && l.v.omap_position_w, "VS Omap keeps position");
    expect(l.v.generic_omap_x[1] && l.v.generic_omap_y[1] && !l.v.generic_omap_x[2] &&
-          l.v.generic_omap_x[4] && l.v.generic_omap_w[4],
+             l.v.generic_omap_x[4] && l.v.generic_omap_w[4],
           "VS Omap: generic 1 .xy and 4 .xyzw (stores kept whole), not generic 2");
    expect(l.f.generic_imap_x[1] == 2 && l.f.generic_imap_y[3] == 0 && l.f.generic_imap_z[4] == 1,
           "FS Imap: generic 1 .x perspective, 3 .y left out, 4 .z constant");
@@ -450,7 +453,8 @@ test_all_slots(void *mem)
    if (!do_link(mem, "even-slots", &key, outs, 32, even, 16, &l))
       return;
    expect(l.st.stores_removed == 16 && l.st.inputs_defaulted == 0, "16 odd stores removed");
-   expect(l.v.generic_omap_x[30] && !l.v.generic_omap_x[31] && starts(VS_STORE(&l, 0x80 + 16 * 31), "NOP"),
+   expect(l.v.generic_omap_x[30] && !l.v.generic_omap_x[31] &&
+             starts(VS_STORE(&l, 0x80 + 16 * 31), "NOP"),
           "generic 31 gone from the Omap and its AST a NOP; 30 kept");
 }
 
@@ -472,7 +476,7 @@ test_colors(void *mem)
    expect(starts(FS_LOAD(&l, 0x280), "IPA.PASS") && l.f.imap_color_diffuse_red == 2,
           "smooth shading: colour 0 perspective");
    expect(strstr(FS_LOAD(&l, 0x29c), "0x3f800000") && strstr(FS_LOAD(&l, 0x290), "0x0") &&
-          !l.f.imap_color_specular_red && !l.f.imap_color_specular_alpha,
+             !l.f.imap_color_specular_red && !l.f.imap_color_specular_alpha,
           "unwritten colour 1: .x defaults to 0, .w to 1, out of the Imap");
    expect(strstr(FS_LOAD(&l, 0x30c), "0x3f800000") && !l.f.tex_imap_q[0],
           "unwritten texture coordinate 0 .q defaults to 1");
@@ -484,17 +488,17 @@ test_colors(void *mem)
    expect(starts(VS_STORE(&l, 0x2a0), "AST") && l.v.omap_color_back_diffuse_alpha,
           "two-sided: the back colour store stays, in the Omap");
    expect(starts(FS_LOAD(&l, 0x280), "IPA.CONSTANT") && strstr(FS_MUL(&l, 0x280), ", 1 ;") &&
-          l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
+             l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
           "flat shading: colour 0 IPA.CONSTANT, its FMUL by 1, Imap constant");
    expect(l.st.inputs_flat == 4, "four colour loads made flat");
    bool deps_ok = true;
    for (unsigned k = 0; k < l.fs->patch_count; k++) {
       const struct jade_patch_site *p = &l.fs->patches[k];
       if (p->kind == JADE_PATCH_INPUT_LOAD && p->word >= 0x280 / 4 && p->word < 0x290 / 4)
-         deps_ok = deps_ok && (p->depends & (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE |
-                                            JADE_DEP_LINK | JADE_DEP_TWOSIDE)) ==
-                                  (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE | JADE_DEP_LINK |
-                                   JADE_DEP_TWOSIDE);
+         deps_ok = deps_ok &&
+                   (p->depends &
+                    (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE | JADE_DEP_LINK | JADE_DEP_TWOSIDE)) ==
+                      (JADE_DEP_FLATSHADE | JADE_DEP_PERSAMPLE | JADE_DEP_LINK | JADE_DEP_TWOSIDE);
       if (p->kind == JADE_PATCH_INPUT_LOAD && p->word >= 0x300 / 4 && p->word < 0x310 / 4)
          deps_ok = deps_ok && (p->depends & JADE_DEP_SPRITE) && !(p->depends & JADE_DEP_FLATSHADE);
    }
@@ -503,8 +507,9 @@ test_colors(void *mem)
       if (p->kind == JADE_PATCH_COLOR_CLAMP)
          deps_ok = deps_ok && p->depends == JADE_DEP_CLAMP_COLOR;
    }
-   expect(deps_ok, "sites name what they depend on: colour loads on the link, flat shading, "
-                   "sample shading and two-sided colour; coordinates on sprites; clamps on clamping");
+   expect(deps_ok,
+          "sites name what they depend on: colour loads on the link, flat shading, "
+          "sample shading and two-sided colour; coordinates on sprites; clamps on clamping");
    unsigned clamps = 0;
    for (unsigned k = 0; k < l.vs->patch_count; k++)
       clamps += l.vs->patches[k].kind == JADE_PATCH_COLOR_CLAMP;
@@ -530,8 +535,8 @@ test_colors(void *mem)
       /* The opcode with .SAT among its modifiers (after .FTZ, which GL's
        * default float controls put on the ops of NIR float instructions). */
       const char *space = strchr(t, ' '), *sat = strstr(t, ".SAT");
-      all_sat = all_sat && (starts(t, "FADD") || starts(t, "FMUL") || starts(t, "FFMA")) &&
-                sat && space && sat < space;
+      all_sat = all_sat && (starts(t, "FADD") || starts(t, "FMUL") || starts(t, "FFMA")) && sat &&
+                space && sat < space;
    }
    expect(all_sat && l.st.colors_clamped == 8,
           "vertex colour clamping: the 8 ops computing the colours saturate");
@@ -543,7 +548,8 @@ static void
 test_qualifiers(void *mem)
 {
    const struct io outs[] = {{VAR(0), 0xf}, {VAR(1), 0xf}, {VAR(2), 0xf}};
-   const struct io ins[] = {{VAR(0), 0x1, NOPERSP}, {VAR(1), 0x1, SMOOTH, true},
+   const struct io ins[] = {{VAR(0), 0x1, NOPERSP},
+                            {VAR(1), 0x1, SMOOTH, true},
                             {VAR(2), 0x1, FLAT}};
    struct jade_link_key key = {0};
    struct linked l;
@@ -551,13 +557,14 @@ test_qualifiers(void *mem)
       return;
    expect(l.f.generic_imap_x[0] == 3 && l.f.generic_imap_x[1] == 2 && l.f.generic_imap_x[2] == 1,
           "the FS qualifiers decide (the VS has none): linear, perspective, constant");
-   expect(strstr(FS_LOAD(&l, 0x90), "CENTROID") != NULL, "centroid input interpolated at the centroid");
+   expect(strstr(FS_LOAD(&l, 0x90), "CENTROID") != NULL,
+          "centroid input interpolated at the centroid");
 
    key.persample = true;
    if (!do_link(mem, "qualifiers-persample", &key, outs, 3, ins, 3, &l))
       return;
    expect(strstr(FS_LOAD(&l, 0x80), "CENTROID") && starts(FS_LOAD(&l, 0xa0), "IPA.CONSTANT") &&
-          !strstr(FS_LOAD(&l, 0xa0), "CENTROID"),
+             !strstr(FS_LOAD(&l, 0xa0), "CENTROID"),
           "sample shading: centre interpolation moved to the sample, flat untouched");
    expect(l.st.inputs_persample >= 1, "loads moved to the sample counted");
 }
@@ -565,16 +572,20 @@ test_qualifiers(void *mem)
 static void
 test_clip_and_sprites(void *mem)
 {
-   const struct io outs[] = {{VARYING_SLOT_CLIP_DIST0, 0xf}, {VARYING_SLOT_CLIP_DIST1, 0xf},
-                             {VARYING_SLOT_TEX0, 0xf}, {VARYING_SLOT_TEX1, 0xf}};
-   const struct io ins[] = {{VARYING_SLOT_TEX0, 0x3, SMOOTH}, {VARYING_SLOT_TEX1, 0x3, SMOOTH},
-                            {VARYING_SLOT_TEX2, 0x3, SMOOTH}, {VARYING_SLOT_PNTC, 0x3, SMOOTH}};
+   const struct io outs[] = {{VARYING_SLOT_CLIP_DIST0, 0xf},
+                             {VARYING_SLOT_CLIP_DIST1, 0xf},
+                             {VARYING_SLOT_TEX0, 0xf},
+                             {VARYING_SLOT_TEX1, 0xf}};
+   const struct io ins[] = {{VARYING_SLOT_TEX0, 0x3, SMOOTH},
+                            {VARYING_SLOT_TEX1, 0x3, SMOOTH},
+                            {VARYING_SLOT_TEX2, 0x3, SMOOTH},
+                            {VARYING_SLOT_PNTC, 0x3, SMOOTH}};
    struct jade_link_key key = {.clip_plane_enable = 0x01};
    struct linked l;
    if (!do_link(mem, "clip-plane0", &key, outs, 4, ins, 4, &l))
       return;
    expect(starts(VS_STORE(&l, 0x2c0), "AST") && starts(VS_STORE(&l, 0x2d0), "NOP") &&
-          l.v.omap_clip_distance0 && !l.v.omap_clip_distance4,
+             l.v.omap_clip_distance0 && !l.v.omap_clip_distance4,
           "clip plane 0 on: distances 0-3 stored, 4-7 a NOP and out of the Omap");
    expect(starts(FS_LOAD(&l, 0x2e0), "IPA") && l.f.imap_point_sprite_s && l.f.imap_point_sprite_t,
           "the point coordinate is read from the rasteriser, never defaulted");
@@ -588,8 +599,9 @@ test_clip_and_sprites(void *mem)
           "no clip plane: both clip distance stores are NOPs");
    expect(starts(VS_STORE(&l, 0x300), "AST") && starts(VS_STORE(&l, 0x310), "NOP"),
           "sprite on texture coordinate 1: its store goes, coordinate 0's stays");
-   expect(starts(FS_LOAD(&l, 0x320), "IPA") && l.f.tex_imap_s[2] == 2,
-          "texture coordinate 2, replaced by the sprite, is loaded though the VS does not write it");
+   expect(
+      starts(FS_LOAD(&l, 0x320), "IPA") && l.f.tex_imap_s[2] == 2,
+      "texture coordinate 2, replaced by the sprite, is loaded though the VS does not write it");
 }
 
 /* Constant VS outputs: the FS reads immediates, nothing is transmitted
@@ -605,12 +617,15 @@ test_constants(void *mem)
    nir_variable *col = var(b.shader, nir_var_shader_out, 4, VARYING_SLOT_COL0, 3, NULL);
    nir_def *p = nir_load_var(&b, in);
    nir_store_var(&b, pos, p, 0xf);
-   nir_store_var(&b, g0, nir_vec4(&b, nir_channel(&b, p, 0), nir_imm_float(&b, 2.0),
-                                  nir_channel(&b, p, 2), nir_imm_float(&b, 0.5)), 0xf);
+   nir_store_var(&b, g0,
+                 nir_vec4(&b, nir_channel(&b, p, 0), nir_imm_float(&b, 2.0), nir_channel(&b, p, 2),
+                          nir_imm_float(&b, 0.5)),
+                 0xf);
    nir_store_var(&b, g1, nir_imm_vec4(&b, 1.0, 1.0, 1.0, 1.0), 0xf);
    nir_store_var(&b, col, nir_imm_vec4(&b, 3.0, -1.0, 0.25, 1.0), 0xf);
    struct jade_shader_binary *vs = compile(mem, &b);
-   const struct io ins[] = {{VAR(0), 0x3, SMOOTH}, {VAR(1), 0xf, FLAT},
+   const struct io ins[] = {{VAR(0), 0x3, SMOOTH},
+                            {VAR(1), 0xf, FLAT},
                             {VARYING_SLOT_COL0, 0x3, INTERP_MODE_NONE}};
    struct jade_shader_binary *fs = make_fs(mem, ins, 3);
    printf("-- constants\n");
@@ -619,8 +634,8 @@ test_constants(void *mem)
       return;
    }
    expect(vs->io.const_outputs[(0x84 / 4) / 32] >> ((0x84 / 4) % 32) & 1 &&
-          !(vs->io.const_outputs[(0x80 / 4) / 32] >> ((0x80 / 4) % 32) & 1) &&
-          vs->io.const_value[0x84 / 4] == 0x40000000,
+             !(vs->io.const_outputs[(0x80 / 4) / 32] >> ((0x80 / 4) % 32) & 1) &&
+             vs->io.const_value[0x84 / 4] == 0x40000000,
           "signature: generic 0 .y is the constant 2.0, .x is not constant");
    struct jade_link_key key = {.clamp_vertex_color = true};
    uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
@@ -632,24 +647,27 @@ test_constants(void *mem)
    jade_sph_vtg_unpack(vh, &v);
    jade_sph_ps_unpack(fh, &f);
    expect(is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x84 / 4, false), "0x40000000") &&
-          starts(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x80 / 4, false), "IPA"),
+             starts(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x80 / 4, false), "IPA"),
           "FS: generic 0 .y is MOV 2.0, .x still interpolated");
    expect(is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x90 / 4, false), "0x3f800000") &&
-          is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x9c / 4, false), "0x3f800000"),
+             is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x9c / 4, false), "0x3f800000"),
           "FS: generic 1 (flat, constant 1.0) is MOV 1.0");
    expect(is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x280 / 4, false), "0x3f800000") &&
-          is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x284 / 4, false), "0x0"),
+             is_mov_of(site_text(fs, fcode, JADE_PATCH_INPUT_LOAD, 0x284 / 4, false), "0x0"),
           "FS: clamped constant colour (3, -1) reads (1, 0)");
    expect(f.generic_imap_x[0] == 2 && !f.generic_imap_y[0] && !f.generic_imap_x[1] &&
-          !f.imap_color_diffuse_red, "FS Imap: only generic 0 .x is transmitted");
+             !f.imap_color_diffuse_red,
+          "FS Imap: only generic 0 .x is transmitted");
    expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x90 / 4, false), "NOP") &&
-          starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x280 / 4, false), "NOP") &&
-          !v.generic_omap_x[1] && !v.omap_color_front_diffuse_red,
+             starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x280 / 4, false), "NOP") &&
+             !v.generic_omap_x[1] && !v.omap_color_front_diffuse_red,
           "VS: the all-constant stores (generic 1, colour 0) are NOPs and out of the Omap");
    expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x80 / 4, false), "AST") &&
-          v.generic_omap_x[0], "VS: generic 0 (x varies) is still stored");
+             v.generic_omap_x[0],
+          "VS: generic 0 (x varies) is still stored");
    check_execution(&key, vs, fs, vcode, fcode, fh, ins, 3);
-   expect(st.inputs_constant == 7, "7 FS loads became immediates (generic 0 .y, generic 1, colour .xy)");
+   expect(st.inputs_constant == 7,
+          "7 FS loads became immediates (generic 0 .y, generic 1, colour .xy)");
    write_binary("constants", "vs", vcode, vs->code_size);
    write_binary("constants", "fs", fcode, fs->code_size);
 }
@@ -683,7 +701,7 @@ test_clip_vertex(void *mem)
    }
    expect(planes >= 8, "the planes are read from c[15][0x400..0x47f]");
    expect(clip_vertex_stores == 1, "gl_ClipVertex itself is stored once, at a[0x270] (for a "
-          "geometry shader reading gl_in[].gl_ClipVertex)");
+                                   "geometry shader reading gl_in[].gl_ClipVertex)");
    const struct jade_link_key key = {.clip_plane_enable = 0x0f};
    uint32_t vh[JADE_SPH_WORDS], fh[JADE_SPH_WORDS];
    uint64_t *vcode = ralloc_size(mem, vs->code_size), *fcode = ralloc_size(mem, fs->code_size);
@@ -692,11 +710,11 @@ test_clip_vertex(void *mem)
    struct jade_sph_vtg v;
    jade_sph_vtg_unpack(vh, &v);
    expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x2c0 / 4, false), "AST") &&
-          starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x2d0 / 4, false), "NOP") &&
-          v.omap_clip_distance3 && !v.omap_clip_distance4,
+             starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x2d0 / 4, false), "NOP") &&
+             v.omap_clip_distance3 && !v.omap_clip_distance4,
           "planes 0-3 enabled: distances 0-3 stored, 4-7 a NOP and out of the Omap");
    expect(starts(site_text(vs, vcode, JADE_PATCH_OUTPUT_STORE, 0x270 / 4, false), "NOP") &&
-          !v.generic_omap_w[31],
+             !v.generic_omap_w[31],
           "linked with an FS, the clip vertex store is a NOP and a[0x270] out of the Omap");
    write_binary("clip-vertex", "vs", vcode, vs->code_size);
 }

@@ -30,7 +30,7 @@ static inline unsigned long long
 ref_offset(unsigned row_B, unsigned rows, unsigned ty, unsigned tz, unsigned x, unsigned y,
            unsigned z)
 {
-   unsigned bit[9] = {x & 1, x >> 1 & 1, x >> 2 & 1, x >> 3 & 1, y & 1,
+   unsigned bit[9] = {x & 1,      x >> 1 & 1, x >> 2 & 1, x >> 3 & 1, y & 1,
                       y >> 1 & 1, x >> 4 & 1, y >> 2 & 1, x >> 5 & 1};
    unsigned in_gob = 0;
    for (unsigned b = 0; b < 9; b++)
@@ -38,21 +38,22 @@ ref_offset(unsigned row_B, unsigned rows, unsigned ty, unsigned tz, unsigned x, 
    unsigned gob_x = x / 64, gob_y = y / 8;
    unsigned bh = 1u << ty, bd = 1u << tz;
    unsigned long long block_B = 512ull * bh * bd;
-   unsigned long long blocks_per_row = row_B / 64, blocks_per_slice = blocks_per_row * (rows / 8 / bh);
+   unsigned long long blocks_per_row = row_B / 64,
+                      blocks_per_slice = blocks_per_row * (rows / 8 / bh);
    unsigned long long block = (z / bd) * blocks_per_slice + (gob_y / bh) * blocks_per_row + gob_x;
    unsigned gob_in_block = (z % bd) * bh + gob_y % bh;
    return block * block_B + gob_in_block * 512ull + in_gob;
 }
 
 struct ref_level {
-   unsigned long long offset_B;      /* from the start of a layer */
-   unsigned row_B, rows, slices;     /* padded to whole blocks */
-   unsigned ty, tz;                  /* block height and depth, log2 GOBs */
+   unsigned long long offset_B;  /* from the start of a layer */
+   unsigned row_B, rows, slices; /* padded to whole blocks */
+   unsigned ty, tz;              /* block height and depth, log2 GOBs */
 };
 
 struct ref_image {
    struct ref_level level[16];
-   unsigned long long layer_B;       /* bytes from one layer to the next */
+   unsigned long long layer_B; /* bytes from one layer to the next */
 };
 
 static inline unsigned

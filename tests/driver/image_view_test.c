@@ -34,13 +34,16 @@
 #include "jade_tic.h"
 
 static struct pipe_resource *
-resource(struct pipe_screen *screen, enum pipe_texture_target target, unsigned w,
-         unsigned h, unsigned d, unsigned layers)
+resource(struct pipe_screen *screen, enum pipe_texture_target target, unsigned w, unsigned h,
+         unsigned d, unsigned layers)
 {
    const struct pipe_resource templ = {
       .target = target,
       .format = PIPE_FORMAT_R32_FLOAT,
-      .width0 = w, .height0 = h, .depth0 = d, .array_size = layers,
+      .width0 = w,
+      .height0 = h,
+      .depth0 = d,
+      .array_size = layers,
       .bind = PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SAMPLER_VIEW,
    };
    return screen->resource_create(screen, &templ);
@@ -55,11 +58,11 @@ static const struct view_case {
    unsigned want_type, want_depth;
 } cases[] = {
    /* GL's 2D view of slice 2 of a 3D level: NVK's sliced 3D header. */
-   {"3D bound unlayered", PIPE_TEXTURE_3D, 5, 1, 2, 2, true, true,
-    JADE_TIC_BL_TEXTURE_TYPE_THREE_D, 1},
+   {"3D bound unlayered", PIPE_TEXTURE_3D, 5, 1, 2, 2, true, true, JADE_TIC_BL_TEXTURE_TYPE_THREE_D,
+    1},
    /* Layered bindings with the state tracker's stale flag. */
-   {"3D bound layered", PIPE_TEXTURE_3D, 5, 1, 0, 4, false, true,
-    JADE_TIC_BL_TEXTURE_TYPE_THREE_D, 5},
+   {"3D bound layered", PIPE_TEXTURE_3D, 5, 1, 0, 4, false, true, JADE_TIC_BL_TEXTURE_TYPE_THREE_D,
+    5},
    {"2D array bound layered", PIPE_TEXTURE_2D_ARRAY, 1, 6, 0, 5, false, true,
     JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 6},
    {"1D array bound layered", PIPE_TEXTURE_1D_ARRAY, 1, 7, 0, 6, false, true,
@@ -81,12 +84,16 @@ static const struct view_case {
  * sets the same in every block-linear header: quality and sector
  * promotion, DEPTH_TEXTURE clear (nvc0_tex.c never sets it either). */
 static unsigned
-sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx,
-                    enum pipe_format format)
+sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx, enum pipe_format format)
 {
    const struct pipe_resource templ = {
-      .target = PIPE_TEXTURE_2D, .format = format, .width0 = 16, .height0 = 16,
-      .depth0 = 1, .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW,
+      .target = PIPE_TEXTURE_2D,
+      .format = format,
+      .width0 = 16,
+      .height0 = 16,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW,
    };
    struct pipe_resource *res = screen->resource_create(screen, &templ);
    struct pipe_sampler_view tmpl;
@@ -101,7 +108,10 @@ sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx,
    }
    struct jade_tic_bl t;
    jade_tic_bl_unpack(w, &t);
-   const struct { const char *what; uint32_t got, want; } f[] = {
+   const struct {
+      const char *what;
+      uint32_t got, want;
+   } f[] = {
       {"lod_aniso_quality2", t.lod_aniso_quality2, 1},
       {"lod_aniso_quality", t.lod_aniso_quality, JADE_TIC_BL_LOD_ANISO_QUALITY_LOD_QUALITY_HIGH},
       {"lod_iso_quality", t.lod_iso_quality, JADE_TIC_BL_LOD_ISO_QUALITY_LOD_QUALITY_HIGH},
@@ -118,8 +128,8 @@ sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx,
    unsigned failed = 0;
    for (unsigned i = 0; i < ARRAY_SIZE(f); i++) {
       if (f[i].got != f[i].want) {
-         printf("FAIL %s sampler view: %s %u, want %u\n", util_format_short_name(format),
-                f[i].what, f[i].got, f[i].want);
+         printf("FAIL %s sampler view: %s %u, want %u\n", util_format_short_name(format), f[i].what,
+                f[i].got, f[i].want);
          failed++;
       }
    }
@@ -142,8 +152,8 @@ main(void)
    unsigned failed = 0;
    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
       const struct view_case *c = &cases[i];
-      struct pipe_resource *res = resource(screen, c->target, 16, c->target ==
-                                           PIPE_TEXTURE_1D_ARRAY ? 1 : 16, c->d, c->layers);
+      struct pipe_resource *res = resource(
+         screen, c->target, 16, c->target == PIPE_TEXTURE_1D_ARRAY ? 1 : 16, c->d, c->layers);
       struct pipe_image_view view;
       memset(&view, 0, sizeof(view));
       view.resource = res;
@@ -169,23 +179,21 @@ main(void)
        * GOBs high, one block holds those and 8 planes (5 slices), so slice
        * z starts 2 z GOBs (1024 z bytes) in. */
       const struct jade_resource *jr = jade_resource(res);
-      const uint64_t want_addr =
-         c->target != PIPE_TEXTURE_3D ? jade_resource_address(jr, 0, c->first)
-         : c->single_layer_view ? jr->bo->va + 1024ull * c->first
-         : jr->bo->va;
+      const uint64_t want_addr = c->target != PIPE_TEXTURE_3D
+                                    ? jade_resource_address(jr, 0, c->first)
+                                 : c->single_layer_view ? jr->bo->va + 1024ull * c->first
+                                                        : jr->bo->va;
       const bool ok = t.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR &&
-                      t.texture_type == c->want_type && depth == c->want_depth &&
-                      addr == want_addr;
+                      t.texture_type == c->want_type && depth == c->want_depth && addr == want_addr;
       printf("%s %s: type %u depth %u address +0x%" PRIx64 " (want %u %u +0x%" PRIx64 ")\n",
-             ok ? "ok  " : "FAIL", c->name, t.texture_type, depth, addr - jr->bo->va,
-             c->want_type, c->want_depth, want_addr - jr->bo->va);
+             ok ? "ok  " : "FAIL", c->name, t.texture_type, depth, addr - jr->bo->va, c->want_type,
+             c->want_depth, want_addr - jr->bo->va);
       failed += !ok;
       pipe_resource_reference(&res, NULL);
    }
 
    static const enum pipe_format sampled[] = {PIPE_FORMAT_R8G8B8A8_UNORM,
-                                              PIPE_FORMAT_Z24_UNORM_S8_UINT,
-                                              PIPE_FORMAT_Z32_FLOAT};
+                                              PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_FORMAT_Z32_FLOAT};
    struct pipe_context *pctx = screen->context_create(screen, NULL, 0);
    for (unsigned i = 0; i < ARRAY_SIZE(sampled); i++)
       failed += sampler_view_fields(screen, pctx, sampled[i]);
@@ -194,7 +202,7 @@ main(void)
 
    screen->destroy(screen);
    close(fd);
-   printf("image views: %u cases, %u failed\n",
-          (unsigned)(ARRAY_SIZE(cases) + ARRAY_SIZE(sampled)), failed);
+   printf("image views: %u cases, %u failed\n", (unsigned)(ARRAY_SIZE(cases) + ARRAY_SIZE(sampled)),
+          failed);
    return failed ? 1 : 0;
 }

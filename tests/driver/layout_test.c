@@ -25,15 +25,15 @@
 
 static unsigned failures, checks;
 
-#define CHECK_EQ(what, got, want)                                              \
-   do {                                                                        \
-      checks++;                                                                \
-      unsigned long long g_ = (got), w_ = (want);                              \
-      if (g_ != w_) {                                                          \
-         failures++;                                                           \
-         fprintf(stderr, "FAIL %s:%d %s: got %llu, want %llu\n", __FILE__,     \
-                 __LINE__, what, g_, w_);                                      \
-      }                                                                        \
+#define CHECK_EQ(what, got, want)                                                                  \
+   do {                                                                                            \
+      checks++;                                                                                    \
+      unsigned long long g_ = (got), w_ = (want);                                                  \
+      if (g_ != w_) {                                                                              \
+         failures++;                                                                               \
+         fprintf(stderr, "FAIL %s:%d %s: got %llu, want %llu\n", __FILE__, __LINE__, what, g_,     \
+                 w_);                                                                              \
+      }                                                                                            \
    } while (0)
 
 static struct jade_layout
@@ -57,7 +57,7 @@ test_2d_mips(void)
     * high: 65536.  2: 256 x 64 (8): 16384.  3: 128 x 32 (4): 4096.  4: 64 x
     * 16 (2): 1024.  5..8: one GOB each (8x8 is 32 B wide -> 64).  */
    struct jade_layout l = lay(256, 256, 1, 1, 9, 1, 1, 1, 4, 0, 0);
-   static const unsigned long long off[9] = {0, 262144, 327680, 344064, 348160,
+   static const unsigned long long off[9] = {0,      262144, 327680, 344064, 348160,
                                              349184, 349696, 350208, 350720};
    static const unsigned ty[9] = {5, 4, 3, 2, 1, 0, 0, 0, 0};
    for (unsigned i = 0; i < 9; i++) {
@@ -78,8 +78,9 @@ test_2d_mips(void)
       unsigned bad = 0;
       for (unsigned y = 0; y < (256u >> i); y++)
          for (unsigned x = 0; x < (1024u >> i); x++)
-            bad += jade_layout_offset_B(&l, i, 0, x, y, 0) !=
-                   lv->offset_B + ref_offset(lv->row_stride_B, lv->rows, lv->tile_y_log2, 0, x, y, 0);
+            bad +=
+               jade_layout_offset_B(&l, i, 0, x, y, 0) !=
+               lv->offset_B + ref_offset(lv->row_stride_B, lv->rows, lv->tile_y_log2, 0, x, y, 0);
       CHECK_EQ("2d level bytes off the reference", bad, 0);
    }
 }
@@ -95,10 +96,10 @@ test_msaa(void)
    CHECK_EQ("msaa row", l.level[0].row_stride_B, 832);
    CHECK_EQ("msaa rows", l.level[0].rows, 128);
    CHECK_EQ("msaa size", l.size_B, 106496);
-   l = lay(100, 60, 1, 1, 1, 8, 1, 1, 4, 0, 0);   /* 4x2: 1600 B -> 1600, 120 rows */
+   l = lay(100, 60, 1, 1, 1, 8, 1, 1, 4, 0, 0); /* 4x2: 1600 B -> 1600, 120 rows */
    CHECK_EQ("msaa8 row", l.level[0].row_stride_B, 1600);
    CHECK_EQ("msaa8 rows", l.level[0].rows, 128);
-   l = lay(100, 60, 1, 1, 1, 2, 1, 1, 4, 0, 0);   /* 2x1: 800 B -> 832, 60 rows -> 64 */
+   l = lay(100, 60, 1, 1, 1, 2, 1, 1, 4, 0, 0); /* 2x1: 800 B -> 832, 60 rows -> 64 */
    CHECK_EQ("msaa2 rows", l.level[0].rows, 64);
    CHECK_EQ("msaa2 size", l.size_B, 832 * 64);
 }
@@ -178,7 +179,7 @@ test_copy_roundtrip(void)
    unsigned w = 13, h = 9, d = 3, stride = w * 4;
    uint8_t *src = malloc(stride * h * d), *dst = calloc(1, stride * h * d);
    for (unsigned i = 0; i < stride * h * d; i++)
-      src[i] = (uint8_t)(i % 255 + 1);   /* never 0 */
+      src[i] = (uint8_t)(i % 255 + 1); /* never 0 */
    jade_layout_copy(&l, img, 0, 5, 3, 2, w * 4, h, d, src, stride, stride * h, true, true);
    jade_layout_copy(&l, img, 0, 5, 3, 2, w * 4, h, d, dst, stride, stride * h, false, true);
    CHECK_EQ("3d copy round trip", memcmp(src, dst, stride * h * d), 0);
@@ -200,7 +201,7 @@ test_copy_gob_rows(void)
 {
    struct jade_layout l = lay(100, 40, 1, 2, 1, 1, 1, 1, 4, 0, 0);
    uint8_t *img = calloc(1, l.size_B);
-   const unsigned x = 16, y = 9, w = 70, h = 22, stride = w * 4;   /* 64 B in, 280 B wide */
+   const unsigned x = 16, y = 9, w = 70, h = 22, stride = w * 4; /* 64 B in, 280 B wide */
    uint8_t *src = malloc(stride * h), *dst = calloc(1, stride * h);
    for (unsigned i = 0; i < stride * h; i++)
       src[i] = (uint8_t)(i % 251 + 1);

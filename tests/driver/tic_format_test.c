@@ -39,12 +39,25 @@ static const struct {
    /* B first in memory: red is the third channel. */
    {PIPE_FORMAT_B8G8R8A8_UNORM, rgba, C(A8B8G8R8), T(UNORM), T(UNORM), {S(B), S(G), S(R), S(A)}},
    /* A view swizzle composes over the format's. */
-   {PIPE_FORMAT_B8G8R8A8_UNORM, bgr1, C(A8B8G8R8), T(UNORM), T(UNORM),
+   {PIPE_FORMAT_B8G8R8A8_UNORM,
+    bgr1,
+    C(A8B8G8R8),
+    T(UNORM),
+    T(UNORM),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
    /* X8: alpha reads one; the padding takes the others' type. */
-   {PIPE_FORMAT_R8G8B8X8_UNORM, rgba, C(A8B8G8R8), T(UNORM), T(UNORM),
+   {PIPE_FORMAT_R8G8B8X8_UNORM,
+    rgba,
+    C(A8B8G8R8),
+    T(UNORM),
+    T(UNORM),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
-   {PIPE_FORMAT_R8G8B8A8_SRGB, rgba, C(A8B8G8R8), T(UNORM), T(UNORM), {S(R), S(G), S(B), S(A)},
+   {PIPE_FORMAT_R8G8B8A8_SRGB,
+    rgba,
+    C(A8B8G8R8),
+    T(UNORM),
+    T(UNORM),
+    {S(R), S(G), S(B), S(A)},
     true},
    /* Luminance and alpha formats are one channel swizzled. */
    {PIPE_FORMAT_L8_UNORM, rgba, C(R8), T(UNORM), T(UNORM), {S(R), S(R), S(R), S(ONE_FLOAT)}},
@@ -52,39 +65,87 @@ static const struct {
    {PIPE_FORMAT_L8A8_UNORM, rgba, C(G8R8), T(UNORM), T(UNORM), {S(R), S(R), S(R), S(G)}},
    /* Integer formats read an integer one. */
    {PIPE_FORMAT_R8_UINT, rgba, C(R8), T(UINT), T(UINT), {S(R), S(ZERO), S(ZERO), S(ONE_INT)}},
-   {PIPE_FORMAT_R32G32B32A32_SINT, rgba, C(R32_G32_B32_A32), T(SINT), T(SINT),
+   {PIPE_FORMAT_R32G32B32A32_SINT,
+    rgba,
+    C(R32_G32_B32_A32),
+    T(SINT),
+    T(SINT),
     {S(R), S(G), S(B), S(A)}},
-   {PIPE_FORMAT_R16G16_FLOAT, rgba, C(R16_G16), T(FLOAT), T(FLOAT),
+   {PIPE_FORMAT_R16G16_FLOAT,
+    rgba,
+    C(R16_G16),
+    T(FLOAT),
+    T(FLOAT),
     {S(R), S(G), S(ZERO), S(ONE_FLOAT)}},
-   {PIPE_FORMAT_R32G32B32_FLOAT, rgba, C(R32_G32_B32), T(FLOAT), T(FLOAT),
+   {PIPE_FORMAT_R32G32B32_FLOAT,
+    rgba,
+    C(R32_G32_B32),
+    T(FLOAT),
+    T(FLOAT),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
    /* Packed: 5-6-5 with blue in the low bits, 10-10-10-2, shared exponent. */
-   {PIPE_FORMAT_B5G6R5_UNORM, rgba, C(B5G6R5), T(UNORM), T(UNORM),
+   {PIPE_FORMAT_B5G6R5_UNORM,
+    rgba,
+    C(B5G6R5),
+    T(UNORM),
+    T(UNORM),
     {S(B), S(G), S(R), S(ONE_FLOAT)}},
-   {PIPE_FORMAT_R10G10B10A2_UNORM, rgba, C(A2B10G10R10), T(UNORM), T(UNORM),
+   {PIPE_FORMAT_R10G10B10A2_UNORM,
+    rgba,
+    C(A2B10G10R10),
+    T(UNORM),
+    T(UNORM),
     {S(R), S(G), S(B), S(A)}},
-   {PIPE_FORMAT_R11G11B10_FLOAT, rgba, C(BF10GF11RF11), T(FLOAT), T(FLOAT),
+   {PIPE_FORMAT_R11G11B10_FLOAT,
+    rgba,
+    C(BF10GF11RF11),
+    T(FLOAT),
+    T(FLOAT),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
-   {PIPE_FORMAT_R9G9B9E5_FLOAT, rgba, C(E5B9G9R9_SHAREDEXP), T(FLOAT), T(FLOAT),
+   {PIPE_FORMAT_R9G9B9E5_FLOAT,
+    rgba,
+    C(E5B9G9R9_SHAREDEXP),
+    T(FLOAT),
+    T(FLOAT),
     {S(R), S(G), S(B), S(ONE_FLOAT)}},
    /* Depth: the Z layouts nvc0 (nv50_formats.c) and NIL (nil_formats.csv)
     * use.  S8Z24: Z in the low 24 bits (R, unorm), stencil above (G, uint). */
-   {PIPE_FORMAT_Z24_UNORM_S8_UINT, rgba, C(S8Z24), T(UNORM), T(UINT),
+   {PIPE_FORMAT_Z24_UNORM_S8_UINT,
+    rgba,
+    C(S8Z24),
+    T(UNORM),
+    T(UINT),
     {S(R), S(G), S(ZERO), S(ONE_FLOAT)}},
    /* Stencil in the low byte: depth is the second channel. */
-   {PIPE_FORMAT_S8_UINT_Z24_UNORM, rgba, C(Z24S8), T(UINT), T(UNORM),
+   {PIPE_FORMAT_S8_UINT_Z24_UNORM,
+    rgba,
+    C(Z24S8),
+    T(UINT),
+    T(UNORM),
     {S(G), S(R), S(ZERO), S(ONE_FLOAT)}},
-   {PIPE_FORMAT_Z32_FLOAT, rgba, C(ZF32), T(FLOAT), T(FLOAT),
+   {PIPE_FORMAT_Z32_FLOAT,
+    rgba,
+    C(ZF32),
+    T(FLOAT),
+    T(FLOAT),
     {S(R), S(ZERO), S(ZERO), S(ONE_FLOAT)}},
    /* Stencil-only views (util_blitter's stencil blits): the stencil field
     * in every component, as nvc0's SX formats read it; BGR1 keeps the one. */
    {PIPE_FORMAT_X24S8_UINT, rgba, C(S8Z24), T(UINT), T(UINT), {S(G), S(G), S(G), S(G)}},
    {PIPE_FORMAT_S8X24_UINT, rgba, C(Z24S8), T(UINT), T(UINT), {S(R), S(R), S(R), S(R)}},
-   {PIPE_FORMAT_X32_S8X24_UINT, bgr1, C(ZF32_X24S8), T(UINT), T(UINT),
+   {PIPE_FORMAT_X32_S8X24_UINT,
+    bgr1,
+    C(ZF32_X24S8),
+    T(UINT),
+    T(UINT),
     {S(G), S(G), S(G), S(ONE_INT)}},
    /* Compressed: normalized, sRGB through the header's conversion. */
    {PIPE_FORMAT_DXT1_SRGBA, rgba, C(DXT1), T(UNORM), T(UNORM), {S(R), S(G), S(B), S(A)}, true},
-   {PIPE_FORMAT_RGTC1_SNORM, rgba, C(DXN1), T(SNORM), T(SNORM),
+   {PIPE_FORMAT_RGTC1_SNORM,
+    rgba,
+    C(DXN1),
+    T(SNORM),
+    T(SNORM),
     {S(R), S(ZERO), S(ZERO), S(ONE_FLOAT)}},
 };
 
@@ -107,8 +168,8 @@ main(void)
          ok = ok && f.source[c] == cases[i].src[c];
       if (!ok) {
          printf("FAIL %s: components %u types %u %u sources %u %u %u %u srgb %u\n", name,
-                f.components, f.data_type[0], f.data_type[1], f.source[0], f.source[1],
-                f.source[2], f.source[3], f.srgb);
+                f.components, f.data_type[0], f.data_type[1], f.source[0], f.source[1], f.source[2],
+                f.source[3], f.srgb);
          failures++;
       }
    }
@@ -146,7 +207,10 @@ main(void)
    struct jade_tsc t;
    jade_tsc_build(&ss, dw);
    jade_tsc_unpack(dw, &t);
-   const struct { const char *what; uint32_t got, want; } tsc[] = {
+   const struct {
+      const char *what;
+      uint32_t got, want;
+   } tsc[] = {
       {"address_u", t.address_u, JADE_TSC_ADDRESS_U_CLAMP_TO_EDGE},
       {"address_v", t.address_v, JADE_TSC_ADDRESS_V_MIRROR},
       {"address_p", t.address_p, JADE_TSC_ADDRESS_P_BORDER},

@@ -46,8 +46,8 @@ static const struct upload_case {
 static uint8_t
 texel_byte(unsigned seed, unsigned level, unsigned z, unsigned y, unsigned x_B)
 {
-   uint32_t h = seed * 0x9e3779b1u ^ level * 0x85ebca6bu ^ z * 0xc2b2ae35u ^
-                y * 0x27d4eb2fu ^ x_B * 0x165667b1u;
+   uint32_t h = seed * 0x9e3779b1u ^ level * 0x85ebca6bu ^ z * 0xc2b2ae35u ^ y * 0x27d4eb2fu ^
+                x_B * 0x165667b1u;
    h ^= h >> 15;
    h *= 0x2c1b3c6du;
    h ^= h >> 13;
@@ -55,14 +55,14 @@ texel_byte(unsigned seed, unsigned level, unsigned z, unsigned y, unsigned x_B)
 }
 
 struct level_data {
-   unsigned nbx, nby, depth;   /* blocks across, rows, slices or layers */
-   uint8_t *bytes;             /* linear: what the level must hold */
+   unsigned nbx, nby, depth; /* blocks across, rows, slices or layers */
+   uint8_t *bytes;           /* linear: what the level must hold */
 };
 
 static void
 upload(struct pipe_context *pctx, struct pipe_resource *res, const struct upload_case *c,
-       unsigned level, struct level_data *ld, unsigned bx, unsigned by, unsigned bz,
-       unsigned nbx, unsigned nby, unsigned nz, unsigned seed)
+       unsigned level, struct level_data *ld, unsigned bx, unsigned by, unsigned bz, unsigned nbx,
+       unsigned nby, unsigned nz, unsigned seed)
 {
    const unsigned bw = util_format_get_blockwidth(c->format);
    const unsigned bh = util_format_get_blockheight(c->format);
@@ -79,8 +79,8 @@ upload(struct pipe_context *pctx, struct pipe_resource *res, const struct upload
    /* The box is in pixels; a partial last block still counts whole. */
    const unsigned lw = u_minify(c->w, level), lh = u_minify(c->h, level);
    struct pipe_box box;
-   u_box_3d(bx * bw, by * bh, bz, MIN2(nbx * bw, lw - bx * bw), MIN2(nby * bh, lh - by * bh),
-            nz, &box);
+   u_box_3d(bx * bw, by * bh, bz, MIN2(nbx * bw, lw - bx * bw), MIN2(nby * bh, lh - by * bh), nz,
+            &box);
    pctx->texture_subdata(pctx, res, level, PIPE_MAP_WRITE, &box, src, stride, layer_stride);
    free(src);
 }
@@ -153,12 +153,10 @@ check_case(struct pipe_screen *screen, struct pipe_context *pctx, unsigned ci)
       const struct ref_level *lv = &ref.level[l];
       const unsigned row_B = ld[l].nbx * bB;
       for (unsigned z = 0; z < ld[l].depth; z++) {
-         const unsigned long long base =
-            (is_3d ? 0 : z * ref.layer_B) + lv->offset_B;
+         const unsigned long long base = (is_3d ? 0 : z * ref.layer_B) + lv->offset_B;
          for (unsigned y = 0; y < ld[l].nby; y++)
             for (unsigned x = 0; x < row_B; x++)
-               want[base + ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, x, y,
-                                      is_3d ? z : 0)] =
+               want[base + ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, x, y, is_3d ? z : 0)] =
                   ld[l].bytes[(z * ld[l].nby + y) * row_B + x];
       }
    }
@@ -172,11 +170,13 @@ check_case(struct pipe_screen *screen, struct pipe_context *pctx, unsigned ci)
       }
    }
    printf("%-14s %3ux%-3ux%-2u %u layers %u levels: %8llu texel bytes in %8llu B, "
-          "%llu off\n", c->name, c->w, c->h, c->d, c->layers, c->levels, texel_bytes,
-          size_B, off);
+          "%llu off\n",
+          c->name, c->w, c->h, c->d, c->layers, c->levels, texel_bytes, size_B, off);
    if (off)
-      fprintf(stderr, "FAIL %s: %llu bytes off the address equation, first at %llu "
-              "(0x%02x, want 0x%02x)\n", c->name, off, first, raw[first], want[first]);
+      fprintf(stderr,
+              "FAIL %s: %llu bytes off the address equation, first at %llu "
+              "(0x%02x, want 0x%02x)\n",
+              c->name, off, first, raw[first], want[first]);
 
    free(want);
    for (unsigned l = 0; l < c->levels; l++)

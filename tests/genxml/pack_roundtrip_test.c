@@ -56,8 +56,8 @@ member_count(const struct jade_pack_field *fields, unsigned count)
 
 /* Exactly bits start..end of element i set in dw, nothing else. */
 static unsigned
-check_bits(const char *sname, const struct jade_pack_field *f, unsigned i,
-           const uint32_t *dw, unsigned words)
+check_bits(const char *sname, const struct jade_pack_field *f, unsigned i, const uint32_t *dw,
+           unsigned words)
 {
    unsigned lo = f->start + i * f->stride, hi = f->end + i * f->stride;
    for (unsigned bit = 0; bit < 32 * words; bit++) {
@@ -71,50 +71,49 @@ check_bits(const char *sname, const struct jade_pack_field *f, unsigned i,
    return 0;
 }
 
-#define CHECK_FIELDS(T, WORDS)                                                     \
-   static unsigned check_fields_##T(void)                                          \
-   {                                                                               \
-      const struct jade_pack_field *fields = jade_##T##_fields;                    \
-      unsigned nfields = jade_##T##_field_count, bad = 0, elements = 0;            \
-      if (sizeof(struct jade_##T) != 4 * member_count(fields, nfields)) {          \
-         printf("FAIL " #T ": struct does not match its field table\n");           \
-         return 1;                                                                 \
-      }                                                                            \
-      for (unsigned k = 0; k < nfields; k++) {                                     \
-         unsigned n = fields[k].count ? fields[k].count : 1;                       \
-         for (unsigned i = 0; i < n; i++, elements++) {                            \
-            struct jade_##T a, b;                                                  \
-            uint32_t dw[WORDS];                                                    \
-            memset(&a, 0, sizeof(a));                                              \
-            memset(&b, 0xa5, sizeof(b));                                           \
-            memset(dw, 0xa5, sizeof(dw)); /* pack writes every word */             \
-            *member(&a, fields, k, i) = mask_of(&fields[k]);                       \
-            jade_##T##_pack(dw, &a);                                               \
-            bad += check_bits(#T, &fields[k], i, dw, WORDS);                       \
-            jade_##T##_unpack(dw, &b);                                             \
-            if (memcmp(&a, &b, sizeof(a))) {                                       \
-               printf("FAIL " #T ": %s[%u] does not unpack\n", fields[k].name, i); \
-               bad++;                                                              \
-            }                                                                      \
-         }                                                                         \
-      }                                                                            \
-      uint64_t seed = 0x5eed;                                                      \
-      for (unsigned round = 0; round < 64; round++) {                              \
-         struct jade_##T a, b;                                                     \
-         uint32_t dw[WORDS];                                                       \
-         for (unsigned k = 0; k < nfields; k++)                                    \
-            for (unsigned i = 0; i < (fields[k].count ? fields[k].count : 1); i++) \
-               *member(&a, fields, k, i) = rnd(&seed) & mask_of(&fields[k]);       \
-         jade_##T##_pack(dw, &a);                                                  \
-         jade_##T##_unpack(dw, &b);                                                \
-         if (memcmp(&a, &b, sizeof(a))) {                                          \
-            printf("FAIL " #T ": random round trip %u\n", round);                  \
-            bad++;                                                                 \
-         }                                                                         \
-      }                                                                            \
-      printf("%s " #T ": %u fields, %u elements\n", bad ? "FAIL" : "ok  ", nfields, \
-             elements);                                                            \
-      return bad;                                                                  \
+#define CHECK_FIELDS(T, WORDS)                                                                     \
+   static unsigned check_fields_##T(void)                                                          \
+   {                                                                                               \
+      const struct jade_pack_field *fields = jade_##T##_fields;                                    \
+      unsigned nfields = jade_##T##_field_count, bad = 0, elements = 0;                            \
+      if (sizeof(struct jade_##T) != 4 * member_count(fields, nfields)) {                          \
+         printf("FAIL " #T ": struct does not match its field table\n");                           \
+         return 1;                                                                                 \
+      }                                                                                            \
+      for (unsigned k = 0; k < nfields; k++) {                                                     \
+         unsigned n = fields[k].count ? fields[k].count : 1;                                       \
+         for (unsigned i = 0; i < n; i++, elements++) {                                            \
+            struct jade_##T a, b;                                                                  \
+            uint32_t dw[WORDS];                                                                    \
+            memset(&a, 0, sizeof(a));                                                              \
+            memset(&b, 0xa5, sizeof(b));                                                           \
+            memset(dw, 0xa5, sizeof(dw)); /* pack writes every word */                             \
+            *member(&a, fields, k, i) = mask_of(&fields[k]);                                       \
+            jade_##T##_pack(dw, &a);                                                               \
+            bad += check_bits(#T, &fields[k], i, dw, WORDS);                                       \
+            jade_##T##_unpack(dw, &b);                                                             \
+            if (memcmp(&a, &b, sizeof(a))) {                                                       \
+               printf("FAIL " #T ": %s[%u] does not unpack\n", fields[k].name, i);                 \
+               bad++;                                                                              \
+            }                                                                                      \
+         }                                                                                         \
+      }                                                                                            \
+      uint64_t seed = 0x5eed;                                                                      \
+      for (unsigned round = 0; round < 64; round++) {                                              \
+         struct jade_##T a, b;                                                                     \
+         uint32_t dw[WORDS];                                                                       \
+         for (unsigned k = 0; k < nfields; k++)                                                    \
+            for (unsigned i = 0; i < (fields[k].count ? fields[k].count : 1); i++)                 \
+               *member(&a, fields, k, i) = rnd(&seed) & mask_of(&fields[k]);                       \
+         jade_##T##_pack(dw, &a);                                                                  \
+         jade_##T##_unpack(dw, &b);                                                                \
+         if (memcmp(&a, &b, sizeof(a))) {                                                          \
+            printf("FAIL " #T ": random round trip %u\n", round);                                  \
+            bad++;                                                                                 \
+         }                                                                                         \
+      }                                                                                            \
+      printf("%s " #T ": %u fields, %u elements\n", bad ? "FAIL" : "ok  ", nfields, elements);     \
+      return bad;                                                                                  \
    }
 
 CHECK_FIELDS(tic_bl, JADE_TIC_BL_WORDS)
@@ -157,8 +156,7 @@ compare(const char *sname, const uint32_t *got, const uint32_t *want, unsigned w
    unsigned bad = 0;
    for (unsigned w = 0; w < words; w++) {
       if (got[w] != want[w]) {
-         printf("FAIL %s: word %u is 0x%08x, hand-computed 0x%08x\n", sname, w, got[w],
-                want[w]);
+         printf("FAIL %s: word %u is 0x%08x, hand-computed 0x%08x\n", sname, w, got[w], want[w]);
          bad++;
       }
    }
@@ -194,26 +192,26 @@ check_known_tic(void)
 
    /* NVC597_TEXHEAD_BL_*: MW(hi:lo) is word lo / 32, shift lo % 32. */
    uint32_t want[8] = {0};
-   want[0] |= 0x08u << 0;  /* COMPONENTS 6:0 = SIZES_A8B8G8R8 0x08 */
-   want[0] |= 0x2u << 7;   /* R_DATA_TYPE 9:7 = NUM_UNORM 0x2 */
-   want[0] |= 0x2u << 10;  /* G_DATA_TYPE 12:10 */
-   want[0] |= 0x2u << 13;  /* B_DATA_TYPE 15:13 */
-   want[0] |= 0x2u << 16;  /* A_DATA_TYPE 18:16 */
-   want[0] |= 0x2u << 19;  /* X_SOURCE 21:19 = IN_R 0x2 */
-   want[0] |= 0x3u << 22;  /* Y_SOURCE 24:22 = IN_G 0x3 */
-   want[0] |= 0x4u << 25;  /* Z_SOURCE 27:25 = IN_B 0x4 */
-   want[0] |= 0x5u << 28;  /* W_SOURCE 30:28 = IN_A 0x5 */
-   want[1] |= (0x23456600u >> 9) << (41 - 32);  /* ADDRESS_BITS31TO9 63:41 */
-   want[2] |= 0x1u << (64 - 64);                /* ADDRESS_BITS48TO32 80:64 */
-   want[2] |= 0x3u << (85 - 64);   /* HEADER_VERSION 87:85 = SELECT_BLOCKLINEAR 0x3 */
-   want[3] |= 0x4u << (99 - 96);   /* GOBS_PER_BLOCK_HEIGHT 101:99 = SIXTEEN_GOBS 0x4 */
-   want[3] |= 0x1u << (113 - 96);  /* LOD_ANISO_QUALITY 113:113 = LOD_QUALITY_HIGH */
-   want[3] |= 0x1u << (114 - 96);  /* LOD_ISO_QUALITY 114:114 = LOD_QUALITY_HIGH */
-   want[4] |= 1919u << (128 - 128);  /* WIDTH_MINUS_ONE 144:128 */
-   want[4] |= 0x1u << (151 - 128);   /* TEXTURE_TYPE 154:151 = TWO_D 0x1 */
-   want[4] |= 0x1u << (155 - 128);   /* SECTOR_PROMOTION 156:155 = PROMOTE_TO_2_V 0x1 */
-   want[5] |= 1079u << (160 - 160);  /* HEIGHT_MINUS_ONE 175:160 */
-   want[5] |= 0x1u << (191 - 160);   /* NORMALIZED_COORDS 191:191 */
+   want[0] |= 0x08u << 0;                      /* COMPONENTS 6:0 = SIZES_A8B8G8R8 0x08 */
+   want[0] |= 0x2u << 7;                       /* R_DATA_TYPE 9:7 = NUM_UNORM 0x2 */
+   want[0] |= 0x2u << 10;                      /* G_DATA_TYPE 12:10 */
+   want[0] |= 0x2u << 13;                      /* B_DATA_TYPE 15:13 */
+   want[0] |= 0x2u << 16;                      /* A_DATA_TYPE 18:16 */
+   want[0] |= 0x2u << 19;                      /* X_SOURCE 21:19 = IN_R 0x2 */
+   want[0] |= 0x3u << 22;                      /* Y_SOURCE 24:22 = IN_G 0x3 */
+   want[0] |= 0x4u << 25;                      /* Z_SOURCE 27:25 = IN_B 0x4 */
+   want[0] |= 0x5u << 28;                      /* W_SOURCE 30:28 = IN_A 0x5 */
+   want[1] |= (0x23456600u >> 9) << (41 - 32); /* ADDRESS_BITS31TO9 63:41 */
+   want[2] |= 0x1u << (64 - 64);               /* ADDRESS_BITS48TO32 80:64 */
+   want[2] |= 0x3u << (85 - 64);               /* HEADER_VERSION 87:85 = SELECT_BLOCKLINEAR 0x3 */
+   want[3] |= 0x4u << (99 - 96);               /* GOBS_PER_BLOCK_HEIGHT 101:99 = SIXTEEN_GOBS 0x4 */
+   want[3] |= 0x1u << (113 - 96);              /* LOD_ANISO_QUALITY 113:113 = LOD_QUALITY_HIGH */
+   want[3] |= 0x1u << (114 - 96);              /* LOD_ISO_QUALITY 114:114 = LOD_QUALITY_HIGH */
+   want[4] |= 1919u << (128 - 128);            /* WIDTH_MINUS_ONE 144:128 */
+   want[4] |= 0x1u << (151 - 128);             /* TEXTURE_TYPE 154:151 = TWO_D 0x1 */
+   want[4] |= 0x1u << (155 - 128);             /* SECTOR_PROMOTION 156:155 = PROMOTE_TO_2_V 0x1 */
+   want[5] |= 1079u << (160 - 160);            /* HEIGHT_MINUS_ONE 175:160 */
+   want[5] |= 0x1u << (191 - 160);             /* NORMALIZED_COORDS 191:191 */
 
    uint32_t dw[JADE_TIC_BL_WORDS];
    jade_tic_bl_pack(dw, &t);
@@ -254,17 +252,17 @@ check_known_tsc(void)
 
    /* NVC597_TEXSAMPn_*: word n, bits hi:lo of that word. */
    uint32_t want[8] = {0};
-   want[0] |= 0x2u << 0;   /* TEXSAMP0_ADDRESS_U 2:0 = CLAMP_TO_EDGE 0x2 */
-   want[0] |= 0x2u << 3;   /* TEXSAMP0_ADDRESS_V 5:3 */
-   want[0] |= 0x2u << 6;   /* TEXSAMP0_ADDRESS_P 8:6 */
-   want[0] |= 0x3u << 10;  /* TEXSAMP0_DEPTH_COMPARE_FUNC 12:10 = ZC_LEQUAL 0x3 */
-   want[0] |= 0x7u << 20;  /* TEXSAMP0_MAX_ANISOTROPY 22:20 = ANISO_16_TO_1 0x7 */
-   want[1] |= 0x2u << 0;   /* TEXSAMP1_MAG_FILTER 2:0 = MAG_LINEAR 0x2 */
-   want[1] |= 0x2u << 4;   /* TEXSAMP1_MIN_FILTER 5:4 = MIN_LINEAR 0x2 */
-   want[1] |= 0x3u << 6;   /* TEXSAMP1_MIP_FILTER 7:6 = MIP_LINEAR 0x3 */
-   want[1] |= 0x100u << 12;  /* TEXSAMP1_MIP_LOD_BIAS 24:12 */
-   want[2] |= 0xf00u << 12;  /* TEXSAMP2_MAX_LOD_CLAMP 23:12 */
-   want[7] = 0x3f800000;     /* TEXSAMP7_BORDER_COLOR_A 31:0 */
+   want[0] |= 0x2u << 0;    /* TEXSAMP0_ADDRESS_U 2:0 = CLAMP_TO_EDGE 0x2 */
+   want[0] |= 0x2u << 3;    /* TEXSAMP0_ADDRESS_V 5:3 */
+   want[0] |= 0x2u << 6;    /* TEXSAMP0_ADDRESS_P 8:6 */
+   want[0] |= 0x3u << 10;   /* TEXSAMP0_DEPTH_COMPARE_FUNC 12:10 = ZC_LEQUAL 0x3 */
+   want[0] |= 0x7u << 20;   /* TEXSAMP0_MAX_ANISOTROPY 22:20 = ANISO_16_TO_1 0x7 */
+   want[1] |= 0x2u << 0;    /* TEXSAMP1_MAG_FILTER 2:0 = MAG_LINEAR 0x2 */
+   want[1] |= 0x2u << 4;    /* TEXSAMP1_MIN_FILTER 5:4 = MIN_LINEAR 0x2 */
+   want[1] |= 0x3u << 6;    /* TEXSAMP1_MIP_FILTER 7:6 = MIP_LINEAR 0x3 */
+   want[1] |= 0x100u << 12; /* TEXSAMP1_MIP_LOD_BIAS 24:12 */
+   want[2] |= 0xf00u << 12; /* TEXSAMP2_MAX_LOD_CLAMP 23:12 */
+   want[7] = 0x3f800000;    /* TEXSAMP7_BORDER_COLOR_A 31:0 */
 
    uint32_t dw[JADE_TSC_WORDS];
    jade_tsc_pack(dw, &t);
@@ -314,39 +312,39 @@ check_known_qmd(void)
    q.constant_buffer_addr_lower[1] = 0x89abc100;
    q.constant_buffer_addr_upper[1] = 0x12;
    q.constant_buffer_size_shifted4[1] = 0x10000 >> 4;
-   q.constant_buffer_addr_lower[7] = 0x1000;   /* the last of the 8 */
+   q.constant_buffer_addr_lower[7] = 0x1000; /* the last of the 8 */
    q.program_address_lower = 0xdeadbe00;
    q.program_address_upper = 0x1f;
 
    /* NVC3C0_QMDV02_02_*: MW(hi:lo) is word lo / 32, shift lo % 32; the
     * constant buffer fields are MW((hi+(i)*64):(lo+(i)*64)). */
    uint32_t want[64] = {0};
-   want[134 / 32] |= 0x1u << (134 - 128);  /* SM_GLOBAL_CACHING_ENABLE 134:134 */
-   want[378 / 32] |= 0x1u << (378 - 352);  /* API_VISIBLE_CALL_LIMIT 378:378 = NO_CHECK */
-   want[384 / 32] |= 0x12345u;             /* CTA_RASTER_WIDTH 415:384 */
-   want[416 / 32] |= 7u << (416 - 416);    /* CTA_RASTER_HEIGHT 431:416 */
-   want[448 / 32] |= 1u << (448 - 448);    /* CTA_RASTER_DEPTH 463:448 */
-   want[544 / 32] |= 0x1000u << (544 - 544);   /* SHARED_MEMORY_SIZE 561:544 */
-   want[562 / 32] |= 3u << (562 - 544);        /* MIN_SM_CONFIG_SHARED_MEM_SIZE 568:562 */
-   want[569 / 32] |= 25u << (569 - 544);       /* MAX_SM_CONFIG_SHARED_MEM_SIZE 575:569 */
-   want[657 / 32] |= 25u << (657 - 640);       /* TARGET_SM_CONFIG_SHARED_MEM_SIZE 663:657 */
-   want[576 / 32] |= 2u << (576 - 576);        /* QMD_VERSION 579:576 */
-   want[580 / 32] |= 2u << (580 - 576);        /* QMD_MAJOR_VERSION 583:580 */
-   want[592 / 32] |= 64u << (592 - 576);       /* CTA_THREAD_DIMENSION0 607:592 */
-   want[608 / 32] |= 2u << (608 - 608);        /* CTA_THREAD_DIMENSION1 623:608 */
-   want[624 / 32] |= 1u << (624 - 608);        /* CTA_THREAD_DIMENSION2 639:624 */
-   want[640 / 32] |= 1u << (640 + 0 - 640);    /* CONSTANT_BUFFER_VALID(0) 640+i */
-   want[641 / 32] |= 1u << (640 + 1 - 640);    /* CONSTANT_BUFFER_VALID(1) */
-   want[648 / 32] |= 24u << (648 - 640);       /* REGISTER_COUNT_V 656:648 */
-   want[928 / 32] |= 0x800u << (928 - 928);    /* SHADER_LOCAL_MEMORY_LOW_SIZE 951:928 */
-   want[955 / 32] |= 1u << (955 - 928);        /* BARRIER_COUNT 959:955 */
-   want[(1024 + 64) / 32] |= 0x89abc100u;      /* CONSTANT_BUFFER_ADDR_LOWER(1) 1055:1024 */
-   want[(1056 + 64) / 32] |= 0x12u << (1056 + 64 - 1120);  /* ..._ADDR_UPPER(1) 1072:1056 */
+   want[134 / 32] |= 0x1u << (134 - 128);    /* SM_GLOBAL_CACHING_ENABLE 134:134 */
+   want[378 / 32] |= 0x1u << (378 - 352);    /* API_VISIBLE_CALL_LIMIT 378:378 = NO_CHECK */
+   want[384 / 32] |= 0x12345u;               /* CTA_RASTER_WIDTH 415:384 */
+   want[416 / 32] |= 7u << (416 - 416);      /* CTA_RASTER_HEIGHT 431:416 */
+   want[448 / 32] |= 1u << (448 - 448);      /* CTA_RASTER_DEPTH 463:448 */
+   want[544 / 32] |= 0x1000u << (544 - 544); /* SHARED_MEMORY_SIZE 561:544 */
+   want[562 / 32] |= 3u << (562 - 544);      /* MIN_SM_CONFIG_SHARED_MEM_SIZE 568:562 */
+   want[569 / 32] |= 25u << (569 - 544);     /* MAX_SM_CONFIG_SHARED_MEM_SIZE 575:569 */
+   want[657 / 32] |= 25u << (657 - 640);     /* TARGET_SM_CONFIG_SHARED_MEM_SIZE 663:657 */
+   want[576 / 32] |= 2u << (576 - 576);      /* QMD_VERSION 579:576 */
+   want[580 / 32] |= 2u << (580 - 576);      /* QMD_MAJOR_VERSION 583:580 */
+   want[592 / 32] |= 64u << (592 - 576);     /* CTA_THREAD_DIMENSION0 607:592 */
+   want[608 / 32] |= 2u << (608 - 608);      /* CTA_THREAD_DIMENSION1 623:608 */
+   want[624 / 32] |= 1u << (624 - 608);      /* CTA_THREAD_DIMENSION2 639:624 */
+   want[640 / 32] |= 1u << (640 + 0 - 640);  /* CONSTANT_BUFFER_VALID(0) 640+i */
+   want[641 / 32] |= 1u << (640 + 1 - 640);  /* CONSTANT_BUFFER_VALID(1) */
+   want[648 / 32] |= 24u << (648 - 640);     /* REGISTER_COUNT_V 656:648 */
+   want[928 / 32] |= 0x800u << (928 - 928);  /* SHADER_LOCAL_MEMORY_LOW_SIZE 951:928 */
+   want[955 / 32] |= 1u << (955 - 928);      /* BARRIER_COUNT 959:955 */
+   want[(1024 + 64) / 32] |= 0x89abc100u;    /* CONSTANT_BUFFER_ADDR_LOWER(1) 1055:1024 */
+   want[(1056 + 64) / 32] |= 0x12u << (1056 + 64 - 1120); /* ..._ADDR_UPPER(1) 1072:1056 */
    /* CONSTANT_BUFFER_SIZE_SHIFTED4(1): bits 1075+64 .. 1087+64 */
    want[(1075 + 64) / 32] |= (0x10000u >> 4) << (1075 + 64 - 1120);
-   want[(1024 + 7 * 64) / 32] |= 0x1000u;      /* CONSTANT_BUFFER_ADDR_LOWER(7) */
-   want[1536 / 32] |= 0xdeadbe00u;             /* PROGRAM_ADDRESS_LOWER 1567:1536 */
-   want[1568 / 32] |= 0x1fu << (1568 - 1568);  /* PROGRAM_ADDRESS_UPPER 1584:1568 */
+   want[(1024 + 7 * 64) / 32] |= 0x1000u;     /* CONSTANT_BUFFER_ADDR_LOWER(7) */
+   want[1536 / 32] |= 0xdeadbe00u;            /* PROGRAM_ADDRESS_LOWER 1567:1536 */
+   want[1568 / 32] |= 0x1fu << (1568 - 1568); /* PROGRAM_ADDRESS_UPPER 1584:1568 */
 
    uint32_t dw[JADE_QMD_WORDS];
    jade_qmd_pack(dw, &q);

@@ -32,11 +32,11 @@
 
 #include "gl_test_context.h"
 
-#define W 29
-#define H 7
-#define GX 32   /* invocations across */
+#define W  29
+#define H  7
+#define GX 32 /* invocations across */
 #define GY 8
-#define N (GX * GY)
+#define N  (GX * GY)
 
 static void
 unit(GLuint prog, const char *name, GLint u)
@@ -61,12 +61,24 @@ fbits(float f)
    return u;
 }
 
-static float src_value(unsigned x, unsigned y) { return (float)(x * 2 + y * 100) + 0.5f; }
-static float vol_value(unsigned x, unsigned y, unsigned z) { return (float)(x + 4 * y + 16 * z) + 0.25f; }
+static float
+src_value(unsigned x, unsigned y)
+{
+   return (float)(x * 2 + y * 100) + 0.5f;
+}
+static float
+vol_value(unsigned x, unsigned y, unsigned z)
+{
+   return (float)(x + 4 * y + 16 * z) + 0.25f;
+}
 #define SW 40
 #define SH 20
 #define SD 5
-static float slab_value(unsigned x, unsigned y, unsigned z) { return (float)(x + 64 * y + 4096 * z) + 0.75f; }
+static float
+slab_value(unsigned x, unsigned y, unsigned z)
+{
+   return (float)(x + 64 * y + 4096 * z) + 0.75f;
+}
 
 static const char *const load_store_src =
    "#version 330\n"
@@ -93,7 +105,8 @@ static const char *const load_store_src =
    "   imageStore(u4, p, u * 3u + uvec4(1u, 2u, 3u, uint(p.x)));\n"
    "   imageStore(lvl1, p, vec4(float(7000 + p.x + p.y * 14), 0.0, 0.0, 0.0));\n"
    "   if (p.x < 15 && p.y < 4)\n"
-   "      imageStore(arr, ivec3(p.x % 5, p.y, p.x / 5), vec4(float(p.x), float(p.y), 17.0, 255.0) / 255.0);\n"
+   "      imageStore(arr, ivec3(p.x % 5, p.y, p.x / 5), vec4(float(p.x), float(p.y), 17.0, 255.0) "
+   "/ 255.0);\n"
    "   vec4 l = imageLoad(arr_layer, p);\n"
    "   data[256u + i] = uint(l.r * 255.0 + 0.5) | uint(l.g * 255.0 + 0.5) << 8 |\n"
    "                    uint(l.b * 255.0 + 0.5) << 16 | uint(l.a * 255.0 + 0.5) << 24;\n"
@@ -179,7 +192,7 @@ load_store(void)
    glBindImageTexture(4, arr, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA8);
    glBindImageTexture(5, arr_src, 0, GL_FALSE, 2, GL_READ_ONLY, GL_RGBA8);
    glBindImageTexture(6, vol, 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32F);
-   glBindImageTexture(7, slab, 0, GL_FALSE, 3, GL_READ_ONLY, GL_R32F);   /* slice 3 */
+   glBindImageTexture(7, slab, 0, GL_FALSE, 3, GL_READ_ONLY, GL_R32F); /* slice 3 */
    unit(prog, "src_f", 0);
    unit(prog, "lvl1", 1);
    unit(prog, "dst_c", 2);
@@ -204,8 +217,8 @@ load_store(void)
          /* Outside the image, loads read 0. */
          expect("r32f load", i, d[i], x < W && y < H ? fbits(src_value(x, y)) : 0);
          const GLubyte *t = &as[4 * ((2 * 6 + y) * 9 + x)];
-         const GLuint want = x < 9 && y < 6 ? t[0] | t[1] << 8 | t[2] << 16 | (GLuint)t[3] << 24
-                                            : 0;
+         const GLuint want =
+            x < 9 && y < 6 ? t[0] | t[1] << 8 | t[2] << 16 | (GLuint)t[3] << 24 : 0;
          expect("array layer 2 load", i, d[256 + i], want);
          expect("3D load", i, d[512 + i], x / 4 < 4 ? fbits(vol_value(x % 4, y % 4, x / 4)) : 0);
          expect("3D slice load", i, d[780 + i], fbits(slab_value(x, y, 3)));
@@ -284,7 +297,7 @@ static const char *const atomics_src =
    "   imageAtomicMin(c, ivec2(7, 0), i + 5u);\n"
    "   imageAtomicMin(s, ivec2(0, 0), -int(i));\n"
    "   imageAtomicMax(s, ivec2(1, 0), int(i) - 300);\n"
-   "   imageAtomicAdd(c, ivec2(0, 1), 1u);\n"   /* outside the 8 x 1 image */
+   "   imageAtomicAdd(c, ivec2(0, 1), 1u);\n" /* outside the 8 x 1 image */
    "}\n";
 
 static int
@@ -320,7 +333,7 @@ atomics(void)
    expect("or", 5, got[5], 0xffffffffu);
    expect("xor", 6, got[6], x);
    expect("min", 7, got[7], 5);
-   expect("signed min", 0, (GLuint)sgot[0], (GLuint)-(N - 1));
+   expect("signed min", 0, (GLuint)sgot[0], (GLuint) - (N - 1));
    expect("signed max", 1, (GLuint)sgot[1], (GLuint)(N - 1 - 300));
 
    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
@@ -365,7 +378,8 @@ atomics(void)
  * imageStore (a face is the layer coordinate, GL 4.6 table 8.27), read back
  * with glGetTexImage, and loaded again with imageLoad into a buffer. */
 #define CUBE_SIZE 4
-static GLuint cube_value(unsigned x, unsigned y, unsigned layer)
+static GLuint
+cube_value(unsigned x, unsigned y, unsigned layer)
 {
    return 1000 * (layer + 1) + 10 * y + x;
 }
@@ -429,11 +443,10 @@ cube(void)
    glBindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, two);
    glGetTexImage(GL_TEXTURE_CUBE_MAP_ARRAY, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
    for (unsigned i = 0; i < 12 * n * n; i++)
-      expect("cube array texel", i, texels[i],
-             cube_value(i % n, i / n % n, i / (n * n)) + 100000);
+      expect("cube array texel", i, texels[i], cube_value(i % n, i / n % n, i / (n * n)) + 100000);
    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
-   const GLuint *d = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (2 * 192 + 5) * 4,
-                                   GL_MAP_READ_BIT);
+   const GLuint *d =
+      glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (2 * 192 + 5) * 4, GL_MAP_READ_BIT);
    if (!d) {
       fprintf(stderr, "cannot map the result\n");
       return 1;

@@ -93,33 +93,31 @@ near(float got, double want, double tol)
 
 static const float quad[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
 
-static const char *const pass_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "void main() { gl_Position = pos; }\n";
+static const char *const pass_vs = "#version 330\n"
+                                   "in vec4 pos;\n"
+                                   "void main() { gl_Position = pos; }\n";
 
 /* Left half: discard, then a loop that would never end for those
  * pixels (n < 0) had the discard not ended them; right half: the loop's
  * count is written.  Pixels in the top rows discard before an atomic: the
  * count holds the others. */
-static const char *const discard_fs =
-   "#version 330\n"
-   "#extension GL_ARB_shader_storage_buffer_object : require\n"
-   "layout(std430) buffer counter { uint count; };\n"
-   "out vec4 color;\n"
-   "void main() {\n"
-   "   int x = int(gl_FragCoord.x), y = int(gl_FragCoord.y);\n"
-   "   if (y >= 12)\n"
-   "      discard;\n"
-   "   atomicAdd(count, 1u);\n"
-   "   int n = x - 8;\n"
-   "   if (n < 0)\n"
-   "      discard;\n"
-   "   int i = 0;\n"
-   "   while (i != n)\n"
-   "      i += 1;\n"
-   "   color = vec4(float(i), 1.0, 0.0, 1.0);\n"
-   "}\n";
+static const char *const discard_fs = "#version 330\n"
+                                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                                      "layout(std430) buffer counter { uint count; };\n"
+                                      "out vec4 color;\n"
+                                      "void main() {\n"
+                                      "   int x = int(gl_FragCoord.x), y = int(gl_FragCoord.y);\n"
+                                      "   if (y >= 12)\n"
+                                      "      discard;\n"
+                                      "   atomicAdd(count, 1u);\n"
+                                      "   int n = x - 8;\n"
+                                      "   if (n < 0)\n"
+                                      "      discard;\n"
+                                      "   int i = 0;\n"
+                                      "   while (i != n)\n"
+                                      "      i += 1;\n"
+                                      "   color = vec4(float(i), 1.0, 0.0, 1.0);\n"
+                                      "}\n";
 
 static int
 discard_loop(void)
@@ -138,14 +136,14 @@ discard_loop(void)
          const bool kept = y < 12 && x >= 8;
          const float want_r = kept ? (float)(x - 8) : 0.5f, want_g = kept ? 1.0f : 0.5f;
          if ((c[0] != want_r || c[1] != want_g) && bad++ < 8)
-            fprintf(stderr, "pixel (%u, %u): (%g, %g), want (%g, %g)\n", x, y, c[0], c[1],
-                    want_r, want_g);
+            fprintf(stderr, "pixel (%u, %u): (%g, %g), want (%g, %g)\n", x, y, c[0], c[1], want_r,
+                    want_g);
       }
    }
    const GLuint count = counter_value(counter);
    if (count != 12 * SIZE) {
-      fprintf(stderr, "count %u, want %u (the discarded pixels' atomics had an effect?)\n",
-              count, 12 * SIZE);
+      fprintf(stderr, "count %u, want %u (the discarded pixels' atomics had an effect?)\n", count,
+              12 * SIZE);
       bad++;
    }
    fprintf(stderr, "exec-test: %u of %u wrong\n", bad, SIZE * SIZE + 1);
@@ -153,17 +151,16 @@ discard_loop(void)
 }
 
 /* No colour output: every pixel counts itself and stores its position. */
-static const char *const store_fs =
-   "#version 330\n"
-   "#extension GL_ARB_shader_storage_buffer_object : require\n"
-   "#extension GL_ARB_shader_image_load_store : require\n"
-   "layout(std430) buffer counter { uint count; };\n"
-   "layout(r32ui) uniform writeonly uimage2D img;\n"
-   "void main() {\n"
-   "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
-   "   atomicAdd(count, 1u);\n"
-   "   imageStore(img, p, uvec4(uint(p.y * 100 + p.x + 1)));\n"
-   "}\n";
+static const char *const store_fs = "#version 330\n"
+                                    "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                                    "#extension GL_ARB_shader_image_load_store : require\n"
+                                    "layout(std430) buffer counter { uint count; };\n"
+                                    "layout(r32ui) uniform writeonly uimage2D img;\n"
+                                    "void main() {\n"
+                                    "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
+                                    "   atomicAdd(count, 1u);\n"
+                                    "   imageStore(img, p, uvec4(uint(p.y * 100 + p.x + 1)));\n"
+                                    "}\n";
 
 static int
 store_only(void)
@@ -202,14 +199,12 @@ store_only(void)
 
 /* Two 8-pixel point sprites at w = 2 and w = 0.25, centred on pixel
  * corners (4, 8) and (12, 8) of the window. */
-static const char *const point_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "void main() { gl_Position = pos; gl_PointSize = 8.0; }\n";
-static const char *const point_fs =
-   "#version 330\n"
-   "out vec4 color;\n"
-   "void main() { color = vec4(gl_PointCoord, 0.0, 1.0); }\n";
+static const char *const point_vs = "#version 330\n"
+                                    "in vec4 pos;\n"
+                                    "void main() { gl_Position = pos; gl_PointSize = 8.0; }\n";
+static const char *const point_fs = "#version 330\n"
+                                    "out vec4 color;\n"
+                                    "void main() { color = vec4(gl_PointCoord, 0.0, 1.0); }\n";
 
 static int
 point_coord_w(void)
@@ -233,8 +228,7 @@ point_coord_w(void)
          const double s = inside ? 0.5 + (x + 0.5 - cx) / 8.0 : 0.5;
          const double t = inside ? 0.5 - (y + 0.5 - 8.0) / 8.0 : 0.5;
          if ((!near(c[0], s, 1e-4) || !near(c[1], t, 1e-4)) && bad++ < 8)
-            fprintf(stderr, "pixel (%u, %u): (%g, %g), want (%g, %g)\n", x, y, c[0], c[1], s,
-                    t);
+            fprintf(stderr, "pixel (%u, %u): (%g, %g), want (%g, %g)\n", x, y, c[0], c[1], s, t);
       }
    }
    fprintf(stderr, "exec-test: %u of %u pixels wrong\n", bad, SIZE * SIZE);
@@ -293,16 +287,14 @@ frag_coord_w(void)
  * at the same place.  The resolved red over green (the coverage) is the
  * pixel's value.  (Debian's llvmpipe, Mesa 22.3, gives 1.014 at edge
  * pixels: it is not a reference here.) */
-static const char *const centroid_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "centroid out float c;\n"
-   "void main() { gl_Position = pos; c = pos.z + 1.0; }\n";
-static const char *const centroid_fs =
-   "#version 330\n"
-   "centroid in float c;\n"
-   "out vec4 color;\n"
-   "void main() { color = vec4(c, 1.0, 0.0, 1.0); }\n";
+static const char *const centroid_vs = "#version 330\n"
+                                       "in vec4 pos;\n"
+                                       "centroid out float c;\n"
+                                       "void main() { gl_Position = pos; c = pos.z + 1.0; }\n";
+static const char *const centroid_fs = "#version 330\n"
+                                       "centroid in float c;\n"
+                                       "out vec4 color;\n"
+                                       "void main() { color = vec4(c, 1.0, 0.0, 1.0); }\n";
 
 static int
 centroid_w(void)
@@ -365,11 +357,8 @@ centroid_w(void)
 }
 
 static const struct gl_test_case cases[] = {
-   {"discard-loop", discard_loop},
-   {"store-only", store_only},
-   {"point-coord-w", point_coord_w},
-   {"frag-coord-w", frag_coord_w},
-   {"centroid-w", centroid_w},
+   {"discard-loop", discard_loop}, {"store-only", store_only}, {"point-coord-w", point_coord_w},
+   {"frag-coord-w", frag_coord_w}, {"centroid-w", centroid_w},
 };
 
 int

@@ -29,7 +29,7 @@
 
 #include "gl_test_context.h"
 
-#define SIZE 16   /* the target: SIZE x SIZE pixels */
+#define SIZE 16 /* the target: SIZE x SIZE pixels */
 
 static GLuint
 link(const char *vs, const char *gs, const char *fs, const char *const *xfb, unsigned xfb_count)
@@ -65,8 +65,8 @@ check_pixels(const GLubyte *px, void (*want)(unsigned x, unsigned y, GLubyte c[4
          GLubyte w[4];
          want(x, y, w);
          if (memcmp(c, w, 4) && bad++ < 8)
-            fprintf(stderr, "pixel (%u, %u): (%u, %u, %u, %u), want (%u, %u, %u, %u)\n", x, y,
-                    c[0], c[1], c[2], c[3], w[0], w[1], w[2], w[3]);
+            fprintf(stderr, "pixel (%u, %u): (%u, %u, %u, %u), want (%u, %u, %u, %u)\n", x, y, c[0],
+                    c[1], c[2], c[3], w[0], w[1], w[2], w[3]);
       }
    }
    return bad;
@@ -74,14 +74,13 @@ check_pixels(const GLubyte *px, void (*want)(unsigned x, unsigned y, GLubyte c[4
 
 /* ---- points-to-quads ---- */
 
-static const char *const quads_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "out float shade;\n"
-   "void main() {\n"
-   "   gl_Position = pos;\n"
-   "   shade = pos.z;\n"   /* 0.2, 0.4, 1.0: the blue of the quad */
-   "}\n";
+static const char *const quads_vs = "#version 330\n"
+                                    "in vec4 pos;\n"
+                                    "out float shade;\n"
+                                    "void main() {\n"
+                                    "   gl_Position = pos;\n"
+                                    "   shade = pos.z;\n" /* 0.2, 0.4, 1.0: the blue of the quad */
+                                    "}\n";
 /* A quad of 2 x 2 pixels (0.25 wide in NDC on 16 pixels) centred on the
  * point: corners at +-0.125. */
 static const char *const quads_gs =
@@ -98,11 +97,10 @@ static const char *const quads_gs =
    "      EmitVertex();\n"
    "   }\n"
    "}\n";
-static const char *const quads_fs =
-   "#version 330\n"
-   "in vec4 c;\n"
-   "out vec4 color;\n"
-   "void main() { color = c; }\n";
+static const char *const quads_fs = "#version 330\n"
+                                    "in vec4 c;\n"
+                                    "out vec4 color;\n"
+                                    "void main() { color = c; }\n";
 
 /* The points: pixel centres 2 x 2 blocks at (2..3, 2..3), (8..9, 4..5),
  * (12..13, 12..13): the quad around NDC (x, y) covers pixels whose centres
@@ -164,8 +162,8 @@ points_to_quads(void)
     * strip (GL 4.6 table 10.1, even and odd triangles of a strip as
     * transform feedback writes them: "vertices are written in the order
     * of the triangle's vertices, odd triangles (i + 1, i, i + 2)"). */
-   const float *got = glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 6 * 16,
-                                       GL_MAP_READ_BIT);
+   const float *got =
+      glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 3 * 6 * 16, GL_MAP_READ_BIT);
    static const unsigned order[6] = {0, 1, 2, 2, 1, 3};
    for (unsigned q = 0; got && q < 3; q++) {
       for (unsigned v = 0; v < 6; v++) {
@@ -187,10 +185,9 @@ points_to_quads(void)
 
 /* ---- strips-and-cuts ---- */
 
-static const char *const cuts_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "void main() { gl_Position = pos; }\n";
+static const char *const cuts_vs = "#version 330\n"
+                                   "in vec4 pos;\n"
+                                   "void main() { gl_Position = pos; }\n";
 /* Row y = 0 of NDC (pixel row 8's top edge: lines at y = 0.0625 lie on
  * the centre of row 8): vertices at x = -0.875 + 0.5 k for k < n, with a
  * cut after k = 1: segments k 0-1 and 2-3 (the piece 1-2 is not drawn). */
@@ -207,10 +204,9 @@ static const char *const cuts_gs =
    "         EndPrimitive();\n"
    "   }\n"
    "}\n";
-static const char *const cuts_fs =
-   "#version 330\n"
-   "out vec4 color;\n"
-   "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+static const char *const cuts_fs = "#version 330\n"
+                                   "out vec4 color;\n"
+                                   "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
 /* Pixel centres x + 0.5 of row 8 between the segment ends: x = -0.875 is
  * pixel 1's centre, -0.375 pixel 5's, 0.125 pixel 9's, 0.625 pixel 13's.

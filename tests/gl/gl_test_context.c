@@ -23,17 +23,18 @@ gl_test_context_create(int major, int minor, bool core)
 {
    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   dpy = get_platform_display ?
-      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) :
-      EGL_NO_DISPLAY;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-       !eglBindAPI(EGL_OPENGL_API)) {
+   dpy = get_platform_display
+            ? get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+            : EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) {
       fprintf(stderr, "EGL setup failed: 0x%x\n", eglGetError());
       return false;
    }
    const EGLint attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, major,
-      EGL_CONTEXT_MINOR_VERSION, minor,
+      EGL_CONTEXT_MAJOR_VERSION,
+      major,
+      EGL_CONTEXT_MINOR_VERSION,
+      minor,
       EGL_CONTEXT_OPENGL_PROFILE_MASK,
       core ? EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT : EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT,
       EGL_NONE,
@@ -160,8 +161,7 @@ gl_test_main(int argc, char **argv, const struct gl_test_case *cases, unsigned c
 }
 
 void
-gl_test_draw_target(GLenum format, unsigned size, const float *verts, unsigned count,
-                    float clear)
+gl_test_draw_target(GLenum format, unsigned size, const float *verts, unsigned count, float clear)
 {
    GLuint fb, rb, vao, vb;
    glGenFramebuffers(1, &fb);
@@ -185,8 +185,8 @@ gl_test_draw_target(GLenum format, unsigned size, const float *verts, unsigned c
 bool
 gl_test_barycentric(const double v[3][2], double X, double Y, double l[3])
 {
-   const double area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) -
-                       (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
+   const double area =
+      (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) - (v[1][1] - v[0][1]) * (v[2][0] - v[0][0]);
    for (unsigned k = 0; k < 3; k++) {
       const double *a = v[(k + 1) % 3], *b = v[(k + 2) % 3];
       l[k] = ((b[0] - a[0]) * (Y - a[1]) - (b[1] - a[1]) * (X - a[0])) / area;

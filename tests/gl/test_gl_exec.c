@@ -79,7 +79,11 @@ static const char *const fill_src =
    "   data[i] = i * 3u + 1u;\n"
    "}\n";
 
-static GLuint want_fill(unsigned i) { return i * 3 + 1; }
+static GLuint
+want_fill(unsigned i)
+{
+   return i * 3 + 1;
+}
 
 static int
 compute_fill(void)
@@ -109,21 +113,25 @@ compute_shared(void)
    return check(b, 3 * 2 * 128, want_shared);
 }
 
-static GLuint want_ubo(unsigned i) { return (i % 4 + 1) * 1000 + i; }
+static GLuint
+want_ubo(unsigned i)
+{
+   return (i % 4 + 1) * 1000 + i;
+}
 
 static int
 compute_ubo(void)
 {
    gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 64) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "layout(std140, binding = 1) uniform U { uvec4 v; };\n"
-           "void main() {\n"
-           "   uint i = gl_GlobalInvocationID.x;\n"
-           "   data[i] = v[i % 4u] + i;\n"
-           "}\n");
+                           "#extension GL_ARB_compute_shader : require\n"
+                           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                           "layout(local_size_x = 64) in;\n"
+                           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                           "layout(std140, binding = 1) uniform U { uvec4 v; };\n"
+                           "void main() {\n"
+                           "   uint i = gl_GlobalInvocationID.x;\n"
+                           "   data[i] = v[i % 4u] + i;\n"
+                           "}\n");
    static const GLuint v[4] = {1000, 2000, 3000, 4000};
    GLuint u;
    glGenBuffers(1, &u);
@@ -148,19 +156,19 @@ static int
 compute_atomics(void)
 {
    gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "#extension GL_ARB_shader_atomic_counters : require\n"
-           "layout(local_size_x = 64) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "layout(binding = 0) uniform atomic_uint counter;\n"
-           "void main() {\n"
-           "   uint i = gl_GlobalInvocationID.x;\n"
-           "   atomicAdd(data[0], 1u);\n"
-           "   atomicMax(data[1], i);\n"
-           "   atomicOr(data[2], 1u << (i % 32u));\n"
-           "   data[3u + i] = atomicCounterIncrement(counter);\n"
-           "}\n");
+                           "#extension GL_ARB_compute_shader : require\n"
+                           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                           "#extension GL_ARB_shader_atomic_counters : require\n"
+                           "layout(local_size_x = 64) in;\n"
+                           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                           "layout(binding = 0) uniform atomic_uint counter;\n"
+                           "void main() {\n"
+                           "   uint i = gl_GlobalInvocationID.x;\n"
+                           "   atomicAdd(data[0], 1u);\n"
+                           "   atomicMax(data[1], i);\n"
+                           "   atomicOr(data[2], 1u << (i % 32u));\n"
+                           "   data[3u + i] = atomicCounterIncrement(counter);\n"
+                           "}\n");
    GLuint b = gl_test_storage(3 + 256);
    static const GLuint zero[3] = {0, 0, 0};
    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(zero), zero);
@@ -183,8 +191,8 @@ compute_atomics(void)
    const GLuint *cnt = glMapBufferRange(GL_ATOMIC_COUNTER_BUFFER, 0, 4, GL_MAP_READ_BIT);
    GLuint final = cnt ? *cnt : 0;
    glUnmapBuffer(GL_ATOMIC_COUNTER_BUFFER);
-   fprintf(stderr, "exec-test: counter values: %u wrong or repeated, counter %u (want 256)\n",
-           dup, final);
+   fprintf(stderr, "exec-test: counter values: %u wrong or repeated, counter %u (want 256)\n", dup,
+           final);
    return bad || dup || final != 256;
 }
 
@@ -221,11 +229,11 @@ want_texel_fetch(unsigned i)
    static const unsigned at[4][4] = {{1, 2, 0, 0}, {63, 39, 0, 0}, {3, 1, 1, 1}, {5, 3, 4, 0}};
    unsigned t = i / 4, k = i % 4, x = at[k][0], y = at[k][1], z = at[k][2], l = at[k][3];
    if (t == 1 && k == 1)
-      x = 80, y = 50;           /* the R32F texture is 81 x 51 */
+      x = 80, y = 50; /* the R32F texture is 81 x 51 */
    if (t < 2)
-      z = 0;                    /* 2D: no slice */
+      z = 0; /* 2D: no slice */
    if (t == 2 && k == 2)
-      z = 2;                    /* layer 2 of the array */
+      z = 2; /* layer 2 of the array */
    if (t == 2 && k == 3)
       z = 5;
    unsigned v = texel_at(x, y, z, l);
@@ -235,8 +243,8 @@ want_texel_fetch(unsigned i)
 /* Fills level l of a texture: texel_at in every channel (float 2v+1 for
  * the R32F one). */
 static void
-fill(GLenum target, GLenum format, GLenum type, unsigned w, unsigned h, unsigned d,
-     unsigned l, bool is_float)
+fill(GLenum target, GLenum format, GLenum type, unsigned w, unsigned h, unsigned d, unsigned l,
+     bool is_float)
 {
    static GLuint words[96 * 64 * 8];
    static GLubyte bytes[96 * 64 * 8 * 4];
@@ -261,43 +269,44 @@ fill(GLenum target, GLenum format, GLenum type, unsigned w, unsigned h, unsigned
 static int
 compute_texel_fetch(void)
 {
-   GLuint p = gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 1) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "uniform sampler2D rgba8;\n"
-           "uniform sampler2D r32f;\n"
-           "uniform sampler2DArray arr;\n"
-           "uniform samplerBuffer tb;\n"
-           "uniform sampler2D srgb;\n"
-           "uniform sampler2D dxt;\n"
-           "uniform sampler3D vol;\n"
-           "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
-           "void main() {\n"
-           "   data[0] = u8(texelFetch(rgba8, ivec2(1, 2), 0).r);\n"
-           "   data[1] = u8(texelFetch(rgba8, ivec2(63, 39), 0).g);\n"
-           "   data[2] = u8(texelFetch(rgba8, ivec2(3, 1), 1).b);\n"
-           "   data[3] = u8(texelFetch(rgba8, ivec2(5, 3), 0).a);\n"
-           "   data[4] = uint(texelFetch(r32f, ivec2(1, 2), 0).r);\n"
-           "   data[5] = uint(texelFetch(r32f, ivec2(80, 50), 0).r);\n"
-           "   data[6] = uint(texelFetch(r32f, ivec2(3, 1), 1).r);\n"
-           "   data[7] = uint(texelFetch(r32f, ivec2(5, 3), 0).r);\n"
-           "   data[8] = u8(texelFetch(arr, ivec3(1, 2, 0), 0).r);\n"
-           "   data[9] = u8(texelFetch(arr, ivec3(63, 39, 0), 0).r);\n"
-           "   data[10] = u8(texelFetch(arr, ivec3(3, 1, 2), 1).r);\n"
-           "   data[11] = u8(texelFetch(arr, ivec3(5, 3, 5), 0).r);\n"
-           "   data[12] = u8(texelFetch(vol, ivec3(1, 2, 0), 0).r);\n"
-           "   data[13] = u8(texelFetch(vol, ivec3(63, 39, 0), 0).r);\n"
-           "   data[14] = u8(texelFetch(vol, ivec3(3, 1, 1), 1).r);\n"
-           "   data[15] = u8(texelFetch(vol, ivec3(5, 3, 4), 0).r);\n"
-           "   ivec2 s0 = textureSize(rgba8, 0), s1 = textureSize(r32f, 1);\n"
-           "   ivec3 s2 = textureSize(arr, 1), s3 = textureSize(vol, 1);\n"
-           "   data[16] = uint(s0.x); data[17] = uint(s0.y);\n"
-           "   data[18] = uint(s1.x); data[19] = uint(s1.y);\n"
-           "   data[20] = uint(s2.x); data[21] = uint(s2.y); data[22] = uint(s2.z);\n"
-           "   data[23] = uint(s3.x); data[24] = uint(s3.y); data[25] = uint(s3.z);\n"
-           "}\n");
+   GLuint p = gl_test_compute_program(
+      "#version 330\n"
+      "#extension GL_ARB_compute_shader : require\n"
+      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+      "layout(local_size_x = 1) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+      "uniform sampler2D rgba8;\n"
+      "uniform sampler2D r32f;\n"
+      "uniform sampler2DArray arr;\n"
+      "uniform samplerBuffer tb;\n"
+      "uniform sampler2D srgb;\n"
+      "uniform sampler2D dxt;\n"
+      "uniform sampler3D vol;\n"
+      "uint u8(float f) { return uint(f * 255.0 + 0.5); }\n"
+      "void main() {\n"
+      "   data[0] = u8(texelFetch(rgba8, ivec2(1, 2), 0).r);\n"
+      "   data[1] = u8(texelFetch(rgba8, ivec2(63, 39), 0).g);\n"
+      "   data[2] = u8(texelFetch(rgba8, ivec2(3, 1), 1).b);\n"
+      "   data[3] = u8(texelFetch(rgba8, ivec2(5, 3), 0).a);\n"
+      "   data[4] = uint(texelFetch(r32f, ivec2(1, 2), 0).r);\n"
+      "   data[5] = uint(texelFetch(r32f, ivec2(80, 50), 0).r);\n"
+      "   data[6] = uint(texelFetch(r32f, ivec2(3, 1), 1).r);\n"
+      "   data[7] = uint(texelFetch(r32f, ivec2(5, 3), 0).r);\n"
+      "   data[8] = u8(texelFetch(arr, ivec3(1, 2, 0), 0).r);\n"
+      "   data[9] = u8(texelFetch(arr, ivec3(63, 39, 0), 0).r);\n"
+      "   data[10] = u8(texelFetch(arr, ivec3(3, 1, 2), 1).r);\n"
+      "   data[11] = u8(texelFetch(arr, ivec3(5, 3, 5), 0).r);\n"
+      "   data[12] = u8(texelFetch(vol, ivec3(1, 2, 0), 0).r);\n"
+      "   data[13] = u8(texelFetch(vol, ivec3(63, 39, 0), 0).r);\n"
+      "   data[14] = u8(texelFetch(vol, ivec3(3, 1, 1), 1).r);\n"
+      "   data[15] = u8(texelFetch(vol, ivec3(5, 3, 4), 0).r);\n"
+      "   ivec2 s0 = textureSize(rgba8, 0), s1 = textureSize(r32f, 1);\n"
+      "   ivec3 s2 = textureSize(arr, 1), s3 = textureSize(vol, 1);\n"
+      "   data[16] = uint(s0.x); data[17] = uint(s0.y);\n"
+      "   data[18] = uint(s1.x); data[19] = uint(s1.y);\n"
+      "   data[20] = uint(s2.x); data[21] = uint(s2.y); data[22] = uint(s2.z);\n"
+      "   data[23] = uint(s3.x); data[24] = uint(s3.y); data[25] = uint(s3.z);\n"
+      "}\n");
    GLuint tex[4];
    glGenTextures(4, tex);
    const char *names[4] = {"rgba8", "r32f", "arr", "vol"};
@@ -356,26 +365,63 @@ want_sample(unsigned i)
       v = 0.75f * 0.5f * r32f_at(10, 20, 0) + 0.25f * 0.5f * r32f_at(11, 20, 0) +
           0.75f * 0.5f * r32f_at(10, 21, 0) + 0.25f * 0.5f * r32f_at(11, 21, 0);
       break;
-   case 1: v = r32f_at(5, 7, 1); break;                               /* lod 1, nearest */
-   case 2: v = 0.5f * (r32f_at(7, 9, 0) + r32f_at(3, 4, 1)); break;   /* lod 0.5, mip linear */
-   case 3: case 4: v = r32f_at(12, 30, 0); break;                     /* repeat, mirror */
-   case 5: v = r32f_at(80, 0, 0); break;                              /* clamp to edge */
-   case 6: v = 0.25f; break;                                          /* the border's red */
-   case 7: v = r32f_at(23, 8, 0); break;                              /* offset (3, -2) */
-   case 8: v = 20.0f / 255.0f; break;                                 /* cube -X */
-   case 9: v = 60.0f / 255.0f; break;                                 /* cube -Z */
-   case 10: v = r32f_at(40, 25, 0); break;    /* implicit LOD outside a fragment shader: 0 */
-   case 11: v = r32f_at(9, 9, 1); break;      /* lod 0.25 + sampler bias 1: level 1 */
-   case 12: v = r32f_at(8, 8, 0); break;      /* lod 1 clamped by MAX_LOD 0 */
-   case 13: v = r32f_at(2, 3, 0); break;      /* nearest at (2, 3) */
-   case 15: v = r32f_at(5, 7, 1); break;      /* textureGrad: 2 texels a step, LOD 1 */
-   case 16: v = (float)(texel_at(23, 8, 2, 0) * 2 + 1); break;   /* textureGradOffset, layer 2 */
-   case 17: v = 2 * 37 + 1; break;            /* texelFetch of a buffer texture */
-   case 18: case 19:   /* sRGB 128 decoded (GL 4.6 eq. 8.14), by fetch and by sample */
+   case 1:
+      v = r32f_at(5, 7, 1);
+      break; /* lod 1, nearest */
+   case 2:
+      v = 0.5f * (r32f_at(7, 9, 0) + r32f_at(3, 4, 1));
+      break; /* lod 0.5, mip linear */
+   case 3:
+   case 4:
+      v = r32f_at(12, 30, 0);
+      break; /* repeat, mirror */
+   case 5:
+      v = r32f_at(80, 0, 0);
+      break; /* clamp to edge */
+   case 6:
+      v = 0.25f;
+      break; /* the border's red */
+   case 7:
+      v = r32f_at(23, 8, 0);
+      break; /* offset (3, -2) */
+   case 8:
+      v = 20.0f / 255.0f;
+      break; /* cube -X */
+   case 9:
+      v = 60.0f / 255.0f;
+      break; /* cube -Z */
+   case 10:
+      v = r32f_at(40, 25, 0);
+      break; /* implicit LOD outside a fragment shader: 0 */
+   case 11:
+      v = r32f_at(9, 9, 1);
+      break; /* lod 0.25 + sampler bias 1: level 1 */
+   case 12:
+      v = r32f_at(8, 8, 0);
+      break; /* lod 1 clamped by MAX_LOD 0 */
+   case 13:
+      v = r32f_at(2, 3, 0);
+      break; /* nearest at (2, 3) */
+   case 15:
+      v = r32f_at(5, 7, 1);
+      break; /* textureGrad: 2 texels a step, LOD 1 */
+   case 16:
+      v = (float)(texel_at(23, 8, 2, 0) * 2 + 1);
+      break; /* textureGradOffset, layer 2 */
+   case 17:
+      v = 2 * 37 + 1;
+      break; /* texelFetch of a buffer texture */
+   case 18:
+   case 19: /* sRGB 128 decoded (GL 4.6 eq. 8.14), by fetch and by sample */
       /* ((128 / 255 + 0.055) / 1.055) ^ 2.4 = 0.21586, scaled by 100 */
       return 22;
-   case 20: case 21: v = 1.0f; break;          /* DXT1: blue at (1, 0) of a block, red elsewhere */
-   case 14: v = 0.0f; break;   /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
+   case 20:
+   case 21:
+      v = 1.0f;
+      break; /* DXT1: blue at (1, 0) of a block, red elsewhere */
+   case 14:
+      v = 0.0f;
+      break; /* the border's green: 0, a red texture's (GL 4.6 8.14.2) */
    }
    return (GLuint)(v * 16.0f + 0.5f);
 }
@@ -383,46 +429,47 @@ want_sample(unsigned i)
 static int
 compute_sample(void)
 {
-   GLuint p = gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 1) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "uniform sampler2D t[10];\n"
-           "uniform samplerCube cube;\n"
-           "uniform sampler2DArray arr;\n"
-           "uniform samplerBuffer tb;\n"
-           "uniform sampler2D srgb;\n"
-           "uniform sampler2D dxt;\n"
-           "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
-           "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
-           "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
-           "void main() {\n"
-           "   data[0] = q(textureLod(t[0], at0(10.75, 21.0), 0.0).r);\n"
-           "   data[1] = q(textureLod(t[1], at1(5.5, 7.5), 1.0).r);\n"
-           "   data[2] = q(textureLod(t[2], at1(3.5, 4.5), 0.5).r);\n"
-           "   data[3] = q(textureLod(t[3], at0(12.5, 30.5) + vec2(1.0, 2.0), 0.0).r);\n"
-           "   data[4] = q(textureLod(t[4], at0(-12.5, 30.5), 0.0).r);\n"
-           "   data[5] = q(textureLod(t[5], vec2(1.7, -0.3), 0.0).r);\n"
-           "   data[6] = q(textureLod(t[6], vec2(1.2, 0.5), 0.0).r);\n"
-           "   data[7] = q(textureLodOffset(t[7], at0(20.5, 10.5), 0.0, ivec2(3, -2)).r);\n"
-           "   data[8] = q(textureLod(cube, vec3(-1.0, 0.2, 0.1), 0.0).r);\n"
-           "   data[9] = q(textureLod(cube, vec3(0.1, 0.2, -1.0), 0.0).r);\n"
-           "   data[10] = q(texture(t[8], at0(40.5, 25.5)).r);\n"
-           "   data[11] = q(textureLod(t[9], at1(9.5, 9.5), 0.25).r);\n"
-           "   data[12] = q(textureLod(t[5], at0(8.5, 8.5), 1.0).r);\n"
-           "   data[13] = q(textureLod(t[7], at0(2.5, 3.5), 0.0).r);\n"
-           "   data[14] = q(textureLod(t[6], vec2(-0.2, 0.5), 0.0).g);\n"
-           "   data[15] = q(textureGrad(t[1], at1(5.5, 7.5), vec2(2.0 / 81.0, 0.0),\n"
-           "                            vec2(0.0, 1.0 / 51.0)).r);\n"
-           "   data[16] = q(textureGradOffset(arr, vec3(at0(20.5, 10.5), 2.0), vec2(0.0),\n"
-           "                                  vec2(0.0), ivec2(3, -2)).r);\n"
-           "   data[17] = q(texelFetch(tb, 37).r);\n"
-           "   data[18] = uint(texelFetch(srgb, ivec2(1, 1), 0).r * 100.0 + 0.5);\n"
-           "   data[19] = uint(textureLod(srgb, vec2(0.375, 0.375), 0.0).r * 100.0 + 0.5);\n"
-           "   data[20] = q(texelFetch(dxt, ivec2(5, 4), 0).b);\n"
-           "   data[21] = q(texelFetch(dxt, ivec2(2, 3), 0).r);\n"
-           "}\n");
+   GLuint p = gl_test_compute_program(
+      "#version 330\n"
+      "#extension GL_ARB_compute_shader : require\n"
+      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+      "layout(local_size_x = 1) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+      "uniform sampler2D t[10];\n"
+      "uniform samplerCube cube;\n"
+      "uniform sampler2DArray arr;\n"
+      "uniform samplerBuffer tb;\n"
+      "uniform sampler2D srgb;\n"
+      "uniform sampler2D dxt;\n"
+      "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
+      "vec2 at0(float x, float y) { return vec2(x / 81.0, y / 51.0); }\n"
+      "vec2 at1(float x, float y) { return vec2(x / 40.0, y / 25.0); }\n"
+      "void main() {\n"
+      "   data[0] = q(textureLod(t[0], at0(10.75, 21.0), 0.0).r);\n"
+      "   data[1] = q(textureLod(t[1], at1(5.5, 7.5), 1.0).r);\n"
+      "   data[2] = q(textureLod(t[2], at1(3.5, 4.5), 0.5).r);\n"
+      "   data[3] = q(textureLod(t[3], at0(12.5, 30.5) + vec2(1.0, 2.0), 0.0).r);\n"
+      "   data[4] = q(textureLod(t[4], at0(-12.5, 30.5), 0.0).r);\n"
+      "   data[5] = q(textureLod(t[5], vec2(1.7, -0.3), 0.0).r);\n"
+      "   data[6] = q(textureLod(t[6], vec2(1.2, 0.5), 0.0).r);\n"
+      "   data[7] = q(textureLodOffset(t[7], at0(20.5, 10.5), 0.0, ivec2(3, -2)).r);\n"
+      "   data[8] = q(textureLod(cube, vec3(-1.0, 0.2, 0.1), 0.0).r);\n"
+      "   data[9] = q(textureLod(cube, vec3(0.1, 0.2, -1.0), 0.0).r);\n"
+      "   data[10] = q(texture(t[8], at0(40.5, 25.5)).r);\n"
+      "   data[11] = q(textureLod(t[9], at1(9.5, 9.5), 0.25).r);\n"
+      "   data[12] = q(textureLod(t[5], at0(8.5, 8.5), 1.0).r);\n"
+      "   data[13] = q(textureLod(t[7], at0(2.5, 3.5), 0.0).r);\n"
+      "   data[14] = q(textureLod(t[6], vec2(-0.2, 0.5), 0.0).g);\n"
+      "   data[15] = q(textureGrad(t[1], at1(5.5, 7.5), vec2(2.0 / 81.0, 0.0),\n"
+      "                            vec2(0.0, 1.0 / 51.0)).r);\n"
+      "   data[16] = q(textureGradOffset(arr, vec3(at0(20.5, 10.5), 2.0), vec2(0.0),\n"
+      "                                  vec2(0.0), ivec2(3, -2)).r);\n"
+      "   data[17] = q(texelFetch(tb, 37).r);\n"
+      "   data[18] = uint(texelFetch(srgb, ivec2(1, 1), 0).r * 100.0 + 0.5);\n"
+      "   data[19] = uint(textureLod(srgb, vec2(0.375, 0.375), 0.0).r * 100.0 + 0.5);\n"
+      "   data[20] = q(texelFetch(dxt, ivec2(5, 4), 0).b);\n"
+      "   data[21] = q(texelFetch(dxt, ivec2(2, 3), 0).r);\n"
+      "}\n");
    GLuint tex[3];
    glGenTextures(3, tex);
    glBindTexture(GL_TEXTURE_2D, tex[0]);
@@ -434,8 +481,8 @@ compute_sample(void)
    for (unsigned f = 0; f < 6; f++) {
       GLubyte face[8 * 8 * 4];
       memset(face, 10 * (f + 1), sizeof(face));
-      glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 8, 8, GL_RGBA,
-                      GL_UNSIGNED_BYTE, face);
+      glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 8, 8, GL_RGBA, GL_UNSIGNED_BYTE,
+                      face);
    }
    /* Units 0..9 share the R32F texture, each with its own sampler. */
    static const struct {
@@ -535,33 +582,39 @@ static GLuint
 want_edges(unsigned i)
 {
    switch (i) {
-   case 0: return 16;   /* the border's alpha: 1 (depth mode RED or LUMINANCE) */
-   case 1: return 4;    /* its depth (red): 0.25 */
-   case 2: return 0;    /* texelFetch of layer 65536 + 1 of 3: outside */
-   case 3: return 0;    /* texelFetch of layer 3 of 3: outside */
-   default: return (GLuint)((texel_at(23, 8, 2, 0) * 2 + 1) * 16.0f + 0.5f);   /* layer 9: 2 */
+   case 0:
+      return 16; /* the border's alpha: 1 (depth mode RED or LUMINANCE) */
+   case 1:
+      return 4; /* its depth (red): 0.25 */
+   case 2:
+      return 0; /* texelFetch of layer 65536 + 1 of 3: outside */
+   case 3:
+      return 0; /* texelFetch of layer 3 of 3: outside */
+   default:
+      return (GLuint)((texel_at(23, 8, 2, 0) * 2 + 1) * 16.0f + 0.5f); /* layer 9: 2 */
    }
 }
 
 static int
 compute_edges(void)
 {
-   GLuint p = gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 1) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "uniform sampler2D depth;\n"
-           "uniform sampler2DArray arr;\n"
-           "uniform int big;\n"
-           "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
-           "void main() {\n"
-           "   data[0] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).a);\n"
-           "   data[1] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).r);\n"
-           "   data[2] = q(texelFetch(arr, ivec3(23, 8, big + 1), 0).r);\n"
-           "   data[3] = q(texelFetch(arr, ivec3(23, 8, 3), 0).r);\n"
-           "   data[4] = q(textureLod(arr, vec3(23.5 / 81.0, 8.5 / 51.0, 9.0), 0.0).r);\n"
-           "}\n");
+   GLuint p = gl_test_compute_program(
+      "#version 330\n"
+      "#extension GL_ARB_compute_shader : require\n"
+      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+      "layout(local_size_x = 1) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+      "uniform sampler2D depth;\n"
+      "uniform sampler2DArray arr;\n"
+      "uniform int big;\n"
+      "uint q(float f) { return uint(f * 16.0 + 0.5); }\n"
+      "void main() {\n"
+      "   data[0] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).a);\n"
+      "   data[1] = q(textureLod(depth, vec2(1.5, 0.5), 0.0).r);\n"
+      "   data[2] = q(texelFetch(arr, ivec3(23, 8, big + 1), 0).r);\n"
+      "   data[3] = q(texelFetch(arr, ivec3(23, 8, 3), 0).r);\n"
+      "   data[4] = q(textureLod(arr, vec3(23.5 / 81.0, 8.5 / 51.0, 9.0), 0.0).r);\n"
+      "}\n");
    GLuint tex[2];
    glGenTextures(2, tex);
    glActiveTexture(GL_TEXTURE0);
@@ -594,7 +647,7 @@ compute_edges(void)
 /* Each invocation fills a[64] in the order (i k + id) % 64 (k = 5, odd: a
  * permutation), then reads two of its words back: a dynamic index puts
  * the array in local memory, 256 bytes a thread. */
-#define LOCAL_GROUPS 3
+#define LOCAL_GROUPS     3
 #define LOCAL_GROUP_SIZE 128
 
 static GLuint
@@ -610,19 +663,19 @@ static int
 compute_local(void)
 {
    GLuint p = gl_test_compute_program("#version 330\n"
-                      "#extension GL_ARB_compute_shader : require\n"
-                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
-                      "layout(local_size_x = 128) in;\n"
-                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-                      "uniform uint k;\n"
-                      "void main() {\n"
-                      "   uint id = gl_GlobalInvocationID.x;\n"
-                      "   uint a[64];\n"
-                      "   for (uint i = 0u; i < 64u; i++)\n"
-                      "      a[(i * k + id) % 64u] = i * 1000u + id;\n"
-                      "   data[2u * id] = a[id * 3u % 64u];\n"
-                      "   data[2u * id + 1u] = a[(id + 17u) % 64u];\n"
-                      "}\n");
+                                      "#extension GL_ARB_compute_shader : require\n"
+                                      "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                                      "layout(local_size_x = 128) in;\n"
+                                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                                      "uniform uint k;\n"
+                                      "void main() {\n"
+                                      "   uint id = gl_GlobalInvocationID.x;\n"
+                                      "   uint a[64];\n"
+                                      "   for (uint i = 0u; i < 64u; i++)\n"
+                                      "      a[(i * k + id) % 64u] = i * 1000u + id;\n"
+                                      "   data[2u * id] = a[id * 3u % 64u];\n"
+                                      "   data[2u * id + 1u] = a[(id + 17u) % 64u];\n"
+                                      "}\n");
    glUniform1ui(glGetUniformLocation(p, "k"), 5);
    GLuint b = gl_test_storage(2 * LOCAL_GROUPS * LOCAL_GROUP_SIZE);
    glDispatchCompute(LOCAL_GROUPS, 1, 1);
@@ -633,12 +686,12 @@ static int
 compute_fault(void)
 {
    gl_test_compute_program("#version 330\n"
-           "#extension GL_ARB_compute_shader : require\n"
-           "#extension GL_ARB_shader_storage_buffer_object : require\n"
-           "layout(local_size_x = 1) in;\n"
-           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-           "uniform uint far;\n"
-           "void main() { data[far] = 1u; }\n");
+                           "#extension GL_ARB_compute_shader : require\n"
+                           "#extension GL_ARB_shader_storage_buffer_object : require\n"
+                           "layout(local_size_x = 1) in;\n"
+                           "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                           "uniform uint far;\n"
+                           "void main() { data[far] = 1u; }\n");
    GLint prog;
    glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
    glUniform1ui(glGetUniformLocation(prog, "far"), 1u << 28); /* 1 GiB past the buffer */
@@ -662,26 +715,25 @@ compute_fault(void)
  * nir_opt_varyings would, making the FS's uniforms inactive; piglit's
  * glsl-1.30 interpolation tests do the same since 2023).  The FS compares
  * them with the same uniforms: green if all match. */
-#define FLAT_INTS 60   /* with f and u: gl_MaxVaryingComponents (64) - 2 */
-static const char *const flat_vs =
-   "#version 330\n"
-   "in vec4 pos;\n"
-   "uniform int i_ref;\n"
-   "uniform uint u_ref;\n"
-   "uniform float f_ref;\n"
-   "flat out int fi;\n"
-   "flat out uint fu;\n"
-   "flat out float ff;\n"
-   "flat out int ia[60];\n"
-   "void main() {\n"
-   "   gl_Position = pos;\n"
-   "   bool never = pos.x < -10.0;\n"
-   "   fi = never ? 0 : i_ref;\n"
-   "   fu = never ? 0u : u_ref;\n"
-   "   ff = never ? 0.0 : f_ref;\n"
-   "   for (int k = 0; k < 60; k++)\n"
-   "      ia[k] = never ? 0 : i_ref + k * 0x01010101;\n"
-   "}\n";
+#define FLAT_INTS 60 /* with f and u: gl_MaxVaryingComponents (64) - 2 */
+static const char *const flat_vs = "#version 330\n"
+                                   "in vec4 pos;\n"
+                                   "uniform int i_ref;\n"
+                                   "uniform uint u_ref;\n"
+                                   "uniform float f_ref;\n"
+                                   "flat out int fi;\n"
+                                   "flat out uint fu;\n"
+                                   "flat out float ff;\n"
+                                   "flat out int ia[60];\n"
+                                   "void main() {\n"
+                                   "   gl_Position = pos;\n"
+                                   "   bool never = pos.x < -10.0;\n"
+                                   "   fi = never ? 0 : i_ref;\n"
+                                   "   fu = never ? 0u : u_ref;\n"
+                                   "   ff = never ? 0.0 : f_ref;\n"
+                                   "   for (int k = 0; k < 60; k++)\n"
+                                   "      ia[k] = never ? 0 : i_ref + k * 0x01010101;\n"
+                                   "}\n";
 /* a, b and eps as piglit's glsl-1.20 fs-underflow-mul-compare-zero
  * writes them: (2^-61 + eps) (2^-28 + eps) eps is 2^-149 with denormals,
  * 0 when they are flushed. */
@@ -752,8 +804,10 @@ draw_flat_varyings(void)
    glEnableVertexAttribArray(0);
 
    /* Int bit patterns of floats: Inf, -Inf, a NaN, -NaN, 1.0, INT_MIN. */
-   static const GLint ints[] = {0, -1, 0x7f800000, (GLint)0xff800000, 0x7fc00000,
-                                (GLint)0xffc00000, 0x3f800000, (GLint)0x80000000};
+   static const GLint ints[] = {0,          -1,
+                                0x7f800000, (GLint)0xff800000,
+                                0x7fc00000, (GLint)0xffc00000,
+                                0x3f800000, (GLint)0x80000000};
    unsigned bad = 0;
    for (unsigned k = 0; k < sizeof(ints) / sizeof(ints[0]); k++) {
       glUniform1i(loc[0], ints[k]);

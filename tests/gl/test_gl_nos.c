@@ -72,19 +72,18 @@ program(const char *vs, const char *fs, bool dual_source, bool c1_first)
 /* Colours front and back, a texture coordinate, two clip distances and a
  * generic varying; the FS reads the colour, the coordinate, the point
  * coordinate and the varying. */
-static const char *vs_src =
-   "#version 130\n"
-   "out vec4 v;\n"
-   "out float gl_ClipDistance[2];\n"
-   "void main() {\n"
-   "   gl_Position = gl_Vertex;\n"
-   "   gl_FrontColor = gl_Color;\n"
-   "   gl_BackColor = gl_Color.bgra;\n"
-   "   gl_TexCoord[0] = gl_MultiTexCoord0;\n"
-   "   gl_ClipDistance[0] = gl_Vertex.x;\n"
-   "   gl_ClipDistance[1] = gl_Vertex.y;\n"
-   "   v = gl_Vertex * 2.0;\n"
-   "}\n";
+static const char *vs_src = "#version 130\n"
+                            "out vec4 v;\n"
+                            "out float gl_ClipDistance[2];\n"
+                            "void main() {\n"
+                            "   gl_Position = gl_Vertex;\n"
+                            "   gl_FrontColor = gl_Color;\n"
+                            "   gl_BackColor = gl_Color.bgra;\n"
+                            "   gl_TexCoord[0] = gl_MultiTexCoord0;\n"
+                            "   gl_ClipDistance[0] = gl_Vertex.x;\n"
+                            "   gl_ClipDistance[1] = gl_Vertex.y;\n"
+                            "   v = gl_Vertex * 2.0;\n"
+                            "}\n";
 
 static const char *fs_src =
    "#version 130\n"
@@ -93,44 +92,43 @@ static const char *fs_src =
    "   gl_FragColor = gl_Color + v + gl_TexCoord[0] + vec4(gl_PointCoord, 0.0, 0.0);\n"
    "}\n";
 
-static const char *clip_vertex_vs_src =
-   "#version 120\n"
-   "varying vec4 v;\n"
-   "void main() {\n"
-   "   gl_Position = gl_Vertex;\n"
-   "   gl_ClipVertex = gl_Vertex * 0.5;\n"
-   "   v = gl_Vertex;\n"
-   "}\n";
+static const char *clip_vertex_vs_src = "#version 120\n"
+                                        "varying vec4 v;\n"
+                                        "void main() {\n"
+                                        "   gl_Position = gl_Vertex;\n"
+                                        "   gl_ClipVertex = gl_Vertex * 0.5;\n"
+                                        "   v = gl_Vertex;\n"
+                                        "}\n";
 
-static const char *generic_vs_src =
-   "#version 130\n"
-   "out vec4 v;\n"
-   "void main() {\n"
-   "   gl_Position = gl_Vertex;\n"
-   "   v = gl_Vertex * 2.0;\n"
-   "}\n";
+static const char *generic_vs_src = "#version 130\n"
+                                    "out vec4 v;\n"
+                                    "void main() {\n"
+                                    "   gl_Position = gl_Vertex;\n"
+                                    "   v = gl_Vertex * 2.0;\n"
+                                    "}\n";
 
-static const char *generic_fs_src =
-   "#version 130\n"
-   "in vec4 v;\n"
-   "void main() {\n"
-   "   gl_FragColor = v;\n"
-   "}\n";
+static const char *generic_fs_src = "#version 130\n"
+                                    "in vec4 v;\n"
+                                    "void main() {\n"
+                                    "   gl_FragColor = v;\n"
+                                    "}\n";
 
-static const char *dual_fs_src =
-   "#version 130\n"
-   "in vec4 v;\n"
-   "out vec4 c0, c1;\n"
-   "void main() {\n"
-   "   c0 = gl_Color;\n"
-   "   c1 = v;\n"
-   "}\n";
+static const char *dual_fs_src = "#version 130\n"
+                                 "in vec4 v;\n"
+                                 "out vec4 c0, c1;\n"
+                                 "void main() {\n"
+                                 "   c0 = gl_Color;\n"
+                                 "   c1 = v;\n"
+                                 "}\n";
 
 /* The driver's counters through AMD_performance_monitor: one monitor over
  * every step after setup. */
 static GLuint monitor, group, counters[4];
 static const char *const counter_names[4] = {
-   "jade-compiles", "jade-links", "jade-link-cache-hits", "jade-patches",
+   "jade-compiles",
+   "jade-links",
+   "jade-link-cache-hits",
+   "jade-patches",
 };
 
 static PFNGLGETPERFMONITORGROUPSAMDPROC GetGroups;
@@ -203,9 +201,10 @@ monitor_end(void)
          if (data[i + 1] == counters[k])
             value[k] = v;
    }
-   fprintf(stderr, "nos-test: counters over the steps: %" PRIu64 " compiles, %" PRIu64
-           " links, %" PRIu64 " hits, %" PRIu64 " patches\n", value[0], value[1], value[2],
-           value[3]);
+   fprintf(stderr,
+           "nos-test: counters over the steps: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
+           " hits, %" PRIu64 " patches\n",
+           value[0], value[1], value[2], value[3]);
 }
 
 static void
@@ -252,26 +251,29 @@ step(const char *name)
  * blue out of range in both directions.  gl_PointCoord is undefined but
  * for sprites (GL 3.0 compatibility, 3.4.1): the red and green it adds to
  * are compared only for sprites; blue and alpha always. */
-#define SIZE 32
+#define SIZE  32
 #define VERTS 13
 static const float pos[VERTS][4] = {
-   {0.078125f, 0.078125f, 0, 1},   {0.953125f, 0.078125f, 0, 1},
-   {0.078125f, 0.515625f, 0, 1},   {0.078125f, 0.578125f, 0, 1},
-   {0.078125f, 0.953125f, 0, 1},   {0.953125f, 0.578125f, 0, 1},
-   {0.0625f, 0.0625f, 0, 1},
-   {-0.859375f, -0.921875f, 0, 1}, {0.640625f, -0.921875f, 0, 1},
-   {-0.859375f, -0.171875f, 0, 1}, {-0.859375f, 0.140625f, 0, 1},
-   {-0.859375f, 0.890625f, 0, 1},  {0.640625f, 0.140625f, 0, 1},
+   {0.078125f, 0.078125f, 0, 1},   {0.953125f, 0.078125f, 0, 1},   {0.078125f, 0.515625f, 0, 1},
+   {0.078125f, 0.578125f, 0, 1},   {0.078125f, 0.953125f, 0, 1},   {0.953125f, 0.578125f, 0, 1},
+   {0.0625f, 0.0625f, 0, 1},       {-0.859375f, -0.921875f, 0, 1}, {0.640625f, -0.921875f, 0, 1},
+   {-0.859375f, -0.171875f, 0, 1}, {-0.859375f, 0.140625f, 0, 1},  {-0.859375f, 0.890625f, 0, 1},
+   {0.640625f, 0.140625f, 0, 1},
 };
 /* The front colours; the back colour is .bgra.  B's blue 2.0 is out of
  * range: 1.0 while CLAMP_VERTEX_COLOR clamps it.  No pixel centre's alpha
  * is within 0.008 of the alpha test's 0.5 (2 / 255: an implementation may
  * test UNORM8 alpha). */
-#define FRONT_COLOURS                                                                      \
-   {0.1f, 0.2f, 0.4f, 0.1f}, {0.3f, 0.5f, 2.0f, 0.88f}, {0.6f, 0.7f, 0.2f, 0.75f},        \
-   {0.2f, 0.3f, 0.1f, 0.3f}, {0.9f, 0.1f, 0.3f, 0.9f}, {0.4f, 0.8f, 0.6f, 0.58f}
+#define FRONT_COLOURS                                                                              \
+   {0.1f, 0.2f, 0.4f, 0.1f}, {0.3f, 0.5f, 2.0f, 0.88f}, {0.6f, 0.7f, 0.2f, 0.75f},                 \
+      {0.2f, 0.3f, 0.1f, 0.3f}, {0.9f, 0.1f, 0.3f, 0.9f},                                          \
+   {                                                                                               \
+      0.4f, 0.8f, 0.6f, 0.58f                                                                      \
+   }
 static const float colour[VERTS][4] = {
-   FRONT_COLOURS, {0.1f, 0.1f, 0.25f, 0.6f}, FRONT_COLOURS,
+   FRONT_COLOURS,
+   {0.1f, 0.1f, 0.25f, 0.6f},
+   FRONT_COLOURS,
 };
 static const float u_blue[VERTS] = {0, 0, 0, -1, 1, 0};
 static const double window[4][3][2] = {
@@ -343,17 +345,17 @@ enum source {
    GENERIC,    /* v = 2 gl_Vertex */
 };
 enum {
-   FLAT = 1 << 0,             /* the provoking (last) vertex's colour */
-   TWOSIDE = 1 << 1,          /* DEF, back-facing, takes the back colour */
+   FLAT = 1 << 0,    /* the provoking (last) vertex's colour */
+   TWOSIDE = 1 << 1, /* DEF, back-facing, takes the back colour */
    VERTEX_UNCLAMPED = 1 << 2,
-   CLIP_X = 1 << 3,           /* x >= 0 kept */
-   CLIP_Y = 1 << 4,           /* y >= 0 kept */
-   ALPHA_TEST = 1 << 5,       /* alpha > 0.5 kept */
+   CLIP_X = 1 << 3,     /* x >= 0 kept */
+   CLIP_Y = 1 << 4,     /* y >= 0 kept */
+   ALPHA_TEST = 1 << 5, /* alpha > 0.5 kept */
    FRAGMENT_UNCLAMPED = 1 << 6,
-   SPRITE = 1 << 7,           /* points: coordinates replaced */
-   MULTISAMPLED = 1 << 8,     /* resolved: pixels partly covered skipped */
-   ACROSS = 1 << 9,           /* draw_across's triangles */
-   PER_SAMPLE = 1 << 10,      /* shaded at each sample's position */
+   SPRITE = 1 << 7,       /* points: coordinates replaced */
+   MULTISAMPLED = 1 << 8, /* resolved: pixels partly covered skipped */
+   ACROSS = 1 << 9,       /* draw_across's triangles */
+   PER_SAMPLE = 1 << 10,  /* shaded at each sample's position */
 };
 
 static double
@@ -562,9 +564,11 @@ compare(const char *name, GLuint fb, GLenum attachment, bool is_float, enum sour
                differs = true;
          }
          if (differs && bad++ < 6)
-            fprintf(stderr, "nos-test: image %s: pixel (%u, %u) (%g, %g, %g, %g), want "
-                    "(%g, %g, %g, %g)%s\n", name, x, y, got[0], got[1], got[2], got[3],
-                    c[0], c[1], c[2], c[3], mask == 0xf ? "" : " (blue, alpha)");
+            fprintf(stderr,
+                    "nos-test: image %s: pixel (%u, %u) (%g, %g, %g, %g), want "
+                    "(%g, %g, %g, %g)%s\n",
+                    name, x, y, got[0], got[1], got[2], got[3], c[0], c[1], c[2], c[3],
+                    mask == 0xf ? "" : " (blue, alpha)");
       }
    }
    return bad;
@@ -582,31 +586,35 @@ compare_exact(const char *name, GLuint fb, const struct exact *px, unsigned coun
    unsigned bad = 0;
    for (unsigned i = 0; i < count; i++) {
       GLubyte c[4];
-      read_back(fb, GL_COLOR_ATTACHMENT0, (GLint)px[i].x, (GLint)px[i].y, 1, 1,
-                GL_UNSIGNED_BYTE, c);
+      read_back(fb, GL_COLOR_ATTACHMENT0, (GLint)px[i].x, (GLint)px[i].y, 1, 1, GL_UNSIGNED_BYTE,
+                c);
       bool differs = false;
       for (unsigned k = 0; k < 4; k++)
          differs |= px[i].want[k] >= 0 && c[k] != px[i].want[k];
       if (differs && bad++ < 6)
-         fprintf(stderr, "nos-test: image %s: pixel (%u, %u) (%u, %u, %u, %u), worked out "
-                 "(%d, %d, %d, %d)\n", name, px[i].x, px[i].y, c[0], c[1], c[2], c[3],
-                 px[i].want[0], px[i].want[1], px[i].want[2], px[i].want[3]);
+         fprintf(stderr,
+                 "nos-test: image %s: pixel (%u, %u) (%u, %u, %u, %u), worked out "
+                 "(%d, %d, %d, %d)\n",
+                 name, px[i].x, px[i].y, c[0], c[1], c[2], c[3], px[i].want[0], px[i].want[1],
+                 px[i].want[2], px[i].want[3]);
    }
    return bad;
 }
 
-#define EXACT(...)                                                                         \
-   do {                                                                                    \
-      static const struct exact px_[] = {__VA_ARGS__};                                     \
-      bad += compare_exact(name, fb, px_, sizeof(px_) / sizeof(px_[0]));                   \
+#define EXACT(...)                                                                                 \
+   do {                                                                                            \
+      static const struct exact px_[] = {__VA_ARGS__};                                             \
+      bad += compare_exact(name, fb, px_, sizeof(px_) / sizeof(px_[0]));                           \
    } while (0)
-#define BG {51, 102, 153, 204}
+#define BG                                                                                         \
+   {                                                                                               \
+      51, 102, 153, 204                                                                            \
+   }
 
 /* The image the step just drew into fb against expected() and the pixels
  * worked out by hand for it: "nos-test: image NAME: N wrong". */
 static void
-image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source src,
-      unsigned flags)
+image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source src, unsigned flags)
 {
    if (!images)
       return;
@@ -616,8 +624,7 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
    }
    unsigned bad = 0;
    for (unsigned t = 0; t < targets; t++)
-      bad += compare(name, fb, GL_COLOR_ATTACHMENT0 + t, is_float, src, flags,
-                     is_float ? 2e-3 : 1);
+      bad += compare(name, fb, GL_COLOR_ATTACHMENT0 + t, is_float, src, flags, is_float ? 2e-3 : 1);
    /* The pixels worked out (UNORM8: 255 v rounded; none near a tie):
     *   P = (22, 20) in ABC: centre (22.5, 20.5): B's 5.25 / 14 = 3/8,
     *       C's 3.25 / 7 = 13/28, A's 1 - 3/8 - 13/28 = 9/56; x, y there
@@ -674,8 +681,8 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
        * 1.5 / 16: 0.4125 (105.19); (20, 10): s = 11.5 / 16, t = 14.5 / 16:
        * over 1.  (8, 17), (25, 17), (17, 8), (17, 25) outside. */
       EXACT({9, 24, {73, 73, 64, 255}}, {12, 20, {169, 201, 64, 255}},
-            {14, 23, {233, 105, 64, 255}}, {20, 10, {255, 255, 64, 255}},
-            {8, 17, BG}, {25, 17, BG}, {17, 8, BG}, {17, 25, BG});
+            {14, 23, {233, 105, 64, 255}}, {20, 10, {255, 255, 64, 255}}, {8, 17, BG}, {25, 17, BG},
+            {17, 8, BG}, {17, 25, BG});
    }
    if (single && src == SPRITES && !(flags & SPRITE)) {
       /* The square without coordinates: blue 0.25, alpha 0.6 (153.0). */
@@ -726,7 +733,10 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
       for (GLint i = 0; i < 4 && samples == 4; i++)
          glGetMultisamplefv(GL_SAMPLE_POSITION, (GLuint)i, at[i]);
       static const GLfloat standard[4][2] = {
-         {0.375f, 0.125f}, {0.875f, 0.375f}, {0.125f, 0.625f}, {0.625f, 0.875f},
+         {0.375f, 0.125f},
+         {0.875f, 0.375f},
+         {0.125f, 0.625f},
+         {0.625f, 0.875f},
       };
       GLubyte c[4];
       if (samples == 4 && !memcmp(at, standard, sizeof(at))) {
@@ -740,8 +750,8 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
             glBindRenderbuffer(GL_RENDERBUFFER, rb);
             glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, SIZE, SIZE);
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER, one);
-            glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                                      GL_RENDERBUFFER, rb);
+            glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                                      rb);
          }
          glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
          glReadBuffer(GL_COLOR_ATTACHMENT0);
@@ -750,13 +760,17 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
          glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)draw_fb);
          read_back(one, GL_COLOR_ATTACHMENT0, 18, 27, 1, 1, GL_UNSIGNED_BYTE, c);
          if (c[2] != 21) {
-            fprintf(stderr, "nos-test: image %s: pixel (18, 27) blue %u, worked out 21 from "
-                    "the samples (15 shaded once)\n", name, c[2]);
+            fprintf(stderr,
+                    "nos-test: image %s: pixel (18, 27) blue %u, worked out 21 from "
+                    "the samples (15 shaded once)\n",
+                    name, c[2]);
             bad++;
          }
       } else {
-         fprintf(stderr, "nos-test: image %s: %d samples, not at the standard positions: "
-                 "(18, 27) not worked out\n", name, samples);
+         fprintf(stderr,
+                 "nos-test: image %s: %d samples, not at the standard positions: "
+                 "(18, 27) not worked out\n",
+                 name, samples);
       }
    }
    if (is_float && src == MAIN) {
@@ -780,8 +794,10 @@ image(const char *name, GLuint fb, unsigned targets, bool is_float, enum source 
          const float want = (flags & FRAGMENT_UNCLAMPED) ? px[i].blue : (float)sat(px[i].blue);
          const float db = c[2] - want, da = c[3] - px[i].alpha;
          if (db > 1e-4f || db < -1e-4f || da > 1e-4f || da < -1e-4f) {
-            fprintf(stderr, "nos-test: image %s: pixel (%u, %u) blue %g alpha %g, worked out "
-                    "%g, %g\n", name, px[i].x, px[i].y, c[2], c[3], want, px[i].alpha);
+            fprintf(stderr,
+                    "nos-test: image %s: pixel (%u, %u) blue %g alpha %g, worked out "
+                    "%g, %g\n",
+                    name, px[i].x, px[i].y, c[2], c[3], want, px[i].alpha);
             bad++;
          }
       }

@@ -21,13 +21,12 @@
 
 #include "gl_test_context.h"
 
-#define CHECK(cond)                                                           \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,    \
-                 #cond);                                                      \
-         return 1;                                                            \
-      }                                                                       \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                  \
+         return 1;                                                                                 \
+      }                                                                                            \
    } while (0)
 
 #define CHECK_GL() CHECK(glGetError() == GL_NO_ERROR)
@@ -42,12 +41,10 @@ make_fbo(int w, int h)
    glGenRenderbuffers(2, rb);
    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb[0]);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, w, h);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
-                             GL_RENDERBUFFER, rb[1]);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
    return fbo;
 }
 
@@ -59,7 +56,10 @@ make_fbo(int w, int h)
 static int
 test_texture_roundtrip(void)
 {
-   static const struct { GLenum target; int w, h, d; } cases[] = {
+   static const struct {
+      GLenum target;
+      int w, h, d;
+   } cases[] = {
       {GL_TEXTURE_2D_ARRAY, 67, 33, 5},
       {GL_TEXTURE_3D, 19, 70, 9},
    };
@@ -131,16 +131,14 @@ test_buffers(void)
    glBindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
    glBufferData(GL_COPY_WRITE_BUFFER, sizeof(data), NULL, GL_STREAM_READ);
    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 256, 0, 1024);
-   const uint8_t *map = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 1024,
-                                         GL_MAP_READ_BIT);
+   const uint8_t *map = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 1024, GL_MAP_READ_BIT);
    CHECK(map);
    CHECK(!memcmp(map, (uint8_t *)data + 256, 1024));
    CHECK(glUnmapBuffer(GL_COPY_WRITE_BUFFER));
 
    /* Writing through a mapping. */
-   uint32_t *wmap = glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16,
-                                     GL_MAP_WRITE_BIT |
-                                     GL_MAP_INVALIDATE_RANGE_BIT);
+   uint32_t *wmap =
+      glMapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16, GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT);
    CHECK(wmap);
    wmap[0] = 0xcafe;
    CHECK(glUnmapBuffer(GL_COPY_WRITE_BUFFER));
@@ -163,14 +161,12 @@ test_texture_upload(void)
    GLuint tex, fbo;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA,
-                GL_UNSIGNED_BYTE, texels);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
    CHECK_GL();
 
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
-                          tex, 0);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE);
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, back);
    CHECK_GL();
@@ -194,8 +190,7 @@ test_fences(void)
    glClear(GL_COLOR_BUFFER_BIT);
    GLsync sync = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
    CHECK(sync);
-   GLenum status = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT,
-                                    1000000000ull);
+   GLenum status = glClientWaitSync(sync, GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
    CHECK(status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED);
    glDeleteSync(sync);
    glFinish();
@@ -203,22 +198,20 @@ test_fences(void)
    return 0;
 }
 
-
 static int
 test_shaders_and_draws_accepted(void)
 {
    make_fbo(16, 16);
-   GLuint vs = gl_test_compile(GL_VERTEX_SHADER,
-                       "#version 330 core\n"
-                       "layout(location = 0) in vec4 pos;\n"
-                       "out vec2 uv;\n"
-                       "void main() { uv = pos.xy; gl_Position = pos; }\n");
-   GLuint fs = gl_test_compile(GL_FRAGMENT_SHADER,
-                       "#version 330 core\n"
-                       "in vec2 uv;\n"
-                       "uniform sampler2D tex;\n"
-                       "out vec4 color;\n"
-                       "void main() { color = texture(tex, uv); }\n");
+   GLuint vs =
+      gl_test_compile(GL_VERTEX_SHADER, "#version 330 core\n"
+                                        "layout(location = 0) in vec4 pos;\n"
+                                        "out vec2 uv;\n"
+                                        "void main() { uv = pos.xy; gl_Position = pos; }\n");
+   GLuint fs = gl_test_compile(GL_FRAGMENT_SHADER, "#version 330 core\n"
+                                                   "in vec2 uv;\n"
+                                                   "uniform sampler2D tex;\n"
+                                                   "out vec4 color;\n"
+                                                   "void main() { color = texture(tex, uv); }\n");
    CHECK(vs && fs);
    GLuint prog = glCreateProgram();
    glAttachShader(prog, vs);

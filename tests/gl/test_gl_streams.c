@@ -41,11 +41,10 @@ static const char *vs_src =
    "out vec4 c;\n"
    "void main() { gl_Position = pos + offset + vec4(float(gl_InstanceID)); c = color; }\n";
 
-static const char *fs_src =
-   "#version 330\n"
-   "in vec4 c;\n"
-   "out vec4 o;\n"
-   "void main() { o = c; }\n";
+static const char *fs_src = "#version 330\n"
+                            "in vec4 c;\n"
+                            "out vec4 o;\n"
+                            "void main() { o = c; }\n";
 
 /* ---- --pixels: what the drawing cases leave in their targets ----
  *
@@ -407,14 +406,12 @@ texture_pattern(unsigned n, GLubyte *texels)
 
 /* textured-quad: the strip's first triangle is the offset-0 one
  * (triangle_weights, y0 0), its second (vertices 2, 1, 3) right of the
- * scissor.  The coordinates are c.xy: s = A's weight, t = B's.  Across the triangle s falls by 1/32 a
- * pixel in x and 1/64 in y, t rises by 1/32 in x and falls by 1/64 in y:
- * 2 and 1.4 texels of level 0 a pixel, LOD log2(2 sqrt(2)) = 1.5, levels
- * 1 and 2 blended.  A bilinear footprint of level 3 reaches half a texel,
- * 1/16, from the coordinate: pixels whose s and t lie 0.07 or more from
- * the splits read their region's colour exactly (84 of the 156, in three
- * regions); the others, a mix of two or four, are drawn (alpha 255)
- * with each component between the regions'. */
+ * scissor.  The coordinates are c.xy: s = A's weight, t = B's.  Across the triangle s falls by 1/32
+ * a pixel in x and 1/64 in y, t rises by 1/32 in x and falls by 1/64 in y: 2 and 1.4 texels of
+ * level 0 a pixel, LOD log2(2 sqrt(2)) = 1.5, levels 1 and 2 blended.  A bilinear footprint of
+ * level 3 reaches half a texel, 1/16, from the coordinate: pixels whose s and t lie 0.07 or more
+ * from the splits read their region's colour exactly (84 of the 156, in three regions); the others,
+ * a mix of two or four, are drawn (alpha 255) with each component between the regions'. */
 static void
 check_textured_quad(void)
 {
@@ -439,7 +436,7 @@ check_textured_quad(void)
             const GLubyte *c = &px[4 * (y * SIZE + x)];
             bool bad = c[3] != 255;
             for (unsigned k = 0; k < 3; k++) {
-               const GLubyte lo = 30, hi = 240;   /* the regions' extremes */
+               const GLubyte lo = 30, hi = 240; /* the regions' extremes */
                bad |= c[k] < lo || c[k] > hi;
             }
             if (bad) {
@@ -528,10 +525,10 @@ main(int argc, char **argv)
 
    /* Vertex 4 is what indexed-instanced's base vertex 1 reaches with its
     * last index (3 + 1); it is drawn only there. */
-   static const float pos[] = {-1, -1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1,
-                               -3.375f, -3.5f, 0, 1};
-   static const unsigned char color[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9,
-                                         255, 160, 0, 255};
+   static const float pos[] = {-1, -1, 0, 1, 1, -1, 0,       1,     0, 1,
+                               0,  1,  1, 1, 0, 1,  -3.375f, -3.5f, 0, 1};
+   static const unsigned char color[] = {255, 0,   0, 255, 0, 255, 0,   255, 0, 0,
+                                         255, 255, 9, 9,   9, 9,   255, 160, 0, 255};
    static const unsigned short idx[] = {0, 1, 2, 2, 1, 3};
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
@@ -597,13 +594,14 @@ main(int argc, char **argv)
       }
       GLuint mrt = glCreateProgram();
       glAttachShader(mrt, shader(GL_VERTEX_SHADER, vs_src));
-      glAttachShader(mrt, shader(GL_FRAGMENT_SHADER,
-         "#version 330\n"
-         "in vec4 c;\n"
-         "layout(location = 0) out vec4 o0;\n"
-         "layout(location = 1) out vec4 o1;\n"
-         "layout(location = 2) out uint o2;\n"
-         "void main() { o0 = c; o1 = c * 2.0; o2 = uint(c.x * 255.0); }\n"));
+      glAttachShader(mrt,
+                     shader(GL_FRAGMENT_SHADER,
+                            "#version 330\n"
+                            "in vec4 c;\n"
+                            "layout(location = 0) out vec4 o0;\n"
+                            "layout(location = 1) out vec4 o1;\n"
+                            "layout(location = 2) out uint o2;\n"
+                            "void main() { o0 = c; o1 = c * 2.0; o2 = uint(c.x * 255.0); }\n"));
       glLinkProgram(mrt);
       glUseProgram(mrt);
       glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -642,12 +640,11 @@ main(int argc, char **argv)
       glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
       GLuint tp = glCreateProgram();
       glAttachShader(tp, shader(GL_VERTEX_SHADER, vs_src));
-      glAttachShader(tp, shader(GL_FRAGMENT_SHADER,
-         "#version 330\n"
-         "uniform sampler2D t;\n"
-         "in vec4 c;\n"
-         "out vec4 o;\n"
-         "void main() { o = texture(t, c.xy); }\n"));
+      glAttachShader(tp, shader(GL_FRAGMENT_SHADER, "#version 330\n"
+                                                    "uniform sampler2D t;\n"
+                                                    "in vec4 c;\n"
+                                                    "out vec4 o;\n"
+                                                    "void main() { o = texture(t, c.xy); }\n"));
       glLinkProgram(tp);
       glUseProgram(tp);
       glUniform1i(glGetUniformLocation(tp, "t"), 0);
@@ -655,8 +652,7 @@ main(int argc, char **argv)
    } else if (!strcmp(which, "compute")) {
       /* Shared memory, a barrier, a storage buffer, a uniform and the
        * work group count, dispatched as 3 x 2 groups of 64 x 2. */
-      GLuint cs = shader(GL_COMPUTE_SHADER,
-         gl_test_shared_cs);
+      GLuint cs = shader(GL_COMPUTE_SHADER, gl_test_shared_cs);
       GLuint cp = glCreateProgram();
       glAttachShader(cp, cs);
       glLinkProgram(cp);
@@ -772,11 +768,11 @@ main(int argc, char **argv)
       glGetQueryObjectui64v(q[2], GL_QUERY_RESULT, &stamp);
       glGetQueryObjectui64v(q[3], GL_QUERY_RESULT, &rendered);
       glGetQueryObjectui64v(q[5], GL_QUERY_RESULT, &skipped);
-      fprintf(stderr, "streams-test: samples %llu elapsed %llu timestamp %llu "
+      fprintf(stderr,
+              "streams-test: samples %llu elapsed %llu timestamp %llu "
               "conditional %llu skipped %llu\n",
-              (unsigned long long)samples, (unsigned long long)elapsed,
-              (unsigned long long)stamp, (unsigned long long)rendered,
-              (unsigned long long)skipped);
+              (unsigned long long)samples, (unsigned long long)elapsed, (unsigned long long)stamp,
+              (unsigned long long)rendered, (unsigned long long)skipped);
    } else {
       fprintf(stderr, "unknown case %s\n", which);
       return 1;

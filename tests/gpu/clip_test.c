@@ -36,15 +36,14 @@
 #include "jade_sph.h"
 #include "gpu_3d_raster.h"
 
-#define VA 0x100000000ull
-#define CODE 0x0000u
-#define TARGET 0x4000u   /* 16 x 16 x 4 bytes, pitch 64 */
-#define N 16
-#define CLIPD (0x2c0 / 4)
+#define VA     0x100000000ull
+#define CODE   0x0000u
+#define TARGET 0x4000u /* 16 x 16 x 4 bytes, pitch 64 */
+#define N      16
+#define CLIPD  (0x2c0 / 4)
 
 static struct gpu_vertex vtx[8];
 static struct jade_gpu *gpu_of_test;
-
 
 /* Vertex at window (x, y), every clip distance d. */
 static void
@@ -57,7 +56,6 @@ pos(struct gpu_vertex *v, float x, float y, float d)
       v->a[CLIPD + i] = gpu_test_fu(d);
 }
 
-
 static uint32_t
 px(unsigned x, unsigned y)
 {
@@ -69,7 +67,7 @@ px(unsigned x, unsigned y)
 static void
 clear_target(void)
 {
-   memset(mem + TARGET, 0xff, N * 64);   /* ~0: not drawn */
+   memset(mem + TARGET, 0xff, N * 64); /* ~0: not drawn */
 }
 
 /* Assembles `lines` as the pixel program writing output 0's R. */
@@ -91,7 +89,9 @@ static bool
 draw(struct jade_gpu *gpu, unsigned topology, unsigned count, uint32_t first_id,
      const struct gpu_3d_stage *ps)
 {
-   const struct gpu_3d_run run = {.topology = topology, .v = vtx, .count = count,
+   const struct gpu_3d_run run = {.topology = topology,
+                                  .v = vtx,
+                                  .count = count,
                                   .primitive_id = first_id};
    return gpu_3d_raster_run(gpu, 0, &run, ps);
 }
@@ -115,8 +115,8 @@ main(void)
    struct gpu_3d_stage ps;
 
    /* A constant 7 in R. */
-   static const char *const seven[] = {"MOV R0, 0x7", "MOV R1, 0x0", "MOV R2, 0x0",
-                                       "MOV R3, 0x0", "EXIT"};
+   static const char *const seven[] = {"MOV R0, 0x7", "MOV R1, 0x0", "MOV R2, 0x0", "MOV R3, 0x0",
+                                       "EXIT"};
    CHECK(program(seven, 5, &ps), "program");
 
    /* 1. The triangle cut by distance 0 = 8 - x (vertex x = 0: 8, x = 16:
@@ -128,7 +128,7 @@ main(void)
    /* Row 1 (centre y 1.5): x + 1.5 < 16, x 0..13; the centre (14.5, 1.5) on
     * the hypotenuse is on a right edge, not drawn.  Row 9: x 0..5. */
    CHECK(whole == 0x3fff && whole9 == 0x3f, "unclipped rows 1, 9: 0x%x 0x%x", whole, whole9);
-   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1);   /* plane 0, OP CLIP */
+   gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1); /* plane 0, OP CLIP */
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0xff, "clip distance 0 = 8 - x: row 1 is 0x%x, want x 0..7 (0xff)", row(1));
@@ -138,8 +138,8 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_USER_CLIP_OP, 1);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
-   CHECK(row(1) == whole, "cull distance with one vertex inside: row 1 0x%x, want 0x%x",
-         row(1), whole);
+   CHECK(row(1) == whole, "cull distance with one vertex inside: row 1 0x%x, want 0x%x", row(1),
+         whole);
    /* Every vertex outside: culled, and clipped away. */
    pos(&vtx[0], 0, 0, -1), pos(&vtx[1], 16, 0, -1), pos(&vtx[2], 0, 16, -1);
    clear_target();
@@ -151,7 +151,8 @@ main(void)
    CHECK(row(1) == 0 && row(5) == 0, "a triangle clipped away drew 0x%x", row(1));
    /* Plane 3 reads a[0x2cc] alone: the others say -1, plane 3 = 8 - x. */
    pos(&vtx[0], 0, 0, -1), pos(&vtx[1], 16, 0, -1), pos(&vtx[2], 0, 16, -1);
-   vtx[0].a[CLIPD + 3] = gpu_test_fu(8), vtx[1].a[CLIPD + 3] = gpu_test_fu(-8), vtx[2].a[CLIPD + 3] = gpu_test_fu(8);
+   vtx[0].a[CLIPD + 3] = gpu_test_fu(8), vtx[1].a[CLIPD + 3] = gpu_test_fu(-8),
+                    vtx[2].a[CLIPD + 3] = gpu_test_fu(8);
    gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 1 << 3);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
@@ -181,8 +182,8 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_USER_CLIP_ENABLE, 0);
 
    /* 3. The primitive id: R = a[0x60]. */
-   static const char *const prim_id[] = {"IPA.CONSTANT R0, a[0x60]", "MOV R1, 0x0",
-                                         "MOV R2, 0x0", "MOV R3, 0x0", "EXIT"};
+   static const char *const prim_id[] = {"IPA.CONSTANT R0, a[0x60]", "MOV R1, 0x0", "MOV R2, 0x0",
+                                         "MOV R3, 0x0", "EXIT"};
    CHECK(program(prim_id, 5, &ps), "program");
    /* Strip over [0, 12) x [0, 4): triangle k is a half of cell k / 2. */
    for (unsigned i = 0; i < 8; i++)
@@ -216,23 +217,24 @@ main(void)
    pos(&vtx[0], 0, 1.5f, 0), pos(&vtx[1], 8.5f, 1.5f, 0), pos(&vtx[2], 8.5f, 9.5f, 0);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_LINE_STRIP, 3, 0, &ps), "line strip: %s", last_log);
-   CHECK(px(3, 1) == 0 && px(8, 5) == 1, "line strip ids %u %u, want 0 1", px(3, 1),
-         px(8, 5));
+   CHECK(px(3, 1) == 0 && px(8, 5) == 1, "line strip ids %u %u, want 0 1", px(3, 1), px(8, 5));
    /* Points. */
    pos(&vtx[0], 1.5f, 1.5f, 0), pos(&vtx[1], 3.5f, 1.5f, 0), pos(&vtx[2], 5.5f, 1.5f, 0);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_POINTS, 3, 20, &ps), "points: %s", last_log);
-   CHECK(px(1, 1) == 20 && px(3, 1) == 21 && px(5, 1) == 22, "point ids %u %u %u",
-         px(1, 1), px(3, 1), px(5, 1));
+   CHECK(px(1, 1) == 20 && px(3, 1) == 21 && px(5, 1) == 22, "point ids %u %u %u", px(1, 1),
+         px(3, 1), px(5, 1));
 
    /* What a run advances the counter by. */
-   static const struct { unsigned topology, n, want; } counts[] = {
-      {NVC597_BEGIN_OP_POINTS, 5, 5},          {NVC597_BEGIN_OP_LINES, 5, 2},
-      {NVC597_BEGIN_OP_LINE_STRIP, 4, 3},      {NVC597_BEGIN_OP_LINE_LOOP, 4, 4},
-      {NVC597_BEGIN_OP_TRIANGLES, 7, 2},       {NVC597_BEGIN_OP_TRIANGLE_STRIP, 6, 4},
-      {NVC597_BEGIN_OP_TRIANGLE_FAN, 5, 3},    {NVC597_BEGIN_OP_QUADS, 9, 2},
-      {NVC597_BEGIN_OP_QUAD_STRIP, 7, 2},      {NVC597_BEGIN_OP_POLYGON, 5, 1},
-      {NVC597_BEGIN_OP_LINE_STRIP, 1, 0},      {NVC597_BEGIN_OP_TRIANGLE_STRIP, 2, 0},
+   static const struct {
+      unsigned topology, n, want;
+   } counts[] = {
+      {NVC597_BEGIN_OP_POINTS, 5, 5},       {NVC597_BEGIN_OP_LINES, 5, 2},
+      {NVC597_BEGIN_OP_LINE_STRIP, 4, 3},   {NVC597_BEGIN_OP_LINE_LOOP, 4, 4},
+      {NVC597_BEGIN_OP_TRIANGLES, 7, 2},    {NVC597_BEGIN_OP_TRIANGLE_STRIP, 6, 4},
+      {NVC597_BEGIN_OP_TRIANGLE_FAN, 5, 3}, {NVC597_BEGIN_OP_QUADS, 9, 2},
+      {NVC597_BEGIN_OP_QUAD_STRIP, 7, 2},   {NVC597_BEGIN_OP_POLYGON, 5, 1},
+      {NVC597_BEGIN_OP_LINE_STRIP, 1, 0},   {NVC597_BEGIN_OP_TRIANGLE_STRIP, 2, 0},
    };
    for (unsigned i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
       unsigned got = gpu_3d_primitive_count(counts[i].topology, counts[i].n);
@@ -242,8 +244,8 @@ main(void)
 
    /* 4. Two-sided colour: with SET_TWO_SIDED_LIGHT a back face's a[0x280]
     * reads the vertex's a[0x2a0] (flat here: the provoking vertex's). */
-   static const char *const color[] = {"IPA.CONSTANT R0, a[0x280]", "MOV R1, 0x0",
-                                       "MOV R2, 0x0", "MOV R3, 0x0", "EXIT"};
+   static const char *const color[] = {"IPA.CONSTANT R0, a[0x280]", "MOV R1, 0x0", "MOV R2, 0x0",
+                                       "MOV R3, 0x0", "EXIT"};
    CHECK(program(color, 5, &ps), "program");
    struct jade_sph_ps h;
    jade_sph_ps_unpack(ps.sph, &h);
@@ -269,8 +271,7 @@ main(void)
    vtx[0].a[0x280 / 4] = 1, vtx[0].a[0x2a0 / 4] = 2;
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
-   CHECK(px(1, 1) == 1, "without two-sided light a back face reads the front colour: %u",
-         px(1, 1));
+   CHECK(px(1, 1) == 1, "without two-sided light a back face reads the front colour: %u", px(1, 1));
 
    /* 5. A screen-linear (noperspective) word across a clip: the vertices
     * (0,0) w 1, (16,0) w 4, (0,16) w 1 carry attr = window x and the
@@ -313,14 +314,14 @@ main(void)
    pos(&vtx[0], 0, 0, 0), pos(&vtx[1], 8, 0, 0), pos(&vtx[2], 0, 8, 0);
    for (unsigned i = 0; i < 3; i++)
       vtx[i].a[0x78 / 4] = gpu_test_fu(2.0f);
-   const uint32_t ctl = 1 << 3 | 1 << 4 | 1 << 16;   /* clamp to [MIN_Z, MAX_Z] */
+   const uint32_t ctl = 1 << 3 | 1 << 4 | 1 << 16; /* clamp to [MIN_Z, MAX_Z] */
    gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
-       ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP << 11);
+                ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP << 11);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(row(1) == 0, "past far with depth clipping: row 1 0x%x", row(1));
    gpu_test_set(gpu, NVC597_SET_VIEWPORT_CLIP_CONTROL,
-       ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XY_CLIP << 11);
+                ctl | NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XY_CLIP << 11);
    clear_target();
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, 0, &ps), "draw: %s", last_log);
    CHECK(px(1, 1) == 7, "past far without depth clipping, clamped: %u", px(1, 1));
@@ -341,7 +342,7 @@ main(void)
    float z;
    memcpy(&z, &zb, 4);
    CHECK(z == 0.5f + 1.0f / (1 << 23), "units of r: z %.9g", z);
-   for (unsigned i = 0; i < 3; i++)   /* window z = 0.5 + x / 64: clip z = x / 32 */
+   for (unsigned i = 0; i < 3; i++) /* window z = 0.5 + x / 64: clip z = x / 32 */
       vtx[i].a[0x78 / 4] = gpu_test_fu(i == 1 ? 8.0f / 32 : 0.0f);
    gpu_test_set(gpu, NVC597_SET_DEPTH_BIAS, 0);
    gpu_test_set(gpu, NVC597_SET_SLOPE_SCALE_DEPTH_BIAS, gpu_test_fu(1.0f));
@@ -365,8 +366,7 @@ main(void)
    h.omap_green[0] = 1;
    jade_sph_ps_pack(ps.sph, &h);
    target(gpu);
-   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0),
-                NVC597_SET_COLOR_TARGET_FORMAT_V_RF32_GF32);
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), NVC597_SET_COLOR_TARGET_FORMAT_V_RF32_GF32);
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 128);
    gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(4.0f));
    pos(&vtx[0], 8, 8, 0);

@@ -19,24 +19,19 @@
 #include "gpu_test_asm.h"
 
 #define VA_BASE 0x200000000ull
-#define CODE 0x2000u
-#define CBUF 0x3000u
-#define QMD 0x4000u
-#define OUT 0x5000u
-#define SEM 0x6000u
-#define PB 0x8000u
-
+#define CODE    0x2000u
+#define CBUF    0x3000u
+#define QMD     0x4000u
+#define OUT     0x5000u
+#define SEM     0x6000u
+#define PB      0x8000u
 
 /* out[tid] = tid, for every thread of the CTA. */
 static const char *const program[] = {
-   "S2R R0, SR_TID.X",
-   "MOV R2, c[0x0][0x0]",
-   "MOV R3, c[0x0][0x4]",
-   "SHF.L.U32 R1, R0, 0x2, RZ",
-   "IADD3 R2, P0, R2, R1, RZ",
-   "IADD3.X R3, R3, RZ, RZ, P0, !PT",
-   "STG.E.SYS [R2], R0",
-   "EXIT",
+   "S2R R0, SR_TID.X",         "MOV R2, c[0x0][0x0]",
+   "MOV R3, c[0x0][0x4]",      "SHF.L.U32 R1, R0, 0x2, RZ",
+   "IADD3 R2, P0, R2, R1, RZ", "IADD3.X R3, R3, RZ, RZ, P0, !PT",
+   "STG.E.SYS [R2], R0",       "EXIT",
 };
 
 /* A QMD for one CTA of 64 threads of the program, c[0] = {OUT}. */
@@ -97,7 +92,7 @@ main(void)
    memcpy(&sem, mem + SEM, 4);
    CHECK(sem == 0x600d, "the QMD's release semaphore follows the grid (0x%x)", sem);
    CHECK(jade_gpu_stats(gpu)->compute_launches == 1 &&
-         jade_gpu_stats(gpu)->thread_instructions == 64 * 8,
+            jade_gpu_stats(gpu)->thread_instructions == 64 * 8,
          "one launch, 64 x 8 thread instructions (%llu)",
          (unsigned long long)jade_gpu_stats(gpu)->thread_instructions);
    jade_gpu_destroy(gpu);
@@ -129,7 +124,7 @@ main(void)
    gpu = setup();
    write_qmd(6, 0x1000);
    CHECK(!launch(gpu) && jade_gpu_fault(gpu)->va == 0x1000 &&
-         strstr(jade_gpu_fault(gpu)->what, "constant buffer 0"),
+            strstr(jade_gpu_fault(gpu)->what, "constant buffer 0"),
          "an unmapped constant buffer faults (%s)", last_log);
    jade_gpu_destroy(gpu);
 

@@ -31,13 +31,13 @@
 #include "gpu_test.h"
 #include "../driver/gob_ref.h"
 
-#define VA 0x100000000ull
-#define PB 0xc000u
-#define CT0 0x0000u    /* 20 x 10 block-linear RGBA8: 2 x 2 GOBs */
-#define CT1 0x1000u    /* 16 x 4 pitch R32F, 64-byte rows */
-#define CT2 0x2000u    /* 4 x 2 pitch sRGB BGRA8 */
-#define W0 20
-#define H0 10
+#define VA  0x100000000ull
+#define PB  0xc000u
+#define CT0 0x0000u /* 20 x 10 block-linear RGBA8: 2 x 2 GOBs */
+#define CT1 0x1000u /* 16 x 4 pitch R32F, 64-byte rows */
+#define CT2 0x2000u /* 4 x 2 pitch sRGB BGRA8 */
+#define W0  20
+#define H0  10
 
 #define LO(f) (0 ? f)
 
@@ -78,7 +78,8 @@ target(unsigned j, uint32_t at, uint32_t format, uint32_t width, uint32_t height
    m(NVC597_SET_COLOR_TARGET_HEIGHT(j), height);
    m(NVC597_SET_COLOR_TARGET_FORMAT(j), format);
    /* Block-linear: one GOB a block (BLOCK_HEIGHT 0). */
-   m(NVC597_SET_COLOR_TARGET_MEMORY(j), pitch ? 1u << LO(NVC597_SET_COLOR_TARGET_MEMORY_LAYOUT) : 0);
+   m(NVC597_SET_COLOR_TARGET_MEMORY(j),
+     pitch ? 1u << LO(NVC597_SET_COLOR_TARGET_MEMORY_LAYOUT) : 0);
    m(NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(j), 1);
    m(NVC597_SET_COLOR_TARGET_ARRAY_PITCH(j), 0x1000 >> 2);
    m(NVC597_SET_COLOR_TARGET_LAYER(j), 0);
@@ -150,13 +151,13 @@ read_png(const char *name, unsigned w, unsigned h, uint8_t *px)
 }
 
 static void
-check_px(const uint8_t *px, unsigned w, unsigned x, unsigned y, unsigned r, unsigned g,
-         unsigned b, unsigned a, const char *what)
+check_px(const uint8_t *px, unsigned w, unsigned x, unsigned y, unsigned r, unsigned g, unsigned b,
+         unsigned a, const char *what)
 {
    const uint8_t *p = px + (y * w + x) * 4;
    CHECK(p[0] == r && p[1] == g && p[2] == b && p[3] == a,
-         "%s: pixel (%u, %u) is %u %u %u %u, not %u %u %u %u", what, x, y, p[0], p[1], p[2],
-         p[3], r, g, b, a);
+         "%s: pixel (%u, %u) is %u %u %u %u, not %u %u %u %u", what, x, y, p[0], p[1], p[2], p[3],
+         r, g, b, a);
 }
 
 int
@@ -189,13 +190,13 @@ main(void)
    clear_value(1, 0, 0, 1);
    clear(0, 0xf);
    m(NVC597_SET_CLEAR_SURFACE_CONTROL, 1u << LO(NVC597_SET_CLEAR_SURFACE_CONTROL_USE_CLEAR_RECT));
-   m(NVC597_SET_CLEAR_RECT_HORIZONTAL, 12u << 16 | 5);   /* x in [5, 12) */
-   m(NVC597_SET_CLEAR_RECT_VERTICAL, 6u << 16 | 2);      /* y in [2, 6) */
+   m(NVC597_SET_CLEAR_RECT_HORIZONTAL, 12u << 16 | 5); /* x in [5, 12) */
+   m(NVC597_SET_CLEAR_RECT_VERTICAL, 6u << 16 | 2);    /* y in [2, 6) */
    clear_value(0, 1, 0, 0.5f);
    clear(0, 0xf);
    m(NVC597_SET_CLEAR_SURFACE_CONTROL, 0);
    clear_value(0.5f, 0, 0, 0);
-   clear(1, 0x1);   /* R only: G, B read 0 and alpha 1 from R32_FLOAT anyway */
+   clear(1, 0x1); /* R only: G, B read 0 and alpha 1 from R32_FLOAT anyway */
    CHECK(run(gpu) && !jade_gpu_fault(gpu), "the clears run: %s", last_log);
    /* Texel (17, 9) of target 0 at the address of Turing's colour GOB. */
    const unsigned long long at = ref_offset(128, 16, 0, 0, 17 * 4, 9, 0);

@@ -23,7 +23,6 @@
 
 #define VA_BASE 0x100000000ull
 
-
 static uint32_t
 rd32(uint32_t off)
 {
@@ -49,10 +48,26 @@ emit(uint32_t w)
    pb[pb_len++] = w;
 }
 
-static void inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(1, n, subc, m)); }
-static void non_inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(3, n, subc, m)); }
-static void one_inc(unsigned subc, uint32_t m, unsigned n) { emit(gpu_test_header(5, n, subc, m)); }
-static void immd(unsigned subc, uint32_t m, uint32_t v) { emit(gpu_test_header(4, v, subc, m)); }
+static void
+inc(unsigned subc, uint32_t m, unsigned n)
+{
+   emit(gpu_test_header(1, n, subc, m));
+}
+static void
+non_inc(unsigned subc, uint32_t m, unsigned n)
+{
+   emit(gpu_test_header(3, n, subc, m));
+}
+static void
+one_inc(unsigned subc, uint32_t m, unsigned n)
+{
+   emit(gpu_test_header(5, n, subc, m));
+}
+static void
+immd(unsigned subc, uint32_t m, uint32_t v)
+{
+   emit(gpu_test_header(4, v, subc, m));
+}
 
 static void
 mthd1(unsigned subc, uint32_t m, uint32_t v)
@@ -94,22 +109,23 @@ test_subchannels_and_forms(void)
    emit(0x100);
    emit(0xcafe0001);
    /* RELEASE, one word. */
-   mthd1(0, NVC597_SET_REPORT_SEMAPHORE_D, NVC597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD
-                                              << 28);
+   mthd1(0, NVC597_SET_REPORT_SEMAPHORE_D,
+         NVC597_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD << 28);
    /* Immediate: a 13-bit payload, then a release on the compute class. */
    mthd1(1, NVC5C0_SET_REPORT_SEMAPHORE_A, VA_BASE >> 32);
    mthd1(1, NVC5C0_SET_REPORT_SEMAPHORE_B, 0x110);
    immd(1, NVC5C0_SET_REPORT_SEMAPHORE_C, 0x1abc);
    mthd1(1, NVC5C0_SET_REPORT_SEMAPHORE_D, 1u << 28);
    CHECK(run(gpu), "the segment runs");
-   CHECK(jade_gpu_subchannel_class(gpu, 0) == 0xc597 && jade_gpu_subchannel_class(gpu, 1) ==
-         0xc5c0 && jade_gpu_subchannel_class(gpu, 2) == 0xa140, "SET_OBJECT binds subchannels");
-   CHECK(rd32(0x100) == 0xcafe0001, "incrementing packet + one-word release: 0x%08x",
-         rd32(0x100));
+   CHECK(jade_gpu_subchannel_class(gpu, 0) == 0xc597 &&
+            jade_gpu_subchannel_class(gpu, 1) == 0xc5c0 &&
+            jade_gpu_subchannel_class(gpu, 2) == 0xa140,
+         "SET_OBJECT binds subchannels");
+   CHECK(rd32(0x100) == 0xcafe0001, "incrementing packet + one-word release: 0x%08x", rd32(0x100));
    CHECK(rd32(0x104) == 0xeeeeeeee, "a one-word release writes one word");
    CHECK(rd32(0x110) == 0x1abc, "immediate data on subchannel 1: 0x%08x", rd32(0x110));
    CHECK(jade_gpu_method_value(gpu, 1, NVC5C0_SET_REPORT_SEMAPHORE_C) == 0x1abc &&
-         jade_gpu_method_value(gpu, 0, NVC597_SET_REPORT_SEMAPHORE_C) == 0xcafe0001,
+            jade_gpu_method_value(gpu, 0, NVC597_SET_REPORT_SEMAPHORE_C) == 0xcafe0001,
          "each subchannel keeps its own method values");
 
    /* Four words: {payload, 0, timestamp} for a payload release. */
@@ -120,7 +136,8 @@ test_subchannels_and_forms(void)
    mthd1(0, NVC597_SET_REPORT_SEMAPHORE_D, 2 | 0x12u << 23);
    CHECK(run(gpu), "four-word reports run");
    CHECK(rd32(0x120) == 0xcafe0001 && rd32(0x124) == 0 && rd32(0x128) == 0x55667788 &&
-         rd32(0x12c) == 0x11223344, "four-word release: payload, 0, timestamp");
+            rd32(0x12c) == 0x11223344,
+         "four-word release: payload, 0, timestamp");
    CHECK(rd32(0x130) == 0 && rd32(0x134) == 0 && rd32(0x138) == 0x55667788,
          "four-word 64-bit counter report: value, timestamp");
 
@@ -137,7 +154,7 @@ test_subchannels_and_forms(void)
    emit(5);
    emit(6);
    CHECK(run(gpu) && jade_gpu_method_value(gpu, 0, NVC597_SET_REPORT_SEMAPHORE_C) == 6 &&
-         jade_gpu_method_value(gpu, 0, NVC597_SET_REPORT_SEMAPHORE_D) == (2 | 0x12u << 23),
+            jade_gpu_method_value(gpu, 0, NVC597_SET_REPORT_SEMAPHORE_D) == (2 | 0x12u << 23),
          "old non-incrementing form writes one method");
 
    /* END_PB_SEGMENT stops the segment. */
@@ -221,8 +238,8 @@ test_constant_buffer(void)
    emit(44);
    emit(55);
    CHECK(run(gpu), "constant loads run");
-   CHECK(rd32(0x1010) == 11 && rd32(0x1014) == 22 && rd32(0x1018) == 33 &&
-         rd32(0x101c) == 44 && rd32(0x1020) == 55 && rd32(0x100c) == 0xeeeeeeee,
+   CHECK(rd32(0x1010) == 11 && rd32(0x1014) == 22 && rd32(0x1018) == 33 && rd32(0x101c) == 44 &&
+            rd32(0x1020) == 55 && rd32(0x100c) == 0xeeeeeeee,
          "words at selector + offset, the offset advancing by 4");
    CHECK(jade_gpu_stats(gpu)->constant_words == 5, "5 words counted");
    /* Binding the selected buffer to slot 3 of group 4 (the fragment
@@ -233,7 +250,8 @@ test_constant_buffer(void)
    uint64_t addr = 0;
    uint32_t size = 0;
    CHECK(jade_gpu_constant_buffer(gpu, 4, 3, &addr, &size) && addr == VA_BASE + 0x1000 &&
-         size == 0x100, "group 4 slot 3 holds the selected buffer");
+            size == 0x100,
+         "group 4 slot 3 holds the selected buffer");
    CHECK(!jade_gpu_constant_buffer(gpu, 0, 3, &addr, &size), "group 0 slot 3 is empty");
    /* Past the selected size: dropped and reported. */
    one_inc(0, NVC597_LOAD_CONSTANT_BUFFER_OFFSET, 2);
@@ -260,7 +278,8 @@ test_host_semaphores(void)
    CHECK(run(gpu), "releases run");
    CHECK(rd32(0x500) == 0x12345678 && rd32(0x504) == 0xeeeeeeee, "32-bit release");
    CHECK(rd32(0x510) == 0x12345678 && rd32(0x514) == 0x9abcdef0 && rd32(0x518) == 0x55667788 &&
-         rd32(0x51c) == 0x11223344, "64-bit release with timestamp: payload then time");
+            rd32(0x51c) == 0x11223344,
+         "64-bit release with timestamp: payload then time");
    /* Reductions: ADD, then INC wrapping at the payload. */
    mthd1(0, NVC46F_SEM_ADDR_LO, 0x500);
    mthd1(0, NVC46F_SEM_PAYLOAD_LO, 2);

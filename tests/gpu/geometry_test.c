@@ -39,26 +39,37 @@
 #include "gpu_test_asm.h"
 #include "jade_sph.h"
 
-#define VA 0x30000000ull
-#define PB 0x0000u
-#define VS 0x0400u
-#define GS_AT(i) (0x0800u + 0x600u * (i))   /* 13 programs: 0x0800..0x5600 */
-#define PS_ID 0x6800u                       /* reads a[0x60] */
-#define PS_GEN 0x6c00u                      /* reads a[0x80] */
-#define STREAM 0x7000u                      /* 64 elements of 16 bytes */
-#define SO0 0x8000u
-#define SO1 0x8400u
-#define REPORTS 0x9000u
-#define TARGET 0xa000u                      /* 16 x 16 RU32 */
-#define N 16
-#define FILL 0xdeadbeefu
+#define VA       0x30000000ull
+#define PB       0x0000u
+#define VS       0x0400u
+#define GS_AT(i) (0x0800u + 0x600u * (i)) /* 13 programs: 0x0800..0x5600 */
+#define PS_ID    0x6800u                  /* reads a[0x60] */
+#define PS_GEN   0x6c00u                  /* reads a[0x80] */
+#define STREAM   0x7000u                  /* 64 elements of 16 bytes */
+#define SO0      0x8000u
+#define SO1      0x8400u
+#define REPORTS  0x9000u
+#define TARGET   0xa000u /* 16 x 16 RU32 */
+#define N        16
+#define FILL     0xdeadbeefu
 
 enum gs_program {
-   GS_PASS, GS_STRIP, GS_INVOC, GS_ADJ6, GS_ADJ4, GS_ADJ3, GS_ADJ2, GS_MAX, GS_STREAMS,
-   GS_QUAD, GS_QUAD_ID, GS_BAD, GS_NO_FINAL,
+   GS_PASS,
+   GS_STRIP,
+   GS_INVOC,
+   GS_ADJ6,
+   GS_ADJ4,
+   GS_ADJ3,
+   GS_ADJ2,
+   GS_MAX,
+   GS_STREAMS,
+   GS_QUAD,
+   GS_QUAD_ID,
+   GS_BAD,
+   GS_NO_FINAL,
 };
 
-#define MAX_RUNS 64
+#define MAX_RUNS  64
 #define MAX_VERTS 8
 
 struct captured {
@@ -158,8 +169,14 @@ gs_header(unsigned topology, unsigned max_vertices, unsigned invocations)
       .max_output_vertex_count = max_vertices,
       .threads_per_input_primitive = invocations,
       .stream_out_mask = 1,
-      .imap_position_x = 1, .imap_position_y = 1, .imap_position_z = 1, .imap_position_w = 1,
-      .omap_position_x = 1, .omap_position_y = 1, .omap_position_z = 1, .omap_position_w = 1,
+      .imap_position_x = 1,
+      .imap_position_y = 1,
+      .imap_position_z = 1,
+      .imap_position_w = 1,
+      .omap_position_x = 1,
+      .omap_position_y = 1,
+      .omap_position_z = 1,
+      .omap_position_w = 1,
    };
    h.generic_imap_x[0] = 1;
    h.generic_omap_x[0] = 1;
@@ -185,9 +202,15 @@ build_vs(void)
    A("AST a[0x80], R4");
    A("EXIT");
    struct jade_sph_vtg h = {
-      .sph_type = JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG, .version = 4,
-      .shader_type = JADE_SPH_VTG_SHADER_TYPE_VERTEX, .sass_version = 1, .imap_vertex_id = 1,
-      .omap_position_x = 1, .omap_position_y = 1, .omap_position_z = 1, .omap_position_w = 1,
+      .sph_type = JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG,
+      .version = 4,
+      .shader_type = JADE_SPH_VTG_SHADER_TYPE_VERTEX,
+      .sass_version = 1,
+      .imap_vertex_id = 1,
+      .omap_position_x = 1,
+      .omap_position_y = 1,
+      .omap_position_z = 1,
+      .omap_position_w = 1,
    };
    h.generic_imap_x[0] = h.generic_imap_y[0] = h.generic_imap_z[0] = h.generic_imap_w[0] = 1;
    h.generic_omap_x[0] = 1;
@@ -334,8 +357,10 @@ build_quad(enum gs_program p, bool write_id)
    A("ALD.128 R8, a[0x70], R5");
    A("ALD R16, a[0x60]");
    A("IADD3 R17, R16, 0x64, RZ");
-   static const char *const d[4][2] = {{"-0.25", "-0.25"}, {"0.25", "-0.25"},
-                                      {"-0.25", "0.25"}, {"0.25", "0.25"}};
+   static const char *const d[4][2] = {{"-0.25", "-0.25"},
+                                       {"0.25", "-0.25"},
+                                       {"-0.25", "0.25"},
+                                       {"0.25", "0.25"}};
    for (unsigned c = 0; c < 4; c++) {
       A("FADD R12, R8, %s", d[c][0]);
       A("FADD R13, R9, %s", d[c][1]);
@@ -384,8 +409,10 @@ build_ps(uint32_t at, unsigned word)
    A("EXIT");
    /* IMAP_POSITION_W: every PS header has it (the hardware traps
     * without, NAK from_nir.rs). */
-   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5, .imap_position_w = 1};
+   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS,
+                           .version = 3,
+                           .shader_type = 5,
+                           .imap_position_w = 1};
    h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
    if (word == 0x80)
       h.generic_imap_x[0] = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
@@ -436,8 +463,7 @@ pipeline(void)
      NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_R32_G32_B32_A32 << 21 |
         NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_FLOAT << 27);
    m(NVC597_SET_VERTEX_STREAM_A_FORMAT(0), 16 | 1 << 12);
-   m_va(NVC597_SET_VERTEX_STREAM_A_LOCATION_A(0), NVC597_SET_VERTEX_STREAM_A_LOCATION_B(0),
-        STREAM);
+   m_va(NVC597_SET_VERTEX_STREAM_A_LOCATION_A(0), NVC597_SET_VERTEX_STREAM_A_LOCATION_B(0), STREAM);
    m(NVC597_SET_VERTEX_STREAM_SIZE_A(0), 0);
    m(NVC597_SET_VERTEX_STREAM_SIZE_B(0), 64 * 16);
    m(NVC597_SET_WINDOW_ORIGIN, NVC597_SET_WINDOW_ORIGIN_MODE_UPPER_LEFT);
@@ -480,8 +506,8 @@ counter(uint32_t report, unsigned sub)
    m(NVC597_SET_REPORT_SEMAPHORE_A, (uint32_t)((VA + REPORTS) >> 32));
    m(NVC597_SET_REPORT_SEMAPHORE_B, (uint32_t)(VA + REPORTS));
    m(NVC597_SET_REPORT_SEMAPHORE_C, 0);
-   m(NVC597_SET_REPORT_SEMAPHORE_D, NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY |
-                                      report << 23 | sub << 5);
+   m(NVC597_SET_REPORT_SEMAPHORE_D,
+     NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY | report << 23 | sub << 5);
    uint64_t v;
    memcpy(&v, mem + REPORTS, 8);
    return v;
@@ -496,8 +522,8 @@ expect_counters(const char *what, uint64_t invocations, uint64_t primitives, uin
    const uint64_t v = counter(R(VTG_PRIMITIVES_OUT), 0);
    CHECK(i == invocations && p == primitives && v == vtg0,
          "%s: GS_INVOCATIONS %" PRIu64 " (want %" PRIu64 "), GS_PRIMITIVES_GENERATED %" PRIu64
-         " (want %" PRIu64 "), VTG_PRIMITIVES_OUT %" PRIu64 " (want %" PRIu64 ")", what, i,
-         invocations, p, primitives, v, vtg0);
+         " (want %" PRIu64 "), VTG_PRIMITIVES_OUT %" PRIu64 " (want %" PRIu64 ")",
+         what, i, invocations, p, primitives, v, vtg0);
 }
 
 static uint32_t
@@ -540,8 +566,8 @@ expect_run(const char *what, unsigned i, unsigned topology, unsigned count, unsi
          what, i, c->topology, c->count, c->stream, c->primitive_id, topology, count, stream,
          primitive_id);
    for (unsigned v = 0; v < count && v < c->count && v < MAX_VERTS; v++)
-      CHECK(c->a[v][w] == want[v], "%s: run %u vertex %u: a[0x%x] = %u, want %u", what, i, v,
-            w * 4, c->a[v][w], want[v]);
+      CHECK(c->a[v][w] == want[v], "%s: run %u vertex %u: a[0x%x] = %u, want %u", what, i, v, w * 4,
+            c->a[v][w], want[v]);
 }
 
 /* --- the cases ------------------------------------------------------------- */
@@ -559,8 +585,8 @@ case_pass(void)
       expect_run("pass-through", i, NVC597_BEGIN_OP_TRIANGLE_STRIP, 3, 0, i, 0x80 / 4, order[i]);
       for (unsigned v = 0; v < 3 && i < run_count; v++)
          CHECK(runs[i].a[v][0x84 / 4] == 0 && runs[i].a[v][0x7c / 4] == gpu_test_fu(1.0f),
-               "pass-through run %u vertex %u: a[0x84] = 0x%x (not in the OMAP: 0), w = 0x%x",
-               i, v, runs[i].a[v][0x84 / 4], runs[i].a[v][0x7c / 4]);
+               "pass-through run %u vertex %u: a[0x84] = 0x%x (not in the OMAP: 0), w = 0x%x", i, v,
+               runs[i].a[v][0x84 / 4], runs[i].a[v][0x7c / 4]);
    }
    expect_counters("pass-through", 3, 3, 3);
 }
@@ -605,10 +631,10 @@ case_invocations(void)
          expect_run("invocations", r, NVC597_BEGIN_OP_POINTS, 1, 0, p, 0x80 / 4, iid);
          expect_run("invocations (input vertex)", r, NVC597_BEGIN_OP_POINTS, 1, 0, p, 0x84 / 4,
                     vid);
-         expect_run("invocations (gl_PrimitiveIDIn)", r, NVC597_BEGIN_OP_POINTS, 1, 0, p,
-                    0x88 / 4, pid);
-         expect_run("invocations (a word the IMAP does not name)", r, NVC597_BEGIN_OP_POINTS, 1,
-                    0, p, 0x8c / 4, zero);
+         expect_run("invocations (gl_PrimitiveIDIn)", r, NVC597_BEGIN_OP_POINTS, 1, 0, p, 0x88 / 4,
+                    pid);
+         expect_run("invocations (a word the IMAP does not name)", r, NVC597_BEGIN_OP_POINTS, 1, 0,
+                    p, 0x8c / 4, zero);
       }
    }
    expect_counters("invocations", 36, 36, 36);
@@ -626,12 +652,24 @@ case_orders(void)
    /* GL 4.6 10.1 / 11.3.1, 0-based; the adjacency strips from piglit's
     * primitive-types.c table (1-based there). */
    static const struct order_case cases[] = {
-      {GS_ADJ6, NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY, 12, 4, 6,
+      {GS_ADJ6,
+       NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY,
+       12,
+       4,
+       6,
        {{0, 1, 2, 6, 4, 3}, {4, 0, 2, 5, 6, 8}, {4, 2, 6, 10, 8, 7}, {8, 4, 6, 9, 10, 11}}},
       {GS_ADJ6, NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY, 6, 1, 6, {{0, 1, 2, 5, 4, 3}}},
-      {GS_ADJ6, NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY, 9, 2, 6,
+      {GS_ADJ6,
+       NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY,
+       9,
+       2,
+       6,
        {{0, 1, 2, 6, 4, 3}, {4, 0, 2, 5, 6, 7}}},
-      {GS_ADJ6, NVC597_BEGIN_OP_TRIANGLELIST_ADJCY, 12, 2, 6,
+      {GS_ADJ6,
+       NVC597_BEGIN_OP_TRIANGLELIST_ADJCY,
+       12,
+       2,
+       6,
        {{0, 1, 2, 3, 4, 5}, {6, 7, 8, 9, 10, 11}}},
       {GS_ADJ4, NVC597_BEGIN_OP_LINESTRIP_ADJCY, 5, 2, 4, {{0, 1, 2, 3}, {1, 2, 3, 4}}},
       {GS_ADJ4, NVC597_BEGIN_OP_LINELIST_ADJCY, 8, 2, 4, {{0, 1, 2, 3}, {4, 5, 6, 7}}},
@@ -730,14 +768,15 @@ case_streams(void)
    const uint64_t v1 = counter(R(VTG_PRIMITIVES_OUT), 1);
    const uint64_t ok0 = counter(R(STREAMING_PRIMITIVES_SUCCEEDED), 0);
    const uint64_t ok1 = counter(R(STREAMING_PRIMITIVES_SUCCEEDED), 1);
-   CHECK(v1 == 4 && ok0 == 4 && ok1 == 4, "streams: VTG_PRIMITIVES_OUT(1) %" PRIu64
-         ", STREAMING_PRIMITIVES_SUCCEEDED %" PRIu64 " and %" PRIu64 ", want 4, 4, 4", v1, ok0,
-         ok1);
+   CHECK(v1 == 4 && ok0 == 4 && ok1 == 4,
+         "streams: VTG_PRIMITIVES_OUT(1) %" PRIu64 ", STREAMING_PRIMITIVES_SUCCEEDED %" PRIu64
+         " and %" PRIu64 ", want 4, 4, 4",
+         v1, ok0, ok1);
    /* STREAMING_BYTE_COUNT's four words are {payload, count, ns}. */
    const uint32_t bytes0 = (uint32_t)(counter(R(STREAMING_BYTE_COUNT), 0) >> 32);
    const uint32_t bytes1 = (uint32_t)(counter(R(STREAMING_BYTE_COUNT), 1) >> 32);
-   CHECK(bytes0 == 16 && bytes1 == 16, "streams: %u and %u bytes in the buffers, want 16",
-         bytes0, bytes1);
+   CHECK(bytes0 == 16 && bytes1 == 16, "streams: %u and %u bytes in the buffers, want 16", bytes0,
+         bytes1);
    expect_counters("streams", 2, 8, 4);
    m(NVC597_SET_STREAM_OUT_BUFFER_ENABLE(0), 0);
    m(NVC597_SET_STREAM_OUT_BUFFER_ENABLE(1), 0);

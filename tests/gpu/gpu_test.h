@@ -21,18 +21,19 @@
 #define MEM_SIZE 0x10000u
 
 static uint8_t mem[MEM_SIZE];
-static uint64_t mem_va;        /* where mem is mapped */
+static uint64_t mem_va; /* where mem is mapped */
 static char last_log[512];
 static unsigned logs;
 static int failures;
 
-#define CHECK(cond, ...) do {                                           \
-      if (!(cond)) {                                                    \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-         printf(__VA_ARGS__);                                           \
-         printf("\n");                                                  \
-         failures++;                                                    \
-      }                                                                 \
+#define CHECK(cond, ...)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
+         printf(__VA_ARGS__);                                                                      \
+         printf("\n");                                                                             \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 static void *
@@ -84,8 +85,10 @@ static inline struct jade_gpu_env
 gpu_test_env(uint64_t va)
 {
    mem_va = va;
-   return (struct jade_gpu_env){.translate = gpu_test_translate, .extent = gpu_test_extent,
-                                .now_ns = gpu_test_now_ns, .log = gpu_test_log};
+   return (struct jade_gpu_env){.translate = gpu_test_translate,
+                                .extent = gpu_test_extent,
+                                .now_ns = gpu_test_now_ns,
+                                .log = gpu_test_log};
 }
 
 /* Binds the compute class on subchannel 1 with pools of 32 texture headers

@@ -72,7 +72,7 @@ gpu_test_target(struct jade_gpu *gpu, uint64_t va, unsigned n, uint32_t format)
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), n * 4);
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_HEIGHT(0), n);
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_FORMAT(0), format);
-   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12);   /* LAYOUT PITCH */
+   gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 12); /* LAYOUT PITCH */
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(0), 1);
    gpu_test_set(gpu, NVC597_SET_CT_SELECT, 1);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
@@ -111,8 +111,10 @@ gpu_test_pixel_program(struct jade_gpu *gpu, const char *const *lines, unsigned 
    memset(ps, 0, sizeof(*ps));
    /* IMAP_POSITION_W: every PS header has it (the hardware traps
     * without, NAK from_nir.rs). */
-   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS, .version = 3,
-                           .shader_type = 5, .imap_position_w = 1};
+   struct jade_sph_ps h = {.sph_type = JADE_SPH_PS_SPH_TYPE_TYPE_02_PS,
+                           .version = 3,
+                           .shader_type = 5,
+                           .imap_position_w = 1};
    h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
    jade_sph_ps_pack(ps->sph, &h);
    ps->enabled = true;

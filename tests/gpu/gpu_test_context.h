@@ -30,9 +30,9 @@ static const struct gpu_test_method gpu_test_context_state[] = {
    {NVC597_SET_PIPELINE_SHADER(3), 3 << 4},
    {NVC597_SET_PIPELINE_SHADER(4), 4 << 4},
    {NVC597_SET_PIPELINE_SHADER(5), 5 << 4},
-   {NVC597_SET_DA_OUTPUT, 1 << 12},                 /* VERTEX_ID_USES_ARRAY_START */
+   {NVC597_SET_DA_OUTPUT, 1 << 12}, /* VERTEX_ID_USES_ARRAY_START */
    {NVC597_SET_CT_MRT_ENABLE, 1},
-   {NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE, 3},     /* ENABLE, QUALIFY_BY_ANTI_ALIAS */
+   {NVC597_SET_PS_OUTPUT_SAMPLE_MASK_USAGE, 3}, /* ENABLE, QUALIFY_BY_ANTI_ALIAS */
    {NVC597_SET_RENDER_ENABLE_C, NVC597_SET_RENDER_ENABLE_C_MODE_TRUE},
    {NVC597_SET_VIEWPORT_SCALE_OFFSET, 1},
    {NVC597_SET_VIEWPORT_CLIP_CONTROL, 0},
@@ -49,7 +49,7 @@ static const struct gpu_test_method gpu_test_context_state[] = {
    {NVC597_CHECK_AAM_VERSION, 2u << 16 | 2},
 };
 
-#define GPU_TEST_CONTEXT_METHODS \
+#define GPU_TEST_CONTEXT_METHODS                                                                   \
    (sizeof(gpu_test_context_state) / sizeof(gpu_test_context_state[0]))
 
 #endif /* GPU_TEST_CONTEXT_H */

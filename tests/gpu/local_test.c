@@ -24,20 +24,20 @@
 
 #include "gpu_test_asm.h"
 
-#define VA_BASE 0x200000000ull
-#define CODE 0x2000u
+#define VA_BASE     0x200000000ull
+#define CODE        0x2000u
 #define CODE_BEYOND 0x2800u
-#define CBUF 0x3000u
-#define QMD 0x4000u
-#define OUT 0x5000u       /* 16 words a thread */
-#define SEM 0x6000u
-#define PB 0x8000u
-#define TLS 0xa000u       /* the local-memory buffer */
-#define WINDOW 0xff000000u
+#define CBUF        0x3000u
+#define QMD         0x4000u
+#define OUT         0x5000u /* 16 words a thread */
+#define SEM         0x6000u
+#define PB          0x8000u
+#define TLS         0xa000u /* the local-memory buffer */
+#define WINDOW      0xff000000u
 
-#define THREADS 64
-#define LOW_SIZE 0x30u    /* 48 bytes a thread: words 0..11 */
-#define WARP_AREA 1536u   /* 48 * 32, a multiple of 512 */
+#define THREADS   64
+#define LOW_SIZE  0x30u /* 48 bytes a thread: words 0..11 */
+#define WARP_AREA 1536u /* 48 * 32, a multiple of 512 */
 
 /* Every thread t: local words 0 = t + 0x1000; 2, 3 = t + 0x2000, + 0x3000
  * (STL.64); 4..7 = t + 0x4000 .. + 0x7000 (STL.128); byte 0x2d = t
@@ -109,7 +109,7 @@ launch(struct jade_gpu *gpu, uint64_t tls_va, uint64_t tpc_size)
       pb[n++] = gpu_test_inc(3, 1, NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A);
       pb[n++] = (uint32_t)(tpc_size >> 32);
       pb[n++] = (uint32_t)tpc_size;
-      pb[n++] = 0xff;   /* MAX_SM_COUNT */
+      pb[n++] = 0xff; /* MAX_SM_COUNT */
    }
    pb[n++] = gpu_test_inc(2, 1, NVC5C0_SET_SHADER_LOCAL_MEMORY_WINDOW_A);
    pb[n++] = 0;
@@ -169,13 +169,13 @@ main(void)
    unsigned bad_out = 0, bad_tls = 0, bad_gap = 0;
    for (unsigned t = 0; t < THREADS; t++) {
       const uint32_t want[9] = {t + 0x1000, t + 0x2000, t + 0x3000, t + 0x4000, t + 0x5000,
-                                t + 0x6000, t + 0x7000, t, t + 0x1000};
+                                t + 0x6000, t + 0x7000, t,          t + 0x1000};
       for (unsigned i = 0; i < 9; i++)
          bad_out += word_at(OUT + t * 64 + i * 4) != want[i];
       /* Words 0, 2..7, 10 and byte 1 of word 11; 1, 8, 9 untouched. */
-      const uint32_t tls[12] = {t + 0x1000, 0xeeeeeeee, t + 0x2000, t + 0x3000, t + 0x4000,
-                                t + 0x5000, t + 0x6000, t + 0x7000, 0xeeeeeeee, 0xeeeeeeee,
-                                t + 0x1000, 0xeeee00ee | t << 8};
+      const uint32_t tls[12] = {t + 0x1000, 0xeeeeeeee, t + 0x2000, t + 0x3000,
+                                t + 0x4000, t + 0x5000, t + 0x6000, t + 0x7000,
+                                0xeeeeeeee, 0xeeeeeeee, t + 0x1000, 0xeeee00ee | t << 8};
       for (unsigned k = 0; k < 12; k++) {
          if (local_word(t, k) != tls[k] && bad_tls++ < 4)
             printf("thread %u word %u at +0x%x: 0x%08x, want 0x%08x\n", t, k,
@@ -185,8 +185,10 @@ main(void)
    for (uint32_t o = 2 * WARP_AREA; o < 0x1000; o += 4)
       bad_gap += word_at(TLS + o) != 0xeeeeeeee;
    CHECK(!bad_out, "every width loads back what was stored (%u words wrong)", bad_out);
-   CHECK(!bad_tls, "every local byte lies at (a / 4) * 128 + lane * 4 + a %% 4 of its warp's "
-         "1536-byte area (%u words wrong)", bad_tls);
+   CHECK(!bad_tls,
+         "every local byte lies at (a / 4) * 128 + lane * 4 + a %% 4 of its warp's "
+         "1536-byte area (%u words wrong)",
+         bad_tls);
    CHECK(!bad_gap, "nothing past the two warps' areas is written (%u words)", bad_gap);
    CHECK(word_at(SEM) == 0x600d, "the release follows the grid");
    jade_gpu_destroy(gpu);
@@ -196,9 +198,9 @@ main(void)
    write_qmd(CODE, LOW_SIZE);
    CHECK(!launch(gpu, 0, 0), "a launch needing local memory faults when none is programmed");
    CHECK(strstr(fault_text(gpu), "local memory too small") &&
-         strstr(fault_text(gpu), "SHADER_LOCAL_MEMORY_LOW_SIZE 0x30") &&
-         strstr(fault_text(gpu), "NON_THROTTLED_A/B 0x0/0x0"), "it says why: %s",
-         fault_text(gpu));
+            strstr(fault_text(gpu), "SHADER_LOCAL_MEMORY_LOW_SIZE 0x30") &&
+            strstr(fault_text(gpu), "NON_THROTTLED_A/B 0x0/0x0"),
+         "it says why: %s", fault_text(gpu));
    CHECK(word_at(SEM) == 0xeeeeeeee && word_at(OUT) == 0xeeeeeeee, "nothing ran");
    jade_gpu_destroy(gpu);
 
@@ -207,8 +209,8 @@ main(void)
    write_qmd(CODE, 0x110);
    CHECK(!launch(gpu, VA_BASE + TLS, 0x8000), "a CTA that does not fit SM 0's half faults");
    CHECK(strstr(fault_text(gpu), "0x4400 for the CTA's 2 warps") &&
-         strstr(fault_text(gpu), "NON_THROTTLED_A/B 0x0/0x8000"), "it says why: %s",
-         fault_text(gpu));
+            strstr(fault_text(gpu), "NON_THROTTLED_A/B 0x0/0x8000"),
+         "it says why: %s", fault_text(gpu));
    jade_gpu_destroy(gpu);
    /* 0x100: 8192 a warp, exactly 16 KiB. */
    gpu = setup();
@@ -221,8 +223,7 @@ main(void)
    /* A TPC size NVK says the hardware cannot take. */
    gpu = setup();
    write_qmd(CODE, LOW_SIZE);
-   CHECK(!launch(gpu, VA_BASE + TLS, 0xc000) &&
-         strstr(fault_text(gpu), "not a multiple of 0x8000"),
+   CHECK(!launch(gpu, VA_BASE + TLS, 0xc000) && strstr(fault_text(gpu), "not a multiple of 0x8000"),
          "a TPC size that is not a multiple of 32 KiB faults (%s)", fault_text(gpu));
    jade_gpu_destroy(gpu);
 
@@ -230,7 +231,7 @@ main(void)
    gpu = setup();
    write_qmd(CODE_BEYOND, LOW_SIZE);
    CHECK(!launch(gpu, VA_BASE + TLS, 0x8000) &&
-         strstr(fault_text(gpu), "local access of 4 bytes at 0x30 is out of bounds (48 bytes)"),
+            strstr(fault_text(gpu), "local access of 4 bytes at 0x30 is out of bounds (48 bytes)"),
          "an access past SHADER_LOCAL_MEMORY_LOW_SIZE faults (%s)", fault_text(gpu));
    jade_gpu_destroy(gpu);
 
@@ -238,7 +239,7 @@ main(void)
    gpu = setup();
    write_qmd(CODE, 0);
    CHECK(!launch(gpu, 0, 0) &&
-         strstr(fault_text(gpu), "local access of 4 bytes at 0x0 is out of bounds (0 bytes)"),
+            strstr(fault_text(gpu), "local access of 4 bytes at 0x0 is out of bounds (0 bytes)"),
          "with LOW_SIZE 0 any local access faults (%s)", fault_text(gpu));
    jade_gpu_destroy(gpu);
 
@@ -246,8 +247,8 @@ main(void)
    gpu = setup();
    write_qmd(CODE, LOW_SIZE);
    CHECK(!launch(gpu, 0x100000000ull, 0x8000) &&
-         strstr(fault_text(gpu), "word at 0x100000000 in the local-memory buffer at "
-                "0x100000000 is not mapped"),
+            strstr(fault_text(gpu), "word at 0x100000000 in the local-memory buffer at "
+                                    "0x100000000 is not mapped"),
          "an unmapped buffer faults at the first access (%s)", fault_text(gpu));
    jade_gpu_destroy(gpu);
 

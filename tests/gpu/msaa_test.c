@@ -33,32 +33,49 @@
 #include "jade_sph.h"
 #include "jade_tic.h"
 
-#define VA 0x100000000ull
-#define CODE 0x0000u
-#define TARGET 0x4000u   /* up to 32 x 16 samples x 16 bytes */
-#define ZT 0x8000u
-#define BL 0xa000u       /* a block-linear 16 x 16 sample surface of 4 bytes */
-#define POOL 0xc000u
-#define PB 0xd000u
-#define N 8
+#define VA     0x100000000ull
+#define CODE   0x0000u
+#define TARGET 0x4000u /* up to 32 x 16 samples x 16 bytes */
+#define ZT     0x8000u
+#define BL     0xa000u /* a block-linear 16 x 16 sample surface of 4 bytes */
+#define POOL   0xc000u
+#define PB     0xd000u
+#define N      8
 
 enum { MS_2X1_D3D, MS_2X2, MS_4X2_D3D, MS_MODES };
 
 static const struct mode {
    const char *name;
-   uint32_t aa;             /* SET_ANTI_ALIAS SAMPLES */
+   uint32_t aa; /* SET_ANTI_ALIAS SAMPLES */
    unsigned samples, xl, yl;
-   uint8_t cell[8][2];      /* NIL sa_offset */
-   uint8_t pos[8][2];       /* D3D's standard positions, sixteenths */
-   uint32_t edge_mask;      /* pixel (3, 4) of the triangle */
+   uint8_t cell[8][2]; /* NIL sa_offset */
+   uint8_t pos[8][2];  /* D3D's standard positions, sixteenths */
+   uint32_t edge_mask; /* pixel (3, 4) of the triangle */
 } modes[MS_MODES] = {
-   {"2X1_D3D", NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X1_D3D, 2, 1, 0,
-    {{1, 0}, {0, 0}}, {{12, 12}, {4, 4}}, 0x2},
-   {"2X2", NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X2, 4, 1, 1,
-    {{0, 0}, {1, 0}, {0, 1}, {1, 1}}, {{6, 2}, {14, 6}, {2, 10}, {10, 14}}, 0x5},
-   {"4X2_D3D", NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_4X2_D3D, 8, 2, 1,
+   {"2X1_D3D",
+    NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X1_D3D,
+    2,
+    1,
+    0,
+    {{1, 0}, {0, 0}},
+    {{12, 12}, {4, 4}},
+    0x2},
+   {"2X2",
+    NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X2,
+    4,
+    1,
+    1,
+    {{0, 0}, {1, 0}, {0, 1}, {1, 1}},
+    {{6, 2}, {14, 6}, {2, 10}, {10, 14}},
+    0x5},
+   {"4X2_D3D",
+    NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_4X2_D3D,
+    8,
+    2,
+    1,
     {{2, 0}, {1, 1}, {3, 1}, {1, 0}, {0, 1}, {0, 0}, {2, 1}, {3, 0}},
-    {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}}, 0x29},
+    {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}},
+    0x29},
 };
 
 static struct jade_gpu *gpu;
@@ -140,8 +157,7 @@ program(const char *const *lines, unsigned n, struct gpu_3d_stage *ps,
 static bool
 draw(unsigned count, const struct gpu_3d_stage *ps)
 {
-   const struct gpu_3d_run run = {.topology = NVC597_BEGIN_OP_TRIANGLES, .v = vtx,
-                                  .count = count};
+   const struct gpu_3d_run run = {.topology = NVC597_BEGIN_OP_TRIANGLES, .v = vtx, .count = count};
    return gpu_3d_raster_run(gpu, 0, &run, ps);
 }
 
@@ -179,8 +195,8 @@ coverage(struct gpu_3d_stage *ps)
    /* Single-sampled: the centre of (3, 4) is on the edge. */
    target(NULL, NVC597_SET_COLOR_TARGET_FORMAT_V_RU32, 4);
    CHECK(draw(3, ps), "1x draw: %s", last_log);
-   CHECK(at(3, 4, 0, 0) == ~0u && at(2, 4, 0, 0) == 7, "1x: (3, 4) %x, (2, 4) %x",
-         at(3, 4, 0, 0), at(2, 4, 0, 0));
+   CHECK(at(3, 4, 0, 0) == ~0u && at(2, 4, 0, 0) == 7, "1x: (3, 4) %x, (2, 4) %x", at(3, 4, 0, 0),
+         at(2, 4, 0, 0));
 
    /* SET_ANTI_ALIAS_ENABLE off on a 4x target: the centre decides for
     * every sample. */
@@ -207,7 +223,8 @@ coverage(struct gpu_3d_stage *ps)
    target(&modes[MS_2X2], NVC597_SET_COLOR_TARGET_FORMAT_V_RU32, 4);
    set(NVC597_SET_SAMPLE_MASK_X1_Y1, 0x9);
    CHECK(draw(3, ps), "draw: %s", last_log);
-   CHECK(samples_with(1, 1, 7) == 0x9 && samples_with(0, 0, 7) == 0xf && samples_with(3, 3, 7) == 0x9,
+   CHECK(samples_with(1, 1, 7) == 0x9 && samples_with(0, 0, 7) == 0xf &&
+            samples_with(3, 3, 7) == 0x9,
          "SET_SAMPLE_MASK_X1_Y1: (1, 1) 0x%x, (0, 0) 0x%x, (3, 3) 0x%x", samples_with(1, 1, 7),
          samples_with(0, 0, 7), samples_with(3, 3, 7));
    set(NVC597_SET_SAMPLE_MASK_X1_Y1, 0xffff);
@@ -255,8 +272,10 @@ zf(unsigned sx, unsigned sy)
 {
    const unsigned b = 4 * sx;
    float v;
-   memcpy(&v, mem + ZT + 512 * (sy / 8) + (b % 16) + 16 * (sy % 4) + 64 * (b / 16 % 2) +
-                 128 * (sy / 4 % 2) + 256 * (b / 32), 4);
+   memcpy(&v,
+          mem + ZT + 512 * (sy / 8) + (b % 16) + 16 * (sy % 4) + 64 * (b / 16 % 2) +
+             128 * (sy / 4 % 2) + 256 * (b / 32),
+          4);
    return v;
 }
 
@@ -308,8 +327,11 @@ passes(void)
 {
    struct gpu_3d_stage ps;
    static const char *const lines[] = {
-      "PIXLD.MY_INDEX R0", "PIXLD.COVMASK R1", "IPA.PASS.CENTROID R2, a[0x70]",
-      "IPA.PASS.CENTROID R3, a[0x74]", "EXIT",
+      "PIXLD.MY_INDEX R0",
+      "PIXLD.COVMASK R1",
+      "IPA.PASS.CENTROID R2, a[0x70]",
+      "IPA.PASS.CENTROID R3, a[0x74]",
+      "EXIT",
    };
    CHECK(program(lines, 5, &ps, NULL), "program");
    const uint32_t fmt = NVC597_SET_COLOR_TARGET_FORMAT_V_RU32_GU32_BU32_AU32;
@@ -348,9 +370,9 @@ passes(void)
       unsigned mode, passes;
       uint8_t index[8];
    } groups[] = {
-      {MS_2X2, 2, {0, 1, 0, 1}},                              /* 0x5, 0xa */
-      {MS_4X2_D3D, 2, {0, 1, 0, 1, 1, 1, 0, 0}},              /* 0xc5, 0x3a */
-      {MS_4X2_D3D, 4, {0, 1, 2, 3, 1, 3, 2, 0}},              /* 0x81 0x12 0x44 0x28 */
+      {MS_2X2, 2, {0, 1, 0, 1}},                 /* 0x5, 0xa */
+      {MS_4X2_D3D, 2, {0, 1, 0, 1, 1, 1, 0, 0}}, /* 0xc5, 0x3a */
+      {MS_4X2_D3D, 4, {0, 1, 2, 3, 1, 3, 2, 0}}, /* 0x81 0x12 0x44 0x28 */
    };
    for (unsigned g = 0; g < 3; g++) {
       const struct mode *m = &modes[groups[g].mode];
@@ -358,15 +380,20 @@ passes(void)
       set(NVC597_SET_HYBRID_ANTI_ALIAS_CONTROL, groups[g].passes | 1 << 4);
       CHECK(draw(3, &ps), "draw: %s", last_log);
       for (unsigned s = 0; s < m->samples; s++)
-         CHECK(at(1, 1, s, 0) == groups[g].index[s], "%s, %u passes: sample %u shaded by %u, want %u",
-               m->name, groups[g].passes, s, at(1, 1, s, 0), groups[g].index[s]);
+         CHECK(at(1, 1, s, 0) == groups[g].index[s],
+               "%s, %u passes: sample %u shaded by %u, want %u", m->name, groups[g].passes, s,
+               at(1, 1, s, 0), groups[g].index[s]);
    }
    set(NVC597_SET_HYBRID_ANTI_ALIAS_CONTROL, 1);
 
    /* IPA.OFFSET: (+0.25, -0.25) from the centre of (2, 4): (2.75, 4.25). */
    static const char *const off[] = {
-      "MOV R5, 0xfc000400", "MOV R0, 0x0", "MOV R1, 0x0", "IPA.PASS.OFFSET R2, a[0x70], R5",
-      "IPA.PASS.OFFSET R3, a[0x74], R5", "EXIT",
+      "MOV R5, 0xfc000400",
+      "MOV R0, 0x0",
+      "MOV R1, 0x0",
+      "IPA.PASS.OFFSET R2, a[0x70], R5",
+      "IPA.PASS.OFFSET R3, a[0x74], R5",
+      "EXIT",
    };
    CHECK(program(off, 6, &ps, NULL), "program");
    target(NULL, fmt, 16);
@@ -393,7 +420,11 @@ static bool
 fetch(uint32_t tic, int x, int y, unsigned sample, uint32_t *out)
 {
    struct jade_sim_texel_request req = {
-      .handle = tic, .op = JADE_SIM_TEX_FETCH, .dim = 2, .coord = {x, y}, .sample = sample,
+      .handle = tic,
+      .op = JADE_SIM_TEX_FETCH,
+      .dim = 2,
+      .coord = {x, y},
+      .sample = sample,
    };
    uint32_t v[4];
    char err[200] = "";
@@ -416,12 +447,12 @@ layout(struct gpu_3d_stage *ps)
    gpu_test_target(gpu, VA + BL, N, NVC597_SET_COLOR_TARGET_FORMAT_V_RU32);
    set(NVC597_SET_COLOR_TARGET_WIDTH(0), 16);
    set(NVC597_SET_COLOR_TARGET_HEIGHT(0), 16);
-   set(NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 4);   /* block-linear, 2 GOBs high */
+   set(NVC597_SET_COLOR_TARGET_MEMORY(0), 1 << 4); /* block-linear, 2 GOBs high */
    set(NVC597_SET_ANTI_ALIAS, NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X2);
    set(NVC597_SET_COLOR_CLEAR_VALUE(0), 0xabc);
    set(NVC597_SET_CLEAR_RECT_HORIZONTAL, 3 << 16 | 1);
    set(NVC597_SET_CLEAR_RECT_VERTICAL, 1 << 16 | 0);
-   set(NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 4);   /* USE_CLEAR_RECT */
+   set(NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 4); /* USE_CLEAR_RECT */
    gpu_3d_clear(gpu, 0, 0x3c);
    set(NVC597_SET_CLEAR_SURFACE_CONTROL, 0);
    unsigned bad = 0;
@@ -483,7 +514,7 @@ layout(struct gpu_3d_stage *ps)
    for (unsigned s = 0; s < 4; s++)
       if (fetch(1, 3, 4, s, &v))
          sum += v;
-   const uint32_t want = 7 + 7 + (7 | 8 << 8) + (7 | 9 << 8);   /* s1 (7, 8), s3 (7, 9) */
+   const uint32_t want = 7 + 7 + (7 | 8 << 8) + (7 | 9 << 8); /* s1 (7, 8), s3 (7, 9) */
    CHECK(sum == want, "TLD of pixel (3, 4)'s four samples sums 0x%x, want 0x%x", sum, want);
 }
 

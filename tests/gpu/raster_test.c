@@ -28,10 +28,10 @@
 #include "jade_sph.h"
 #include "gpu_3d_raster.h"
 
-#define VA 0x100000000ull
-#define CODE 0x0000u
-#define TARGET 0x4000u   /* 16 x 16 x 4 bytes, pitch 64 */
-#define N 16
+#define VA     0x100000000ull
+#define CODE   0x0000u
+#define TARGET 0x4000u /* 16 x 16 x 4 bytes, pitch 64 */
+#define N      16
 
 static struct gpu_vertex vtx[8];
 static struct jade_gpu *gpu_of_test;
@@ -44,7 +44,6 @@ pos(struct gpu_vertex *v, float x, float y)
    memset(v, 0, sizeof(*v));
    memcpy(&v->a[0x70 / 4], p, sizeof(p));
 }
-
 
 static uint8_t *
 px(unsigned x, unsigned y)
@@ -134,8 +133,8 @@ main(void)
    pos(&vtx[0], 1, 1), pos(&vtx[1], 3.2f, 1), pos(&vtx[2], 1, 3.2f);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "small: %s", last_log);
    CHECK(px(1, 1)[0] == 1 && px(2, 1)[0] == 1 && px(1, 2)[0] == 1 && px(2, 2)[0] == 0 &&
-         px(0, 0)[0] == 0 && px(3, 1)[0] == 0, "small triangle coverage %u %u %u %u",
-         px(1, 1)[0], px(2, 1)[0], px(1, 2)[0], px(2, 2)[0]);
+            px(0, 0)[0] == 0 && px(3, 1)[0] == 0,
+         "small triangle coverage %u %u %u %u", px(1, 1)[0], px(2, 1)[0], px(1, 2)[0], px(2, 2)[0]);
 
    /* 4. Culling: OGL_SET_CULL back faces, front CCW: the triangle of
     * case 3 is clockwise on screen (rows down: area > 0), so culled. */
@@ -165,8 +164,8 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_LINE_WIDTH_FLOAT, gpu_test_fu(1.0f));
    gpu_test_set(gpu, NVC597_SET_POINT_SIZE, gpu_test_fu(1.0f));
    for (unsigned mode = 0; mode < 2; mode++) {
-      const uint32_t v = mode ? NVC597_SET_FRONT_POLYGON_MODE_V_POINT
-                              : NVC597_SET_FRONT_POLYGON_MODE_V_LINE;
+      const uint32_t v =
+         mode ? NVC597_SET_FRONT_POLYGON_MODE_V_POINT : NVC597_SET_FRONT_POLYGON_MODE_V_LINE;
       gpu_test_set(gpu, NVC597_SET_FRONT_POLYGON_MODE, v);
       gpu_test_set(gpu, NVC597_SET_BACK_POLYGON_MODE, v);
       memset(mem + TARGET, 0, N * 64);
@@ -230,7 +229,7 @@ main(void)
       bad = 0;
       for (unsigned y = 0; y < N; y++) {
          for (unsigned x = 0; x < N; x++) {
-            bool want = y == 5 && (c == 2 ? x == 2 || x == 3
+            bool want = y == 5 && (c == 2   ? x == 2 || x == 3
                                    : c == 1 ? x >= 2 && x <= 5
                                             : (x >= 2 && x <= 5) || (x >= 10 && x <= 13));
             bad += px(x, y)[0] != want;
@@ -253,14 +252,14 @@ main(void)
    pos(&vtx[0], 0, 0), pos(&vtx[1], 16, 0), pos(&vtx[2], 0, 16);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "blend");
    uint8_t *b = px(1, 1);
-   CHECK(b[0] == 64 && b[1] == 223 && b[2] == 191 && b[3] == 207, "blend: %u %u %u %u", b[0],
-         b[1], b[2], b[3]);
+   CHECK(b[0] == 64 && b[1] == 223 && b[2] == 191 && b[3] == 207, "blend: %u %u %u %u", b[0], b[1],
+         b[2], b[3]);
    /* Write mask: only G. */
    blend(gpu, false, 0, 0);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x0010);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "mask");
-   CHECK(b[0] == 64 && b[1] == 128 && b[2] == 191 && b[3] == 207, "write mask: %u %u %u %u",
-         b[0], b[1], b[2], b[3]);
+   CHECK(b[0] == 64 && b[1] == 128 && b[2] == 191 && b[3] == 207, "write mask: %u %u %u %u", b[0],
+         b[1], b[2], b[3]);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(0), 0x1111);
 
    /* Logic op XOR on the stored bytes, replacing blending: (1, 0, 1, 0)
@@ -271,8 +270,8 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_LOGIC_OP, 1);
    gpu_test_set(gpu, NVC597_SET_LOGIC_OP_FUNC, NVC597_SET_LOGIC_OP_FUNC_V_XOR);
    CHECK(draw(gpu, NVC597_BEGIN_OP_TRIANGLES, 3, &ps), "logic op");
-   CHECK(b[0] == 191 && b[1] == 128 && b[2] == 64 && b[3] == 207, "logic op XOR: %u %u %u %u",
-         b[0], b[1], b[2], b[3]);
+   CHECK(b[0] == 191 && b[1] == 128 && b[2] == 64 && b[3] == 207, "logic op XOR: %u %u %u %u", b[0],
+         b[1], b[2], b[3]);
    gpu_test_set(gpu, NVC597_SET_LOGIC_OP, 0);
    blend(gpu, false, 0, 0);
 
@@ -289,15 +288,15 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_CLEAR_SURFACE_CONTROL, 1 << 8);
    gpu_3d_clear(gpu, 0, 0x3c);
    b = px(4, 2);
-   CHECK(b[0] == 128 && b[1] == 0 && b[2] == 255 && b[3] == 51, "clear: %u %u %u %u", b[0],
-         b[1], b[2], b[3]);
+   CHECK(b[0] == 128 && b[1] == 0 && b[2] == 255 && b[3] == 51, "clear: %u %u %u %u", b[0], b[1],
+         b[2], b[3]);
    CHECK(px(3, 2)[0] == 0 && px(8, 2)[0] == 0 && px(4, 3)[0] == 0 && px(7, 2)[0] == 128,
          "clear outside the scissor");
    gpu_test_set(gpu, NVC597_SET_SCISSOR_ENABLE(0), 0);
    target(gpu, NVC597_SET_COLOR_TARGET_FORMAT_V_RF32);
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_WIDTH(0), 64);
    gpu_test_set(gpu, NVC597_SET_COLOR_CLEAR_VALUE(0), gpu_test_fu(0.75f));
-   gpu_3d_clear(gpu, 0, 0x04);   /* R only */
+   gpu_3d_clear(gpu, 0, 0x04); /* R only */
    float f;
    memcpy(&f, mem + TARGET + 5 * 64 + 4 * 3, 4);
    CHECK(f == 0.75f, "R32_FLOAT clear: %g", f);
@@ -315,9 +314,9 @@ main(void)
    gpu_test_set(gpu, NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(1), 1);
    gpu_test_set(gpu, NVC597_SET_CT_SELECT, 2 | 0 << 4 | 1 << 7);
    gpu_test_set(gpu, NVC597_SET_CT_WRITE(1), 0x1111);
-   static const char *const two[] = {"MOV R0, 0x5", "MOV R1, 0x0", "MOV R2, 0x0", "MOV R3, 0x0",
-                                     "MOV R4, 0x9", "MOV R5, 0x0", "MOV R6, 0x0", "MOV R7, 0x0",
-                                     "EXIT"};
+   static const char *const two[] = {"MOV R0, 0x5", "MOV R1, 0x0", "MOV R2, 0x0",
+                                     "MOV R3, 0x0", "MOV R4, 0x9", "MOV R5, 0x0",
+                                     "MOV R6, 0x0", "MOV R7, 0x0", "EXIT"};
    pos(&vtx[0], 0, 0), pos(&vtx[1], 16, 0), pos(&vtx[2], 0, 16);
    for (unsigned k = 0; k < 3; k++) {
       const bool method = k != 1, header = k != 2;

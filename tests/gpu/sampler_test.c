@@ -25,12 +25,12 @@
 #include "../driver/gob_ref.h"
 
 #define VA_BASE 0x300000000ull
-#define TICS 0x0000u
-#define TSCS 0x0400u
-#define IMAGE 0x1000u
-#define PB 0xf000u
-#define W 8u
-#define H 4u
+#define TICS    0x0000u
+#define TSCS    0x0400u
+#define IMAGE   0x1000u
+#define PB      0xf000u
+#define W       8u
+#define H       4u
 
 static float
 value(unsigned x, unsigned y, unsigned l)
@@ -49,8 +49,9 @@ image_depth(unsigned slot, unsigned border_size, bool depth_texture)
          for (unsigned x = 0; x < (W >> l); x++) {
             float f = value(x, y, l);
             for (unsigned b = 0; b < 4; b++)
-               mem[IMAGE + lv->offset_B + ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz,
-                                                     x * 4 + b, y, 0)] = ((uint8_t *)&f)[b];
+               mem[IMAGE + lv->offset_B +
+                   ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, x * 4 + b, y, 0)] =
+                  ((uint8_t *)&f)[b];
          }
    }
    struct jade_tic_bl t;
@@ -109,7 +110,7 @@ put_sampler(unsigned slot, const struct jade_tsc *s)
    memcpy(mem + TSCS + 32 * slot, w, 32);
 }
 
-#define POINT JADE_TSC_MAG_FILTER_MAG_POINT, JADE_TSC_MIN_FILTER_MIN_POINT
+#define POINT  JADE_TSC_MAG_FILTER_MAG_POINT, JADE_TSC_MIN_FILTER_MIN_POINT
 #define LINEAR JADE_TSC_MAG_FILTER_MAG_LINEAR, JADE_TSC_MIN_FILTER_MIN_LINEAR
 
 /* Samples (s, t) through sampler 0 (which the caller set up) and texture
@@ -131,16 +132,18 @@ run(struct jade_gpu *gpu, unsigned tic, struct jade_sim_texel_request r)
 }
 
 static struct jade_sim_texel_request
-at(float x, float y)   /* in texels of level 0 */
+at(float x, float y) /* in texels of level 0 */
 {
    return (struct jade_sim_texel_request){
-      .op = JADE_SIM_TEX_SAMPLE, .lod_mode = JADE_SIM_LOD_ZERO, .s = {x / W, y / H},
+      .op = JADE_SIM_TEX_SAMPLE,
+      .lod_mode = JADE_SIM_LOD_ZERO,
+      .s = {x / W, y / H},
    };
 }
 
 static void
-expect(struct jade_gpu *gpu, const struct jade_tsc *s, struct jade_sim_texel_request r,
-       float want, const char *what)
+expect(struct jade_gpu *gpu, const struct jade_tsc *s, struct jade_sim_texel_request r, float want,
+       const char *what)
 {
    put_sampler(0, s);
    float got = run(gpu, 0, r);
@@ -200,7 +203,7 @@ main(void)
    r.lod_value = 1.0f;
    s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);
    expect(gpu, &s, r, 111, "LOD 1, nearest mip: level 1 (1, 1)");
-   r.lod_value = 0.5f;   /* mip point: ceil(0.5 + 0.5) - 1 = 0 */
+   r.lod_value = 0.5f; /* mip point: ceil(0.5 + 0.5) - 1 = 0 */
    expect(gpu, &s, r, 33, "LOD 0.5, nearest mip: level 0 (3, 3)");
    s = sampler(POINT, JADE_TSC_MIP_FILTER_MIP_LINEAR, JADE_TSC_ADDRESS_U_WRAP);
    expect(gpu, &s, r, (33 + 111) / 2.0f, "LOD 0.5, linear mip: half of each");
@@ -209,7 +212,7 @@ main(void)
    r.lod_value = 1.0f;
    expect(gpu, &s, r, 33, "LOD 1 clamped to MAX_LOD_CLAMP 0");
    s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);
-   s.mip_lod_bias = 256;   /* +1.0 in signed 5.8 */
+   s.mip_lod_bias = 256; /* +1.0 in signed 5.8 */
    r.lod_value = 0.0f;
    expect(gpu, &s, r, 111, "LOD 0 + sampler bias 1: level 1");
    s = sampler(POINT, mpoint, JADE_TSC_ADDRESS_U_WRAP);
@@ -231,7 +234,7 @@ main(void)
       float got = run(gpu, 2, r);
       CHECK(got == 111, "LOD 0 + the header's bias 1 under USE_HEADER_OPT_CONTROL: %g, want 111",
             got);
-      s.mip_lod_bias = -256 & 0x1fff;   /* -1: ignored, the header's controls apply */
+      s.mip_lod_bias = -256 & 0x1fff; /* -1: ignored, the header's controls apply */
       put_sampler(0, &s);
       got = run(gpu, 2, r);
       CHECK(got == 111, "the sampler's bias ignored under USE_HEADER_OPT_CONTROL: %g, want 111",
@@ -264,9 +267,8 @@ main(void)
       char err[200] = "";
       r.handle = 0;
       r.dim = 2;
-      CHECK(jade_gpu_texel(gpu, 1, &r, out, err, sizeof(err)) && out[0] == 256 &&
-            out[1] == 256, "TMML at LOD 1: 0x%x 0x%x, want 0x100 0x100 (%s)", out[0], out[1],
-            err);
+      CHECK(jade_gpu_texel(gpu, 1, &r, out, err, sizeof(err)) && out[0] == 256 && out[1] == 256,
+            "TMML at LOD 1: 0x%x 0x%x, want 0x100 0x100 (%s)", out[0], out[1], err);
    }
 
    /* Depth compare of the float texels against 12.5 (LESS: ref < texel). */

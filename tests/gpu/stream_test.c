@@ -21,13 +21,13 @@
 #include "gpu_test_3d.h"
 #include "gpu_3d.h"
 
-#define VA 0x40000000ull
-#define BUF0 0x1000u
-#define BUF1 0x2000u
-#define BUF2 0x3000u
+#define VA     0x40000000ull
+#define BUF0   0x1000u
+#define BUF1   0x2000u
+#define BUF2   0x3000u
 #define REPORT 0x4000u
-#define COND 0x5000u
-#define FILL 0xdeadbeefu
+#define COND   0x5000u
+#define FILL   0xdeadbeefu
 
 static struct jade_gpu *gpu;
 static struct gpu_vertex vtx[5];
@@ -61,8 +61,8 @@ gen(unsigned k, unsigned c)
 }
 
 static void
-buffer(unsigned j, uint32_t at, uint32_t size, unsigned stream, uint32_t stride,
-       unsigned count, uint32_t select0, uint32_t wp)
+buffer(unsigned j, uint32_t at, uint32_t size, unsigned stream, uint32_t stride, unsigned count,
+       uint32_t select0, uint32_t wp)
 {
    method(NVC597_SET_STREAM_OUT_BUFFER_ENABLE(j), 1);
    method(NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A(j), (uint32_t)(VA >> 32));
@@ -83,7 +83,7 @@ report(uint32_t at, uint32_t report, unsigned sub, bool one_word)
    method(NVC597_SET_REPORT_SEMAPHORE_B, (uint32_t)VA + REPORT + at);
    method(NVC597_SET_REPORT_SEMAPHORE_C, 0x77);
    method(NVC597_SET_REPORT_SEMAPHORE_D, NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY |
-                                         report << 23 | sub << 5 | (uint32_t)one_word << 28);
+                                            report << 23 | sub << 5 | (uint32_t)one_word << 28);
 }
 
 static uint64_t
@@ -117,7 +117,8 @@ main(void)
 
    /* The strip's triangles (0, 1, 2), (2, 1, 3), (2, 3, 4): 9 vertices,
     * 180 bytes of buffer 0; the third (bytes 120..180) does not fit in 150. */
-   const struct gpu_3d_run strip = {.topology = NVC597_BEGIN_OP_TRIANGLE_STRIP, .v = vtx,
+   const struct gpu_3d_run strip = {.topology = NVC597_BEGIN_OP_TRIANGLE_STRIP,
+                                    .v = vtx,
                                     .count = 5};
    CHECK(gpu_3d_stream_out(gpu, 0, &strip), "the strip is captured");
    static const unsigned order[6] = {0, 1, 2, 2, 1, 3};
@@ -126,13 +127,12 @@ main(void)
       const uint32_t at = BUF0 + 20 * i;
       CHECK(word(at) == pos(k, 0) && word(at + 4) == FILL && word(at + 8) == gen(k, 0) &&
                word(at + 12) == gen(k, 1) && word(at + 16) == FILL,
-            "buffer 0 vertex %u (strip vertex %u): %x %x %x %x %x", i, k, word(at),
-            word(at + 4), word(at + 8), word(at + 12), word(at + 16));
+            "buffer 0 vertex %u (strip vertex %u): %x %x %x %x %x", i, k, word(at), word(at + 4),
+            word(at + 8), word(at + 12), word(at + 16));
       CHECK(word(BUF1 + 8 + 8 * i) == pos(k, 1) && word(BUF1 + 12 + 8 * i) == gen(k, 1),
             "buffer 1 vertex %u: %x %x", i, word(BUF1 + 8 + 8 * i), word(BUF1 + 12 + 8 * i));
    }
-   CHECK(word(BUF0 + 120) == FILL, "the third triangle is not in buffer 0: %x",
-         word(BUF0 + 120));
+   CHECK(word(BUF0 + 120) == FILL, "the third triangle is not in buffer 0: %x", word(BUF0 + 120));
    CHECK(word(BUF1 + 56) == FILL, "nor in buffer 1 (the GL rule): %x", word(BUF1 + 56));
    CHECK(word(BUF1) == FILL && word(BUF1 + 4) == FILL, "buffer 1 starts at its write pointer");
    CHECK(word(BUF2) == FILL, "stream 1's buffer is untouched");
@@ -140,8 +140,7 @@ main(void)
    /* The next draw goes on from the write pointers: two points, 20 bytes
     * each in buffer 0 from byte 120: the first fits (140 <= 150), the
     * second does not. */
-   const struct gpu_3d_run points = {.topology = NVC597_BEGIN_OP_POINTS, .v = vtx + 3,
-                                     .count = 2};
+   const struct gpu_3d_run points = {.topology = NVC597_BEGIN_OP_POINTS, .v = vtx + 3, .count = 2};
    CHECK(gpu_3d_stream_out(gpu, 0, &points), "the points are captured");
    CHECK(word(BUF0 + 120) == pos(3, 0) && word(BUF0 + 128) == gen(3, 0),
          "point 0 at byte 120: %x %x", word(BUF0 + 120), word(BUF0 + 128));
@@ -156,8 +155,8 @@ main(void)
    report(0x20, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_SUCCEEDED, 0, false);
    report(0x30, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_NEEDED, 0, false);
    report(0x40, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_VTG_PRIMITIVES_OUT, 0, false);
-   report(0x50, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED,
-          0, false);
+   report(0x50, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED, 0,
+          false);
    report(0x60, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_SUCCEEDED, 1, false);
    CHECK(word(REPORT) == 0x77 && word(REPORT + 4) == 140 &&
             u64_at(REPORT + 8) == gpu_test_now_ns(NULL),
@@ -178,8 +177,7 @@ main(void)
    report(0x70, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_VTG_PRIMITIVES_OUT, 0, false);
    report(0x80, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_PRIMITIVES_NEEDED, 0, false);
    report(0x90, NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, 1, true);
-   CHECK(u64_at(REPORT + 0x70) == 8 && u64_at(REPORT + 0x80) == 5 &&
-            word(REPORT + 0x90) == 0x100,
+   CHECK(u64_at(REPORT + 0x70) == 8 && u64_at(REPORT + 0x80) == 5 && word(REPORT + 0x90) == 0x100,
          "off: %" PRIu64 " generated, %" PRIu64 " needed, pointer 0x%x (loaded)",
          u64_at(REPORT + 0x70), u64_at(REPORT + 0x80), word(REPORT + 0x90));
 

@@ -29,14 +29,14 @@
 #include "../driver/gob_ref.h"
 
 #define VA_BASE 0x300000000ull
-#define POOL 0x0000u
-#define IMAGE 0x1000u
-#define PB 0xf000u
-#define IMAGE_B 0x6000u   /* the launch's second image */
-#define CODE 0x8000u
-#define CBUF 0x9000u
-#define QMD 0x9400u
-#define OUT 0xa000u
+#define POOL    0x0000u
+#define IMAGE   0x1000u
+#define PB      0xf000u
+#define IMAGE_B 0x6000u /* the launch's second image */
+#define CODE    0x8000u
+#define CBUF    0x9000u
+#define QMD     0x9400u
+#define OUT     0xa000u
 
 #define W 19u
 #define H 11u
@@ -55,17 +55,17 @@ sources_of(enum pipe_format f, unsigned src[4])
    const bool integer = util_format_is_pure_integer(f);
    for (unsigned c = 0; c < 4; c++) {
       unsigned s = d->swizzle[c];
-      src[c] = s <= PIPE_SWIZZLE_W ? JADE_TIC_BL_X_SOURCE_IN_R + s :
-               s == PIPE_SWIZZLE_1 ? (integer ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT
-                                              : JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT)
-                                   : JADE_TIC_BL_X_SOURCE_IN_ZERO;
+      src[c] = s <= PIPE_SWIZZLE_W ? JADE_TIC_BL_X_SOURCE_IN_R + s
+               : s == PIPE_SWIZZLE_1
+                  ? (integer ? JADE_TIC_BL_X_SOURCE_IN_ONE_INT : JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT)
+                  : JADE_TIC_BL_X_SOURCE_IN_ZERO;
    }
 }
 
 struct image {
-   unsigned components, type;      /* the header's layout and data type */
-   enum pipe_format layout;        /* the layout's own format */
-   enum pipe_format view;          /* what the sources make of it */
+   unsigned components, type; /* the header's layout and data type */
+   enum pipe_format layout;   /* the layout's own format */
+   enum pipe_format view;     /* what the sources make of it */
    unsigned w, h, d, levels, view_min, view_max, tex_type;
    struct ref_image ref;
 };
@@ -111,8 +111,8 @@ write_header(unsigned slot, struct image *img)
 
 /* Byte b of texel (x, y, z) of layer `layer` at level l. */
 static uint8_t *
-byte_at(const struct image *img, unsigned l, unsigned x, unsigned y, unsigned z,
-        unsigned layer, unsigned b)
+byte_at(const struct image *img, unsigned l, unsigned x, unsigned y, unsigned z, unsigned layer,
+        unsigned b)
 {
    const unsigned bpp = util_format_get_blocksize(img->layout);
    const struct ref_level *lv = &img->ref.level[l];
@@ -137,12 +137,16 @@ request(struct jade_sim_surface_request *req, uint32_t out[4], char *err)
 }
 
 static bool
-load(unsigned slot, unsigned dim, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
-     unsigned mask, uint32_t out[4])
+load(unsigned slot, unsigned dim, uint32_t x, uint32_t y, uint32_t z, uint32_t layer, unsigned mask,
+     uint32_t out[4])
 {
    struct jade_sim_surface_request req = {
-      .handle = slot, .op = JADE_SIM_SURFACE_LOAD, .dim = dim, .coord = {x, y, z},
-      .layer = layer, .mask = mask,
+      .handle = slot,
+      .op = JADE_SIM_SURFACE_LOAD,
+      .dim = dim,
+      .coord = {x, y, z},
+      .layer = layer,
+      .mask = mask,
    };
    char err[200];
    return request(&req, out, err);
@@ -153,8 +157,12 @@ store(unsigned slot, unsigned dim, uint32_t x, uint32_t y, uint32_t z, uint32_t 
       unsigned mask, const uint32_t data[4])
 {
    struct jade_sim_surface_request req = {
-      .handle = slot, .op = JADE_SIM_SURFACE_STORE, .dim = dim, .coord = {x, y, z},
-      .layer = layer, .mask = mask,
+      .handle = slot,
+      .op = JADE_SIM_SURFACE_STORE,
+      .dim = dim,
+      .coord = {x, y, z},
+      .layer = layer,
+      .mask = mask,
    };
    memcpy(req.data, data, sizeof(req.data));
    uint32_t out[4];
@@ -173,8 +181,9 @@ value(enum pipe_format f, unsigned x, unsigned y, unsigned c)
       return x * 1000 + y * 10 + c * 77;
    if (util_format_is_pure_sint(f))
       return (uint32_t)((int)(x * 17) - (int)(y * 23) + (int)c * 5);
-   float v = d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT ? (float)(x * 3 + y * 5 + c) * 0.375f - 4.0f
-                                                           : (float)(x * 7 + y * 3 + c) / 40.0f - 0.5f;
+   float v = d->channel[i].type == UTIL_FORMAT_TYPE_FLOAT
+                ? (float)(x * 3 + y * 5 + c) * 0.375f - 4.0f
+                : (float)(x * 7 + y * 3 + c) / 40.0f - 0.5f;
    uint32_t u;
    memcpy(&u, &v, 4);
    return u;
@@ -196,8 +205,8 @@ static const struct {
     PIPE_FORMAT_R8_SINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_R16_G16_B16_A16, JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM,
     PIPE_FORMAT_R16G16B16A16_SNORM, PIPE_FORMAT_R16G16B16A16_SNORM},
-   {JADE_TIC_BL_COMPONENTS_SIZES_R32_G32, JADE_TIC_BL_R_DATA_TYPE_NUM_SINT,
-    PIPE_FORMAT_R32G32_SINT, PIPE_FORMAT_R32G32_SINT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_R32_G32, JADE_TIC_BL_R_DATA_TYPE_NUM_SINT, PIPE_FORMAT_R32G32_SINT,
+    PIPE_FORMAT_R32G32_SINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_A2B10G10R10, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
     PIPE_FORMAT_R10G10B10A2_UNORM, PIPE_FORMAT_R10G10B10A2_UNORM},
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT,
@@ -212,9 +221,16 @@ static struct image
 image_2d(unsigned k)
 {
    return (struct image){
-      .components = formats[k].components, .type = formats[k].type,
-      .layout = formats[k].layout, .view = formats[k].view,
-      .w = W, .h = H, .d = 1, .levels = 2, .view_min = 0, .view_max = 1,
+      .components = formats[k].components,
+      .type = formats[k].type,
+      .layout = formats[k].layout,
+      .view = formats[k].view,
+      .w = W,
+      .h = H,
+      .d = 1,
+      .levels = 2,
+      .view_min = 0,
+      .view_max = 1,
       .tex_type = JADE_TIC_BL_TEXTURE_TYPE_TWO_D,
    };
 }
@@ -272,9 +288,8 @@ formats_test(void)
                }
             }
          }
-      CHECK(!bad_load && !bad_mask && !bad_store,
-            "%s: %u loads, %u masked loads, %u stores wrong", util_format_name(img.view), bad_load,
-            bad_mask, bad_store);
+      CHECK(!bad_load && !bad_mask && !bad_store, "%s: %u loads, %u masked loads, %u stores wrong",
+            util_format_name(img.view), bad_load, bad_mask, bad_store);
    }
    return texels;
 }
@@ -283,7 +298,7 @@ formats_test(void)
 static void
 mask_store_test(void)
 {
-   struct image img = image_2d(0);   /* RGBA8 unorm */
+   struct image img = image_2d(0); /* RGBA8 unorm */
    write_header(0, &img);
    memset(mem + IMAGE, 0xff, PB - IMAGE);
    const float half = 0.5f;
@@ -291,16 +306,17 @@ mask_store_test(void)
    memcpy(&data[0], &half, 4);
    CHECK(store(0, DIM_2D, 4, 5, 0, 0, 1, data), "a .R store");
    CHECK(*byte_at(&img, 0, 4, 5, 0, 0, 0) == 128 && !*byte_at(&img, 0, 4, 5, 0, 0, 1) &&
-         !*byte_at(&img, 0, 4, 5, 0, 0, 3), ".R store of 0.5 into RGBA8: %u %u %u %u",
-         *byte_at(&img, 0, 4, 5, 0, 0, 0), *byte_at(&img, 0, 4, 5, 0, 0, 1),
-         *byte_at(&img, 0, 4, 5, 0, 0, 2), *byte_at(&img, 0, 4, 5, 0, 0, 3));
+            !*byte_at(&img, 0, 4, 5, 0, 0, 3),
+         ".R store of 0.5 into RGBA8: %u %u %u %u", *byte_at(&img, 0, 4, 5, 0, 0, 0),
+         *byte_at(&img, 0, 4, 5, 0, 0, 1), *byte_at(&img, 0, 4, 5, 0, 0, 2),
+         *byte_at(&img, 0, 4, 5, 0, 0, 3));
 }
 
 /* The view's base level (RES_VIEW_MIN_MIP_LEVEL) is the level accessed. */
 static void
 level_test(void)
 {
-   struct image img = image_2d(1);   /* R32UI */
+   struct image img = image_2d(1); /* R32UI */
    img.view_min = img.view_max = 1;
    write_header(3, &img);
    memset(mem + IMAGE, 0, PB - IMAGE);
@@ -323,8 +339,12 @@ atomic(unsigned slot, enum jade_sim_atomic_op op, enum jade_sim_atomic_type type
        uint32_t y, uint64_t operand, uint64_t *old)
 {
    struct jade_sim_surface_request req = {
-      .handle = slot, .op = JADE_SIM_SURFACE_ATOMIC, .dim = DIM_2D, .coord = {x, y},
-      .atomic_op = op, .atomic_type = type,
+      .handle = slot,
+      .op = JADE_SIM_SURFACE_ATOMIC,
+      .dim = DIM_2D,
+      .coord = {x, y},
+      .atomic_op = op,
+      .atomic_type = type,
       .data = {(uint32_t)operand, (uint32_t)(operand >> 32)},
    };
    uint32_t out[4];
@@ -338,7 +358,10 @@ static bool
 cas(unsigned slot, bool wide, uint32_t x, uint32_t y, uint64_t cmp, uint64_t val, uint64_t *old)
 {
    struct jade_sim_surface_request req = {
-      .handle = slot, .op = JADE_SIM_SURFACE_CAS, .dim = DIM_2D, .coord = {x, y},
+      .handle = slot,
+      .op = JADE_SIM_SURFACE_CAS,
+      .dim = DIM_2D,
+      .coord = {x, y},
       .atomic_type = wide ? JADE_SIM_ATOM_U64 : JADE_SIM_ATOM_U32,
    };
    if (wide) {
@@ -357,7 +380,7 @@ cas(unsigned slot, bool wide, uint32_t x, uint32_t y, uint64_t cmp, uint64_t val
 static void
 atomics_test(void)
 {
-   struct image img = image_2d(1);   /* R32UI */
+   struct image img = image_2d(1); /* R32UI */
    write_header(4, &img);
    memset(mem + IMAGE, 0, PB - IMAGE);
    uint32_t *word = (uint32_t *)byte_at(&img, 0, 3, 2, 0, 0, 0);
@@ -386,10 +409,10 @@ atomics_test(void)
    for (unsigned i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
       uint64_t old = ~0ull;
       CHECK(atomic(4, steps[i].op, steps[i].type, 3, 2, steps[i].operand, &old) &&
-            old == steps[i].old && *word == steps[i].now,
-            "atomic step %u (op %u type %u, 0x%x): old 0x%llx (want 0x%x), now 0x%x (want 0x%x)",
-            i, steps[i].op, steps[i].type, steps[i].operand, (unsigned long long)old,
-            steps[i].old, *word, steps[i].now);
+               old == steps[i].old && *word == steps[i].now,
+            "atomic step %u (op %u type %u, 0x%x): old 0x%llx (want 0x%x), now 0x%x (want 0x%x)", i,
+            steps[i].op, steps[i].type, steps[i].operand, (unsigned long long)old, steps[i].old,
+            *word, steps[i].now);
    }
    uint64_t old;
    CHECK(cas(4, false, 3, 2, 3, 42, &old) && old == 3 && *word == 42, "CAS that swaps");
@@ -407,23 +430,35 @@ atomics_test(void)
 
    /* 64-bit atomics on an R32G32_UINT texel (NIL's R64_UINT). */
    struct image img64 = {
-      .components = JADE_TIC_BL_COMPONENTS_SIZES_R32_G32, .type = JADE_TIC_BL_R_DATA_TYPE_NUM_UINT,
-      .layout = PIPE_FORMAT_R32G32_UINT, .view = PIPE_FORMAT_R32G32_UINT,
-      .w = W, .h = H, .d = 1, .levels = 1, .tex_type = JADE_TIC_BL_TEXTURE_TYPE_TWO_D,
+      .components = JADE_TIC_BL_COMPONENTS_SIZES_R32_G32,
+      .type = JADE_TIC_BL_R_DATA_TYPE_NUM_UINT,
+      .layout = PIPE_FORMAT_R32G32_UINT,
+      .view = PIPE_FORMAT_R32G32_UINT,
+      .w = W,
+      .h = H,
+      .d = 1,
+      .levels = 1,
+      .tex_type = JADE_TIC_BL_TEXTURE_TYPE_TWO_D,
    };
    write_header(5, &img64);
    uint64_t *q = (uint64_t *)byte_at(&img64, 0, 7, 9, 0, 0, 0);
    *q = 0x00000001ffffffffull;
    CHECK(atomic(5, JADE_SIM_ATOM_ADD, JADE_SIM_ATOM_U64, 7, 9, 1, &old) &&
-         old == 0x00000001ffffffffull && *q == 0x0000000200000000ull, "64-bit add carries");
+            old == 0x00000001ffffffffull && *q == 0x0000000200000000ull,
+         "64-bit add carries");
    CHECK(atomic(5, JADE_SIM_ATOM_MIN, JADE_SIM_ATOM_S64, 7, 9, ~0ull, &old) &&
-         old == 0x0000000200000000ull && *q == ~0ull, "64-bit signed min");
+            old == 0x0000000200000000ull && *q == ~0ull,
+         "64-bit signed min");
    CHECK(cas(5, true, 7, 9, ~0ull, 0x123456789abcdefull, &old) && old == ~0ull &&
-         *q == 0x123456789abcdefull, "64-bit CAS");
+            *q == 0x123456789abcdefull,
+         "64-bit CAS");
    /* A 64-bit atomic does not fit a 4-byte texel. */
    char err[200];
    struct jade_sim_surface_request bad = {
-      .handle = 4, .op = JADE_SIM_SURFACE_ATOMIC, .dim = DIM_2D, .atomic_type = JADE_SIM_ATOM_U64,
+      .handle = 4,
+      .op = JADE_SIM_SURFACE_ATOMIC,
+      .dim = DIM_2D,
+      .atomic_type = JADE_SIM_ATOM_U64,
    };
    uint32_t out[4];
    CHECK(!jade_gpu_surface(gpu, 1, &bad, out, err, sizeof(err)) && strstr(err, "not modelled"),
@@ -442,7 +477,8 @@ dimensions_test(void)
    const uint32_t ones[4] = {0x3f800000, 0, 0x3f800000, 0};
    CHECK(store(6, DIM_2D_ARRAY, 5, 7, 0, 2, 0xf, ones), "array store");
    CHECK(*byte_at(&arr, 0, 5, 7, 0, 2, 0) == 255 && *byte_at(&arr, 0, 5, 7, 0, 2, 2) == 255 &&
-         !*byte_at(&arr, 0, 5, 7, 0, 1, 0), "the store is in layer 2");
+            !*byte_at(&arr, 0, 5, 7, 0, 1, 0),
+         "the store is in layer 2");
    *byte_at(&arr, 0, 1, 1, 0, 1, 3) = 255;
    uint32_t v[4];
    CHECK(load(6, DIM_2D_ARRAY, 1, 1, 0, 1, 0xf, v) && v[3] == 0x3f800000 && !v[0],
@@ -458,8 +494,7 @@ dimensions_test(void)
    struct image cube = arr;
    cube.d = 1, cube.tex_type = JADE_TIC_BL_TEXTURE_TYPE_CUBEMAP;
    write_header(14, &cube);
-   CHECK(load(14, DIM_2D_ARRAY, 2, 2, 0, 0, 1, v) && v[0] == 0x3f800000,
-         "a cube header's layer 0");
+   CHECK(load(14, DIM_2D_ARRAY, 2, 2, 0, 0, 1, v) && v[0] == 0x3f800000, "a cube header's layer 0");
    CHECK(load(14, DIM_2D_ARRAY, 5, 7, 0, 2, 1, v) && !v[0],
          "a cube header's face 2: outside its DEPTH of 1, zero");
    CHECK(store(14, DIM_2D_ARRAY, 6, 7, 0, 1, 0xf, ones) && !*byte_at(&arr, 0, 6, 7, 0, 1, 0),
@@ -484,7 +519,8 @@ dimensions_test(void)
    struct jade_tic_1d b;
    memset(&b, 0, sizeof(b));
    b.components = JADE_TIC_BL_COMPONENTS_SIZES_R32;
-   b.r_data_type = b.g_data_type = b.b_data_type = b.a_data_type = JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT;
+   b.r_data_type = b.g_data_type = b.b_data_type = b.a_data_type =
+      JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT;
    b.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
    b.y_source = b.z_source = JADE_TIC_BL_X_SOURCE_IN_ZERO;
    b.w_source = JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
@@ -532,7 +568,7 @@ dimensions_test(void)
 static void
 raw_test(void)
 {
-   struct image img = image_2d(2);   /* RGBA32F: 16-byte texels */
+   struct image img = image_2d(2); /* RGBA32F: 16-byte texels */
    img.levels = 1, img.view_max = 0;
    write_header(10, &img);
    memset(mem + IMAGE, 0, PB - IMAGE);
@@ -542,13 +578,21 @@ raw_test(void)
    uint32_t out[4], want[4];
    memcpy(want, byte_at(&img, 0, 4, 3, 0, 0, 0), 16);
    struct jade_sim_surface_request r = {
-      .handle = 10, .op = JADE_SIM_SURFACE_LOAD_RAW, .dim = DIM_2D, .coord = {4, 3}, .size = 16,
+      .handle = 10,
+      .op = JADE_SIM_SURFACE_LOAD_RAW,
+      .dim = DIM_2D,
+      .coord = {4, 3},
+      .size = 16,
    };
    CHECK(request(&r, out, err) && !memcmp(out, want, 16), "raw 128-bit load");
    r.size = 1, r.byte_address = true, r.coord[0] = 4 * 16 + 5;
    CHECK(request(&r, out, err) && out[0] == pattern(4, 3, 0, 5), ".BA byte load: 0x%x", out[0]);
    struct jade_sim_surface_request s = {
-      .handle = 10, .op = JADE_SIM_SURFACE_STORE_RAW, .dim = DIM_2D, .coord = {6, 1}, .size = 8,
+      .handle = 10,
+      .op = JADE_SIM_SURFACE_STORE_RAW,
+      .dim = DIM_2D,
+      .coord = {6, 1},
+      .size = 8,
       .data = {0x11223344, 0x55667788},
    };
    CHECK(request(&s, out, err), "raw 64-bit store");
@@ -565,7 +609,7 @@ raw_test(void)
 static void
 outside_test(void)
 {
-   struct image img = image_2d(1);   /* R32UI */
+   struct image img = image_2d(1); /* R32UI */
    write_header(11, &img);
    memset(mem + IMAGE, 0x77, PB - IMAGE);
    static uint8_t before[PB - IMAGE];
@@ -586,7 +630,11 @@ outside_test(void)
    CHECK(!memcmp(before, mem + IMAGE, sizeof(before)), "nothing outside was written");
    /* The same with .TRAP: a fault. */
    struct jade_sim_surface_request t = {
-      .handle = 11, .op = JADE_SIM_SURFACE_LOAD, .dim = DIM_2D, .coord = {W, 0}, .mask = 1,
+      .handle = 11,
+      .op = JADE_SIM_SURFACE_LOAD,
+      .dim = DIM_2D,
+      .coord = {W, 0},
+      .mask = 1,
       .trap = true,
    };
    char err[200];
@@ -655,7 +703,7 @@ sm_test(void)
    memset(mem + IMAGE, 0, IMAGE_B - IMAGE);
    memset(mem + IMAGE_B, 0xee, CODE - IMAGE_B);
    for (unsigned x = 0; x < 32; x++) {
-      const uint32_t v = 0x01000000u * x + 0x7b + x * 3;   /* low bytes 0x7b..0xd8 */
+      const uint32_t v = 0x01000000u * x + 0x7b + x * 3; /* low bytes 0x7b..0xd8 */
       memcpy(byte_at(&a, 0, x, 0, 0, 0, 0), &v, 4);
    }
    const uint32_t first = 0x5eed, sum0 = 1000;
@@ -672,8 +720,8 @@ sm_test(void)
    pb[n++] = (uint32_t)((VA_BASE + QMD) >> 8);
    pb[n++] = gpu_test_inc(1, 1, NVC5C0_SEND_SIGNALING_PCAS_B);
    pb[n++] = 3; /* INVALIDATE | SCHEDULE */
-   CHECK(jade_gpu_run_segment(gpu, VA_BASE + PB, n) && !jade_gpu_fault(gpu),
-         "the launch runs (%s)", last_log);
+   CHECK(jade_gpu_run_segment(gpu, VA_BASE + PB, n) && !jade_gpu_fault(gpu), "the launch runs (%s)",
+         last_log);
 
    unsigned bad = 0;
    for (unsigned x = 0; x < 32; x++) {
@@ -684,16 +732,16 @@ sm_test(void)
       const uint32_t old = x == 0 ? first : x - 1;
       if (got[0] != v || got[1] != old || got[2] != (uint32_t)(int32_t)(int8_t)v || bv != v + 1) {
          if (bad++ < 4)
-            printf("lane %u: raw 0x%x (0x%x), exch 0x%x (0x%x), s8 0x%x, b 0x%x\n", x, got[0],
-                   v, got[1], old, got[2], bv);
+            printf("lane %u: raw 0x%x (0x%x), exch 0x%x (0x%x), s8 0x%x, b 0x%x\n", x, got[0], v,
+                   got[1], old, got[2], bv);
       }
    }
    uint32_t last, sum;
    memcpy(&last, byte_at(&a, 0, 0, 1, 0, 0, 0), 4);
    memcpy(&sum, byte_at(&a, 0, 1, 1, 0, 0, 0), 4);
    CHECK(!bad && last == 31 && sum == sum0 + 496,
-         "the SM's surface instructions: %u lanes wrong, exchange left %u, reduction %u", bad,
-         last, sum);
+         "the SM's surface instructions: %u lanes wrong, exchange left %u, reduction %u", bad, last,
+         sum);
 }
 
 int

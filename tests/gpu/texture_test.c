@@ -23,9 +23,9 @@
 #include "../driver/gob_ref.h"
 
 #define VA_BASE 0x300000000ull
-#define POOL 0x0000u
-#define IMAGE 0x1000u
-#define PB 0xf000u
+#define POOL    0x0000u
+#define IMAGE   0x1000u
+#define PB      0xf000u
 
 static const struct {
    unsigned components, type;
@@ -52,8 +52,7 @@ static const struct {
    {JADE_TIC_BL_COMPONENTS_SIZES_R16_G16, JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM,
     PIPE_FORMAT_R16G16_SNORM},
    {JADE_TIC_BL_COMPONENTS_SIZES_R32, JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT, PIPE_FORMAT_R32_FLOAT},
-   {JADE_TIC_BL_COMPONENTS_SIZES_G8R8, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
-    PIPE_FORMAT_R8G8_UNORM},
+   {JADE_TIC_BL_COMPONENTS_SIZES_G8R8, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM, PIPE_FORMAT_R8G8_UNORM},
    {JADE_TIC_BL_COMPONENTS_SIZES_R16, JADE_TIC_BL_R_DATA_TYPE_NUM_SINT, PIPE_FORMAT_R16_SINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_R8, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM, PIPE_FORMAT_R8_UNORM},
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT,
@@ -96,7 +95,7 @@ header(unsigned components, unsigned type, unsigned ty0)
    t.height_minus_one = H - 1;
    t.texture_type = JADE_TIC_BL_TEXTURE_TYPE_TWO_D;
    t.max_mip_level = 1;
-   t.res_view_max_mip_level = 1;   /* the view: both levels */
+   t.res_view_max_mip_level = 1; /* the view: both levels */
    return t;
 }
 
@@ -104,7 +103,10 @@ static bool
 fetch(struct jade_gpu *gpu, unsigned slot, int x, int y, int lod, uint32_t out[4])
 {
    struct jade_sim_texel_request req = {
-      .handle = slot, .dim = 2, .coord = {x, y}, .lod = lod,
+      .handle = slot,
+      .dim = 2,
+      .coord = {x, y},
+      .lod = lod,
    };
    char err[200] = "";
    bool ok = jade_gpu_texel(gpu, 1, &req, out, err, sizeof(err));
@@ -160,8 +162,7 @@ main(void)
       unsigned components, type;
       enum pipe_format format;
    } blocks[] = {
-      {JADE_TIC_BL_COMPONENTS_SIZES_DXT1, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
-       PIPE_FORMAT_DXT1_RGBA},
+      {JADE_TIC_BL_COMPONENTS_SIZES_DXT1, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM, PIPE_FORMAT_DXT1_RGBA},
       {JADE_TIC_BL_COMPONENTS_SIZES_DXT45, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM,
        PIPE_FORMAT_DXT5_RGBA},
       {JADE_TIC_BL_COMPONENTS_SIZES_DXN2, JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM,
@@ -214,8 +215,8 @@ main(void)
    struct jade_sim_texel_request q = {.handle = 0, .op = JADE_SIM_TEX_QUERY, .lod = 1};
    char err[200];
    CHECK(jade_gpu_texel(gpu, 1, &q, v, err, sizeof(err)) && v[0] == W / 2 && v[1] == H / 2 &&
-         v[2] == 1 && v[3] == 2, "size query at level 1: %u x %u x %u, %u levels", v[0], v[1],
-         v[2], v[3]);
+            v[2] == 1 && v[3] == 2,
+         "size query at level 1: %u x %u x %u, %u levels", v[0], v[1], v[2], v[3]);
 
    /* A swizzle: (B, 1.0, 0, R) of the RGBA8 unorm image (case 0's data
     * was overwritten: refill one texel through the equation). */
@@ -224,10 +225,13 @@ main(void)
       ref_layout(W, H, 1, 2, 1, 1, 4, &img);
       const struct ref_level *lv = &img.level[0];
       for (unsigned b = 0; b < 4; b++)
-         mem[IMAGE + lv->offset_B + ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, 4 * 5 + b,
-                                                3, 0)] = (uint8_t)(b == 0 ? 255 : b == 2 ? 51 : 0);
-      struct jade_tic_bl t = header(JADE_TIC_BL_COMPONENTS_SIZES_A8B8G8R8,
-                                    JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM, lv->ty);
+         mem[IMAGE + lv->offset_B +
+             ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, 4 * 5 + b, 3, 0)] =
+            (uint8_t)(b == 0   ? 255
+                      : b == 2 ? 51
+                               : 0);
+      struct jade_tic_bl t =
+         header(JADE_TIC_BL_COMPONENTS_SIZES_A8B8G8R8, JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM, lv->ty);
       t.x_source = JADE_TIC_BL_X_SOURCE_IN_B;
       t.y_source = JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
       t.z_source = JADE_TIC_BL_X_SOURCE_IN_ZERO;
@@ -237,8 +241,8 @@ main(void)
       uint32_t rgba[4];
       util_format_unpack_rgba(PIPE_FORMAT_R8G8B8A8_UNORM, rgba, px, 1);
       CHECK(fetch(gpu, 20, 5, 3, 0, v) && v[0] == rgba[2] && v[1] == 0x3f800000 && !v[2] &&
-            v[3] == rgba[0], "swizzle (B, 1, 0, R): %08x %08x %08x %08x", v[0], v[1], v[2],
-            v[3]);
+               v[3] == rgba[0],
+            "swizzle (B, 1, 0, R): %08x %08x %08x %08x", v[0], v[1], v[2], v[3]);
    }
 
    /* A pitch header: R32_UINT, 256-byte rows. */

@@ -24,15 +24,15 @@
 #include "jade_sph.h"
 
 #define VA_BASE 0x20000000ull
-#define PB 0x0000
-#define PROG 0x1000
+#define PB      0x0000
+#define PROG    0x1000
 #define STREAM0 0x2000
 #define STREAM1 0x3000
-#define CBUF 0x3800
-#define INDEX 0x4000
+#define CBUF    0x3800
+#define INDEX   0x4000
 #define REPORTS 0x4800
 
-#define MAX_RUNS 16
+#define MAX_RUNS  16
 #define MAX_VERTS 8
 
 struct captured {
@@ -92,18 +92,9 @@ bitsf(uint32_t u)
 }
 
 static const char *const vs_code[] = {
-   "ALD.64 R0, a[0x80]",
-   "ALD.128 R4, a[0x90]",
-   "ALD.64 R8, a[0xa0]",
-   "ALD R10, a[0x2fc]",
-   "ALD R11, a[0x2f8]",
-   "MOV R12, c[0x0][0x0]",
-   "AST.64 a[0x70], R0",
-   "AST.128 a[0x80], R4",
-   "AST.64 a[0x90], R8",
-   "AST.64 a[0x98], R10",
-   "AST a[0xa0], R12",
-   "EXIT",
+   "ALD.64 R0, a[0x80]", "ALD.128 R4, a[0x90]",  "ALD.64 R8, a[0xa0]", "ALD R10, a[0x2fc]",
+   "ALD R11, a[0x2f8]",  "MOV R12, c[0x0][0x0]", "AST.64 a[0x70], R0", "AST.128 a[0x80], R4",
+   "AST.64 a[0x90], R8", "AST.64 a[0x98], R10",  "AST a[0xa0], R12",   "EXIT",
 };
 
 static void
@@ -143,7 +134,7 @@ build_streams(void)
       memcpy(mem + STREAM0 + 12 * k + 8, c, 4);
    }
    for (unsigned e = 0; e < 8; e++) {
-      const int16_t v[2] = {(int16_t)(e * 100 - 50), (int16_t)-(int)e};
+      const int16_t v[2] = {(int16_t)(e * 100 - 50), (int16_t) - (int)e};
       memcpy(mem + STREAM1 + 4 * e, v, 4);
    }
    const uint32_t cb = 0x12345678;
@@ -174,13 +165,13 @@ build_pushbuffer(void)
    /* Attributes. */
    m1(NVC597_SET_VERTEX_ATTRIBUTE_A(0),
       0 | 0 << 7 | NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_R32_G32 << 21 |
-      NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_FLOAT << 27);
+         NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_FLOAT << 27);
    m1(NVC597_SET_VERTEX_ATTRIBUTE_A(1),
       0 | 8 << 7 | NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_R8_G8_B8_A8 << 21 |
-      NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_UNORM << 27 | 1u << 31);
+         NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_UNORM << 27 | 1u << 31);
    m1(NVC597_SET_VERTEX_ATTRIBUTE_A(2),
       1 | 0 << 7 | NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_R16_G16 << 21 |
-      NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_SINT << 27);
+         NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_SINT << 27);
    /* Streams: 0 per vertex (6 elements of 12 bytes), 1 per instance. */
    m1(NVC597_SET_VERTEX_STREAM_A_FORMAT(0), 12 | 1 << 12);
    m_va(NVC597_SET_VERTEX_STREAM_A_LOCATION_A(0), STREAM0);
@@ -205,8 +196,8 @@ build_pushbuffer(void)
    m1(NVC597_SET_INDEX_BUFFER_E, NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE_TWO_BYTES);
    for (unsigned i = 0; i < 3; i++) {
       m1(NVC597_BEGIN, NVC597_BEGIN_OP_TRIANGLE_STRIP |
-                          (i ? NVC597_BEGIN_INSTANCE_ID_SUBSEQUENT
-                             : NVC597_BEGIN_INSTANCE_ID_FIRST) << 26);
+                          (i ? NVC597_BEGIN_INSTANCE_ID_SUBSEQUENT : NVC597_BEGIN_INSTANCE_ID_FIRST)
+                             << 26);
       m1(NVC597_SET_INDEX_BUFFER_F, 0);
       m1(NVC597_DRAW_INDEX_BUFFER, 7);
       m1(NVC597_END, 0);
@@ -225,7 +216,7 @@ build_pushbuffer(void)
       pbw[pbn++] = (uint32_t)(VA_BASE + REPORTS + 16 * r);
       pbw[pbn++] = 0;
       pbw[pbn++] = NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY |
-                   report[r] << 23;   /* REPORT 27:23, STRUCTURE_SIZE 0: four words */
+                   report[r] << 23; /* REPORT 27:23, STRUCTURE_SIZE 0: four words */
    }
    memcpy(mem + PB, pbw, pbn * 4);
 }
@@ -236,8 +227,8 @@ static void
 expect_vertex(const struct captured *r, unsigned v, uint32_t n, uint32_t i, bool past_size)
 {
    const uint32_t *a = r->a[v];
-   const uint32_t k = n + 1;           /* SET_GLOBAL_BASE_VERTEX_INDEX */
-   const uint32_t e = i / 2 + 3;       /* FREQUENCY 2, base instance 3 */
+   const uint32_t k = n + 1;     /* SET_GLOBAL_BASE_VERTEX_INDEX */
+   const uint32_t e = i / 2 + 3; /* FREQUENCY 2, base instance 3 */
    uint32_t want[JADE_SIM_ATTR_WORDS] = {0};
    if (!past_size) {
       want[0x70 / 4] = fbits(k + 0.5f);
@@ -249,16 +240,18 @@ expect_vertex(const struct captured *r, unsigned v, uint32_t n, uint32_t i, bool
       want[0x8c / 4] = fbits((k & 1) ? 0.0f : 1.0f);
    }
    want[0x90 / 4] = (uint32_t)(int32_t)(e * 100 - 50);
-   want[0x94 / 4] = (uint32_t)-(int32_t)e;
-   want[0x98 / 4] = n + 10;            /* SET_VERTEX_ID_BASE */
+   want[0x94 / 4] = (uint32_t) - (int32_t)e;
+   want[0x98 / 4] = n + 10; /* SET_VERTEX_ID_BASE */
    want[0x9c / 4] = i;
    want[0xa0 / 4] = 0x12345678;
    for (unsigned w = 0; w < JADE_SIM_ATTR_WORDS; w++) {
       bool ok = a[w] == want[w];
-      if (w == 0x84 / 4 && !past_size)   /* util_format's unorm8 to float */
+      if (w == 0x84 / 4 && !past_size) /* util_format's unorm8 to float */
          ok = fabsf(bitsf(a[w]) - 128.0f / 255.0f) < 1e-6f;
-      CHECK(ok, "run topology %u instance %u vertex %u (index %u): a[0x%x] = 0x%08x, want "
-            "0x%08x", r->topology, r->instance, v, n, w * 4, a[w], want[w]);
+      CHECK(ok,
+            "run topology %u instance %u vertex %u (index %u): a[0x%x] = 0x%08x, want "
+            "0x%08x",
+            r->topology, r->instance, v, n, w * 4, a[w], want[w]);
    }
 }
 
@@ -290,8 +283,7 @@ main(void)
       const struct captured *c = &runs[r];
       const unsigned i = r / 2;
       CHECK(c->topology == NVC597_BEGIN_OP_TRIANGLE_STRIP && c->count == 3 && c->instance == i,
-            "run %u: topology %u, %u vertices, instance %u", r, c->topology, c->count,
-            c->instance);
+            "run %u: topology %u, %u vertices, instance %u", r, c->topology, c->count, c->instance);
       for (unsigned v = 0; v < 3 && v < c->count; v++)
          expect_vertex(c, v, strip[r % 2][v], i, false);
    }

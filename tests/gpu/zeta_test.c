@@ -26,7 +26,7 @@
 
 #define VA 0x100000000ull
 #define ZT 0x8000u
-#define N 16
+#define N  16
 
 static struct jade_gpu *gpu;
 
@@ -36,14 +36,13 @@ set(uint32_t mthd, uint32_t v)
    gpu_test_set(gpu, mthd, v);
 }
 
-
 /* Pixel (x, y) of a 4-byte zeta target, first GOB row (y < 8). */
 static uint32_t *
 z4(unsigned x, unsigned y)
 {
    unsigned b = 4 * x;
-   return (uint32_t *)(mem + ZT + (b % 16) + 16 * (y % 4) + 64 * (b / 16 % 2) +
-                       128 * (y / 4 % 2) + 256 * (b / 32));
+   return (uint32_t *)(mem + ZT + (b % 16) + 16 * (y % 4) + 64 * (b / 16 % 2) + 128 * (y / 4 % 2) +
+                       256 * (b / 32));
 }
 
 static void
@@ -56,7 +55,7 @@ zeta(uint32_t format)
    set(NVC597_SET_ZT_ARRAY_PITCH, 0x1000 >> 2);
    set(NVC597_SET_ZT_SIZE_A, N);
    set(NVC597_SET_ZT_SIZE_B, N);
-   set(NVC597_SET_ZT_SIZE_C, 1 << 16);   /* ARRAY_SIZE_IS_ONE */
+   set(NVC597_SET_ZT_SIZE_C, 1 << 16); /* ARRAY_SIZE_IS_ONE */
    set(NVC597_SET_ZT_LAYER, 0);
    set(NVC597_SET_ZT_SELECT, 1);
    set(NVC597_SET_SURFACE_CLIP_HORIZONTAL, N << 16);
@@ -149,15 +148,13 @@ main(void)
    *z4(8, 3) = 0xffffffff;
    set(NVC597_SET_STENCIL_OP_ZPASS, NVC597_SET_STENCIL_OP_ZPASS_V_D3D_INCRSAT);
    CHECK(frag(8, 3, 0.5f, true), "ALWAYS");
-   CHECK((*z4(8, 3) & 0xff) == 0xff, "INCRSAT (D3D value) saturates: 0x%02x",
-         *z4(8, 3) & 0xff);
+   CHECK((*z4(8, 3) & 0xff) == 0xff, "INCRSAT (D3D value) saturates: 0x%02x", *z4(8, 3) & 0xff);
    /* REPLACE 0x53 through write mask 0x0f over 0x5a: 0x53. Over 0xa0: 0xa3. */
    set(NVC597_SET_STENCIL_OP_ZPASS, NVC597_SET_STENCIL_OP_ZPASS_V_OGL_REPLACE);
    set(NVC597_SET_STENCIL_MASK, 0x0f);
    *z4(9, 3) = 0xffffffa0;
    CHECK(frag(9, 3, 0.5f, true), "ALWAYS");
-   CHECK((*z4(9, 3) & 0xff) == 0xa3, "REPLACE through the write mask: 0x%02x",
-         *z4(9, 3) & 0xff);
+   CHECK((*z4(9, 3) & 0xff) == 0xa3, "REPLACE through the write mask: 0x%02x", *z4(9, 3) & 0xff);
    /* A failing stencil test runs OP_FAIL (ZERO) and drops the fragment. */
    set(NVC597_SET_STENCIL_FUNC, NVC597_SET_STENCIL_FUNC_V_OGL_NEVER);
    set(NVC597_SET_STENCIL_OP_FAIL, NVC597_SET_STENCIL_OP_FAIL_V_OGL_ZERO);

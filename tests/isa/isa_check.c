@@ -39,8 +39,7 @@ item_for_field(const struct jade_isa_syntax *syn, unsigned field)
    for (unsigned i = 0; i < syn->item_count; i++) {
       const struct jade_isa_item *it = &syn->items[i];
       if (it->kind != JADE_ISA_ITEM_TEXT && it->kind != JADE_ISA_ITEM_REUSE &&
-          (it->field == field ||
-           (it->kind == JADE_ISA_ITEM_OPTIONAL && it->not_field == field)))
+          (it->field == field || (it->kind == JADE_ISA_ITEM_OPTIONAL && it->not_field == field)))
          return it;
    }
    return NULL;
@@ -106,12 +105,11 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
    case JADE_ISA_T_F32: {
       /* Small values and specials matter more than uniform noise. */
       static const uint32_t interesting[] = {
-         0, 1, 2, 0xffffffff, 0x80000000, 0x7fffffff, 0x3f800000,
-         0xbf800000, 0x7f800000, 0xff800000, 0x3f000000, 0x40490fdb,
+         0,          1,          2,          0xffffffff, 0x80000000, 0x7fffffff,
+         0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x3f000000, 0x40490fdb,
       };
       const uint64_t pick = rng() % 3;
-      return fit_field(pick == 0 ? interesting[rng() % 12] :
-                       pick == 1 ? rng() % 256 : rng(), loc);
+      return fit_field(pick == 0 ? interesting[rng() % 12] : pick == 1 ? rng() % 256 : rng(), loc);
    }
    default:
       return fit_field(rng(), loc);
@@ -127,8 +125,7 @@ random_value(const struct jade_isa_item *it, const struct jade_isa_field_loc *lo
  * one at a time.  Only accepted flags are drawn, so a refusal by nvdisasm
  * is a finding. */
 static uint8_t
-random_reuse(const struct jade_isa_syntax *syn, const struct jade_isa_op_info *info,
-             bool yield)
+random_reuse(const struct jade_isa_syntax *syn, const struct jade_isa_op_info *info, bool yield)
 {
    if (!yield || rng() % 2)
       return 0;
@@ -160,8 +157,8 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
     * refuses them on EXIT and BRA). */
    const struct jade_isa_op_info *info = &jade_isa_op_info[form->op];
    const bool wr = info->scoreboards && info->dst_count;
-   const bool rd = info->scoreboards && info->read_scoreboard &&
-                   (info->dst_count || info->src_count);
+   const bool rd =
+      info->scoreboards && info->read_scoreboard && (info->dst_count || info->src_count);
    instr->ctrl.wr_sb = !wr || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.rd_sb = !rd || rng() % 8 == 7 ? 7 : rng() % 6;
    instr->ctrl.wait_mask = rng() % 4 ? rng() % 64 : 0;
@@ -175,8 +172,7 @@ random_instr_once(unsigned form_idx, struct jade_isa_instr *instr)
          /* Hit the alias spellings now and then. */
          const struct jade_isa_syntax *syn = &form->syntax[rng() % form->syntax_count];
          for (unsigned c = 0; c < syn->cond_count; c++) {
-            if (syn->conds[c].field == loc->field &&
-                syn->conds[c].op == JADE_ISA_COND_EQ)
+            if (syn->conds[c].field == loc->field && syn->conds[c].op == JADE_ISA_COND_EQ)
                instr->field[loc->field] = syn->conds[c].value;
          }
       }
@@ -242,15 +238,16 @@ fuzz(uint64_t seed, unsigned n)
          uint64_t w[2];
          random_instr(f, &instr);
          if (jade_isa_encode(&instr, w)) {
-            fprintf(stderr, "form %u (%s): encoding a random instance failed\n",
-                    f, jade_isa_op_info[jade_isa_forms[f].op].name);
+            fprintf(stderr, "form %u (%s): encoding a random instance failed\n", f,
+                    jade_isa_op_info[jade_isa_forms[f].op].name);
             failures++;
             continue;
          }
          if (jade_isa_decode(w, &back) || !same_instr(&instr, &back)) {
-            fprintf(stderr, "form %u (%s): decode(encode(x)) != x for "
-                    "0x%016" PRIx64 " 0x%016" PRIx64 "\n", f,
-                    jade_isa_op_info[jade_isa_forms[f].op].name, w[0], w[1]);
+            fprintf(stderr,
+                    "form %u (%s): decode(encode(x)) != x for "
+                    "0x%016" PRIx64 " 0x%016" PRIx64 "\n",
+                    f, jade_isa_op_info[jade_isa_forms[f].op].name, w[0], w[1]);
             failures++;
             continue;
          }
@@ -314,8 +311,8 @@ check_corpus(const char *path)
       }
       jade_isa_print(&instr, this_pc, text, sizeof(text));
       if (strcmp(text, expected)) {
-         fprintf(stderr, "%s:%u: printed '%s', nvdisasm says '%s'\n", path,
-                 line_no, text, expected);
+         fprintf(stderr, "%s:%u: printed '%s', nvdisasm says '%s'\n", path, line_no, text,
+                 expected);
          failures++;
       }
 
@@ -325,14 +322,13 @@ check_corpus(const char *path)
       jade_isa_decode_ctrl(w, &parsed.ctrl);
       if (jade_isa_parse(expected, this_pc, &parsed, err, sizeof(err)) ||
           jade_isa_encode(&parsed, back)) {
-         fprintf(stderr, "%s:%u: assembling '%s' failed: %s\n", path, line_no,
-                 expected, err);
+         fprintf(stderr, "%s:%u: assembling '%s' failed: %s\n", path, line_no, expected, err);
          failures++;
-      } else if ((back[0] != w[0] || back[1] != w[1]) &&
-                 !same_text(back, this_pc, expected)) {
-         fprintf(stderr, "%s:%u: '%s' assembles to 0x%016" PRIx64 " 0x%016" PRIx64
-                 ", not 0x%016" PRIx64 " 0x%016" PRIx64 "\n", path, line_no,
-                 expected, back[0], back[1], w[0], w[1]);
+      } else if ((back[0] != w[0] || back[1] != w[1]) && !same_text(back, this_pc, expected)) {
+         fprintf(stderr,
+                 "%s:%u: '%s' assembles to 0x%016" PRIx64 " 0x%016" PRIx64 ", not 0x%016" PRIx64
+                 " 0x%016" PRIx64 "\n",
+                 path, line_no, expected, back[0], back[1], w[0], w[1]);
          failures++;
       }
    }
@@ -345,9 +341,19 @@ static int
 check_bad_input(void)
 {
    static const char *const bad[] = {
-      "", "FOO R1 ;", "FADD R1, R2 ;", "FADD R1, R2, R3, R4 ;", "FADD R256, R2, R3 ;",
-      "FADD R1, R2, 0.1 ;", "@P9 EXIT ;", "@P0EXIT ;", "IADD3 R1, R2, 0x1ffffffff, RZ ;",
-      "MOV R1, c[0x20][0x0] ;", "BRA 0x2 ;", "S2R R1, SR_NOPE ;", "LOP3.LUT R1 ;",
+      "",
+      "FOO R1 ;",
+      "FADD R1, R2 ;",
+      "FADD R1, R2, R3, R4 ;",
+      "FADD R256, R2, R3 ;",
+      "FADD R1, R2, 0.1 ;",
+      "@P9 EXIT ;",
+      "@P0EXIT ;",
+      "IADD3 R1, R2, 0x1ffffffff, RZ ;",
+      "MOV R1, c[0x20][0x0] ;",
+      "BRA 0x2 ;",
+      "S2R R1, SR_NOPE ;",
+      "LOP3.LUT R1 ;",
    };
    int failures = 0;
    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

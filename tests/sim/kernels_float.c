@@ -22,11 +22,21 @@ fop32(enum fop op, float a, float b, float c, int mode)
    fesetround(rmodes[mode]);
    volatile float r;
    switch (op) {
-   case F_ADD: r = x + y; break;
-   case F_SUB: r = x - y; break;
-   case F_MUL: r = x * y; break;
-   case F_FMA: r = fmaf(x, y, z); break;
-   default: r = x / y; break;
+   case F_ADD:
+      r = x + y;
+      break;
+   case F_SUB:
+      r = x - y;
+      break;
+   case F_MUL:
+      r = x * y;
+      break;
+   case F_FMA:
+      r = fmaf(x, y, z);
+      break;
+   default:
+      r = x / y;
+      break;
    }
    fesetround(FE_TONEAREST);
    return r;
@@ -39,10 +49,18 @@ gen_f32s(struct rng *r, uint32_t *in, unsigned count)
       in[i] = gen_f32(r);
 }
 
-static void gen_f32x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f32s(r, in, n * 2); }
+static void
+gen_f32x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   gen_f32s(r, in, n * 2);
+}
 
 /* Like gen_cmpf: often equal or opposite operands (x - x, x + -x). */
-static void gen_f32pair(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_cmpf(r, in, out, n); }
+static void
+gen_f32pair(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   gen_cmpf(r, in, out, n);
+}
 
 /* fma operands; a third of the time c cancels most of a * b. */
 static void
@@ -232,10 +250,18 @@ gen_ex2lg2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 {
    for (unsigned t = 0; t < n; t++) {
       switch (rng_below(r, 4)) {
-      case 0: in[t] = gen_range(r, -150.0f, 130.0f); break;
-      case 1: in[t] = gen_range(r, -2.0f, 2.0f); break;
-      case 2: in[t] = gen_f32(r) & 0x7fffffff; break;
-      default: in[t] = gen_f32(r); break;
+      case 0:
+         in[t] = gen_range(r, -150.0f, 130.0f);
+         break;
+      case 1:
+         in[t] = gen_range(r, -2.0f, 2.0f);
+         break;
+      case 2:
+         in[t] = gen_f32(r) & 0x7fffffff;
+         break;
+      default:
+         in[t] = gen_f32(r);
+         break;
       }
    }
 }
@@ -262,8 +288,8 @@ gen_rcp_sqrt(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
          uint32_t v;
          do {
             v = rng_below(r, 3) ? gen_range(r, -1000.0f, 1000.0f) : gen_f32(r);
-         } while (fpclassify(f32(v)) == FP_SUBNORMAL ||
-                  fabsf(f32(v)) > 0x1p126f || (v & 0x7f800000) == 0x00800000);
+         } while (fpclassify(f32(v)) == FP_SUBNORMAL || fabsf(f32(v)) > 0x1p126f ||
+                  (v & 0x7f800000) == 0x00800000);
          in[t * 2 + j] = v;
       }
    }
@@ -326,18 +352,22 @@ sat_u(double r, unsigned bits)
 static uint32_t
 gen_f2i_value(struct rng *r)
 {
-   static const float edges[] = {0x1p31f, 0x1p32f, 0x1p63f, 0x1p64f, 128.0f,
-                                 256.0f, 32768.0f, 65536.0f};
+   static const float edges[] = {0x1p31f, 0x1p32f, 0x1p63f,  0x1p64f,
+                                 128.0f,  256.0f,  32768.0f, 65536.0f};
    switch (rng_below(r, 6)) {
    case 0: {
       float e = edges[rng_below(r, ARRAY_SIZE(edges))];
       uint32_t u = u32f(e) + rng_below(r, 5) - 2;
       return rng_below(r, 2) ? u : u ^ 0x80000000u;
    }
-   case 1: return u32f((float)((int)rng_below(r, 2001) - 1000) * 0.5f);
-   case 2: return gen_range(r, -3e9f, 5e9f);
-   case 3: return gen_range(r, -300.0f, 300.0f);
-   default: return gen_f32(r);
+   case 1:
+      return u32f((float)((int)rng_below(r, 2001) - 1000) * 0.5f);
+   case 2:
+      return gen_range(r, -3e9f, 5e9f);
+   case 3:
+      return gen_range(r, -300.0f, 300.0f);
+   default:
+      return gen_f32(r);
    }
 }
 
@@ -380,15 +410,14 @@ ref_cvt_f2i_small(const uint32_t *in, uint32_t *out, unsigned n)
 }
 
 /* Integer to float conversions in a rounding mode (rmodes[mode]). */
-#define CONVERT_IN_MODE(name, dst_t, src_t)        \
-   static dst_t                                    \
-   name(src_t v, int mode)                         \
-   {                                               \
-      volatile src_t x = v;                        \
-      fesetround(rmodes[mode]);                    \
-      volatile dst_t r = (dst_t)x;                 \
-      fesetround(FE_TONEAREST);                    \
-      return r;                                    \
+#define CONVERT_IN_MODE(name, dst_t, src_t)                                                        \
+   static dst_t name(src_t v, int mode)                                                            \
+   {                                                                                               \
+      volatile src_t x = v;                                                                        \
+      fesetround(rmodes[mode]);                                                                    \
+      volatile dst_t r = (dst_t)x;                                                                 \
+      fesetround(FE_TONEAREST);                                                                    \
+      return r;                                                                                    \
    }
 CONVERT_IN_MODE(f32_from_s64, float, int64_t)
 CONVERT_IN_MODE(f32_from_u64, float, uint64_t)
@@ -438,9 +467,15 @@ gen_f64_i(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
          if (rng_below(r, 2))
             v ^= 1ull << 63;
          break;
-      case 1: v = u64f((double)((int)rng_below(r, 2001) - 1000) * 0.5); break;
-      case 2: v = u64f(((double)rng64(r) - 0x1p63) * 0x1p-20 * (double)(1 << rng_below(r, 30))); break;
-      default: v = gen_f64(r); break;
+      case 1:
+         v = u64f((double)((int)rng_below(r, 2001) - 1000) * 0.5);
+         break;
+      case 2:
+         v = u64f(((double)rng64(r) - 0x1p63) * 0x1p-20 * (double)(1 << rng_below(r, 30)));
+         break;
+      default:
+         v = gen_f64(r);
+         break;
       }
       put64(&in[t * 2], v);
    }
@@ -470,13 +505,14 @@ gen_cvt_ff(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
       uint64_t d;
       switch (rng_below(r, 4)) {
       case 0: /* around the f32 range limits */
-         d = u64f(rng_below(r, 2) ? 0x1.fffffep127 : 0x1p-126) +
-             (rng64(r) >> 30) - (1ull << 33);
+         d = u64f(rng_below(r, 2) ? 0x1.fffffep127 : 0x1p-126) + (rng64(r) >> 30) - (1ull << 33);
          break;
       case 1: /* f32 denormal range */
          d = u64f(ldexp((double)rng32(r), -150 - (int)rng_below(r, 30)));
          break;
-      default: d = gen_f64(r); break;
+      default:
+         d = gen_f64(r);
+         break;
       }
       if (rng_below(r, 2))
          d ^= 1ull << 63;
@@ -541,27 +577,35 @@ f16_round(long double x, int m)
       return sign;
    int e;
    frexpl(a, &e);
-   int q = (e - 1 < -14 ? -14 : e - 1) - 10;   /* exponent of the last bit */
+   int q = (e - 1 < -14 ? -14 : e - 1) - 10; /* exponent of the last bit */
    long double s = ldexpl(a, -q);
    long double fl = floorl(s), frac = s - fl;
    bool up;
    switch (m) {
-   case 0: up = frac > 0.5L || (frac == 0.5L && fmodl(fl, 2) == 1); break;
-   case 1: up = false; break;
-   case 2: up = sign && frac > 0; break;
-   default: up = !sign && frac > 0; break;
+   case 0:
+      up = frac > 0.5L || (frac == 0.5L && fmodl(fl, 2) == 1);
+      break;
+   case 1:
+      up = false;
+      break;
+   case 2:
+      up = sign && frac > 0;
+      break;
+   default:
+      up = !sign && frac > 0;
+      break;
    }
    uint32_t mant = (uint32_t)fl + up;
    if (mant == 2048) {
       mant = 1024;
       q++;
    }
-   if (q > 5) {   /* overflow */
+   if (q > 5) { /* overflow */
       bool inf = m == 0 || (m == 2 && sign) || (m == 3 && !sign);
       return sign | (inf ? 0x7c00 : 0x7bff);
    }
    if (mant < 1024)
-      return sign | mant;   /* denormal (q == -24) */
+      return sign | mant; /* denormal (q == -24) */
    return sign | (q + 25) << 10 | (mant - 1024);
 }
 
@@ -575,12 +619,16 @@ gen_f16(struct rng *r)
    uint16_t sign = rng32(r) & 0x8000;
    switch (rng_below(r, 8)) {
    case 0:
-   case 1: return special[rng_below(r, ARRAY_SIZE(special))];
-   case 2: return sign | rng_below(r, 0x400);
+   case 1:
+      return special[rng_below(r, ARRAY_SIZE(special))];
+   case 2:
+      return sign | rng_below(r, 0x400);
    case 3:
    case 4:
-   case 5: return sign | (12 + rng_below(r, 8)) << 10 | rng_below(r, 0x400);
-   default: return rng32(r) & 0xffff;
+   case 5:
+      return sign | (12 + rng_below(r, 8)) << 10 | rng_below(r, 0x400);
+   default:
+      return rng32(r) & 0xffff;
    }
 }
 
@@ -591,11 +639,14 @@ gen_cvt_f16(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
       uint32_t *v = &in[t * 6];
       switch (rng_below(r, 3)) {
       case 0: /* within the f16 range, with bits below its precision */
-         v[0] = (rng32(r) & 0x80000000u) | (100 + rng_below(r, 45)) << 23 |
-                (rng32(r) & 0x7fffff);
+         v[0] = (rng32(r) & 0x80000000u) | (100 + rng_below(r, 45)) << 23 | (rng32(r) & 0x7fffff);
          break;
-      case 1: v[0] = gen_f2i_value(r); break;
-      default: v[0] = gen_f32(r); break;
+      case 1:
+         v[0] = gen_f2i_value(r);
+         break;
+      default:
+         v[0] = gen_f32(r);
+         break;
       }
       v[1] = rng_below(r, 2) ? gen_int(r) : (uint32_t)(int)rng_below(r, 140000) - 70000;
       put64(&v[2], gen_f64(r));
@@ -649,7 +700,9 @@ gen_i2i(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 {
    for (unsigned t = 0; t < n; t++) {
       in[t * 4] = gen_int(r);
-      put64(&in[t * 4 + 2], rng_below(r, 3) ? gen_int64(r) : (uint64_t)(int64_t)(int32_t)gen_int(r) + rng_below(r, 3) - 1);
+      put64(&in[t * 4 + 2], rng_below(r, 3)
+                               ? gen_int64(r)
+                               : (uint64_t)(int64_t)(int32_t)gen_int(r) + rng_below(r, 3) - 1);
    }
 }
 
@@ -662,11 +715,21 @@ fop64(enum fop op, double a, double b, double c, int mode)
    fesetround(rmodes[mode]);
    volatile double r;
    switch (op) {
-   case F_ADD: r = x + y; break;
-   case F_SUB: r = x - y; break;
-   case F_MUL: r = x * y; break;
-   case F_FMA: r = fma(x, y, z); break;
-   default: r = x / y; break;
+   case F_ADD:
+      r = x + y;
+      break;
+   case F_SUB:
+      r = x - y;
+      break;
+   case F_MUL:
+      r = x * y;
+      break;
+   case F_FMA:
+      r = fma(x, y, z);
+      break;
+   default:
+      r = x / y;
+      break;
    }
    fesetround(FE_TONEAREST);
    return r;
@@ -724,9 +787,15 @@ gen_f64x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
    for (unsigned t = 0; t < n; t++) {
       uint64_t a = gen_f64(r), b = gen_f64(r);
       switch (rng_below(r, 6)) {
-      case 0: b = a; break;
-      case 1: b = a ^ (1ull << 63); break;
-      case 2: a &= ~(1ull << 63); break;
+      case 0:
+         b = a;
+         break;
+      case 1:
+         b = a ^ (1ull << 63);
+         break;
+      case 2:
+         a &= ~(1ull << 63);
+         break;
       }
       put64(&in[t * 4], a);
       put64(&in[t * 4 + 2], b);
@@ -778,9 +847,13 @@ ref_f64_cmp(const uint32_t *in, uint32_t *out, unsigned n)
       uint64_t ua = get64(&in[t * 4]), ub = get64(&in[t * 4 + 2]);
       double a = f64(ua), b = f64(ub);
       bool u = isnan(a) || isnan(b);
-      bool c[14] = {!u && a == b, !u && a != b, !u && a < b, !u && a <= b,
-                    !u && a > b, !u && a >= b, u || a == b, u || a != b,
-                    u || a < b, u || a <= b, u || a > b, u || a >= b, !u, u};
+      bool c[14] = {!u && a == b, !u && a != b,
+                    !u && a < b,  !u && a <= b,
+                    !u && a > b,  !u && a >= b,
+                    u || a == b,  u || a != b,
+                    u || a < b,   u || a <= b,
+                    u || a > b,   u || a >= b,
+                    !u,           u};
       uint32_t *o = &out[t * 8];
       o[0] = 0;
       for (unsigned i = 0; i < 14; i++)
@@ -808,10 +881,18 @@ hop(enum fop op, uint16_t a, uint16_t b, uint16_t c, bool flush, bool satf)
    }
    long double x = f16_value(a), y = f16_value(b), z = f16_value(c), r;
    switch (op) {
-   case F_ADD: r = x + y; break;
-   case F_SUB: r = x - y; break;
-   case F_MUL: r = x * y; break;
-   default: r = x * y + z; break;
+   case F_ADD:
+      r = x + y;
+      break;
+   case F_SUB:
+      r = x - y;
+      break;
+   case F_MUL:
+      r = x * y;
+      break;
+   default:
+      r = x * y + z;
+      break;
    }
    uint16_t h = f16_round(r, 0);
    if (flush)
@@ -828,8 +909,8 @@ hop(enum fop op, uint16_t a, uint16_t b, uint16_t c, bool flush, bool satf)
 static uint32_t
 hop2(enum fop op, uint32_t a, uint32_t b, uint32_t c, bool flush, bool satf)
 {
-   return hop(op, a, b, c, flush, satf) |
-          (uint32_t)hop(op, a >> 16, b >> 16, c >> 16, flush, satf) << 16;
+   return hop(op, a, b, c, flush, satf) | (uint32_t)hop(op, a >> 16, b >> 16, c >> 16, flush, satf)
+                                             << 16;
 }
 
 static void
@@ -839,8 +920,16 @@ gen_f16x2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n, unsigned words
       in[i] = gen_f16(r) | (uint32_t)gen_f16(r) << 16;
 }
 
-static void gen_f16x2_3(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f16x2(r, in, out, n, 3); }
-static void gen_f16x2_2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) { gen_f16x2(r, in, out, n, 2); }
+static void
+gen_f16x2_3(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   gen_f16x2(r, in, out, n, 3);
+}
+static void
+gen_f16x2_2(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+   gen_f16x2(r, in, out, n, 2);
+}
 
 static void
 ref_f16x2_arith(const uint32_t *in, uint32_t *out, unsigned n)
@@ -945,10 +1034,14 @@ ref_f16_cmp(const uint32_t *in, uint32_t *out, unsigned n)
       long double zal = f16_value(h_ftz(a)), zah = f16_value(h_ftz(a >> 16));
       long double zbl = f16_value(h_ftz(b)), zbh = f16_value(h_ftz(b >> 16));
       bool p[8] = {
-         al < bl, ah < bh,
-         isnan(al) || isnan(bl) || al == bl, isnan(ah) || isnan(bh) || ah == bh,
-         zal >= zbl, zah >= zbh,
-         ah > bh, isnan(al) || isnan(bl),
+         al < bl,
+         ah < bh,
+         isnan(al) || isnan(bl) || al == bl,
+         isnan(ah) || isnan(bh) || ah == bh,
+         zal >= zbl,
+         zah >= zbh,
+         ah > bh,
+         isnan(al) || isnan(bl),
       };
       uint32_t *o = &out[t * 3];
       o[0] = 0;
@@ -967,21 +1060,26 @@ const struct kcase kernels_float[] = {
    {"f32_mul", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32x2, ref_f32_mul},
    {"f32_fma", "fp32", G1(2), G1(128), 3, 4, 0, 0, "xxxx", 0, 0, gen_f32fma, ref_f32_fma},
    /* neg/abs are bit operations on a NaN, whatever ptxas makes of them */
-   {"f32_ftz_sat", "fp32", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxffff", 0, 0, gen_f32fma, ref_f32_ftz_sat},
+   {"f32_ftz_sat", "fp32", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxffff", 0, 0, gen_f32fma,
+    ref_f32_ftz_sat},
    {"f32_minmax", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32pair, ref_f32_minmax},
    {"f32_div", "fp32", G1(2), G1(128), 2, 2, 0, 0, "xx", 0, 0, gen_f32x2, ref_f32_div},
-   {"f32_sqrt_rcp", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32_sqrt, ref_f32_sqrt_rcp},
+   {"f32_sqrt_rcp", "fp32", G1(2), G1(128), 2, 4, 0, 0, "xxxx", 0, 0, gen_f32_sqrt,
+    ref_f32_sqrt_rcp},
    /* mufu: compared with the exact function.  sin/cos: PTX gives MUFU an
     * absolute error of 2^-20.9 on [-pi, pi]; ptxas first multiplies by
     * 1/(2 pi) with .RZ, an error of up to 2^-22 of |x| / (2 pi) in the
     * argument, so for |x| <= 4 pi we allow 2^-17 absolute. */
-   {"mufu_sincos", "mufu", G1(2), G1(128), 1, 4, 0, 0, "uuuu", 2, 0x1p-17, gen_sincos, ref_mufu_sincos},
+   {"mufu_sincos", "mufu", G1(2), G1(128), 1, 4, 0, 0, "uuuu", 2, 0x1p-17, gen_sincos,
+    ref_mufu_sincos},
    /* ex2: PTX: 2 ulp over the full range.  lg2: PTX: absolute error 2^-22.6 near
     * 1 (where the result is near 0), else 2 ulp. */
-   {"mufu_ex2lg2", "mufu", G1(2), G1(128), 1, 4, 0, 0, "vvuu", 2, 0x1p-21, gen_ex2lg2, ref_mufu_ex2lg2},
+   {"mufu_ex2lg2", "mufu", G1(2), G1(128), 1, 4, 0, 0, "vvuu", 2, 0x1p-21, gen_ex2lg2,
+    ref_mufu_ex2lg2},
    /* rcp: PTX: 1 ulp; rsqrt: relative 2^-22.9; sqrt: relative 2^-23;
     * div.approx/div.full: 2 ulp, so 2 ulp for all of them. */
-   {"mufu_rcp_sqrt", "mufu", G1(2), G1(128), 2, 7, 0, 0, "uuuuuuu", 2, 0, gen_rcp_sqrt, ref_mufu_rcp_sqrt},
+   {"mufu_rcp_sqrt", "mufu", G1(2), G1(128), 2, 7, 0, 0, "uuuuuuu", 2, 0, gen_rcp_sqrt,
+    ref_mufu_rcp_sqrt},
    /* tanh: PTX: relative error 2^-10.987, about 2^12 ulp; whether
     * MUFU.TANH flushes subnormals is not documented (the model does), so
     * an absolute 2^-126 too */
@@ -991,20 +1089,26 @@ const struct kcase kernels_float[] = {
    /* cvt */
    {"cvt_f2i", "cvt", G1(2), G1(128), 1, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_f2i, ref_cvt_f2i},
    {"cvt_f2i_small", "cvt", G1(2), G1(128), 1, 6, 0, 0, "xxxxxx", 0, 0, gen_f2i, ref_cvt_f2i_small},
-   {"cvt_i2f", "cvt", G1(2), G1(128), 4, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_i2f, ref_cvt_i2f},
-   {"cvt_f64_i", "cvt", G1(2), G1(128), 2, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_f64_i, ref_cvt_f64_i},
+   {"cvt_i2f", "cvt", G1(2), G1(128), 4, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_i2f,
+    ref_cvt_i2f},
+   {"cvt_f64_i", "cvt", G1(2), G1(128), 2, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_f64_i,
+    ref_cvt_f64_i},
    /* NaN payloads of f64 <-> f32 are not checked */
    {"cvt_ff", "cvt", G1(2), G1(128), 4, 16, 0, 0, "fffffffffffxdDxx", 0, 0, gen_cvt_ff, ref_cvt_ff},
    {"cvt_f16", "cvt", G1(2), G1(128), 6, 12, 0, 0, "hhhhfxxxxhhx", 0, 0, gen_cvt_f16, ref_cvt_f16},
    {"cvt_i2i", "cvt", G1(2), G1(128), 4, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, gen_i2i, ref_cvt_i2i},
-   {"cvt_narrow", "cvt", G1(2), G1(128), 4, 8, 0, 0, "xxxhdDdD", 0, 0, gen_cvt_narrow, ref_cvt_narrow},
+   {"cvt_narrow", "cvt", G1(2), G1(128), 4, 8, 0, 0, "xxxhdDdD", 0, 0, gen_cvt_narrow,
+    ref_cvt_narrow},
    /* fp64: NaN payloads not checked */
-   {"f64_arith", "fp64", G1(2), G1(128), 6, 28, 0, 0, "dDdDdDdDdDdDdDdDdDdDdDdDdDdD", 0, 0, gen_f64fma, ref_f64_arith},
-   {"f64_divsqrt", "fp64", G1(2), G1(128), 4, 10, 0, 0, "dDdDdDdDdD", 0, 0, gen_f64x2, ref_f64_divsqrt},
+   {"f64_arith", "fp64", G1(2), G1(128), 6, 28, 0, 0, "dDdDdDdDdDdDdDdDdDdDdDdDdDdD", 0, 0,
+    gen_f64fma, ref_f64_arith},
+   {"f64_divsqrt", "fp64", G1(2), G1(128), 4, 10, 0, 0, "dDdDdDdDdD", 0, 0, gen_f64x2,
+    ref_f64_divsqrt},
    {"f64_div_rz", "fp64", G1(2), G1(128), 4, 2, 0, 0, "dD", 0, 0, gen_f64x2, ref_f64_div_rz},
    {"f64_cmp", "fp64", G1(2), G1(128), 4, 8, 0, 0, "xxdDdDdD", 0, 0, gen_f64x2, ref_f64_cmp},
    /* half: NaN payloads not checked */
-   {"f16x2_arith", "half", G1(2), G1(128), 3, 10, 0, 0, "hhhhhhhhhx", 0, 0, gen_f16x2_3, ref_f16x2_arith},
+   {"f16x2_arith", "half", G1(2), G1(128), 3, 10, 0, 0, "hhhhhhhhhx", 0, 0, gen_f16x2_3,
+    ref_f16x2_arith},
    {"f16_cmp", "half", G1(2), G1(128), 2, 3, 0, 0, "xfx", 0, 0, gen_f16x2_2, ref_f16_cmp},
 };
 const unsigned kernels_float_count = ARRAY_SIZE(kernels_float);

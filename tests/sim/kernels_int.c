@@ -163,9 +163,15 @@ gen_bits(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
       in[t * 4 + 1] = gen_int(r);
       for (unsigned j = 2; j < 4; j++) {
          switch (rng_below(r, 6)) {
-         case 0: in[t * 4 + j] = gen_int(r); break;
-         case 1: in[t * 4 + j] = rng_below(r, 256); break;
-         default: in[t * 4 + j] = rng_below(r, 34); break;
+         case 0:
+            in[t * 4 + j] = gen_int(r);
+            break;
+         case 1:
+            in[t * 4 + j] = rng_below(r, 256);
+            break;
+         default:
+            in[t * 4 + j] = rng_below(r, 34);
+            break;
          }
       }
    }
@@ -210,8 +216,7 @@ static void
 ref_int_bits(const uint32_t *in, uint32_t *out, unsigned n)
 {
    for (unsigned t = 0; t < n; t++) {
-      uint32_t a = in[t * 4], b = in[t * 4 + 1], c = in[t * 4 + 2],
-               d = in[t * 4 + 3];
+      uint32_t a = in[t * 4], b = in[t * 4 + 1], c = in[t * 4 + 2], d = in[t * 4 + 3];
       uint32_t *o = &out[t * 11];
       o[0] = bfe32(a, c, d, false);
       o[1] = bfe32(a, c, d, true);
@@ -294,8 +299,8 @@ ref_int_madc(const uint32_t *in, uint32_t *out, unsigned n)
    for (unsigned t = 0; t < n; t++) {
       const uint32_t *v = &in[t * 4];
       uint32_t *o = &out[t * 4];
-      unsigned __int128 s = (unsigned __int128)((uint64_t)v[0] * v[1]) +
-                            ((uint64_t)v[3] << 32 | v[2]);
+      unsigned __int128 s =
+         (unsigned __int128)((uint64_t)v[0] * v[1]) + ((uint64_t)v[3] << 32 | v[2]);
       o[0] = (uint32_t)s;
       o[1] = (uint32_t)(s >> 32);
       o[2] = (uint32_t)(s >> 64);
@@ -471,16 +476,15 @@ ref_setp_i32(const uint32_t *in, uint32_t *out, unsigned n)
       uint32_t a = in[t * 2], b = in[t * 2 + 1];
       int32_t sa = a, sb = b;
       uint32_t *o = &out[t * 6];
-      bool c[10] = {sa == sb, sa != sb, sa < sb, sa <= sb, sa > sb, sa >= sb,
-                    a < b, a <= b, a > b, a >= b};
+      bool c[10] = {sa == sb, sa != sb,          sa<sb, sa <= sb, sa> sb,
+                    sa >= sb, a<b, a <= b, a> b, a >= b};
       o[0] = 0;
       for (unsigned i = 0; i < 10; i++)
          o[0] |= c[i] << i;
       bool p1 = a != 0;
       bool p2 = (sa < sb) && p1, p3 = (a > b) || p1, p4 = (sa == sb) ^ p1;
       bool p5 = (sa >= sb) && !p1, p6 = !(sa >= sb) && !p1;
-      bool p[11] = {p2, p3, p4, p5, p6, p2 && p3, p2 || p4, p3 ^ p5, !p6,
-                    a < 100, !(a < 100)};
+      bool p[11] = {p2, p3, p4, p5, p6, p2 && p3, p2 || p4, p3 ^ p5, !p6, a < 100, !(a < 100)};
       o[1] = 0;
       for (unsigned i = 0; i < 11; i++)
          o[1] |= p[i] << i;
@@ -497,9 +501,15 @@ gen_cmp64(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
    for (unsigned t = 0; t < n; t++) {
       uint64_t a = gen_int64(r), b = gen_int64(r);
       switch (rng_below(r, 4)) {
-      case 0: b = a; break;
-      case 1: b = (a & 0xffffffff00000000ull) | (uint32_t)b; break; /* same high */
-      case 2: b = (b & 0xffffffff00000000ull) | (uint32_t)a; break; /* same low */
+      case 0:
+         b = a;
+         break;
+      case 1:
+         b = (a & 0xffffffff00000000ull) | (uint32_t)b;
+         break; /* same high */
+      case 2:
+         b = (b & 0xffffffff00000000ull) | (uint32_t)a;
+         break; /* same low */
       }
       put64(&in[t * 4], a);
       put64(&in[t * 4 + 2], b);
@@ -513,8 +523,8 @@ ref_setp_i64(const uint32_t *in, uint32_t *out, unsigned n)
       uint64_t a = get64(&in[t * 4]), b = get64(&in[t * 4 + 2]);
       int64_t sa = a, sb = b;
       uint32_t *o = &out[t * 4];
-      bool c[10] = {sa == sb, sa != sb, sa < sb, sa <= sb, sa > sb, sa >= sb,
-                    a < b, a <= b, a > b, a >= b};
+      bool c[10] = {sa == sb, sa != sb,          sa<sb, sa <= sb, sa> sb,
+                    sa >= sb, a<b, a <= b, a> b, a >= b};
       o[0] = 0;
       for (unsigned i = 0; i < 10; i++)
          o[0] |= c[i] << i;
@@ -526,9 +536,9 @@ static uint32_t
 fcmp_mask(float a, float b, bool all)
 {
    bool u = isnan(a) || isnan(b);
-   bool c[14] = {!u && a == b, !u && a != b, !u && a < b, !u && a <= b,
-                 !u && a > b, !u && a >= b, u || a == b, u || a != b,
-                 u || a < b, u || a <= b, u || a > b, u || a >= b, !u, u};
+   bool c[14] = {
+      !u && a == b, !u && a != b, !u && a < b, !u && a <= b, !u && a > b, !u && a >= b, u || a == b,
+      u || a != b,  u || a < b,   u || a <= b, u || a > b,   u || a >= b, !u,           u};
    uint32_t m = 0;
    if (all) {
       for (unsigned i = 0; i < 14; i++)
@@ -557,20 +567,31 @@ ref_setp_f32(const uint32_t *in, uint32_t *out, unsigned n)
 
 const struct kcase kernels_int[] = {
    /* int_arith */
-   {"int_addsub", "int_arith", G1(2), G1(128), 4, 14, 0, 0, "xxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_int_addsub},
-   {"int_mul", "int_arith", G1(2), G1(128), 3, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_int_mul},
-   {"int_divrem", "int_arith", G1(2), G1(128), 2, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_divrem, ref_int_divrem},
-   {"int_minmax", "int_arith", G1(2), G1(128), 3, 8, 0, 0, "xxxxxxxx", 0, 0, GEN_INTS, ref_int_minmax},
-   {"int_shift", "int_arith", G1(2), G1(128), 3, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_shift, ref_int_shift},
-   {"int_bits", "int_arith", G1(2), G1(128), 4, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_bits, ref_int_bits},
-   {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, GEN_INTS, ref_int_prmt},
-   {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, GEN_INTS, ref_int_logic},
+   {"int_addsub", "int_arith", G1(2), G1(128), 4, 14, 0, 0, "xxxxxxxxxxxxxx", 0, 0, GEN_INTS,
+    ref_int_addsub},
+   {"int_mul", "int_arith", G1(2), G1(128), 3, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS,
+    ref_int_mul},
+   {"int_divrem", "int_arith", G1(2), G1(128), 2, 10, 0, 0, "xxxxxxxxxx", 0, 0, gen_divrem,
+    ref_int_divrem},
+   {"int_minmax", "int_arith", G1(2), G1(128), 3, 8, 0, 0, "xxxxxxxx", 0, 0, GEN_INTS,
+    ref_int_minmax},
+   {"int_shift", "int_arith", G1(2), G1(128), 3, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_shift,
+    ref_int_shift},
+   {"int_bits", "int_arith", G1(2), G1(128), 4, 11, 0, 0, "xxxxxxxxxxx", 0, 0, gen_bits,
+    ref_int_bits},
+   {"int_prmt", "int_arith", G1(2), G1(128), 3, 10, 0, 0, "xxxxxxxxxx", 0, 0, GEN_INTS,
+    ref_int_prmt},
+   {"int_logic", "int_arith", G1(2), G1(128), 3, 9, 0, 0, "xxxxxxxxx", 0, 0, GEN_INTS,
+    ref_int_logic},
    {"int_madc", "int_arith", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_int_madc},
    {"int_sad", "int_arith", G1(2), G1(128), 3, 2, 0, 0, "xx", 0, 0, GEN_INTS, ref_int_sad},
    /* int64 */
-   {"i64_arith", "int64", G1(2), G1(128), 6, 28, 0, 0, "xxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, 0, gen_i64_arith, ref_i64_arith},
-   {"i64_divrem", "int64", G1(2), G1(64), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_divrem, ref_i64_divrem},
-   {"i64_bits", "int64", G1(2), G1(128), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_bits, ref_i64_bits},
+   {"i64_arith", "int64", G1(2), G1(128), 6, 28, 0, 0, "xxxxxxxxxxxxxxxxxxxxxxxxxxxx", 0, 0,
+    gen_i64_arith, ref_i64_arith},
+   {"i64_divrem", "int64", G1(2), G1(64), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_divrem,
+    ref_i64_divrem},
+   {"i64_bits", "int64", G1(2), G1(128), 4, 12, 0, 0, "xxxxxxxxxxxx", 0, 0, gen_i64_bits,
+    ref_i64_bits},
    /* setp */
    {"setp_i32", "setp", G1(2), G1(128), 2, 6, 0, 0, "xxxxxx", 0, 0, gen_cmp32, ref_setp_i32},
    {"setp_i64", "setp", G1(2), G1(128), 4, 4, 0, 0, "xxxx", 0, 0, gen_cmp64, ref_setp_i64},

@@ -11,7 +11,6 @@
 
 /* --- shared -------------------------------------------------------------- */
 
-
 static void
 ref_shm_transpose(const uint32_t *in, uint32_t *out, unsigned n)
 {
@@ -90,8 +89,8 @@ cmp_u64(const void *a, const void *b)
 /* Sorts word `col` of threads [first, first + count) of an array with
  * `stride` words a thread, plus the extra word at *extra if not NULL. */
 static void
-sort_col32(uint32_t *out, unsigned first, unsigned count, unsigned stride,
-           unsigned col, uint32_t *extra)
+sort_col32(uint32_t *out, unsigned first, unsigned count, unsigned stride, unsigned col,
+           uint32_t *extra)
 {
    unsigned m = count + (extra != NULL);
    uint32_t *v = malloc(m * 4);
@@ -108,8 +107,8 @@ sort_col32(uint32_t *out, unsigned first, unsigned count, unsigned stride,
 }
 
 static void
-sort_col64(uint32_t *out, unsigned first, unsigned count, unsigned stride,
-           unsigned col, uint32_t *extra)
+sort_col64(uint32_t *out, unsigned first, unsigned count, unsigned stride, unsigned col,
+           uint32_t *extra)
 {
    unsigned m = count + (extra != NULL);
    uint64_t *v = malloc(m * 8);
@@ -212,8 +211,7 @@ static void
 gen_atom_g64(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 {
    static const uint64_t init[11] = {
-      7, 0, INT64_MAX, (uint64_t)INT64_MIN, ~0ull, 0, ~0ull, 0, 0,
-      0x1122334455667788ull, 0,
+      7, 0, INT64_MAX, (uint64_t)INT64_MIN, ~0ull, 0, ~0ull, 0, 0, 0x1122334455667788ull, 0,
    };
    for (unsigned t = 0; t < n; t++) {
       uint32_t *v = &in[t * 8];
@@ -282,8 +280,8 @@ static void
 ref_atom_s32(const uint32_t *in, uint32_t *out, unsigned n)
 {
    for (unsigned cta = 0; cta < n / 128; cta++) {
-      uint32_t e[13] = {0, 0, 0x7fffffff, 0x80000000, 0xffffffff, 0,
-                        0xffffffff, 0, 0, 7, 3, 0x1234, 0};
+      uint32_t e[13] = {0, 0, 0x7fffffff, 0x80000000, 0xffffffff, 0, 0xffffffff,
+                        0, 0, 7,          3,          0x1234,     0};
       for (unsigned i = 0; i < 128; i++) {
          unsigned t = cta * 128 + i;
          const uint32_t *v = &in[t * 4];
@@ -412,7 +410,6 @@ ref_red_g(const uint32_t *in, uint32_t *out, unsigned n)
 
 /* --- memory ------------------------------------------------------------- */
 
-
 static void
 ref_mem_vec(const uint32_t *in, uint32_t *out, unsigned n)
 {
@@ -470,21 +467,39 @@ ref_fence(const uint32_t *in, uint32_t *out, unsigned n)
 
 const struct kcase kernels_memory[] = {
    /* shared */
-   {"shm_transpose", "shared", {2, 2, 1}, {16, 16, 1}, 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_shm_transpose},
+   {"shm_transpose",
+    "shared",
+    {2, 2, 1},
+    {16, 16, 1},
+    1,
+    1,
+    0,
+    0,
+    "x",
+    0,
+    0,
+    GEN_INTS,
+    ref_shm_transpose},
    {"shm_reduce", "shared", G1(3), G1(256), 1, 0, 0, 6, "", 0, 0, GEN_INTS, ref_shm_reduce},
    {"shm_scan", "shared", G1(2), G1(128), 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_shm_scan},
    {"bar_red", "shared", G1(2), G1(128), 1, 3, 0, 0, "xxx", 0, 0, gen_bar_red, ref_bar_red},
    /* atomics: returned values compared as multisets (canon sorts them) */
-   {"atom_g32", "atomics", G1(2), G1(128), 4, 7, 0, 13, "xxxxxx-", 0, 0, gen_atom_g32, ref_atom_g32, canon_atom_g32},
-   {"atom_g64", "atomics", G1(2), G1(128), 8, 10, 0, 22, "xxxxxxxx--", 0, 0, gen_atom_g64, ref_atom_g64, canon_atom_g64},
-   {"atom_s32", "atomics", G1(2), G1(128), 4, 4, 0, 26, "xxxx", 0, 0, gen_atom_s32, ref_atom_s32, canon_atom_s32},
-   {"atom_s64", "atomics", G1(2), G1(128), 4, 4, 0, 24, "xxxx", 0, 0, gen_atom_s64, ref_atom_s64, canon_atom_s64},
+   {"atom_g32", "atomics", G1(2), G1(128), 4, 7, 0, 13, "xxxxxx-", 0, 0, gen_atom_g32, ref_atom_g32,
+    canon_atom_g32},
+   {"atom_g64", "atomics", G1(2), G1(128), 8, 10, 0, 22, "xxxxxxxx--", 0, 0, gen_atom_g64,
+    ref_atom_g64, canon_atom_g64},
+   {"atom_s32", "atomics", G1(2), G1(128), 4, 4, 0, 26, "xxxx", 0, 0, gen_atom_s32, ref_atom_s32,
+    canon_atom_s32},
+   {"atom_s64", "atomics", G1(2), G1(128), 4, 4, 0, 24, "xxxx", 0, 0, gen_atom_s64, ref_atom_s64,
+    canon_atom_s64},
    {"atom_f32", "atomics", G1(2), G1(128), 1, 1, 0, 3, "x", 0, 0, gen_atom_f32, ref_atom_f32},
    {"red_g", "atomics", G1(2), G1(128), 2, 1, 0, 11, "x", 0, 0, gen_red_g, ref_red_g},
    /* memory */
-   {"mem_vec", "memory", G1(2), G1(64), 16, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS, ref_mem_vec},
+   {"mem_vec", "memory", G1(2), G1(64), 16, 16, 0, 0, "xxxxxxxxxxxxxxxx", 0, 0, GEN_INTS,
+    ref_mem_vec},
    {"mem_sub", "memory", G1(2), G1(64), 2, 8, 0, 0, "xxxxxxxx", 0, 0, GEN_INTS, ref_mem_sub},
-   {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_shm_dynamic, NULL, NULL, 256},
+   {"shm_dynamic", "memory", G1(2), G1(64), 1, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_shm_dynamic,
+    NULL, NULL, 256},
    {"sreg_misc", "memory", G1(2), G1(64), 1, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_sreg_misc},
    {"fence", "memory", G1(2), G1(64), 1, 1, 0, 0, "x", 0, 0, GEN_INTS, ref_fence},
 };

@@ -25,8 +25,8 @@ enum shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
 /* The PTX ISA's pseudocode for shfl.sync: the value read by `lane`, and
  * the predicate in *p. */
 static uint32_t
-shfl(const uint32_t *v, unsigned stride, unsigned lane, enum shfl_mode mode,
-     uint32_t b, uint32_t c, bool *p)
+shfl(const uint32_t *v, unsigned stride, unsigned lane, enum shfl_mode mode, uint32_t b, uint32_t c,
+     bool *p)
 {
    uint32_t bval = b & 0x1f, cval = c & 0x1f, seg = (c >> 8) & 0x1f;
    int max_lane = (lane & seg) | (cval & ~seg);
@@ -34,10 +34,22 @@ shfl(const uint32_t *v, unsigned stride, unsigned lane, enum shfl_mode mode,
    int j;
    bool pval;
    switch (mode) {
-   case SHFL_UP: j = (int)lane - (int)bval; pval = j >= max_lane; break;
-   case SHFL_DOWN: j = lane + bval; pval = j <= max_lane; break;
-   case SHFL_BFLY: j = lane ^ bval; pval = j <= max_lane; break;
-   default: j = min_lane | (bval & ~seg); pval = j <= max_lane; break;
+   case SHFL_UP:
+      j = (int)lane - (int)bval;
+      pval = j >= max_lane;
+      break;
+   case SHFL_DOWN:
+      j = lane + bval;
+      pval = j <= max_lane;
+      break;
+   case SHFL_BFLY:
+      j = lane ^ bval;
+      pval = j <= max_lane;
+      break;
+   default:
+      j = min_lane | (bval & ~seg);
+      pval = j <= max_lane;
+      break;
    }
    if (!pval)
       j = lane;
@@ -48,8 +60,8 @@ shfl(const uint32_t *v, unsigned stride, unsigned lane, enum shfl_mode mode,
 static void
 gen_shfl(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 {
-   static const uint32_t cs[] = {0x1f, 0x181f, 0x101f, 0x1c1f, 0x1e1f, 0x0f,
-                                 0x1807, 0, 0x1800, 0x1c00, 0x3, 0x1f1f};
+   static const uint32_t cs[] = {0x1f,   0x181f, 0x101f, 0x1c1f, 0x1e1f, 0x0f,
+                                 0x1807, 0,      0x1800, 0x1c00, 0x3,    0x1f1f};
    for (unsigned w = 0; w < n / 32; w++) {
       uint32_t c = cs[rng_below(r, ARRAY_SIZE(cs))];
       for (unsigned l = 0; l < 32; l++) {
@@ -62,8 +74,8 @@ gen_shfl(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
 }
 
 static void
-ref_shfl(const uint32_t *in, uint32_t *out, unsigned n, enum shfl_mode mode,
-         uint32_t c1, uint32_t c2, uint32_t b3, uint32_t c3)
+ref_shfl(const uint32_t *in, uint32_t *out, unsigned n, enum shfl_mode mode, uint32_t c1,
+         uint32_t c2, uint32_t b3, uint32_t c3)
 {
    for (unsigned w = 0; w < n / 32; w++) {
       const uint32_t *v = &in[w * 32 * 3];
@@ -81,10 +93,26 @@ ref_shfl(const uint32_t *in, uint32_t *out, unsigned n, enum shfl_mode mode,
 }
 
 /* The constants of warp.ptx's shfl kernels (k_warp.py). */
-static void ref_shfl_idx(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_IDX, 0x1f, 0x181f, 20, 0x0f); }
-static void ref_shfl_up(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_UP, 0, 0x1800, 3, 0x4); }
-static void ref_shfl_down(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_DOWN, 0x1f, 0x181f, 2, 0x1c1f); }
-static void ref_shfl_bfly(const uint32_t *in, uint32_t *out, unsigned n) { ref_shfl(in, out, n, SHFL_BFLY, 0x1f, 0x181f, 16, 0x1f); }
+static void
+ref_shfl_idx(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_shfl(in, out, n, SHFL_IDX, 0x1f, 0x181f, 20, 0x0f);
+}
+static void
+ref_shfl_up(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_shfl(in, out, n, SHFL_UP, 0, 0x1800, 3, 0x4);
+}
+static void
+ref_shfl_down(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_shfl(in, out, n, SHFL_DOWN, 0x1f, 0x181f, 2, 0x1c1f);
+}
+static void
+ref_shfl_bfly(const uint32_t *in, uint32_t *out, unsigned n)
+{
+   ref_shfl(in, out, n, SHFL_BFLY, 0x1f, 0x181f, 16, 0x1f);
+}
 
 /* vote/match: blocks of 80 threads, so the third warp has 16 lanes.  The
  * first warp of CTA 0 is uniform (all true, all equal). */
@@ -201,7 +229,6 @@ ref_warp_diverge(const uint32_t *in, uint32_t *out, unsigned n)
 
 /* --- control, grid, generic ---------------------------------------------- */
 
-
 static void
 ref_ctrl_ifelse(const uint32_t *in, uint32_t *out, unsigned n)
 {
@@ -298,22 +325,26 @@ ref_grid(uint32_t *out, const uint32_t grid[3], const uint32_t block[3])
 {
    uint32_t per_cta = block[0] * block[1] * block[2];
    for (uint32_t cz = 0; cz < grid[2]; cz++)
-   for (uint32_t cy = 0; cy < grid[1]; cy++)
-   for (uint32_t cx = 0; cx < grid[0]; cx++)
-   for (uint32_t tz = 0; tz < block[2]; tz++)
-   for (uint32_t ty = 0; ty < block[1]; ty++)
-   for (uint32_t tx = 0; tx < block[0]; tx++) {
-      uint32_t cta = (cz * grid[1] + cy) * grid[0] + cx;
-      uint32_t tib = (tz * block[1] + ty) * block[0] + tx;
-      uint32_t lane = tib % 32, eq = 1u << lane;
-      uint32_t v[18] = {tx, ty, tz, block[0], block[1], block[2], cx, cy, cz,
-                        grid[0], grid[1], grid[2], lane, eq, eq - 1,
-                        eq | (eq - 1), ~(eq | (eq - 1)), ~(eq - 1)};
-      memcpy(&out[(cta * per_cta + tib) * 18], v, sizeof(v));
-   }
+      for (uint32_t cy = 0; cy < grid[1]; cy++)
+         for (uint32_t cx = 0; cx < grid[0]; cx++)
+            for (uint32_t tz = 0; tz < block[2]; tz++)
+               for (uint32_t ty = 0; ty < block[1]; ty++)
+                  for (uint32_t tx = 0; tx < block[0]; tx++) {
+                     uint32_t cta = (cz * grid[1] + cy) * grid[0] + cx;
+                     uint32_t tib = (tz * block[1] + ty) * block[0] + tx;
+                     uint32_t lane = tib % 32, eq = 1u << lane;
+                     uint32_t v[18] = {
+                        tx,   ty, tz,     block[0],      block[1],         block[2],
+                        cx,   cy, cz,     grid[0],       grid[1],          grid[2],
+                        lane, eq, eq - 1, eq | (eq - 1), ~(eq | (eq - 1)), ~(eq - 1)};
+                     memcpy(&out[(cta * per_cta + tib) * 18], v, sizeof(v));
+                  }
 }
 
-static void gen_nothing(struct rng *r, uint32_t *in, uint32_t *out, unsigned n) {}
+static void
+gen_nothing(struct rng *r, uint32_t *in, uint32_t *out, unsigned n)
+{
+}
 
 static void
 ref_grid_2d(const uint32_t *in, uint32_t *out, unsigned n)
@@ -379,8 +410,32 @@ const struct kcase kernels_warp[] = {
    {"ctrl_exit", "control", G1(2), G1(96), 1, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_ctrl_exit},
    {"ctrl_local", "control", G1(2), G1(64), 2, 3, 0, 0, "xxx", 0, 0, GEN_INTS, ref_ctrl_local},
    /* grid */
-   {"grid_2d", "grid", {2, 3, 1}, {16, 4, 1}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_2d},
-   {"grid_3d", "grid", {2, 2, 2}, {4, 4, 4}, 0, 18, 0, 0, "xxxxxxxxxxxxxxxxxx", 0, 0, gen_nothing, ref_grid_3d},
+   {"grid_2d",
+    "grid",
+    {2, 3, 1},
+    {16, 4, 1},
+    0,
+    18,
+    0,
+    0,
+    "xxxxxxxxxxxxxxxxxx",
+    0,
+    0,
+    gen_nothing,
+    ref_grid_2d},
+   {"grid_3d",
+    "grid",
+    {2, 2, 2},
+    {4, 4, 4},
+    0,
+    18,
+    0,
+    0,
+    "xxxxxxxxxxxxxxxxxx",
+    0,
+    0,
+    gen_nothing,
+    ref_grid_3d},
    /* generic */
    {"gen_global", "generic", G1(2), G1(64), 2, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_gen_global},
    {"gen_shared", "generic", G1(2), G1(128), 1, 4, 0, 0, "xxxx", 0, 0, GEN_INTS, ref_gen_shared},

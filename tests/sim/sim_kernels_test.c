@@ -122,9 +122,8 @@ enum result { PASS, FAIL, SKIP };
 
 /* Runs one case at one optimisation level. */
 static enum result
-run_case(const char *dir, const struct kcase *c, const char *opt,
-         const uint32_t *in, const uint32_t *init, const uint32_t *expect,
-         unsigned n)
+run_case(const char *dir, const struct kcase *c, const char *opt, const uint32_t *in,
+         const uint32_t *init, const uint32_t *expect, unsigned n)
 {
    unsigned in_count = c->in_words * n + c->in_extra;
    unsigned out_count = c->out_words * n + c->out_extra;
@@ -172,20 +171,17 @@ run_case(const char *dir, const struct kcase *c, const char *opt,
       jade_sim_cuda_launch(sim, &k, c->grid, c->block, c->dyn_shared, &params);
    jade_sim_get_stats(sim, &after);
    if (status == JADE_SIM_UNSUPPORTED && c->pending) {
-      printf("skip %s -%s: %s (%s)\n", c->name, opt, c->pending,
-             jade_sim_message(sim));
+      printf("skip %s -%s: %s (%s)\n", c->name, opt, c->pending, jade_sim_message(sim));
       res = SKIP;
       goto out;
    }
    if (status != JADE_SIM_OK) {
-      printf("FAIL %s -%s: launch status %d: %s\n", c->name, opt, status,
-             jade_sim_message(sim));
+      printf("FAIL %s -%s: launch status %d: %s\n", c->name, opt, status, jade_sim_message(sim));
       print_log(log);
       goto out;
    }
    if (after.hazards != before.hazards) {
-      printf("FAIL %s -%s: %u hazards\n", c->name, opt,
-             after.hazards - before.hazards);
+      printf("FAIL %s -%s: %u hazards\n", c->name, opt, after.hazards - before.hazards);
       print_log(log);
       goto out;
    }
@@ -202,20 +198,19 @@ run_case(const char *dir, const struct kcase *c, const char *opt,
       if (bad++ < 5) {
          if (per_thread) {
             unsigned t = i / c->out_words;
-            printf("  %s -%s: thread %u word %u: expected 0x%08x got 0x%08x; in:",
-                   c->name, opt, t, i % c->out_words, expect[i], got[i]);
+            printf("  %s -%s: thread %u word %u: expected 0x%08x got 0x%08x; in:", c->name, opt, t,
+                   i % c->out_words, expect[i], got[i]);
             for (unsigned j = 0; j < c->in_words && j < 8; j++)
                printf(" 0x%08x", in[t * c->in_words + j]);
             printf("\n");
          } else {
-            printf("  %s -%s: extra word %u: expected 0x%08x got 0x%08x\n",
-                   c->name, opt, i - c->out_words * n, expect[i], got[i]);
+            printf("  %s -%s: extra word %u: expected 0x%08x got 0x%08x\n", c->name, opt,
+                   i - c->out_words * n, expect[i], got[i]);
          }
       }
    }
    if (bad) {
-      printf("FAIL %s -%s: %u of %u words differ\n", c->name, opt, bad,
-             out_count);
+      printf("FAIL %s -%s: %u of %u words differ\n", c->name, opt, bad, out_count);
       goto out;
    }
    res = PASS;
@@ -254,8 +249,8 @@ main(int argc, char **argv)
          const struct kcase *c = &themes[ti].cases[ci];
          if (argc > 2 && !strstr(c->name, argv[2]))
             continue;
-         unsigned n = c->grid[0] * c->grid[1] * c->grid[2] *
-                      c->block[0] * c->block[1] * c->block[2];
+         unsigned n =
+            c->grid[0] * c->grid[1] * c->grid[2] * c->block[0] * c->block[1] * c->block[2];
          unsigned in_count = c->in_words * n + c->in_extra;
          unsigned out_count = c->out_words * n + c->out_extra;
          uint32_t *in = calloc(in_count + 1, 4);
@@ -282,9 +277,15 @@ main(int argc, char **argv)
          static const char *const opts[] = {"O0", "O3"};
          for (unsigned o = 0; o < 2; o++) {
             switch (run_case(argv[1], c, opts[o], in, init, expect, n)) {
-            case PASS: passed++; break;
-            case SKIP: skipped++; break;
-            default: failed++; break;
+            case PASS:
+               passed++;
+               break;
+            case SKIP:
+               skipped++;
+               break;
+            default:
+               failed++;
+               break;
             }
             fflush(stdout);
          }

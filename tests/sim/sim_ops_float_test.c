@@ -25,14 +25,14 @@
 /* --- random operands ------------------------------------------------------ */
 
 static const uint32_t f32_special[] = {
-   0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3f000000, 0x40000000,
-   0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc00001, 0x00000001,
-   0x007fffff, 0x80000010, 0x00800000, 0x80800000, 0x7f7fffff, 0xff7fffff,
-   0x3f800001, 0x3effffff, 0x4b000000, 0xcf000000, 0x4f800000, 0x5f000000,
-   0x3fc00000, 0xbfc00000, 0x40200000, 0x3f7fffff,
+   0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3f000000, 0x40000000, 0x7f800000,
+   0xff800000, 0x7fc00000, 0x7f800001, 0xffc00001, 0x00000001, 0x007fffff, 0x80000010,
+   0x00800000, 0x80800000, 0x7f7fffff, 0xff7fffff, 0x3f800001, 0x3effffff, 0x4b000000,
+   0xcf000000, 0x4f800000, 0x5f000000, 0x3fc00000, 0xbfc00000, 0x40200000, 0x3f7fffff,
 };
 
-static uint32_t rand_f32(void)
+static uint32_t
+rand_f32(void)
 {
    uint64_t r = rnd64();
    switch (r % 8) {
@@ -43,25 +43,35 @@ static uint32_t rand_f32(void)
       float f = (float)((int)((r >> 8) % 41) - 20) / ((r >> 16) & 1 ? 1 : 4);
       return sim_u32(f);
    }
-   case 3:  /* near 1: cancellation and rounding boundaries */
+   case 3: /* near 1: cancellation and rounding boundaries */
       return (uint32_t)(0x3f7ffff0 + ((r >> 8) % 32)) | (uint32_t)((r >> 40) & 1) << 31;
-   case 4:  /* small exponents: subnormal results */
+   case 4: /* small exponents: subnormal results */
       return (uint32_t)((r >> 8) & 0x027fffff) | (uint32_t)((r >> 40) & 1) << 31;
    default:
       return (uint32_t)(r >> 16);
    }
 }
 
-static uint64_t rand_f64(void)
+static uint64_t
+rand_f64(void)
 {
    uint64_t r = rnd64();
    switch (r % 8) {
    case 0: {
       static const uint64_t sp[] = {
-         0, 1ull << 63, 0x3ff0000000000000ull, 0xbff0000000000000ull,
-         0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
-         0x7ff0000000000001ull, 1, 0x000fffffffffffffull, 0x7fefffffffffffffull,
-         0x0010000000000000ull, 0x3ff0000000000001ull,
+         0,
+         1ull << 63,
+         0x3ff0000000000000ull,
+         0xbff0000000000000ull,
+         0x7ff0000000000000ull,
+         0xfff0000000000000ull,
+         0x7ff8000000000000ull,
+         0x7ff0000000000001ull,
+         1,
+         0x000fffffffffffffull,
+         0x7fefffffffffffffull,
+         0x0010000000000000ull,
+         0x3ff0000000000001ull,
       };
       return sp[(r >> 8) % (sizeof(sp) / 8)];
    }
@@ -74,11 +84,12 @@ static uint64_t rand_f64(void)
    }
 }
 
-static uint32_t rand_f16pair(void)
+static uint32_t
+rand_f16pair(void)
 {
-   static const uint16_t sp[] = {0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00,
-                                 0x7c01, 0x0001, 0x03ff, 0x0400, 0x7bff, 0xfbff,
-                                 0x3c01, 0x3bff, 0x3800, 0x4000};
+   static const uint16_t sp[] = {0,      0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00,
+                                 0x7e00, 0x7c01, 0x0001, 0x03ff, 0x0400, 0x7bff,
+                                 0xfbff, 0x3c01, 0x3bff, 0x3800, 0x4000};
    uint32_t v = 0;
    for (int i = 0; i < 2; i++) {
       uint64_t r = rnd64();
@@ -88,15 +99,20 @@ static uint32_t rand_f16pair(void)
    return v;
 }
 
-static uint32_t rand_int(void)
+static uint32_t
+rand_int(void)
 {
    uint64_t r = rnd64();
-   static const uint32_t sp[] = {0, 1, 0xffffffff, 0x7fffffff, 0x80000000, 0x00ffffff,
-                                 0x01000001, 0xff, 0x80, 0x7f, 0xffff, 0x8000, 0x7fff};
+   static const uint32_t sp[] = {0,          1,          0xffffffff, 0x7fffffff, 0x80000000,
+                                 0x00ffffff, 0x01000001, 0xff,       0x80,       0x7f,
+                                 0xffff,     0x8000,     0x7fff};
    switch (r % 4) {
-   case 0: return sp[(r >> 8) % (sizeof(sp) / 4)];
-   case 1: return (uint32_t)((int)((r >> 8) % 2001) - 1000);
-   default: return (uint32_t)(r >> 16);
+   case 0:
+      return sp[(r >> 8) % (sizeof(sp) / 4)];
+   case 1:
+      return (uint32_t)((int)((r >> 8) % 2001) - 1000);
+   default:
+      return (uint32_t)(r >> 16);
    }
 }
 
@@ -104,16 +120,25 @@ static uint32_t rand_int(void)
 
 enum kind { K_F32, K_F64, K_H2, K_INT };
 
-static void fill(enum kind k)
+static void
+fill(enum kind k)
 {
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       for (unsigned r = 0; r < 16; r += 2) {
          uint64_t v;
          switch (k) {
-         case K_F32: v = rand_f32() | (uint64_t)rand_f32() << 32; break;
-         case K_F64: v = rand_f64(); break;
-         case K_H2: v = rand_f16pair() | (uint64_t)rand_f16pair() << 32; break;
-         default: v = rand_int() | (uint64_t)rand_int() << 32; break;
+         case K_F32:
+            v = rand_f32() | (uint64_t)rand_f32() << 32;
+            break;
+         case K_F64:
+            v = rand_f64();
+            break;
+         case K_H2:
+            v = rand_f16pair() | (uint64_t)rand_f16pair() << 32;
+            break;
+         default:
+            v = rand_int() | (uint64_t)rand_int() << 32;
+            break;
          }
          /* reuse some values across operands: equal compares, x - x */
          if (r >= 4 && rnd64() % 8 == 0)
@@ -137,20 +162,21 @@ struct opnd {
    enum { O_REG, O_IMM, O_CBUF, O_PRED } kind;
    unsigned reg;
    bool neg, abs, not_;
-   int swz;            /* -1 none, else 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1,
-                          4 .H1 (an F16 conversion source's high half) */
+   int swz; /* -1 none, else 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1,
+               4 .H1 (an F16 conversion source's high half) */
    double imm;
    unsigned cb_off;
 };
 
 struct insn {
-   char mods[16][12];  /* opcode suffixes */
+   char mods[16][12]; /* opcode suffixes */
    unsigned nmods;
    struct opnd op[6];
    unsigned nop;
 };
 
-static bool has(const struct insn *d, const char *m)
+static bool
+has(const struct insn *d, const char *m)
 {
    for (unsigned i = 0; i < d->nmods; i++)
       if (!strcmp(d->mods[i], m))
@@ -158,7 +184,8 @@ static bool has(const struct insn *d, const char *m)
    return false;
 }
 
-static void parse_text(const char *text, struct insn *d)
+static void
+parse_text(const char *text, struct insn *d)
 {
    memset(d, 0, sizeof(*d));
    char buf[200];
@@ -178,99 +205,150 @@ static void parse_text(const char *text, struct insn *d)
       o->swz = -1;
       while (*t == ' ')
          t++;
-      if (*t == '-') { o->neg = true; t++; }
-      if (*t == '!') { o->not_ = true; t++; }
-      if (*t == '|') { o->abs = true; t++; }
+      if (*t == '-') {
+         o->neg = true;
+         t++;
+      }
+      if (*t == '!') {
+         o->not_ = true;
+         t++;
+      }
+      if (*t == '|') {
+         o->abs = true;
+         t++;
+      }
       if (!strncmp(t, "RZ", 2)) {
-         o->kind = O_REG; o->reg = JADE_HW_RZ; t += 2;
+         o->kind = O_REG;
+         o->reg = JADE_HW_RZ;
+         t += 2;
       } else if (t[0] == 'R') {
-         o->kind = O_REG; o->reg = (unsigned)strtoul(t + 1, &t, 10);
+         o->kind = O_REG;
+         o->reg = (unsigned)strtoul(t + 1, &t, 10);
       } else if (t[0] == 'P') {
-         o->kind = O_PRED; o->reg = t[1] == 'T' ? 7 : (unsigned)(t[1] - '0'); t += 2;
+         o->kind = O_PRED;
+         o->reg = t[1] == 'T' ? 7 : (unsigned)(t[1] - '0');
+         t += 2;
       } else if (t[0] == 'c') {
          /* c[bank][offset], or c[bank] [offset] for some half sources */
-         o->kind = O_CBUF; o->cb_off = (unsigned)strtoul(strchr(t + 2, '[') + 1, &t, 16);
+         o->kind = O_CBUF;
+         o->cb_off = (unsigned)strtoul(strchr(t + 2, '[') + 1, &t, 16);
          t++;
       } else {
-         o->kind = O_IMM; o->imm = strtod(t, &t);
+         o->kind = O_IMM;
+         o->imm = strtod(t, &t);
          if (o->neg)
             o->imm = -o->imm;
          o->neg = false;
       }
       if (*t == '|')
          t++;
-      if (!strncmp(t, ".H0_H0", 6)) o->swz = 2;
-      else if (!strncmp(t, ".H1_H1", 6)) o->swz = 3;
-      else if (!strncmp(t, ".F32", 4)) o->swz = 1;
-      else if (!strncmp(t, ".H1", 3)) o->swz = 4;
+      if (!strncmp(t, ".H0_H0", 6))
+         o->swz = 2;
+      else if (!strncmp(t, ".H1_H1", 6))
+         o->swz = 3;
+      else if (!strncmp(t, ".F32", 4))
+         o->swz = 1;
+      else if (!strncmp(t, ".H1", 3))
+         o->swz = 4;
    }
 }
 
-static int rnd_of(const struct insn *d)
+static int
+rnd_of(const struct insn *d)
 {
-   if (has(d, "RM") || has(d, "FLOOR")) return FE_DOWNWARD;
-   if (has(d, "RP") || has(d, "CEIL")) return FE_UPWARD;
-   if (has(d, "RZ") || has(d, "TRUNC")) return FE_TOWARDZERO;
+   if (has(d, "RM") || has(d, "FLOOR"))
+      return FE_DOWNWARD;
+   if (has(d, "RP") || has(d, "CEIL"))
+      return FE_UPWARD;
+   if (has(d, "RZ") || has(d, "TRUNC"))
+      return FE_TOWARDZERO;
    return FE_TONEAREST;
 }
 
-static uint32_t raw32(const struct opnd *o, unsigned lane)
-{
-   switch (o->kind) {
-   case O_REG: return o->reg == JADE_HW_RZ ? 0 : warp.r[o->reg][lane];
-   case O_IMM: return sim_u32((float)o->imm);
-   default: { uint32_t v; memcpy(&v, cbank + o->cb_off, 4); return v; }
-   }
-}
-
-static uint64_t raw64(const struct opnd *o, unsigned lane)
+static uint32_t
+raw32(const struct opnd *o, unsigned lane)
 {
    switch (o->kind) {
    case O_REG:
-      return o->reg == JADE_HW_RZ ? 0 : warp.r[o->reg][lane] | (uint64_t)warp.r[o->reg + 1][lane] << 32;
-   case O_IMM: return sim_u64(o->imm) & 0xffffffff00000000ull;
-   default: { uint64_t v; memcpy(&v, cbank + o->cb_off, 8); return v; }
+      return o->reg == JADE_HW_RZ ? 0 : warp.r[o->reg][lane];
+   case O_IMM:
+      return sim_u32((float)o->imm);
+   default: {
+      uint32_t v;
+      memcpy(&v, cbank + o->cb_off, 4);
+      return v;
+   }
    }
 }
 
-static bool predv(const struct opnd *o, unsigned lane)
+static uint64_t
+raw64(const struct opnd *o, unsigned lane)
+{
+   switch (o->kind) {
+   case O_REG:
+      return o->reg == JADE_HW_RZ ? 0
+                                  : warp.r[o->reg][lane] | (uint64_t)warp.r[o->reg + 1][lane] << 32;
+   case O_IMM:
+      return sim_u64(o->imm) & 0xffffffff00000000ull;
+   default: {
+      uint64_t v;
+      memcpy(&v, cbank + o->cb_off, 8);
+      return v;
+   }
+   }
+}
+
+static bool
+predv(const struct opnd *o, unsigned lane)
 {
    return ((warp.p[o->reg] >> lane) & 1) != o->not_;
 }
 
 /* --- fp32 reference ------------------------------------------------------- */
 
-static bool isnan32(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+static bool
+isnan32(uint32_t u)
+{
+   return (u & 0x7fffffff) > 0x7f800000;
+}
 
-static uint32_t flush(uint32_t u, bool ftz)
+static uint32_t
+flush(uint32_t u, bool ftz)
 {
    if (ftz && (u & 0x7f800000) == 0)
       return u & 0x80000000;
    return u;
 }
 
-static float fval(const struct opnd *o, unsigned lane, bool ftz)
+static float
+fval(const struct opnd *o, unsigned lane, bool ftz)
 {
    uint32_t u = raw32(o, lane);
-   if (o->abs) u &= 0x7fffffff;
-   if (o->neg) u ^= 0x80000000;
+   if (o->abs)
+      u &= 0x7fffffff;
+   if (o->neg)
+      u ^= 0x80000000;
    return sim_f32(flush(u, ftz));
 }
 
-static uint32_t fout(float r, bool ftz, bool sat)
+static uint32_t
+fout(float r, bool ftz, bool sat)
 {
    uint32_t u = sim_u32(r);
    if (isnan32(u))
       u = 0x7fffffff;
    u = flush(u, ftz);
    if (sat) {
-      if (isnan32(u) || (u >> 31)) u = 0;
-      else if (sim_f32(u) > 1.0f) u = 0x3f800000;
+      if (isnan32(u) || (u >> 31))
+         u = 0;
+      else if (sim_f32(u) > 1.0f)
+         u = 0x3f800000;
    }
    return u;
 }
 
-static int scale_of(const struct insn *d)
+static int
+scale_of(const struct insn *d)
 {
    static const char *n[] = {"D8", "D4", "D2", "", "M2", "M4", "M8"};
    for (int i = 0; i < 7; i++)
@@ -279,41 +357,62 @@ static int scale_of(const struct insn *d)
    return 0;
 }
 
-static bool cmp_ref(const struct insn *d, double a, double b)
+static bool
+cmp_ref(const struct insn *d, double a, double b)
 {
-   static const char *names[] = {"F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM",
-                                 "NAN", "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T",
-                                 "MIN", "MAX"};
+   static const char *names[] = {"F",   "LT",  "EQ",  "LE",  "GT",  "NE",  "GE", "NUM", "NAN",
+                                 "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T",  "MIN", "MAX"};
    bool un = isnan(a) || isnan(b);
    for (int i = 0; i < 18; i++) {
       if (!has(d, names[i]))
          continue;
       switch (i) {
-      case 0: case 16: return false;
-      case 15: case 17: return true;
-      case 1: return a < b;
-      case 2: return a == b;
-      case 3: return a <= b;
-      case 4: return a > b;
-      case 5: return !un && a != b;
-      case 6: return a >= b;
-      case 7: return !un;
-      case 8: return un;
-      case 9: return un || a < b;
-      case 10: return un || a == b;
-      case 11: return un || a <= b;
-      case 12: return un || a > b;
-      case 13: return a != b;
-      case 14: return un || a >= b;
+      case 0:
+      case 16:
+         return false;
+      case 15:
+      case 17:
+         return true;
+      case 1:
+         return a < b;
+      case 2:
+         return a == b;
+      case 3:
+         return a <= b;
+      case 4:
+         return a > b;
+      case 5:
+         return !un && a != b;
+      case 6:
+         return a >= b;
+      case 7:
+         return !un;
+      case 8:
+         return un;
+      case 9:
+         return un || a < b;
+      case 10:
+         return un || a == b;
+      case 11:
+         return un || a <= b;
+      case 12:
+         return un || a > b;
+      case 13:
+         return a != b;
+      case 14:
+         return un || a >= b;
       }
    }
    abort();
 }
 
-static bool bop_ref(const struct insn *d, bool a, bool b)
+static bool
+bop_ref(const struct insn *d, bool a, bool b)
 {
-   if (has(d, "OR")) return a || b;
-   if (has(d, "XOR")) return a != b;
+   if (has(d, "OR"))
+      return a || b;
+   if (has(d, "XOR"))
+      return a != b;
    return a && b;
 }
 
@@ -323,17 +422,18 @@ struct expect {
    unsigned nr;
    bool p[2];
    unsigned np;
-   unsigned ulp;      /* tolerance (transcendental MUFU only) */
+   unsigned ulp; /* tolerance (transcendental MUFU only) */
 };
 
 /* sin(2*pi*v), cos(2*pi*v) in long double, exact at multiples of 1/4 */
-static long double sin_rev_ref(long double v, bool cos_)
+static long double
+sin_rev_ref(long double v, bool cos_)
 {
    if (isinf(v) || isnan(v))
       return NAN;
    if (v == 0)
       return cos_ ? 1 : v;
-   long double t = fmodl(v, 1.0L);          /* exact, in (-1, 1) */
+   long double t = fmodl(v, 1.0L); /* exact, in (-1, 1) */
    long double pi2 = 6.283185307179586476925286766559L;
    long double at = fabsl(t), s = t < 0 ? -1 : 1;
    if (at == 0 || at == 0.5L)
@@ -343,7 +443,8 @@ static long double sin_rev_ref(long double v, bool cos_)
    return cos_ ? cosl(pi2 * t) : sinl(pi2 * t);
 }
 
-static void ref_f32(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+static void
+ref_f32(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    bool ftz = has(d, "FTZ") || has(d, "FMZ"), fmz = has(d, "FMZ"), sat = has(d, "SAT");
    int mode = rnd_of(d);
@@ -362,7 +463,7 @@ static void ref_f32(const struct insn *d, const char *op, unsigned lane, struct 
       else if (!strcmp(op, "FMUL"))
          r = (float)ldexp(p, scale_of(d));
       else if (fmz && (a == 0 || b == 0))
-         r = fmaf((float)p, 1.0f, c);   /* FMZ's zero product plus c */
+         r = fmaf((float)p, 1.0f, c); /* FMZ's zero product plus c */
       else
          r = fmaf(a, b, c);
       fesetround(FE_TONEAREST);
@@ -373,11 +474,16 @@ static void ref_f32(const struct insn *d, const char *op, unsigned lane, struct 
       bool min = predv(&o[3], lane);
       float fa = sim_f32(a), fb = sim_f32(b);
       uint32_t r;
-      if (isnan32(a) && isnan32(b)) r = 0x7fffffff;
-      else if (isnan32(a)) r = b;
-      else if (isnan32(b)) r = a;
-      else if (fa == fb) r = (min ? (a | b) : (a & b)) & 0x80000000 ? (a | 0x80000000) : (a & 0x7fffffff);
-      else r = (fa < fb) == min ? a : b;
+      if (isnan32(a) && isnan32(b))
+         r = 0x7fffffff;
+      else if (isnan32(a))
+         r = b;
+      else if (isnan32(b))
+         r = a;
+      else if (fa == fb)
+         r = (min ? (a | b) : (a & b)) & 0x80000000 ? (a | 0x80000000) : (a & 0x7fffffff);
+      else
+         r = (fa < fb) == min ? a : b;
       e->r[0] = r;
    } else if (!strcmp(op, "FSETP") || !strcmp(op, "FSET")) {
       float a = fval(&o[!strcmp(op, "FSET") ? 1 : 2], lane, ftz);
@@ -396,13 +502,20 @@ static void ref_f32(const struct insn *d, const char *op, unsigned lane, struct 
    } else if (!strcmp(op, "MUFU")) {
       long double v = fval(&o[1], lane, true), r;
       const char *f = d->mods[0];
-      if (!strcmp(f, "RCP")) r = 1.0f / (float)v;
-      else if (!strcmp(f, "SQRT")) r = sqrtf((float)v);
-      else if (!strcmp(f, "RSQ")) r = 1.0L / sqrtl(v);
-      else if (!strcmp(f, "EX2")) r = exp2l(v);
-      else if (!strcmp(f, "LG2")) r = log2l(v);
-      else if (!strcmp(f, "TANH")) r = tanhl(v);
-      else r = sin_rev_ref(v, !strcmp(f, "COS"));
+      if (!strcmp(f, "RCP"))
+         r = 1.0f / (float)v;
+      else if (!strcmp(f, "SQRT"))
+         r = sqrtf((float)v);
+      else if (!strcmp(f, "RSQ"))
+         r = 1.0L / sqrtl(v);
+      else if (!strcmp(f, "EX2"))
+         r = exp2l(v);
+      else if (!strcmp(f, "LG2"))
+         r = log2l(v);
+      else if (!strcmp(f, "TANH"))
+         r = tanhl(v);
+      else
+         r = sin_rev_ref(v, !strcmp(f, "COS"));
       e->r[0] = fout((float)r, true, false);
       if (strcmp(f, "RCP") && strcmp(f, "SQRT"))
          e->ulp = 1;
@@ -411,17 +524,25 @@ static void ref_f32(const struct insn *d, const char *op, unsigned lane, struct 
 
 /* --- fp64 reference ------------------------------------------------------- */
 
-static double dval(const struct opnd *o, unsigned lane)
+static double
+dval(const struct opnd *o, unsigned lane)
 {
    uint64_t u = raw64(o, lane);
-   if (o->abs) u &= ~(1ull << 63);
-   if (o->neg) u ^= 1ull << 63;
+   if (o->abs)
+      u &= ~(1ull << 63);
+   if (o->neg)
+      u ^= 1ull << 63;
    return sim_f64(u);
 }
 
-static bool isnan64(uint64_t u) { return (u & ~(1ull << 63)) > 0x7ff0000000000000ull; }
+static bool
+isnan64(uint64_t u)
+{
+   return (u & ~(1ull << 63)) > 0x7ff0000000000000ull;
+}
 
-static void ref_f64(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+static void
+ref_f64(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    const struct opnd *o = d->op;
    if (!strcmp(op, "DSETP")) {
@@ -434,9 +555,12 @@ static void ref_f64(const struct insn *d, const char *op, unsigned lane, struct 
    volatile double a = dval(&o[1], lane), b = dval(&o[2], lane);
    volatile double c = !strcmp(op, "DFMA") ? dval(&o[3], lane) : 0, r;
    fesetround(rnd_of(d));
-   if (!strcmp(op, "DADD")) r = a + b;
-   else if (!strcmp(op, "DMUL")) r = a * b;
-   else r = fma(a, b, c);
+   if (!strcmp(op, "DADD"))
+      r = a + b;
+   else if (!strcmp(op, "DMUL"))
+      r = a * b;
+   else
+      r = fma(a, b, c);
    fesetround(FE_TONEAREST);
    uint64_t u = sim_u64(r);
    if (isnan(r)) {
@@ -454,9 +578,10 @@ static void ref_f64(const struct insn *d, const char *op, unsigned lane, struct 
 
 /* --- half reference ------------------------------------------------------- */
 
-static uint16_t to_h(long double v, bool ftz)
+static uint16_t
+to_h(long double v, bool ftz)
 {
-   _Float16 h = (_Float16)v;   /* round to nearest even */
+   _Float16 h = (_Float16)v; /* round to nearest even */
    uint16_t u;
    memcpy(&u, &h, 2);
    if ((u & 0x7fff) > 0x7c00)
@@ -466,7 +591,8 @@ static uint16_t to_h(long double v, bool ftz)
    return u;
 }
 
-static long double hval(const struct opnd *o, uint32_t raw, unsigned lane, bool ftz)
+static long double
+hval(const struct opnd *o, uint32_t raw, unsigned lane, bool ftz)
 {
    long double v;
    if (o->swz == 1) {
@@ -480,14 +606,16 @@ static long double hval(const struct opnd *o, uint32_t raw, unsigned lane, bool 
       memcpy(&f, &h, 2);
       v = f;
    }
-   if (o->abs) v = fabsl(v);
+   if (o->abs)
+      v = fabsl(v);
    return o->neg ? -v : v;
 }
 
 /* The N half2 sources from text operand K on: each a register, constant or
  * an immediate pair (two text operands, high half first). */
-static void half_sources(const struct insn *d, unsigned k, unsigned n, unsigned lane,
-                         struct opnd *src, uint32_t *raw)
+static void
+half_sources(const struct insn *d, unsigned k, unsigned n, unsigned lane, struct opnd *src,
+             uint32_t *raw)
 {
    const struct opnd *o = d->op;
    for (unsigned i = 0; i < n; i++) {
@@ -506,7 +634,8 @@ static void half_sources(const struct insn *d, unsigned k, unsigned n, unsigned 
    }
 }
 
-static void ref_half(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+static void
+ref_half(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    bool ftz = has(d, "FTZ") || has(d, "FMZ"), fmz = has(d, "FMZ"), sat = has(d, "SAT");
    bool f32 = has(d, "F32");
@@ -519,16 +648,21 @@ static void ref_half(const struct insn *d, const char *op, unsigned lane, struct
       long double p = a * b;
       if (fmz && (a == 0 || b == 0))
          p = signbit(a) != signbit(b) ? -0.0L : 0.0L;
-      if (!strcmp(op, "HADD2")) v = a + b;
-      else if (!strcmp(op, "HMUL2")) v = p;
-      else v = p + hval(&src[2], raw[2], h, ftz);
+      if (!strcmp(op, "HADD2"))
+         v = a + b;
+      else if (!strcmp(op, "HMUL2"))
+         v = p;
+      else
+         v = p + hval(&src[2], raw[2], h, ftz);
       if (f32) {
          out = fout((float)v, ftz, sat);
       } else {
          uint16_t r = to_h(v, ftz);
          if (sat) {
-            if ((r & 0x7fff) > 0x7c00 || (r & 0x8000)) r = 0;
-            else if (r > 0x3c00) r = 0x3c00;
+            if ((r & 0x7fff) > 0x7c00 || (r & 0x8000))
+               r = 0;
+            else if (r > 0x3c00)
+               r = 0x3c00;
          }
          out |= (uint32_t)r << (16 * h);
       }
@@ -543,7 +677,8 @@ static void ref_half(const struct insn *d, const char *op, unsigned lane, struct
  * high 16 bits of the register are 0.  The model is exact where hardware
  * approximates (docs/sim.md): EX2, RCP and SQRT are compared exactly, the
  * others within 1 ulp (the model computes in double). */
-static void ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
+static void
+ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
 {
    const struct opnd *o = &d->op[1];
    long double v;
@@ -555,18 +690,27 @@ static void ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
       _Float16 f;
       memcpy(&f, &h, 2);
       v = f;
-      if (o->abs) v = fabsl(v);
-      if (o->neg) v = -v;
+      if (o->abs)
+         v = fabsl(v);
+      if (o->neg)
+         v = -v;
    }
    const char *f = d->mods[0];
    long double r;
-   if (!strcmp(f, "EX2")) r = exp2l(v);
-   else if (!strcmp(f, "RCP")) r = 1.0L / v;
-   else if (!strcmp(f, "SQRT")) r = sqrtl(v);
-   else if (!strcmp(f, "RSQ")) r = 1.0L / sqrtl(v);
-   else if (!strcmp(f, "LG2")) r = log2l(v);
-   else if (!strcmp(f, "TANH")) r = tanhl(v);
-   else r = sin_rev_ref(v, !strcmp(f, "COS"));
+   if (!strcmp(f, "EX2"))
+      r = exp2l(v);
+   else if (!strcmp(f, "RCP"))
+      r = 1.0L / v;
+   else if (!strcmp(f, "SQRT"))
+      r = sqrtl(v);
+   else if (!strcmp(f, "RSQ"))
+      r = 1.0L / sqrtl(v);
+   else if (!strcmp(f, "LG2"))
+      r = log2l(v);
+   else if (!strcmp(f, "TANH"))
+      r = tanhl(v);
+   else
+      r = sin_rev_ref(v, !strcmp(f, "COS"));
    e->nr = 1;
    e->r[0] = to_h(r, false);
    if (strcmp(f, "EX2") && strcmp(f, "RCP") && strcmp(f, "SQRT"))
@@ -575,7 +719,8 @@ static void ref_mufu_f16(const struct insn *d, unsigned lane, struct expect *e)
 
 /* HSETP2/HSET2: each half compared as FSETP compares; .H_AND gives pd0
  * both halves' AND and pd1 its negation before p is combined. */
-static void ref_hset(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+static void
+ref_hset(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    bool ftz = has(d, "FTZ"), to_pred = !strcmp(op, "HSETP2");
    struct opnd src[2];
@@ -601,19 +746,24 @@ static void ref_hset(const struct insn *d, const char *op, unsigned lane, struct
 
 /* --- conversion reference ------------------------------------------------- */
 
-static int type_of(const char *m)
+static int
+type_of(const char *m)
 {
    static const char *n[] = {"U8", "U16", "U32", "U64", "S8", "S16", "S32", "S64"};
    for (int i = 0; i < 8; i++)
       if (!strcmp(m, n[i]))
          return i;
-   if (!strcmp(m, "F16")) return 16;
-   if (!strcmp(m, "F32")) return 32;
-   if (!strcmp(m, "F64")) return 64;
+   if (!strcmp(m, "F16"))
+      return 16;
+   if (!strcmp(m, "F32"))
+      return 32;
+   if (!strcmp(m, "F64"))
+      return 64;
    return -1;
 }
 
-static void types(const struct insn *d, const char *op, int *dt, int *st)
+static void
+types(const struct insn *d, const char *op, int *dt, int *st)
 {
    int t[2], n = 0;
    for (unsigned i = 0; i < d->nmods; i++) {
@@ -623,16 +773,22 @@ static void types(const struct insn *d, const char *op, int *dt, int *st)
    }
    /* defaults: F2I .S32 from .F32, I2F .F32 from .S32, F2F as written */
    if (!strcmp(op, "F2I")) {
-      *dt = 6; *st = 32;
+      *dt = 6;
+      *st = 32;
       for (int i = 0; i < n; i++) {
-         if (t[i] < 16) *dt = t[i];
-         else *st = t[i];
+         if (t[i] < 16)
+            *dt = t[i];
+         else
+            *st = t[i];
       }
    } else if (!strcmp(op, "I2F")) {
-      *dt = 32; *st = 6;
+      *dt = 32;
+      *st = 6;
       for (int i = 0; i < n; i++) {
-         if (t[i] < 16) *st = t[i];
-         else *dt = t[i];
+         if (t[i] < 16)
+            *st = t[i];
+         else
+            *dt = t[i];
       }
    } else {
       *dt = t[0];
@@ -640,7 +796,8 @@ static void types(const struct insn *d, const char *op, int *dt, int *st)
    }
 }
 
-static long double fsrc_ref(const struct opnd *o, int st, bool ftz, unsigned lane)
+static long double
+fsrc_ref(const struct opnd *o, int st, bool ftz, unsigned lane)
 {
    long double v;
    if (st == 64) {
@@ -654,18 +811,21 @@ static long double fsrc_ref(const struct opnd *o, int st, bool ftz, unsigned lan
    } else {
       v = sim_f32(flush(raw32(o, lane), ftz));
    }
-   if (o->abs) v = fabsl(v);
+   if (o->abs)
+      v = fabsl(v);
    return o->neg ? -v : v;
 }
 
-static void put64(struct expect *e, uint64_t v, bool wide)
+static void
+put64(struct expect *e, uint64_t v, bool wide)
 {
    e->nr = wide ? 2 : 1;
    e->r[0] = (uint32_t)v;
    e->r[1] = (uint32_t)(v >> 32);
 }
 
-static void ref_conv(const struct insn *d, const char *op, unsigned lane, struct expect *e)
+static void
+ref_conv(const struct insn *d, const char *op, unsigned lane, struct expect *e)
 {
    int dt, st, mode = rnd_of(d);
    bool ftz = has(d, "FTZ");
@@ -713,8 +873,10 @@ static void ref_conv(const struct insn *d, const char *op, unsigned lane, struct
          fesetround(FE_TONEAREST);
          long double hi = sgn ? ldexpl(1, (int)w - 1) - 1 : ldexpl(1, (int)w) - 1;
          long double lo = sgn ? -ldexpl(1, (int)w - 1) : 0;
-         if (ri > hi) ri = hi;
-         if (ri < lo) ri = lo;
+         if (ri > hi)
+            ri = hi;
+         if (ri < lo)
+            ri = lo;
          r = sgn ? (uint64_t)(int64_t)ri : (uint64_t)ri;
       }
       if (!wide)
@@ -728,7 +890,7 @@ static void ref_conv(const struct insn *d, const char *op, unsigned lane, struct
       volatile long double iv;
       if (st & 4) {
          int64_t s = w == 64 ? (int64_t)raw : (int64_t)(raw << (64 - w)) >> (64 - w);
-         iv = s;   /* exact in long double */
+         iv = s; /* exact in long double */
       } else {
          iv = raw;
       }
@@ -944,8 +1106,8 @@ static const struct tcase cases[] = {
    {K_H2, "HSET2.EQ.XOR R0, R2, 2, 0, !P3 ;"},
 };
 
-static void reference(const struct insn *d, const char *op, enum kind k, unsigned lane,
-                      struct expect *e)
+static void
+reference(const struct insn *d, const char *op, enum kind k, unsigned lane, struct expect *e)
 {
    memset(e, 0, sizeof(*e));
    if (!strcmp(op, "HSETP2") || !strcmp(op, "HSET2"))
@@ -956,8 +1118,8 @@ static void reference(const struct insn *d, const char *op, enum kind k, unsigne
       ref_half(d, op, lane, e);
    else if (op[0] == 'D')
       ref_f64(d, op, lane, e);
-   else if (!strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "F2F") ||
-            !strcmp(op, "FRND") || !strcmp(op, "I2I"))
+   else if (!strcmp(op, "F2I") || !strcmp(op, "I2F") || !strcmp(op, "F2F") || !strcmp(op, "FRND") ||
+            !strcmp(op, "I2I"))
       ref_conv(d, op, lane, e);
    else
       ref_f32(d, op, lane, e);
@@ -965,10 +1127,14 @@ static void reference(const struct insn *d, const char *op, enum kind k, unsigne
 }
 
 static bool (*const families[])(struct sim_exec *) = {
-   sim_exec_float, sim_exec_fp64, sim_exec_half, sim_exec_conv,
+   sim_exec_float,
+   sim_exec_fp64,
+   sim_exec_half,
+   sim_exec_conv,
 };
 
-static unsigned ulp_diff(uint32_t a, uint32_t b)
+static unsigned
+ulp_diff(uint32_t a, uint32_t b)
 {
    if ((a ^ b) >> 31)
       return a == b ? 0 : ~0u;
@@ -977,14 +1143,15 @@ static unsigned ulp_diff(uint32_t a, uint32_t b)
 
 static unsigned failures;
 
-static void report(const char *text, unsigned lane, const struct expect *e,
-                   const uint32_t *got, const bool *gotp)
+static void
+report(const char *text, unsigned lane, const struct expect *e, const uint32_t *got,
+       const bool *gotp)
 {
    if (++failures > 400)
       return;
-   printf("FAIL %s lane %u: a=%08x:%08x b=%08x:%08x c=%08x:%08x P=%x,%x,%x,%x\n",
-          text, lane, warp.r[3][lane], warp.r[2][lane], warp.r[5][lane], warp.r[4][lane],
-          warp.r[7][lane], warp.r[6][lane], (warp.p[0] >> lane) & 1, (warp.p[1] >> lane) & 1,
+   printf("FAIL %s lane %u: a=%08x:%08x b=%08x:%08x c=%08x:%08x P=%x,%x,%x,%x\n", text, lane,
+          warp.r[3][lane], warp.r[2][lane], warp.r[5][lane], warp.r[4][lane], warp.r[7][lane],
+          warp.r[6][lane], (warp.p[0] >> lane) & 1, (warp.p[1] >> lane) & 1,
           (warp.p[2] >> lane) & 1, (warp.p[3] >> lane) & 1);
    for (unsigned i = 0; i < e->nr; i++)
       printf("   R%u: got %08x expected %08x\n", i, got[i], e->r[i]);
@@ -992,7 +1159,8 @@ static void report(const char *text, unsigned lane, const struct expect *e,
       printf("   pd%u: got %d expected %d\n", i, gotp[i], e->p[i]);
 }
 
-static unsigned run_case(const struct tcase *tc, unsigned rounds, unsigned *lanes)
+static unsigned
+run_case(const struct tcase *tc, unsigned rounds, unsigned *lanes)
 {
    struct jade_isa_instr in;
    if (!ops_assemble(tc->text, &in)) {
@@ -1054,7 +1222,8 @@ static unsigned run_case(const struct tcase *tc, unsigned rounds, unsigned *lane
    return failures - before;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    unsigned rounds = argc > 1 ? (unsigned)atoi(argv[1]) : 200;
    ops_init(0x9e3779b97f4a7c15ull);
@@ -1062,6 +1231,7 @@ int main(int argc, char **argv)
    for (unsigned i = 0; i < ncases; i++)
       bad_cases += run_case(&cases[i], rounds, &lanes) != 0;
    printf("sim float ops: %u instruction cases, %u lane results compared, "
-          "%u mismatches in %u cases\n", ncases, lanes, failures, bad_cases);
+          "%u mismatches in %u cases\n",
+          ncases, lanes, failures, bad_cases);
    return failures ? 1 : 0;
 }

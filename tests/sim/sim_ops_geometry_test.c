@@ -25,18 +25,19 @@
 
 static int failures;
 
-#define CHECK(cond, ...) do {                                           \
-      if (!(cond)) {                                                    \
-         printf("FAIL %s:%d: ", __FILE__, __LINE__);                    \
-         printf(__VA_ARGS__);                                           \
-         printf("\n");                                                  \
-         failures++;                                                    \
-      }                                                                 \
+#define CHECK(cond, ...)                                                                           \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         printf("FAIL %s:%d: ", __FILE__, __LINE__);                                               \
+         printf(__VA_ARGS__);                                                                      \
+         printf("\n");                                                                             \
+         failures++;                                                                               \
+      }                                                                                            \
    } while (0)
 
 #define VERTICES 3
-#define MAX_OUT 2
-#define THREADS 64
+#define MAX_OUT  2
+#define THREADS  64
 
 static uint32_t vertices[VERTICES * JADE_SIM_ATTR_WORDS];
 static uint32_t map[2 * 4];
@@ -66,8 +67,8 @@ run(const char *text, unsigned base, struct jade_isa_instr *patched)
    struct sim_exec x;
    ops_exec_init(&x, patched ? patched : &in, ~0u);
    bool mine = x.op == JADE_ISA_OP_ALD || x.op == JADE_ISA_OP_AST ? sim_exec_attr(&x)
-               : x.op == JADE_ISA_OP_S2R                           ? sim_exec_warp(&x)
-                                                                   : sim_exec_geometry(&x);
+               : x.op == JADE_ISA_OP_S2R                          ? sim_exec_warp(&x)
+                                                                  : sim_exec_geometry(&x);
    /* (sim_exec_attr answers false after a stop, as the core allows.) */
    CHECK(mine || sim.status != JADE_SIM_OK, "%s: no family executes it", text);
    return sim.status == JADE_SIM_OK;
@@ -76,7 +77,7 @@ run(const char *text, unsigned base, struct jade_isa_instr *patched)
 static void
 reset(void)
 {
-   memset(out, 0xee, sizeof(out));   /* not yet zeroed: OUT must do it */
+   memset(out, 0xee, sizeof(out)); /* not yet zeroed: OUT must do it */
    memset(emitted, 0, sizeof(emitted));
    memset(handle, 0, sizeof(handle));
    memset(cut, 0, sizeof(cut));
@@ -109,10 +110,19 @@ main(void)
       pid[t] = 500 + t;
    }
    geo = (struct jade_sim_geometry){
-      .vertices = vertices, .vertex_count = VERTICES, .map = map, .map_entries = 4,
-      .invocation_info = info, .invocation_id = iid, .primitive_id = pid,
-      .max_vertices = MAX_OUT, .out = out, .emitted = emitted, .handle = handle,
-      .cut = cut, .final = final,
+      .vertices = vertices,
+      .vertex_count = VERTICES,
+      .map = map,
+      .map_entries = 4,
+      .invocation_info = info,
+      .invocation_id = iid,
+      .primitive_id = pid,
+      .max_vertices = MAX_OUT,
+      .out = out,
+      .emitted = emitted,
+      .handle = handle,
+      .cut = cut,
+      .final = final,
    };
    gfx = (struct jade_sim_graphics){.threads = THREADS, .geometry = &geo};
    sim.gfx = &gfx;
@@ -151,8 +161,8 @@ main(void)
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       const unsigned v = which[4 + lane % 4];
       for (unsigned c = 0; c < 4; c++)
-         CHECK(warp.r[8 + c][lane] == 1000 * v + 0x20 + c, "lane %u: word %u = %u", lane,
-               0x20 + c, warp.r[8 + c][lane]);
+         CHECK(warp.r[8 + c][lane] == 1000 * v + 0x20 + c, "lane %u: word %u = %u", lane, 0x20 + c,
+               warp.r[8 + c][lane]);
       CHECK(warp.r[12][lane] == 532 + lane && warp.r[13][lane] == 500 + lane,
             "lane %u: primitive ids %u %u", lane, warp.r[12][lane], warp.r[13][lane]);
    }
@@ -167,7 +177,7 @@ main(void)
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       warp.r[20][lane] = 7000 + lane;
       warp.r[21][lane] = 8000 + lane;
-      warp.r[22][lane] = lane % 4 == 3 ? 1 : 0;   /* streams */
+      warp.r[22][lane] = lane % 4 == 3 ? 1 : 0; /* streams */
    }
    CHECK(run("AST.64 a[0x90], R20", 0, NULL), "AST: %s", stop_msg);
    CHECK(run("ALD.O R24, a[0x94]", 0, NULL), "ALD.O: %s", stop_msg);
@@ -187,10 +197,11 @@ main(void)
     * dropped; OUT.EMIT_THEN_CUT leaves stream 1 cut. */
    CHECK(run("OUT.EMIT R30, RZ, R22", 0, NULL), "OUT.EMIT: %s", stop_msg);
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
-      CHECK(warp.r[30][lane] == 1 && handle[lane] == 1 && emitted[lane * MAX_OUT] == (lane % 4 == 3) &&
-               out_vertex(lane, 1)[0x24] == 0 && out_vertex(lane, 1)[0] == 0,
-            "lane %u: handle %u/%u, record 0x%x, vertex 1 word 0x24 0x%x", lane,
-            warp.r[30][lane], handle[lane], emitted[lane * MAX_OUT], out_vertex(lane, 1)[0x24]);
+      CHECK(warp.r[30][lane] == 1 && handle[lane] == 1 &&
+               emitted[lane * MAX_OUT] == (lane % 4 == 3) && out_vertex(lane, 1)[0x24] == 0 &&
+               out_vertex(lane, 1)[0] == 0,
+            "lane %u: handle %u/%u, record 0x%x, vertex 1 word 0x24 0x%x", lane, warp.r[30][lane],
+            handle[lane], emitted[lane * MAX_OUT], out_vertex(lane, 1)[0x24]);
    CHECK(run("OUT.CUT R31, R30, RZ", 0, NULL), "OUT.CUT: %s", stop_msg);
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
       CHECK(warp.r[31][lane] == 1 && cut[lane] == 1, "lane %u: cut returns %u, cut 0x%x", lane,
@@ -202,8 +213,8 @@ main(void)
       const uint8_t want = lane % 4 == 3 ? 1 : JADE_SIM_EMIT_RESTART;
       CHECK(warp.r[32][lane] == 2 && emitted[lane * MAX_OUT + 1] == want &&
                cut[lane] == (lane % 4 == 3 ? 1 : 0),
-            "lane %u: second vertex 0x%x (want 0x%x), cut 0x%x", lane,
-            emitted[lane * MAX_OUT + 1], want, cut[lane]);
+            "lane %u: second vertex 0x%x (want 0x%x), cut 0x%x", lane, emitted[lane * MAX_OUT + 1],
+            want, cut[lane]);
    }
    CHECK(run("AST a[0x90], R20, R32", 0, NULL), "AST past max_vertices: %s", stop_msg);
    CHECK(run("ALD.O R33, a[0x90], R32", 0, NULL), "ALD.O past max_vertices: %s", stop_msg);
@@ -252,7 +263,10 @@ main(void)
    CHECK(!run("S2R R1, SR_INVOCATION_ID", 0, NULL), "SR_INVOCATION_ID outside: %s", stop_msg);
 
    static const enum jade_isa_op variable[] = {
-      JADE_ISA_OP_ISBERD, JADE_ISA_OP_OUT, JADE_ISA_OP_OUT_FINAL, JADE_ISA_OP_ALD,
+      JADE_ISA_OP_ISBERD,
+      JADE_ISA_OP_OUT,
+      JADE_ISA_OP_OUT_FINAL,
+      JADE_ISA_OP_ALD,
    };
    for (unsigned i = 0; i < sizeof(variable) / sizeof(variable[0]); i++)
       CHECK(jade_isa_op_info[variable[i]].latency == JADE_ISA_LATENCY_VARIABLE,

@@ -18,7 +18,8 @@ char stop_msg[256];
 
 static uint64_t rng_state;
 
-bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
+bool
+sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -29,26 +30,30 @@ bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, 
    return false;
 }
 
-bool sim_unsupported(struct sim_exec *x, const char *what)
+bool
+sim_unsupported(struct sim_exec *x, const char *what)
 {
    return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported: %s", what);
 }
 
 /* No waits to release: a case is one instruction. */
-bool sim_release_waits(struct sim_warp *w)
+bool
+sim_release_waits(struct sim_warp *w)
 {
    (void)w;
    return false;
 }
 
-void ops_init(uint64_t seed)
+void
+ops_init(uint64_t seed)
 {
    rng_state = seed;
    sim.cbuf[0] = cbank;
    sim.log = stderr;
 }
 
-uint64_t rnd64(void)
+uint64_t
+rnd64(void)
 {
    rng_state ^= rng_state << 13;
    rng_state ^= rng_state >> 7;
@@ -56,7 +61,8 @@ uint64_t rnd64(void)
    return rng_state;
 }
 
-bool ops_assemble(const char *text, struct jade_isa_instr *in)
+bool
+ops_assemble(const char *text, struct jade_isa_instr *in)
 {
    char err[200];
    memset(in, 0, sizeof(*in));
@@ -69,7 +75,8 @@ bool ops_assemble(const char *text, struct jade_isa_instr *in)
    return true;
 }
 
-void ops_exec_init(struct sim_exec *x, const struct jade_isa_instr *in, uint32_t mask)
+void
+ops_exec_init(struct sim_exec *x, const struct jade_isa_instr *in, uint32_t mask)
 {
    memset(x, 0, sizeof(*x));
    x->sim = &sim;

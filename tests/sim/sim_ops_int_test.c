@@ -64,22 +64,28 @@
 
 /* --- random operands ------------------------------------------------------ */
 
-static uint32_t rand_int(void)
+static uint32_t
+rand_int(void)
 {
-   static const uint32_t sp[] = {0, 1, 0xffffffff, 0x7fffffff, 0x80000000, 2, 0xfffffffe,
-                                 0x80000001, 0xff, 0x80, 0x7f, 0xffff, 0x8000, 0xffffff80};
+   static const uint32_t sp[] = {0,    1,          0xffffffff, 0x7fffffff, 0x80000000,
+                                 2,    0xfffffffe, 0x80000001, 0xff,       0x80,
+                                 0x7f, 0xffff,     0x8000,     0xffffff80};
    uint64_t r = rnd64();
    switch (r % 6) {
-   case 0: return sp[(r >> 8) % (sizeof(sp) / 4)];
-   case 1: return (uint32_t)((r >> 8) % 71);              /* shift counts */
-   case 2: return (uint32_t)((int)((r >> 8) % 201) - 100);
-   default: return (uint32_t)(r >> 24);
+   case 0:
+      return sp[(r >> 8) % (sizeof(sp) / 4)];
+   case 1:
+      return (uint32_t)((r >> 8) % 71); /* shift counts */
+   case 2:
+      return (uint32_t)((int)((r >> 8) % 201) - 100);
+   default:
+      return (uint32_t)(r >> 24);
    }
 }
 
 /* --- the machine ---------------------------------------------------------- */
 
-#define NREG 24   /* registers and uniform registers the cases use */
+#define NREG 24 /* registers and uniform registers the cases use */
 
 /* The state a case may change; B is the state before the instruction. */
 struct state {
@@ -90,7 +96,8 @@ struct state {
 };
 static struct state B;
 
-static void fill(unsigned round)
+static void
+fill(unsigned round)
 {
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       for (unsigned r = 0; r < NREG; r++)
@@ -132,7 +139,8 @@ static void fill(unsigned round)
    memcpy(cbank + 0x14, &c, 4);
 }
 
-static void save(struct state *s)
+static void
+save(struct state *s)
 {
    for (unsigned r = 0; r < NREG; r++)
       memcpy(s->r[r], warp.r[r], sizeof(s->r[r]));
@@ -145,7 +153,7 @@ static void save(struct state *s)
 
 struct opnd {
    enum { O_R, O_UR, O_P, O_UP, O_IMM, O_CBUF, O_PR } kind;
-   unsigned reg;        /* 255 RZ, 63 URZ, 7 PT/UPT */
+   unsigned reg; /* 255 RZ, 63 URZ, 7 PT/UPT */
    bool neg, bnot, not_;
    uint32_t imm;
    unsigned cb_off;
@@ -159,7 +167,8 @@ struct insn {
    unsigned n;
 };
 
-static bool has(const struct insn *d, const char *m)
+static bool
+has(const struct insn *d, const char *m)
 {
    for (unsigned i = 0; i < d->nmods; i++)
       if (!strcmp(d->mods[i], m))
@@ -167,7 +176,8 @@ static bool has(const struct insn *d, const char *m)
    return false;
 }
 
-static void parse_text(const char *text, struct insn *d)
+static void
+parse_text(const char *text, struct insn *d)
 {
    memset(d, 0, sizeof(*d));
    char buf[200];
@@ -185,19 +195,45 @@ static void parse_text(const char *text, struct insn *d)
       struct opnd *o = &d->o[d->n++];
       while (*t == ' ')
          t++;
-      if (*t == '-') { o->neg = true; t++; }
-      if (*t == '~') { o->bnot = true; t++; }
-      if (*t == '!') { o->not_ = true; t++; }
-      if (!strncmp(t, "URZ", 3)) { o->kind = O_UR; o->reg = JADE_HW_URZ; }
-      else if (!strncmp(t, "UR", 2)) { o->kind = O_UR; o->reg = (unsigned)atoi(t + 2); }
-      else if (!strncmp(t, "RZ", 2)) { o->kind = O_R; o->reg = JADE_HW_RZ; }
-      else if (!strncmp(t, "PR", 2)) { o->kind = O_PR; }
-      else if (t[0] == 'R') { o->kind = O_R; o->reg = (unsigned)atoi(t + 1); }
-      else if (!strncmp(t, "UPT", 3)) { o->kind = O_UP; o->reg = 7; }
-      else if (!strncmp(t, "UP", 2)) { o->kind = O_UP; o->reg = (unsigned)atoi(t + 2); }
-      else if (!strncmp(t, "PT", 2)) { o->kind = O_P; o->reg = 7; }
-      else if (t[0] == 'P') { o->kind = O_P; o->reg = (unsigned)atoi(t + 1); }
-      else if (t[0] == 'c') {
+      if (*t == '-') {
+         o->neg = true;
+         t++;
+      }
+      if (*t == '~') {
+         o->bnot = true;
+         t++;
+      }
+      if (*t == '!') {
+         o->not_ = true;
+         t++;
+      }
+      if (!strncmp(t, "URZ", 3)) {
+         o->kind = O_UR;
+         o->reg = JADE_HW_URZ;
+      } else if (!strncmp(t, "UR", 2)) {
+         o->kind = O_UR;
+         o->reg = (unsigned)atoi(t + 2);
+      } else if (!strncmp(t, "RZ", 2)) {
+         o->kind = O_R;
+         o->reg = JADE_HW_RZ;
+      } else if (!strncmp(t, "PR", 2)) {
+         o->kind = O_PR;
+      } else if (t[0] == 'R') {
+         o->kind = O_R;
+         o->reg = (unsigned)atoi(t + 1);
+      } else if (!strncmp(t, "UPT", 3)) {
+         o->kind = O_UP;
+         o->reg = 7;
+      } else if (!strncmp(t, "UP", 2)) {
+         o->kind = O_UP;
+         o->reg = (unsigned)atoi(t + 2);
+      } else if (!strncmp(t, "PT", 2)) {
+         o->kind = O_P;
+         o->reg = 7;
+      } else if (t[0] == 'P') {
+         o->kind = O_P;
+         o->reg = (unsigned)atoi(t + 1);
+      } else if (t[0] == 'c') {
          o->kind = O_CBUF;
          o->cb_off = (unsigned)strtoul(strstr(t, "][") + 2, NULL, 16);
       } else {
@@ -210,24 +246,35 @@ static void parse_text(const char *text, struct insn *d)
    }
 }
 
-static bool is_pred(const struct opnd *o)
+static bool
+is_pred(const struct opnd *o)
 {
    return o->kind == O_P || o->kind == O_UP;
 }
 
 /* Raw 32 bits of a source as it was before the instruction. */
-static uint32_t raw(const struct opnd *o, unsigned lane)
+static uint32_t
+raw(const struct opnd *o, unsigned lane)
 {
    switch (o->kind) {
-   case O_R: return o->reg == JADE_HW_RZ ? 0 : B.r[o->reg][lane];
-   case O_UR: return o->reg == JADE_HW_URZ ? 0 : B.ur[o->reg];
-   case O_IMM: return o->imm;
-   case O_CBUF: { uint32_t v; memcpy(&v, cbank + o->cb_off, 4); return v; }
-   default: abort();
+   case O_R:
+      return o->reg == JADE_HW_RZ ? 0 : B.r[o->reg][lane];
+   case O_UR:
+      return o->reg == JADE_HW_URZ ? 0 : B.ur[o->reg];
+   case O_IMM:
+      return o->imm;
+   case O_CBUF: {
+      uint32_t v;
+      memcpy(&v, cbank + o->cb_off, 4);
+      return v;
+   }
+   default:
+      abort();
    }
 }
 
-static uint64_t raw64(const struct opnd *o, unsigned lane)
+static uint64_t
+raw64(const struct opnd *o, unsigned lane)
 {
    if (o->kind == O_CBUF) {
       uint64_t v;
@@ -241,14 +288,15 @@ static uint64_t raw64(const struct opnd *o, unsigned lane)
    return raw(o, lane) | (uint64_t)raw(&hi, lane) << 32;
 }
 
-static bool pv(const struct opnd *o, unsigned lane)
+static bool
+pv(const struct opnd *o, unsigned lane)
 {
-   bool v = o->reg == 7 ? true :
-            o->kind == O_UP ? (B.up >> o->reg) & 1 : (B.p[o->reg] >> lane) & 1;
+   bool v = o->reg == 7 ? true : o->kind == O_UP ? (B.up >> o->reg) & 1 : (B.p[o->reg] >> lane) & 1;
    return v != o->not_;
 }
 
-static void set_r(struct state *e, const struct opnd *o, unsigned lane, uint32_t v)
+static void
+set_r(struct state *e, const struct opnd *o, unsigned lane, uint32_t v)
 {
    if (o->kind == O_UR) {
       if (o->reg != JADE_HW_URZ)
@@ -258,7 +306,8 @@ static void set_r(struct state *e, const struct opnd *o, unsigned lane, uint32_t
    }
 }
 
-static void set_r64(struct state *e, const struct opnd *o, unsigned lane, uint64_t v)
+static void
+set_r64(struct state *e, const struct opnd *o, unsigned lane, uint64_t v)
 {
    struct opnd hi = *o;
    hi.reg++;
@@ -268,7 +317,8 @@ static void set_r64(struct state *e, const struct opnd *o, unsigned lane, uint64
    set_r(e, &hi, lane, (uint32_t)(v >> 32));
 }
 
-static void set_p(struct state *e, const struct opnd *o, unsigned lane, bool v)
+static void
+set_p(struct state *e, const struct opnd *o, unsigned lane, bool v)
 {
    if (o->reg == 7)
       return;
@@ -280,7 +330,8 @@ static void set_p(struct state *e, const struct opnd *o, unsigned lane, bool v)
 
 /* --- references ----------------------------------------------------------- */
 
-static uint32_t lut_ref(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
+static uint32_t
+lut_ref(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
 {
    uint32_t r = 0;
    for (unsigned i = 0; i < 32; i++) {
@@ -291,38 +342,54 @@ static uint32_t lut_ref(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* setp's compare: cmp names in the mods. */
-static bool icmp_ref(const struct insn *d, uint32_t a, uint32_t b)
+static bool
+icmp_ref(const struct insn *d, uint32_t a, uint32_t b)
 {
    bool u = has(d, "U32");
    int64_t x = u ? (int64_t)a : (int64_t)(int32_t)a;
    int64_t y = u ? (int64_t)b : (int64_t)(int32_t)b;
-   if (has(d, "LT")) return x < y;
-   if (has(d, "EQ")) return x == y;
-   if (has(d, "LE")) return x <= y;
-   if (has(d, "GT")) return x > y;
-   if (has(d, "NE")) return x != y;
-   if (has(d, "GE")) return x >= y;
-   if (has(d, "T")) return true;
-   if (has(d, "F")) return false;
+   if (has(d, "LT"))
+      return x < y;
+   if (has(d, "EQ"))
+      return x == y;
+   if (has(d, "LE"))
+      return x <= y;
+   if (has(d, "GT"))
+      return x > y;
+   if (has(d, "NE"))
+      return x != y;
+   if (has(d, "GE"))
+      return x >= y;
+   if (has(d, "T"))
+      return true;
+   if (has(d, "F"))
+      return false;
    abort();
 }
 
-static bool bop_ref(const struct insn *d, bool a, bool b)
+static bool
+bop_ref(const struct insn *d, bool a, bool b)
 {
-   if (has(d, "OR")) return a || b;
-   if (has(d, "XOR")) return a != b;
+   if (has(d, "OR"))
+      return a || b;
+   if (has(d, "XOR"))
+      return a != b;
    return a && b;
 }
 
 /* PTX prmt: result byte i takes source byte tab[sel & 3][i] of {c, a}. */
-static uint32_t prmt_ref(const struct insn *d, uint32_t a, uint32_t sel, uint32_t c)
+static uint32_t
+prmt_ref(const struct insn *d, uint32_t a, uint32_t sel, uint32_t c)
 {
-   static const struct { const char *name; uint8_t tab[4][4]; } modes[] = {
-      {"F4E",  {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}},
-      {"B4E",  {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}},
-      {"RC8",  {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}},
-      {"ECL",  {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}},
-      {"ECR",  {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}},
+   static const struct {
+      const char *name;
+      uint8_t tab[4][4];
+   } modes[] = {
+      {"F4E", {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}},
+      {"B4E", {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}}},
+      {"RC8", {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}},
+      {"ECL", {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}}},
+      {"ECR", {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}},
       {"RC16", {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}}},
    };
    uint8_t src[8];
@@ -348,7 +415,8 @@ static uint32_t prmt_ref(const struct insn *d, uint32_t a, uint32_t sel, uint32_
    return r;
 }
 
-static uint32_t bfind_ref(uint32_t v, bool is_signed, bool shiftamt)
+static uint32_t
+bfind_ref(uint32_t v, bool is_signed, bool shiftamt)
 {
    if (is_signed && (v >> 31))
       v = ~v;
@@ -359,7 +427,8 @@ static uint32_t bfind_ref(uint32_t v, bool is_signed, bool shiftamt)
 }
 
 /* PTX szext, as its pseudo-code says. */
-static uint32_t szext_ref(bool clamp, bool is_signed, uint32_t a, uint32_t b)
+static uint32_t
+szext_ref(bool clamp, bool is_signed, uint32_t a, uint32_t b)
 {
    uint32_t b1 = b & 0x1f;
    bool too_large = b >= 32 && clamp;
@@ -370,7 +439,8 @@ static uint32_t szext_ref(bool clamp, bool is_signed, uint32_t a, uint32_t b)
 }
 
 /* PTX bmsk, as its pseudo-code says (shifts of 32 give 0). */
-static uint32_t bmsk_ref(bool clamp, uint32_t a, uint32_t b)
+static uint32_t
+bmsk_ref(bool clamp, uint32_t a, uint32_t b)
 {
    uint32_t a1 = a & 0x1f, b1 = b & 0x1f, sum = a1 + b1;
    uint32_t mask0 = ~0u << a1;
@@ -391,7 +461,8 @@ static uint32_t bmsk_ref(bool clamp, uint32_t a, uint32_t b)
    return mask0 & ~mask1;
 }
 
-static uint32_t brev_ref(uint32_t v)
+static uint32_t
+brev_ref(uint32_t v)
 {
    uint32_t r = 0;
    for (unsigned i = 0; i < 32; i++)
@@ -400,7 +471,8 @@ static uint32_t brev_ref(uint32_t v)
    return r;
 }
 
-static unsigned popc_ref(uint32_t v)
+static unsigned
+popc_ref(uint32_t v)
 {
    unsigned n = 0;
    for (; v; v &= v - 1)
@@ -410,7 +482,8 @@ static unsigned popc_ref(uint32_t v)
 
 /* An ALU op of one lane (or, uniform, of the warp: lane is then unused).
  * d->op has the U of uniform twins stripped. */
-static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct state *e)
+static void
+ref_alu(const struct insn *d, const char *op, unsigned lane, struct state *e)
 {
    const struct opnd *o = d->o;
    if (!strcmp(op, "IADD3")) {
@@ -436,12 +509,12 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
       set_p(e, pd1, lane, sum >= 2ull << 32);
    } else if (!strcmp(op, "LOP3")) {
       unsigned k = is_pred(&o[0]) ? 1 : 0;
-      uint32_t r = lut_ref(o[k + 4].imm, raw(&o[k + 1], lane), raw(&o[k + 2], lane),
-                           raw(&o[k + 3], lane));
+      uint32_t r =
+         lut_ref(o[k + 4].imm, raw(&o[k + 1], lane), raw(&o[k + 2], lane), raw(&o[k + 3], lane));
       set_r(e, &o[k], lane, r);
       if (k) {
          if (has(d, "PAND") || pv(&o[k + 5], lane))
-            abort();   /* not tested: see the top */
+            abort(); /* not tested: see the top */
          set_p(e, &o[0], lane, r != 0);
       }
    } else if (!strcmp(op, "PLOP3")) {
@@ -522,7 +595,7 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
    } else if (!strcmp(op, "FLO") || !strcmp(op, "POPC") || !strcmp(op, "BREV") ||
               !strcmp(op, "IABS") || !strcmp(op, "MOV")) {
       if (d->n != 2)
-         abort();   /* FLO's predicate: not tested */
+         abort(); /* FLO's predicate: not tested */
       uint32_t v = raw(&o[1], lane), r;
       if (o[1].bnot)
          v = ~v;
@@ -538,8 +611,8 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
          r = v;
       set_r(e, &o[0], lane, r);
    } else if (!strcmp(op, "SGXT")) {
-      set_r(e, &o[0], lane, szext_ref(!has(d, "W"), !has(d, "U32"), raw(&o[1], lane),
-                                      raw(&o[2], lane)));
+      set_r(e, &o[0], lane,
+            szext_ref(!has(d, "W"), !has(d, "U32"), raw(&o[1], lane), raw(&o[2], lane)));
    } else if (!strcmp(op, "BMSK")) {
       set_r(e, &o[0], lane, bmsk_ref(!has(d, "W"), raw(&o[1], lane), raw(&o[2], lane)));
    } else if (!strcmp(op, "VABSDIFF")) {
@@ -552,7 +625,7 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
    } else if (!strcmp(op, "P2R")) {
       uint32_t mask = raw(&o[3], lane), pr = 0;
       if (raw(&o[2], lane) != 0 || (mask & ~0x7fu))
-         abort();   /* not tested: see the top */
+         abort(); /* not tested: see the top */
       for (unsigned p = 0; p < 7; p++)
          pr |= (B.p[p] >> lane & 1) << p;
       set_r(e, &o[0], lane, pr & mask);
@@ -570,7 +643,8 @@ static void ref_alu(const struct insn *d, const char *op, unsigned lane, struct 
    }
 }
 
-static void ref_warp(const struct insn *d, uint32_t mask, struct state *e, uint32_t *dc)
+static void
+ref_warp(const struct insn *d, uint32_t mask, struct state *e, uint32_t *dc)
 {
    const struct opnd *o = d->o;
    if (!strcmp(d->op, "SHFL")) {
@@ -602,7 +676,7 @@ static void ref_warp(const struct insn *d, uint32_t mask, struct state *e, uint3
          if (mask >> j & 1)
             set_r(e, &o[1], lane, raw(&o[2], (unsigned)j));
          else if (o[1].reg < NREG)
-            dc[o[1].reg] |= 1u << lane;   /* an inactive source: undefined */
+            dc[o[1].reg] |= 1u << lane; /* an inactive source: undefined */
       }
    } else if (!strcmp(d->op, "VOTE") || !strcmp(d->op, "VOTEU")) {
       unsigned k = d->n == 3 ? 1 : 0;
@@ -610,8 +684,9 @@ static void ref_warp(const struct insn *d, uint32_t mask, struct state *e, uint3
       for (unsigned lane = 0; lane < SIM_LANES; lane++)
          if ((mask >> lane & 1) && pv(&o[k + 1], lane))
             ballot |= 1u << lane;
-      bool r = has(d, "ALL") ? ballot == mask : has(d, "ANY") ? ballot != 0 :
-               ballot == mask || ballot == 0;
+      bool r = has(d, "ALL")   ? ballot == mask
+               : has(d, "ANY") ? ballot != 0
+                               : ballot == mask || ballot == 0;
       for (unsigned lane = 0; lane < SIM_LANES; lane++) {
          if (!(mask >> lane & 1))
             continue;
@@ -875,19 +950,20 @@ static const char *const cases[] = {
 
 static unsigned failures, case_failures;
 
-static void mismatch(const char *text, uint32_t mask, const char *what, unsigned idx,
-                     unsigned lane, uint32_t got, uint32_t want)
+static void
+mismatch(const char *text, uint32_t mask, const char *what, unsigned idx, unsigned lane,
+         uint32_t got, uint32_t want)
 {
    failures++;
    if (++case_failures > 4)
       return;
    printf("FAIL %s mask %08x: %s%u lane %u: got %08x expected %08x"
           " (R1=%08x R2=%08x R3=%08x)\n",
-          text, mask, what, idx, lane, got, want, B.r[1][lane], B.r[2][lane],
-          B.r[3][lane]);
+          text, mask, what, idx, lane, got, want, B.r[1][lane], B.r[2][lane], B.r[3][lane]);
 }
 
-static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
+static unsigned
+run_case(const char *text, unsigned rounds, unsigned *lanes)
 {
    struct jade_isa_instr in;
    if (!ops_assemble(text, &in)) {
@@ -898,8 +974,8 @@ static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
    parse_text(text, &d);
    const struct jade_isa_form *form = &jade_isa_forms[in.form];
    bool uniform = jade_isa_op_info[form->op].uniform;
-   bool warp_op = !strcmp(d.op, "SHFL") || !strcmp(d.op, "VOTE") ||
-                  !strcmp(d.op, "VOTEU") || !strcmp(d.op, "MATCH");
+   bool warp_op = !strcmp(d.op, "SHFL") || !strcmp(d.op, "VOTE") || !strcmp(d.op, "VOTEU") ||
+                  !strcmp(d.op, "MATCH");
    char op[12];
    snprintf(op, sizeof(op), "%s", d.op);
    if (uniform && op[0] == 'U' && strcmp(op, "UMOV") != 0)
@@ -911,9 +987,9 @@ static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
 
    for (unsigned round = 0; round < rounds; round++) {
       fill(round);
-      uint32_t mask = round % 3 == 0 ? ~0u :
-                      round % 3 == 1 ? (uint32_t)rnd64() | 1u << (rnd64() % 32) :
-                      (uint32_t)((2ull << (rnd64() % 32)) - 1) << (rnd64() % 4);
+      uint32_t mask = round % 3 == 0   ? ~0u
+                      : round % 3 == 1 ? (uint32_t)rnd64() | 1u << (rnd64() % 32)
+                                       : (uint32_t)((2ull << (rnd64() % 32)) - 1) << (rnd64() % 4);
       save(&B);
       struct state e = B;
       uint32_t dc[NREG] = {0};
@@ -934,7 +1010,9 @@ static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
       bool a = sim_exec_int(&x), b = sim_exec_warp(&x);
       if (a + b != 1 || sim.status != JADE_SIM_OK) {
          printf("FAIL %s: %s\n", text,
-                a + b == 0 ? "no family executes it" : a + b > 1 ? "two families" : stop_msg);
+                a + b == 0  ? "no family executes it"
+                : a + b > 1 ? "two families"
+                            : stop_msg);
          failures++;
          return 1;
       }
@@ -960,7 +1038,8 @@ static unsigned run_case(const char *text, unsigned rounds, unsigned *lanes)
    return failures - before;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    unsigned rounds = argc > 1 ? (unsigned)atoi(argv[1]) : 120;
    setvbuf(stdout, NULL, _IOLBF, 0);

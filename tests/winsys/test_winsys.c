@@ -18,23 +18,22 @@
 
 #include "jade/jade_drm.h"
 
-#define CHECK(cond)                                                           \
-   do {                                                                       \
-      if (!(cond)) {                                                          \
-         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,    \
-                 #cond);                                                      \
-         return 1;                                                            \
-      }                                                                       \
+#define CHECK(cond)                                                                                \
+   do {                                                                                            \
+      if (!(cond)) {                                                                               \
+         fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                  \
+         return 1;                                                                                 \
+      }                                                                                            \
    } while (0)
 
-#define CHECK_EQ(a, b)                                                        \
-   do {                                                                       \
-      long long _a = (long long)(a), _b = (long long)(b);                     \
-      if (_a != _b) {                                                         \
-         fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n",          \
-                 __FILE__, __LINE__, #a, _a, #b, _b);                         \
-         return 1;                                                            \
-      }                                                                       \
+#define CHECK_EQ(a, b)                                                                             \
+   do {                                                                                            \
+      long long _a = (long long)(a), _b = (long long)(b);                                          \
+      if (_a != _b) {                                                                              \
+         fprintf(stderr, "%s:%d: %s == %lld, expected %s == %lld\n", __FILE__, __LINE__, #a, _a,   \
+                 #b, _b);                                                                          \
+         return 1;                                                                                 \
+      }                                                                                            \
    } while (0)
 
 static int
@@ -99,8 +98,7 @@ test_bo_roundtrip(void)
       map[i] = i * 2654435761u;
 
    /* A second, independent mapping of the same buffer sees the data. */
-   uint32_t *map2 = mmap(NULL, bo->size_B, PROT_READ, MAP_SHARED, dev->fd,
-                         bo->map_offset);
+   uint32_t *map2 = mmap(NULL, bo->size_B, PROT_READ, MAP_SHARED, dev->fd, bo->map_offset);
    CHECK(map2 != MAP_FAILED);
    for (unsigned i = 0; i < 100000 / 4; i++)
       CHECK_EQ(map2[i], (uint32_t)(i * 2654435761u));
@@ -207,8 +205,7 @@ test_submit_errors(void)
    /* So is more pushes than the kernel allows. */
    struct jade_push_range many[257];
    memset(many, 0, sizeof(many));
-   CHECK_EQ(jade_channel_submit(chan, many, dev->max_push + 1, NULL, 0, 0),
-            -EINVAL);
+   CHECK_EQ(jade_channel_submit(chan, many, dev->max_push + 1, NULL, 0, 0), -EINVAL);
 
    /* And an unknown syncobj. */
    struct jade_bo *bo;

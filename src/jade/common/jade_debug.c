@@ -17,10 +17,15 @@ static const struct debug_named_value jade_debug_options[] = {
    {"shaderdb", JADE_DEBUG_SHADERDB, "Print shader statistics to stderr"},
    {"ir", JADE_DEBUG_IR, "Print Jade IR after each compiler phase"},
    {"shaders", JADE_DEBUG_SHADERS, "Print each compiled shader's disassembly"},
-   {"serial", JADE_DEBUG_SERIAL, "Make every instruction wait for everything (bisects dependency bugs)"},
+   {"serial", JADE_DEBUG_SERIAL,
+    "Make every instruction wait for everything (bisects dependency bugs)"},
    {"spill", JADE_DEBUG_SPILL, "Compile with a budget of 16 registers (exercises spilling)"},
-   {"nos", JADE_DEBUG_NOS, "Log each link of a program, its NOS key and every patched instruction, and the compile/link/patch counters"},
-   {"bindstats", JADE_DEBUG_BINDSTATS, "Print the time of each compile and of each link (with upload) and what the link removed (ci/bench-link)"},
+   {"nos", JADE_DEBUG_NOS,
+    "Log each link of a program, its NOS key and every patched instruction, and the "
+    "compile/link/patch counters"},
+   {"bindstats", JADE_DEBUG_BINDSTATS,
+    "Print the time of each compile and of each link (with upload) and what the link removed "
+    "(ci/bench-link)"},
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -25,7 +25,7 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_fmod = true,
    .lower_scmp = true,
    .lower_isign = true,
-   .lower_fsign = false,   /* FSET.BF twice and an FADD (jade_isel_alu.c) */
+   .lower_fsign = false, /* FSET.BF twice and an FADD (jade_isel_alu.c) */
    .lower_fdph = true,
    .lower_ldexp = true,
    .lower_bitfield_extract = true,
@@ -33,7 +33,7 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_uadd_carry = true,
    .lower_usub_borrow = true,
    .lower_pack_half_2x16 = true,
-   .lower_pack_64_2x32 = true,   /* to the split forms, one MOV a word */
+   .lower_pack_64_2x32 = true, /* to the split forms, one MOV a word */
    .lower_pack_unorm_2x16 = true,
    .lower_pack_snorm_2x16 = true,
    .lower_pack_unorm_4x8 = true,
@@ -60,17 +60,17 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .fuse_ffma32 = true,
    .fuse_ffma64 = true,
    .has_isub = true,
-   .lower_int64_options = (nir_lower_int64_options)~(nir_lower_iadd64),
+   .lower_int64_options = (nir_lower_int64_options) ~(nir_lower_iadd64),
    /* What DADD/DMUL/DFMA/DSETP/FRND.F64 and the conversions do not: from
     * them (nir_lower_doubles in prepare_nir). */
-   .lower_doubles_options = nir_lower_drcp | nir_lower_dsqrt | nir_lower_drsq |
-                            nir_lower_dfract | nir_lower_dmod | nir_lower_dsub |
-                            nir_lower_ddiv | nir_lower_dsign | nir_lower_dminmax |
-                            nir_lower_dsat,
+   .lower_doubles_options = nir_lower_drcp | nir_lower_dsqrt | nir_lower_drsq | nir_lower_dfract |
+                            nir_lower_dmod | nir_lower_dsub | nir_lower_ddiv | nir_lower_dsign |
+                            nir_lower_dminmax | nir_lower_dsat,
    .max_unroll_iterations = 32,
    /* Indexed inputs: ALD takes a register offset; IPA has no such form
     * nvdisasm knows, so fragment inputs are indexed through selects. */
-   .support_indirect_inputs = BITFIELD_MASK(MESA_SHADER_STAGES) & ~BITFIELD_BIT(MESA_SHADER_FRAGMENT),
+   .support_indirect_inputs =
+      BITFIELD_MASK(MESA_SHADER_STAGES) & ~BITFIELD_BIT(MESA_SHADER_FRAGMENT),
    .support_indirect_outputs = BITFIELD_MASK(MESA_SHADER_STAGES),
 };
 
@@ -85,7 +85,8 @@ static unsigned
 cf_depth(struct exec_list *list)
 {
    unsigned depth = 0;
-   foreach_list_typed(nir_cf_node, node, node, list) {
+   foreach_list_typed(nir_cf_node, node, node, list)
+   {
       unsigned d = 0;
       if (node->type == nir_cf_node_if) {
          nir_if *nif = nir_cf_node_as_if(node);
@@ -108,12 +109,15 @@ global_access_size_align(nir_intrinsic_op intrin, uint8_t bytes, uint8_t bit_siz
    const uint32_t align = nir_combined_align(align_mul, align_offset);
    if (bytes < 4 || bit_size < 32)
       return (nir_mem_access_size_align){.num_components = MAX2(bytes * 8 / bit_size, 1),
-                                         .bit_size = bit_size, .align = bit_size / 8,
+                                         .bit_size = bit_size,
+                                         .align = bit_size / 8,
                                          .shift = nir_mem_access_shift_method_scalar};
    unsigned n = 4;
    while (n > 1 && (4 * n > bytes || align < 4 * n))
       n /= 2;
-   return (nir_mem_access_size_align){.num_components = n, .bit_size = 32, .align = 4 * n,
+   return (nir_mem_access_size_align){.num_components = n,
+                                      .bit_size = 32,
+                                      .align = 4 * n,
                                       .shift = nir_mem_access_shift_method_scalar};
 }
 
@@ -130,8 +134,7 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
    NIR_PASS(_, nir, nir_remove_dead_variables, nir_var_function_temp, NULL);
    NIR_PASS(_, nir, nir_lower_vars_to_explicit_types, nir_var_function_temp,
             glsl_get_natural_size_align_bytes);
-   NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp,
-            nir_address_format_32bit_offset);
+   NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp, nir_address_format_32bit_offset);
    const bool clip_from_planes = jade_nir_lower_io(nir, clip_from_position);
    jade_nir_lower_compute_ubos(nir);
    /* Texture forms the hardware lacks: projectors, rectangle coordinates,
@@ -181,8 +184,9 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
    } while (progress);
    /* Deeper than the 16 convergence barriers: flatten small ifs harder
     * (else-if chains nest one level per else). */
-   for (unsigned pass = 0; pass < 8 &&
-        cf_depth(&nir_shader_get_entrypoint(nir)->body) > JADE_CONVERGENCE_BARRIERS; pass++) {
+   for (unsigned pass = 0;
+        pass < 8 && cf_depth(&nir_shader_get_entrypoint(nir)->body) > JADE_CONVERGENCE_BARRIERS;
+        pass++) {
       NIR_PASS(_, nir, nir_opt_peephole_select, 64, true, true);
       NIR_PASS(_, nir, nir_opt_dce);
       NIR_PASS(_, nir, nir_opt_dead_cf);
@@ -222,8 +226,8 @@ static void
 collect_stats(const struct jade_ir_shader *s, struct jade_shader_binary *bin)
 {
    struct jade_shader_stats *st = &bin->stats;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          st->instructions++;
          st->cycles += instr->ctrl.stall;
       }
@@ -243,10 +247,10 @@ collect_stats(const struct jade_ir_shader *s, struct jade_shader_binary *bin)
 static void
 collect_memory_use(const struct jade_ir_shader *s, struct jade_shader_binary *bin)
 {
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          if (instr->op >= JADE_ISA_OP_COUNT)
-            continue;   /* IR-only ops (phis) */
+            continue; /* IR-only ops (phis) */
          const unsigned access = jade_isa_op_info[instr->op].memory.access;
          if (access == JADE_ISA_MEM_NONE)
             continue;
@@ -352,7 +356,9 @@ jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf, size_t
 {
    const struct jade_shader_stats *st = &bin->stats;
    const char *stage = _mesa_shader_stage_to_abbrev(bin->stage);
-   snprintf(buf, size, "SM75 %s shader: %u inst, %u loops, %u cycles, %u:%u spills:fills, "
-            "%u gprs, %u bytes", stage, st->instructions, st->loops, st->cycles, st->spills,
-            st->fills, st->gprs, st->bytes);
+   snprintf(buf, size,
+            "SM75 %s shader: %u inst, %u loops, %u cycles, %u:%u spills:fills, "
+            "%u gprs, %u bytes",
+            stage, st->instructions, st->loops, st->cycles, st->spills, st->fills, st->gprs,
+            st->bytes);
 }

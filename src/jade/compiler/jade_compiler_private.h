@@ -30,7 +30,7 @@ bool jade_nir_lower_compute_ubos(struct nir_shader *nir);
 #define JADE_CONVERGENCE_BARRIERS 16
 
 /* The driver bank of a stage (its layout: jade_abi.h). */
-#define JADE_DRIVER_CBUF_OF(stage) \
+#define JADE_DRIVER_CBUF_OF(stage)                                                                 \
    ((stage) == MESA_SHADER_COMPUTE ? JADE_DRIVER_CBUF_COMPUTE : JADE_DRIVER_CBUF)
 
 /* gl_ClipVertex (or, with from_position, gl_Position when the VS writes

@@ -23,15 +23,15 @@
 #include "jade_ra.h"
 #include "util/ralloc.h"
 
-#define NO_SB 7
+#define NO_SB     7
 #define REG_SLOTS (256 + 8 + 64 + 8)
 
 /* What is pending, per register slot, with cycles relative to a point. */
 struct ctrl_state {
-   int64_t ready[REG_SLOTS];      /* fixed latency: readable from this cycle */
-   uint8_t wr[REG_SLOTS];         /* scoreboards of pending writes (mask) */
-   uint8_t rd[REG_SLOTS];         /* scoreboards of pending late reads (mask) */
-   int64_t sb_set[JADE_HW_SCOREBOARDS];      /* issue cycle of the last op counted */
+   int64_t ready[REG_SLOTS];            /* fixed latency: readable from this cycle */
+   uint8_t wr[REG_SLOTS];               /* scoreboards of pending writes (mask) */
+   uint8_t rd[REG_SLOTS];               /* scoreboards of pending late reads (mask) */
+   int64_t sb_set[JADE_HW_SCOREBOARDS]; /* issue cycle of the last op counted */
    uint8_t sb_busy;
 };
 
@@ -39,10 +39,14 @@ static unsigned
 slot_base(enum jade_file file)
 {
    switch (file) {
-   case JADE_FILE_GPR: return 0;
-   case JADE_FILE_PRED: return 256;
-   case JADE_FILE_UGPR: return 264;
-   default: return 328;
+   case JADE_FILE_GPR:
+      return 0;
+   case JADE_FILE_PRED:
+      return 256;
+   case JADE_FILE_UGPR:
+      return 264;
+   default:
+      return 328;
    }
 }
 
@@ -101,7 +105,7 @@ block_ctrl(struct jade_ir_shader *s, struct jade_block *block, bool serial,
    struct ctrl_state st = *in;
    struct jade_instr *prev = NULL;
    int64_t prev_issue = 0;
-   jade_foreach_instr(block, instr) {
+   jade_foreach_instr (block, instr) {
       const struct jade_isa_op_info *info = &jade_isa_op_info[instr->op];
       bool variable = info->latency == JADE_ISA_LATENCY_VARIABLE;
       uint8_t wait = 0;
@@ -283,7 +287,7 @@ static void
 reuse_and_yield(struct jade_ir_shader *s, struct jade_block *block)
 {
    static const unsigned fields[3] = {JADE_ISA_F_A, JADE_ISA_F_B, JADE_ISA_F_C};
-   jade_foreach_instr(block, i) {
+   jade_foreach_instr (block, i) {
       if (i->op == JADE_ISA_OP_BAR || i->op == JADE_ISA_OP_BSYNC)
          i->ctrl.yield = true;
       if (i->link.next == &block->instrs || !jade_instr_is_unguarded(i))

@@ -24,13 +24,12 @@ put_operand(const struct jade_ir_shader *s, struct jade_isa_instr *isa,
       isa->field[o->field] = o->value;
       break;
    case JADE_OPERAND_CBUF:
-      isa->field[o->field == JADE_ISA_F_B ? JADE_ISA_F_B_BANK : JADE_ISA_F_C_BANK] =
-         o->cbuf_bank;
+      isa->field[o->field == JADE_ISA_F_B ? JADE_ISA_F_B_BANK : JADE_ISA_F_C_BANK] = o->cbuf_bank;
       isa->field[o->field == JADE_ISA_F_B ? JADE_ISA_F_B_OFF : JADE_ISA_F_C_OFF] =
          (uint64_t)(int64_t)o->cbuf_offset;
       break;
    default:
-      break;   /* ZERO: the field keeps its neutral value (RZ, PT, URZ) */
+      break; /* ZERO: the field keeps its neutral value (RZ, PT, URZ) */
    }
 }
 
@@ -94,8 +93,8 @@ record_patch_site(struct jade_ir_shader *s, const struct jade_instr *instr,
       site.kind = JADE_PATCH_OUTPUT_STORE;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ADDR] / 4);
       site.count = (uint8_t)(isa->field[JADE_ISA_F_COMPS] + 1);
-   } else if (info == &jade_isa_op_info[JADE_ISA_OP_IPA] &&
-              isa->field[JADE_ISA_F_OREG] == 255 && isa->field[JADE_ISA_F_LOC] != 2) {
+   } else if (info == &jade_isa_op_info[JADE_ISA_OP_IPA] && isa->field[JADE_ISA_F_OREG] == 255 &&
+              isa->field[JADE_ISA_F_LOC] != 2) {
       site.kind = JADE_PATCH_INPUT_LOAD;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ATTR] / 4);
       site.count = 1;
@@ -120,20 +119,20 @@ jade_emit(struct jade_ir_shader *s)
     * order, which is not index order). */
    uint64_t *block_pc = ralloc_array(s, uint64_t, s->block_count);
    unsigned count = 0;
-   jade_foreach_block(s, block) {
+   jade_foreach_block (s, block) {
       block_pc[block->index] = (uint64_t)count * 16;
-      jade_foreach_instr(block, instr)
+      jade_foreach_instr (block, instr)
          instr->emit_index = count++;
    }
    /* ptxas ends code with a branch to itself: a fetch past EXIT stays put. */
    s->code = ralloc_array(s, uint64_t, 2 * (count + 1));
    unsigned n = 0;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          int form = jade_instr_form(s, instr);
          if (form < 0) {
             return jade_ir_error(s, "no operand form of %s takes these sources",
-                                     jade_isa_op_info[instr->op].name);
+                                 jade_isa_op_info[instr->op].name);
          }
          struct jade_isa_instr isa;
          jade_isa_instr_init(&isa, (unsigned)form);
@@ -152,7 +151,7 @@ jade_emit(struct jade_ir_shader *s)
          isa.ctrl = instr->ctrl;
          if (jade_isa_encode(&isa, &s->code[2 * n]) != 0) {
             return jade_ir_error(s, "%s: a field does not fit its bits",
-                                     jade_isa_op_info[instr->op].name);
+                                 jade_isa_op_info[instr->op].name);
          }
          record_patch_site(s, instr, &isa);
          n++;

@@ -121,8 +121,10 @@ value_operand(enum jade_isa_field field, const struct jade_value *value, unsigne
 {
    assert(comp + count <= value->size);
    bool whole = value->size == 1;
-   return (struct jade_operand){.kind = JADE_OPERAND_VALUE, .field = (uint8_t)field,
-                                .value = value->index, .comp = (uint8_t)(whole ? 0 : comp),
+   return (struct jade_operand){.kind = JADE_OPERAND_VALUE,
+                                .field = (uint8_t)field,
+                                .value = value->index,
+                                .comp = (uint8_t)(whole ? 0 : comp),
                                 .count = (uint8_t)(whole ? 0 : count)};
 }
 
@@ -168,8 +170,8 @@ jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field, uint
 }
 
 void
-jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
-                        unsigned bank, int32_t offset)
+jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field, unsigned bank,
+                        int32_t offset)
 {
    struct jade_operand *o = add_src(instr, field, JADE_OPERAND_CBUF);
    o->cbuf_bank = (uint16_t)bank;
@@ -226,7 +228,7 @@ struct jade_instr *
 jade_block_end_point(struct jade_block *block)
 {
    struct jade_instr *at = NULL;
-   list_for_each_entry_rev(struct jade_instr, i, &block->instrs, link) {
+   list_for_each_entry_rev (struct jade_instr, i, &block->instrs, link) {
       if (i->op != JADE_ISA_OP_BRA && i->op != JADE_ISA_OP_BREAK && i->op != JADE_ISA_OP_BSSY)
          break;
       at = i;
@@ -237,7 +239,7 @@ jade_block_end_point(struct jade_block *block)
 struct jade_block *
 jade_block_by_index(struct jade_ir_shader *s, unsigned index)
 {
-   jade_foreach_block(s, block)
+   jade_foreach_block (s, block)
       if (block->index == index)
          return block;
    return NULL;

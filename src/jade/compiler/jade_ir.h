@@ -43,29 +43,29 @@ struct jade_value {
    uint32_t index;
    uint8_t file;
    uint8_t size;
-   uint8_t reg;        /* physical register after RA (first of the tuple) */
+   uint8_t reg; /* physical register after RA (first of the tuple) */
 };
 
 enum jade_operand_kind {
    JADE_OPERAND_NONE,
-   JADE_OPERAND_VALUE,   /* an SSA value (or, after RA, its register) */
-   JADE_OPERAND_ZERO,    /* RZ / PT / URZ: the neutral register */
-   JADE_OPERAND_IMM,     /* a 32-bit immediate (ALU sources) */
-   JADE_OPERAND_CBUF,    /* c[bank][offset] (ALU sources) */
+   JADE_OPERAND_VALUE, /* an SSA value (or, after RA, its register) */
+   JADE_OPERAND_ZERO,  /* RZ / PT / URZ: the neutral register */
+   JADE_OPERAND_IMM,   /* a 32-bit immediate (ALU sources) */
+   JADE_OPERAND_CBUF,  /* c[bank][offset] (ALU sources) */
 };
 
 /* PT, the predicate register that is always true. */
 
 struct jade_operand {
-   uint8_t kind;          /* enum jade_operand_kind */
-   uint8_t field;         /* enum jade_isa_field: where it is encoded */
+   uint8_t kind;  /* enum jade_operand_kind */
+   uint8_t field; /* enum jade_isa_field: where it is encoded */
    /* Part of a tuple value: registers comp .. comp+count-1 (count 0: the
     * whole value).  A tuple may be written piece by piece (IADD3 then
     * IADD3.X for the halves of a 64-bit sum). */
    uint8_t comp, count;
-   uint32_t value;        /* VALUE: value index; IMM: bits */
+   uint32_t value; /* VALUE: value index; IMM: bits */
    uint16_t cbuf_bank;
-   int32_t cbuf_offset;   /* bytes */
+   int32_t cbuf_offset; /* bytes */
    /* A phi source: the index of the predecessor block it comes from. */
    int32_t pred_block;
    /* An EXIT source the hardware reads from register fixed_reg (fragment
@@ -91,7 +91,7 @@ jade_op_name(enum jade_isa_op op)
 }
 
 #define JADE_MAX_DSTS 3
-#define JADE_MAX_SRCS 40   /* EXIT of a fragment shader reads its outputs */
+#define JADE_MAX_SRCS 40 /* EXIT of a fragment shader reads its outputs */
 /* The field of an operand that only keeps a value live (EXIT reads the
  * fragment outputs); it is not encoded. */
 #define JADE_FIELD_NONE 0xff
@@ -105,13 +105,13 @@ struct jade_instr {
     * every other field keeps its neutral value. */
    uint8_t field_count;
    struct {
-      uint8_t field;      /* enum jade_isa_field */
+      uint8_t field; /* enum jade_isa_field */
       uint64_t value;
    } fields[JADE_MAX_FIELDS];
-   uint8_t pred;          /* guard predicate register (after RA), JADE_HW_PT: none */
+   uint8_t pred; /* guard predicate register (after RA), JADE_HW_PT: none */
    bool pred_not;
-   int32_t pred_value;    /* guard predicate SSA value, -1 = none */
-   struct jade_isa_ctrl ctrl;   /* set by the control-bits pass */
+   int32_t pred_value;        /* guard predicate SSA value, -1 = none */
+   struct jade_isa_ctrl ctrl; /* set by the control-bits pass */
    uint8_t dst_count, src_count;
    struct jade_operand dst[JADE_MAX_DSTS];
    struct jade_operand src[JADE_MAX_SRCS];
@@ -122,7 +122,7 @@ struct jade_instr {
    struct jade_instr *ipa_mul;
    /* A patch site other passes must keep as it is (enum jade_site). */
    uint8_t site;
-   uint32_t emit_index;   /* position in the code, set by emission */
+   uint32_t emit_index; /* position in the code, set by emission */
 };
 
 enum jade_site {
@@ -141,8 +141,7 @@ jade_instr_is_unguarded(const struct jade_instr *instr)
 }
 
 /* The value of a field set by selection, or `dflt`. */
-uint64_t jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field,
-                          uint64_t dflt);
+uint64_t jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field, uint64_t dflt);
 
 struct jade_block {
    struct list_head link;
@@ -153,15 +152,15 @@ struct jade_block {
 /* What kind of error stopped a compile. */
 enum jade_error_kind {
    JADE_ERROR_NONE,
-   JADE_ERROR_UNSUPPORTED,         /* anything the compiler cannot do */
-   JADE_ERROR_OUT_OF_PREDICATES,   /* more live booleans than predicates, even
-                                    * after spilling: retry with booleans in
-                                    * GPRs */
+   JADE_ERROR_UNSUPPORTED,       /* anything the compiler cannot do */
+   JADE_ERROR_OUT_OF_PREDICATES, /* more live booleans than predicates, even
+                                  * after spilling: retry with booleans in
+                                  * GPRs */
 };
 
 struct jade_ir_shader {
-   void *mem_ctx;             /* ralloc context owning everything */
-   unsigned stage;            /* gl_shader_stage */
+   void *mem_ctx;  /* ralloc context owning everything */
+   unsigned stage; /* gl_shader_stage */
    struct list_head blocks;
    unsigned block_count;
    unsigned loop_count;
@@ -174,10 +173,10 @@ struct jade_ir_shader {
    unsigned local_size;
    /* Results of register allocation and emission. */
    unsigned gpr_count;
-   unsigned spills, fills;   /* STLs and LDLs that spilling added */
+   unsigned spills, fills; /* STLs and LDLs that spilling added */
    uint64_t *code;
-   unsigned code_words;       /* 64-bit words, two per instruction */
-   struct jade_patch_site *patches;   /* recorded at emission */
+   unsigned code_words;             /* 64-bit words, two per instruction */
+   struct jade_patch_site *patches; /* recorded at emission */
    unsigned patch_count;
    /* What the shader reads and writes (filled by selection). */
    struct jade_io_signature io;
@@ -191,8 +190,7 @@ struct jade_ir_shader *jade_ir_shader_create(void *mem_ctx, unsigned stage);
 struct jade_block *jade_block_create(struct jade_ir_shader *s);
 
 /* A new SSA value of `size` registers. */
-struct jade_value *jade_value_create(struct jade_ir_shader *s, enum jade_file file,
-                                     unsigned size);
+struct jade_value *jade_value_create(struct jade_ir_shader *s, enum jade_file file, unsigned size);
 
 /* A new instruction of `op`, every field neutral, appended to `block`;
  * emission picks the operand form its sources need. */
@@ -203,8 +201,7 @@ struct jade_instr *jade_instr_create(struct jade_ir_shader *s, struct jade_block
 struct jade_instr *jade_instr_create_before(struct jade_ir_shader *s, struct jade_block *block,
                                             struct jade_instr *before, enum jade_isa_op op);
 
-void jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field,
-                          uint64_t value);
+void jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field, uint64_t value);
 void jade_instr_add_dst(struct jade_instr *instr, enum jade_isa_field field,
                         const struct jade_value *value);
 void jade_instr_add_src(struct jade_instr *instr, enum jade_isa_field field,
@@ -214,10 +211,9 @@ void jade_instr_add_dst_comp(struct jade_instr *instr, enum jade_isa_field field
                              const struct jade_value *value, unsigned comp);
 void jade_instr_add_src_comp(struct jade_instr *instr, enum jade_isa_field field,
                              const struct jade_value *value, unsigned comp);
-void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field,
-                            uint32_t imm);
-void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field,
-                             unsigned bank, int32_t offset);
+void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field, uint32_t imm);
+void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field, unsigned bank,
+                             int32_t offset);
 void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field);
 /* A phi source from predecessor block `pred`. */
 void jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value,
@@ -241,20 +237,18 @@ struct jade_block *jade_block_by_index(struct jade_ir_shader *s, unsigned index)
  * returns false. */
 bool jade_ir_error(struct jade_ir_shader *s, const char *fmt, ...)
    __attribute__((format(printf, 2, 3)));
-bool jade_ir_error_kind(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt,
-                            ...) __attribute__((format(printf, 3, 4)));
+bool jade_ir_error_kind(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt, ...)
+   __attribute__((format(printf, 3, 4)));
 
 /* Printing and validation (jade_ir_print.c, jade_ir_validate.c). */
 void jade_ir_print(const struct jade_ir_shader *s, FILE *f);
 bool jade_ir_validate(struct jade_ir_shader *s);
 bool jade_ir_validate_allocated(struct jade_ir_shader *s);
 
-#define jade_foreach_block(s, b) \
-   list_for_each_entry(struct jade_block, b, &(s)->blocks, link)
-#define jade_foreach_instr(blk, i) \
-   list_for_each_entry(struct jade_instr, i, &(blk)->instrs, link)
-#define jade_foreach_instr_safe(blk, i) \
-   list_for_each_entry_safe(struct jade_instr, i, &(blk)->instrs, link)
+#define jade_foreach_block(s, b)   list_for_each_entry (struct jade_block, b, &(s)->blocks, link)
+#define jade_foreach_instr(blk, i) list_for_each_entry (struct jade_instr, i, &(blk)->instrs, link)
+#define jade_foreach_instr_safe(blk, i)                                                            \
+   list_for_each_entry_safe (struct jade_instr, i, &(blk)->instrs, link)
 
 #ifdef __cplusplus
 }

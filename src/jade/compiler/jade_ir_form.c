@@ -29,7 +29,7 @@ slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_ope
       case JADE_FILE_UGPR:
          return kind == JADE_ISA_SRC_UGPR;
       default:
-         return true;   /* predicates are not ALU slots */
+         return true; /* predicates are not ALU slots */
       }
    default:
       return true;
@@ -52,8 +52,10 @@ form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsign
    const struct jade_isa_form *f = &jade_isa_forms[form];
    for (unsigned i = 0; i < instr->src_count; i++) {
       const struct jade_operand *o = &instr->src[i];
-      int slot = o->field == JADE_ISA_F_A ? 0 : o->field == JADE_ISA_F_B ? 1 :
-                 o->field == JADE_ISA_F_C ? 2 : -1;
+      int slot = o->field == JADE_ISA_F_A   ? 0
+                 : o->field == JADE_ISA_F_B ? 1
+                 : o->field == JADE_ISA_F_C ? 2
+                                            : -1;
       if (slot >= 0 && !slot_accepts(s, f->src_kind[slot], o))
          return false;
    }

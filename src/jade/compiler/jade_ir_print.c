@@ -48,9 +48,9 @@ print_operand(const struct jade_ir_shader *s, const struct jade_operand *o, FILE
 void
 jade_ir_print(const struct jade_ir_shader *s, FILE *f)
 {
-   jade_foreach_block(s, block) {
+   jade_foreach_block (s, block) {
       fprintf(f, "block %u:\n", block->index);
-      jade_foreach_instr(block, instr) {
+      jade_foreach_instr (block, instr) {
          fprintf(f, "   %s", jade_op_name(instr->op));
          for (unsigned i = 0; i < instr->field_count; i++)
             fprintf(f, " .%s=%llu", jade_isa_field_names[instr->fields[i].field],
@@ -66,8 +66,8 @@ jade_ir_print(const struct jade_ir_shader *s, FILE *f)
          }
          if (instr->target_block >= 0)
             fprintf(f, " -> block %d", instr->target_block);
-         fprintf(f, "   [stall %u wr %u rd %u wait %02x]\n", instr->ctrl.stall,
-                 instr->ctrl.wr_sb, instr->ctrl.rd_sb, instr->ctrl.wait_mask);
+         fprintf(f, "   [stall %u wr %u rd %u wait %02x]\n", instr->ctrl.stall, instr->ctrl.wr_sb,
+                 instr->ctrl.rd_sb, instr->ctrl.wait_mask);
       }
    }
 }

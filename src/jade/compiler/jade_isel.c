@@ -80,8 +80,8 @@ isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v)
 void
 isel_constant(struct isel *c, nir_instr *instr)
 {
-   nir_def *def = instr->type == nir_instr_type_load_const ?
-                  &nir_instr_as_load_const(instr)->def : &nir_instr_as_undef(instr)->def;
+   nir_def *def = instr->type == nir_instr_type_load_const ? &nir_instr_as_load_const(instr)->def
+                                                           : &nir_instr_as_undef(instr)->def;
    for (unsigned comp = 0; comp < def->num_components; comp++) {
       uint64_t bits = 0;
       if (instr->type == nir_instr_type_load_const)
@@ -240,7 +240,7 @@ isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i
 /* A predicate operation: pd0 = LUT(a, b, PT) over predicates. */
 void
 isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
-      unsigned lut)
+           unsigned lut)
 {
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
    jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
@@ -253,7 +253,7 @@ isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct 
 /* SEL dst, a, b, p: p ? a : b. */
 void
 isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
-    struct jade_value *b, bool b_is_imm, uint32_t b_imm)
+         struct jade_value *b, bool b_is_imm, uint32_t b_imm)
 {
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SEL);
    jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -365,12 +365,19 @@ const char *
 isel_instr_type_name(nir_instr_type type)
 {
    switch (type) {
-   case nir_instr_type_deref: return "variable dereference (shader I/O is not lowered yet)";
-   case nir_instr_type_tex: return "texture";
-   case nir_instr_type_call: return "function call";
-   case nir_instr_type_jump: return "jump";
-   case nir_instr_type_phi: return "phi";
-   case nir_instr_type_parallel_copy: return "parallel copy";
-   default: return "other";
+   case nir_instr_type_deref:
+      return "variable dereference (shader I/O is not lowered yet)";
+   case nir_instr_type_tex:
+      return "texture";
+   case nir_instr_type_call:
+      return "function call";
+   case nir_instr_type_jump:
+      return "jump";
+   case nir_instr_type_phi:
+      return "phi";
+   case nir_instr_type_parallel_copy:
+      return "parallel copy";
+   default:
+      return "other";
    }
 }

@@ -35,19 +35,19 @@ struct isel {
    unsigned *block_end;
    /* The innermost loop's blocks, for break and continue. */
    int loop_header, loop_exit;
-   unsigned barrier_depth;   /* convergence barriers in use (B0..) */
-   unsigned loop_barrier;    /* barrier depth at the innermost loop's entry */
+   unsigned barrier_depth; /* convergence barriers in use (B0..) */
+   unsigned loop_barrier;  /* barrier depth at the innermost loop's entry */
    /* The instruction being built: constants its sources need are moved
     * into registers just before it. */
    struct jade_instr *current;
-   struct jade_block *current_block;   /* the block `current` is in */
+   struct jade_block *current_block; /* the block `current` is in */
    /* Fragment shaders: the outputs (render target, component) and depth
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];
    struct jade_value *fs_depth;
    struct jade_value *fs_sample_mask;
-   struct jade_value *inv_w[2];   /* 1/w at the pixel and the centroid */
-   struct jade_value *lane_id;   /* S2R SR_LANEID, for derivatives */
+   struct jade_value *inv_w[2]; /* 1/w at the pixel and the centroid */
+   struct jade_value *lane_id;  /* S2R SR_LANEID, for derivatives */
    /* Vertex outputs: attribute words some store writes with something
     * other than the constant the signature records (jade_isel_intrinsic.c). */
    uint32_t varying_outputs[JADE_ATTR_WORDS / 32];
@@ -80,16 +80,15 @@ struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigne
 bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
 void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
-                  unsigned lut);
+                unsigned lut);
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
-                  struct jade_value *b, bool b_is_imm, uint32_t b_imm);
+              struct jade_value *b, bool b_is_imm, uint32_t b_imm);
 struct jade_instr *isel_last_instr(struct isel *c);
 void isel_ftz(struct isel *c, struct jade_instr *i);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
 struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigned n);
-void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple,
-                unsigned n);
+void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple, unsigned n);
 struct jade_value *isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first,
                                  unsigned n);
 void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,

@@ -176,8 +176,8 @@ isel_iadd64_wide(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
  * negated operand is its complement, which with the low word's borrow makes
  * the 64-bit negation. */
 static void
-isel_add64_pair(struct isel *c, struct jade_value *dst, struct jade_value *a,
-                struct jade_value *b, bool negate_b)
+isel_add64_pair(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
+                bool negate_b)
 {
    struct jade_value *carry = jade_value_create(c->s, JADE_FILE_PRED, 1);
    for (unsigned h = 0; h < 2; h++) {
@@ -196,7 +196,7 @@ isel_add64_pair(struct isel *c, struct jade_value *dst, struct jade_value *a,
       if (h == 1) {
          jade_instr_set_field(i, JADE_ISA_F_X, 1);
          jade_instr_add_src(i, JADE_ISA_F_CIN0, carry);
-         jade_instr_set_field(i, JADE_ISA_F_CIN1_NOT, 1);   /* !PT: no second carry */
+         jade_instr_set_field(i, JADE_ISA_F_CIN1_NOT, 1); /* !PT: no second carry */
       }
    }
 }
@@ -211,7 +211,7 @@ isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 /* LOP3 truth tables of a, b with c = RZ. */
 #define LUT_AND 0xc0
 
-#define LUT_OR  0xfc
+#define LUT_OR 0xfc
 
 #define LUT_XOR 0x3c
 
@@ -219,7 +219,7 @@ isel_iadd64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
  * so FADD with -RZ implements moves with neg/abs/sat. */
 static void
 isel_fadd_mods(struct isel *c, struct jade_value *dst, struct jade_value *a, bool neg, bool abs,
-          bool sat)
+               bool sat)
 {
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
    jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
@@ -237,8 +237,8 @@ isel_fadd_mods(struct isel *c, struct jade_value *dst, struct jade_value *a, boo
 
 /* ISETP/FSETP into a predicate: pd0 = a <cmp> b (AND PT). */
 static void
-isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_float,
-     unsigned cmp, bool is_signed)
+isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_float, unsigned cmp,
+          bool is_signed)
 {
    struct jade_instr *i = isel_emit(c, is_float ? JADE_ISA_OP_FSETP : JADE_ISA_OP_ISETP);
    jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
@@ -270,7 +270,6 @@ isel_unary(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct j
    jade_instr_add_src(i, JADE_ISA_F_B, a);
 }
 
-
 static bool
 isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 {
@@ -279,27 +278,39 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    unsigned src_bits = nir_op_infos[op].num_inputs ? alu->src[0].src.ssa->bit_size : 0;
    struct jade_instr *i;
    switch (op) {
-   case nir_op_ieq: case nir_op_ine: case nir_op_ilt: case nir_op_ige:
-   case nir_op_ult: case nir_op_uge:
+   case nir_op_ieq:
+   case nir_op_ine:
+   case nir_op_ilt:
+   case nir_op_ige:
+   case nir_op_ult:
+   case nir_op_uge:
       if (src_bits == 1 && (op == nir_op_ieq || op == nir_op_ine)) {
          /* Booleans: equality is XNOR, inequality XOR (c = PT). */
          isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1),
-               op == nir_op_ieq ? 0xc3 : 0x3c);
+                    op == nir_op_ieq ? 0xc3 : 0x3c);
          return true;
       }
       if (src_bits != 32)
          return false;
       isel_setp(c, alu, dst, false,
-           op == nir_op_ieq ? JADE_ISA_V_CMP_EQ : op == nir_op_ine ? JADE_ISA_V_CMP_NE :
-           op == nir_op_ilt || op == nir_op_ult ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GE,
-           op == nir_op_ilt || op == nir_op_ige);
+                op == nir_op_ieq                       ? JADE_ISA_V_CMP_EQ
+                : op == nir_op_ine                     ? JADE_ISA_V_CMP_NE
+                : op == nir_op_ilt || op == nir_op_ult ? JADE_ISA_V_CMP_LT
+                                                       : JADE_ISA_V_CMP_GE,
+                op == nir_op_ilt || op == nir_op_ige);
       return true;
-   case nir_op_feq: case nir_op_fneu: case nir_op_flt: case nir_op_fge:
+   case nir_op_feq:
+   case nir_op_fneu:
+   case nir_op_flt:
+   case nir_op_fge:
       if (src_bits != 32)
          return false;
       isel_setp(c, alu, dst, true,
-           op == nir_op_feq ? JADE_ISA_V_CMP_EQ : op == nir_op_fneu ? JADE_ISA_V_CMP_NEU :
-           op == nir_op_flt ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GE, false);
+                op == nir_op_feq    ? JADE_ISA_V_CMP_EQ
+                : op == nir_op_fneu ? JADE_ISA_V_CMP_NEU
+                : op == nir_op_flt  ? JADE_ISA_V_CMP_LT
+                                    : JADE_ISA_V_CMP_GE,
+                false);
       return true;
    case nir_op_bcsel:
       if (bits == 1) {
@@ -326,7 +337,8 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       }
       if (bits != 32)
          return false;
-      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), isel_alu_src(c, alu, 1), isel_alu_src(c, alu, 2), false, 0);
+      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), isel_alu_src(c, alu, 1),
+               isel_alu_src(c, alu, 2), false, 0);
       return true;
    case nir_op_b2b32: {
       /* A boolean as 0 / ~0 in a GPR. */
@@ -341,14 +353,19 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_b2i32:
    case nir_op_b2f32:
       /* SEL dst, RZ, imm, !p: p ? imm : 0. */
-      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), NULL, NULL, true, op == nir_op_b2i32 ? 1 : 0x3f800000);
+      isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), NULL, NULL, true,
+               op == nir_op_b2i32 ? 1 : 0x3f800000);
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_P_NOT, 1);
       return true;
-   case nir_op_iand: case nir_op_ior: case nir_op_ixor:
+   case nir_op_iand:
+   case nir_op_ior:
+   case nir_op_ixor:
       if (bits != 1)
          return false;
       isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1),
-            op == nir_op_iand ? 0xc0 : op == nir_op_ior ? 0xfc : 0x3c);
+                 op == nir_op_iand  ? 0xc0
+                 : op == nir_op_ior ? 0xfc
+                                    : 0x3c);
       return true;
    case nir_op_inot:
       if (bits == 1) {
@@ -367,8 +384,12 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       }
       return true;
-   case nir_op_imin: case nir_op_imax: case nir_op_umin: case nir_op_umax:
-   case nir_op_fmin: case nir_op_fmax: {
+   case nir_op_imin:
+   case nir_op_imax:
+   case nir_op_umin:
+   case nir_op_umax:
+   case nir_op_fmin:
+   case nir_op_fmax: {
       if (bits != 32)
          return false;
       bool is_float = op == nir_op_fmin || op == nir_op_fmax;
@@ -377,7 +398,7 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
       isel_add_b(c, i, alu, 1);
-      jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* PT: min, !PT: max */
+      jade_instr_add_src_zero(i, JADE_ISA_F_P); /* PT: min, !PT: max */
       if (is_max)
          jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
       if (op == nir_op_imin || op == nir_op_imax)
@@ -386,11 +407,13 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          isel_ftz(c, i);
       return true;
    }
-   case nir_op_fneg: case nir_op_fabs: case nir_op_fsat:
+   case nir_op_fneg:
+   case nir_op_fabs:
+   case nir_op_fsat:
       if (bits != 32)
          return false;
       isel_fadd_mods(c, dst, isel_alu_src(c, alu, 0), op == nir_op_fneg, op == nir_op_fabs,
-                op == nir_op_fsat);
+                     op == nir_op_fsat);
       return true;
    case nir_op_ineg:
       if (bits == 64) {
@@ -414,8 +437,10 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       /* BREV, POPC, FLO (.U32: -1 for 0; signed: the first bit unlike the
        * sign, as GLSL's findMSB). */
-      isel_unary(c, op == nir_op_bitfield_reverse ? JADE_ISA_OP_BREV :
-                    op == nir_op_bit_count ? JADE_ISA_OP_POPC : JADE_ISA_OP_FLO,
+      isel_unary(c,
+                 op == nir_op_bitfield_reverse ? JADE_ISA_OP_BREV
+                 : op == nir_op_bit_count      ? JADE_ISA_OP_POPC
+                                               : JADE_ISA_OP_FLO,
                  dst, isel_alu_src(c, alu, 0));
       if (op == nir_op_ifind_msb)
          jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_SIGNED, JADE_ISA_V_SIGNED_S32);
@@ -435,17 +460,22 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       isel_unary(c, JADE_ISA_OP_IABS, dst, isel_alu_src(c, alu, 0));
       return true;
-   case nir_op_frcp: case nir_op_frsq: case nir_op_fsqrt: case nir_op_fexp2:
+   case nir_op_frcp:
+   case nir_op_frsq:
+   case nir_op_fsqrt:
+   case nir_op_fexp2:
    case nir_op_flog2:
       if (bits != 32)
          return false;
       isel_mufu(c, dst, isel_alu_src(c, alu, 0),
-                op == nir_op_frcp ? JADE_ISA_V_FUNC_RCP :
-                op == nir_op_frsq ? JADE_ISA_V_FUNC_RSQ :
-                op == nir_op_fsqrt ? JADE_ISA_V_FUNC_SQRT :
-                op == nir_op_fexp2 ? JADE_ISA_V_FUNC_EX2 : JADE_ISA_V_FUNC_LG2);
+                op == nir_op_frcp    ? JADE_ISA_V_FUNC_RCP
+                : op == nir_op_frsq  ? JADE_ISA_V_FUNC_RSQ
+                : op == nir_op_fsqrt ? JADE_ISA_V_FUNC_SQRT
+                : op == nir_op_fexp2 ? JADE_ISA_V_FUNC_EX2
+                                     : JADE_ISA_V_FUNC_LG2);
       return true;
-   case nir_op_fsin: case nir_op_fcos: {
+   case nir_op_fsin:
+   case nir_op_fcos: {
       if (bits != 32)
          return false;
       /* MUFU.SIN/COS take turns: scale by 1/(2 pi) first, as ptxas does. */
@@ -453,18 +483,20 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       i = isel_emit(c, JADE_ISA_OP_FMUL);
       jade_instr_add_dst(i, JADE_ISA_F_DST, t);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3e22f983);   /* 0.15915494 */
+      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3e22f983); /* 0.15915494 */
       isel_mufu(c, dst, t, op == nir_op_fsin ? JADE_ISA_V_FUNC_SIN : JADE_ISA_V_FUNC_COS);
       return true;
    }
-   case nir_op_i2f32: case nir_op_u2f32:
+   case nir_op_i2f32:
+   case nir_op_u2f32:
       if (src_bits != 32)
          return false;
       isel_unary(c, JADE_ISA_OP_I2F, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_ST,
                            op == nir_op_i2f32 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
-   case nir_op_f2i32: case nir_op_f2u32:
+   case nir_op_f2i32:
+   case nir_op_f2u32:
       if (src_bits != 32)
          return false;
       isel_unary(c, JADE_ISA_OP_F2I, dst, isel_alu_src(c, alu, 0));
@@ -517,14 +549,18 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       isel_ftz(c, i);
       return true;
    }
-   case nir_op_ffloor: case nir_op_fceil: case nir_op_ftrunc: case nir_op_fround_even:
+   case nir_op_ffloor:
+   case nir_op_fceil:
+   case nir_op_ftrunc:
+   case nir_op_fround_even:
       if (bits != 32)
          return false;
       isel_unary(c, JADE_ISA_OP_FRND, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(isel_last_instr(c), JADE_ISA_F_RND,
-                           op == nir_op_ffloor ? JADE_ISA_V_RND_FLOOR :
-                           op == nir_op_fceil ? JADE_ISA_V_RND_CEIL :
-                           op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC : JADE_ISA_V_RND_RN);
+                           op == nir_op_ffloor   ? JADE_ISA_V_RND_FLOOR
+                           : op == nir_op_fceil  ? JADE_ISA_V_RND_CEIL
+                           : op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC
+                                                 : JADE_ISA_V_RND_RN);
       isel_ftz(c, isel_last_instr(c));
       return true;
    default:
@@ -560,7 +596,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    }
    if (alu->def.num_components != 1)
       return jade_ir_error(c->s, "vector ALU op %s (scalarisation missed it)",
-                               nir_op_infos[op].name);
+                           nir_op_infos[op].name);
 
    struct jade_value *dst = isel_new_value(c, bits);
    isel_set_def(c, &alu->def, 0, dst);
@@ -632,7 +668,9 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       isel_add_b(c, i, alu, 1);
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
       jade_instr_set_field(i, JADE_ISA_F_LUT,
-                           op == nir_op_iand ? LUT_AND : op == nir_op_ior ? LUT_OR : LUT_XOR);
+                           op == nir_op_iand  ? LUT_AND
+                           : op == nir_op_ior ? LUT_OR
+                                              : LUT_XOR);
       jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
       return true;
    case nir_op_fadd:
@@ -677,7 +715,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          jade_instr_add_dst(i, JADE_ISA_F_DST, k ? lt : gt);
          jade_instr_add_src(i, JADE_ISA_F_A, x);
          jade_instr_add_src_zero(i, JADE_ISA_F_B);
-         jade_instr_add_src_zero(i, JADE_ISA_F_P);   /* AND PT */
+         jade_instr_add_src_zero(i, JADE_ISA_F_P); /* AND PT */
          jade_instr_set_field(i, JADE_ISA_F_CMP, k ? JADE_ISA_V_CMP_LT : JADE_ISA_V_CMP_GT);
       }
       i = isel_emit(c, JADE_ISA_OP_FADD);
@@ -724,7 +762,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
          jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
       } else {
-         i = isel_emit(c, JADE_ISA_OP_SHF);   /* the sign, replicated */
+         i = isel_emit(c, JADE_ISA_OP_SHF); /* the sign, replicated */
          jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
          jade_instr_add_src_zero(i, JADE_ISA_F_A);
          jade_instr_add_src_imm(i, JADE_ISA_F_B, 31);
@@ -743,6 +781,5 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          isel_set_def(c, &alu->def, 0, isel_bool_to_gpr(c, dst));
       return true;
    }
-   return jade_ir_error(c->s, "unsupported NIR ALU op %s (%u-bit)",
-                            nir_op_infos[op].name, bits);
+   return jade_ir_error(c->s, "unsupported NIR ALU op %s (%u-bit)", nir_op_infos[op].name, bits);
 }

@@ -16,16 +16,16 @@ isel_phi(struct isel *c, nir_phi_instr *phi)
 {
    nir_def *def = &phi->def;
    for (unsigned k = 0; k < def->num_components; k++) {
-      struct jade_value *v = def->bit_size == 1 && c->bools_in_gpr ?
-                             jade_value_create(c->s, JADE_FILE_GPR, 1) :
-                             isel_new_value(c, def->bit_size);
+      struct jade_value *v = def->bit_size == 1 && c->bools_in_gpr
+                                ? jade_value_create(c->s, JADE_FILE_GPR, 1)
+                                : isel_new_value(c, def->bit_size);
       struct jade_instr *i = isel_emit(c, JADE_OP_PHI);
       jade_instr_add_dst(i, JADE_ISA_F_DST, v);
       isel_set_def(c, def, k, v);
       /* PHIs head their block (a join block starts with BSYNC before the
        * NIR block's code). */
       struct jade_instr *first = NULL;
-      jade_foreach_instr(c->block, j) {
+      jade_foreach_instr (c->block, j) {
          if (j->op != JADE_OP_PHI) {
             first = j;
             break;
@@ -44,14 +44,15 @@ isel_phi(struct isel *c, nir_phi_instr *phi)
 static bool
 isel_phi_sources(struct isel *c, nir_function_impl *impl)
 {
-   nir_foreach_block(block, impl) {
-      nir_foreach_phi(phi, block) {
+   nir_foreach_block (block, impl) {
+      nir_foreach_phi(phi, block)
+      {
          for (unsigned k = 0; k < phi->def.num_components; k++) {
             struct jade_value *dst = c->defs[phi->def.index][k];
             struct jade_instr *i = NULL;
             /* The PHI that defines dst. */
-            jade_foreach_block(c->s, jb) {
-               jade_foreach_instr(jb, ji) {
+            jade_foreach_block (c->s, jb) {
+               jade_foreach_instr (jb, ji) {
                   if (ji->op == JADE_OP_PHI && ji->dst[0].value == dst->index)
                      i = ji;
                   if (ji->op != JADE_OP_PHI)
@@ -62,10 +63,10 @@ isel_phi_sources(struct isel *c, nir_function_impl *impl)
             }
             if (!i)
                return jade_ir_error(c->s, "a phi lost its instruction");
-            nir_foreach_phi_src(src, phi) {
+            nir_foreach_phi_src(src, phi)
+            {
                if (i->src_count == JADE_MAX_SRCS)
-                  return jade_ir_error(c->s, "a phi with more than %u predecessors",
-                                           JADE_MAX_SRCS);
+                  return jade_ir_error(c->s, "a phi with more than %u predecessors", JADE_MAX_SRCS);
                struct jade_value *v = isel_src(c, src->src.ssa, k);
                if (v->file != dst->file) {
                   return jade_ir_error(c->s, "a phi source in another register file");
@@ -210,8 +211,7 @@ isel_if(struct isel *c, nir_if *nif)
    if (isel_if_jump(c, nif) || isel_if_terminate(c, nif))
       return true;
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_ir_error(c->s, "control flow nested deeper than %u",
-                               JADE_CONVERGENCE_BARRIERS);
+      return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
    struct jade_block *else_block = NULL, *join;
@@ -243,8 +243,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    if (nir_loop_has_continue_construct(loop))
       return jade_ir_error(c->s, "loops with a continue construct are not supported yet");
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_ir_error(c->s, "control flow nested deeper than %u",
-                               JADE_CONVERGENCE_BARRIERS);
+      return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
    struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
    int saved_header = c->loop_header, saved_exit = c->loop_exit;
@@ -307,7 +306,7 @@ isel_jump(struct isel *c, nir_jump_instr *jump)
 static bool
 isel_block(struct isel *c, nir_block *block)
 {
-   nir_foreach_instr(instr, block) {
+   nir_foreach_instr (instr, block) {
       bool ok = true;
       switch (instr->type) {
       case nir_instr_type_alu:
@@ -335,7 +334,7 @@ isel_block(struct isel *c, nir_block *block)
          break;
       default:
          ok = jade_ir_error(c->s, "unsupported NIR instruction: %s",
-                                isel_instr_type_name(instr->type));
+                            isel_instr_type_name(instr->type));
          break;
       }
       c->current = NULL;
@@ -349,7 +348,8 @@ isel_block(struct isel *c, nir_block *block)
 static bool
 isel_cf_list(struct isel *c, struct exec_list *list)
 {
-   foreach_list_typed(nir_cf_node, node, node, list) {
+   foreach_list_typed(nir_cf_node, node, node, list)
+   {
       bool ok;
       switch (node->type) {
       case nir_cf_node_block:

@@ -34,7 +34,7 @@ sign_bit(struct isel *c, struct jade_value *dst, struct jade_value *x, bool abs)
    jade_instr_add_src_comp(i, JADE_ISA_F_A, x, 1);
    jade_instr_add_src_imm(i, JADE_ISA_F_B, abs ? 0x7fffffffu : 0x80000000u);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, abs ? 0xc0 : 0x3c);   /* a & b, a ^ b */
+   jade_instr_set_field(i, JADE_ISA_F_LUT, abs ? 0xc0 : 0x3c); /* a & b, a ^ b */
    jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
 }
 
@@ -73,7 +73,10 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       sign_bit(c, dst, isel_alu_src(c, alu, 0), op == nir_op_fabs);
       return true;
-   case nir_op_flt: case nir_op_fge: case nir_op_feq: case nir_op_fneu: {
+   case nir_op_flt:
+   case nir_op_fge:
+   case nir_op_feq:
+   case nir_op_fneu: {
       if (src_bits != 64)
          return false;
       /* Ordered LT/GE/EQ, unordered NE (NEU), as FSETP. */
@@ -94,14 +97,18 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          isel_copy(c, dst, p);
       return true;
    }
-   case nir_op_ftrunc: case nir_op_ffloor: case nir_op_fceil: case nir_op_fround_even:
+   case nir_op_ftrunc:
+   case nir_op_ffloor:
+   case nir_op_fceil:
+   case nir_op_fround_even:
       if (bits != 64)
          return false;
       i = unary64(c, JADE_ISA_OP_FRND_64, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(i, JADE_ISA_F_RND,
-                           op == nir_op_ffloor ? JADE_ISA_V_RND_FLOOR :
-                           op == nir_op_fceil ? JADE_ISA_V_RND_CEIL :
-                           op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC : JADE_ISA_V_RND_RN);
+                           op == nir_op_ffloor   ? JADE_ISA_V_RND_FLOOR
+                           : op == nir_op_fceil  ? JADE_ISA_V_RND_CEIL
+                           : op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC
+                                                 : JADE_ISA_V_RND_RN);
       return true;
    case nir_op_f2f64:
       if (src_bits != 32)
@@ -109,7 +116,7 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
       jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F64);
       jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F32);
-      isel_ftz(c, i);   /* the fp32 side's rule, as NAK's f2f */
+      isel_ftz(c, i); /* the fp32 side's rule, as NAK's f2f */
       return true;
    case nir_op_f2f32:
       if (src_bits != 64)
@@ -119,7 +126,8 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F64);
       isel_ftz(c, i);
       return true;
-   case nir_op_i2f64: case nir_op_u2f64:
+   case nir_op_i2f64:
+   case nir_op_u2f64:
       if (src_bits != 32)
          return false;
       i = unary64(c, JADE_ISA_OP_I2F_64, dst, isel_alu_src(c, alu, 0));
@@ -127,7 +135,8 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_instr_set_field(i, JADE_ISA_F_ST,
                            op == nir_op_i2f64 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
-   case nir_op_f2i32: case nir_op_f2u32:
+   case nir_op_f2i32:
+   case nir_op_f2u32:
       if (src_bits != 64)
          return false;
       i = unary64(c, JADE_ISA_OP_F2I_64, dst, isel_alu_src(c, alu, 0));

@@ -11,11 +11,11 @@
 
 #include "jade_isel.h"
 
-#define PRIMITIVE_ID_ADDR 0x60   /* NAK_ATTR_PRIMITIVE_ID */
+#define PRIMITIVE_ID_ADDR 0x60 /* NAK_ATTR_PRIMITIVE_ID */
 
 /* OUT modes (bits 78..79): NAK's OutType. */
 #define OUT_EMIT 1
-#define OUT_CUT 2
+#define OUT_CUT  2
 
 static bool
 isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
@@ -26,7 +26,7 @@ isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT);
    jade_instr_add_dst(i, JADE_ISA_F_DST, next);
    jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
-   jade_instr_add_src_zero(i, JADE_ISA_F_B);   /* stream 0 */
+   jade_instr_add_src_zero(i, JADE_ISA_F_B); /* stream 0 */
    jade_instr_set_field(i, JADE_ISA_F_MODE, mode);
    isel_set_def(c, &intr->def, 0, next);
    return true;
@@ -60,8 +60,9 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_sysval_nv:
    case nir_intrinsic_load_invocation_id: {
       struct jade_value *v = isel_new_value(c, 32);
-      isel_s2r(c, v, intr->intrinsic == nir_intrinsic_load_invocation_id
-                        ? JADE_ISA_SR_INVOCATION_ID : nir_intrinsic_base(intr));
+      isel_s2r(c, v,
+               intr->intrinsic == nir_intrinsic_load_invocation_id ? JADE_ISA_SR_INVOCATION_ID
+                                                                   : nir_intrinsic_base(intr));
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }

@@ -58,7 +58,8 @@ image_handle(struct isel *c, nir_intrinsic_instr *intr)
       i = isel_emit(c, JADE_ISA_OP_MOV);
       jade_instr_add_dst(i, JADE_ISA_F_DST, h);
       jade_instr_add_src_cbuf(i, JADE_ISA_F_B, JADE_DRIVER_CBUF_OF(c->nir->info.stage),
-                              4 * (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0])));
+                              4 *
+                                 (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0])));
       return h;
    }
    /* A dynamic image index: LDC c[15][4 * index + base]. */
@@ -68,7 +69,7 @@ image_handle(struct isel *c, nir_intrinsic_instr *intr)
    jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
    jade_instr_add_src_imm(i, JADE_ISA_F_B, 2);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32);   /* left */
+   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32); /* left */
    i = isel_emit(c, JADE_ISA_OP_LDC);
    jade_instr_add_dst(i, JADE_ISA_F_DST, h);
    jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
@@ -81,8 +82,8 @@ static void
 memory_fields(struct jade_instr *i, unsigned dim)
 {
    jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
-   jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0);   /* .IGN */
-   jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
+   jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0); /* .IGN */
+   jade_instr_set_field(i, JADE_ISA_F_SEM, 2);   /* .STRONG */
    jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_SYS);
 }
 
@@ -102,7 +103,7 @@ isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
       return jade_ir_error(c->s, "image size of a dynamic image index is not supported yet");
    unsigned n = intr->def.num_components;
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL);   /* level 0 */
+   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL); /* level 0 */
    jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
    jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]));
    jade_instr_set_field(i, JADE_ISA_F_QUERY, JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION);
@@ -127,20 +128,19 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    int dim = image_dim(intr, &ncoord);
    if (dim < 0 || nir_intrinsic_image_dim(intr) == GLSL_SAMPLER_DIM_MS)
       return jade_ir_error(c->s, "images of dimension %u are not supported yet",
-                               nir_intrinsic_image_dim(intr));
+                           nir_intrinsic_image_dim(intr));
    struct jade_value *handle = image_handle(c, intr);
    struct jade_value *coord = coordinates(c, intr, ncoord);
    struct jade_instr *i;
    switch (intr->intrinsic) {
    case nir_intrinsic_image_load: {
       if (intr->def.bit_size != 32)
-         return jade_ir_error(c->s, "%u-bit image loads are not supported yet",
-                                  intr->def.bit_size);
+         return jade_ir_error(c->s, "%u-bit image loads are not supported yet", intr->def.bit_size);
       /* R, RG or RGBA: the fewest covering the components read. */
       unsigned read = nir_def_components_read(&intr->def);
       unsigned n = read <= 1 ? 1 : read <= 3 ? 2 : 4;
-      struct jade_value *dst = n == 1 ? isel_new_value(c, 32) :
-                               jade_value_create(c->s, JADE_FILE_GPR, n);
+      struct jade_value *dst =
+         n == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, n);
       i = isel_emit(c, JADE_ISA_OP_SULD_P_B);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
@@ -156,8 +156,7 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_image_store: {
       nir_def *data = intr->src[3].ssa;
       if (data->bit_size != 32)
-         return jade_ir_error(c->s, "%u-bit image stores are not supported yet",
-                                  data->bit_size);
+         return jade_ir_error(c->s, "%u-bit image stores are not supported yet", data->bit_size);
       unsigned n = data->num_components >= 4 ? 4 : data->num_components >= 2 ? 2 : 1;
       struct jade_value *v = isel_mem_data(c, true, data, 0, n);
       i = isel_emit(c, JADE_ISA_OP_SUST_P_B);
@@ -172,23 +171,44 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_image_atomic_swap: {
       if (intr->def.bit_size != 32)
          return jade_ir_error(c->s, "%u-bit image atomics are not supported yet",
-                                  intr->def.bit_size);
+                              intr->def.bit_size);
       bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
       unsigned op = 0, type = 0;
       switch (nir_intrinsic_atomic_op(intr)) {
-      case nir_atomic_op_iadd: op = 0; break;
-      case nir_atomic_op_imin: op = 1; type = 1; break;
-      case nir_atomic_op_umin: op = 1; break;
-      case nir_atomic_op_imax: op = 2; type = 1; break;
-      case nir_atomic_op_umax: op = 2; break;
-      case nir_atomic_op_iand: op = 5; break;
-      case nir_atomic_op_ior: op = 6; break;
-      case nir_atomic_op_ixor: op = 7; break;
-      case nir_atomic_op_xchg: op = 8; break;   /* .EXCH (NAK set_atom_op) */
-      case nir_atomic_op_cmpxchg: break;
+      case nir_atomic_op_iadd:
+         op = 0;
+         break;
+      case nir_atomic_op_imin:
+         op = 1;
+         type = 1;
+         break;
+      case nir_atomic_op_umin:
+         op = 1;
+         break;
+      case nir_atomic_op_imax:
+         op = 2;
+         type = 1;
+         break;
+      case nir_atomic_op_umax:
+         op = 2;
+         break;
+      case nir_atomic_op_iand:
+         op = 5;
+         break;
+      case nir_atomic_op_ior:
+         op = 6;
+         break;
+      case nir_atomic_op_ixor:
+         op = 7;
+         break;
+      case nir_atomic_op_xchg:
+         op = 8;
+         break; /* .EXCH (NAK set_atom_op) */
+      case nir_atomic_op_cmpxchg:
+         break;
       default:
          return jade_ir_error(c->s, "image atomic operation %u is not supported yet",
-                                  nir_intrinsic_atomic_op(intr));
+                              nir_intrinsic_atomic_op(intr));
       }
       /* CAS takes the compared value and the new one packed in a pair. */
       struct jade_value *data = isel_src(c, intr->src[3].ssa, 0);
@@ -211,6 +231,6 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
    }
    default:
       return jade_ir_error(c->s, "unsupported NIR intrinsic %s",
-                               nir_intrinsic_infos[intr->intrinsic].name);
+                           nir_intrinsic_infos[intr->intrinsic].name);
    }
 }

@@ -27,12 +27,12 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    unsigned slot_offset = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
    int base;
    if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
-      base = 0x80 + 16 * (int)nir_intrinsic_base(intr);   /* dense vertex attributes */
+      base = 0x80 + 16 * (int)nir_intrinsic_base(intr); /* dense vertex attributes */
    else
       base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
    if (base < 0) {
       jade_ir_error(c->s, "varying slot %u has no attribute address",
-                        nir_intrinsic_io_semantics(intr).location);
+                    nir_intrinsic_io_semantics(intr).location);
       return -1;
    }
    return base + 16 * (int)slot_offset + 4 * (int)(nir_intrinsic_component(intr) + comp);
@@ -50,7 +50,7 @@ isel_io_index(struct isel *c, nir_intrinsic_instr *intr)
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SHF);
    jade_instr_add_dst(i, JADE_ISA_F_DST, r);
    jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, offset->ssa, 0));
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 4);   /* 16 bytes a slot */
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 4); /* 16 bytes a slot */
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
    jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32);
    return r;
@@ -138,9 +138,9 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    if (store && last_vertex_stage(c))
       note_output_values(c, intr, data);
    /* The vertex of a per-vertex access: a handle (jade_nir_gs.c). */
-   nir_def *vertex = intr->intrinsic == nir_intrinsic_load_per_vertex_input ? intr->src[0].ssa
+   nir_def *vertex = intr->intrinsic == nir_intrinsic_load_per_vertex_input     ? intr->src[0].ssa
                      : intr->intrinsic == nir_intrinsic_store_per_vertex_output ? intr->src[1].ssa
-                     : NULL;
+                                                                                : NULL;
    struct jade_value *oreg = isel_io_index(c, intr);
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
@@ -166,9 +166,9 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
          for (unsigned w = 0; w < n; w++)
             mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
-      struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0 ?
-                             isel_color_store_data(c, data, k, n) :
-                             isel_mem_data(c, store, data, k, n);
+      struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0
+                                ? isel_color_store_data(c, data, k, n)
+                                : isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (oreg)
@@ -253,7 +253,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
    }
    if (intr->def.bit_size != 32)
       return jade_ir_error(c->s, "%u-bit fragment inputs are not supported yet",
-                               intr->def.bit_size);
+                           intr->def.bit_size);
    /* IPA has no register-indexed form nvdisasm knows: NIR lowers indexed
     * fragment inputs to selects (jade_nir_options). */
    nir_src *offset = nir_get_io_offset_src(intr);
@@ -275,10 +275,9 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
             /* Colours without a qualifier follow glShadeModel: a NOS. */
             if (mode == INTERP_MODE_NONE && a >= 0x280 && a < 0x2c0)
                mark(c->s->io.shade_model, a);
-            c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ?
-                                     JADE_INTERP_FLAT :
-                                     mode == INTERP_MODE_NOPERSPECTIVE ? JADE_INTERP_LINEAR :
-                                     JADE_INTERP_PERSPECTIVE;
+            c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ? JADE_INTERP_FLAT
+                                     : mode == INTERP_MODE_NOPERSPECTIVE       ? JADE_INTERP_LINEAR
+                                                                         : JADE_INTERP_PERSPECTIVE;
          }
       }
       struct jade_value *v = isel_ipa(c, addr, freq, loc);
@@ -288,8 +287,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
        * whatever their qualifier, as NAK reads them
        * (nak_nir_lower_fs_inputs.c; codegen multiplied gl_PointCoord by
        * w, which differs only for points with w != 1). */
-      const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 ||
-                                 addr == 0x2e4;
+      const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 || addr == 0x2e4;
       if (perspective && !screen_linear) {
          struct jade_instr *ipa = c->current;
          struct jade_value *w = isel_inverse_w(c, loc);
@@ -312,8 +310,7 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
    unsigned loc = nir_intrinsic_io_semantics(intr).location;
    nir_def *data = intr->src[0].ssa;
    if (data->bit_size != 32)
-      return jade_ir_error(c->s, "%u-bit fragment outputs are not supported yet",
-                               data->bit_size);
+      return jade_ir_error(c->s, "%u-bit fragment outputs are not supported yet", data->bit_size);
    nir_src *offset = nir_get_io_offset_src(intr);
    unsigned slot = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
    for (unsigned k = 0; k < data->num_components; k++) {
@@ -327,7 +324,8 @@ isel_fs_output(struct isel *c, nir_intrinsic_instr *intr)
       } else if (loc == FRAG_RESULT_SAMPLE_MASK) {
          c->fs_sample_mask = v;
          c->s->io.sample_mask_written = true;
-      } else if (loc == FRAG_RESULT_COLOR || (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
+      } else if (loc == FRAG_RESULT_COLOR ||
+                 (loc >= FRAG_RESULT_DATA0 && loc < FRAG_RESULT_DATA0 + 8)) {
          /* Dual-source blending's second colour (index 1) is output 1:
           * the hardware blends target 0 with output 1 as source 1 (NAK's
           * nak_fs_out_addr in nak_nir.c: NAK_FS_OUT_COLOR(location +
@@ -369,7 +367,7 @@ isel_fs_exit(struct isel *c)
    struct jade_value *outs[34];
    uint8_t regs[34];
    unsigned n = 0, rts = 0;
-   struct jade_value *zero = NULL;   /* one MOV 0 for every output left unset */
+   struct jade_value *zero = NULL; /* one MOV 0 for every output left unset */
    for (unsigned rt = 0; rt < 8; rt++) {
       bool written = false;
       for (unsigned k = 0; k < 4; k++)
@@ -419,8 +417,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
                intr->intrinsic == nir_intrinsic_ddx_coarse;
    unsigned bit = is_x ? 1 : 2;
    if (intr->def.bit_size != 32)
-      return jade_ir_error(c->s, "%u-bit derivatives are not supported yet",
-                               intr->def.bit_size);
+      return jade_ir_error(c->s, "%u-bit derivatives are not supported yet", intr->def.bit_size);
    if (!c->lane_id) {
       c->lane_id = isel_new_value(c, 32);
       isel_s2r(c, c->lane_id, JADE_ISA_SR_LANEID);
@@ -433,23 +430,24 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
    jade_instr_add_src(i, JADE_ISA_F_A, c->lane_id);
    jade_instr_add_src_imm(i, JADE_ISA_F_B, bit);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, 0xc0);   /* a & b; pd = result != 0 */
+   jade_instr_set_field(i, JADE_ISA_F_LUT, 0xc0); /* a & b; pd = result != 0 */
    jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
    for (unsigned k = 0; k < intr->def.num_components; k++) {
       struct jade_value *v = isel_src(c, intr->src[0].ssa, k);
-      struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32), *r = isel_new_value(c, 32);
+      struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32),
+                        *r = isel_new_value(c, 32);
       i = isel_emit(c, JADE_ISA_OP_SHFL_II);
       jade_instr_add_dst(i, JADE_ISA_F_DST, other);
       jade_instr_add_src(i, JADE_ISA_F_SRC, v);
       jade_instr_set_field(i, JADE_ISA_F_LANE, bit);
       jade_instr_set_field(i, JADE_ISA_F_MASK, 0x1f);
-      jade_instr_set_field(i, JADE_ISA_F_MODE, 3);   /* BFLY */
+      jade_instr_set_field(i, JADE_ISA_F_MODE, 3); /* BFLY */
       i = isel_emit(c, JADE_ISA_OP_FADD);
       jade_instr_add_dst(i, JADE_ISA_F_DST, d);
       jade_instr_add_src(i, JADE_ISA_F_A, other);
       jade_instr_add_src(i, JADE_ISA_F_B, v);
       jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-      i = isel_emit(c, JADE_ISA_OP_FSEL);   /* side ? -d : d */
+      i = isel_emit(c, JADE_ISA_OP_FSEL); /* side ? -d : d */
       jade_instr_add_dst(i, JADE_ISA_F_DST, r);
       jade_instr_add_src(i, JADE_ISA_F_A, d);
       jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
@@ -464,8 +462,12 @@ bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
    switch (intr->intrinsic) {
-   case nir_intrinsic_ddx: case nir_intrinsic_ddx_fine: case nir_intrinsic_ddx_coarse:
-   case nir_intrinsic_ddy: case nir_intrinsic_ddy_fine: case nir_intrinsic_ddy_coarse:
+   case nir_intrinsic_ddx:
+   case nir_intrinsic_ddx_fine:
+   case nir_intrinsic_ddx_coarse:
+   case nir_intrinsic_ddy:
+   case nir_intrinsic_ddy_fine:
+   case nir_intrinsic_ddy_coarse:
       return isel_derivative(c, intr);
    default:
       break;
@@ -480,7 +482,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       case nir_intrinsic_load_barycentric_pixel:
       case nir_intrinsic_load_barycentric_centroid:
       case nir_intrinsic_load_barycentric_sample:
-         return true;   /* read by load_interpolated_input */
+         return true; /* read by load_interpolated_input */
       case nir_intrinsic_demote:
          c->s->io.uses_discard = true;
          isel_emit(c, JADE_ISA_OP_KILL);
@@ -593,7 +595,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
          isel_emit(c, JADE_ISA_OP_BAR);
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
-         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
+         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE,
+                              JADE_ISA_V_SCOPE_GPU);
       return true;
    case nir_intrinsic_load_subgroup_invocation: {
       struct jade_value *v = isel_new_value(c, 32);
@@ -606,23 +609,25 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       for (unsigned k = 0; k < intr->def.num_components; k++) {
          struct jade_value *v = isel_new_value(c, 32);
          /* SR_TID.X.. and SR_CTAID.X.. */
-         isel_s2r(c, v, (intr->intrinsic == nir_intrinsic_load_local_invocation_id
-                            ? JADE_ISA_SR_TID_X : JADE_ISA_SR_CTAID_X) + k);
+         isel_s2r(c, v,
+                  (intr->intrinsic == nir_intrinsic_load_local_invocation_id
+                      ? JADE_ISA_SR_TID_X
+                      : JADE_ISA_SR_CTAID_X) +
+                     k);
          isel_set_def(c, &intr->def, k, v);
       }
       return true;
    case nir_intrinsic_load_ubo: {
       if (!nir_src_is_const(intr->src[0]))
          return jade_ir_error(c->s, "constant-buffer loads from a non-constant buffer "
-                                  "index are not supported yet");
+                                    "index are not supported yet");
       if (!nir_src_is_const(intr->src[1])) {
          /* An indexed load: LDC dst, c[bank][offset + size k], a component
           * each (LDC.64 for 64-bit ones). */
          unsigned bank = nir_src_as_uint(intr->src[0]);
          unsigned bits = intr->def.bit_size;
          if (bits != 32 && bits != 64)
-            return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet",
-                                     bits);
+            return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet", bits);
          struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
          for (unsigned k = 0; k < intr->def.num_components; k++) {
             struct jade_value *v = isel_new_value(c, bits);
@@ -667,5 +672,5 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       break;
    }
    return jade_ir_error(c->s, "unsupported NIR intrinsic %s",
-                            nir_intrinsic_infos[intr->intrinsic].name);
+                        nir_intrinsic_infos[intr->intrinsic].name);
 }

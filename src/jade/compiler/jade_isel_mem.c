@@ -17,10 +17,10 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    nir_def *data = store ? intr->src[0].ssa : &intr->def;
    nir_def *addr_def = intr->src[store ? 1 : 0].ssa;
    unsigned comps = data->num_components;
-   bool wide = data->bit_size == 64 && comps == 1;   /* one 64-bit value: .64 */
+   bool wide = data->bit_size == 64 && comps == 1; /* one 64-bit value: .64 */
    if ((data->bit_size != 32 && !wide) || comps == 3)
-      return jade_ir_error(c->s, "global %s of %ux%u bits", store ? "store" : "load",
-                               comps, data->bit_size);
+      return jade_ir_error(c->s, "global %s of %ux%u bits", store ? "store" : "load", comps,
+                           data->bit_size);
    /* base + constant: the constant goes in the instruction's signed 24-bit
     * offset. */
    int64_t offset = 0;
@@ -40,7 +40,7 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
       }
    }
    struct jade_value *addr = isel_src(c, addr_def, 0);
-   static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
+   static const unsigned type_of[5] = {0, 4, 5, 0, 6}; /* 32, 64, 128 bits */
    struct jade_value *tuple = wide ? (store ? isel_src(c, data, 0) : isel_new_value(c, 64))
                                    : isel_mem_data(c, store, data, 0, comps);
    struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
@@ -72,7 +72,7 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
    unsigned comps = data->num_components;
    if (data->bit_size != 32)
       return jade_ir_error(c->s, "%s %s of %ux%u bits", local ? "local" : "shared",
-                               store ? "store" : "load", comps, data->bit_size);
+                           store ? "store" : "load", comps, data->bit_size);
    int64_t offset = nir_intrinsic_has_base(intr) ? nir_intrinsic_base(intr) : 0;
    nir_def *addr_def = addr_src->ssa;
    if (nir_src_is_const(*addr_src)) {
@@ -93,7 +93,7 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
    }
    struct jade_value *addr = addr_def ? isel_src(c, addr_def, 0) : NULL;
    unsigned align = nir_intrinsic_align(intr);
-   static const unsigned type_of[5] = {0, 4, 5, 0, 6};   /* 32, 64, 128 bits */
+   static const unsigned type_of[5] = {0, 4, 5, 0, 6}; /* 32, 64, 128 bits */
    for (unsigned k = 0; k < comps;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
          k++;
@@ -138,22 +138,44 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
    unsigned op, type = u;
    switch (aop) {
-   case nir_atomic_op_iadd: op = 0; break;
-   case nir_atomic_op_imin: op = 1; type = sgn; break;
-   case nir_atomic_op_umin: op = 1; break;
-   case nir_atomic_op_imax: op = 2; type = sgn; break;
-   case nir_atomic_op_umax: op = 2; break;
-   case nir_atomic_op_iand: op = 5; break;
-   case nir_atomic_op_ior: op = 6; break;
-   case nir_atomic_op_ixor: op = 7; break;
-   case nir_atomic_op_xchg: op = 8; break;
-   case nir_atomic_op_cmpxchg: op = 0; break;
+   case nir_atomic_op_iadd:
+      op = 0;
+      break;
+   case nir_atomic_op_imin:
+      op = 1;
+      type = sgn;
+      break;
+   case nir_atomic_op_umin:
+      op = 1;
+      break;
+   case nir_atomic_op_imax:
+      op = 2;
+      type = sgn;
+      break;
+   case nir_atomic_op_umax:
+      op = 2;
+      break;
+   case nir_atomic_op_iand:
+      op = 5;
+      break;
+   case nir_atomic_op_ior:
+      op = 6;
+      break;
+   case nir_atomic_op_ixor:
+      op = 7;
+      break;
+   case nir_atomic_op_xchg:
+      op = 8;
+      break;
+   case nir_atomic_op_cmpxchg:
+      op = 0;
+      break;
    case nir_atomic_op_fadd:
       if (wide || shared)
          return jade_ir_error(c->s, "%s float atomics are not supported yet",
-                                  shared ? "shared" : "64-bit");
+                              shared ? "shared" : "64-bit");
       op = 0;
-      type = 3;   /* .F32.FTZ.RN */
+      type = 3; /* .F32.FTZ.RN */
       break;
    default:
       return jade_ir_error(c->s, "atomic operation %u is not supported yet", aop);
@@ -177,7 +199,7 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
    if (!shared) {
       jade_instr_set_field(i, JADE_ISA_F_E, 1);
-      jade_instr_set_field(i, JADE_ISA_F_SEM, 2);     /* .STRONG */
+      jade_instr_set_field(i, JADE_ISA_F_SEM, 2); /* .STRONG */
       jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
    }
    int base = shared ? nir_intrinsic_base(intr) : 0;

@@ -10,13 +10,11 @@
  * constant bank c[15]; the instruction names the word.  Operands go in two
  * register tuples (the order Mesa's NAK uses for SM70+:
  * src/nouveau/compiler/nak_nir_lower_tex.c, nak/sm70.rs):
- *   src0: [array index], coordinates                (TXD: coordinates, [array index | offsets << 16])
- *   src1: [sample index], [LOD or bias], [packed offsets], [depth reference]
- *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)
- * Results: the components the shader reads (the write mask), packed in
- * order into dst0 (two registers) and dst1 (the rest).
- * Projectors, rectangle textures and the derivative forms the hardware
- * lacks are lowered by nir_lower_tex in jade_compile.c.
+ *   src0: [array index], coordinates                (TXD: coordinates, [array index | offsets <<
+ * 16]) src1: [sample index], [LOD or bias], [packed offsets], [depth reference] (TXD: ddx0 ddy0
+ * ddx1 ddy1 ...) Results: the components the shader reads (the write mask), packed in order into
+ * dst0 (two registers) and dst1 (the rest). Projectors, rectangle textures and the derivative forms
+ * the hardware lacks are lowered by nir_lower_tex in jade_compile.c.
  */
 
 #include "jade_isel.h"
@@ -54,7 +52,7 @@ index_16(struct isel *c, struct jade_value *u)
    jade_instr_add_dst(i, JADE_ISA_F_DST, r);
    jade_instr_add_src(i, JADE_ISA_F_A, u);
    jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffff);
-   jade_instr_add_src_zero(i, JADE_ISA_F_P);       /* min, unsigned */
+   jade_instr_add_src_zero(i, JADE_ISA_F_P); /* min, unsigned */
    return r;
 }
 
@@ -68,13 +66,13 @@ array_index(struct isel *c, struct jade_value *layer)
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
    jade_instr_add_dst(i, JADE_ISA_F_DST, t);
    jade_instr_add_src(i, JADE_ISA_F_A, layer);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3f000000u);   /* 0.5 */
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3f000000u); /* 0.5 */
    i = isel_emit(c, JADE_ISA_OP_FMNMX);
    jade_instr_add_dst(i, JADE_ISA_F_DST, m);
    jade_instr_add_src(i, JADE_ISA_F_A, t);
    jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
    jade_instr_add_src_zero(i, JADE_ISA_F_P);
-   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);   /* max */
+   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1); /* max */
    i = isel_emit(c, JADE_ISA_OP_F2I);
    jade_instr_add_dst(i, JADE_ISA_F_DST, u);
    jade_instr_add_src(i, JADE_ISA_F_B, m);
@@ -94,7 +92,7 @@ packed_offsets(struct isel *c, nir_def *offset, unsigned bits, uint32_t *packed)
       nir_scalar s = nir_scalar_resolved(offset, k);
       if (!nir_scalar_is_const(s))
          return jade_ir_error(c->s, "texture offsets that are not constant are not "
-                                  "supported yet");
+                                    "supported yet");
       *packed |= ((uint32_t)nir_scalar_as_int(s) & BITFIELD_MASK(bits)) << (bits * k);
    }
    return true;
@@ -138,7 +136,7 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
       if (lod_src >= 0)
          lod = isel_src(c, tex->src[lod_src].src.ssa, 0);
    } else {
-      mask = 1u << 3;   /* the level count */
+      mask = 1u << 3; /* the level count */
    }
    struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
    jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, lod);
@@ -172,11 +170,11 @@ fixed_8_8(struct isel *c, struct jade_value *x, bool is_signed)
    i = isel_emit(c, JADE_ISA_OP_I2F);
    jade_instr_add_dst(i, JADE_ISA_F_DST, f);
    jade_instr_add_src(i, JADE_ISA_F_B, t);
-   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? 6 : 2);   /* S32 / U32 */
+   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? 6 : 2); /* S32 / U32 */
    i = isel_emit(c, JADE_ISA_OP_FMUL);
    jade_instr_add_dst(i, JADE_ISA_F_DST, r);
    jade_instr_add_src(i, JADE_ISA_F_A, f);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3b800000u);   /* 1 / 256 */
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3b800000u); /* 1 / 256 */
    return r;
 }
 
@@ -217,20 +215,19 @@ bool
 isel_tex(struct isel *c, nir_tex_instr *tex)
 {
    if (tex->texture_index != tex->sampler_index && tex->op != nir_texop_txf &&
-       tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs &&
-       tex->op != nir_texop_query_levels)
+       tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs && tex->op != nir_texop_query_levels)
       return jade_ir_error(c->s, "texture: separate sampler and texture units are not "
-                               "supported yet");
+                                 "supported yet");
    if (tex->def.bit_size != 32)
       return jade_ir_error(c->s, "texture: %u-bit results are not supported yet",
-                               tex->def.bit_size);
+                           tex->def.bit_size);
    if (tex->op == nir_texop_txs || tex->op == nir_texop_query_levels)
       return isel_txq(c, tex);
 
    int dim = tex_dim(tex);
    if (dim < 0)
       return jade_ir_error(c->s, "texture: sampler dimension %u%s is not supported",
-                               tex->sampler_dim, tex->is_array ? " (array)" : "");
+                           tex->sampler_dim, tex->is_array ? " (array)" : "");
 
    nir_def *coord = NULL, *lod = NULL, *offset = NULL, *cmp = NULL, *ms = NULL;
    nir_def *ddx = NULL, *ddy = NULL;
@@ -238,26 +235,46 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    for (unsigned s = 0; s < tex->num_srcs; s++) {
       nir_def *d = tex->src[s].src.ssa;
       switch (tex->src[s].src_type) {
-      case nir_tex_src_coord: coord = d; break;
-      case nir_tex_src_lod: lod = d; break;
-      case nir_tex_src_bias: lod = d; bias = true; break;
-      case nir_tex_src_offset: offset = d; break;
-      case nir_tex_src_comparator: cmp = d; break;
-      case nir_tex_src_ms_index: ms = d; break;
-      case nir_tex_src_ddx: ddx = d; break;
-      case nir_tex_src_ddy: ddy = d; break;
+      case nir_tex_src_coord:
+         coord = d;
+         break;
+      case nir_tex_src_lod:
+         lod = d;
+         break;
+      case nir_tex_src_bias:
+         lod = d;
+         bias = true;
+         break;
+      case nir_tex_src_offset:
+         offset = d;
+         break;
+      case nir_tex_src_comparator:
+         cmp = d;
+         break;
+      case nir_tex_src_ms_index:
+         ms = d;
+         break;
+      case nir_tex_src_ddx:
+         ddx = d;
+         break;
+      case nir_tex_src_ddy:
+         ddy = d;
+         break;
       default:
          return jade_ir_error(c->s, "texture source type %u is not supported yet",
-                                  tex->src[s].src_type);
+                              tex->src[s].src_type);
       }
    }
 
    enum jade_isa_op op;
    switch (tex->op) {
-   case nir_texop_tex: case nir_texop_txb: case nir_texop_txl:
+   case nir_texop_tex:
+   case nir_texop_txb:
+   case nir_texop_txl:
       op = JADE_ISA_OP_TEX;
       break;
-   case nir_texop_txf: case nir_texop_txf_ms:
+   case nir_texop_txf:
+   case nir_texop_txf_ms:
       op = JADE_ISA_OP_TLD;
       break;
    case nir_texop_tg4:
@@ -368,7 +385,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
 
    /* Packed results back to the NIR components they stand for. */
    unsigned k = 0;
-   u_foreach_bit(comp, mask) {
+   u_foreach_bit (comp, mask) {
       struct jade_value *v = isel_new_value(c, 32);
       struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
       jade_instr_add_dst(m, JADE_ISA_F_DST, v);

@@ -35,14 +35,15 @@
 #include "jade_sph.h"
 
 /* Attribute words (byte address / 4) with a meaning to the linker. */
-#define W_GENERIC 32      /* 0x080: generic vectors 0..31 */
-#define W_COLOR 160       /* 0x280: front colours 0, 1 */
-#define W_BACK_COLOR 168  /* 0x2a0: back colours 0, 1 */
-#define W_CLIP 176        /* 0x2c0: clip distances 0..7 */
+#define W_GENERIC     32  /* 0x080: generic vectors 0..31 */
+#define W_COLOR       160 /* 0x280: front colours 0, 1 */
+#define W_BACK_COLOR  168 /* 0x2a0: back colours 0, 1 */
+#define W_CLIP        176 /* 0x2c0: clip distances 0..7 */
 #define W_POINT_COORD 184 /* 0x2e0: point coordinate x, y */
-#define W_TEXCOORD 192    /* 0x300: texture coordinates 0..7 */
-#define W_FRONT_FACE 255  /* 0x3fc: front facing, from the rasteriser (NAK's
-                           * NAK_ATTR_FRONT_FACE) */
+#define W_TEXCOORD    192 /* 0x300: texture coordinates 0..7 */
+#define W_FRONT_FACE                                                                               \
+   255 /* 0x3fc: front facing, from the rasteriser (NAK's                                          \
+        * NAK_ATTR_FRONT_FACE) */
 
 static bool
 word_set(const uint32_t *words, unsigned w)
@@ -81,7 +82,7 @@ sprite_replaced(const struct jade_link_key *key, unsigned w)
 static bool
 is_color(unsigned w)
 {
-   return w >= W_COLOR && w < W_COLOR + 16;   /* front and back */
+   return w >= W_COLOR && w < W_COLOR + 16; /* front and back */
 }
 
 /* Whether the FS may read VS output word w as an immediate: the VS always
@@ -102,7 +103,7 @@ folded_value(const struct jade_link_key *key, const struct jade_shader_binary *v
    if (key->clamp_vertex_color && is_color(w)) {
       float f;
       memcpy(&f, &bits, 4);
-      f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f;   /* NaN: 0, as .SAT */
+      f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; /* NaN: 0, as .SAT */
       memcpy(&bits, &f, 4);
    }
    return bits;
@@ -114,7 +115,7 @@ vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary 
                const struct jade_shader_binary *fs, unsigned w)
 {
    if (key->stream_out)
-      return true;   /* the stream output unit reads what the VS wrote */
+      return true; /* the stream output unit reads what the VS wrote */
    bool read = word_set(fs->io.inputs, w) && !foldable(key, vs, w);
    if (w >= W_BACK_COLOR && w < W_BACK_COLOR + 8)
       return key->light_twoside && word_set(fs->io.inputs, w - 8);
@@ -157,16 +158,16 @@ default_value(unsigned w)
  * no scoreboard (whoever waited on it now waits for nothing) and stalls
  * for its latency, since its readers have no scoreboard to wait on. */
 static void
-rewrite(uint64_t *code, unsigned at, struct jade_isa_instr *isa,
-        const struct jade_isa_ctrl *old, bool drop_scoreboards)
+rewrite(uint64_t *code, unsigned at, struct jade_isa_instr *isa, const struct jade_isa_ctrl *old,
+        bool drop_scoreboards)
 {
    isa->ctrl = *old;
    isa->ctrl.reuse = 0;
    if (drop_scoreboards) {
       isa->ctrl.wr_sb = 7;
       isa->ctrl.rd_sb = 7;
-      unsigned latency = jade_isa_op_info[jade_isa_forms[isa->form].op]
-                            .fixed_latency[JADE_ISA_FILE_GPR];
+      unsigned latency =
+         jade_isa_op_info[jade_isa_forms[isa->form].op].fixed_latency[JADE_ISA_FILE_GPR];
       if (isa->ctrl.stall < latency)
          isa->ctrl.stall = (uint8_t)latency;
    }
@@ -236,15 +237,15 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
       for (unsigned w = p->word; w < p->word + p->count; w++) {
          written[w / 32] &= ~(1u << (w % 32));
          if (w < 240)
-            clear_bits(sph, 400 + w, 1);   /* out of the Omap */
+            clear_bits(sph, 400 + w, 1); /* out of the Omap */
       }
    }
    /* Vertex colour clamping: the copies before colour stores saturate. */
    for (unsigned k = 0; k < vs->patch_count && key->clamp_vertex_color; k++) {
       const struct jade_patch_site *p = &vs->patches[k];
       struct jade_isa_instr old;
-      enum jade_isa_op op = p->kind == JADE_PATCH_COLOR_CLAMP ?
-                            op_at(code, p->offset, &old) : JADE_ISA_OP_COUNT;
+      enum jade_isa_op op =
+         p->kind == JADE_PATCH_COLOR_CLAMP ? op_at(code, p->offset, &old) : JADE_ISA_OP_COUNT;
       if (op != JADE_ISA_OP_FADD && op != JADE_ISA_OP_FMUL && op != JADE_ISA_OP_FFMA)
          continue;
       struct jade_isa_instr sat = old;
@@ -289,8 +290,8 @@ load_immediate(uint64_t *code, const struct jade_patch_site *p, const struct jad
 
 static void
 link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
-        const struct jade_shader_binary *fs, const uint32_t *written, uint32_t *sph,
-        uint64_t *code, struct jade_link_stats *stats)
+        const struct jade_shader_binary *fs, const uint32_t *written, uint32_t *sph, uint64_t *code,
+        struct jade_link_stats *stats)
 {
    for (unsigned k = 0; k < fs->patch_count; k++) {
       const struct jade_patch_site *p = &fs->patches[k];

@@ -22,7 +22,6 @@
 #include "nir.h"
 #include "nir_builder.h"
 
-
 struct gs_state {
    nir_variable *handle;
 };
@@ -30,8 +29,8 @@ struct gs_state {
 static nir_def *
 input_handle(nir_builder *b, nir_def *vertex)
 {
-   nir_def *info = nir_load_sysval_nv(b, 32, .base = JADE_ISA_SR_INVOCATION_INFO,
-                                      .access = ACCESS_CAN_REORDER);
+   nir_def *info =
+      nir_load_sysval_nv(b, 32, .base = JADE_ISA_SR_INVOCATION_INFO, .access = ACCESS_CAN_REORDER);
    nir_def *slot = nir_extract_u8_imm(b, info, 0);
    nir_def *vertices = nir_extract_u8_imm(b, info, 2);
    return nir_isberd_nv(b, nir_iadd(b, nir_imul(b, slot, vertices), vertex));
@@ -94,7 +93,7 @@ jade_nir_lower_gs(nir_shader *nir)
    nir_shader_intrinsics_pass(nir, lower_gs_intrinsic, nir_metadata_control_flow, &st);
 
    /* OUT.FINAL on every way out. */
-   set_foreach(impl->end_block->predecessors, entry) {
+   set_foreach (impl->end_block->predecessors, entry) {
       nir_block *pred = (nir_block *)entry->key;
       b.cursor = nir_after_block_before_jump(pred);
       nir_final_primitive_nv(&b, nir_load_var(&b, st.handle));

@@ -41,8 +41,7 @@ jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
    jade_nir_lower_gs(nir);
-   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow,
-            NULL);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow, NULL);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,
             NULL);
    return clip_from_planes;
@@ -56,21 +55,36 @@ jade_varying_address(unsigned slot)
    if (slot >= VARYING_SLOT_TEX0 && slot <= VARYING_SLOT_TEX7)
       return 0x300 + 16 * (slot - VARYING_SLOT_TEX0);
    switch (slot) {
-   case VARYING_SLOT_POS: return 0x70;
-   case VARYING_SLOT_PSIZ: return 0x6c;
-   case VARYING_SLOT_PRIMITIVE_ID: return 0x60;
-   case VARYING_SLOT_LAYER: return 0x64;
-   case VARYING_SLOT_VIEWPORT: return 0x68;
-   case VARYING_SLOT_COL0: return 0x280;
-   case VARYING_SLOT_COL1: return 0x290;
-   case VARYING_SLOT_BFC0: return 0x2a0;
-   case VARYING_SLOT_BFC1: return 0x2b0;
-   case VARYING_SLOT_CLIP_DIST0: return 0x2c0;
-   case VARYING_SLOT_CLIP_DIST1: return 0x2d0;
-   case VARYING_SLOT_PNTC: return 0x2e0;
-   case VARYING_SLOT_FOGC: return 0x2e8;
-   case VARYING_SLOT_CLIP_VERTEX: return 0x270;
-   default: return -1;
+   case VARYING_SLOT_POS:
+      return 0x70;
+   case VARYING_SLOT_PSIZ:
+      return 0x6c;
+   case VARYING_SLOT_PRIMITIVE_ID:
+      return 0x60;
+   case VARYING_SLOT_LAYER:
+      return 0x64;
+   case VARYING_SLOT_VIEWPORT:
+      return 0x68;
+   case VARYING_SLOT_COL0:
+      return 0x280;
+   case VARYING_SLOT_COL1:
+      return 0x290;
+   case VARYING_SLOT_BFC0:
+      return 0x2a0;
+   case VARYING_SLOT_BFC1:
+      return 0x2b0;
+   case VARYING_SLOT_CLIP_DIST0:
+      return 0x2c0;
+   case VARYING_SLOT_CLIP_DIST1:
+      return 0x2d0;
+   case VARYING_SLOT_PNTC:
+      return 0x2e0;
+   case VARYING_SLOT_FOGC:
+      return 0x2e8;
+   case VARYING_SLOT_CLIP_VERTEX:
+      return 0x270;
+   default:
+      return -1;
    }
 }
 
@@ -81,9 +95,9 @@ lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    b->cursor = nir_before_instr(&intr->instr);
    unsigned offset = JADE_UCP_BASE + 16 * nir_intrinsic_ucp_id(intr);
-   nir_def *plane = nir_load_ubo(b, 4, 32, nir_imm_int(b, JADE_DRIVER_CBUF),
-                                 nir_imm_int(b, (int)offset), .align_mul = 16,
-                                 .range_base = offset, .range = 16);
+   nir_def *plane =
+      nir_load_ubo(b, 4, 32, nir_imm_int(b, JADE_DRIVER_CBUF), nir_imm_int(b, (int)offset),
+                   .align_mul = 16, .range_base = offset, .range = 16);
    nir_def_replace(&intr->def, plane);
    return true;
 }
@@ -94,9 +108,9 @@ lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 static void
 store_plane_distances(nir_builder *b, nir_def *v, nir_variable *dist[2])
 {
-   nir_def *enabled = nir_load_ubo(b, 1, 32, nir_imm_int(b, JADE_DRIVER_CBUF),
-                                   nir_imm_int(b, JADE_UCP_ENABLE), .align_mul = 4,
-                                   .range_base = JADE_UCP_ENABLE, .range = 4);
+   nir_def *enabled =
+      nir_load_ubo(b, 1, 32, nir_imm_int(b, JADE_DRIVER_CBUF), nir_imm_int(b, JADE_UCP_ENABLE),
+                   .align_mul = 4, .range_base = JADE_UCP_ENABLE, .range = 4);
    nir_push_if(b, nir_ine_imm(b, enabled, 0));
    nir_def *d[8];
    for (unsigned i = 0; i < 8; i++)
@@ -133,10 +147,9 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
    nir_shader_gather_info(nir, impl);
    if (nir->info.outputs_written & (VARYING_BIT_CLIP_DIST0 | VARYING_BIT_CLIP_DIST1))
       return false;
-   nir_variable *cv = nir_find_variable_with_location(nir, nir_var_shader_out,
-                                                      VARYING_SLOT_CLIP_VERTEX);
-   nir_variable *pos = nir_find_variable_with_location(nir, nir_var_shader_out,
-                                                       VARYING_SLOT_POS);
+   nir_variable *cv =
+      nir_find_variable_with_location(nir, nir_var_shader_out, VARYING_SLOT_CLIP_VERTEX);
+   nir_variable *pos = nir_find_variable_with_location(nir, nir_var_shader_out, VARYING_SLOT_POS);
    nir_variable *pos_out = NULL, *cv_out = NULL;
    if (!cv && (!pos || !from_position || gs))
       return false;
@@ -167,8 +180,8 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
 
    nir_builder b = nir_builder_create(impl);
    if (gs) {
-      nir_foreach_block(block, impl) {
-         nir_foreach_instr_safe(instr, block) {
+      nir_foreach_block (block, impl) {
+         nir_foreach_instr_safe (instr, block) {
             if (instr->type != nir_instr_type_intrinsic ||
                 nir_instr_as_intrinsic(instr)->intrinsic != nir_intrinsic_emit_vertex)
                continue;
@@ -197,8 +210,8 @@ jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
 static nir_def *
 driver_load(nir_builder *b, unsigned comps, nir_def *offset, unsigned align)
 {
-   return nir_load_ubo(b, comps, 32, nir_imm_int(b, JADE_DRIVER_CBUF), offset,
-                       .align_mul = align, .range = ~0u);
+   return nir_load_ubo(b, comps, 32, nir_imm_int(b, JADE_DRIVER_CBUF), offset, .align_mul = align,
+                       .range = ~0u);
 }
 
 /* gl_SamplePosition from the driver's table (it depends on the sample
@@ -212,8 +225,7 @@ lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data)
 {
    if (intr->intrinsic == nir_intrinsic_load_sample_pos) {
       b->cursor = nir_before_instr(&intr->instr);
-      nir_def *offset = nir_iadd_imm(b, nir_imul_imm(b, nir_load_sample_id(b), 8),
-                                     JADE_SAMPLE_POS);
+      nir_def *offset = nir_iadd_imm(b, nir_imul_imm(b, nir_load_sample_id(b), 8), JADE_SAMPLE_POS);
       nir_def_replace(&intr->def, driver_load(b, 2, offset, 8));
       return true;
    }
@@ -221,9 +233,10 @@ lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    b->cursor = nir_after_instr(&intr->instr);
    nir_def *id = nir_load_sample_id(b);
-   nir_def *mask = b->shader->info.fs.uses_sample_shading ?
-                   nir_ishl(b, nir_imm_int(b, 1), id) :
-                   driver_load(b, 1, nir_iadd_imm(b, nir_imul_imm(b, id, 4), JADE_SAMPLE_MASKS), 4);
+   nir_def *mask =
+      b->shader->info.fs.uses_sample_shading
+         ? nir_ishl(b, nir_imm_int(b, 1), id)
+         : driver_load(b, 1, nir_iadd_imm(b, nir_imul_imm(b, id, 4), JADE_SAMPLE_MASKS), 4);
    nir_def *narrowed = nir_iand(b, &intr->def, mask);
    nir_def_rewrite_uses_after(&intr->def, narrowed, narrowed->parent_instr);
    return true;
@@ -237,8 +250,7 @@ lower_num_workgroups(nir_builder *b, nir_intrinsic_instr *intr, void *data)
       return false;
    b->cursor = nir_before_instr(&intr->instr);
    nir_def *v = nir_load_ubo(b, 3, 32, nir_imm_int(b, JADE_DRIVER_CBUF_COMPUTE),
-                             nir_imm_int(b, JADE_CS_GRID_SIZE), .align_mul = 16,
-                             .range = ~0);
+                             nir_imm_int(b, JADE_CS_GRID_SIZE), .align_mul = 16, .range = ~0);
    nir_def_replace(&intr->def, v);
    return true;
 }
@@ -248,6 +260,6 @@ jade_nir_lower_compute_sysvals(nir_shader *nir)
 {
    if (nir->info.stage != MESA_SHADER_COMPUTE)
       return;
-   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_num_workgroups,
-            nir_metadata_control_flow, NULL);
+   NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_num_workgroups, nir_metadata_control_flow,
+            NULL);
 }

@@ -21,11 +21,11 @@ lower_address(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    if (intr->intrinsic != nir_intrinsic_load_ssbo_address && !size)
       return false;
    b->cursor = nir_before_instr(&intr->instr);
-   nir_def *offset = nir_iadd_imm(b, nir_imul_imm(b, intr->src[0].ssa, 16),
-                                  JADE_SSBO_INFO + (size ? 8 : 0));
+   nir_def *offset =
+      nir_iadd_imm(b, nir_imul_imm(b, intr->src[0].ssa, 16), JADE_SSBO_INFO + (size ? 8 : 0));
    const unsigned bank = JADE_DRIVER_CBUF_OF(b->shader->info.stage);
-   nir_def *addr = nir_load_ubo(b, 1, size ? 32 : 64, nir_imm_int(b, bank), offset,
-                                .align_mul = 8, .range = ~0);
+   nir_def *addr =
+      nir_load_ubo(b, 1, size ? 32 : 64, nir_imm_int(b, bank), offset, .align_mul = 8, .range = ~0);
    nir_def_replace(&intr->def, addr);
    return true;
 }
@@ -71,7 +71,7 @@ jade_nir_lower_compute_ubos(nir_shader *nir)
    bool progress = false;
    /* Indices renumbered by nir_lower_uniforms_to_ubo are iadds until folded. */
    NIR_PASS(_, nir, nir_opt_constant_folding);
-   NIR_PASS(progress, nir, nir_shader_intrinsics_pass, lower_compute_ubo,
-            nir_metadata_control_flow, NULL);
+   NIR_PASS(progress, nir, nir_shader_intrinsics_pass, lower_compute_ubo, nir_metadata_control_flow,
+            NULL);
    return progress;
 }

@@ -21,13 +21,22 @@ has_side_effects(const struct jade_instr *instr)
    if (instr->dst_count == 0)
       return true;
    switch (instr->op) {
-   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_CAS: case JADE_ISA_OP_ATOMG:
-   case JADE_ISA_OP_ATOMG_CAS: case JADE_ISA_OP_ATOMS: case JADE_ISA_OP_ATOMS_CAS:
-   case JADE_ISA_OP_ATOM_UR: case JADE_ISA_OP_ATOMG_UR:
-   case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_CAS: case JADE_ISA_OP_SUATOM_B:
+   case JADE_ISA_OP_ATOM:
+   case JADE_ISA_OP_ATOM_CAS:
+   case JADE_ISA_OP_ATOMG:
+   case JADE_ISA_OP_ATOMG_CAS:
+   case JADE_ISA_OP_ATOMS:
+   case JADE_ISA_OP_ATOMS_CAS:
+   case JADE_ISA_OP_ATOM_UR:
+   case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_SUATOM:
+   case JADE_ISA_OP_SUATOM_CAS:
+   case JADE_ISA_OP_SUATOM_B:
    case JADE_ISA_OP_SUATOM_CAS_B:
-   case JADE_ISA_OP_BMOV_R: case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU:
-   case JADE_ISA_OP_OUT:   /* emits a vertex, whether its handle is used or not */
+   case JADE_ISA_OP_BMOV_R:
+   case JADE_ISA_OP_VOTE:
+   case JADE_ISA_OP_VOTEU:
+   case JADE_ISA_OP_OUT: /* emits a vertex, whether its handle is used or not */
       return true;
    default:
       return false;
@@ -46,8 +55,7 @@ is_copy(const struct jade_ir_shader *s, const struct jade_instr *instr)
    if (d->count || src->kind != JADE_OPERAND_VALUE)
       return false;
    const struct jade_value *dv = s->values[d->value], *sv = s->values[src->value];
-   return dv->size == 1 && dv->file == sv->file &&
-          (src->count == 1 || sv->size == 1);
+   return dv->size == 1 && dv->file == sv->file && (src->count == 1 || sv->size == 1);
 }
 
 static void
@@ -55,8 +63,8 @@ copy_propagate(struct jade_ir_shader *s)
 {
    /* What each copied value stands for. */
    struct jade_operand *repl = rzalloc_array(s, struct jade_operand, s->value_count);
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          for (unsigned i = 0; i < instr->src_count; i++) {
             struct jade_operand *o = &instr->src[i];
             if (o->kind != JADE_OPERAND_VALUE || o->count)
@@ -83,8 +91,8 @@ tuple_copies(struct jade_ir_shader *s)
    uint8_t *written = rzalloc_array(s, uint8_t, s->value_count);
    for (unsigned v = 0; v < s->value_count; v++)
       source[v] = s->values[v]->size > 1 ? -1 : -2;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          for (unsigned k = 0; k < i->dst_count; k++) {
             const struct jade_operand *d = &i->dst[k];
             if (source[d->value] == -2)
@@ -105,8 +113,8 @@ tuple_copies(struct jade_ir_shader *s)
          }
       }
    }
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          for (unsigned k = 0; k < i->src_count; k++) {
             struct jade_operand *o = &i->src[k];
             if (o->kind != JADE_OPERAND_VALUE || source[o->value] < 0)
@@ -126,8 +134,8 @@ static void
 dead_code(struct jade_ir_shader *s)
 {
    unsigned *uses = rzalloc_array(s, unsigned, s->value_count);
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          for (unsigned i = 0; i < instr->src_count; i++)
             if (instr->src[i].kind == JADE_OPERAND_VALUE)
                uses[instr->src[i].value]++;
@@ -138,8 +146,8 @@ dead_code(struct jade_ir_shader *s)
    bool progress = true;
    while (progress) {
       progress = false;
-      jade_foreach_block(s, block) {
-         jade_foreach_instr_safe(block, instr) {
+      jade_foreach_block (s, block) {
+         jade_foreach_instr_safe (block, instr) {
             if (has_side_effects(instr) || !instr->dst_count)
                continue;
             bool dead = true;
@@ -167,7 +175,7 @@ jade_optimize(struct jade_ir_shader *s)
    copy_propagate(s);
    tuple_copies(s);
    jade_opt_fold_operands(s);
-   copy_propagate(s);   /* saturates folded into producers leave copies */
+   copy_propagate(s); /* saturates folded into producers leave copies */
    dead_code(s);
 }
 
@@ -180,12 +188,12 @@ jade_opt_branches(struct jade_ir_shader *s)
    /* Blocks some instruction names (branch, BSSY, ...): they keep their
     * code. */
    bool *targeted = rzalloc_array(s, bool, s->block_count);
-   jade_foreach_block(s, block)
-      jade_foreach_instr(block, i)
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, i)
          if (i->target_block >= 0)
             targeted[i->target_block] = true;
    struct jade_block *a = NULL, *b = NULL;
-   jade_foreach_block(s, c) {
+   jade_foreach_block (s, c) {
       if (a && b && !targeted[b->index] && !list_is_empty(&a->instrs) &&
           list_is_singular(&b->instrs)) {
          struct jade_instr *cond = list_last_entry(&a->instrs, struct jade_instr, link);

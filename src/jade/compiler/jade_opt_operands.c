@@ -17,7 +17,7 @@
 
 struct fold {
    struct jade_ir_shader *s;
-   struct jade_instr **def;   /* the only definition of each SSA value */
+   struct jade_instr **def; /* the only definition of each SSA value */
    unsigned *uses;
 };
 
@@ -29,23 +29,31 @@ op_mods(enum jade_isa_op op, bool *commutes)
 {
    *commutes = true;
    switch (op) {
-   case JADE_ISA_OP_FADD: case JADE_ISA_OP_FMUL: case JADE_ISA_OP_FFMA:
-   case JADE_ISA_OP_FMNMX: case JADE_ISA_OP_FSETP:
+   case JADE_ISA_OP_FADD:
+   case JADE_ISA_OP_FMUL:
+   case JADE_ISA_OP_FFMA:
+   case JADE_ISA_OP_FMNMX:
+   case JADE_ISA_OP_FSETP:
       return MODS_FLOAT;
    case JADE_ISA_OP_IADD3:
       return MODS_INT;
-   case JADE_ISA_OP_IMNMX: case JADE_ISA_OP_LOP3: case JADE_ISA_OP_IMAD:
+   case JADE_ISA_OP_IMNMX:
+   case JADE_ISA_OP_LOP3:
+   case JADE_ISA_OP_IMAD:
       return MODS_NONE;
    /* ISETP does not commute: in a 64-bit comparison the low-word ISETP's
     * result is the borrow of a - b, which b < a would not give. */
    case JADE_ISA_OP_ISETP:
-   case JADE_ISA_OP_FSEL: case JADE_ISA_OP_SEL: case JADE_ISA_OP_SHF:
-   case JADE_ISA_OP_PRMT: case JADE_ISA_OP_MOV:
+   case JADE_ISA_OP_FSEL:
+   case JADE_ISA_OP_SEL:
+   case JADE_ISA_OP_SHF:
+   case JADE_ISA_OP_PRMT:
+   case JADE_ISA_OP_MOV:
       *commutes = false;
       return MODS_NONE;
    default:
       *commutes = false;
-      return (enum mod_kind)-1;   /* not folded into */
+      return (enum mod_kind) - 1; /* not folded into */
    }
 }
 
@@ -57,8 +65,10 @@ static const enum jade_isa_field abs_field[3] = {JADE_ISA_F_A_ABS, JADE_ISA_F_B_
 static int
 slot_of(const struct jade_operand *o)
 {
-   return o->field == JADE_ISA_F_A ? 0 : o->field == JADE_ISA_F_B ? 1 :
-          o->field == JADE_ISA_F_C ? 2 : -1;
+   return o->field == JADE_ISA_F_A   ? 0
+          : o->field == JADE_ISA_F_B ? 1
+          : o->field == JADE_ISA_F_C ? 2
+                                     : -1;
 }
 
 static void
@@ -111,15 +121,15 @@ constant_of(const struct fold *f, const struct jade_operand *o)
        d->field_count || d->dst[0].count || f->s->values[o->value]->size != 1)
       return NULL;
    uint8_t kind = d->src[0].kind;
-   return kind == JADE_OPERAND_IMM || kind == JADE_OPERAND_CBUF ||
-          kind == JADE_OPERAND_ZERO ? &d->src[0] : NULL;
+   return kind == JADE_OPERAND_IMM || kind == JADE_OPERAND_CBUF || kind == JADE_OPERAND_ZERO
+             ? &d->src[0]
+             : NULL;
 }
 
 /* Replaces source i by constant k (keeping its slot); modifiers on an
  * immediate are applied to its bits (immediate forms have none). */
 static void
-put_constant(struct jade_instr *instr, unsigned i, const struct jade_operand *k,
-             enum mod_kind mods)
+put_constant(struct jade_instr *instr, unsigned i, const struct jade_operand *k, enum mod_kind mods)
 {
    uint8_t field = instr->src[i].field;
    int slot = slot_of(&instr->src[i]);
@@ -178,8 +188,8 @@ flushes_denormals(const struct jade_instr *i)
  * .FTZ on x is allowed where `flushed`, the reader of x flushing its sources
  * too (the flush then happens there). */
 static bool
-float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_operand *y,
-              bool *neg, bool *abs, bool flushed)
+float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_operand *y, bool *neg,
+              bool *abs, bool flushed)
 {
    if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
       return false;
@@ -287,8 +297,7 @@ fold_color_clamp(struct fold *f, struct jade_instr *instr)
       return;
    struct jade_operand y = instr->src[0];
    struct jade_instr *p = f->def[y.value];
-   if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) || p->site ||
-       f->uses[y.value] != 1 ||
+   if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) || p->site || f->uses[y.value] != 1 ||
        (p->op != JADE_ISA_OP_FADD && p->op != JADE_ISA_OP_FMUL && p->op != JADE_ISA_OP_FFMA) ||
        jade_instr_field(p, JADE_ISA_F_SAT, 0))
       return;
@@ -309,8 +318,8 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
       .def = rzalloc_array(s, struct jade_instr *, s->value_count),
       .uses = rzalloc_array(s, unsigned, s->value_count),
    };
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          for (unsigned i = 0; i < instr->dst_count; i++) {
             const struct jade_value *v = s->values[instr->dst[i].value];
             if (!instr->dst[i].count)
@@ -323,11 +332,11 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
             f.uses[instr->pred_value]++;
       }
    }
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, instr) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, instr) {
          bool commutes;
          enum mod_kind mods = op_mods(instr->op, &commutes);
-         if (mods == (enum mod_kind)-1)
+         if (mods == (enum mod_kind) - 1)
             continue;
          if (mods == MODS_FLOAT) {
             fold_saturate(&f, instr);

@@ -42,14 +42,14 @@ struct ra {
    struct jade_ir_shader *s;
    struct jade_cfg *cfg;
    unsigned limit[4];
-   bool *assigned;                /* per value */
-   int16_t *hint;                 /* per value: preferred register, -1 none */
+   bool *assigned; /* per value */
+   int16_t *hint;  /* per value: preferred register, -1 none */
    /* Per value: the tuple it is copied into (MOV T.k <- v) and k. */
    int32_t *gather_into;
    uint8_t *gather_comp;
    /* Per value: the PHI that it is a source or the destination of. */
    struct jade_instr **phi_of;
-   int32_t owner[4][256];         /* value in each register, -1 free */
+   int32_t owner[4][256]; /* value in each register, -1 free */
    /* A second value in the register: a tuple sharing it with the value
     * gathered into it (both hold the same bits until one dies). */
    int32_t co_owner[4][256];
@@ -186,8 +186,8 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       /* Predicates were spilled to the budget (jade_ra_spill_preds), so
        * only the uniform files can get here. */
       return jade_ir_error(ra->s, "out of %s registers%s",
-                               file == JADE_FILE_PRED ? "predicate" : "uniform",
-                               file == JADE_FILE_PRED ? "" : " (uniform registers do not spill)");
+                           file == JADE_FILE_PRED ? "predicate" : "uniform",
+                           file == JADE_FILE_PRED ? "" : " (uniform registers do not spill)");
    }
    v->reg = (uint8_t)reg;
    ra->assigned[v->index] = true;
@@ -202,16 +202,15 @@ static void
 collect_hints(struct ra *ra)
 {
    struct jade_ir_shader *s = ra->s;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          if (i->op == JADE_OP_PHI) {
             ra->phi_of[i->dst[0].value] = i;
             for (unsigned k = 0; k < i->src_count; k++)
                ra->phi_of[i->src[k].value] = i;
          } else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count && i->src_count == 1 &&
                     i->src[0].kind == JADE_OPERAND_VALUE && !i->src[0].count &&
-                    s->values[i->src[0].value]->size == 1 &&
-                    ra->gather_into[i->src[0].value] < 0) {
+                    s->values[i->src[0].value]->size == 1 && ra->gather_into[i->src[0].value] < 0) {
             ra->gather_into[i->src[0].value] = (int32_t)i->dst[0].value;
             ra->gather_comp[i->src[0].value] = i->dst[0].comp;
          } else if (i->op == JADE_ISA_OP_EXIT) {
@@ -231,17 +230,19 @@ allocate_block(struct ra *ra, unsigned b)
    memset(ra->owner, 0xff, sizeof(ra->owner));
    memset(ra->co_owner, 0xff, sizeof(ra->co_owner));
    unsigned v;
-   BITSET_FOREACH_SET(v, cb->live_in, s->value_count) {
+   BITSET_FOREACH_SET (v, cb->live_in, s->value_count) {
       if (!ra->assigned[v])
-         return jade_ir_error(s, "register allocation: %%%u is live into block %u "
-                                  "before its definition", v, cb->block->index);
+         return jade_ir_error(s,
+                              "register allocation: %%%u is live into block %u "
+                              "before its definition",
+                              v, cb->block->index);
       occupy(ra, s->values[v]);
    }
    unsigned count = list_length(&cb->block->instrs);
    struct jade_instr_live *live = ralloc_array(s, struct jade_instr_live, count ? count : 1);
    jade_block_kills(s, ra->cfg, b, live, count);
    unsigned n = 0;
-   jade_foreach_instr(cb->block, i) {
+   jade_foreach_instr (cb->block, i) {
       const struct jade_instr_live *l = &live[n++];
       if (i->op != JADE_OP_PHI) {
          for (unsigned k = 0; k < i->src_count; k++)
@@ -252,8 +253,7 @@ allocate_block(struct ra *ra, unsigned b)
       }
       for (unsigned k = 0; k < i->dst_count; k++) {
          struct jade_value *d = s->values[i->dst[k].value];
-         if (!ra->assigned[d->index] &&
-             !assign(ra, d, i->op == JADE_OP_PHI ? NULL : i))
+         if (!ra->assigned[d->index] && !assign(ra, d, i->op == JADE_OP_PHI ? NULL : i))
             return false;
       }
       for (unsigned k = 0; k < i->dst_count; k++)
@@ -285,7 +285,7 @@ resolve_phis(struct ra *ra)
    for (unsigned b = 0; b < cfg->count; b++) {
       struct jade_cfg_block *cb = &cfg->blocks[b];
       unsigned phis = 0;
-      jade_foreach_instr(cb->block, i) {
+      jade_foreach_instr (cb->block, i) {
          if (i->op != JADE_OP_PHI)
             break;
          phis++;
@@ -299,7 +299,7 @@ resolve_phis(struct ra *ra)
          assert(cfg->blocks[cb->preds[p]].succ_count == 1);
          struct jade_copy *copies = ralloc_array(s, struct jade_copy, 2 * phis);
          unsigned n = 0;
-         jade_foreach_instr(cb->block, i) {
+         jade_foreach_instr (cb->block, i) {
             if (i->op != JADE_OP_PHI)
                break;
             const struct jade_value *d = s->values[i->dst[0].value];
@@ -310,7 +310,7 @@ resolve_phis(struct ra *ra)
          jade_parallel_copy(s, pred, jade_block_end_point(pred), copies, n);
          ralloc_free(copies);
       }
-      jade_foreach_instr_safe(cb->block, i) {
+      jade_foreach_instr_safe (cb->block, i) {
          if (i->op != JADE_OP_PHI)
             break;
          list_del(&i->link);
@@ -323,8 +323,8 @@ static void
 resolve_exits(struct ra *ra)
 {
    struct jade_ir_shader *s = ra->s;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          if (i->op != JADE_ISA_OP_EXIT)
             continue;
          struct jade_copy copies[JADE_MAX_SRCS];
@@ -334,7 +334,8 @@ resolve_exits(struct ra *ra)
             if (!o->fixed)
                continue;
             const struct jade_value *v = s->values[o->value];
-            copies[n++] = (struct jade_copy){.file = v->file, .dst = o->fixed_reg,
+            copies[n++] = (struct jade_copy){.file = v->file,
+                                             .dst = o->fixed_reg,
                                              .src = (uint8_t)(v->reg + o->comp)};
             /* EXIT reads the register itself. */
             struct jade_value *r = jade_phys_value(s, JADE_FILE_GPR, o->fixed_reg);
@@ -352,8 +353,8 @@ resolve_exits(struct ra *ra)
 static void
 remove_identity_moves(struct jade_ir_shader *s)
 {
-   jade_foreach_block(s, block) {
-      jade_foreach_instr_safe(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr_safe (block, i) {
          if (i->op != JADE_ISA_OP_MOV || i->src_count != 1 || i->field_count ||
              i->src[0].kind != JADE_OPERAND_VALUE || !jade_instr_is_unguarded(i))
             continue;
@@ -408,8 +409,8 @@ jade_ra(struct jade_ir_shader *s, const struct jade_compiler_options *options)
    if (options && options->max_gprs && options->max_gprs < limit[JADE_FILE_GPR])
       limit[JADE_FILE_GPR] = options->max_gprs;
    /* Registers EXIT reads fragment outputs from must exist. */
-   jade_foreach_block(s, block)
-      jade_foreach_instr(block, i)
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, i)
          for (unsigned k = 0; k < i->src_count; k++)
             if (i->op == JADE_ISA_OP_EXIT && i->src[k].fixed &&
                 i->src[k].fixed_reg + 1u > limit[JADE_FILE_GPR])

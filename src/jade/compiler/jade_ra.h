@@ -15,21 +15,21 @@
 
 struct jade_cfg_block {
    struct jade_block *block;
-   int succ[2];                 /* list positions */
+   int succ[2]; /* list positions */
    unsigned succ_count;
-   unsigned *preds;             /* list positions */
+   unsigned *preds; /* list positions */
    unsigned pred_count;
-   BITSET_WORD *use, *def;      /* local sets */
-   BITSET_WORD *live_in;        /* phi destinations excluded */
-   BITSET_WORD *live_out;       /* phi sources the successors take included */
-   BITSET_WORD *phi_uses;       /* those phi sources */
+   BITSET_WORD *use, *def; /* local sets */
+   BITSET_WORD *live_in;   /* phi destinations excluded */
+   BITSET_WORD *live_out;  /* phi sources the successors take included */
+   BITSET_WORD *phi_uses;  /* those phi sources */
 };
 
 struct jade_cfg {
-   struct jade_cfg_block *blocks;   /* in list (layout) order */
+   struct jade_cfg_block *blocks; /* in list (layout) order */
    unsigned count;
-   unsigned *position;              /* block index -> list position */
-   unsigned words;                  /* BITSET words over values */
+   unsigned *position; /* block index -> list position */
+   unsigned words;     /* BITSET words over values */
 };
 
 /* Per instruction of a block: which of its value sources are last uses

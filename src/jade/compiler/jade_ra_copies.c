@@ -31,7 +31,7 @@ emit_move(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr 
       jade_instr_add_src(i, JADE_ISA_F_A, a);
       jade_instr_add_src_zero(i, JADE_ISA_F_B);
       jade_instr_add_src_zero(i, JADE_ISA_F_C);
-      jade_instr_set_field(i, JADE_ISA_F_LUT, 0xf0);   /* a */
+      jade_instr_set_field(i, JADE_ISA_F_LUT, 0xf0); /* a */
    } else {
       struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_MOV);
       jade_instr_add_dst(i, JADE_ISA_F_DST, d);
@@ -46,13 +46,13 @@ emit_xor(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *
 {
    struct jade_value *d = jade_phys_value(s, file, x), *a = jade_phys_value(s, file, x);
    struct jade_value *b = jade_phys_value(s, file, y);
-   struct jade_instr *i = jade_instr_create_before(s, block, before,
-                               file == JADE_FILE_PRED ? JADE_ISA_OP_PLOP3 : JADE_ISA_OP_LOP3);
+   struct jade_instr *i = jade_instr_create_before(
+      s, block, before, file == JADE_FILE_PRED ? JADE_ISA_OP_PLOP3 : JADE_ISA_OP_LOP3);
    jade_instr_add_dst(i, file == JADE_FILE_PRED ? JADE_ISA_F_PD0 : JADE_ISA_F_DST, d);
    jade_instr_add_src(i, JADE_ISA_F_A, a);
    jade_instr_add_src(i, JADE_ISA_F_B, b);
    jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, 0x3c);   /* a ^ b */
+   jade_instr_set_field(i, JADE_ISA_F_LUT, 0x3c); /* a ^ b */
    if (file != JADE_FILE_PRED)
       jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
 }

@@ -25,7 +25,7 @@ find_successors(struct jade_cfg *cfg)
    for (unsigned b = 0; b < cfg->count; b++) {
       struct jade_cfg_block *cb = &cfg->blocks[b];
       bool falls = true;
-      jade_foreach_instr(cb->block, i) {
+      jade_foreach_instr (cb->block, i) {
          if (i->op == JADE_ISA_OP_BRA && i->target_block >= 0) {
             int target = (int)cfg->position[i->target_block];
             if (cb->succ_count < 2 && (cb->succ_count == 0 || cb->succ[0] != target))
@@ -49,7 +49,7 @@ local_sets(struct jade_ir_shader *s, struct jade_cfg_block *cb, unsigned words)
 {
    cb->use = rzalloc_array(s, BITSET_WORD, words);
    cb->def = rzalloc_array(s, BITSET_WORD, words);
-   jade_foreach_instr(cb->block, i) {
+   jade_foreach_instr (cb->block, i) {
       if (i->op != JADE_OP_PHI) {
          for (unsigned k = 0; k < i->src_count; k++) {
             uint32_t v = i->src[k].value;
@@ -70,7 +70,7 @@ add_phi_uses(const struct jade_cfg *cfg, unsigned b, BITSET_WORD *set)
 {
    const struct jade_cfg_block *cb = &cfg->blocks[b];
    for (unsigned k = 0; k < cb->succ_count; k++) {
-      jade_foreach_instr(cfg->blocks[cb->succ[k]].block, i) {
+      jade_foreach_instr (cfg->blocks[cb->succ[k]].block, i) {
          if (i->op != JADE_OP_PHI)
             break;
          for (unsigned n = 0; n < i->src_count; n++)
@@ -89,7 +89,7 @@ jade_cfg_build(struct jade_ir_shader *s)
    cfg->position = rzalloc_array(cfg, unsigned, s->block_count);
    cfg->words = BITSET_WORDS(s->value_count ? s->value_count : 1);
    unsigned b = 0;
-   jade_foreach_block(s, block) {
+   jade_foreach_block (s, block) {
       cfg->blocks[b].block = block;
       cfg->position[block->index] = b;
       b++;
@@ -157,7 +157,7 @@ jade_block_kills(struct jade_ir_shader *s, const struct jade_cfg *cfg, unsigned 
    memcpy(live, cb->live_out, cfg->words * sizeof(BITSET_WORD));
    /* The first write of each value in this block: its definition. */
    struct jade_instr **first = rzalloc_array(s, struct jade_instr *, s->value_count);
-   jade_foreach_instr(cb->block, i) {
+   jade_foreach_instr (cb->block, i) {
       for (unsigned k = 0; k < i->dst_count; k++) {
          if (!BITSET_TEST(written, i->dst[k].value)) {
             BITSET_SET(written, i->dst[k].value);
@@ -166,7 +166,7 @@ jade_block_kills(struct jade_ir_shader *s, const struct jade_cfg *cfg, unsigned 
       }
    }
    unsigned n = count;
-   list_for_each_entry_rev(struct jade_instr, i, &cb->block->instrs, link) {
+   list_for_each_entry_rev (struct jade_instr, i, &cb->block->instrs, link) {
       struct jade_instr_live *l = &out[--n];
       memset(l, 0, sizeof(*l));
       for (unsigned k = 0; k < i->dst_count; k++) {

@@ -13,9 +13,9 @@
  * spilled: STL right after its definition, and every use reads a fresh
  * value loaded by LDL just before it (a phi source at the end of its
  * predecessor).  A spilled phi lives in memory: its predecessors store
- * their sources there, so it takes no register at its block's top.  Its long life becomes a short one and the walk starts
- * again.  Reloaded values are never spilled again.  Spill slots follow
- * the shader's own local memory (arrays indexed dynamically).
+ * their sources there, so it takes no register at its block's top.  Its long life becomes a short
+ * one and the walk starts again.  Reloaded values are never spilled again.  Spill slots follow the
+ * shader's own local memory (arrays indexed dynamically).
  */
 
 #include <string.h>
@@ -32,7 +32,7 @@ regs_of(const struct jade_value *v)
 struct spill {
    struct jade_ir_shader *s;
    struct jade_cfg *cfg;
-   bool *no_spill;            /* reloads: never spilled again */
+   bool *no_spill; /* reloads: never spilled again */
    unsigned no_spill_count;
    unsigned budget;
    unsigned *spills, *fills;
@@ -53,8 +53,8 @@ collect_uses(struct jade_ir_shader *s, unsigned *instr_count)
    };
    unsigned *block_end = rzalloc_array(s, unsigned, s->block_count);
    unsigned pos = 0, total = 0;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          pos++;
          for (unsigned k = 0; k < i->src_count; k++)
             if (i->src[k].kind == JADE_OPERAND_VALUE) {
@@ -74,8 +74,8 @@ collect_uses(struct jade_ir_shader *s, unsigned *instr_count)
    u.pos = ralloc_array(s, unsigned, total ? total : 1);
    unsigned *fill = rzalloc_array(s, unsigned, s->value_count);
    pos = 0;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          pos++;
          for (unsigned k = 0; k < i->src_count; k++) {
             const struct jade_operand *o = &i->src[k];
@@ -115,7 +115,7 @@ touches(const struct jade_instr *i, unsigned v)
    return i->pred_value == (int32_t)v;
 }
 
-static const unsigned type_of[5] = {4, 4, 5, 6, 6};   /* 32, 64, 128 bits */
+static const unsigned type_of[5] = {4, 4, 5, 6, 6}; /* 32, 64, 128 bits */
 
 static struct jade_instr *
 store(struct spill *sp, struct jade_block *block, struct jade_instr *before,
@@ -142,8 +142,7 @@ reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
    jade_instr_set_field(ld, JADE_ISA_F_OFS, slot);
    if (v->size > 1)
       jade_instr_set_field(ld, JADE_ISA_F_TYPE, type_of[v->size]);
-   sp->no_spill = rerzalloc(sp->s, sp->no_spill, bool, sp->no_spill_count,
-                            sp->s->value_count);
+   sp->no_spill = rerzalloc(sp->s, sp->no_spill, bool, sp->no_spill_count, sp->s->value_count);
    sp->no_spill_count = sp->s->value_count;
    sp->no_spill[r->index] = true;
    (*sp->fills)++;
@@ -162,16 +161,15 @@ static void
 rewrite_reads(struct jade_ir_shader *s, unsigned vi, const struct jade_instr *skip, fresh_fn fresh,
               void *data)
 {
-   jade_foreach_block(s, block) {
-      jade_foreach_instr_safe(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr_safe (block, i) {
          if (i == skip)
             continue;
          if (i->op == JADE_OP_PHI) {
             for (unsigned k = 0; k < i->src_count; k++) {
                if (i->src[k].value != vi)
                   continue;
-               struct jade_block *pred =
-                  jade_block_by_index(s, (unsigned)i->src[k].pred_block);
+               struct jade_block *pred = jade_block_by_index(s, (unsigned)i->src[k].pred_block);
                i->src[k].value = fresh(data, pred, jade_block_end_point(pred))->index;
             }
             continue;
@@ -220,8 +218,8 @@ spill_value(struct spill *sp, unsigned vi)
     * the PHIs when a PHI defines it). */
    struct jade_instr *last = NULL;
    struct jade_block *def_block = NULL;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          for (unsigned k = 0; k < i->dst_count; k++) {
             if (i->dst[k].value == vi) {
                last = i;
@@ -252,7 +250,7 @@ spill_value(struct spill *sp, unsigned vi)
    rewrite_reads(s, vi, st, reload_fresh, &from);
    for (unsigned k = 0; phi && k < phi->src_count; k++) {
       if (phi->src[k].value == vi)
-         continue;   /* the same value, in memory already */
+         continue; /* the same value, in memory already */
       struct jade_block *pred = jade_block_by_index(s, (unsigned)phi->src[k].pred_block);
       store(sp, pred, jade_block_end_point(pred), s->values[phi->src[k].value], slot);
    }
@@ -262,8 +260,8 @@ spill_value(struct spill *sp, unsigned vi)
  * registers they take (as the allocator will: last uses freed, then
  * definitions taken); at() sees each instruction at that moment and stops
  * the walk by returning true. */
-typedef bool (*pressure_fn)(void *data, unsigned block, const struct jade_instr *i,
-                            unsigned pos, const BITSET_WORD *live, unsigned pressure);
+typedef bool (*pressure_fn)(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
+                            const BITSET_WORD *live, unsigned pressure);
 
 /* The registers of `file` that v takes. */
 static unsigned
@@ -283,13 +281,13 @@ walk_pressure(struct jade_ir_shader *s, struct jade_cfg *cfg, enum jade_file fil
       struct jade_cfg_block *cb = &cfg->blocks[b];
       memcpy(live, cb->live_in, cfg->words * sizeof(BITSET_WORD));
       unsigned pressure = 0, v;
-      BITSET_FOREACH_SET(v, live, s->value_count)
+      BITSET_FOREACH_SET (v, live, s->value_count)
          pressure += regs_in(s->values[v], file);
       unsigned count = list_length(&cb->block->instrs);
       struct jade_instr_live *l = ralloc_array(s, struct jade_instr_live, count ? count : 1);
       jade_block_kills(s, cfg, b, l, count);
       unsigned n = 0;
-      jade_foreach_instr(cb->block, i) {
+      jade_foreach_instr (cb->block, i) {
          const struct jade_instr_live *il = &l[n++];
          pos++;
          if (i->op != JADE_OP_PHI) {
@@ -332,8 +330,8 @@ walk_pressure(struct jade_ir_shader *s, struct jade_cfg *cfg, enum jade_file fil
 struct victim_search {
    struct spill *sp;
    struct uses uses;
-   bool over;          /* a point over the budget was found */
-   bool found;         /* ... and a value to spill there */
+   bool over;  /* a point over the budget was found */
+   bool found; /* ... and a value to spill there */
    unsigned victim;
 };
 
@@ -349,7 +347,7 @@ victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
       return false;
    vs->over = true;
    unsigned best = 0, v;
-   BITSET_FOREACH_SET(v, live, s->value_count) {
+   BITSET_FOREACH_SET (v, live, s->value_count) {
       if (s->values[v]->file != JADE_FILE_GPR || vs->sp->no_spill[v] || touches(i, v))
          continue;
       unsigned d = next_use(&vs->uses, v, pos);
@@ -364,7 +362,7 @@ victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
     * source is then stored as soon as it is loaded). */
    const struct jade_cfg_block *cb = &vs->sp->cfg->blocks[block];
    for (unsigned k = 0; k < cb->succ_count && !vs->found; k++) {
-      jade_foreach_instr(vs->sp->cfg->blocks[cb->succ[k]].block, phi) {
+      jade_foreach_instr (vs->sp->cfg->blocks[cb->succ[k]].block, phi) {
          if (phi->op != JADE_OP_PHI)
             break;
          unsigned d = phi->dst[0].value;
@@ -427,8 +425,10 @@ jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsig
       spill_value(&sp, vs.victim);
    }
    if (jade_ra_pressure(s) > budget)
-      return jade_ir_error(s, "out of general registers: %u needed at one point even "
-                               "after spilling (budget %u)", jade_ra_pressure(s), budget);
+      return jade_ir_error(s,
+                           "out of general registers: %u needed at one point even "
+                           "after spilling (budget %u)",
+                           jade_ra_pressure(s), budget);
    return true;
 }
 
@@ -455,7 +455,7 @@ jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsig
 
 struct pred_spill {
    struct jade_ir_shader *s;
-   bool *no_spill;            /* reloads */
+   bool *no_spill; /* reloads */
    unsigned no_spill_count;
    unsigned budget;
 };
@@ -518,8 +518,8 @@ spill_pred(struct pred_spill *ps, unsigned vi)
    struct jade_ir_shader *s = ps->s;
    struct jade_instr *def = NULL;
    struct jade_block *def_block = NULL;
-   jade_foreach_block(s, block) {
-      jade_foreach_instr(block, i) {
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
          for (unsigned k = 0; k < i->dst_count; k++) {
             if (i->dst[k].value == vi) {
                def = i;
@@ -543,12 +543,12 @@ spill_pred(struct pred_spill *ps, unsigned vi)
             continue;
          }
          struct jade_block *pred = jade_block_by_index(s, (unsigned)o->pred_block);
-         o->value = pred_to_gpr(s, pred, jade_block_end_point(pred), s->values[o->value],
-                                NULL)->index;
+         o->value =
+            pred_to_gpr(s, pred, jade_block_end_point(pred), s->values[o->value], NULL)->index;
       }
    } else if (def->op == JADE_ISA_OP_ISETP && def->field_count == 1 &&
-              jade_instr_field(def, JADE_ISA_F_CMP, 0) == JADE_ISA_V_CMP_NE && def->src_count == 2 &&
-              def->dst_count == 1 && jade_instr_is_unguarded(def) &&
+              jade_instr_field(def, JADE_ISA_F_CMP, 0) == JADE_ISA_V_CMP_NE &&
+              def->src_count == 2 && def->dst_count == 1 && jade_instr_is_unguarded(def) &&
               def->src[0].kind == JADE_OPERAND_VALUE && !def->src[0].count &&
               s->values[def->src[0].value]->file == JADE_FILE_GPR &&
               s->values[def->src[0].value]->size == 1 && def->src[1].kind == JADE_OPERAND_ZERO) {
@@ -573,7 +573,7 @@ spill_pred(struct pred_spill *ps, unsigned vi)
 struct pred_victim_search {
    struct pred_spill *ps;
    struct uses uses;
-   unsigned *writes;        /* per value: the instructions writing it */
+   unsigned *writes; /* per value: the instructions writing it */
    bool over, found, untouched;
    unsigned victim, distance, pressure;
 };
@@ -609,7 +609,7 @@ pred_victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned 
    vs->over = true;
    vs->pressure = pressure;
    unsigned v;
-   BITSET_FOREACH_SET(v, live, s->value_count) {
+   BITSET_FOREACH_SET (v, live, s->value_count) {
       /* Written once (a predicate written again under a guard keeps its
        * register), not defined here, not a reload. */
       if (s->values[v]->file != JADE_FILE_PRED || vs->ps->no_spill[v] || vs->writes[v] != 1 ||
@@ -642,8 +642,8 @@ jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget)
       unsigned instr_count;
       struct pred_victim_search vs = {.ps = &ps, .uses = collect_uses(s, &instr_count)};
       vs.writes = rzalloc_array(s, unsigned, s->value_count);
-      jade_foreach_block(s, block)
-         jade_foreach_instr(block, i)
+      jade_foreach_block (s, block)
+         jade_foreach_instr (block, i)
             for (unsigned k = 0; k < i->dst_count; k++)
                vs.writes[i->dst[k].value]++;
       walk_pressure(s, cfg, JADE_FILE_PRED, pred_victim_at, &vs);
@@ -656,8 +656,9 @@ jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget)
          break;
       if (!vs.found) {
          jade_ir_error_kind(s, JADE_ERROR_OUT_OF_PREDICATES,
-                                "out of predicate registers: %u live at one point even after "
-                                "spilling (budget %u)", vs.pressure, budget);
+                            "out of predicate registers: %u live at one point even after "
+                            "spilling (budget %u)",
+                            vs.pressure, budget);
          break;
       }
       spill_pred(&ps, vs.victim);

@@ -27,17 +27,17 @@
 #include "util/ralloc.h"
 
 #define VARIABLE_LATENCY 24
-#define PRESSURE_LIMIT 32
-#define PRED_LIMIT 5          /* of the 7 predicates */
+#define PRESSURE_LIMIT   32
+#define PRED_LIMIT       5 /* of the 7 predicates */
 
 struct node {
    struct jade_instr *instr;
-   unsigned index;               /* original order in the region */
+   unsigned index; /* original order in the region */
    unsigned preds_left;
    unsigned *succs, succ_count, succ_alloc;
-   unsigned latency;             /* until a reader may issue */
-   unsigned height;              /* longest latency path to the region's end */
-   uint64_t ready_at;            /* earliest issue cycle */
+   unsigned latency;  /* until a reader may issue */
+   unsigned height;   /* longest latency path to the region's end */
+   uint64_t ready_at; /* earliest issue cycle */
    bool done;
 };
 
@@ -47,12 +47,21 @@ is_fence(const struct jade_instr *i)
    if (i->op == JADE_OP_PHI)
       return true;
    switch (i->op) {
-   case JADE_ISA_OP_BRA: case JADE_ISA_OP_BSSY: case JADE_ISA_OP_BSYNC:
-   case JADE_ISA_OP_BREAK: case JADE_ISA_OP_EXIT: case JADE_ISA_OP_KILL:
-   case JADE_ISA_OP_BAR: case JADE_ISA_OP_MEMBAR: case JADE_ISA_OP_WARPSYNC:
-   case JADE_ISA_OP_VOTE: case JADE_ISA_OP_VOTEU: case JADE_ISA_OP_BMOV_R:
+   case JADE_ISA_OP_BRA:
+   case JADE_ISA_OP_BSSY:
+   case JADE_ISA_OP_BSYNC:
+   case JADE_ISA_OP_BREAK:
+   case JADE_ISA_OP_EXIT:
+   case JADE_ISA_OP_KILL:
+   case JADE_ISA_OP_BAR:
+   case JADE_ISA_OP_MEMBAR:
+   case JADE_ISA_OP_WARPSYNC:
+   case JADE_ISA_OP_VOTE:
+   case JADE_ISA_OP_VOTEU:
+   case JADE_ISA_OP_BMOV_R:
    /* A vertex's attribute stores come before the OUT that emits it. */
-   case JADE_ISA_OP_OUT: case JADE_ISA_OP_OUT_FINAL:
+   case JADE_ISA_OP_OUT:
+   case JADE_ISA_OP_OUT_FINAL:
       return true;
    default:
       return !jade_instr_is_unguarded(i);
@@ -65,21 +74,40 @@ static enum mem_kind
 mem_kind(const struct jade_instr *i)
 {
    switch (i->op) {
-   case JADE_ISA_OP_LDG: case JADE_ISA_OP_LDS: case JADE_ISA_OP_LDL: case JADE_ISA_OP_LD:
+   case JADE_ISA_OP_LDG:
+   case JADE_ISA_OP_LDS:
+   case JADE_ISA_OP_LDL:
+   case JADE_ISA_OP_LD:
       return MEM_READ;
-   case JADE_ISA_OP_STG: case JADE_ISA_OP_STS: case JADE_ISA_OP_STL: case JADE_ISA_OP_ST:
-   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_CAS: case JADE_ISA_OP_ATOMG:
-   case JADE_ISA_OP_ATOMG_CAS: case JADE_ISA_OP_ATOMS: case JADE_ISA_OP_ATOMS_CAS:
-   case JADE_ISA_OP_RED: case JADE_ISA_OP_AST:
+   case JADE_ISA_OP_STG:
+   case JADE_ISA_OP_STS:
+   case JADE_ISA_OP_STL:
+   case JADE_ISA_OP_ST:
+   case JADE_ISA_OP_ATOM:
+   case JADE_ISA_OP_ATOM_CAS:
+   case JADE_ISA_OP_ATOMG:
+   case JADE_ISA_OP_ATOMG_CAS:
+   case JADE_ISA_OP_ATOMS:
+   case JADE_ISA_OP_ATOMS_CAS:
+   case JADE_ISA_OP_RED:
+   case JADE_ISA_OP_AST:
       return MEM_WRITE;
    case JADE_ISA_OP_ALD:
-      return MEM_READ;   /* attribute outputs are read back by ALD.O */
-   case JADE_ISA_OP_SULD: case JADE_ISA_OP_SULD_P: case JADE_ISA_OP_SULD_B:
+      return MEM_READ; /* attribute outputs are read back by ALD.O */
+   case JADE_ISA_OP_SULD:
+   case JADE_ISA_OP_SULD_P:
+   case JADE_ISA_OP_SULD_B:
    case JADE_ISA_OP_SULD_P_B:
       return MEM_READ;
-   case JADE_ISA_OP_SUST: case JADE_ISA_OP_SUST_P: case JADE_ISA_OP_SUST_B:
-   case JADE_ISA_OP_SUST_P_B: case JADE_ISA_OP_SUATOM: case JADE_ISA_OP_SUATOM_B:
-   case JADE_ISA_OP_SUATOM_CAS: case JADE_ISA_OP_SUATOM_CAS_B: case JADE_ISA_OP_SURED_B:
+   case JADE_ISA_OP_SUST:
+   case JADE_ISA_OP_SUST_P:
+   case JADE_ISA_OP_SUST_B:
+   case JADE_ISA_OP_SUST_P_B:
+   case JADE_ISA_OP_SUATOM:
+   case JADE_ISA_OP_SUATOM_B:
+   case JADE_ISA_OP_SUATOM_CAS:
+   case JADE_ISA_OP_SUATOM_CAS_B:
+   case JADE_ISA_OP_SURED_B:
       return MEM_WRITE;
    default:
       return MEM_NONE;
@@ -116,13 +144,13 @@ add_edge(struct node *nodes, unsigned from, unsigned to)
 
 struct region {
    struct jade_ir_shader *s;
-   unsigned limit;            /* general registers before pressure comes first */
+   unsigned limit; /* general registers before pressure comes first */
    struct node *nodes;
    unsigned count;
    /* Per value: uses left in the region, and whether it outlives it. */
    unsigned *uses_left;
    BITSET_WORD *live_after;
-   BITSET_WORD *defined;      /* defined so far (first writes seen) */
+   BITSET_WORD *defined; /* defined so far (first writes seen) */
 };
 
 static unsigned
@@ -207,7 +235,7 @@ build_dag(struct region *r)
       for (unsigned k = 0; k < i->dst_count; k++) {
          uint32_t v = i->dst[k].value;
          if (writer[v] != ~0u)
-            add_edge(r->nodes, writer[v], n);   /* pieces of a tuple in order */
+            add_edge(r->nodes, writer[v], n); /* pieces of a tuple in order */
          writer[v] = n;
       }
       enum mem_kind m = mem_kind(i);
@@ -257,7 +285,7 @@ initial_pressure(const struct region *r)
          BITSET_CLEAR(in, i->dst[k].value);
    }
    unsigned pressure = 0, v;
-   BITSET_FOREACH_SET(v, in, s->value_count)
+   BITSET_FOREACH_SET (v, in, s->value_count)
       pressure += regs_of(s->values[v]);
    ralloc_free(in);
    return pressure;
@@ -345,10 +373,10 @@ jade_schedule(struct jade_ir_shader *s, unsigned max_gprs)
       /* Regions: runs of instructions between fences. */
       struct jade_instr *first = NULL;
       unsigned count = 0;
-      struct jade_instr **all = ralloc_array(cfg, struct jade_instr *,
-                                             list_length(&block->instrs) + 1);
+      struct jade_instr **all =
+         ralloc_array(cfg, struct jade_instr *, list_length(&block->instrs) + 1);
       unsigned total = 0;
-      jade_foreach_instr(block, i)
+      jade_foreach_instr (block, i)
          all[total++] = i;
       all[total] = NULL;
       for (unsigned k = 0; k <= total; k++) {

@@ -48,8 +48,7 @@ word_set(const uint32_t *words, unsigned w)
  * NVIDIA's version 4 header, clc797sph.h) for any memory access, as NAK
  * sets it on SM75 too. */
 static void
-common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
-       const struct jade_shader_binary *bin)
+common(uint32_t *dw, unsigned sph_type, unsigned shader_type, const struct jade_shader_binary *bin)
 {
    memset(dw, 0, JADE_SPH_WORDS * sizeof(uint32_t));
    set_bits(dw, 0, 5, sph_type);
@@ -59,9 +58,9 @@ common(uint32_t *dw, unsigned sph_type, unsigned shader_type,
    unsigned local = (bin->local_size + 15) & ~15u;
    set_bits(dw, 32, 24, local);
    if (bin->writes_global)
-      set_bits(dw, 16, 1, 1);   /* DOES_GLOBAL_STORE */
+      set_bits(dw, 16, 1, 1); /* DOES_GLOBAL_STORE */
    if (local || bin->accesses_global)
-      set_bits(dw, 26, 1, 1);   /* DOES_LOAD_OR_STORE */
+      set_bits(dw, 26, 1, 1); /* DOES_LOAD_OR_STORE */
 }
 
 /* The geometry shader's fields, through the generated packer. */
@@ -109,20 +108,20 @@ ps_input_bit(unsigned w, unsigned *width)
 {
    *width = 1;
    if (w < 32)
-      return 160 + w;                    /* system values, position */
+      return 160 + w; /* system values, position */
    if (w < 160) {
       *width = 2;
-      return 192 + 2 * (w - 32);         /* generic vectors 0..31 */
+      return 192 + 2 * (w - 32); /* generic vectors 0..31 */
    }
    if (w >= 160 && w < 168) {
       *width = 2;
-      return 448 + 2 * (w - 160);        /* colours */
+      return 448 + 2 * (w - 160); /* colours */
    }
    if (w >= 176 && w < 192)
-      return 464 + (w - 176);            /* clip distances, sprite, fog, ids */
+      return 464 + (w - 176); /* clip distances, sprite, fog, ids */
    if (w >= 192 && w < 232) {
       *width = 2;
-      return 480 + 2 * (w - 192);        /* texture coordinates */
+      return 480 + 2 * (w - 192); /* texture coordinates */
    }
    *width = 0;
    return 0;
@@ -144,7 +143,9 @@ jade_sph_fragment(const struct jade_shader_binary *fs, uint32_t dw[JADE_SPH_WORD
    set_bits(dw, 191, 1, 1);
    /* PS interpolation codes: 1 constant, 2 perspective, 3 screen linear. */
    static const uint8_t code[] = {
-      [JADE_INTERP_NONE] = 0, [JADE_INTERP_PERSPECTIVE] = 2, [JADE_INTERP_LINEAR] = 3,
+      [JADE_INTERP_NONE] = 0,
+      [JADE_INTERP_PERSPECTIVE] = 2,
+      [JADE_INTERP_LINEAR] = 3,
       [JADE_INTERP_FLAT] = 1,
    };
    for (unsigned w = 0; w < JADE_ATTR_WORDS; w++) {

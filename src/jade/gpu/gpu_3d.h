@@ -38,12 +38,12 @@ struct gpu_vertex {
 /* Where the pixel stage's primitive id (a[0x60]) of a run's primitives
  * comes from. */
 enum gpu_3d_primitive_ids {
-   GPU_3D_PRIMITIVE_ID_COUNT,    /* primitive_id, counting up a primitive */
-   GPU_3D_PRIMITIVE_ID_RUN,      /* primitive_id for every primitive (a
-                                  * geometry thread's strip: its input
-                                  * primitive's) */
-   GPU_3D_PRIMITIVE_ID_VERTEX,   /* the provoking vertex's a[0x60] (a
-                                  * geometry program that writes it) */
+   GPU_3D_PRIMITIVE_ID_COUNT,  /* primitive_id, counting up a primitive */
+   GPU_3D_PRIMITIVE_ID_RUN,    /* primitive_id for every primitive (a
+                                * geometry thread's strip: its input
+                                * primitive's) */
+   GPU_3D_PRIMITIVE_ID_VERTEX, /* the provoking vertex's a[0x60] (a
+                                * geometry program that writes it) */
 };
 
 /* One run of vertices of one topology (NVC597_BEGIN_OP_*) for one
@@ -91,13 +91,13 @@ void gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data);
 /* A pipeline stage (NVC597_SET_PIPELINE_SHADER_TYPE_*) as programmed. */
 struct gpu_3d_stage {
    bool enabled;
-   uint64_t program;          /* SET_PIPELINE_PROGRAM_ADDRESS_A/B */
-   uint32_t sph[32];          /* the Shader Program Header at program: 32
-                               * words on TURING_A (NVK's and nvc0's
-                               * TU102_SHADER_HEADER_SIZE, SPHV4) */
-   uint64_t code;             /* the first instruction */
-   unsigned register_count;   /* SET_PIPELINE_REGISTER_COUNT */
-   unsigned bind_group;       /* SET_PIPELINE_BINDING */
+   uint64_t program;        /* SET_PIPELINE_PROGRAM_ADDRESS_A/B */
+   uint32_t sph[32];        /* the Shader Program Header at program: 32
+                             * words on TURING_A (NVK's and nvc0's
+                             * TU102_SHADER_HEADER_SIZE, SPHV4) */
+   uint64_t code;           /* the first instruction */
+   unsigned register_count; /* SET_PIPELINE_REGISTER_COUNT */
+   unsigned bind_group;     /* SET_PIPELINE_BINDING */
 };
 
 /* Reads stage `type`'s state and header; false (after a fault or a log
@@ -113,8 +113,8 @@ bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_
  * in memory at SET_SHADER_LOCAL_MEMORY_A/B, LOW_SIZE bytes a thread from the
  * stage's SPH, warps of it aligned as compute's (gpu_compute.c), checked
  * against SET_SHADER_LOCAL_MEMORY_C/D; false after a fault. */
-bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size,
-                         unsigned threads, const char *what, struct jade_sim_grid *g);
+bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsigned threads,
+                         const char *what, struct jade_sim_grid *g);
 
 /* Runs one launch of a 3D stage's program on the SM model with its
  * graphics I/O, counting its thread instructions; a stop is a fault

@@ -43,8 +43,8 @@ static struct gpu_3d_rect
 clear_rect(struct jade_gpu *gpu, unsigned subc)
 {
    uint32_t ctl = M(subc, SET_CLEAR_SURFACE_CONTROL);
-   struct gpu_3d_rect r = gpu_3d_clip_rect(gpu, subc,
-                                           GPU_GET(ctl, NVC597_SET_CLEAR_SURFACE_CONTROL_USE_SCISSOR0));
+   struct gpu_3d_rect r =
+      gpu_3d_clip_rect(gpu, subc, GPU_GET(ctl, NVC597_SET_CLEAR_SURFACE_CONTROL_USE_SCISSOR0));
    if (GPU_GET(ctl, NVC597_SET_CLEAR_SURFACE_CONTROL_USE_CLEAR_RECT)) {
       uint32_t h = M(subc, SET_CLEAR_RECT_HORIZONTAL), v = M(subc, SET_CLEAR_RECT_VERTICAL);
       gpu_3d_rect_clip(&r, GPU_GET(h, NVC597_SET_CLEAR_RECT_HORIZONTAL_XMIN),
@@ -57,7 +57,8 @@ clear_rect(struct jade_gpu *gpu, unsigned subc)
       uint32_t v = gpu->method[subc][NVC597_SET_VIEWPORT_CLIP_VERTICAL(0) / 4];
       int32_t x0 = GPU_GET(h, NVC597_SET_VIEWPORT_CLIP_HORIZONTAL_X0);
       int32_t y0 = GPU_GET(v, NVC597_SET_VIEWPORT_CLIP_VERTICAL_Y0);
-      gpu_3d_rect_clip(&r, x0, y0, x0 + (int32_t)GPU_GET(h, NVC597_SET_VIEWPORT_CLIP_HORIZONTAL_WIDTH),
+      gpu_3d_rect_clip(&r, x0, y0,
+                       x0 + (int32_t)GPU_GET(h, NVC597_SET_VIEWPORT_CLIP_HORIZONTAL_WIDTH),
                        y0 + (int32_t)GPU_GET(v, NVC597_SET_VIEWPORT_CLIP_VERTICAL_HEIGHT));
    }
    return r;
@@ -110,7 +111,7 @@ gpu_3d_clear(struct jade_gpu *gpu, unsigned subc, uint32_t data)
       for (int32_t x = r.x0; x < r.x1; x++) {
          uint64_t va;
          if (!gpu_3d_target_va(&t, x, y, rt_index, &va))
-            return;   /* past THIRD_DIMENSION: the whole clear is */
+            return; /* past THIRD_DIMENSION: the whole clear is */
          if (mask == 0xf) {
             if (!gpu_write(gpu, va, packed, bpp, "CLEAR_SURFACE"))
                return;

@@ -118,20 +118,27 @@ static unsigned
 list_size(unsigned topology)
 {
    switch (topology) {
-   case NVC597_BEGIN_OP_POINTS: return 1;
-   case NVC597_BEGIN_OP_LINES: return 2;
-   case NVC597_BEGIN_OP_TRIANGLES: return 3;
-   case NVC597_BEGIN_OP_QUADS: return 4;
-   case NVC597_BEGIN_OP_LINELIST_ADJCY: return 4;
-   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY: return 6;
-   default: return 0;
+   case NVC597_BEGIN_OP_POINTS:
+      return 1;
+   case NVC597_BEGIN_OP_LINES:
+      return 2;
+   case NVC597_BEGIN_OP_TRIANGLES:
+      return 3;
+   case NVC597_BEGIN_OP_QUADS:
+      return 4;
+   case NVC597_BEGIN_OP_LINELIST_ADJCY:
+      return 4;
+   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY:
+      return 6;
+   default:
+      return 0;
    }
 }
 
 /* The programs of a draw's pre-rasterisation stages. */
 struct draw_stages {
    struct gpu_3d_stage vs, gs;
-   uint32_t vid_start;     /* taken off the vertex numbers for the vertex ids */
+   uint32_t vid_start; /* taken off the vertex numbers for the vertex ids */
 };
 
 /* Whether the test hook takes the run (it is then not rasterised). */
@@ -142,7 +149,7 @@ hook_takes(struct jade_gpu *gpu, const struct gpu_3d_run *run)
       return false;
    const struct jade_gpu_run r = {
       .topology = run->topology,
-      .attr = (const uint32_t (*)[JADE_SIM_ATTR_WORDS])run->v,
+      .attr = (const uint32_t(*)[JADE_SIM_ATTR_WORDS])run->v,
       .count = run->count,
       .instance = run->instance,
       .primitive_id = run->primitive_id,
@@ -152,11 +159,10 @@ hook_takes(struct jade_gpu *gpu, const struct gpu_3d_run *run)
 }
 
 bool
-gpu_3d_output(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
-              unsigned count)
+gpu_3d_output(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs, unsigned count)
 {
-   const unsigned raster_stream = GPU_GET(M(SET_RASTER_INPUT),
-                                          NVC597_SET_RASTER_INPUT_STREAM_SELECT);
+   const unsigned raster_stream =
+      GPU_GET(M(SET_RASTER_INPUT), NVC597_SET_RASTER_INPUT_STREAM_SELECT);
    /* SET_RASTER_ENABLE FALSE: rasterizer discard, after stream output. */
    const bool raster = GPU_GET(M(SET_RASTER_ENABLE), NVC597_SET_RASTER_ENABLE_V);
    /* Consecutive runs to rasterise go at once (one pixel stage setup). */
@@ -182,7 +188,10 @@ emit_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsi
          const struct gpu_vertex *v, unsigned count)
 {
    const struct gpu_3d_run run = {
-      .topology = topology, .v = v, .count = count, .instance = gpu->instance3d,
+      .topology = topology,
+      .v = v,
+      .count = count,
+      .instance = gpu->instance3d,
       .primitive_id = gpu->primitive3d,
    };
    const unsigned prims = gpu_3d_primitive_count(topology, count);
@@ -197,8 +206,8 @@ emit_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsi
 /* Shades the vertices idx[0..n) (raw indices or vertex numbers) and hands
  * them on as one run. */
 static bool
-shade_batch(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st,
-            unsigned topology, const uint32_t *idx, unsigned n)
+shade_batch(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsigned topology,
+            const uint32_t *idx, unsigned n)
 {
    const struct gpu_3d_stage *vs = &st->vs;
    const uint32_t base_vertex = M(SET_GLOBAL_BASE_VERTEX_INDEX);
@@ -207,7 +216,7 @@ shade_batch(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st,
    unsigned cap = 16;
    while (cap < 2 * n)
       cap *= 2;
-   uint32_t *slot = malloc(cap * sizeof(uint32_t));          /* unique + 1, 0: empty */
+   uint32_t *slot = malloc(cap * sizeof(uint32_t)); /* unique + 1, 0: empty */
    uint32_t *map = malloc(n * sizeof(uint32_t));
    uint32_t *element = malloc(n * sizeof(uint32_t));
    uint32_t *vid = malloc(n * sizeof(uint32_t));
@@ -290,7 +299,8 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
        !gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &st.gs))
       return;
    if (!st.vs.enabled) {
-      gpu_fault(gpu, 0, 0, false, "a draw with no vertex program enabled "
+      gpu_fault(gpu, 0, 0, false,
+                "a draw with no vertex program enabled "
                 "(SET_PIPELINE_SHADER.TYPE VERTEX)");
       return;
    }
@@ -330,8 +340,7 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
 }
 
 static void
-draw_arrays(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t first,
-            uint32_t count)
+draw_arrays(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t first, uint32_t count)
 {
    if (GPU_GET(M(SET_DA_PRIMITIVE_RESTART_VERTEX_ARRAY),
                NVC597_SET_DA_PRIMITIVE_RESTART_VERTEX_ARRAY_ENABLE) &&
@@ -352,11 +361,11 @@ draw_arrays(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t fir
 
 /* index_size: bytes (1, 2, 4). */
 static void
-draw_indexed(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t first,
-             uint32_t count, unsigned index_size)
+draw_indexed(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t first, uint32_t count,
+             unsigned index_size)
 {
-   const uint64_t va = GPU_VA(M(SET_INDEX_BUFFER_A), NVC597_SET_INDEX_BUFFER_A_ADDRESS_UPPER,
-                              M(SET_INDEX_BUFFER_B));
+   const uint64_t va =
+      GPU_VA(M(SET_INDEX_BUFFER_A), NVC597_SET_INDEX_BUFFER_A_ADDRESS_UPPER, M(SET_INDEX_BUFFER_B));
    const uint64_t size = GPU_VA(M(SET_INDEX_BUFFER_SIZE_A), NVC597_SET_INDEX_BUFFER_SIZE_A_UPPER,
                                 M(SET_INDEX_BUFFER_SIZE_B));
    uint32_t *idx = malloc((size_t)count * sizeof(uint32_t));
@@ -369,8 +378,8 @@ draw_indexed(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t fi
    uint64_t inside = from < size ? (size - from) / index_size : 0;
    if (inside > count)
       inside = count;
-   const uint8_t *src = inside ? gpu->env.translate(gpu->env.data, va + from, inside * index_size)
-                               : NULL;
+   const uint8_t *src =
+      inside ? gpu->env.translate(gpu->env.data, va + from, inside * index_size) : NULL;
    if (inside && !src) {
       gpu_fault(gpu, va + from, (uint32_t)(inside * index_size), false,
                 "DRAW_INDEX_BUFFER (reading the indices)");
@@ -379,15 +388,15 @@ draw_indexed(struct jade_gpu *gpu, unsigned subc, unsigned topology, uint32_t fi
    }
    for (uint64_t i = 0; i < inside; i++) {
       const uint8_t *s = src + i * index_size;
-      idx[i] = index_size == 1 ? s[0] : index_size == 2 ? (uint32_t)(s[0] | s[1] << 8)
-                                                        : (uint32_t)(s[0] | s[1] << 8 |
-                                                                     s[2] << 16 |
-                                                                     (uint32_t)s[3] << 24);
+      idx[i] = index_size == 1   ? s[0]
+               : index_size == 2 ? (uint32_t)(s[0] | s[1] << 8)
+                                 : (uint32_t)(s[0] | s[1] << 8 | s[2] << 16 | (uint32_t)s[3] << 24);
    }
    if (inside < count) {
-      gpu_log(gpu, "DRAW_INDEX_BUFFER: indices %llu..%u lie past SET_INDEX_BUFFER_SIZE 0x%llx "
-              "bytes: read as 0", (unsigned long long)(first + inside), first + count - 1,
-              (unsigned long long)size);
+      gpu_log(gpu,
+              "DRAW_INDEX_BUFFER: indices %llu..%u lie past SET_INDEX_BUFFER_SIZE 0x%llx "
+              "bytes: read as 0",
+              (unsigned long long)(first + inside), first + count - 1, (unsigned long long)size);
       memset(idx + inside, 0, (count - inside) * sizeof(uint32_t));
    }
    draw(gpu, subc, topology, idx, count,
@@ -399,9 +408,12 @@ static unsigned
 index_bytes(uint32_t e)
 {
    switch (GPU_GET(e, NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE)) {
-   case NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE_ONE_BYTE: return 1;
-   case NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE_TWO_BYTES: return 2;
-   default: return 4;
+   case NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE_ONE_BYTE:
+      return 1;
+   case NVC597_SET_INDEX_BUFFER_E_INDEX_SIZE_TWO_BYTES:
+      return 2;
+   default:
+      return 4;
    }
 }
 
@@ -426,8 +438,7 @@ end(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_draw *d)
 {
    if (d->inline_count && !d->inline_bad)
       draw(gpu, subc, d->topology, d->inline_index, d->inline_count,
-           GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE), false,
-           0);
+           GPU_GET(M(SET_DA_PRIMITIVE_RESTART), NVC597_SET_DA_PRIMITIVE_RESTART_ENABLE), false, 0);
    d->inline_count = 0;
    d->begun = false;
 }
@@ -456,11 +467,13 @@ static void
 begin_end(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_draw *d, uint32_t data,
           bool subsequent, unsigned index_size)
 {
-   const unsigned topology = GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_TOPOLOGY);
-   const uint32_t first = GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_START_INDEX);
+   const unsigned topology =
+      GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_TOPOLOGY);
+   const uint32_t first =
+      GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_START_INDEX);
    const uint32_t count = GPU_GET(data, NVC597_DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST_COUNT);
-   begin(gpu, d, topology, subsequent ? NVC597_BEGIN_INSTANCE_ID_SUBSEQUENT
-                                      : NVC597_BEGIN_INSTANCE_ID_FIRST,
+   begin(gpu, d, topology,
+         subsequent ? NVC597_BEGIN_INSTANCE_ID_SUBSEQUENT : NVC597_BEGIN_INSTANCE_ID_FIRST,
          NVC597_BEGIN_PRIMITIVE_ID_FIRST);
    if (index_size)
       draw_indexed(gpu, subc, topology, first, count, index_size);
@@ -505,7 +518,7 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
       gpu_3d_check_sph_version(gpu, subc, data);
       return true;
    case NVC597_CHECK_AAM_VERSION:
-      return true;   /* kept as state: only required (gpu_3d_reset.c) */
+      return true; /* kept as state: only required (gpu_3d_reset.c) */
    default:
       return gpu_3d_stream_method(gpu, subc, mthd, data);
    }
@@ -557,8 +570,8 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
       break;
    case NVC597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_FIRST:
    case NVC597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT:
-      begin_end(gpu, subc, d, data,
-                mthd == NVC597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT, 1);
+      begin_end(gpu, subc, d, data, mthd == NVC597_DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_SUBSEQUENT,
+                1);
       break;
    }
    return true;

@@ -81,19 +81,19 @@
 #include "gpu_3d.h"
 #include "gpu_3d_raster.h"
 
-#define W JADE_SIM_ATTR_WORDS
-#define LANES 32
-#define MAX_WARPS 32                  /* a launch: one CTA of 1024 threads */
-#define MAX_INVOCATIONS 32
-#define STREAMS 4
-#define IMAP_BIT 160
-#define OMAP_BIT 400
-#define MAP_WORDS 240                 /* words the maps cover: a[0x000..0x3bc] */
+#define W                 JADE_SIM_ATTR_WORDS
+#define LANES             32
+#define MAX_WARPS         32 /* a launch: one CTA of 1024 threads */
+#define MAX_INVOCATIONS   32
+#define STREAMS           4
+#define IMAP_BIT          160
+#define OMAP_BIT          400
+#define MAP_WORDS         240 /* words the maps cover: a[0x000..0x3bc] */
 #define PRIMITIVE_ID_WORD (0x60 / 4)
-#define LAYER_WORD (0x64 / 4)      /* NAK_ATTR_RT_ARRAY_INDEX */
-#define PASSTHROUGH_BIT 24
-#define OUT_BUDGET (64u * 1024)       /* output vertex slots a launch (64 MiB) */
-#define NONE UINT32_MAX
+#define LAYER_WORD        (0x64 / 4) /* NAK_ATTR_RT_ARRAY_INDEX */
+#define PASSTHROUGH_BIT   24
+#define OUT_BUDGET        (64u * 1024) /* output vertex slots a launch (64 MiB) */
+#define NONE              UINT32_MAX
 
 /* What a run's geometry launches share. */
 struct gs {
@@ -103,18 +103,18 @@ struct gs {
    const struct gpu_3d_run *run;
    struct jade_sph_vtg h;
    unsigned invocations, vertices, prims, max_vertices, stream_mask;
-   unsigned out_topology;             /* NVC597_BEGIN_OP_* */
-   unsigned per_warp, warps;          /* primitives a warp, warps a launch */
+   unsigned out_topology;    /* NVC597_BEGIN_OP_* */
+   unsigned per_warp, warps; /* primitives a warp, warps a launch */
    bool writes_primitive_id;
-   bool writes_layer;            /* OMAP names a[0x64], the layer (gl_Layer) */
+   bool writes_layer; /* OMAP names a[0x64], the layer (gl_Layer) */
    uint8_t in_words[MAP_WORDS], out_words[MAP_WORDS];
    unsigned in_count, out_count;
 
    /* The launch's buffers (struct jade_sim_geometry's arrays). */
    uint32_t *table, *map, *info, *invocation, *primitive_id, *out, *handle;
    uint8_t *idle, *emitted, *cut, *final;
-   uint32_t *slot_of;                 /* run vertex -> table slot, NONE */
-   uint32_t *table_vertex;            /* table slot -> run vertex */
+   uint32_t *slot_of;      /* run vertex -> table slot, NONE */
+   uint32_t *table_vertex; /* table slot -> run vertex */
    unsigned table_count;
 };
 
@@ -130,18 +130,24 @@ static unsigned
 input_vertices(unsigned topology)
 {
    switch (topology) {
-   case NVC597_BEGIN_OP_POINTS: return 1;
+   case NVC597_BEGIN_OP_POINTS:
+      return 1;
    case NVC597_BEGIN_OP_LINES:
    case NVC597_BEGIN_OP_LINE_LOOP:
-   case NVC597_BEGIN_OP_LINE_STRIP: return 2;
+   case NVC597_BEGIN_OP_LINE_STRIP:
+      return 2;
    case NVC597_BEGIN_OP_TRIANGLES:
    case NVC597_BEGIN_OP_TRIANGLE_STRIP:
-   case NVC597_BEGIN_OP_TRIANGLE_FAN: return 3;
+   case NVC597_BEGIN_OP_TRIANGLE_FAN:
+      return 3;
    case NVC597_BEGIN_OP_LINELIST_ADJCY:
-   case NVC597_BEGIN_OP_LINESTRIP_ADJCY: return 4;
+   case NVC597_BEGIN_OP_LINESTRIP_ADJCY:
+      return 4;
    case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY:
-   case NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY: return 6;
-   default: return 0;
+   case NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY:
+      return 6;
+   default:
+      return 0;
    }
 }
 
@@ -154,11 +160,11 @@ strip_adjacency_vertex(unsigned prims, unsigned i, unsigned k)
    const bool last = i + 1 == prims;
    unsigned v[6];
    if (i % 2) {
-      const unsigned o[6] = {2 * i + 2, 2 * i - 2, 2 * i, 2 * i + 3, 2 * i + 4,
-                             last ? 2 * i + 5 : 2 * i + 6};
+      const unsigned o[6] = {2 * i + 2, 2 * i - 2, 2 * i,
+                             2 * i + 3, 2 * i + 4, last ? 2 * i + 5 : 2 * i + 6};
       memcpy(v, o, sizeof(v));
    } else {
-      const unsigned o[6] = {2 * i, i ? 2 * i - 2 : 1, 2 * i + 2, last ? 2 * i + 5 : 2 * i + 6,
+      const unsigned o[6] = {2 * i,     i ? 2 * i - 2 : 1, 2 * i + 2, last ? 2 * i + 5 : 2 * i + 6,
                              2 * i + 4, 2 * i + 3};
       memcpy(v, o, sizeof(v));
    }
@@ -171,20 +177,30 @@ input_vertex(const struct gs *g, unsigned p, unsigned k)
 {
    const unsigned n = g->run->count;
    switch (g->run->topology) {
-   case NVC597_BEGIN_OP_POINTS: return p;
-   case NVC597_BEGIN_OP_LINES: return 2 * p + k;
-   case NVC597_BEGIN_OP_LINE_STRIP: return p + k;
-   case NVC597_BEGIN_OP_LINE_LOOP: return p + k < n ? p + k : 0;
-   case NVC597_BEGIN_OP_TRIANGLES: return 3 * p + k;
+   case NVC597_BEGIN_OP_POINTS:
+      return p;
+   case NVC597_BEGIN_OP_LINES:
+      return 2 * p + k;
+   case NVC597_BEGIN_OP_LINE_STRIP:
+      return p + k;
+   case NVC597_BEGIN_OP_LINE_LOOP:
+      return p + k < n ? p + k : 0;
+   case NVC597_BEGIN_OP_TRIANGLES:
+      return 3 * p + k;
    case NVC597_BEGIN_OP_TRIANGLE_STRIP: {
       static const unsigned odd[3] = {1, 0, 2};
       return p + (p % 2 ? odd[k] : k);
    }
-   case NVC597_BEGIN_OP_TRIANGLE_FAN: return k ? p + k : 0;
-   case NVC597_BEGIN_OP_LINELIST_ADJCY: return 4 * p + k;
-   case NVC597_BEGIN_OP_LINESTRIP_ADJCY: return p + k;
-   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY: return 6 * p + k;
-   default: return strip_adjacency_vertex(g->prims, p, k);
+   case NVC597_BEGIN_OP_TRIANGLE_FAN:
+      return k ? p + k : 0;
+   case NVC597_BEGIN_OP_LINELIST_ADJCY:
+      return 4 * p + k;
+   case NVC597_BEGIN_OP_LINESTRIP_ADJCY:
+      return p + k;
+   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY:
+      return 6 * p + k;
+   default:
+      return strip_adjacency_vertex(g->prims, p, k);
    }
 }
 
@@ -217,26 +233,33 @@ read_header(struct gs *g)
       gpu_3d_not_modelled(gpu, g->subc, 21, "SET_GS_MODE FAST_GS (run as a geometry stage)");
    g->invocations = g->h.threads_per_input_primitive ? g->h.threads_per_input_primitive : 1;
    switch (g->h.output_topology) {
-   case JADE_SPH_VTG_OUTPUT_TOPOLOGY_POINTLIST: g->out_topology = NVC597_BEGIN_OP_POINTS; break;
-   case JADE_SPH_VTG_OUTPUT_TOPOLOGY_LINESTRIP: g->out_topology = NVC597_BEGIN_OP_LINE_STRIP; break;
+   case JADE_SPH_VTG_OUTPUT_TOPOLOGY_POINTLIST:
+      g->out_topology = NVC597_BEGIN_OP_POINTS;
+      break;
+   case JADE_SPH_VTG_OUTPUT_TOPOLOGY_LINESTRIP:
+      g->out_topology = NVC597_BEGIN_OP_LINE_STRIP;
+      break;
    case JADE_SPH_VTG_OUTPUT_TOPOLOGY_TRIANGLESTRIP:
       g->out_topology = NVC597_BEGIN_OP_TRIANGLE_STRIP;
       break;
    default:
-      gpu_fault(gpu, g->stage->program, 0, false, "the geometry program's header at 0x%llx: "
+      gpu_fault(gpu, g->stage->program, 0, false,
+                "the geometry program's header at 0x%llx: "
                 "OUTPUT_TOPOLOGY %u is none of point list (1), line strip (6), triangle strip (7)",
                 (unsigned long long)g->stage->program, g->h.output_topology);
       return false;
    }
    if (g->invocations > MAX_INVOCATIONS) {
-      gpu_fault(gpu, g->stage->program, 0, false, "the geometry program's header at 0x%llx: "
+      gpu_fault(gpu, g->stage->program, 0, false,
+                "the geometry program's header at 0x%llx: "
                 "THREADS_PER_INPUT_PRIMITIVE %u (at most %u)",
                 (unsigned long long)g->stage->program, g->invocations, MAX_INVOCATIONS);
       return false;
    }
    g->vertices = input_vertices(g->run->topology);
    if (!g->vertices) {
-      gpu_3d_not_modelled(gpu, g->subc, 22, "quads, quad strips and polygons into a geometry "
+      gpu_3d_not_modelled(gpu, g->subc, 22,
+                          "quads, quad strips and polygons into a geometry "
                           "stage (GL has no such input: nothing drawn)");
       return false;
    }
@@ -336,7 +359,7 @@ fill_launch(struct gs *g, unsigned first, unsigned count)
    memset(g->idle, 1, (size_t)warps * LANES);
    for (unsigned w = 0; w < warps; w++) {
       for (unsigned slot = 0; slot < g->per_warp; slot++) {
-         const unsigned q = w * g->per_warp + slot;   /* of the launch */
+         const unsigned q = w * g->per_warp + slot; /* of the launch */
          if (q >= count)
             break;
          const unsigned p = first + q;
@@ -401,9 +424,10 @@ launch(struct gs *g, unsigned count)
    for (unsigned t = 0; t < warps * LANES; t++) {
       if (g->idle[t] || g->final[t])
          continue;
-      gpu_fault(gpu, g->stage->program, 0, false, "the geometry program at 0x%llx: thread %u "
-                "(invocation %u) ended without OUT.FINAL", (unsigned long long)g->stage->program,
-                t, g->invocation[t]);
+      gpu_fault(gpu, g->stage->program, 0, false,
+                "the geometry program at 0x%llx: thread %u "
+                "(invocation %u) ended without OUT.FINAL",
+                (unsigned long long)g->stage->program, t, g->invocation[t]);
       return false;
    }
    return true;
@@ -414,7 +438,7 @@ struct gs_output {
    struct gpu_vertex *v;
    struct gpu_3d_run *runs;
    unsigned vertices, count;
-   unsigned open;                 /* first vertex of the strip being built */
+   unsigned open; /* first vertex of the strip being built */
 };
 
 /* Ends the strip being built: a run if it makes a primitive. */
@@ -434,8 +458,8 @@ close_strip(struct gs *g, struct gs_output *o, unsigned p, unsigned stream)
       .count = n,
       .instance = g->run->instance,
       .primitive_id = g->run->primitive_id + p,
-      .primitive_ids = g->writes_primitive_id ? GPU_3D_PRIMITIVE_ID_VERTEX
-                                              : GPU_3D_PRIMITIVE_ID_RUN,
+      .primitive_ids =
+         g->writes_primitive_id ? GPU_3D_PRIMITIVE_ID_VERTEX : GPU_3D_PRIMITIVE_ID_RUN,
       .stream = stream,
       .layer_from_vertex = g->writes_layer,
    };
@@ -478,7 +502,8 @@ hand_on(struct gs *g, unsigned first, unsigned count)
       for (unsigned k = 0; k < kept; k++) {
          const unsigned s = g->emitted[(size_t)t * g->max_vertices + k] & JADE_SIM_EMIT_STREAM;
          if (!(g->stream_mask >> s & 1)) {
-            gpu_fault(g->gpu, g->stage->program, 0, false, "the geometry program at 0x%llx: "
+            gpu_fault(g->gpu, g->stage->program, 0, false,
+                      "the geometry program at 0x%llx: "
                       "thread %u emitted a vertex to stream %u, which its header's "
                       "STREAM_OUT_MASK 0x%x does not name",
                       (unsigned long long)g->stage->program, t, s, g->h.stream_out_mask);

@@ -62,7 +62,7 @@
 
 /* Threads of one launch at most (a band of the rectangle). */
 #define MAX_THREADS (64 * 1024)
-#define CTA 128
+#define CTA         128
 
 unsigned
 gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
@@ -80,8 +80,8 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
    }
    if (a >= 0x280 && a < 0x2a0) {
       const uint32_t col[8] = {
-         h->imap_color_diffuse_red, h->imap_color_diffuse_green, h->imap_color_diffuse_blue,
-         h->imap_color_diffuse_alpha, h->imap_color_specular_red, h->imap_color_specular_green,
+         h->imap_color_diffuse_red,   h->imap_color_diffuse_green,  h->imap_color_diffuse_blue,
+         h->imap_color_diffuse_alpha, h->imap_color_specular_red,   h->imap_color_specular_green,
          h->imap_color_specular_blue, h->imap_color_specular_alpha,
       };
       return col[(a - 0x280) / 4];
@@ -92,7 +92,8 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
    }
    if (a == 0x2e0 || a == 0x2e4)
       return (a == 0x2e0 ? h->imap_point_sprite_s : h->imap_point_sprite_t)
-                ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR : 0;
+                ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR
+                : 0;
    if (a == 0x2e8)
       return h->imap_fog_coordinate ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE : 0;
    if (a >= 0x300 && a < 0x3a0) {
@@ -111,17 +112,18 @@ gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
 static bool
 fragment_samples(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
                  const struct gpu_3d_fragments *f, int32_t lx, int32_t ly, int32_t x, int32_t y,
-                 uint16_t mask, const float zp[3], const float *depth_out, float alpha,
-                 bool front, const uint32_t *r, const int *out_base)
+                 uint16_t mask, const float zp[3], const float *depth_out, float alpha, bool front,
+                 const uint32_t *r, const int *out_base)
 {
    const struct gpu_3d_samples *ms = &px->ms;
-   const bool mrt = GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4],
-                            NVC597_SET_CT_MRT_ENABLE_V) && px->h.mrt_enable;
+   const bool mrt =
+      GPU_GET(gpu->method[subc][NVC597_SET_CT_MRT_ENABLE / 4], NVC597_SET_CT_MRT_ENABLE_V) &&
+      px->h.mrt_enable;
    const unsigned zpass_count = GPU_GET(gpu->method[subc][NVC597_SET_ZPASS_PIXEL_COUNT / 4],
                                         NVC597_SET_ZPASS_PIXEL_COUNT_ENABLE);
    const bool at_sample = ms->multisample && !ms->z_at_center;
    bool ok = true;
-   u_foreach_bit(s, mask) {
+   u_foreach_bit (s, mask) {
       float depth;
       if (depth_out) {
          depth = *depth_out;
@@ -187,13 +189,13 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    const unsigned reg_count = regs + (mask_reg >= 0 ? 2 : 0);
 
    /* The planes moved to the band's corner. */
-   float (*plane)[3] = malloc(sizeof(float[3]) * JADE_SIM_ATTR_WORDS);
+   float(*plane)[3] = malloc(sizeof(float[3]) * JADE_SIM_ATTR_WORDS);
    uint32_t *exit_regs = calloc((size_t)threads * (reg_count ? reg_count : 1), 4);
    uint8_t *killed = calloc(threads, 1);
    uint8_t *helper = malloc(threads);
    uint16_t *covmask = calloc(threads, sizeof(uint16_t));
    uint8_t *my_index = calloc(threads, 1);
-   float (*centroid)[2] = malloc(sizeof(float[2]) * threads);
+   float(*centroid)[2] = malloc(sizeof(float[2]) * threads);
    if (!plane || !exit_regs || !killed || !helper || !covmask || !my_index || !centroid) {
       free(plane), free(exit_regs), free(killed), free(helper);
       free(covmask), free(my_index), free(centroid);
@@ -216,8 +218,8 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    for (uint32_t t = 0; t < threads; t++) {
       uint32_t q = t / 4, qw = (uint32_t)width / 2;
       int32_t lx = 2 * (q % qw) + (t & 1), ly = 2 * (q / qw) + (t >> 1 & 1);
-      const uint16_t cov = t < n && ly < height
-                              ? f->coverage[(ly + (y0 - f->rect.y0)) * full_w + lx] : 0;
+      const uint16_t cov =
+         t < n && ly < height ? f->coverage[(ly + (y0 - f->rect.y0)) * full_w + lx] : 0;
       helper[t] = !(cov & pass_mask);
       covmask[t] = cov;
       my_index[t] = (uint8_t)my;
@@ -225,7 +227,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
    }
    const struct jade_sim_graphics gfx = {
       .threads = threads,
-      .plane = (const float (*)[3])plane,
+      .plane = (const float(*)[3])plane,
       .width = (uint32_t)width,
       .exit_regs = exit_regs,
       .exit_reg_count = reg_count,
@@ -234,7 +236,7 @@ shade_band(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel *px,
       .helper = helper,
       .covmask = covmask,
       .my_index = my_index,
-      .centroid = (const float (*)[2])centroid,
+      .centroid = (const float(*)[2])centroid,
    };
    struct jade_sim_grid grid = {
       .grid = {threads / CTA, 1, 1},
@@ -304,14 +306,15 @@ gpu_3d_pixel_begin(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stag
    if (!px->h.imap_position_w) {
       gpu_fault(gpu, ps->program, 0, false,
                 "the pixel program's header at 0x%llx has no IMAP_POSITION_W (bit 191): "
-                "the hardware traps", (unsigned long long)ps->program);
+                "the hardware traps",
+                (unsigned long long)ps->program);
       return false;
    }
    px->slots = gpu_3d_ct_count(gpu, subc);
    for (unsigned s = 0; s < px->slots; s++) {
       char err[160];
-      px->have[s] = gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, s),
-                                       &px->targets[s], err, sizeof(err));
+      px->have[s] = gpu_3d_target_read(gpu, subc, gpu_3d_ct_target(gpu, subc, s), &px->targets[s],
+                                       err, sizeof(err));
       if (!px->have[s] && err[0])
          gpu_3d_not_modelled(gpu, subc, 3, err);
    }

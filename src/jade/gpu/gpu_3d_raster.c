@@ -113,17 +113,17 @@
 #include "gpu_3d_raster.h"
 
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
-#define W JADE_SIM_ATTR_WORDS
-#define POS (0x70 / 4)
-#define FACE (0x3fc / 4)
-#define PRIMID (0x60 / 4)
-#define CLIP_DIST (0x2c0 / 4)
-#define COLOR (0x280 / 4)         /* front colours; the back ones 8 words on */
-#define FIXED_PLANES 7     /* near, far, w > 0, the guard band's four */
-#define PLANES (FIXED_PLANES + 8)
-#define MAX_IN_POLY 32     /* input vertices of a polygon clipped whole */
-#define MAX_POLY (MAX_IN_POLY + PLANES)
-#define GUARD 32768.0
+#define W             JADE_SIM_ATTR_WORDS
+#define POS           (0x70 / 4)
+#define FACE          (0x3fc / 4)
+#define PRIMID        (0x60 / 4)
+#define CLIP_DIST     (0x2c0 / 4)
+#define COLOR         (0x280 / 4) /* front colours; the back ones 8 words on */
+#define FIXED_PLANES  7           /* near, far, w > 0, the guard band's four */
+#define PLANES        (FIXED_PLANES + 8)
+#define MAX_IN_POLY   32 /* input vertices of a polygon clipped whole */
+#define MAX_POLY      (MAX_IN_POLY + PLANES)
+#define GUARD         32768.0
 
 /* A clip-space vertex: every attribute word as a float. */
 struct cvert {
@@ -139,32 +139,32 @@ struct wvert {
 struct raster {
    struct jade_gpu *gpu;
    unsigned subc;
-   struct gpu_3d_pixel px;   /* the pixel stage's program and targets */
+   struct gpu_3d_pixel px; /* the pixel stage's program and targets */
    uint8_t imap[W];
    double sx, sy, sz, ox, oy, oz;
    bool zero_to_w, lower_left, provoking_last;
    bool cull, cull_front, cull_back, front_ccw, two_sided;
-   bool z_clip;              /* near and far clip (GEOMETRY_CLIP) */
-   enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind;   /* drawn now (polygon offset) */
-   uint32_t front_mode, back_mode;   /* SET_FRONT/BACK_POLYGON_MODE (0: FILL) */
-   bool stipple;             /* SET_POLYGON_STIPPLE */
+   bool z_clip;                                    /* near and far clip (GEOMETRY_CLIP) */
+   enum { PRIM_FILL, PRIM_LINE, PRIM_POINT } kind; /* drawn now (polygon offset) */
+   uint32_t front_mode, back_mode;                 /* SET_FRONT/BACK_POLYGON_MODE (0: FILL) */
+   bool stipple;                                   /* SET_POLYGON_STIPPLE */
    /* Line stipple (SET_LINE_STIPPLE, _PARAMETERS): the pattern, its
     * factor, the counter at the start of the line being drawn and where
     * that line starts along its major axis. */
    bool line_stipple;
    uint16_t stipple_pattern;
    unsigned stipple_factor;
-   double stipple_count;     /* fragments counted so far in the strip */
+   double stipple_count; /* fragments counted so far in the strip */
    double line_x0, line_y0, line_base;
    bool line_xmajor;
-   int32_t flip_h;           /* LOWER_LEFT: y = flip_h - row */
+   int32_t flip_h; /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
-   float gbx, gby;           /* guard band, in ndc */
-   uint8_t clip_planes;      /* user distances that clip (ENABLE, OP CLIP) */
-   uint8_t cull_planes;      /* user distances that cull (ENABLE, OP CULL) */
-   uint32_t primitive_id;    /* of the primitive being drawn */
-   bool layer_from_vertex;   /* the run's gpu_3d_run.layer_from_vertex */
+   float gbx, gby;         /* guard band, in ndc */
+   uint8_t clip_planes;    /* user distances that clip (ENABLE, OP CLIP) */
+   uint8_t cull_planes;    /* user distances that cull (ENABLE, OP CULL) */
+   uint32_t primitive_id;  /* of the primitive being drawn */
+   bool layer_from_vertex; /* the run's gpu_3d_run.layer_from_vertex */
 };
 
 /* ------------------------------------------------------------ setup */
@@ -214,7 +214,7 @@ static double
 depth_bias(const struct raster *R, const float zplane[3], const struct wvert *const v[3])
 {
    const uint32_t *m = R->gpu->method[R->subc];
-   const uint32_t enable = R->kind == PRIM_POINT ? m[NVC597_SET_POLY_OFFSET_POINT / 4]
+   const uint32_t enable = R->kind == PRIM_POINT  ? m[NVC597_SET_POLY_OFFSET_POINT / 4]
                            : R->kind == PRIM_LINE ? m[NVC597_SET_POLY_OFFSET_LINE / 4]
                                                   : m[NVC597_SET_POLY_OFFSET_FILL / 4];
    if (!(enable & 1))
@@ -231,13 +231,13 @@ depth_bias(const struct raster *R, const float zplane[3], const struct wvert *co
          for (unsigned i = 0; i < 3; i++)
             zmax = fmax(zmax, fabs(v[i]->z));
          int e;
-         frexp(zmax, &e);   /* zmax = f 2^e, f in [0.5, 1): exponent e - 1 */
+         frexp(zmax, &e); /* zmax = f 2^e, f in [0.5, 1): exponent e - 1 */
          r = zmax > 0 ? ldexp(1.0, e - 1 - 23) : ldexp(1.0, -149);
       }
    }
    const double slope = fmax(fabs(zplane[0]), fabs(zplane[1]));
-   double o = slope * uif(m[NVC597_SET_SLOPE_SCALE_DEPTH_BIAS / 4]) +
-              r * uif(m[NVC597_SET_DEPTH_BIAS / 4]);
+   double o =
+      slope * uif(m[NVC597_SET_SLOPE_SCALE_DEPTH_BIAS / 4]) + r * uif(m[NVC597_SET_DEPTH_BIAS / 4]);
    const double clamp = uif(m[NVC597_SET_DEPTH_BIAS_CLAMP / 4]);
    if (clamp > 0)
       o = fmin(o, clamp);
@@ -286,8 +286,8 @@ line_stipple_bit(const struct raster *R, int32_t x, int32_t y)
 }
 
 static bool
-triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
-         const struct wvert *v2, const struct gpu_vertex *flat, bool front)
+triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1, const struct wvert *v2,
+         const struct gpu_vertex *flat, bool front)
 {
    const struct wvert *v[3] = {v0, v1, v2};
    int64_t X[3], Y[3];
@@ -298,7 +298,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
    int64_t area = edge(X[0], Y[0], X[1], Y[1], X[2], Y[2]);
    if (area == 0)
       return true;
-   if (area < 0) {   /* one orientation for the edge functions */
+   if (area < 0) { /* one orientation for the edge functions */
       int64_t tx = X[1], ty = Y[1];
       X[1] = X[2], Y[1] = Y[2], X[2] = tx, Y[2] = ty;
       const struct wvert *t = v[1];
@@ -317,8 +317,10 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
       miny = Y[i] < miny ? Y[i] : miny, maxy = Y[i] > maxy ? Y[i] : maxy;
    }
    struct gpu_3d_rect b = {
-      (int32_t)((minx - 128) >> 8), (int32_t)((miny - 128) >> 8),
-      (int32_t)((maxx - 128) >> 8) + 2, (int32_t)((maxy - 128) >> 8) + 2,
+      (int32_t)((minx - 128) >> 8),
+      (int32_t)((miny - 128) >> 8),
+      (int32_t)((maxx - 128) >> 8) + 2,
+      (int32_t)((maxy - 128) >> 8) + 2,
    };
    gpu_3d_rect_clip(&b, R->clip.x0, R->clip.y0, R->clip.x1, R->clip.y1);
    if (gpu_3d_rect_empty(&b))
@@ -382,7 +384,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
       s[i].y = Y[i] / 256.0;
       sv[i] = &s[i];
    }
-   float (*plane)[3] = calloc(W, sizeof(float[3]));
+   float(*plane)[3] = calloc(W, sizeof(float[3]));
    if (!plane) {
       free(covered);
       return false;
@@ -392,8 +394,8 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
       /* SET_TWO_SIDED_LIGHT: a back face's colour inputs (0x280..0x29c)
        * read the back colours the last stage wrote (0x2a0..0x2bc), the
        * selection nvc0 and Jade leave to the hardware. */
-      const unsigned src = R->two_sided && !front && word >= COLOR && word < COLOR + 8
-                              ? word + 8 : word;
+      const unsigned src =
+         R->two_sided && !front && word >= COLOR && word < COLOR + 8 ? word + 8 : word;
       double f[3];
       if (word == POS) {
          plane[word][0] = 1, plane[word][2] = (float)b.x0;
@@ -435,7 +437,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1,
    const struct gpu_3d_fragments frags = {
       .rect = b,
       .coverage = covered,
-      .plane = (const float (*)[3])plane,
+      .plane = (const float(*)[3])plane,
       .rt_index = R->rt_index,
    };
    bool ok = gpu_3d_shade(R->gpu, R->subc, &R->px, &frags);
@@ -455,14 +457,22 @@ plane_dist(const struct raster *R, unsigned p, const struct cvert *c)
    const float *pos = &c->a[POS];
    const float x = pos[0], y = pos[1], z = pos[2], w = pos[3];
    switch (p) {
-   case 0: return R->zero_to_w ? z : z + w;         /* near */
-   case 1: return w - z;                              /* far */
-   case 2: return w - 1e-30f;                         /* w > 0 */
-   case 3: return R->gbx * w - x;
-   case 4: return R->gbx * w + x;
-   case 5: return R->gby * w - y;
-   case 6: return R->gby * w + y;
-   default: return c->a[CLIP_DIST + p - FIXED_PLANES];
+   case 0:
+      return R->zero_to_w ? z : z + w; /* near */
+   case 1:
+      return w - z; /* far */
+   case 2:
+      return w - 1e-30f; /* w > 0 */
+   case 3:
+      return R->gbx * w - x;
+   case 4:
+      return R->gbx * w + x;
+   case 5:
+      return R->gby * w - y;
+   case 6:
+      return R->gby * w + y;
+   default:
+      return c->a[CLIP_DIST + p - FIXED_PLANES];
    }
 }
 
@@ -511,8 +521,8 @@ lerp(const struct raster *R, struct cvert *out, const struct cvert *a, const str
    for (unsigned w = 0; w < W; w++) {
       /* A back colour is interpolated as the front one it stands for. */
       const unsigned m = w >= COLOR + 8 && w < COLOR + 16 ? R->imap[w - 8] : R->imap[w];
-      const float k = m == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR &&
-                      (w < POS || w > POS + 3) ? s : t;
+      const float k =
+         m == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR && (w < POS || w > POS + 3) ? s : t;
       out->a[w] = a->a[w] + (b->a[w] - a->a[w]) * k;
    }
 }
@@ -555,8 +565,8 @@ to_window(const struct raster *R, const struct cvert *c, struct wvert *v)
 
 /* ------------------------------------------------------------ primitives */
 
-static bool point_quad(struct raster *R, const struct wvert *v,
-                       const struct gpu_vertex *provoking, bool front);
+static bool point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *provoking,
+                       bool front);
 static bool line_quad(struct raster *R, const struct wvert *w0, const struct wvert *w1,
                       const struct gpu_vertex *provoking, bool front);
 
@@ -681,10 +691,10 @@ line_quad(struct raster *R, const struct wvert *w0, const struct wvert *w1,
           const struct gpu_vertex *provoking, bool front)
 {
    const uint32_t *m = R->gpu->method[R->subc];
-   float width = GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4],
-                         NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
-                    ? uif(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
-                    : uif(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
+   float width =
+      GPU_GET(m[NVC597_SET_ALIASED_LINE_WIDTH_ENABLE / 4], NVC597_SET_ALIASED_LINE_WIDTH_ENABLE_V)
+         ? uif(m[NVC597_SET_ALIASED_LINE_WIDTH_FLOAT / 4])
+         : uif(m[NVC597_SET_LINE_WIDTH_FLOAT / 4]);
    if (!(width > 0))
       width = 1;
    bool xmajor = fabs(w1->x - w0->x) >= fabs(w1->y - w0->y);
@@ -792,8 +802,9 @@ sprite_coords(const struct raster *R, struct cvert *v, bool right, bool low)
       if (!(sel >> (3 + i) & 1))
          continue;
       float *tc = &v->a[(0x300 + 16 * i) / 4];
-      tc[2] = rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_R ? tc[2]
-              : rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_S ? s : 0.0f;
+      tc[2] = rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_R   ? tc[2]
+              : rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_S ? s
+                                                                     : 0.0f;
       tc[0] = s, tc[1] = t, tc[3] = 1.0f;
    }
 }
@@ -802,8 +813,7 @@ sprite_coords(const struct raster *R, struct cvert *v, bool right, bool low)
  * point size (SET_POINT_SIZE, or a[0x6c] when SET_ATTRIBUTE_POINT_SIZE
  * enables it) centred on it, each corner with its sprite coordinates. */
 static bool
-point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *provoking,
-           bool front)
+point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *provoking, bool front)
 {
    const uint32_t *m = R->gpu->method[R->subc];
    if (!gpu_3d_known(R->gpu, R->subc, NVC597_SET_POINT_CENTER_MODE,
@@ -896,7 +906,8 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    }
    if (GPU_GET(M(subc, SET_VIEWPORT_PIXEL), NVC597_SET_VIEWPORT_PIXEL_CENTER) ==
        NVC597_SET_VIEWPORT_PIXEL_CENTER_AT_INTEGERS)
-      gpu_3d_not_modelled(gpu, subc, 11, "SET_VIEWPORT_PIXEL CENTER_AT_INTEGERS (drawn with "
+      gpu_3d_not_modelled(gpu, subc, 11,
+                          "SET_VIEWPORT_PIXEL CENTER_AT_INTEGERS (drawn with "
                           "centres at half-integers)");
    if (GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_FLIP_Y))
       gpu_3d_not_modelled(gpu, subc, 12, "SET_WINDOW_ORIGIN FLIP_Y (ignored)");
@@ -906,14 +917,14 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
                        NVC597_SET_PROVOKING_VERTEX_V_LAST;
    R->cull = GPU_GET(M(subc, OGL_SET_CULL), NVC597_OGL_SET_CULL_ENABLE);
    uint32_t face = M(subc, OGL_SET_CULL_FACE);
-   R->cull_front = face == NVC597_OGL_SET_CULL_FACE_V_FRONT ||
-                   face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
-   R->cull_back = face == NVC597_OGL_SET_CULL_FACE_V_BACK ||
-                  face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
+   R->cull_front =
+      face == NVC597_OGL_SET_CULL_FACE_V_FRONT || face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
+   R->cull_back =
+      face == NVC597_OGL_SET_CULL_FACE_V_BACK || face == NVC597_OGL_SET_CULL_FACE_V_FRONT_AND_BACK;
    R->front_ccw = M(subc, OGL_SET_FRONT_FACE) != NVC597_OGL_SET_FRONT_FACE_V_CW;
    R->two_sided = GPU_GET(M(subc, SET_TWO_SIDED_LIGHT), NVC597_SET_TWO_SIDED_LIGHT_ENABLE);
-   const unsigned gclip = GPU_GET(M(subc, SET_VIEWPORT_CLIP_CONTROL),
-                                  NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP);
+   const unsigned gclip =
+      GPU_GET(M(subc, SET_VIEWPORT_CLIP_CONTROL), NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP);
    R->z_clip = gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP ||
                gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_Z_CLIP;
    R->clip = gpu_3d_clip_rect(gpu, subc, true);
@@ -933,8 +944,10 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
    gpu_3d_rect_clip(&R->clip, -32768, -32768, 32768, 32768);
    R->gbx = fabs(R->sx) > 0 ? (float)((GUARD - fabs(R->ox)) / fabs(R->sx)) : 1e30f;
    R->gby = fabs(R->sy) > 0 ? (float)((GUARD - fabs(R->oy)) / fabs(R->sy)) : 1e30f;
-   if (R->gbx < 1) R->gbx = 1;
-   if (R->gby < 1) R->gby = 1;
+   if (R->gbx < 1)
+      R->gbx = 1;
+   if (R->gby < 1)
+      R->gby = 1;
    /* User clip distances: SET_USER_CLIP_ENABLE PLANEi (bit i) enables
     * distance i, SET_USER_CLIP_OP PLANEi (bit 4 i) makes it a cull
     * distance instead of a clip distance (NVK nvk_shader.c enables clip
@@ -965,21 +978,35 @@ unsigned
 gpu_3d_primitive_count(unsigned topology, unsigned n)
 {
    switch (topology) {
-   case NVC597_BEGIN_OP_POINTS: return n;
-   case NVC597_BEGIN_OP_LINES: return n / 2;
-   case NVC597_BEGIN_OP_LINE_STRIP: return n >= 2 ? n - 1 : 0;
-   case NVC597_BEGIN_OP_LINE_LOOP: return n >= 2 ? n : 0;
-   case NVC597_BEGIN_OP_TRIANGLES: return n / 3;
+   case NVC597_BEGIN_OP_POINTS:
+      return n;
+   case NVC597_BEGIN_OP_LINES:
+      return n / 2;
+   case NVC597_BEGIN_OP_LINE_STRIP:
+      return n >= 2 ? n - 1 : 0;
+   case NVC597_BEGIN_OP_LINE_LOOP:
+      return n >= 2 ? n : 0;
+   case NVC597_BEGIN_OP_TRIANGLES:
+      return n / 3;
    case NVC597_BEGIN_OP_TRIANGLE_STRIP:
-   case NVC597_BEGIN_OP_TRIANGLE_FAN: return n >= 3 ? n - 2 : 0;
-   case NVC597_BEGIN_OP_QUADS: return n / 4;
-   case NVC597_BEGIN_OP_QUAD_STRIP: return n >= 4 ? (n - 2) / 2 : 0;
-   case NVC597_BEGIN_OP_POLYGON: return n >= 3;
-   case NVC597_BEGIN_OP_LINELIST_ADJCY: return n / 4;
-   case NVC597_BEGIN_OP_LINESTRIP_ADJCY: return n >= 4 ? n - 3 : 0;
-   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY: return n / 6;
-   case NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY: return n >= 6 ? (n - 4) / 2 : 0;
-   default: return 0;   /* patches: SET_PATCH's size is not read */
+   case NVC597_BEGIN_OP_TRIANGLE_FAN:
+      return n >= 3 ? n - 2 : 0;
+   case NVC597_BEGIN_OP_QUADS:
+      return n / 4;
+   case NVC597_BEGIN_OP_QUAD_STRIP:
+      return n >= 4 ? (n - 2) / 2 : 0;
+   case NVC597_BEGIN_OP_POLYGON:
+      return n >= 3;
+   case NVC597_BEGIN_OP_LINELIST_ADJCY:
+      return n / 4;
+   case NVC597_BEGIN_OP_LINESTRIP_ADJCY:
+      return n >= 4 ? n - 3 : 0;
+   case NVC597_BEGIN_OP_TRIANGLELIST_ADJCY:
+      return n / 6;
+   case NVC597_BEGIN_OP_TRIANGLESTRIP_ADJCY:
+      return n >= 6 ? (n - 4) / 2 : 0;
+   default:
+      return 0; /* patches: SET_PATCH's size is not read */
    }
 }
 
@@ -989,9 +1016,12 @@ static uint32_t
 primitive_id_of(const struct gpu_3d_run *run, unsigned i, const struct gpu_vertex *p)
 {
    switch (run->primitive_ids) {
-   case GPU_3D_PRIMITIVE_ID_RUN: return run->primitive_id;
-   case GPU_3D_PRIMITIVE_ID_VERTEX: return p->a[PRIMID];
-   default: return run->primitive_id + i;
+   case GPU_3D_PRIMITIVE_ID_RUN:
+      return run->primitive_id;
+   case GPU_3D_PRIMITIVE_ID_VERTEX:
+      return p->a[PRIMID];
+   default:
+      return run->primitive_id + i;
    }
 }
 

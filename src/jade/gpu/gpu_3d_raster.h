@@ -39,10 +39,10 @@ gpu_3d_rect_empty(const struct gpu_3d_rect *r)
 
 /* Colour target j as SET_COLOR_TARGET_*(j) programs it. */
 struct gpu_3d_target {
-   unsigned index;             /* j */
-   struct gpu_tex_view view;   /* laid out by gpu_tex_color_target */
-   uint32_t layer0;            /* SET_COLOR_TARGET_LAYER */
-   uint32_t third;             /* SET_COLOR_TARGET_THIRD_DIMENSION */
+   unsigned index;           /* j */
+   struct gpu_tex_view view; /* laid out by gpu_tex_color_target */
+   uint32_t layer0;          /* SET_COLOR_TARGET_LAYER */
+   uint32_t third;           /* SET_COLOR_TARGET_THIRD_DIMENSION */
    bool is_3d;
 };
 
@@ -55,8 +55,8 @@ unsigned gpu_3d_ct_target(const struct jade_gpu *gpu, unsigned subc, unsigned sl
 
 /* Reads target j; false (with a message in err) if it is disabled or its
  * format is not modelled (err[0] == 0: disabled, nothing to say). */
-bool gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j,
-                        struct gpu_3d_target *t, char *err, size_t err_size);
+bool gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j, struct gpu_3d_target *t,
+                        char *err, size_t err_size);
 
 /* The address of pixel (x, y) of render-target-array index `rt_index`
  * (added to SET_COLOR_TARGET_LAYER); false outside the target. */
@@ -94,16 +94,16 @@ struct gpu_3d_stencil {
    uint8_t ref, func_mask, write_mask;
 };
 struct gpu_3d_zeta {
-   bool enabled;                        /* SET_ZT_SELECT: a target */
+   bool enabled; /* SET_ZT_SELECT: a target */
    const struct gpu_3d_zt_format *fmt;
    struct gpu_tex_view view;
    uint32_t layer0, third;
    bool alpha_test, depth_test, depth_write, bounds, stencil;
    unsigned alpha_func, depth_func;
    float alpha_ref, bounds_min, bounds_max;
-   double zmin, zmax;                   /* the depth range */
-   bool clamp_min, clamp_max;           /* clamp to it, or drop */
-   struct gpu_3d_stencil face[2];       /* front, back */
+   double zmin, zmax;             /* the depth range */
+   bool clamp_min, clamp_max;     /* clamp to it, or drop */
+   struct gpu_3d_stencil face[2]; /* front, back */
 };
 
 /* Reads the zeta target and the tests' state; false (with a message in
@@ -116,9 +116,8 @@ bool gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z
  * texel (x, y) of the sample surface (gpu_3d_sample_xy; the pixel when
  * single-sampled), the zeta surface updated; *pass: the colour is
  * written.  False after a fault. */
-bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x,
-                          int32_t y, uint32_t rt_index, float depth, float alpha, bool front,
-                          bool *pass);
+bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x, int32_t y,
+                          uint32_t rt_index, float depth, float alpha, bool front, bool *pass);
 
 /* CLEAR_SURFACE of the zeta target's depth and/or stencil in rect. */
 void gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
@@ -126,28 +125,28 @@ void gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool ste
 
 /* The multisample state of a run (gpu_3d_samples.c). */
 struct gpu_3d_samples {
-   struct gpu_sample_grid grid;   /* SET_ANTI_ALIAS's mode */
-   uint16_t all;                  /* every sample of a pixel */
-   bool multisample;              /* SET_ANTI_ALIAS_ENABLE, more than one sample:
-                                   * coverage at each sample */
-   float pos[16][2];              /* sample s in its pixel, from its corner */
-   uint16_t quad_mask[4];         /* SET_SAMPLE_MASK_X*_Y*, (x & 1) | (y & 1) << 1 */
-   unsigned passes;               /* shader invocations a pixel */
-   uint16_t pass_mask[16];        /* the samples pass p shades */
+   struct gpu_sample_grid grid; /* SET_ANTI_ALIAS's mode */
+   uint16_t all;                /* every sample of a pixel */
+   bool multisample;            /* SET_ANTI_ALIAS_ENABLE, more than one sample:
+                                 * coverage at each sample */
+   float pos[16][2];            /* sample s in its pixel, from its corner */
+   uint16_t quad_mask[4];       /* SET_SAMPLE_MASK_X*_Y*, (x & 1) | (y & 1) << 1 */
+   unsigned passes;             /* shader invocations a pixel */
+   uint16_t pass_mask[16];      /* the samples pass p shades */
    bool centroid_per_pass;
    bool alpha_to_coverage, alpha_to_one;
-   bool z_at_center;              /* SET_NONMULTISAMPLED_Z AT_PIXEL_CENTER */
+   bool z_at_center; /* SET_NONMULTISAMPLED_Z AT_PIXEL_CENTER */
 };
 
 /* Reads the multisample state; false (with a message in err, the state
  * usable as read) for a mode or pass count not modelled. */
-bool gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *ms,
-                         char *err, size_t err_size);
+bool gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *ms, char *err,
+                         size_t err_size);
 
 /* Sample s of pixel (x, y): its texel in the targets' sample surfaces. */
 static inline void
-gpu_3d_sample_xy(const struct gpu_3d_samples *ms, int32_t x, int32_t y, unsigned s,
-                 int32_t *sx, int32_t *sy)
+gpu_3d_sample_xy(const struct gpu_3d_samples *ms, int32_t x, int32_t y, unsigned s, int32_t *sx,
+                 int32_t *sy)
 {
    *sx = x * (1 << ms->grid.x_log2) + ms->grid.x[s];
    *sy = y * (1 << ms->grid.y_log2) + ms->grid.y[s];
@@ -158,8 +157,7 @@ uint16_t gpu_3d_alpha_coverage(const struct gpu_3d_samples *ms, float alpha);
 
 /* Where IPA.CENTROID interpolates for the samples `set` of a pixel whose
  * coverage is `covered`, from the pixel's corner. */
-void gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t covered,
-                     float out[2]);
+void gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t covered, float out[2]);
 
 /* Fragments of one primitive for the pixel stage: the launch rectangle
  * (x0, y0 even; even width and height), which samples of its pixels are
@@ -167,9 +165,9 @@ void gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t cov
  * coordinates (a x + b y + c, x and y from the rectangle's corner). */
 struct gpu_3d_fragments {
    struct gpu_3d_rect rect;
-   const uint16_t *coverage;         /* (x1 - x0) * (y1 - y0), row-major:
-                                      * covered samples (bit s) */
-   const float (*plane)[3];          /* JADE_SIM_ATTR_WORDS */
+   const uint16_t *coverage; /* (x1 - x0) * (y1 - y0), row-major:
+                              * covered samples (bit s) */
+   const float (*plane)[3];  /* JADE_SIM_ATTR_WORDS */
    uint32_t rt_index;
 };
 
@@ -185,7 +183,7 @@ struct gpu_3d_pixel {
    struct gpu_3d_target targets[GPU_3D_TARGETS];
    struct gpu_3d_zeta zeta;
    struct gpu_3d_samples ms;
-   bool sample_mask;       /* the shader's sample mask output narrows coverage */
+   bool sample_mask; /* the shader's sample mask output narrows coverage */
 };
 
 /* Loads the pixel program `ps` and reads its state; false after a fault. */

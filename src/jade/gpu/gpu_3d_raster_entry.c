@@ -13,8 +13,7 @@
 #include "gpu_3d_raster.h"
 
 bool
-gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs,
-                 unsigned count)
+gpu_3d_rasterize(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_run *runs, unsigned count)
 {
    if (!count)
       return true;

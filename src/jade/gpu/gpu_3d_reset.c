@@ -113,8 +113,7 @@ gpu_3d_draw_state_known(struct jade_gpu *gpu, unsigned subc)
                        "the defaults of unwritten attributes are undefined") &&
           gpu_3d_known(gpu, subc, NVC597_CHECK_SPH_VERSION,
                        "the shader header version was never declared") &&
-          gpu_3d_known(gpu, subc, NVC597_CHECK_AAM_VERSION,
-                       "the AAM version was never declared");
+          gpu_3d_known(gpu, subc, NVC597_CHECK_AAM_VERSION, "the AAM version was never declared");
 }
 
 void
@@ -125,8 +124,8 @@ gpu_3d_check_sph_version(struct jade_gpu *gpu, unsigned subc, uint32_t data)
    if (oldest > current || oldest > SPH_VERSION_MAX || current < SPH_VERSION_MIN)
       gpu_fault(gpu, 0, 0, false,
                 "CHECK_SPH_VERSION CURRENT %u OLDEST_SUPPORTED %u: no shader header version "
-                "TU102 runs (%u..%u) in the range", current, oldest, SPH_VERSION_MIN,
-                SPH_VERSION_MAX);
+                "TU102 runs (%u..%u) in the range",
+                current, oldest, SPH_VERSION_MIN, SPH_VERSION_MAX);
 }
 
 bool
@@ -135,8 +134,7 @@ gpu_3d_sph_version_ok(struct jade_gpu *gpu, unsigned subc, uint64_t va, unsigned
    if (!gpu_3d_known(gpu, subc, NVC597_CHECK_SPH_VERSION,
                      "the shader header version was never declared"))
       return false;
-   const unsigned oldest = GPU_GET(M(CHECK_SPH_VERSION),
-                                   NVC597_CHECK_SPH_VERSION_OLDEST_SUPPORTED);
+   const unsigned oldest = GPU_GET(M(CHECK_SPH_VERSION), NVC597_CHECK_SPH_VERSION_OLDEST_SUPPORTED);
    if (version >= SPH_VERSION_MIN && version <= SPH_VERSION_MAX && version >= oldest)
       return true;
    gpu_fault(gpu, va, 0, false,

@@ -75,16 +75,18 @@ static const uint8_t pos_1x1[1][2] = {{8, 8}};
 static const uint8_t pos_2x1[2][2] = {{4, 4}, {12, 12}};
 static const uint8_t pos_2x2[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
 static const uint8_t pos_4x2[8][2] = {
-   {1, 7}, {5, 3}, {9, 5}, {15, 1},      /* (0,0) (1,0) (2,0) (3,0) */
-   {3, 13}, {7, 11}, {11, 15}, {13, 9},  /* (0,1) (1,1) (2,1) (3,1) */
+   {1, 7},  {5, 3},  {9, 5},   {15, 1}, /* (0,0) (1,0) (2,0) (3,0) */
+   {3, 13}, {7, 11}, {11, 15}, {13, 9}, /* (0,1) (1,1) (2,1) (3,1) */
 };
 
 static void
 standard_position(const struct gpu_sample_grid *g, unsigned s, uint8_t out[2])
 {
    const unsigned w = 1u << g->x_log2, cell = g->y[s] * w + g->x[s];
-   const uint8_t(*t)[2] = g->samples == 8 ? pos_4x2 : g->samples == 4 ? pos_2x2
-                          : g->samples == 2 ? pos_2x1 : pos_1x1;
+   const uint8_t(*t)[2] = g->samples == 8   ? pos_4x2
+                          : g->samples == 4 ? pos_2x2
+                          : g->samples == 2 ? pos_2x1
+                                            : pos_1x1;
    out[0] = t[cell][0];
    out[1] = t[cell][1];
 }
@@ -125,8 +127,8 @@ gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *
    }
    const unsigned n = ms->grid.samples;
    ms->all = (uint16_t)((1u << n) - 1);
-   ms->multisample = n > 1 && GPU_GET(M(subc, SET_ANTI_ALIAS_ENABLE),
-                                      NVC597_SET_ANTI_ALIAS_ENABLE_V);
+   ms->multisample =
+      n > 1 && GPU_GET(M(subc, SET_ANTI_ALIAS_ENABLE), NVC597_SET_ANTI_ALIAS_ENABLE_V);
 
    const uint32_t *m = gpu->method[subc];
    bool programmed = false;
@@ -146,8 +148,10 @@ gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *
    }
 
    static const uint32_t quad_mthd[4] = {
-      NVC597_SET_SAMPLE_MASK_X0_Y0, NVC597_SET_SAMPLE_MASK_X1_Y0,
-      NVC597_SET_SAMPLE_MASK_X0_Y1, NVC597_SET_SAMPLE_MASK_X1_Y1,
+      NVC597_SET_SAMPLE_MASK_X0_Y0,
+      NVC597_SET_SAMPLE_MASK_X1_Y0,
+      NVC597_SET_SAMPLE_MASK_X0_Y1,
+      NVC597_SET_SAMPLE_MASK_X1_Y1,
    };
    for (unsigned q = 0; q < 4; q++)
       ms->quad_mask[q] = (uint16_t)(m[quad_mthd[q] / 4] & ms->all);
@@ -156,7 +160,7 @@ gpu_3d_samples_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_samples *
    unsigned passes = GPU_GET(hybrid, NVC597_SET_HYBRID_ANTI_ALIAS_CONTROL_PASSES) |
                      GPU_GET(hybrid, NVC597_SET_HYBRID_ANTI_ALIAS_CONTROL_PASSES_EXTENDED) << 4;
    if (!ms->multisample || passes < 1)
-      passes = 1;   /* 0 before any method: one pass */
+      passes = 1; /* 0 before any method: one pass */
    if (passes > n)
       passes = n;
    if (passes & (passes - 1)) {
@@ -203,7 +207,7 @@ gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t covered,
       /* A pass's samples all covered: their mean (one sample: its own
        * position, which per-sample shading interpolates at). */
       out[0] = out[1] = 0;
-      u_foreach_bit(s, set) {
+      u_foreach_bit (s, set) {
          out[0] += ms->pos[s][0];
          out[1] += ms->pos[s][1];
       }

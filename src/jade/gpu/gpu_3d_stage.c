@@ -46,8 +46,7 @@
 #define PIPELINE_INDICES 6
 
 bool
-gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
-                  struct gpu_3d_stage *stage)
+gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type, struct gpu_3d_stage *stage)
 {
    const uint32_t *m = gpu->method[subc];
    memset(stage, 0, sizeof(*stage));
@@ -70,10 +69,10 @@ gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
                            NVC597_SET_PIPELINE_PROGRAM_ADDRESS_A_UPPER,
                            m[NVC597_SET_PIPELINE_PROGRAM_ADDRESS_B(j) / 4]);
    stage->code = stage->program + sizeof(stage->sph);
-   stage->register_count = GPU_GET(m[NVC597_SET_PIPELINE_REGISTER_COUNT(j) / 4],
-                                   NVC597_SET_PIPELINE_REGISTER_COUNT_V);
-   stage->bind_group = GPU_GET(m[NVC597_SET_PIPELINE_BINDING(j) / 4],
-                               NVC597_SET_PIPELINE_BINDING_GROUP);
+   stage->register_count =
+      GPU_GET(m[NVC597_SET_PIPELINE_REGISTER_COUNT(j) / 4], NVC597_SET_PIPELINE_REGISTER_COUNT_V);
+   stage->bind_group =
+      GPU_GET(m[NVC597_SET_PIPELINE_BINDING(j) / 4], NVC597_SET_PIPELINE_BINDING_GROUP);
    if (!gpu_read(gpu, stage->program, stage->sph, sizeof(stage->sph),
                  "SET_PIPELINE_PROGRAM_ADDRESS (reading the shader program header)"))
       return false;
@@ -89,8 +88,8 @@ gpu_3d_stage_read(struct jade_gpu *gpu, unsigned subc, unsigned type,
    if (h.sph_type != want_sph || h.shader_type != type) {
       gpu_fault(gpu, stage->program, sizeof(stage->sph), false,
                 "the shader program header at SET_PIPELINE_PROGRAM_ADDRESS(%d) 0x%llx: SPH_TYPE "
-                "%u, SHADER_TYPE %u for a stage of SET_PIPELINE_SHADER.TYPE %u", j,
-                (unsigned long long)stage->program, h.sph_type, h.shader_type, type);
+                "%u, SHADER_TYPE %u for a stage of SET_PIPELINE_SHADER.TYPE %u",
+                j, (unsigned long long)stage->program, h.sph_type, h.shader_type, type);
       return false;
    }
    if (stage->bind_group >= GPU_BIND_GROUPS) {
@@ -138,9 +137,9 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
    /* C/D size the whole area, for every TPC (NVK nvk_queue.c programs
     * the area's size there, bytes_per_tpc * tpc_count; the compute class's
     * NON_THROTTLED size is a TPC's): an SM gets its share of a TPC's. */
-   const uint64_t total = GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4],
-                                 NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
-                                 m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
+   const uint64_t total =
+      GPU_VA(m[NVC597_SET_SHADER_LOCAL_MEMORY_C / 4], NVC597_SET_SHADER_LOCAL_MEMORY_C_SIZE_UPPER,
+             m[NVC597_SET_SHADER_LOCAL_MEMORY_D / 4]);
    const unsigned tpcs = gpu->env.tpc_count ? gpu->env.tpc_count : 34;
    g->local_size = low_size;
    g->local_in_memory = true;
@@ -148,8 +147,8 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
                                     NVC597_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
                                     m[NVC597_SET_SHADER_LOCAL_MEMORY_B / 4]);
    g->local_memory_size = total / tpcs / 2;
-   g->local_memory_warp_size = (low_size * 32 +
-                                JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(JADE_SIM_LOCAL_WARP_ALIGN - 1);
+   g->local_memory_warp_size =
+      (low_size * 32 + JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(JADE_SIM_LOCAL_WARP_ALIGN - 1);
    g->local_window = m[NVC597_SET_SHADER_LOCAL_MEMORY_WINDOW / 4];
    if (!g->local_size)
       return true;
@@ -161,14 +160,17 @@ gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsi
     * words).  The model takes them as required. */
    const uint32_t per_warp = m[NVC597_SET_SHADER_LOCAL_MEMORY_E / 4];
    if ((total & 0x1ffff) || (per_warp & 0x1ff)) {
-      gpu_fault(gpu, g->local_memory_address, 0, false, "%s uses local memory with "
+      gpu_fault(gpu, g->local_memory_address, 0, false,
+                "%s uses local memory with "
                 "SET_SHADER_LOCAL_MEMORY_C/D 0x%llx (not a multiple of 128 KiB) or _E 0x%x "
-                "(not a multiple of 512)", what, (unsigned long long)total, per_warp);
+                "(not a multiple of 512)",
+                what, (unsigned long long)total, per_warp);
       return false;
    }
    const uint64_t need = (uint64_t)g->local_memory_warp_size * ((threads + 31) / 32);
    if (need > g->local_memory_size) {
-      gpu_fault(gpu, g->local_memory_address, 0, false, "local memory too small: %s's "
+      gpu_fault(gpu, g->local_memory_address, 0, false,
+                "local memory too small: %s's "
                 "SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes "
                 "for %u threads, SET_SHADER_LOCAL_MEMORY_C/D (the area of %u TPCs) give an SM "
                 "0x%llx",

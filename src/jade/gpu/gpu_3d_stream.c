@@ -85,11 +85,11 @@
 
 #include "gpu_3d.h"
 
-#define M(name) gpu->method[subc][NVC597_##name / 4]
+#define M(name)     gpu->method[subc][NVC597_##name / 4]
 #define MI(name, j) gpu->method[subc][NVC597_##name(j) / 4]
 
 #define BUFFERS 4
-#define STREAMS 4               /* vertex streams (SET_STREAM_OUT_CONTROL_STREAM_SELECT 1:0) */
+#define STREAMS 4 /* vertex streams (SET_STREAM_OUT_CONTROL_STREAM_SELECT 1:0) */
 
 struct so_buffer {
    bool on;
@@ -104,10 +104,14 @@ static unsigned
 base_primitive_count(unsigned topology, unsigned n)
 {
    switch (topology) {
-   case NVC597_BEGIN_OP_QUADS: return n / 4 * 2;
-   case NVC597_BEGIN_OP_QUAD_STRIP: return n >= 4 ? (n - 2) / 2 * 2 : 0;
-   case NVC597_BEGIN_OP_POLYGON: return n >= 3 ? n - 2 : 0;
-   default: return gpu_3d_primitive_count(topology, n);
+   case NVC597_BEGIN_OP_QUADS:
+      return n / 4 * 2;
+   case NVC597_BEGIN_OP_QUAD_STRIP:
+      return n >= 4 ? (n - 2) / 2 * 2 : 0;
+   case NVC597_BEGIN_OP_POLYGON:
+      return n >= 3 ? n - 2 : 0;
+   default:
+      return gpu_3d_primitive_count(topology, n);
    }
 }
 
@@ -162,9 +166,9 @@ read_buffer(const struct jade_gpu *gpu, unsigned subc, unsigned j, unsigned stre
                    NVC597_SET_STREAM_OUT_CONTROL_STREAM_SELECT) == stream;
    if (!b->on)
       return;
-   b->va = GPU_VA(MI(SET_STREAM_OUT_BUFFER_ADDRESS_A, j),
-                  NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A_UPPER,
-                  MI(SET_STREAM_OUT_BUFFER_ADDRESS_B, j));
+   b->va =
+      GPU_VA(MI(SET_STREAM_OUT_BUFFER_ADDRESS_A, j), NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A_UPPER,
+             MI(SET_STREAM_OUT_BUFFER_ADDRESS_B, j));
    b->size = MI(SET_STREAM_OUT_BUFFER_SIZE, j);
    b->stride = MI(SET_STREAM_OUT_CONTROL_STRIDE, j);
    b->count = GPU_GET(MI(SET_STREAM_OUT_CONTROL_COMPONENT_COUNT, j),
@@ -241,9 +245,12 @@ gpu_3d_render_enabled(struct jade_gpu *gpu, unsigned subc)
    if (gpu->fault.valid)
       return false;
    switch (GPU_GET(M(SET_RENDER_ENABLE_OVERRIDE), NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE)) {
-   case NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE_ALWAYS_RENDER: return true;
-   case NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE_NEVER_RENDER: return false;
-   default: break;
+   case NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE_ALWAYS_RENDER:
+      return true;
+   case NVC597_SET_RENDER_ENABLE_OVERRIDE_MODE_NEVER_RENDER:
+      return false;
+   default:
+      break;
    }
    if (!gpu_3d_known(gpu, subc, NVC597_SET_RENDER_ENABLE_C,
                      "draws and clears may or may not render (gpu_3d_reset.c)"))
@@ -275,17 +282,33 @@ clear_report(struct jade_gpu *gpu, uint32_t type)
 {
    struct gpu_3d_counters *c = &gpu->counters3d;
    switch (type) {
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_ZPASS_PIXEL_CNT: c->zpass = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_DA_VERTICES_GENERATED: c->da_vertices = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_DA_PRIMITIVES_GENERATED: c->da_primitives = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_VS_INVOCATIONS: c->vs_invocations = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_CLIPPER_INVOCATIONS: c->clipper_invocations = 0; break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_ZPASS_PIXEL_CNT:
+      c->zpass = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_DA_VERTICES_GENERATED:
+      c->da_vertices = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_DA_PRIMITIVES_GENERATED:
+      c->da_primitives = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_VS_INVOCATIONS:
+      c->vs_invocations = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_CLIPPER_INVOCATIONS:
+      c->clipper_invocations = 0;
+      break;
    case NVC597_CLEAR_REPORT_VALUE_TYPE_CLIPPER_PRIMITIVES_GENERATED:
       c->clipper_primitives = 0;
       break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_PS_INVOCATIONS: c->ps_invocations = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_INVOCATIONS: c->gs_invocations = 0; break;
-   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_PRIMITIVES_GENERATED: c->gs_primitives = 0; break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_PS_INVOCATIONS:
+      c->ps_invocations = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_INVOCATIONS:
+      c->gs_invocations = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_PRIMITIVES_GENERATED:
+      c->gs_primitives = 0;
+      break;
    case NVC597_CLEAR_REPORT_VALUE_TYPE_VTG_PRIMITIVES_OUT:
       memset(c->vtg_primitives, 0, sizeof(c->vtg_primitives));
       break;
@@ -298,7 +321,8 @@ clear_report(struct jade_gpu *gpu, uint32_t type)
    case NVC597_CLEAR_REPORT_VALUE_TYPE_TOTAL_STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED:
       memcpy(c->so_needed, c->so_succeeded, sizeof(c->so_needed));
       break;
-   default: break;   /* counters the model does not keep: they read 0 */
+   default:
+      break; /* counters the model does not keep: they read 0 */
    }
 }
 
@@ -333,30 +357,44 @@ gpu_3d_report_value(const struct jade_gpu *gpu, unsigned report, unsigned sub, b
 #define R(x) NVC597_SET_REPORT_SEMAPHORE_D_REPORT_##x
    switch (report) {
    case R(ZPASS_PIXEL_CNT):
-   case R(ZPASS_PIXEL_CNT64): return c->zpass;
-   case R(DA_VERTICES_GENERATED): return c->da_vertices;
-   case R(DA_PRIMITIVES_GENERATED): return c->da_primitives;
-   case R(VS_INVOCATIONS): return c->vs_invocations;
-   case R(CLIPPER_INVOCATIONS): return c->clipper_invocations;
-   case R(CLIPPER_PRIMITIVES_GENERATED): return c->clipper_primitives;
-   case R(PS_INVOCATIONS): return c->ps_invocations;
-   case R(VTG_PRIMITIVES_OUT): return c->vtg_primitives[s];
-   case R(STREAMING_PRIMITIVES_SUCCEEDED): return c->so_succeeded[s];
-   case R(STREAMING_PRIMITIVES_NEEDED): return c->so_needed[s];
-   case R(STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED): return c->so_needed[s] - c->so_succeeded[s];
+   case R(ZPASS_PIXEL_CNT64):
+      return c->zpass;
+   case R(DA_VERTICES_GENERATED):
+      return c->da_vertices;
+   case R(DA_PRIMITIVES_GENERATED):
+      return c->da_primitives;
+   case R(VS_INVOCATIONS):
+      return c->vs_invocations;
+   case R(CLIPPER_INVOCATIONS):
+      return c->clipper_invocations;
+   case R(CLIPPER_PRIMITIVES_GENERATED):
+      return c->clipper_primitives;
+   case R(PS_INVOCATIONS):
+      return c->ps_invocations;
+   case R(VTG_PRIMITIVES_OUT):
+      return c->vtg_primitives[s];
+   case R(STREAMING_PRIMITIVES_SUCCEEDED):
+      return c->so_succeeded[s];
+   case R(STREAMING_PRIMITIVES_NEEDED):
+      return c->so_needed[s];
+   case R(STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED):
+      return c->so_needed[s] - c->so_succeeded[s];
    case R(TOTAL_STREAMING_PRIMITIVES_NEEDED_MINUS_SUCCEEDED): {
       uint64_t t = 0;
       for (unsigned i = 0; i < BUFFERS; i++)
          t += c->so_needed[i] - c->so_succeeded[i];
       return t;
    }
-   case R(STREAMING_BYTE_COUNT): return c->so_write[s];
-   case R(GS_INVOCATIONS): return c->gs_invocations;
-   case R(GS_PRIMITIVES_GENERATED): return c->gs_primitives;
+   case R(STREAMING_BYTE_COUNT):
+      return c->so_write[s];
+   case R(GS_INVOCATIONS):
+      return c->gs_invocations;
+   case R(GS_PRIMITIVES_GENERATED):
+      return c->gs_primitives;
    case R(TI_INVOCATIONS):
    case R(TS_INVOCATIONS):
    case R(TS_PRIMITIVES_GENERATED):
-      return 0;   /* no such stage is modelled: nothing ran */
+      return 0; /* no such stage is modelled: nothing ran */
    default:
       *known = false;
       return 0;

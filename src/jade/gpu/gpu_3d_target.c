@@ -68,7 +68,9 @@
 enum pipe_format
 gpu_3d_color_format(uint32_t v)
 {
-#define F(nv, pipe) case NVC597_SET_COLOR_TARGET_FORMAT_V_##nv: return PIPE_FORMAT_##pipe
+#define F(nv, pipe)                                                                                \
+   case NVC597_SET_COLOR_TARGET_FORMAT_V_##nv:                                                     \
+      return PIPE_FORMAT_##pipe
    switch (v) {
       F(RF32_GF32_BF32_AF32, R32G32B32A32_FLOAT);
       F(RS32_GS32_BS32_AS32, R32G32B32A32_SINT);
@@ -159,14 +161,14 @@ gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j, struct gpu_3
 {
    const uint32_t *m = gpu->method[subc];
    err[0] = 0;
-   uint32_t fmt = GPU_GET(m[NVC597_SET_COLOR_TARGET_FORMAT(j) / 4],
-                          NVC597_SET_COLOR_TARGET_FORMAT_V);
+   uint32_t fmt =
+      GPU_GET(m[NVC597_SET_COLOR_TARGET_FORMAT(j) / 4], NVC597_SET_COLOR_TARGET_FORMAT_V);
    if (fmt == NVC597_SET_COLOR_TARGET_FORMAT_V_DISABLED)
       return false;
    enum pipe_format f = gpu_3d_color_format(fmt);
    if (f == PIPE_FORMAT_NONE) {
-      snprintf(err, err_size, "colour target %u: SET_COLOR_TARGET_FORMAT 0x%02x not modelled",
-               j, fmt);
+      snprintf(err, err_size, "colour target %u: SET_COLOR_TARGET_FORMAT 0x%02x not modelled", j,
+               fmt);
       return false;
    }
    uint32_t mem = m[NVC597_SET_COLOR_TARGET_MEMORY(j) / 4];
@@ -176,11 +178,11 @@ gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j, struct gpu_3
       .format = f,
       .pitch = GPU_GET(mem, NVC597_SET_COLOR_TARGET_MEMORY_LAYOUT) ==
                NVC597_SET_COLOR_TARGET_MEMORY_LAYOUT_PITCH,
-      .is_3d = GPU_GET(mem, NVC597_SET_COLOR_TARGET_MEMORY_THIRD_DIMENSION_CONTROL) ==
-               NVC597_SET_COLOR_TARGET_MEMORY_THIRD_DIMENSION_CONTROL_THIRD_DIMENSION_DEFINES_DEPTH_SIZE,
+      .is_3d =
+         GPU_GET(mem, NVC597_SET_COLOR_TARGET_MEMORY_THIRD_DIMENSION_CONTROL) ==
+         NVC597_SET_COLOR_TARGET_MEMORY_THIRD_DIMENSION_CONTROL_THIRD_DIMENSION_DEFINES_DEPTH_SIZE,
       .width = GPU_GET(m[NVC597_SET_COLOR_TARGET_WIDTH(j) / 4], NVC597_SET_COLOR_TARGET_WIDTH_V),
-      .height = GPU_GET(m[NVC597_SET_COLOR_TARGET_HEIGHT(j) / 4],
-                        NVC597_SET_COLOR_TARGET_HEIGHT_V),
+      .height = GPU_GET(m[NVC597_SET_COLOR_TARGET_HEIGHT(j) / 4], NVC597_SET_COLOR_TARGET_HEIGHT_V),
       .third = GPU_GET(m[NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(j) / 4],
                        NVC597_SET_COLOR_TARGET_THIRD_DIMENSION_V),
       .block_h_log2 = GPU_GET(mem, NVC597_SET_COLOR_TARGET_MEMORY_BLOCK_HEIGHT),
@@ -201,7 +203,8 @@ gpu_3d_target_read(struct jade_gpu *gpu, unsigned subc, unsigned j, struct gpu_3
    t->index = j;
    t->is_3d = d.is_3d;
    t->third = d.third ? d.third : 1;
-   t->layer0 = GPU_GET(m[NVC597_SET_COLOR_TARGET_LAYER(j) / 4], NVC597_SET_COLOR_TARGET_LAYER_OFFSET);
+   t->layer0 =
+      GPU_GET(m[NVC597_SET_COLOR_TARGET_LAYER(j) / 4], NVC597_SET_COLOR_TARGET_LAYER_OFFSET);
    gpu_tex_color_target(&t->view, &d);
    return true;
 }
@@ -226,11 +229,13 @@ gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, bool scissor)
    int32_t x = GPU_GET(h, NVC597_SET_SURFACE_CLIP_HORIZONTAL_X);
    int32_t y = GPU_GET(v, NVC597_SET_SURFACE_CLIP_VERTICAL_Y);
    struct gpu_3d_rect r = {
-      x, y, x + (int32_t)GPU_GET(h, NVC597_SET_SURFACE_CLIP_HORIZONTAL_WIDTH),
+      x,
+      y,
+      x + (int32_t)GPU_GET(h, NVC597_SET_SURFACE_CLIP_HORIZONTAL_WIDTH),
       y + (int32_t)GPU_GET(v, NVC597_SET_SURFACE_CLIP_VERTICAL_HEIGHT),
    };
-   if (scissor && GPU_GET(gpu->method[subc][NVC597_SET_SCISSOR_ENABLE(0) / 4],
-                          NVC597_SET_SCISSOR_ENABLE_V)) {
+   if (scissor &&
+       GPU_GET(gpu->method[subc][NVC597_SET_SCISSOR_ENABLE(0) / 4], NVC597_SET_SCISSOR_ENABLE_V)) {
       uint32_t sh = gpu->method[subc][NVC597_SET_SCISSOR_HORIZONTAL(0) / 4];
       uint32_t sv = gpu->method[subc][NVC597_SET_SCISSOR_VERTICAL(0) / 4];
       /* XMAX and YMAX are exclusive (nvc0 and NVK program x + width). */
@@ -250,17 +255,33 @@ gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, const cha
    if (_mesa_hash_table_u64_search(gpu->reported, k))
       return;
    _mesa_hash_table_u64_insert(gpu->reported, k, (void *)1);
-   gpu_log(gpu, "3D pipeline: %s is not modelled (subchannel %u); reported once, counted",
-           what, subc);
+   gpu_log(gpu, "3D pipeline: %s is not modelled (subchannel %u); reported once, counted", what,
+           subc);
 }
 
 /* ------------------------------------------------------------ blending */
 
 enum factor {
-   F_ZERO, F_ONE, F_SRC_COLOR, F_INV_SRC_COLOR, F_SRC_ALPHA, F_INV_SRC_ALPHA, F_DST_ALPHA,
-   F_INV_DST_ALPHA, F_DST_COLOR, F_INV_DST_COLOR, F_SRC_ALPHA_SAT, F_CONST_COLOR,
-   F_INV_CONST_COLOR, F_CONST_ALPHA, F_INV_CONST_ALPHA, F_SRC1_COLOR, F_INV_SRC1_COLOR,
-   F_SRC1_ALPHA, F_INV_SRC1_ALPHA, F_UNKNOWN,
+   F_ZERO,
+   F_ONE,
+   F_SRC_COLOR,
+   F_INV_SRC_COLOR,
+   F_SRC_ALPHA,
+   F_INV_SRC_ALPHA,
+   F_DST_ALPHA,
+   F_INV_DST_ALPHA,
+   F_DST_COLOR,
+   F_INV_DST_COLOR,
+   F_SRC_ALPHA_SAT,
+   F_CONST_COLOR,
+   F_INV_CONST_COLOR,
+   F_CONST_ALPHA,
+   F_INV_CONST_ALPHA,
+   F_SRC1_COLOR,
+   F_INV_SRC1_COLOR,
+   F_SRC1_ALPHA,
+   F_INV_SRC1_ALPHA,
+   F_UNKNOWN,
 };
 
 /* The source and destination coefficients share their values (clc597.h
@@ -270,42 +291,62 @@ factor_of(uint32_t v)
 {
    switch (v) {
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ZERO:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_ZERO: return F_ZERO;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_ZERO:
+      return F_ZERO;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_ONE: return F_ONE;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_ONE:
+      return F_ONE;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCCOLOR: return F_SRC_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCCOLOR:
+      return F_SRC_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_SRC_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRCCOLOR: return F_INV_SRC_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRCCOLOR:
+      return F_INV_SRC_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC_ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCALPHA: return F_SRC_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCALPHA:
+      return F_SRC_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_SRC_ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRCALPHA: return F_INV_SRC_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRCALPHA:
+      return F_INV_SRC_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_DST_ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_DESTALPHA: return F_DST_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_DESTALPHA:
+      return F_DST_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_DST_ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVDESTALPHA: return F_INV_DST_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVDESTALPHA:
+      return F_INV_DST_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_DST_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_DESTCOLOR: return F_DST_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_DESTCOLOR:
+      return F_DST_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_DST_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVDESTCOLOR: return F_INV_DST_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVDESTCOLOR:
+      return F_INV_DST_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC_ALPHA_SATURATE:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCALPHASAT: return F_SRC_ALPHA_SAT;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRCALPHASAT:
+      return F_SRC_ALPHA_SAT;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_CONSTANT_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_BLENDFACTOR: return F_CONST_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_BLENDFACTOR:
+      return F_CONST_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_CONSTANT_COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVBLENDFACTOR: return F_INV_CONST_COLOR;
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_CONSTANT_ALPHA: return F_CONST_ALPHA;
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_CONSTANT_ALPHA: return F_INV_CONST_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVBLENDFACTOR:
+      return F_INV_CONST_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_CONSTANT_ALPHA:
+      return F_CONST_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_ONE_MINUS_CONSTANT_ALPHA:
+      return F_INV_CONST_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC1COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1COLOR: return F_SRC1_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1COLOR:
+      return F_SRC1_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_INVSRC1COLOR:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1COLOR: return F_INV_SRC1_COLOR;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1COLOR:
+      return F_INV_SRC1_COLOR;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_SRC1ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1ALPHA: return F_SRC1_ALPHA;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_SRC1ALPHA:
+      return F_SRC1_ALPHA;
    case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_INVSRC1ALPHA:
-   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1ALPHA: return F_INV_SRC1_ALPHA;
-   default: return F_UNKNOWN;
+   case NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_D3D_INVSRC1ALPHA:
+      return F_INV_SRC1_ALPHA;
+   default:
+      return F_UNKNOWN;
    }
 }
 
@@ -315,26 +356,46 @@ coeff(enum factor f, unsigned c, const float s[4], const float d[4], const float
       const float s1[4])
 {
    switch (f) {
-   case F_SRC1_COLOR: return s1[c];
-   case F_INV_SRC1_COLOR: return 1 - s1[c];
-   case F_SRC1_ALPHA: return s1[3];
-   case F_INV_SRC1_ALPHA: return 1 - s1[3];
-   case F_ZERO: return 0;
-   case F_ONE: return 1;
-   case F_SRC_COLOR: return s[c];
-   case F_INV_SRC_COLOR: return 1 - s[c];
-   case F_SRC_ALPHA: return s[3];
-   case F_INV_SRC_ALPHA: return 1 - s[3];
-   case F_DST_ALPHA: return d[3];
-   case F_INV_DST_ALPHA: return 1 - d[3];
-   case F_DST_COLOR: return d[c];
-   case F_INV_DST_COLOR: return 1 - d[c];
-   case F_SRC_ALPHA_SAT: return c == 3 ? 1 : fminf(s[3], 1 - d[3]);
-   case F_CONST_COLOR: return k[c];
-   case F_INV_CONST_COLOR: return 1 - k[c];
-   case F_CONST_ALPHA: return k[3];
-   case F_INV_CONST_ALPHA: return 1 - k[3];
-   default: return 0;
+   case F_SRC1_COLOR:
+      return s1[c];
+   case F_INV_SRC1_COLOR:
+      return 1 - s1[c];
+   case F_SRC1_ALPHA:
+      return s1[3];
+   case F_INV_SRC1_ALPHA:
+      return 1 - s1[3];
+   case F_ZERO:
+      return 0;
+   case F_ONE:
+      return 1;
+   case F_SRC_COLOR:
+      return s[c];
+   case F_INV_SRC_COLOR:
+      return 1 - s[c];
+   case F_SRC_ALPHA:
+      return s[3];
+   case F_INV_SRC_ALPHA:
+      return 1 - s[3];
+   case F_DST_ALPHA:
+      return d[3];
+   case F_INV_DST_ALPHA:
+      return 1 - d[3];
+   case F_DST_COLOR:
+      return d[c];
+   case F_INV_DST_COLOR:
+      return 1 - d[c];
+   case F_SRC_ALPHA_SAT:
+      return c == 3 ? 1 : fminf(s[3], 1 - d[3]);
+   case F_CONST_COLOR:
+      return k[c];
+   case F_INV_CONST_COLOR:
+      return 1 - k[c];
+   case F_CONST_ALPHA:
+      return k[3];
+   case F_INV_CONST_ALPHA:
+      return 1 - k[3];
+   default:
+      return 0;
    }
 }
 
@@ -352,14 +413,19 @@ combine(uint32_t op, bool zw, float s, float fs, float d, float fd)
 {
    switch (op) {
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_SUBTRACT:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_SUBTRACT: return mul(zw, s, fs) - mul(zw, d, fd);
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_SUBTRACT:
+      return mul(zw, s, fs) - mul(zw, d, fd);
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_REVERSE_SUBTRACT:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_REVSUBTRACT: return mul(zw, d, fd) - mul(zw, s, fs);
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_REVSUBTRACT:
+      return mul(zw, d, fd) - mul(zw, s, fs);
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_MIN:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_MIN: return fminf(s, d);   /* no coefficients */
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_MIN:
+      return fminf(s, d); /* no coefficients */
    case NVC597_SET_BLEND_COLOR_OP_V_OGL_MAX:
-   case NVC597_SET_BLEND_COLOR_OP_V_D3D_MAX: return fmaxf(s, d);
-   default: return mul(zw, s, fs) + mul(zw, d, fd);   /* OGL_FUNC_ADD, D3D_ADD */
+   case NVC597_SET_BLEND_COLOR_OP_V_D3D_MAX:
+      return fmaxf(s, d);
+   default:
+      return mul(zw, s, fs) + mul(zw, d, fd); /* OGL_FUNC_ADD, D3D_ADD */
    }
 }
 
@@ -370,7 +436,8 @@ gpu_3d_blend(const struct jade_gpu *gpu, unsigned subc, unsigned slot, const flo
    const uint32_t *m = gpu->method[subc];
    uint32_t cop, csrc, cdst, aop, asrc, adst;
    bool separate;
-   if (GPU_GET(m[NVC597_SET_BLEND_STATE_PER_TARGET / 4], NVC597_SET_BLEND_STATE_PER_TARGET_ENABLE)) {
+   if (GPU_GET(m[NVC597_SET_BLEND_STATE_PER_TARGET / 4],
+               NVC597_SET_BLEND_STATE_PER_TARGET_ENABLE)) {
       separate = GPU_GET(m[NVC597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA(slot) / 4],
                          NVC597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA_ENABLE);
       cop = m[NVC597_SET_BLEND_PER_TARGET_COLOR_OP(slot) / 4];
@@ -417,22 +484,38 @@ static uint8_t
 logic_op(unsigned op, uint8_t s, uint8_t d)
 {
    switch (op) {
-   case 0: return 0;
-   case 1: return s & d;
-   case 2: return s & ~d;
-   case 3: return s;
-   case 4: return ~s & d;
-   case 5: return d;
-   case 6: return s ^ d;
-   case 7: return s | d;
-   case 8: return ~(s | d);
-   case 9: return ~(s ^ d);
-   case 10: return ~d;
-   case 11: return s | ~d;
-   case 12: return ~s;
-   case 13: return ~s | d;
-   case 14: return ~(s & d);
-   default: return 0xff;
+   case 0:
+      return 0;
+   case 1:
+      return s & d;
+   case 2:
+      return s & ~d;
+   case 3:
+      return s;
+   case 4:
+      return ~s & d;
+   case 5:
+      return d;
+   case 6:
+      return s ^ d;
+   case 7:
+      return s | d;
+   case 8:
+      return ~(s | d);
+   case 9:
+      return ~(s ^ d);
+   case 10:
+      return ~d;
+   case 11:
+      return s | ~d;
+   case 12:
+      return ~s;
+   case 13:
+      return ~s | d;
+   case 14:
+      return ~(s & d);
+   default:
+      return 0xff;
    }
 }
 
@@ -471,23 +554,24 @@ gpu_3d_fragment_out(struct jade_gpu *gpu, unsigned subc, unsigned slot,
    uint64_t va;
    if (!gpu_3d_target_va(t, x, y, rt_index, &va))
       return true;
-   unsigned ws = GPU_GET(m[NVC597_SET_SINGLE_CT_WRITE_CONTROL / 4],
-                         NVC597_SET_SINGLE_CT_WRITE_CONTROL_ENABLE) ? 0 : slot;
+   unsigned ws =
+      GPU_GET(m[NVC597_SET_SINGLE_CT_WRITE_CONTROL / 4], NVC597_SET_SINGLE_CT_WRITE_CONTROL_ENABLE)
+         ? 0
+         : slot;
    uint32_t w = m[NVC597_SET_CT_WRITE(ws) / 4];
-   unsigned mask = GPU_GET(w, NVC597_SET_CT_WRITE_R_ENABLE) |
-                   GPU_GET(w, NVC597_SET_CT_WRITE_G_ENABLE) << 1 |
-                   GPU_GET(w, NVC597_SET_CT_WRITE_B_ENABLE) << 2 |
-                   GPU_GET(w, NVC597_SET_CT_WRITE_A_ENABLE) << 3;
+   unsigned mask =
+      GPU_GET(w, NVC597_SET_CT_WRITE_R_ENABLE) | GPU_GET(w, NVC597_SET_CT_WRITE_G_ENABLE) << 1 |
+      GPU_GET(w, NVC597_SET_CT_WRITE_B_ENABLE) << 2 | GPU_GET(w, NVC597_SET_CT_WRITE_A_ENABLE) << 3;
    if (!mask)
       return true;
    gpu_dump_note_target(gpu, t, rt_index);
    const enum pipe_format f = t->view.format;
    const unsigned bpp = t->view.bpp;
    /* A logic op replaces blending, on all but float targets. */
-   const bool logic = GPU_GET(m[NVC597_SET_LOGIC_OP / 4], NVC597_SET_LOGIC_OP_ENABLE) &&
-                      !util_format_is_float(f);
-   bool blend = GPU_GET(m[NVC597_SET_BLEND(slot) / 4], NVC597_SET_BLEND_ENABLE) &&
-                !t->view.integer && !logic;
+   const bool logic =
+      GPU_GET(m[NVC597_SET_LOGIC_OP / 4], NVC597_SET_LOGIC_OP_ENABLE) && !util_format_is_float(f);
+   bool blend =
+      GPU_GET(m[NVC597_SET_BLEND(slot) / 4], NVC597_SET_BLEND_ENABLE) && !t->view.integer && !logic;
    uint8_t bytes[16];
    uint32_t out[4];
    memcpy(out, color, sizeof(out));

@@ -70,15 +70,15 @@
 
 #include "gpu_3d.h"
 
-#define ATTRIBUTES 32
-#define STREAMS 16              /* SET_VERTEX_STREAM_A_FORMAT(0..15) */
-#define GENERIC_WORD 0x20       /* a[0x80] / 4 */
+#define ATTRIBUTES       32
+#define STREAMS          16   /* SET_VERTEX_STREAM_A_FORMAT(0..15) */
+#define GENERIC_WORD     0x20 /* a[0x80] / 4 */
 #define INSTANCE_ID_WORD (0x2f8 / 4)
-#define VERTEX_ID_WORD (0x2fc / 4)
-#define IMAP_BIT 160
-#define OMAP_BIT 400
-#define MAP_WORDS 240           /* words the maps cover: a[0x000..0x3bc] */
-#define VS_BATCH 1024           /* threads of a CTA */
+#define VERTEX_ID_WORD   (0x2fc / 4)
+#define IMAP_BIT         160
+#define OMAP_BIT         400
+#define MAP_WORDS        240  /* words the maps cover: a[0x000..0x3bc] */
+#define VS_BATCH         1024 /* threads of a CTA */
 
 static bool
 sph_bit(const uint32_t *sph, unsigned bit)
@@ -88,9 +88,12 @@ sph_bit(const uint32_t *sph, unsigned bit)
 
 #define T(x) NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_##x
 #define W(x) NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_##x
-#define ROW(stem, flt) {PIPE_FORMAT_##stem##_SNORM, PIPE_FORMAT_##stem##_UNORM,          \
-                        PIPE_FORMAT_##stem##_SINT, PIPE_FORMAT_##stem##_UINT,            \
-                        PIPE_FORMAT_##stem##_USCALED, PIPE_FORMAT_##stem##_SSCALED, flt}
+#define ROW(stem, flt)                                                                             \
+   {                                                                                               \
+      PIPE_FORMAT_##stem##_SNORM, PIPE_FORMAT_##stem##_UNORM, PIPE_FORMAT_##stem##_SINT,           \
+         PIPE_FORMAT_##stem##_UINT, PIPE_FORMAT_##stem##_USCALED, PIPE_FORMAT_##stem##_SSCALED,    \
+         flt                                                                                       \
+   }
 
 /* The util_format layout of a width code and numerical type (SNORM 1 ..
  * FLOAT 7), NONE if the pair names none; *bytes: the element's size.
@@ -112,28 +115,60 @@ attribute_format(unsigned widths, unsigned type, unsigned *bytes)
    static const enum pipe_format r8x2[] = ROW(R8G8, PIPE_FORMAT_NONE);
    static const enum pipe_format r8[] = ROW(R8, PIPE_FORMAT_NONE);
    static const enum pipe_format a2b10g10r10[] = ROW(R10G10B10A2, PIPE_FORMAT_NONE);
-   static const enum pipe_format a8[] = {PIPE_FORMAT_A8_SNORM, PIPE_FORMAT_A8_UNORM,
-                                         PIPE_FORMAT_A8_SINT, PIPE_FORMAT_A8_UINT,
-                                         PIPE_FORMAT_NONE, PIPE_FORMAT_NONE,
-                                         PIPE_FORMAT_NONE};
+   static const enum pipe_format a8[] = {
+      PIPE_FORMAT_A8_SNORM, PIPE_FORMAT_A8_UNORM, PIPE_FORMAT_A8_SINT, PIPE_FORMAT_A8_UINT,
+      PIPE_FORMAT_NONE,     PIPE_FORMAT_NONE,     PIPE_FORMAT_NONE};
    const enum pipe_format *row;
    unsigned size = 0;
    switch (widths) {
-   case W(R32_G32_B32_A32): row = r32x4; break;
-   case W(R32_G32_B32): row = r32x3; break;
-   case W(R32_G32): row = r32x2; break;
-   case W(R32): row = r32; break;
-   case W(R16_G16_B16_A16): row = r16x4; break;
-   case W(R16_G16_B16): row = r16x3; break;
-   case W(R16_G16): row = r16x2; break;
-   case W(R16): row = r16; break;
-   case W(R8_G8_B8_A8): case W(A8B8G8R8): row = r8x4; break;
-   case W(X8B8G8R8): row = r8x3; size = 4; break;   /* X: not read, 1 */
-   case W(R8_G8_B8): row = r8x3; break;
-   case W(R8_G8): case W(G8R8): row = r8x2; break;
-   case W(R8): row = r8; break;
-   case W(A8): row = a8; break;
-   case W(A2B10G10R10): row = a2b10g10r10; break;
+   case W(R32_G32_B32_A32):
+      row = r32x4;
+      break;
+   case W(R32_G32_B32):
+      row = r32x3;
+      break;
+   case W(R32_G32):
+      row = r32x2;
+      break;
+   case W(R32):
+      row = r32;
+      break;
+   case W(R16_G16_B16_A16):
+      row = r16x4;
+      break;
+   case W(R16_G16_B16):
+      row = r16x3;
+      break;
+   case W(R16_G16):
+      row = r16x2;
+      break;
+   case W(R16):
+      row = r16;
+      break;
+   case W(R8_G8_B8_A8):
+   case W(A8B8G8R8):
+      row = r8x4;
+      break;
+   case W(X8B8G8R8):
+      row = r8x3;
+      size = 4;
+      break; /* X: not read, 1 */
+   case W(R8_G8_B8):
+      row = r8x3;
+      break;
+   case W(R8_G8):
+   case W(G8R8):
+      row = r8x2;
+      break;
+   case W(R8):
+      row = r8;
+      break;
+   case W(A8):
+      row = a8;
+      break;
+   case W(A2B10G10R10):
+      row = a2b10g10r10;
+      break;
    case W(B10G11R11):
       *bytes = 4;
       return type == T(FLOAT) ? PIPE_FORMAT_R11G11B10_FLOAT : PIPE_FORMAT_NONE;
@@ -152,7 +187,7 @@ attribute_format(unsigned widths, unsigned type, unsigned *bytes)
 
 /* What a draw's fetch reads of the method store, once a draw. */
 struct fetch_attr {
-   bool read;              /* the SPH reads it */
+   bool read; /* the SPH reads it */
    bool active;
    enum pipe_format format;
    unsigned bytes;
@@ -179,9 +214,9 @@ fetch_setup(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
          .addr = GPU_VA(m[NVC597_SET_VERTEX_STREAM_A_LOCATION_A(s) / 4],
                         NVC597_SET_VERTEX_STREAM_A_LOCATION_A_OFFSET_UPPER,
                         m[NVC597_SET_VERTEX_STREAM_A_LOCATION_B(s) / 4]),
-         .size = GPU_VA(m[NVC597_SET_VERTEX_STREAM_SIZE_A(s) / 4],
-                        NVC597_SET_VERTEX_STREAM_SIZE_A_UPPER,
-                        m[NVC597_SET_VERTEX_STREAM_SIZE_B(s) / 4]),
+         .size =
+            GPU_VA(m[NVC597_SET_VERTEX_STREAM_SIZE_A(s) / 4], NVC597_SET_VERTEX_STREAM_SIZE_A_UPPER,
+                   m[NVC597_SET_VERTEX_STREAM_SIZE_B(s) / 4]),
          .instanced = GPU_GET(m[NVC597_SET_VERTEX_STREAM_INSTANCE_A(s) / 4],
                               NVC597_SET_VERTEX_STREAM_INSTANCE_A_IS_INSTANCED),
          .frequency = m[NVC597_SET_VERTEX_STREAM_A_FREQUENCY(s) / 4],
@@ -200,13 +235,14 @@ fetch_setup(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
       fa->stream = GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_STREAM);
       fa->offset = GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_OFFSET);
       fa->swap_rb = GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_SWAP_R_AND_B);
-      fa->format = attribute_format(GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS),
-                                    GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE),
-                                    &fa->bytes);
+      fa->format =
+         attribute_format(GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS),
+                          GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE), &fa->bytes);
       if (fa->format == PIPE_FORMAT_NONE) {
-         gpu_fault(gpu, 0, 0, false, "SET_VERTEX_ATTRIBUTE_A(%u) 0x%08x: COMPONENT_BIT_WIDTHS "
-                   "0x%x with NUMERICAL_TYPE %u is no vertex format the model knows", i, a,
-                   GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS),
+         gpu_fault(gpu, 0, 0, false,
+                   "SET_VERTEX_ATTRIBUTE_A(%u) 0x%08x: COMPONENT_BIT_WIDTHS "
+                   "0x%x with NUMERICAL_TYPE %u is no vertex format the model knows",
+                   i, a, GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS),
                    GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE));
          return false;
       }
@@ -228,8 +264,10 @@ fetch_one(struct jade_gpu *gpu, const struct fetch_attr *fa, const struct fetch_
          if (p)
             src = p;
          else
-            gpu_fault(gpu, st->addr + at, fa->bytes, false, "vertex fetch (stream %u, element "
-                      "%u)", fa->stream, element);
+            gpu_fault(gpu, st->addr + at, fa->bytes, false,
+                      "vertex fetch (stream %u, element "
+                      "%u)",
+                      fa->stream, element);
       }
    }
    util_format_unpack_rgba(fa->format, words, src, 1);

@@ -66,11 +66,11 @@
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
 
 static const struct gpu_3d_zt_format {
-   uint32_t v;               /* SET_ZT_FORMAT_V_* */
+   uint32_t v; /* SET_ZT_FORMAT_V_* */
    unsigned bytes;
-   uint8_t z_shift, z_bits;  /* z_bits 0: no depth; 32: float */
-   int8_t s_shift;           /* -1: no stencil */
-   enum pipe_format rep;     /* the pipe format of these fields */
+   uint8_t z_shift, z_bits; /* z_bits 0: no depth; 32: float */
+   int8_t s_shift;          /* -1: no stencil */
+   enum pipe_format rep;    /* the pipe format of these fields */
 } zt_formats[] = {
    {NVC597_SET_ZT_FORMAT_V_Z16, 2, 0, 16, -1, PIPE_FORMAT_Z16_UNORM},
    {NVC597_SET_ZT_FORMAT_V_Z24S8, 4, 8, 24, 0, PIPE_FORMAT_S8_UINT_Z24_UNORM},
@@ -100,16 +100,24 @@ static enum sop
 sop_of(uint32_t v)
 {
    switch (v) {
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_ZERO: return ZERO;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_REPLACE: return REPLACE;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INCRSAT: return INCRSAT;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_DECRSAT: return DECRSAT;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INVERT: return INVERT;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INCR: return INCR;
-   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_DECR: return DECR;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_ZERO:
+      return ZERO;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_REPLACE:
+      return REPLACE;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INCRSAT:
+      return INCRSAT;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_DECRSAT:
+      return DECRSAT;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INVERT:
+      return INVERT;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_INCR:
+      return INCR;
+   case NVC597_SET_STENCIL_OP_FAIL_V_OGL_DECR:
+      return DECR;
    case NVC597_SET_STENCIL_OP_FAIL_V_D3D_KEEP ... NVC597_SET_STENCIL_OP_FAIL_V_D3D_DECR:
       return (enum sop)(v - NVC597_SET_STENCIL_OP_FAIL_V_D3D_KEEP);
-   default: return KEEP;
+   default:
+      return KEEP;
    }
 }
 
@@ -117,14 +125,22 @@ static uint8_t
 stencil_op(enum sop op, uint8_t s, uint8_t ref)
 {
    switch (op) {
-   case ZERO: return 0;
-   case REPLACE: return ref;
-   case INCRSAT: return s == 0xff ? s : s + 1;
-   case DECRSAT: return s == 0 ? s : s - 1;
-   case INVERT: return ~s;
-   case INCR: return s + 1;
-   case DECR: return s - 1;
-   default: return s;
+   case ZERO:
+      return 0;
+   case REPLACE:
+      return ref;
+   case INCRSAT:
+      return s == 0xff ? s : s + 1;
+   case DECRSAT:
+      return s == 0 ? s : s - 1;
+   case INVERT:
+      return ~s;
+   case INCR:
+      return s + 1;
+   case DECR:
+      return s - 1;
+   default:
+      return s;
    }
 }
 
@@ -205,8 +221,8 @@ gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z, cha
    z->bounds_min = uif(M(subc, SET_DEPTH_BOUNDS_MIN));
    z->bounds_max = uif(M(subc, SET_DEPTH_BOUNDS_MAX));
    z->stencil = GPU_GET(M(subc, SET_STENCIL_TEST), NVC597_SET_STENCIL_TEST_ENABLE);
-   const bool two = GPU_GET(M(subc, SET_TWO_SIDED_STENCIL_TEST),
-                            NVC597_SET_TWO_SIDED_STENCIL_TEST_ENABLE);
+   const bool two =
+      GPU_GET(M(subc, SET_TWO_SIDED_STENCIL_TEST), NVC597_SET_TWO_SIDED_STENCIL_TEST_ENABLE);
    struct gpu_3d_stencil *f = &z->face[0], *b = &z->face[1];
    f->fail = sop_of(M(subc, SET_STENCIL_OP_FAIL));
    f->zfail = sop_of(M(subc, SET_STENCIL_OP_ZFAIL));
@@ -291,7 +307,8 @@ gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t 
     * (the colour write drops it the same way). */
    const uint32_t layer = z->layer0 + rt_index;
    uint64_t va;
-   if (layer >= z->third || !gpu_tex_texel_va(&z->view, 0, (uint32_t)x, (uint32_t)y, 0, layer, &va)) {
+   if (layer >= z->third ||
+       !gpu_tex_texel_va(&z->view, 0, (uint32_t)x, (uint32_t)y, 0, layer, &va)) {
       *pass = !z->depth_test && !z->stencil;
       return true;
    }
@@ -354,10 +371,10 @@ gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
    double stored;
    const uint64_t zbits = depth ? depth_bits(f, uif(M(subc, SET_Z_CLEAR_VALUE)), &stored) : 0;
    const uint8_t sval = (uint8_t)M(subc, SET_STENCIL_CLEAR_VALUE);
-   const uint8_t smask =
-      GPU_GET(M(subc, SET_CLEAR_SURFACE_CONTROL),
-              NVC597_SET_CLEAR_SURFACE_CONTROL_RESPECT_STENCIL_MASK)
-         ? (uint8_t)M(subc, SET_STENCIL_MASK) : 0xff;
+   const uint8_t smask = GPU_GET(M(subc, SET_CLEAR_SURFACE_CONTROL),
+                                 NVC597_SET_CLEAR_SURFACE_CONTROL_RESPECT_STENCIL_MASK)
+                            ? (uint8_t)M(subc, SET_STENCIL_MASK)
+                            : 0xff;
    struct gpu_3d_rect r = *rect;
    gpu_3d_rect_clip(&r, 0, 0, (int32_t)z.view.width, (int32_t)z.view.height);
    const uint32_t layer = z.layer0 + rt_index;

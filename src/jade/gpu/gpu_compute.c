@@ -119,8 +119,8 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
    for (unsigned i = 0; i < 8; i++) {
       if (!q->constant_buffer_valid[i])
          continue;
-      uint64_t va = (uint64_t)q->constant_buffer_addr_upper[i] << 32 |
-                    q->constant_buffer_addr_lower[i];
+      uint64_t va =
+         (uint64_t)q->constant_buffer_addr_upper[i] << 32 | q->constant_buffer_addr_lower[i];
       uint32_t size = q->constant_buffer_size_shifted4[i] * 16;
       if (size > JADE_SIM_CONST_BANK_SIZE)
          size = JADE_SIM_CONST_BANK_SIZE;
@@ -143,49 +143,51 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
 /* Smallest compute local-memory area of a TPC (NVK nvk_slm_area_ensure),
  * and the SMs of a TPC (NVK mp_per_tpc_for_chipset: Volta and later). */
 #define TPC_LOCAL_ALIGN 0x8000u
-#define SMS_PER_TPC 2u
+#define SMS_PER_TPC     2u
 
 /* The local memory of SM 0 for a launch of q: its bytes in *sm_size, its
  * warp areas' size in *warp_size.  False after a fault: the buffer the
  * driver programmed cannot hold the CTA's warps. */
 static bool
-local_memory(struct jade_gpu *gpu, const uint32_t *m, const struct jade_qmd *q,
-             uint64_t *sm_size, uint32_t *warp_size)
+local_memory(struct jade_gpu *gpu, const uint32_t *m, const struct jade_qmd *q, uint64_t *sm_size,
+             uint32_t *warp_size)
 {
    const uint32_t size_a = m[NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A / 4];
    const uint32_t size_b = m[NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_B / 4];
-   const uint64_t tpc = GPU_VA(size_a, NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A_SIZE_UPPER,
-                               size_b);
+   const uint64_t tpc =
+      GPU_VA(size_a, NVC5C0_SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A_SIZE_UPPER, size_b);
    const uint64_t addr = GPU_VA(m[NVC5C0_SET_SHADER_LOCAL_MEMORY_A / 4],
                                 NVC5C0_SET_SHADER_LOCAL_MEMORY_A_ADDRESS_UPPER,
                                 m[NVC5C0_SET_SHADER_LOCAL_MEMORY_B / 4]);
-   const uint64_t threads = (uint64_t)q->cta_thread_dimension0 * q->cta_thread_dimension1 *
-                            q->cta_thread_dimension2;
+   const uint64_t threads =
+      (uint64_t)q->cta_thread_dimension0 * q->cta_thread_dimension1 * q->cta_thread_dimension2;
    const uint64_t warps = (threads + 31) / 32;
-   const uint64_t per_warp = ((uint64_t)q->shader_local_memory_low_size +
-                              q->shader_local_memory_high_size) * 32 +
-                             q->shader_local_memory_crs_size;
-   const uint64_t warp = (per_warp + JADE_SIM_LOCAL_WARP_ALIGN - 1) &
-                         ~(uint64_t)(JADE_SIM_LOCAL_WARP_ALIGN - 1);
+   const uint64_t per_warp =
+      ((uint64_t)q->shader_local_memory_low_size + q->shader_local_memory_high_size) * 32 +
+      q->shader_local_memory_crs_size;
+   const uint64_t warp =
+      (per_warp + JADE_SIM_LOCAL_WARP_ALIGN - 1) & ~(uint64_t)(JADE_SIM_LOCAL_WARP_ALIGN - 1);
    *sm_size = tpc / SMS_PER_TPC;
    *warp_size = (uint32_t)warp;
    if (!q->shader_local_memory_low_size)
-      return true;   /* nothing to hold: any local access is out of bounds */
+      return true; /* nothing to hold: any local access is out of bounds */
    if (tpc % TPC_LOCAL_ALIGN) {
-      gpu_fault(gpu, addr, 0, false, "local memory: SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B "
-                "0x%x/0x%x give a TPC 0x%llx bytes, not a multiple of 0x%x", size_a, size_b,
-                (unsigned long long)tpc, TPC_LOCAL_ALIGN);
+      gpu_fault(gpu, addr, 0, false,
+                "local memory: SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B "
+                "0x%x/0x%x give a TPC 0x%llx bytes, not a multiple of 0x%x",
+                size_a, size_b, (unsigned long long)tpc, TPC_LOCAL_ALIGN);
       return false;
    }
    if (warp * warps > *sm_size) {
-      gpu_fault(gpu, addr, 0, false, "local memory too small: the QMD's "
+      gpu_fault(gpu, addr, 0, false,
+                "local memory too small: the QMD's "
                 "SHADER_LOCAL_MEMORY_LOW_SIZE 0x%x bytes a thread need 0x%llx bytes a warp, "
                 "0x%llx for the CTA's %llu warps, but SET_SHADER_LOCAL_MEMORY_NON_THROTTLED_A/B "
                 "0x%x/0x%x give a TPC 0x%llx bytes, an SM 0x%llx (the buffer at "
-                "SET_SHADER_LOCAL_MEMORY_A/B 0x%llx)", q->shader_local_memory_low_size,
-                (unsigned long long)warp, (unsigned long long)(warp * warps),
-                (unsigned long long)warps, size_a, size_b, (unsigned long long)tpc,
-                (unsigned long long)*sm_size, (unsigned long long)addr);
+                "SET_SHADER_LOCAL_MEMORY_A/B 0x%llx)",
+                q->shader_local_memory_low_size, (unsigned long long)warp,
+                (unsigned long long)(warp * warps), (unsigned long long)warps, size_a, size_b,
+                (unsigned long long)tpc, (unsigned long long)*sm_size, (unsigned long long)addr);
       return false;
    }
    return true;
@@ -204,10 +206,11 @@ shared_config(struct jade_gpu *gpu, uint64_t qmd_va, const struct jade_qmd *q)
    const unsigned target = q->target_sm_config_shared_mem_size;
    const uint64_t target_B = target ? (uint64_t)(target - 1) * 4096 : 0;
    if (!min || min > target || target > max || q->shared_memory_size > target_B) {
-      gpu_fault(gpu, qmd_va, 0, false, "the QMD's shared memory: SHARED_MEMORY_SIZE 0x%x bytes, "
+      gpu_fault(gpu, qmd_va, 0, false,
+                "the QMD's shared memory: SHARED_MEMORY_SIZE 0x%x bytes, "
                 "SM configuration min %u / target %u / max %u (4 KiB units + 1): the CTA "
-                "must fit the target, min <= target <= max", q->shared_memory_size, min, target,
-                max);
+                "must fit the target, min <= target <= max",
+                q->shared_memory_size, min, target, max);
       return false;
    }
    return true;
@@ -230,8 +233,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
       return;
    uint64_t program = (uint64_t)q.program_address_upper << 32 | q.program_address_lower;
    uint64_t entry;
-   if (!gpu_load_program(gpu, program, &entry, "the compute program") ||
-       !load_constants(gpu, &q))
+   if (!gpu_load_program(gpu, program, &entry, "the compute program") || !load_constants(gpu, &q))
       return;
 
    const uint32_t *m = gpu->method[subc];

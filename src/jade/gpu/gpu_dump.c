@@ -62,7 +62,7 @@
 struct gpu_dump_entry {
    struct gpu_3d_target t;
    uint32_t rt_index;
-   uint32_t layer;            /* SET_COLOR_TARGET_LAYER + rt_index */
+   uint32_t layer; /* SET_COLOR_TARGET_LAYER + rt_index */
 };
 
 struct gpu_dump {
@@ -94,8 +94,10 @@ gpu_dump_init(struct jade_gpu *gpu)
    }
    gpu->dump = d;
 #else
-   gpu_log(gpu, "PNG dumps into %s (JADE_SIM_DUMP) are compiled out: libpng was not found "
-           "when the GPU model was built (install libpng-dev and rebuild)", dir);
+   gpu_log(gpu,
+           "PNG dumps into %s (JADE_SIM_DUMP) are compiled out: libpng was not found "
+           "when the GPU model was built (install libpng-dev and rebuild)",
+           dir);
 #endif
 }
 
@@ -135,8 +137,10 @@ gpu_dump_note(struct jade_gpu *gpu, const struct gpu_3d_target *t, uint32_t rt_i
    }
    if (d->count == GPU_DUMP_TARGETS) {
       if (!d->full_logged)
-         gpu_log(gpu, "PNG dumps: more than %u colour targets written in one submission; "
-                 "the others are not dumped (logged once)", GPU_DUMP_TARGETS);
+         gpu_log(gpu,
+                 "PNG dumps: more than %u colour targets written in one submission; "
+                 "the others are not dumped (logged once)",
+                 GPU_DUMP_TARGETS);
       d->full_logged = true;
       return;
    }
@@ -146,8 +150,7 @@ gpu_dump_note(struct jade_gpu *gpu, const struct gpu_3d_target *t, uint32_t rt_i
 
 #ifdef JADE_GPU_HAVE_PNG
 
-static void PRINTFLIKE(2, 3)
-dump_error(struct jade_gpu *gpu, const char *fmt, ...)
+static void PRINTFLIKE(2, 3) dump_error(struct jade_gpu *gpu, const char *fmt, ...)
 {
    struct gpu_dump *d = gpu->dump;
    if (d->error_logged)
@@ -164,7 +167,7 @@ dump_error(struct jade_gpu *gpu, const char *fmt, ...)
 static uint8_t
 unorm8(float v)
 {
-   if (!(v > 0))   /* NaN too */
+   if (!(v > 0)) /* NaN too */
       return 0;
    return v >= 1 ? 255 : (uint8_t)lrintf(v * 255.0f);
 }
@@ -234,10 +237,11 @@ write_entry(struct jade_gpu *gpu, unsigned i, uint32_t submission)
       for (uint32_t x = 0; x < w; x++) {
          uint64_t va;
          if (!gpu_3d_target_va(&e->t, (int32_t)x, (int32_t)y, e->rt_index, &va))
-            continue;   /* outside the target's layers: left transparent black */
+            continue; /* outside the target's layers: left transparent black */
          const void *bytes = gpu->env.translate(gpu->env.data, va, v->bpp);
          if (!bytes) {
-            dump_error(gpu, "colour target %u (%u x %u at 0x%llx): pixel (%u, %u) at 0x%llx "
+            dump_error(gpu,
+                       "colour target %u (%u x %u at 0x%llx): pixel (%u, %u) at 0x%llx "
                        "is not mapped at the end of the submission; not dumped",
                        e->t.index, w, h, (unsigned long long)v->address, x, y,
                        (unsigned long long)va);
@@ -251,7 +255,7 @@ write_entry(struct jade_gpu *gpu, unsigned i, uint32_t submission)
    char path[4096];
    file_name(d, i, submission, path, sizeof(path));
    if (!d->dir_made) {
-      mkdir(d->dir, 0777);   /* one level; an error shows at fopen */
+      mkdir(d->dir, 0777); /* one level; an error shows at fopen */
       d->dir_made = true;
    }
    FILE *f = fopen(path, "wb");

@@ -24,9 +24,9 @@
 #include "gpu_3d.h"
 #include "gpu_private.h"
 
-#define CLASS_3D 0xc597
+#define CLASS_3D      0xc597
 #define CLASS_COMPUTE 0xc5c0
-#define CLASS_I2M 0xa140
+#define CLASS_I2M     0xa140
 
 /* The I2M and report-semaphore methods sit at the same addresses in all
  * three classes (clc597.h, clc5c0.h, cla140.h); TURING_A's names stand
@@ -43,7 +43,8 @@ gpu_unimplemented(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t d
       return;
    _mesa_hash_table_u64_insert(gpu->reported, key, (void *)1);
    const char *name = gpu_method_name(cls, mthd);
-   gpu_log(gpu, "method not implemented: %s (class 0x%04x, subchannel %u, method 0x%04x, "
+   gpu_log(gpu,
+           "method not implemented: %s (class 0x%04x, subchannel %u, method 0x%04x, "
            "data 0x%08x); reported once, counted",
            name ? name : "unknown to the class headers", cls, subc, mthd, data);
 }
@@ -140,8 +141,8 @@ i2m_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
 static void
 report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
 {
-   uint64_t va = GPU_VA(M(subc, SET_REPORT_SEMAPHORE_A),
-                        NVC597_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER, M(subc, SET_REPORT_SEMAPHORE_B));
+   uint64_t va = GPU_VA(M(subc, SET_REPORT_SEMAPHORE_A), NVC597_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER,
+                        M(subc, SET_REPORT_SEMAPHORE_B));
    uint32_t payload = M(subc, SET_REPORT_SEMAPHORE_C);
    unsigned op = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_OPERATION);
    unsigned report = GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_REPORT);
@@ -154,11 +155,11 @@ report_semaphore(struct jade_gpu *gpu, unsigned subc, uint32_t d)
       return;
    }
    bool known = false;
-   uint64_t value = gpu->subc_class[subc] == CLASS_3D
-                       ? gpu_3d_report_value(gpu, report,
-                                             GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_SUB_REPORT),
-                                             &known)
-                       : 0;
+   uint64_t value =
+      gpu->subc_class[subc] == CLASS_3D
+         ? gpu_3d_report_value(gpu, report, GPU_GET(d, NVC597_SET_REPORT_SEMAPHORE_D_SUB_REPORT),
+                               &known)
+         : 0;
    bool is_payload = op == NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
                      report == NVC597_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
    if (!is_payload && !known)
@@ -205,14 +206,16 @@ load_constant(struct jade_gpu *gpu, unsigned subc, uint32_t data)
    struct gpu_cbuf sel = selected_constant_buffer(gpu, subc);
    uint32_t size = sel.size;
    uint64_t base = sel.addr;
-   uint32_t offset = GPU_GET(M(subc, LOAD_CONSTANT_BUFFER_OFFSET),
-                             NVC597_LOAD_CONSTANT_BUFFER_OFFSET_V);
+   uint32_t offset =
+      GPU_GET(M(subc, LOAD_CONSTANT_BUFFER_OFFSET), NVC597_LOAD_CONSTANT_BUFFER_OFFSET_V);
    M(subc, LOAD_CONSTANT_BUFFER_OFFSET) = offset + 4;
    if (offset + 4 > size) {
       /* What the hardware does past SIZE is not documented: the model drops
        * the word and says so. */
-      gpu_log(gpu, "LOAD_CONSTANT_BUFFER past the selected size (offset 0x%x, size 0x%x): "
-              "dropped", offset, size);
+      gpu_log(gpu,
+              "LOAD_CONSTANT_BUFFER past the selected size (offset 0x%x, size 0x%x): "
+              "dropped",
+              offset, size);
       gpu->stats.unimplemented++;
       return;
    }
@@ -236,8 +239,8 @@ bind_constant(struct jade_gpu *gpu, unsigned subc, unsigned group, uint32_t d)
 }
 
 bool
-jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot,
-                         uint64_t *addr, uint32_t *size)
+jade_gpu_constant_buffer(const struct jade_gpu *gpu, unsigned group, unsigned slot, uint64_t *addr,
+                         uint32_t *size)
 {
    if (group >= GPU_BIND_GROUPS || slot >= GPU_CBUF_SLOTS || !gpu->cb3d[group][slot].valid)
       return false;
@@ -259,11 +262,10 @@ static enum gpu_passive
 classify(uint32_t cls, uint32_t mthd)
 {
    static const char *const operands[] = {
-      "LINE_LENGTH_IN", "LINE_COUNT", "OFFSET_OUT_UPPER", "OFFSET_OUT", "PITCH_OUT",
-      "LOAD_CONSTANT_BUFFER_OFFSET",
+      "LINE_LENGTH_IN", "LINE_COUNT", "OFFSET_OUT_UPPER",
+      "OFFSET_OUT",     "PITCH_OUT",  "LOAD_CONSTANT_BUFFER_OFFSET",
    };
-   static const char *const no_ops[] = {"NO_OPERATION", "WAIT_FOR_IDLE", "PIPE_NOP",
-                                        "SET_OBJECT"};
+   static const char *const no_ops[] = {"NO_OPERATION", "WAIT_FOR_IDLE", "PIPE_NOP", "SET_OBJECT"};
    const char *name = gpu_method_name(cls, mthd);
    const char *bare = name ? strchr(name, '_') : NULL; /* after "NVC597" */
    if (!bare)

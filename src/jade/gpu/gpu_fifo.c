@@ -138,7 +138,7 @@ header(struct jade_gpu *gpu, uint64_t va, uint32_t w)
          return true;
       }
       if (w == 0)
-         return true; /* NVC46F_DMA_NOP */
+         return true;                           /* NVC46F_DMA_NOP */
       h->sec_op = NVC46F_DMA_SEC_OP_INC_METHOD; /* the old incrementing form */
       h->mthd = GPU_GET(w, NVC46F_DMA_METHOD_ADDRESS_OLD) * 4;
       h->left = GPU_GET(w, NVC46F_DMA_METHOD_COUNT_OLD);
@@ -211,8 +211,8 @@ void
 jade_gpu_fault_describe(const struct jade_gpu_fault *f, char *buf, size_t size)
 {
    if (f->size)
-      snprintf(buf, size, "%s of %u bytes at 0x%llx by %s", f->write ? "write" : "read",
-               f->size, (unsigned long long)f->va, f->what);
+      snprintf(buf, size, "%s of %u bytes at 0x%llx by %s", f->write ? "write" : "read", f->size,
+               (unsigned long long)f->va, f->what);
    else /* not a memory access: an SM exception, a bad header, ... */
       snprintf(buf, size, "at 0x%llx: %s", (unsigned long long)f->va, f->what);
 }

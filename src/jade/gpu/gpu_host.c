@@ -46,12 +46,18 @@ reduce(unsigned op, bool is_signed, bool wide, uint64_t v, uint64_t p)
       return is_signed ? (uint64_t)(sv < sp ? sv : sp) : (v < p ? v : p);
    case NVC46F_SEMAPHORED_REDUCTION_MAX:
       return is_signed ? (uint64_t)(sv > sp ? sv : sp) : (v > p ? v : p);
-   case NVC46F_SEMAPHORED_REDUCTION_XOR: return v ^ p;
-   case NVC46F_SEMAPHORED_REDUCTION_AND: return v & p;
-   case NVC46F_SEMAPHORED_REDUCTION_OR: return v | p;
-   case NVC46F_SEMAPHORED_REDUCTION_ADD: return v + p;
-   case NVC46F_SEMAPHORED_REDUCTION_INC: return v >= p ? 0 : v + 1;
-   default: /* DEC */ return v == 0 || v > p ? p : v - 1;
+   case NVC46F_SEMAPHORED_REDUCTION_XOR:
+      return v ^ p;
+   case NVC46F_SEMAPHORED_REDUCTION_AND:
+      return v & p;
+   case NVC46F_SEMAPHORED_REDUCTION_OR:
+      return v | p;
+   case NVC46F_SEMAPHORED_REDUCTION_ADD:
+      return v + p;
+   case NVC46F_SEMAPHORED_REDUCTION_INC:
+      return v >= p ? 0 : v + 1;
+   default: /* DEC */
+      return v == 0 || v > p ? p : v - 1;
    }
 }
 
@@ -114,9 +120,9 @@ semaphore_d(struct jade_gpu *gpu, unsigned subc, uint32_t d)
       if (!gpu_read(gpu, va, &mem, 4, "SEMAPHORED acquire"))
          return;
       unsigned op = GPU_GET(d, NVC46F_SEMAPHORED_OPERATION);
-      bool ok = op == NVC46F_SEMAPHORED_OPERATION_ACQUIRE ? mem == payload :
-                op == NVC46F_SEMAPHORED_OPERATION_ACQ_GEQ ? (int32_t)(mem - payload) >= 0 :
-                (mem & payload) != 0;
+      bool ok = op == NVC46F_SEMAPHORED_OPERATION_ACQUIRE   ? mem == payload
+                : op == NVC46F_SEMAPHORED_OPERATION_ACQ_GEQ ? (int32_t)(mem - payload) >= 0
+                                                            : (mem & payload) != 0;
       if (!ok)
          gpu_fault(gpu, va, 4, false,
                    "SEMAPHORED acquire of 0x%x, memory holds 0x%x: nothing else can release it",
@@ -126,10 +132,10 @@ semaphore_d(struct jade_gpu *gpu, unsigned subc, uint32_t d)
    case NVC46F_SEMAPHORED_OPERATION_REDUCTION:
       if (!gpu_read(gpu, va, &mem, 4, "SEMAPHORED REDUCTION"))
          return;
-      mem = (uint32_t)reduce(GPU_GET(d, NVC46F_SEMAPHORED_REDUCTION),
-                             GPU_GET(d, NVC46F_SEMAPHORED_FORMAT) ==
-                                NVC46F_SEMAPHORED_FORMAT_SIGNED,
-                             false, mem, payload);
+      mem =
+         (uint32_t)reduce(GPU_GET(d, NVC46F_SEMAPHORED_REDUCTION),
+                          GPU_GET(d, NVC46F_SEMAPHORED_FORMAT) == NVC46F_SEMAPHORED_FORMAT_SIGNED,
+                          false, mem, payload);
       gpu_write(gpu, va, &mem, 4, "SEMAPHORED REDUCTION");
       return;
    default:
@@ -174,9 +180,9 @@ gpu_host_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t dat
       return true; /* operands, kept in the method store */
    case NVC46F_NOP:
    case NVC46F_NON_STALL_INTERRUPT:
-   case NVC46F_MEM_OP_D:     /* membars and cache/TLB invalidations: memory is coherent */
+   case NVC46F_MEM_OP_D: /* membars and cache/TLB invalidations: memory is coherent */
    case NVC46F_SET_REFERENCE:
-   case NVC46F_WFI:          /* every method has finished when the next one starts */
+   case NVC46F_WFI: /* every method has finished when the next one starts */
    case NVC46F_YIELD:
       return true;
    default:

@@ -20,11 +20,20 @@ gpu_method_name(uint32_t cls, uint32_t mthd)
 {
    const char *name;
    switch (cls) {
-   case 0xc597: name = P_PARSE_NVC597_MTHD(mthd); break;
-   case 0xc5c0: name = P_PARSE_NVC5C0_MTHD(mthd); break;
-   case 0xa140: name = P_PARSE_NVA140_MTHD(mthd); break;
-   case 0xc46f: name = P_PARSE_NV906F_MTHD(mthd); break; /* the methods they share */
-   default: return NULL;
+   case 0xc597:
+      name = P_PARSE_NVC597_MTHD(mthd);
+      break;
+   case 0xc5c0:
+      name = P_PARSE_NVC5C0_MTHD(mthd);
+      break;
+   case 0xa140:
+      name = P_PARSE_NVA140_MTHD(mthd);
+      break;
+   case 0xc46f:
+      name = P_PARSE_NV906F_MTHD(mthd);
+      break; /* the methods they share */
+   default:
+      return NULL;
    }
    return name && strcmp(name, "unknown method") ? name : NULL;
 }

@@ -18,12 +18,12 @@
  * (the DRF idiom of NVIDIA's own headers). */
 #define GPU_LO(f) (0 ? f)
 #define GPU_HI(f) (1 ? f)
-#define GPU_GET(v, f) \
+#define GPU_GET(v, f)                                                                              \
    (((uint32_t)(v) >> GPU_LO(f)) & (0xffffffffu >> (31 - (GPU_HI(f) - GPU_LO(f)))))
 
 /* A 40/49-bit address from a method pair: the upper word's field (its
  * width from the class header) above the lower word. */
-#define GPU_VA(upper, upper_field, lower) \
+#define GPU_VA(upper, upper_field, lower)                                                          \
    ((uint64_t)GPU_GET(upper, upper_field) << 32 | (uint32_t)(lower))
 
 #define GPU_SUBCHANNELS 8
@@ -35,16 +35,16 @@ struct gpu_inline {
    bool active;
    uint64_t dst;
    uint32_t line_bytes, lines, pitch;
-   uint64_t done;          /* bytes received */
+   uint64_t done; /* bytes received */
 };
 
 /* A method header whose data has not all arrived: data may continue in
  * the next segment ([OGD-RAM] allows data in another PB segment). */
 struct gpu_header {
-   unsigned left;          /* data words still to come; 0: none pending */
+   unsigned left; /* data words still to come; 0: none pending */
    unsigned subc;
-   uint32_t mthd;          /* byte address of the next data word */
-   unsigned sec_op;        /* NVC46F_DMA_SEC_OP_* (old forms mapped to new) */
+   uint32_t mthd;   /* byte address of the next data word */
+   unsigned sec_op; /* NVC46F_DMA_SEC_OP_* (old forms mapped to new) */
 };
 
 /* A constant buffer bound to a slot of a 3D bind group. */
@@ -54,8 +54,8 @@ struct gpu_cbuf {
    bool valid;
 };
 
-#define GPU_BIND_GROUPS 5   /* BIND_GROUP_CONSTANT_BUFFER(0..4) */
-#define GPU_CBUF_SLOTS 18   /* SHADER_SLOT is 5 bits; 18 banks (c[0..17]) */
+#define GPU_BIND_GROUPS 5  /* BIND_GROUP_CONSTANT_BUFFER(0..4) */
+#define GPU_CBUF_SLOTS  18 /* SHADER_SLOT is 5 bits; 18 banks (c[0..17]) */
 
 struct jade_gpu {
    struct jade_gpu_env env;
@@ -73,14 +73,14 @@ struct jade_gpu {
     * INVALIDATE_SHADER_CACHES.INSTRUCTION. */
    struct jade_sim *sim;
    uint64_t code_va;
-   uint64_t code_size;     /* bytes decoded from code_va: programs inside run
-                            * from there (gpu_load_program) */
+   uint64_t code_size; /* bytes decoded from code_va: programs inside run
+                        * from there (gpu_load_program) */
    bool code_valid;
-   unsigned tex_subc;      /* whose texture header pool the launch reads */
-   struct gpu_tex_caches *tex_caches;  /* headers, samplers, texel lines (gpu_tex_cache.c) */
-   unsigned tex_engine;    /* whose header and sampler caches: 0 3D, 1 compute */
-   bool tsc_via_header;    /* sampler index = header index (QMD SAMPLER_INDEX,
-                            * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
+   unsigned tex_subc;                 /* whose texture header pool the launch reads */
+   struct gpu_tex_caches *tex_caches; /* headers, samplers, texel lines (gpu_tex_cache.c) */
+   unsigned tex_engine;               /* whose header and sampler caches: 0 3D, 1 compute */
+   bool tsc_via_header;               /* sampler index = header index (QMD SAMPLER_INDEX,
+                                       * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
 
    /* The 3D pipeline's draw in progress (gpu_3d_draw.c), the instance
     * counter of BEGIN.INSTANCE_ID, the primitive id counter of
@@ -95,17 +95,17 @@ struct jade_gpu {
     * (gpu_3d_stream.c: what SET_REPORT_SEMAPHORE_D reports and
     * CLEAR_REPORT_VALUE clears). */
    struct gpu_3d_counters {
-      uint64_t zpass;                 /* ZPASS_PIXEL_CNT(64) */
+      uint64_t zpass; /* ZPASS_PIXEL_CNT(64) */
       uint64_t da_vertices, da_primitives, vs_invocations;
       uint64_t clipper_invocations, clipper_primitives, ps_invocations;
       uint64_t gs_invocations, gs_primitives;
-      uint64_t vtg_primitives[4];     /* by stream */
+      uint64_t vtg_primitives[4]; /* by stream */
       uint64_t so_succeeded[4], so_needed[4];
-      uint32_t so_write[4];           /* by buffer: bytes from its ADDRESS */
+      uint32_t so_write[4]; /* by buffer: bytes from its ADDRESS */
    } counters3d;
 
    /* What a method write of each engine class does when no handler takes
- * it (enum gpu_passive), looked up once from the class headers' names. */
+    * it (enum gpu_passive), looked up once from the class headers' names. */
    uint8_t passive[3][GPU_METHODS];
 
    /* PNG dumps of the colour targets a submission writes (gpu_dump.c);
@@ -119,13 +119,12 @@ struct jade_gpu {
 void gpu_log(struct jade_gpu *gpu, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 /* A fault: the first one is kept and the channel stops. */
-void gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write,
-               const char *fmt, ...) PRINTFLIKE(5, 6);
+void gpu_fault(struct jade_gpu *gpu, uint64_t va, uint32_t size, bool write, const char *fmt, ...)
+   PRINTFLIKE(5, 6);
 
 /* Memory: false (after a fault naming `what`) if not all mapped. */
 bool gpu_read(struct jade_gpu *gpu, uint64_t va, void *dst, uint32_t size, const char *what);
-bool gpu_write(struct jade_gpu *gpu, uint64_t va, const void *src, uint32_t size,
-               const char *what);
+bool gpu_write(struct jade_gpu *gpu, uint64_t va, const void *src, uint32_t size, const char *what);
 
 uint64_t gpu_now_ns(struct jade_gpu *gpu);
 
@@ -199,14 +198,22 @@ static inline bool
 gpu_compare(unsigned func, double a, double b)
 {
    switch (func) {
-   case 0: return false;
-   case 1: return a < b;
-   case 2: return a == b;
-   case 3: return a <= b;
-   case 4: return a > b;
-   case 5: return a != b;
-   case 6: return a >= b;
-   default: return true;
+   case 0:
+      return false;
+   case 1:
+      return a < b;
+   case 2:
+      return a == b;
+   case 3:
+      return a <= b;
+   case 4:
+      return a > b;
+   case 5:
+      return a != b;
+   case 6:
+      return a >= b;
+   default:
+      return true;
    }
 }
 

@@ -73,15 +73,14 @@ struct sampler {
    unsigned func;
    bool srgb, unnormalized;
    unsigned mag, min, mip;
-   unsigned max_aniso;       /* JADE_TSC_MAX_ANISOTROPY_* */
-   unsigned reduction;       /* JADE_TSC_REDUCTION_FILTER_* */
+   unsigned max_aniso; /* JADE_TSC_MAX_ANISOTROPY_* */
+   unsigned reduction; /* JADE_TSC_REDUCTION_FILTER_* */
    float bias, min_lod, max_lod;
    uint32_t border[4];
 };
 
 static bool
-read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
-             size_t err_size)
+read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err, size_t err_size)
 {
    uint32_t w[8];
    if (!gpu_tex_cache_sampler(gpu, index, w, err, err_size))
@@ -92,8 +91,8 @@ read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
    s->compare = t.depth_compare;
    s->func = t.depth_compare_func;
    s->srgb = t.s_r_g_b_conversion;
-   s->unnormalized = t.float_coord_normalization ==
-                     JADE_TSC_FLOAT_COORD_NORMALIZATION_FORCE_UNNORMALIZED_COORDS;
+   s->unnormalized =
+      t.float_coord_normalization == JADE_TSC_FLOAT_COORD_NORMALIZATION_FORCE_UNNORMALIZED_COORDS;
    s->mag = t.mag_filter, s->min = t.min_filter, s->mip = t.mip_filter;
    s->max_aniso = t.max_anisotropy;
    s->reduction = t.reduction_filter;
@@ -107,8 +106,8 @@ read_sampler(struct jade_gpu *gpu, uint32_t index, struct sampler *s, char *err,
       return false;
    }
    if (!s->min || !s->mip) {
-      snprintf(err, err_size, "sampler %u: minification filter %u, mip filter %u invalid",
-               index, s->min, s->mip);
+      snprintf(err, err_size, "sampler %u: minification filter %u, mip filter %u invalid", index,
+               s->min, s->mip);
       return false;
    }
    return true;
@@ -122,8 +121,8 @@ struct fetcher {
    const struct jade_sim_texel_request *req;
    bool srgb;
    uint32_t layer;
-   bool failed;        /* a texel read faulted */
-   bool bad_border;    /* a border texel the header does not take from the sampler */
+   bool failed;     /* a texel read faulted */
+   bool bad_border; /* a border texel the header does not take from the sampler */
 };
 
 /* A texel index along one axis after the wrap mode (size texels);
@@ -146,7 +145,7 @@ wrap_index(unsigned mode, int64_t i, int64_t size)
    case JADE_TSC_ADDRESS_U_MIRROR_ONCE_CLAMP_OGL:
       i = i < 0 ? -1 - i : i;
       return i < size ? i : -1;
-   default:   /* BORDER, CLAMP_OGL (the coordinate was clamped first) */
+   default: /* BORDER, CLAMP_OGL (the coordinate was clamped first) */
       return i >= 0 && i < size ? i : -1;
    }
 }
@@ -197,15 +196,15 @@ texel(struct fetcher *f, unsigned level, const int64_t idx[3], uint32_t out[4])
    uint64_t va;
    if (border) {
       if (v->border_size != JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR)
-         f->bad_border = true;   /* reported by the caller */
+         f->bad_border = true; /* reported by the caller */
       memcpy(out, f->s->border, 4 * sizeof(uint32_t));
       /* DEPTH_TEXTURE "tells texture unit to smear border color from R to
        * RGBA channels" (envytools rnndb gm200_texture.xml, TIC word 3 bit
        * 27; g80_texture.xml says the same of G80's bit). */
       if (v->depth_texture)
          out[1] = out[2] = out[3] = out[0];
-   } else if (!gpu_tex_texel_va(v, level, (uint32_t)w[0], (uint32_t)w[1], (uint32_t)w[2],
-                                f->layer, &va)) {
+   } else if (!gpu_tex_texel_va(v, level, (uint32_t)w[0], (uint32_t)w[1], (uint32_t)w[2], f->layer,
+                                &va)) {
       memset(out, 0, 4 * sizeof(uint32_t));
    } else {
       uint32_t rgba[4];
@@ -412,8 +411,8 @@ sample(struct fetcher *f, const float s[3], uint32_t out[4])
    unsigned l0, l1;
    float w1;
    const bool minify = levels_of(f, lambda, &l0, &l1, &w1);
-   bool linear = minify ? f->s->min != JADE_TSC_MIN_FILTER_MIN_POINT :
-                 f->s->mag == JADE_TSC_MAG_FILTER_MAG_LINEAR;
+   bool linear = minify ? f->s->min != JADE_TSC_MIN_FILTER_MIN_POINT
+                        : f->s->mag == JADE_TSC_MAG_FILTER_MAG_LINEAR;
    /* Integers (not compared) are never filtered. */
    if (f->v->integer && !(f->s->compare && f->req->compare))
       linear = false, w1 = 0.0f;
@@ -500,12 +499,12 @@ gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
     * 0xffff only, nak_nir_lower_tex.c, and Vulkan wants the clamp).  TLD
     * reads such a layer as outside (gpu_texture.c). */
    const uint32_t layer = req->array ? MIN2(req->layer, MAX2(v->depth, 1) - 1) : 0;
-   struct fetcher f = {.gpu = gpu, .v = v, .s = &s, .req = &r,
-                       .srgb = v->srgb && s.srgb, .layer = layer};
+   struct fetcher f =
+      {.gpu = gpu, .v = v, .s = &s, .req = &r, .srgb = v->srgb && s.srgb, .layer = layer};
    if (req->cube) {
       if (!gpu_tex_is_cube(v)) {
-         snprintf(err, err_size, "texture header %u: a cube lookup of texture type %u",
-                  v->tic, v->type);
+         snprintf(err, err_size, "texture header %u: a cube lookup of texture type %u", v->tic,
+                  v->type);
          return false;
       }
       /* The derivatives of the face coordinates: the direction's, on the
@@ -533,7 +532,8 @@ gpu_sampler_request(struct jade_gpu *gpu, const struct gpu_tex_view *v,
    if (f.failed)
       snprintf(err, err_size, "texture header %u: a texel read faulted", v->tic);
    else if (!ok)
-      snprintf(err, err_size, "texture header %u: a border texel with BORDER_SIZE %u (texels "
+      snprintf(err, err_size,
+               "texture header %u: a border texel with BORDER_SIZE %u (texels "
                "of the image's own border, not modelled; the sampler's colour is %u)",
                v->tic, v->border_size, JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR);
    return ok;

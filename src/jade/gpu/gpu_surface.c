@@ -124,15 +124,33 @@ atomic_result(enum jade_sim_atomic_op op, enum jade_sim_atomic_type type, uint64
       return false;
    }
    switch (op) {
-   case JADE_SIM_ATOM_ADD: *result = old + data; break;
-   case JADE_SIM_ATOM_MIN: *result = (is_signed ? so < sd : old < data) ? old : data; break;
-   case JADE_SIM_ATOM_MAX: *result = (is_signed ? so > sd : old > data) ? old : data; break;
-   case JADE_SIM_ATOM_INC: *result = old >= data ? 0 : old + 1; break;
-   case JADE_SIM_ATOM_DEC: *result = old == 0 || old > data ? data : old - 1; break;
-   case JADE_SIM_ATOM_AND: *result = old & data; break;
-   case JADE_SIM_ATOM_OR: *result = old | data; break;
-   case JADE_SIM_ATOM_XOR: *result = old ^ data; break;
-   case JADE_SIM_ATOM_EXCH: *result = data; break;
+   case JADE_SIM_ATOM_ADD:
+      *result = old + data;
+      break;
+   case JADE_SIM_ATOM_MIN:
+      *result = (is_signed ? so < sd : old < data) ? old : data;
+      break;
+   case JADE_SIM_ATOM_MAX:
+      *result = (is_signed ? so > sd : old > data) ? old : data;
+      break;
+   case JADE_SIM_ATOM_INC:
+      *result = old >= data ? 0 : old + 1;
+      break;
+   case JADE_SIM_ATOM_DEC:
+      *result = old == 0 || old > data ? data : old - 1;
+      break;
+   case JADE_SIM_ATOM_AND:
+      *result = old & data;
+      break;
+   case JADE_SIM_ATOM_OR:
+      *result = old | data;
+      break;
+   case JADE_SIM_ATOM_XOR:
+      *result = old ^ data;
+      break;
+   case JADE_SIM_ATOM_EXCH:
+      *result = data;
+      break;
    default:
       snprintf(err, err_size, "atomic operation %u not modelled", op);
       return false;
@@ -168,18 +186,20 @@ access_bytes(const struct jade_sim_surface_request *req)
    case JADE_SIM_SURFACE_ATOMIC:
    case JADE_SIM_SURFACE_CAS:
       return req->atomic_type == JADE_SIM_ATOM_U64 || req->atomic_type == JADE_SIM_ATOM_S64 ||
-             req->atomic_type == JADE_SIM_ATOM_SD64 ? 8 : 4;
+                   req->atomic_type == JADE_SIM_ATOM_SD64
+                ? 8
+                : 4;
    default:
       return 0;
    }
 }
 
-static const char *const op_names[] = {"load", "store", "raw load", "raw store", "atomic",
-                                       "compare-and-swap"};
+static const char *const op_names[] = {"load",      "store",  "raw load",
+                                       "raw store", "atomic", "compare-and-swap"};
 
 static bool
-surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t out[4],
-                char *err, size_t err_size)
+surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t out[4], char *err,
+                size_t err_size)
 {
    struct jade_gpu *gpu = data;
    memset(out, 0, 4 * sizeof(uint32_t));
@@ -191,7 +211,7 @@ surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t
    if (!v)
       return false;
    if (v->null)
-      return true;   /* the null descriptor: zeros, nothing stored (gpu_texture.c) */
+      return true; /* the null descriptor: zeros, nothing stored (gpu_texture.c) */
    const unsigned n = dim_coords[req->dim];
    uint32_t x = req->coord[0], y = n > 1 ? req->coord[1] : 0, z = n > 2 ? req->coord[2] : 0;
    uint32_t byte = 0;
@@ -209,13 +229,13 @@ surface_request(void *data, const struct jade_sim_surface_request *req, uint32_t
 
    uint64_t va;
    const bool outside_cube = array && gpu_tex_is_cube(v) && req->layer >= v->depth;
-   if (outside_cube ||
-       !gpu_tex_texel_va(v, v->view_min, x, y, z, array ? req->layer : 0, &va)) {
+   if (outside_cube || !gpu_tex_texel_va(v, v->view_min, x, y, z, array ? req->layer : 0, &va)) {
       if (req->trap) {
-         snprintf(err, err_size, "%s of (%u, %u, %u) layer %u outside the %u x %u x %u "
-                  "surface (%u layers) with .TRAP", op_names[req->op], req->coord[0],
-                  req->coord[1], req->coord[2], req->layer, v->width, v->height, v->depth,
-                  gpu_tex_is_cube(v) ? v->depth : gpu_tex_layers(v));
+         snprintf(err, err_size,
+                  "%s of (%u, %u, %u) layer %u outside the %u x %u x %u "
+                  "surface (%u layers) with .TRAP",
+                  op_names[req->op], req->coord[0], req->coord[1], req->coord[2], req->layer,
+                  v->width, v->height, v->depth, gpu_tex_is_cube(v) ? v->depth : gpu_tex_layers(v));
          return false;
       }
       if (req->op == JADE_SIM_SURFACE_LOAD) {

@@ -48,14 +48,14 @@
 
 #include "gpu_texture.h"
 
-#define HEADER_SLOTS 16
+#define HEADER_SLOTS  16
 #define SAMPLER_SLOTS 16
-#define LINE_B 128
-#define LINES 1024        /* direct mapped: 128 KiB */
+#define LINE_B        128
+#define LINES         1024 /* direct mapped: 128 KiB */
 
 struct tex_line {
-   uint64_t key;          /* the line's address + 1; 0: empty */
-   uint32_t tag;          /* the header it was last read through */
+   uint64_t key; /* the line's address + 1; 0: empty */
+   uint32_t tag; /* the header it was last read through */
    uint8_t bytes[LINE_B];
 };
 
@@ -162,20 +162,32 @@ gpu_tex_cache_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_
    if (cls == 0xc597) {
       switch (mthd) {
       case NVC597_INVALIDATE_TEXTURE_HEADER_CACHE:
-      case NVC597_INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI: what = HEADERS; break;
+      case NVC597_INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI:
+         what = HEADERS;
+         break;
       case NVC597_INVALIDATE_SAMPLER_CACHE:
-      case NVC597_INVALIDATE_SAMPLER_CACHE_NO_WFI: what = SAMPLERS; break;
+      case NVC597_INVALIDATE_SAMPLER_CACHE_NO_WFI:
+         what = SAMPLERS;
+         break;
       case NVC597_INVALIDATE_TEXTURE_DATA_CACHE:
-      case NVC597_INVALIDATE_TEXTURE_DATA_CACHE_NO_WFI: what = DATA; break;
+      case NVC597_INVALIDATE_TEXTURE_DATA_CACHE_NO_WFI:
+         what = DATA;
+         break;
       }
    } else if (cls == 0xc5c0) {
       switch (mthd) {
       case NVC5C0_INVALIDATE_TEXTURE_HEADER_CACHE:
-      case NVC5C0_INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI: what = HEADERS; break;
+      case NVC5C0_INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI:
+         what = HEADERS;
+         break;
       case NVC5C0_INVALIDATE_SAMPLER_CACHE:
-      case NVC5C0_INVALIDATE_SAMPLER_CACHE_NO_WFI: what = SAMPLERS; break;
+      case NVC5C0_INVALIDATE_SAMPLER_CACHE_NO_WFI:
+         what = SAMPLERS;
+         break;
       case NVC5C0_INVALIDATE_TEXTURE_DATA_CACHE:
-      case NVC5C0_INVALIDATE_TEXTURE_DATA_CACHE_NO_WFI: what = DATA; break;
+      case NVC5C0_INVALIDATE_TEXTURE_DATA_CACHE_NO_WFI:
+         what = DATA;
+         break;
       }
    }
    if (what == NONE)

@@ -53,9 +53,8 @@ static const struct {
     {0, 0, PIPE_FORMAT_R32G32B32A32_SINT, PIPE_FORMAT_R32G32B32A32_UINT,
      PIPE_FORMAT_R32G32B32A32_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_R16_G16_B16_A16,
-    {PIPE_FORMAT_R16G16B16A16_SNORM, PIPE_FORMAT_R16G16B16A16_UNORM,
-     PIPE_FORMAT_R16G16B16A16_SINT, PIPE_FORMAT_R16G16B16A16_UINT,
-     PIPE_FORMAT_R16G16B16A16_FLOAT}},
+    {PIPE_FORMAT_R16G16B16A16_SNORM, PIPE_FORMAT_R16G16B16A16_UNORM, PIPE_FORMAT_R16G16B16A16_SINT,
+     PIPE_FORMAT_R16G16B16A16_UINT, PIPE_FORMAT_R16G16B16A16_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_R32_G32,
     {0, 0, PIPE_FORMAT_R32G32_SINT, PIPE_FORMAT_R32G32_UINT, PIPE_FORMAT_R32G32_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_A8B8G8R8,
@@ -69,8 +68,8 @@ static const struct {
    {JADE_TIC_BL_COMPONENTS_SIZES_R32,
     {0, 0, PIPE_FORMAT_R32_SINT, PIPE_FORMAT_R32_UINT, PIPE_FORMAT_R32_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_G8R8,
-    {PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SINT,
-     PIPE_FORMAT_R8G8_UINT, 0}},
+    {PIPE_FORMAT_R8G8_SNORM, PIPE_FORMAT_R8G8_UNORM, PIPE_FORMAT_R8G8_SINT, PIPE_FORMAT_R8G8_UINT,
+     0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_R16,
     {PIPE_FORMAT_R16_SNORM, PIPE_FORMAT_R16_UNORM, PIPE_FORMAT_R16_SINT, PIPE_FORMAT_R16_UINT,
      PIPE_FORMAT_R16_FLOAT}},
@@ -87,10 +86,8 @@ static const struct {
    {JADE_TIC_BL_COMPONENTS_SIZES_DXT1, {0, PIPE_FORMAT_DXT1_RGBA, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_DXT23, {0, PIPE_FORMAT_DXT3_RGBA, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_DXT45, {0, PIPE_FORMAT_DXT5_RGBA, 0, 0, 0}},
-   {JADE_TIC_BL_COMPONENTS_SIZES_DXN1,
-    {PIPE_FORMAT_RGTC1_SNORM, PIPE_FORMAT_RGTC1_UNORM, 0, 0, 0}},
-   {JADE_TIC_BL_COMPONENTS_SIZES_DXN2,
-    {PIPE_FORMAT_RGTC2_SNORM, PIPE_FORMAT_RGTC2_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXN1, {PIPE_FORMAT_RGTC1_SNORM, PIPE_FORMAT_RGTC1_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_DXN2, {PIPE_FORMAT_RGTC2_SNORM, PIPE_FORMAT_RGTC2_UNORM, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, {0, 0, 0, 0, PIPE_FORMAT_R11G11B10_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_E5B9G9R9_SHAREDEXP, {0, 0, 0, 0, PIPE_FORMAT_R9G9B9E5_FLOAT}},
 };
@@ -101,7 +98,7 @@ static const struct {
  * (depth float or not) for what only asks about those. */
 static const struct gpu_tex_fields {
    unsigned components, bytes;
-   uint8_t shift[2], bits[2];   /* bits 0: no G */
+   uint8_t shift[2], bits[2]; /* bits 0: no G */
    enum pipe_format rep;
 } field_layouts[] = {
    {JADE_TIC_BL_COMPONENTS_SIZES_Z16, 2, {0, 0}, {16, 0}, PIPE_FORMAT_Z16_UNORM},
@@ -109,8 +106,7 @@ static const struct gpu_tex_fields {
    {JADE_TIC_BL_COMPONENTS_SIZES_X8Z24, 4, {0, 0}, {24, 0}, PIPE_FORMAT_Z24X8_UNORM},
    {JADE_TIC_BL_COMPONENTS_SIZES_S8Z24, 4, {0, 24}, {24, 8}, PIPE_FORMAT_Z24_UNORM_S8_UINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_Z24S8, 4, {0, 8}, {8, 24}, PIPE_FORMAT_S8_UINT_Z24_UNORM},
-   {JADE_TIC_BL_COMPONENTS_SIZES_ZF32_X24S8, 8, {0, 32}, {32, 8},
-    PIPE_FORMAT_Z32_FLOAT_S8X24_UINT},
+   {JADE_TIC_BL_COMPONENTS_SIZES_ZF32_X24S8, 8, {0, 32}, {32, 8}, PIPE_FORMAT_Z32_FLOAT_S8X24_UINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_G8R24, 4, {0, 24}, {24, 8}, PIPE_FORMAT_Z24_UNORM_S8_UINT},
    {JADE_TIC_BL_COMPONENTS_SIZES_G24R8, 4, {0, 8}, {8, 24}, PIPE_FORMAT_S8_UINT_Z24_UNORM},
 };
@@ -185,7 +181,7 @@ field_value(uint64_t v, unsigned n, unsigned t)
    float f;
    switch (t) {
    case JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT:
-      return (uint32_t)v;   /* 32-bit fields only (the layouts above) */
+      return (uint32_t)v; /* 32-bit fields only (the layouts above) */
    case JADE_TIC_BL_R_DATA_TYPE_NUM_UINT:
       return (uint32_t)v;
    case JADE_TIC_BL_R_DATA_TYPE_NUM_SINT:
@@ -205,8 +201,7 @@ field_value(uint64_t v, unsigned n, unsigned t)
 }
 
 static enum pipe_format
-format_of(unsigned components, unsigned r_type, unsigned g_type, unsigned b_type,
-          unsigned a_type)
+format_of(unsigned components, unsigned r_type, unsigned g_type, unsigned b_type, unsigned a_type)
 {
    /* One data type for every component the layout has. */
    static const int slot[8] = {-1, 0, 1, 2, 3, -1, -1, 4};
@@ -236,24 +231,22 @@ read_common(struct gpu_tex_view *v, const struct jade_tic_bl *bl)
 }
 
 bool
-gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t w[8],
-                   char *err, size_t err_size)
+gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t w[8], char *err,
+                   size_t err_size)
 {
    const uint32_t *m = gpu->method[gpu->tex_subc];
    /* SET_TEX_HEADER_POOL_A..C and SET_TEX_SAMPLER_POOL_A..C: the upper
     * address, the lower, the maximum index. */
    const uint64_t pool =
-      sampler ? GPU_VA(m[NVC5C0_SET_TEX_SAMPLER_POOL_A / 4],
-                       NVC5C0_SET_TEX_SAMPLER_POOL_A_OFFSET_UPPER,
-                       m[NVC5C0_SET_TEX_SAMPLER_POOL_B / 4])
-              : GPU_VA(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4],
-                       NVC5C0_SET_TEX_HEADER_POOL_A_OFFSET_UPPER,
-                       m[NVC5C0_SET_TEX_HEADER_POOL_B / 4]);
-   const uint32_t max =
-      sampler ? GPU_GET(m[NVC5C0_SET_TEX_SAMPLER_POOL_C / 4],
-                        NVC5C0_SET_TEX_SAMPLER_POOL_C_MAXIMUM_INDEX)
-              : GPU_GET(m[NVC5C0_SET_TEX_HEADER_POOL_C / 4],
-                        NVC5C0_SET_TEX_HEADER_POOL_C_MAXIMUM_INDEX);
+      sampler
+         ? GPU_VA(m[NVC5C0_SET_TEX_SAMPLER_POOL_A / 4], NVC5C0_SET_TEX_SAMPLER_POOL_A_OFFSET_UPPER,
+                  m[NVC5C0_SET_TEX_SAMPLER_POOL_B / 4])
+         : GPU_VA(m[NVC5C0_SET_TEX_HEADER_POOL_A / 4], NVC5C0_SET_TEX_HEADER_POOL_A_OFFSET_UPPER,
+                  m[NVC5C0_SET_TEX_HEADER_POOL_B / 4]);
+   const uint32_t max = sampler ? GPU_GET(m[NVC5C0_SET_TEX_SAMPLER_POOL_C / 4],
+                                          NVC5C0_SET_TEX_SAMPLER_POOL_C_MAXIMUM_INDEX)
+                                : GPU_GET(m[NVC5C0_SET_TEX_HEADER_POOL_C / 4],
+                                          NVC5C0_SET_TEX_HEADER_POOL_C_MAXIMUM_INDEX);
    const char *what = sampler ? "sampler" : "texture header";
    if (index > max) {
       snprintf(err, err_size, "%s %u past the pool's maximum index %u", what, index, max);
@@ -264,8 +257,7 @@ gpu_tex_pool_entry(struct jade_gpu *gpu, bool sampler, uint32_t index, uint32_t 
 }
 
 static bool
-read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
-          size_t err_size)
+read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err, size_t err_size)
 {
    uint32_t w[8];
    if (!gpu_tex_pool_entry(gpu, false, tic, w, err, err_size))
@@ -335,8 +327,8 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
    }
    if (v->levels > 16 || v->view_max >= v->levels || v->view_min > v->view_max) {
       if (v->memory != GPU_TEX_BUFFER) {
-         snprintf(err, err_size, "texture header %u: view levels %u..%u of %u", tic,
-                  v->view_min, v->view_max, v->levels);
+         snprintf(err, err_size, "texture header %u: view levels %u..%u of %u", tic, v->view_min,
+                  v->view_max, v->levels);
          return false;
       }
    }
@@ -351,12 +343,13 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
       v->integer = x < 2 && integer_type(v->field_type[x]);
       return true;
    }
-   v->format = format_of(bl.components, bl.r_data_type, bl.g_data_type, bl.b_data_type,
-                         bl.a_data_type);
+   v->format =
+      format_of(bl.components, bl.r_data_type, bl.g_data_type, bl.b_data_type, bl.a_data_type);
    if (v->format == PIPE_FORMAT_NONE) {
-      snprintf(err, err_size, "texture header %u: component layout %u with data types "
-               "%u/%u/%u/%u not modelled", tic, bl.components, bl.r_data_type,
-               bl.g_data_type, bl.b_data_type, bl.a_data_type);
+      snprintf(err, err_size,
+               "texture header %u: component layout %u with data types "
+               "%u/%u/%u/%u not modelled",
+               tic, bl.components, bl.r_data_type, bl.g_data_type, bl.b_data_type, bl.a_data_type);
       return false;
    }
    v->bpp = util_format_get_blocksize(v->format);
@@ -450,7 +443,7 @@ gpu_tex_color_target(struct gpu_tex_view *v, const struct gpu_tex_target_desc *d
    v->address = d->address;
    v->levels = 1;
    v->normalized = true;
-   v->grid.samples = 1;   /* WIDTH and HEIGHT count samples (gpu_3d_target.c) */
+   v->grid.samples = 1; /* WIDTH and HEIGHT count samples (gpu_3d_target.c) */
    v->height = d->height;
    v->type = d->is_3d ? JADE_TIC_BL_TEXTURE_TYPE_THREE_D : JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY;
    v->depth = d->third ? d->third : 1;
@@ -494,15 +487,15 @@ texel_offset(const struct gpu_tex_level *l, unsigned bpp, uint32_t x, uint32_t y
 }
 
 bool
-gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
-                 uint32_t z, uint32_t layer, uint64_t *va)
+gpu_tex_texel_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y, uint32_t z,
+                 uint32_t layer, uint64_t *va)
 {
    return gpu_tex_sample_va(v, level, x, y, z, layer, 0, va);
 }
 
 bool
-gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y,
-                  uint32_t z, uint32_t layer, unsigned sample, uint64_t *va)
+gpu_tex_sample_va(const struct gpu_tex_view *v, unsigned level, uint32_t x, uint32_t y, uint32_t z,
+                  uint32_t layer, unsigned sample, uint64_t *va)
 {
    const bool is_3d = v->type == JADE_TIC_BL_TEXTURE_TYPE_THREE_D;
    if (level >= v->levels || x >= gpu_tex_minify(v->width, level) ||
@@ -537,9 +530,9 @@ decode(const struct gpu_tex_view *v, const uint8_t *bytes, uint32_t x, uint32_t 
       memcpy(&raw, bytes, v->bpp);
       for (unsigned c = 0; c < 2; c++) {
          const unsigned n = v->fields->bits[c];
-         rgba[c] = n ? field_value(raw >> v->fields->shift[c] & ((1ull << n) - 1), n,
-                                   v->field_type[c])
-                     : 0;
+         rgba[c] =
+            n ? field_value(raw >> v->fields->shift[c] & ((1ull << n) - 1), n, v->field_type[c])
+              : 0;
       }
       rgba[2] = 0;
       rgba[3] = integer_type(v->field_type[0]) ? 1 : 0x3f800000;
@@ -554,15 +547,14 @@ decode(const struct gpu_tex_view *v, const uint8_t *bytes, uint32_t x, uint32_t 
    }
    /* A compressed block: all its texels decoded, the one asked for kept. */
    float block[16][4];
-   util_format_unpack_rgba_rect(f, block, v->bw * 4 * sizeof(float), bytes, v->bpp, v->bw,
-                                v->bh);
+   util_format_unpack_rgba_rect(f, block, v->bw * 4 * sizeof(float), bytes, v->bpp, v->bw, v->bh);
    memcpy(rgba, block[(y % v->bh) * v->bw + x % v->bw], 4 * sizeof(uint32_t));
 }
 
 /* Texel reads of the texture unit go through its data cache. */
 bool
-gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
-                   uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4])
+gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, uint32_t x,
+                   uint32_t y, bool srgb, uint32_t rgba[4])
 {
    uint8_t bytes[16];
    if (!gpu_tex_cache_read(gpu, v->tic, va, bytes, v->bpp))
@@ -652,8 +644,9 @@ query(const struct gpu_tex_view *v, const struct jade_sim_texel_request *req, ui
                       v->type == JADE_TIC_BL_TEXTURE_TYPE_ONE_D_BUFFER;
    out[0] = gpu_tex_minify(v->width, level);
    out[1] = is_1d ? 1 : gpu_tex_minify(v->height, level);
-   out[2] = is_3d ? gpu_tex_minify(v->depth, level) :
-            gpu_tex_is_array(v) || gpu_tex_is_cube(v) ? v->depth : 1;
+   out[2] = is_3d                                       ? gpu_tex_minify(v->depth, level)
+            : gpu_tex_is_array(v) || gpu_tex_is_cube(v) ? v->depth
+                                                        : 1;
    out[3] = v->memory == GPU_TEX_BUFFER ? 1 : v->view_max - v->view_min + 1;
    return true;
 }
@@ -662,8 +655,8 @@ query(const struct gpu_tex_view *v, const struct jade_sim_texel_request *req, ui
  * level, the view's levels or the layers reads 0 (GL leaves it undefined;
  * NVK's robustness relies on zero). */
 static bool
-fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
-      const struct jade_sim_texel_request *req, uint32_t out[4], char *err, size_t err_size)
+fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v, const struct jade_sim_texel_request *req,
+      uint32_t out[4], char *err, size_t err_size)
 {
    memset(out, 0, 4 * sizeof(uint32_t));
    const int64_t level = (int64_t)v->view_min + req->lod;
@@ -694,8 +687,8 @@ fetch(struct jade_gpu *gpu, const struct gpu_tex_view *v,
 }
 
 static bool
-texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t out[4],
-                char *err, size_t err_size)
+texture_request(void *data, const struct jade_sim_texel_request *req, uint32_t out[4], char *err,
+                size_t err_size)
 {
    struct jade_gpu *gpu = data;
    const struct gpu_tex_view *v = gpu_tex_view(gpu, req->handle & 0xfffff, err, err_size);
@@ -748,8 +741,7 @@ jade_gpu_texel(struct jade_gpu *gpu, unsigned subc, const struct jade_sim_texel_
 }
 
 void
-gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc,
-                 bool sampler_via_header)
+gpu_texture_bind(struct jade_gpu *gpu, struct jade_sim *sim, unsigned subc, bool sampler_via_header)
 {
    if (!start(gpu, subc, sampler_via_header)) {
       gpu_log(gpu, "no memory for the texture caches");

@@ -30,47 +30,47 @@ bool gpu_sample_grid(unsigned mode, struct gpu_sample_grid *g);
 
 /* A level of a block-linear texture, as the hardware lays it out. */
 struct gpu_tex_level {
-   uint64_t offset_B;        /* from the layer's start */
-   uint32_t row_B, rows;     /* padded to whole blocks */
-   unsigned bh, bd;          /* block height and depth, log2 GOBs */
+   uint64_t offset_B;    /* from the layer's start */
+   uint32_t row_B, rows; /* padded to whole blocks */
+   unsigned bh, bd;      /* block height and depth, log2 GOBs */
 };
 
 enum gpu_tex_memory { GPU_TEX_BLOCKLINEAR, GPU_TEX_PITCH, GPU_TEX_BUFFER };
 
 struct gpu_tex_view {
-   uint32_t tic;             /* the header's index: the cache's key */
+   uint32_t tic; /* the header's index: the cache's key */
    bool valid;
-   bool null;                /* an all-zero header: the null descriptor */
+   bool null; /* an all-zero header: the null descriptor */
    enum gpu_tex_memory memory;
    struct gpu_tex_level level[16];
    uint64_t layer_B;
    uint64_t address;
    uint32_t pitch_B;
-   uint32_t width, height, depth;  /* level 0; depth: 3D depth or layers (cubes: faces) */
-   unsigned type;                  /* JADE_TIC_BL_TEXTURE_TYPE_* */
-   unsigned levels;                /* in memory: MAX_MIP_LEVEL + 1 */
-   unsigned view_min, view_max;    /* RES_VIEW_MIN/MAX_MIP_LEVEL */
+   uint32_t width, height, depth; /* level 0; depth: 3D depth or layers (cubes: faces) */
+   unsigned type;                 /* JADE_TIC_BL_TEXTURE_TYPE_* */
+   unsigned levels;               /* in memory: MAX_MIP_LEVEL + 1 */
+   unsigned view_min, view_max;   /* RES_VIEW_MIN/MAX_MIP_LEVEL */
    unsigned block_h_log2, block_d_log2;
    enum pipe_format format;
-   const struct gpu_tex_fields *fields;  /* two-field layouts (depth/stencil,
-                                          * G8R24): decoded by field, format
-                                          * only a stand-in of their kind */
-   unsigned field_type[2];               /* their R and G data types */
-   unsigned bpp;                   /* bytes a texel (compressed: a block) */
-   unsigned bw, bh;                /* texels a block (1 x 1 unless compressed) */
-   bool integer;                   /* pure integer components */
-   unsigned source[4];             /* JADE_TIC_BL_X_SOURCE_* */
+   const struct gpu_tex_fields *fields; /* two-field layouts (depth/stencil,
+                                         * G8R24): decoded by field, format
+                                         * only a stand-in of their kind */
+   unsigned field_type[2];              /* their R and G data types */
+   unsigned bpp;                        /* bytes a texel (compressed: a block) */
+   unsigned bw, bh;                     /* texels a block (1 x 1 unless compressed) */
+   bool integer;                        /* pure integer components */
+   unsigned source[4];                  /* JADE_TIC_BL_X_SOURCE_* */
    bool srgb, normalized, depth_texture;
-   unsigned multi_sample;          /* JADE_TIC_BL_MULTI_SAMPLE_COUNT_*: 0 single */
-   struct gpu_sample_grid grid;    /* its samples (width, height in pixels) */
-   unsigned border_size;           /* JADE_TIC_BL_BORDER_SIZE_* */
+   unsigned multi_sample;       /* JADE_TIC_BL_MULTI_SAMPLE_COUNT_*: 0 single */
+   struct gpu_sample_grid grid; /* its samples (width, height in pixels) */
+   unsigned border_size;        /* JADE_TIC_BL_BORDER_SIZE_* */
    /* USE_HEADER_OPT_CONTROL: MAX_ANISOTROPY and MIP_LOD_BIAS (and
     * TRILIN_OPT) come from the header instead of the sampler (envytools
     * rnndb gm200_texture.xml: "1: use optimization controls in header; 0:
     * use optimization controls in sampler"). */
    bool header_opt;
-   unsigned max_anisotropy;        /* JADE_TIC_BL_MAX_ANISOTROPY_* */
-   float lod_bias, min_lod_clamp;  /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
+   unsigned max_anisotropy;       /* JADE_TIC_BL_MAX_ANISOTROPY_* */
+   float lod_bias, min_lod_clamp; /* MIP_LOD_BIAS (signed 5.8), MIN_LOD_CLAMP (4.8) */
 };
 
 /* Entry `index` of the launch's texture header pool (or sampler pool):
@@ -116,8 +116,8 @@ bool gpu_tex_read(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t v
 /* The same for texel (x, y) of a view whose blocks may hold several
  * texels (compressed formats: va is the block's, from gpu_tex_texel_va),
  * read through the texture data cache (TEX, TLD, TLD4). */
-bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va,
-                        uint32_t x, uint32_t y, bool srgb, uint32_t rgba[4]);
+bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint64_t va, uint32_t x,
+                        uint32_t y, bool srgb, uint32_t rgba[4]);
 
 /* A colour target as SET_COLOR_TARGET_*(j) program it (gpu_3d_target.c):
  * laid out with the texture unit's rules, so that gpu_tex_texel_va (level
@@ -125,8 +125,8 @@ bool gpu_tex_read_texel(struct jade_gpu *gpu, const struct gpu_tex_view *v, uint
 struct gpu_tex_target_desc {
    uint64_t address;
    enum pipe_format format;
-   bool pitch;                 /* MEMORY.LAYOUT PITCH: width is the pitch in bytes */
-   bool is_3d;                 /* THIRD_DIMENSION_CONTROL DEFINES_DEPTH_SIZE */
+   bool pitch; /* MEMORY.LAYOUT PITCH: width is the pitch in bytes */
+   bool is_3d; /* THIRD_DIMENSION_CONTROL DEFINES_DEPTH_SIZE */
    uint32_t width, height, third;
    unsigned block_h_log2, block_d_log2;
    uint64_t array_pitch_B;
@@ -147,8 +147,7 @@ void gpu_tex_swizzle(const struct gpu_tex_view *v, const uint32_t rgba[4], uint3
 struct gpu_tex_view *gpu_tex_cache_header(struct jade_gpu *gpu, uint32_t tic);
 bool gpu_tex_cache_sampler(struct jade_gpu *gpu, uint32_t index, uint32_t w[8], char *err,
                            size_t err_size);
-bool gpu_tex_cache_read(struct jade_gpu *gpu, uint32_t tag, uint64_t va, void *dst,
-                        uint32_t size);
+bool gpu_tex_cache_read(struct jade_gpu *gpu, uint32_t tag, uint64_t va, void *dst, uint32_t size);
 /* The engine class of subchannel subc chosen for the launch (false without
  * memory for the caches); every cache emptied. */
 bool gpu_tex_cache_select(struct jade_gpu *gpu, unsigned subc);

@@ -48,9 +48,9 @@ struct jade_gpu_env {
    unsigned tpc_count;
 
    /* Debugging (JADE_SIM_DEBUG in the executing shim). */
-   bool trace_methods;       /* log every method write with its name */
-   bool abort_on_fault;      /* abort() at the first fault, for a debugger */
-   int hazards;              /* the SM model's checker: enum jade_sim_hazard_mode */
+   bool trace_methods;  /* log every method write with its name */
+   bool abort_on_fault; /* abort() at the first fault, for a debugger */
+   int hazards;         /* the SM model's checker: enum jade_sim_hazard_mode */
    /* A directory (JADE_SIM_DUMP in the executing shim): at the end of
     * each submission every colour target it wrote is written there as a
     * PNG (gpu_dump.c, docs/debugging.md).  NULL: no dumps. */
@@ -59,10 +59,10 @@ struct jade_gpu_env {
 
 struct jade_gpu_fault {
    bool valid;
-   uint64_t va;          /* the address the access started at */
-   uint32_t size;        /* bytes */
+   uint64_t va;   /* the address the access started at */
+   uint32_t size; /* bytes */
    bool write;
-   char what[320];       /* the method or instruction that faulted */
+   char what[320]; /* the method or instruction that faulted */
 };
 
 struct jade_gpu_stats {

@@ -10,9 +10,8 @@
 #include "jade_elf.h"
 
 int
-jade_elf_sections(const uint8_t *data, size_t size,
-                  struct jade_elf_section *sections, unsigned max, char *err,
-                  size_t err_size)
+jade_elf_sections(const uint8_t *data, size_t size, struct jade_elf_section *sections, unsigned max,
+                  char *err, size_t err_size)
 {
    Elf64_Ehdr eh;
    if (size < sizeof(eh) || memcmp(data, ELFMAG, SELFMAG) != 0) {
@@ -32,10 +31,9 @@ jade_elf_sections(const uint8_t *data, size_t size,
    }
 
    Elf64_Shdr strtab;
-   memcpy(&strtab, data + eh.e_shoff + eh.e_shstrndx * sizeof(Elf64_Shdr),
-          sizeof(strtab));
-   if (strtab.sh_offset > size || strtab.sh_size > size - strtab.sh_offset ||
-       strtab.sh_size == 0 || data[strtab.sh_offset + strtab.sh_size - 1] != 0) {
+   memcpy(&strtab, data + eh.e_shoff + eh.e_shstrndx * sizeof(Elf64_Shdr), sizeof(strtab));
+   if (strtab.sh_offset > size || strtab.sh_size > size - strtab.sh_offset || strtab.sh_size == 0 ||
+       data[strtab.sh_offset + strtab.sh_size - 1] != 0) {
       snprintf(err, err_size, "section name table out of bounds");
       return -1;
    }
@@ -48,8 +46,7 @@ jade_elf_sections(const uint8_t *data, size_t size,
          snprintf(err, err_size, "section %u: name out of bounds", i);
          return -1;
       }
-      if (sh.sh_type != SHT_NOBITS &&
-          (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)) {
+      if (sh.sh_type != SHT_NOBITS && (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)) {
          snprintf(err, err_size, "section %u: contents out of bounds", i);
          return -1;
       }

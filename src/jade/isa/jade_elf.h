@@ -13,18 +13,17 @@
 #include <stdint.h>
 
 struct jade_elf_section {
-   const char *name;   /* points into the file data */
+   const char *name; /* points into the file data */
    uint32_t type;
-   uint64_t offset;    /* file offset of the contents */
-   uint64_t size;      /* bytes in the file (0 for NOBITS) */
-   uint64_t mem_size;  /* bytes in memory (NOBITS: .nv.shared.*) */
+   uint64_t offset;   /* file offset of the contents */
+   uint64_t size;     /* bytes in the file (0 for NOBITS) */
+   uint64_t mem_size; /* bytes in memory (NOBITS: .nv.shared.*) */
    uint32_t info;
    uint32_t link;
 };
 
 /* Fills up to max sections; returns the count, or -1 with a message. */
-int jade_elf_sections(const uint8_t *data, size_t size,
-                      struct jade_elf_section *sections, unsigned max,
-                      char *err, size_t err_size);
+int jade_elf_sections(const uint8_t *data, size_t size, struct jade_elf_section *sections,
+                      unsigned max, char *err, size_t err_size);
 
 #endif /* JADE_ELF_H */

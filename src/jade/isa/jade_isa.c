@@ -72,8 +72,7 @@ jade_isa_encode(const struct jade_isa_instr *instr, uint64_t out[2])
    out[0] = form->fixed_value[0];
    out[1] = form->fixed_value[1];
    if (instr->pred > 7 || instr->ctrl.stall > 15 || instr->ctrl.wr_sb > 7 ||
-       instr->ctrl.rd_sb > 7 || instr->ctrl.wait_mask > 63 ||
-       instr->ctrl.reuse > 15)
+       instr->ctrl.rd_sb > 7 || instr->ctrl.wait_mask > 63 || instr->ctrl.reuse > 15)
       return -1;
    set_bits(out, 12, 3, instr->pred);
    set_bits(out, 15, 1, instr->pred_not);
@@ -130,8 +129,7 @@ extract_field(const uint64_t in[2], const struct jade_isa_field_loc *loc)
 
 /* Enumerated modifiers must name a valid value in the printed syntax. */
 static bool
-enums_valid(const struct jade_isa_instr *instr,
-            const struct jade_isa_syntax *syn)
+enums_valid(const struct jade_isa_instr *instr, const struct jade_isa_syntax *syn)
 {
    for (unsigned i = 0; i < syn->item_count; i++) {
       const struct jade_isa_item *item = &syn->items[i];
@@ -145,15 +143,13 @@ enums_valid(const struct jade_isa_instr *instr,
 }
 
 bool
-jade_isa_syntax_applies(const struct jade_isa_syntax *syn,
-                        const struct jade_isa_instr *instr)
+jade_isa_syntax_applies(const struct jade_isa_syntax *syn, const struct jade_isa_instr *instr)
 {
    bool match = true;
    for (unsigned c = 0; c < syn->cond_count; c++) {
       const struct jade_isa_cond *cond = &syn->conds[c];
-      const uint64_t v = cond->field == JADE_ISA_COND_REUSE
-                            ? instr->ctrl.reuse
-                            : instr->field[cond->field];
+      const uint64_t v =
+         cond->field == JADE_ISA_COND_REUSE ? instr->ctrl.reuse : instr->field[cond->field];
       switch (cond->op) {
       case JADE_ISA_COND_EQ:
          match &= v == cond->value;
@@ -191,8 +187,8 @@ jade_isa_decode(const uint64_t in[2], struct jade_isa_instr *instr)
       if ((in[0] & form->fixed_mask[0]) != form->fixed_value[0] ||
           (in[1] & form->fixed_mask[1]) != form->fixed_value[1])
          continue;
-      const int bits = __builtin_popcountll(form->fixed_mask[0]) +
-                       __builtin_popcountll(form->fixed_mask[1]);
+      const int bits =
+         __builtin_popcountll(form->fixed_mask[0]) + __builtin_popcountll(form->fixed_mask[1]);
       if (bits > best_bits) {
          best = f;
          best_bits = bits;
@@ -237,10 +233,8 @@ const struct jade_isa_reg_syntax *
 jade_isa_reg_syntax(uint8_t type)
 {
    static const struct jade_isa_reg_syntax files[] = {
-      [JADE_ISA_T_GPR] = {"R", "RZ", 255, 254},
-      [JADE_ISA_T_UGPR] = {"UR", "URZ", 63, 62},
-      [JADE_ISA_T_PRED] = {"P", "PT", 7, 6},
-      [JADE_ISA_T_UPRED] = {"UP", "UPT", 7, 6},
+      [JADE_ISA_T_GPR] = {"R", "RZ", 255, 254}, [JADE_ISA_T_UGPR] = {"UR", "URZ", 63, 62},
+      [JADE_ISA_T_PRED] = {"P", "PT", 7, 6},    [JADE_ISA_T_UPRED] = {"UP", "UPT", 7, 6},
       [JADE_ISA_T_BAR] = {"B", NULL, 0, 15},
    };
    if (type >= sizeof(files) / sizeof(files[0]) || !files[type].prefix)

@@ -103,8 +103,7 @@ parse_double(const char **s, double *d)
       const char *text;
       double value;
    } specials[] = {
-      {"+INF", INFINITY}, {"-INF", -INFINITY},
-      {"+QNAN", NAN}, {"-QNAN", -NAN}, {"-0.0", -0.0},
+      {"+INF", INFINITY}, {"-INF", -INFINITY}, {"+QNAN", NAN}, {"-QNAN", -NAN}, {"-0.0", -0.0},
    };
    for (unsigned i = 0; i < sizeof(specials) / sizeof(specials[0]); i++) {
       if (match_text(s, specials[i].text)) {
@@ -208,8 +207,8 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
          if (!name)
             continue;
          const size_t n = strlen(name);
-         if (n > best_len && strncmp(*s, name, n) == 0 &&
-             !is_word_char((*s)[n]) && (*s)[n] != '.') {
+         if (n > best_len && strncmp(*s, name, n) == 0 && !is_word_char((*s)[n]) &&
+             (*s)[n] != '.') {
             best_len = n;
             *v = i;
          }
@@ -239,8 +238,8 @@ parse_value(const char **s, uint8_t type, uint64_t pc, uint64_t *v)
 
 /* Tries one syntax of one form against the text after the guard. */
 static bool
-try_syntax(const char *s, uint64_t pc, unsigned form_idx,
-           const struct jade_isa_syntax *syn, struct jade_isa_instr *instr)
+try_syntax(const char *s, uint64_t pc, unsigned form_idx, const struct jade_isa_syntax *syn,
+           struct jade_isa_instr *instr)
 {
    struct jade_isa_instr tmp;
    jade_isa_instr_init(&tmp, form_idx);
@@ -331,16 +330,15 @@ try_syntax(const char *s, uint64_t pc, unsigned form_idx,
 }
 
 int
-jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr,
-               char *err, size_t err_size)
+jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr, char *err,
+               size_t err_size)
 {
    char line[512];
    snprintf(line, sizeof(line), "%s", text);
 
    /* Drop the terminator and surrounding space. */
    char *end = line + strlen(line);
-   while (end > line && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' ||
-                         end[-1] == '\r'))
+   while (end > line && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
       end--;
    if (end > line && end[-1] == ';')
       end--;
@@ -363,7 +361,8 @@ jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr,
       }
       uint64_t p;
       if ((!parse_value(&s, JADE_ISA_T_PRED, pc, &p) &&
-           !parse_value(&s, JADE_ISA_T_UPRED, pc, &p)) || *s != ' ') {
+           !parse_value(&s, JADE_ISA_T_UPRED, pc, &p)) ||
+          *s != ' ') {
          snprintf(err, err_size, "bad guard predicate in '%s'", line);
          return -1;
       }
@@ -379,8 +378,7 @@ jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr,
       for (unsigned k = 0; k < form->syntax_count; k++) {
          const struct jade_isa_syntax *syn = &form->syntax[k];
          const char *first = syn->item_count ? syn->items[0].text : NULL;
-         if (!first || syn->items[0].kind != JADE_ISA_ITEM_TEXT ||
-             strncmp(first, s, mlen) != 0 ||
+         if (!first || syn->items[0].kind != JADE_ISA_ITEM_TEXT || strncmp(first, s, mlen) != 0 ||
              (first[mlen] != 0 && first[mlen] != '.' && first[mlen] != ' '))
             continue;
          known = true;
@@ -390,8 +388,7 @@ jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr,
    }
 
    if (known)
-      snprintf(err, err_size, "operands or modifiers do not match any form: '%s'",
-               line);
+      snprintf(err, err_size, "operands or modifiers do not match any form: '%s'", line);
    else
       snprintf(err, err_size, "unknown instruction '%.*s'", (int)mlen, s);
    return -1;

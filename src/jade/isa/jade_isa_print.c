@@ -137,8 +137,7 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
 }
 
 int
-jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
-               size_t size)
+jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf, size_t size)
 {
    struct out o = {buf, size, 0};
    if (size)
@@ -185,8 +184,7 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf,
             put(&o, ".reuse");
          break;
       case JADE_ISA_ITEM_OPTIONAL: {
-         const bool negated = item->not_field != JADE_ISA_NO_FIELD &&
-                              instr->field[item->not_field];
+         const bool negated = item->not_field != JADE_ISA_NO_FIELD && instr->field[item->not_field];
          if (v != item->neutral || negated) {
             put(&o, "%s%s", item->text, negated ? "!" : "");
             put_value(&o, item->type, item->width, v, pc);

@@ -14,9 +14,9 @@
  * zero/true register (RZ, URZ, PT, UPT).  Shared by printer and parser. */
 struct jade_isa_reg_syntax {
    const char *prefix;
-   const char *zero;    /* NULL: the file has none (B registers) */
+   const char *zero; /* NULL: the file has none (B registers) */
    uint64_t zero_index;
-   uint64_t max_index;  /* highest ordinary register */
+   uint64_t max_index; /* highest ordinary register */
 };
 
 /* The register syntax of a register type, or NULL for other types. */
@@ -26,7 +26,6 @@ const struct jade_isa_reg_syntax *jade_isa_reg_syntax(uint8_t type);
 extern const char *const jade_isa_sreg_names[256];
 
 /* Whether a syntax's conditions hold for the instruction's fields. */
-bool jade_isa_syntax_applies(const struct jade_isa_syntax *syn,
-                             const struct jade_isa_instr *instr);
+bool jade_isa_syntax_applies(const struct jade_isa_syntax *syn, const struct jade_isa_instr *instr);
 
 #endif /* JADE_ISA_PRIVATE_H */

@@ -29,33 +29,33 @@ struct jade_sim;
 /* Results of a launch; the values are jade-sim's exit codes. */
 enum jade_sim_status {
    JADE_SIM_OK = 0,
-   JADE_SIM_ERROR = 1,        /* bad launch parameters or setup */
-   JADE_SIM_UNSUPPORTED = 3,  /* an instruction the model does not execute */
-   JADE_SIM_FAULT = 4,        /* bad address, misaligned access, bad pc,
-                               * instruction limit, deadlock */
-   JADE_SIM_HAZARD = 5,       /* a dependency hazard, with hazards fatal */
+   JADE_SIM_ERROR = 1,       /* bad launch parameters or setup */
+   JADE_SIM_UNSUPPORTED = 3, /* an instruction the model does not execute */
+   JADE_SIM_FAULT = 4,       /* bad address, misaligned access, bad pc,
+                              * instruction limit, deadlock */
+   JADE_SIM_HAZARD = 5,      /* a dependency hazard, with hazards fatal */
 };
 
 enum jade_sim_hazard_mode {
    JADE_SIM_HAZARDS_OFF,
-   JADE_SIM_HAZARDS_WARN,     /* report each hazard on the log, go on */
-   JADE_SIM_HAZARDS_FATAL,    /* stop at the first hazard */
+   JADE_SIM_HAZARDS_WARN,  /* report each hazard on the log, go on */
+   JADE_SIM_HAZARDS_FATAL, /* stop at the first hazard */
 };
 
 /* MUFU's results (docs/sim.md, "Hardware-like MUFU"). */
 enum jade_sim_mufu_mode {
-   JADE_SIM_MUFU_EXACT,       /* correctly rounded: the default */
-   JADE_SIM_MUFU_HW,          /* off by up to the PTX ISA's documented error
-                               * bound, a function of mufu_seed and the input */
+   JADE_SIM_MUFU_EXACT, /* correctly rounded: the default */
+   JADE_SIM_MUFU_HW,    /* off by up to the PTX ISA's documented error
+                         * bound, a function of mufu_seed and the input */
 };
 
 struct jade_sim_options {
    enum jade_sim_hazard_mode hazards;
-   bool trace;                 /* print every executed instruction */
-   FILE *log;                  /* hazards, trace, errors; NULL = stderr */
-   uint64_t max_instructions;  /* per launch, warp instructions; 0 = 100M */
+   bool trace;                /* print every executed instruction */
+   FILE *log;                 /* hazards, trace, errors; NULL = stderr */
+   uint64_t max_instructions; /* per launch, warp instructions; 0 = 100M */
    enum jade_sim_mufu_mode mufu;
-   uint64_t mufu_seed;         /* JADE_SIM_MUFU_HW: which errors */
+   uint64_t mufu_seed; /* JADE_SIM_MUFU_HW: which errors */
 };
 
 struct jade_sim *jade_sim_create(const struct jade_sim_options *options);
@@ -66,27 +66,24 @@ void jade_sim_destroy(struct jade_sim *sim);
  * address (never 0), or 0 when out of memory. */
 uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align);
 /* 0, or -1 if any byte lies outside allocated memory. */
-int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data,
-                   uint64_t size);
-int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data,
-                  uint64_t size);
+int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data, uint64_t size);
+int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data, uint64_t size);
 
 /* Global memory from outside (the GPU model's virtual memory): when set,
  * every global access goes through translate, which returns a CPU pointer
  * to [addr, addr + size) or NULL (a fault), and jade_sim_alloc'ed buffers
  * are not seen. */
 void jade_sim_set_memory(struct jade_sim *sim,
-                         void *(*translate)(void *data, uint64_t addr, uint64_t size),
-                         void *data);
+                         void *(*translate)(void *data, uint64_t addr, uint64_t size), void *data);
 
 /* The program: code at byte address 0 of the code space.  Copies it. */
 int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size);
 
 /* Constant banks c[0]..c[17], 64 KiB each, zero until written. */
-#define JADE_SIM_CONST_BANKS 18
+#define JADE_SIM_CONST_BANKS     18
 #define JADE_SIM_CONST_BANK_SIZE 65536
-int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
-                       const void *data, uint32_t size);
+int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset, const void *data,
+                       uint32_t size);
 
 /* Where generic addresses see shared and local memory: 16 MiB windows. */
 #define JADE_SIM_SHARED_WINDOW 0x00007f0000000000ull
@@ -94,12 +91,12 @@ int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
 #define JADE_SIM_WINDOW_SIZE   (1u << 24)
 
 struct jade_sim_grid {
-   uint32_t grid[3];       /* CTAs */
-   uint32_t block[3];      /* threads per CTA (at most 1024) */
-   uint32_t shared_size;   /* bytes of shared memory per CTA */
-   uint32_t local_size;    /* bytes of local memory per thread (private
-                            * arrays: 0 = 16 KiB; in memory: exact) */
-   uint64_t entry;         /* byte address of the first instruction */
+   uint32_t grid[3];     /* CTAs */
+   uint32_t block[3];    /* threads per CTA (at most 1024) */
+   uint32_t shared_size; /* bytes of shared memory per CTA */
+   uint32_t local_size;  /* bytes of local memory per thread (private
+                          * arrays: 0 = 16 KiB; in memory: exact) */
+   uint64_t entry;       /* byte address of the first instruction */
    /* Where generic addresses see shared and local memory (the GPU's
     * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW); 0: JADE_SIM_*_WINDOW. */
    uint64_t shared_window, local_window;
@@ -137,8 +134,7 @@ struct jade_sim_grid {
 /* Runs every CTA of the grid to completion (one after the other; the warps
  * of a CTA cooperatively, in a fixed order).  Returns JADE_SIM_OK or the
  * reason it stopped; jade_sim_message() then says more. */
-enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
-                                     const struct jade_sim_grid *grid);
+enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim_grid *grid);
 
 /* Vertex and fragment shader I/O.  Thread t of a launch (CTA after CTA,
  * x fastest) has JADE_SIM_ATTR_WORDS input and output attribute words
@@ -190,35 +186,35 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim,
  * invocation_info[t] and invocation_id[t].  A thread with idle[t] set is
  * never launched (a warp's lanes past its last primitive). */
 #define JADE_SIM_VERTEX_HANDLE(i) (((uint32_t)(i) + 1) * JADE_SIM_ATTR_WORDS * 4)
-#define JADE_SIM_EMIT_STREAM 0x3u      /* emitted[]: the vertex's stream */
-#define JADE_SIM_EMIT_RESTART 0x4u     /* emitted[]: a cut of its stream before it */
+#define JADE_SIM_EMIT_STREAM      0x3u /* emitted[]: the vertex's stream */
+#define JADE_SIM_EMIT_RESTART     0x4u /* emitted[]: a cut of its stream before it */
 struct jade_sim_geometry {
-   const uint32_t *vertices;          /* vertex_count * JADE_SIM_ATTR_WORDS */
+   const uint32_t *vertices; /* vertex_count * JADE_SIM_ATTR_WORDS */
    uint32_t vertex_count;
-   const uint32_t *map;               /* warps * map_entries handles */
+   const uint32_t *map; /* warps * map_entries handles */
    uint32_t map_entries;
-   const uint32_t *invocation_info;   /* threads */
-   const uint32_t *invocation_id;     /* threads */
-   const uint32_t *primitive_id;      /* threads */
-   const uint8_t *idle;               /* threads; NULL: none */
-   uint32_t max_vertices;             /* output vertices a thread keeps */
-   uint32_t *out;                     /* threads * max_vertices vertices;
-                                       * vertex 0 of each thread zeroed by
-                                       * the caller */
-   uint8_t *emitted;                  /* threads * max_vertices */
-   uint32_t *handle;                  /* threads, 0 at the launch */
-   uint8_t *cut;                      /* threads: streams cut (bit s), 0 */
-   uint8_t *final;                    /* threads, 0 */
+   const uint32_t *invocation_info; /* threads */
+   const uint32_t *invocation_id;   /* threads */
+   const uint32_t *primitive_id;    /* threads */
+   const uint8_t *idle;             /* threads; NULL: none */
+   uint32_t max_vertices;           /* output vertices a thread keeps */
+   uint32_t *out;                   /* threads * max_vertices vertices;
+                                     * vertex 0 of each thread zeroed by
+                                     * the caller */
+   uint8_t *emitted;                /* threads * max_vertices */
+   uint32_t *handle;                /* threads, 0 at the launch */
+   uint8_t *cut;                    /* threads: streams cut (bit s), 0 */
+   uint8_t *final;                  /* threads, 0 */
 };
 
 struct jade_sim_graphics {
    uint32_t threads;
-   uint32_t *in, *out;        /* threads * JADE_SIM_ATTR_WORDS words */
-   const float (*plane)[3];   /* JADE_SIM_ATTR_WORDS planes */
-   uint32_t width;            /* pixels a row */
-   uint32_t *exit_regs;       /* threads * exit_reg_count */
+   uint32_t *in, *out;      /* threads * JADE_SIM_ATTR_WORDS words */
+   const float (*plane)[3]; /* JADE_SIM_ATTR_WORDS planes */
+   uint32_t width;          /* pixels a row */
+   uint32_t *exit_regs;     /* threads * exit_reg_count */
    unsigned exit_reg_count;
-   bool quads;                /* 2x2 quads, not rows (above) */
+   bool quads; /* 2x2 quads, not rows (above) */
    /* Pixel launches, per thread (NULL: a single-sampled pixel, covered,
     * centred): PIXLD.COVMASK's coverage of the thread's pixel, PIXLD.
     * MY_INDEX's sample, and where in its pixel (from the corner, 0.5 the
@@ -226,7 +222,7 @@ struct jade_sim_graphics {
    const uint16_t *covmask;
    const uint8_t *my_index;
    const float (*centroid)[2];
-   uint8_t *killed;           /* threads; NULL: not kept */
+   uint8_t *killed; /* threads; NULL: not kept */
    /* threads; non-zero: a helper invocation (a quad's uncovered pixel, run
     * for derivatives), whose global-memory and surface stores, atomics
     * and reductions have no effect (GLSL 4.60 section 8.19, "Helper
@@ -249,38 +245,38 @@ void jade_sim_set_graphics(struct jade_sim *sim, const struct jade_sim_graphics 
  * integer ones; TMML: its two 8.8 fixed-point words) or false with a
  * message (a fault). */
 enum jade_sim_tex_op {
-   JADE_SIM_TEX_FETCH,    /* integer texel coordinates at a level */
-   JADE_SIM_TEX_QUERY,    /* TXQ: `query` (its QUERY field) at level `lod` */
-   JADE_SIM_TEX_SAMPLE,   /* float coordinates through the sampler */
-   JADE_SIM_TEX_GATHER,   /* the 2x2 footprint's `component` */
-   JADE_SIM_TEX_LOD,      /* the LOD a sample would use */
+   JADE_SIM_TEX_FETCH,  /* integer texel coordinates at a level */
+   JADE_SIM_TEX_QUERY,  /* TXQ: `query` (its QUERY field) at level `lod` */
+   JADE_SIM_TEX_SAMPLE, /* float coordinates through the sampler */
+   JADE_SIM_TEX_GATHER, /* the 2x2 footprint's `component` */
+   JADE_SIM_TEX_LOD,    /* the LOD a sample would use */
 };
 
 /* How a sample's level of detail is chosen (the instructions' LOD field). */
 enum jade_sim_tex_lod {
-   JADE_SIM_LOD_AUTO,     /* from the derivatives */
-   JADE_SIM_LOD_ZERO,     /* level 0 (of the view) */
-   JADE_SIM_LOD_BIAS,     /* from the derivatives, plus lod_value */
-   JADE_SIM_LOD_LEVEL,    /* lod_value */
+   JADE_SIM_LOD_AUTO,  /* from the derivatives */
+   JADE_SIM_LOD_ZERO,  /* level 0 (of the view) */
+   JADE_SIM_LOD_BIAS,  /* from the derivatives, plus lod_value */
+   JADE_SIM_LOD_LEVEL, /* lod_value */
 };
 
 struct jade_sim_texel_request {
-   uint32_t handle;          /* TIC index | TSC index << 20 */
+   uint32_t handle; /* TIC index | TSC index << 20 */
    enum jade_sim_tex_op op;
    unsigned query;
-   unsigned dim;             /* coordinates: 1, 2 or 3 (a cube: 3) */
+   unsigned dim; /* coordinates: 1, 2 or 3 (a cube: 3) */
    bool array, cube;
-   int32_t coord[3];         /* FETCH */
-   float s[3];               /* SAMPLE, GATHER, LOD */
-   float ddx[3], ddy[3];     /* d s / dx, d s / dy (AUTO, BIAS, TXD) */
+   int32_t coord[3];     /* FETCH */
+   float s[3];           /* SAMPLE, GATHER, LOD */
+   float ddx[3], ddy[3]; /* d s / dx, d s / dy (AUTO, BIAS, TXD) */
    uint32_t layer, sample;
-   int32_t lod;              /* FETCH, QUERY: the level */
+   int32_t lod; /* FETCH, QUERY: the level */
    enum jade_sim_tex_lod lod_mode;
-   float lod_value;          /* BIAS, LEVEL */
-   bool compare;             /* depth compare against ref */
+   float lod_value; /* BIAS, LEVEL */
+   bool compare;    /* depth compare against ref */
    float ref;
-   int32_t offset[3];        /* texel offsets (AOFFI, TLD4 .PTP) */
-   unsigned component;       /* GATHER: 0..3 */
+   int32_t offset[3];  /* texel offsets (AOFFI, TLD4 .PTP) */
+   unsigned component; /* GATHER: 0..3 */
 };
 typedef bool (*jade_sim_texel_fn)(void *data, const struct jade_sim_texel_request *req,
                                   uint32_t texel[4], char *err, size_t err_size);
@@ -297,40 +293,52 @@ void jade_sim_set_texture_unit(struct jade_sim *sim, jade_sim_texel_fn fetch, vo
  * little-endian; atomics: the old value) or false with a message (a
  * fault: a bad header, a trap, an unmapped address). */
 enum jade_sim_surface_op {
-   JADE_SIM_SURFACE_LOAD,       /* SULD.P: formatted, `mask` components */
-   JADE_SIM_SURFACE_STORE,      /* SUST.P */
-   JADE_SIM_SURFACE_LOAD_RAW,   /* SULD.D: `size` bytes of the texel */
-   JADE_SIM_SURFACE_STORE_RAW,  /* SUST.D */
-   JADE_SIM_SURFACE_ATOMIC,     /* SUATOM, SURED: atomic_op, atomic_type */
-   JADE_SIM_SURFACE_CAS,        /* SUATOM.CAS */
+   JADE_SIM_SURFACE_LOAD,      /* SULD.P: formatted, `mask` components */
+   JADE_SIM_SURFACE_STORE,     /* SUST.P */
+   JADE_SIM_SURFACE_LOAD_RAW,  /* SULD.D: `size` bytes of the texel */
+   JADE_SIM_SURFACE_STORE_RAW, /* SUST.D */
+   JADE_SIM_SURFACE_ATOMIC,    /* SUATOM, SURED: atomic_op, atomic_type */
+   JADE_SIM_SURFACE_CAS,       /* SUATOM.CAS */
 };
 
 /* SUATOM's and SURED's OP field (NAK sm70.rs set_atom_op). */
 enum jade_sim_atomic_op {
-   JADE_SIM_ATOM_ADD, JADE_SIM_ATOM_MIN, JADE_SIM_ATOM_MAX, JADE_SIM_ATOM_INC,
-   JADE_SIM_ATOM_DEC, JADE_SIM_ATOM_AND, JADE_SIM_ATOM_OR, JADE_SIM_ATOM_XOR,
+   JADE_SIM_ATOM_ADD,
+   JADE_SIM_ATOM_MIN,
+   JADE_SIM_ATOM_MAX,
+   JADE_SIM_ATOM_INC,
+   JADE_SIM_ATOM_DEC,
+   JADE_SIM_ATOM_AND,
+   JADE_SIM_ATOM_OR,
+   JADE_SIM_ATOM_XOR,
    JADE_SIM_ATOM_EXCH,
 };
 
 /* Their TYPE field (NAK set_atom_type; SUATOM.CAS's .64 is U64 here). */
 enum jade_sim_atomic_type {
-   JADE_SIM_ATOM_U32, JADE_SIM_ATOM_S32, JADE_SIM_ATOM_U64, JADE_SIM_ATOM_F32,
-   JADE_SIM_ATOM_F16X2, JADE_SIM_ATOM_S64, JADE_SIM_ATOM_SD32, JADE_SIM_ATOM_SD64,
+   JADE_SIM_ATOM_U32,
+   JADE_SIM_ATOM_S32,
+   JADE_SIM_ATOM_U64,
+   JADE_SIM_ATOM_F32,
+   JADE_SIM_ATOM_F16X2,
+   JADE_SIM_ATOM_S64,
+   JADE_SIM_ATOM_SD32,
+   JADE_SIM_ATOM_SD64,
 };
 
 struct jade_sim_surface_request {
-   uint32_t handle;          /* the handle register: TIC index in bits 19:0 */
+   uint32_t handle; /* the handle register: TIC index in bits 19:0 */
    enum jade_sim_surface_op op;
-   unsigned dim;             /* the DIM field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2,
-                              * 2D 3, 2D_ARRAY 4, 3D 5 */
-   uint32_t coord[3];        /* x, y, z (3D) as the registers hold them;
-                              * 0 where the dimension has none */
-   uint32_t layer;           /* 1D_ARRAY, 2D_ARRAY */
-   unsigned mask;            /* LOAD, STORE: 1 (R), 3 (RG) or 0xf (RGBA) */
-   unsigned size;            /* LOAD_RAW, STORE_RAW: 1, 2, 4, 8 or 16 bytes */
-   bool byte_address;        /* .BA: coord[0] counts bytes, not texels */
-   bool trap;                /* CLAMP .TRAP: an access outside the surface
-                              * faults; .IGN: it is dropped (loads read 0) */
+   unsigned dim;      /* the DIM field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2,
+                       * 2D 3, 2D_ARRAY 4, 3D 5 */
+   uint32_t coord[3]; /* x, y, z (3D) as the registers hold them;
+                       * 0 where the dimension has none */
+   uint32_t layer;    /* 1D_ARRAY, 2D_ARRAY */
+   unsigned mask;     /* LOAD, STORE: 1 (R), 3 (RG) or 0xf (RGBA) */
+   unsigned size;     /* LOAD_RAW, STORE_RAW: 1, 2, 4, 8 or 16 bytes */
+   bool byte_address; /* .BA: coord[0] counts bytes, not texels */
+   bool trap;         /* CLAMP .TRAP: an access outside the surface
+                       * faults; .IGN: it is dropped (loads read 0) */
    enum jade_sim_atomic_op atomic_op;
    enum jade_sim_atomic_type atomic_type;
    /* STORE: the components by the mask; STORE_RAW: the bytes; ATOMIC: the
@@ -346,9 +354,9 @@ void jade_sim_set_surface_unit(struct jade_sim *sim, jade_sim_surface_fn fn, voi
 const char *jade_sim_message(const struct jade_sim *sim);
 
 struct jade_sim_stats {
-   uint64_t warp_instructions;   /* executed, since create */
+   uint64_t warp_instructions; /* executed, since create */
    uint64_t thread_instructions;
-   unsigned hazards;             /* reported, since create */
+   unsigned hazards; /* reported, since create */
 };
 void jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats);
 
@@ -360,9 +368,9 @@ void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f);
 /* --- What the CUDA driver would do -------------------------------------- */
 
 struct jade_sim_cuda_kernel {
-   uint32_t shared_size;     /* static shared memory (.nv.shared.NAME) */
-   uint32_t param_size;      /* bytes of parameters (from .nv.constant0.NAME) */
-   uint32_t local_size;      /* per thread: JADE_SIM_CUDA_LOCAL_SIZE */
+   uint32_t shared_size; /* static shared memory (.nv.shared.NAME) */
+   uint32_t param_size;  /* bytes of parameters (from .nv.constant0.NAME) */
+   uint32_t local_size;  /* per thread: JADE_SIM_CUDA_LOCAL_SIZE */
 };
 
 /* Local memory per thread: more than any kernel of the test suite needs. */
@@ -370,27 +378,26 @@ struct jade_sim_cuda_kernel {
 
 /* Loads kernel `name` of a cubin: code from .text.NAME, constant banks from
  * .nv.constantN and .nv.constantN.NAME.  0, or -1 with a message. */
-int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
-                       const char *name, struct jade_sim_cuda_kernel *kernel,
-                       char *err, size_t err_size);
+int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size, const char *name,
+                       struct jade_sim_cuda_kernel *kernel, char *err, size_t err_size);
 
 /* CUDA's parameter block: each parameter aligned to its size, from
  * c[0][0x160]. */
 #define JADE_SIM_CUDA_PARAM_BASE 0x160
-#define JADE_SIM_CUDA_PARAM_MAX 4096
+#define JADE_SIM_CUDA_PARAM_MAX  4096
 struct jade_sim_cuda_params {
    uint8_t data[JADE_SIM_CUDA_PARAM_MAX];
    uint32_t size;
 };
-void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value,
-                         uint32_t size);
+void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value, uint32_t size);
 
 /* Writes the launch constants (ntid, nctaid, windows, stack) and the
  * parameters into c[0], then launches the kernel loaded last. */
-enum jade_sim_status
-jade_sim_cuda_launch(struct jade_sim *sim, const struct jade_sim_cuda_kernel *kernel,
-                     const uint32_t grid[3], const uint32_t block[3],
-                     uint32_t dynamic_shared, const struct jade_sim_cuda_params *params);
+enum jade_sim_status jade_sim_cuda_launch(struct jade_sim *sim,
+                                          const struct jade_sim_cuda_kernel *kernel,
+                                          const uint32_t grid[3], const uint32_t block[3],
+                                          uint32_t dynamic_shared,
+                                          const struct jade_sim_cuda_params *params);
 
 #ifdef __cplusplus
 }

@@ -17,13 +17,15 @@
 #include "jade_elf.h"
 #include "sim_private.h"
 
-static bool starts_with(const char *s, const char *prefix)
+static bool
+starts_with(const char *s, const char *prefix)
 {
    return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
 /* ".nv.constantN" or ".nv.constantN.NAME": the bank, or -1. */
-static int const_bank(const char *sec, const char *name)
+static int
+const_bank(const char *sec, const char *name)
 {
    if (!starts_with(sec, ".nv.constant"))
       return -1;
@@ -36,9 +38,9 @@ static int const_bank(const char *sec, const char *name)
    return -1;
 }
 
-int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
-                       const char *name, struct jade_sim_cuda_kernel *kernel,
-                       char *err, size_t err_size)
+int
+jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size, const char *name,
+                   struct jade_sim_cuda_kernel *kernel, char *err, size_t err_size)
 {
    struct jade_elf_section sections[512];
    int count = jade_elf_sections(cubin, size, sections, 512, err, err_size);
@@ -58,19 +60,20 @@ int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
       if (strcmp(s->name, text_name) == 0)
          text = s;
       if (strcmp(s->name, rel_name) == 0 || strcmp(s->name, rela_name) == 0) {
-         snprintf(err, err_size, "kernel %s has relocations, which the model does "
-                  "not apply", name);
+         snprintf(err, err_size,
+                  "kernel %s has relocations, which the model does "
+                  "not apply",
+                  name);
          return -1;
       }
       if (strcmp(s->name, shared_name) == 0)
          kernel->shared_size = (uint32_t)s->mem_size;
       int bank = const_bank(s->name, name);
       if (bank == 0 && strcmp(s->name, ".nv.constant0") != 0) {
-         kernel->param_size = s->size > JADE_SIM_CUDA_PARAM_BASE ?
-                              (uint32_t)(s->size - JADE_SIM_CUDA_PARAM_BASE) : 0;
+         kernel->param_size =
+            s->size > JADE_SIM_CUDA_PARAM_BASE ? (uint32_t)(s->size - JADE_SIM_CUDA_PARAM_BASE) : 0;
       } else if (bank > 0 && s->type != 8 /* SHT_NOBITS */) {
-         if (jade_sim_set_const(sim, (unsigned)bank, 0, data + s->offset,
-                                (uint32_t)s->size) != 0) {
+         if (jade_sim_set_const(sim, (unsigned)bank, 0, data + s->offset, (uint32_t)s->size) != 0) {
             snprintf(err, err_size, "section %s does not fit a constant bank", s->name);
             return -1;
          }
@@ -88,8 +91,8 @@ int jade_sim_cuda_load(struct jade_sim *sim, const void *cubin, size_t size,
    return 0;
 }
 
-void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value,
-                         uint32_t size)
+void
+jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value, uint32_t size)
 {
    uint32_t align = size >= 8 ? 8 : size;
    uint32_t off = (params->size + align - 1) & ~(align - 1);
@@ -101,8 +104,8 @@ void jade_sim_cuda_param(struct jade_sim_cuda_params *params, const void *value,
 
 enum jade_sim_status
 jade_sim_cuda_launch(struct jade_sim *sim, const struct jade_sim_cuda_kernel *kernel,
-                     const uint32_t grid[3], const uint32_t block[3],
-                     uint32_t dynamic_shared, const struct jade_sim_cuda_params *params)
+                     const uint32_t grid[3], const uint32_t block[3], uint32_t dynamic_shared,
+                     const struct jade_sim_cuda_params *params)
 {
    uint32_t words[10] = {block[0], block[1], block[2], grid[0], grid[1], grid[2]};
    uint64_t windows[2] = {JADE_SIM_SHARED_WINDOW, JADE_SIM_LOCAL_WINDOW};

@@ -17,10 +17,11 @@
 
 #include "sim_private.h"
 
-#define SIM_SLICE 64                 /* instructions a warp runs before the next */
-#define SIM_LOCAL_DEFAULT 16384      /* bytes of local memory per thread */
+#define SIM_SLICE         64    /* instructions a warp runs before the next */
+#define SIM_LOCAL_DEFAULT 16384 /* bytes of local memory per thread */
 
-struct jade_sim *jade_sim_create(const struct jade_sim_options *options)
+struct jade_sim *
+jade_sim_create(const struct jade_sim_options *options)
 {
    struct jade_sim *sim = calloc(1, sizeof(*sim));
    if (!sim)
@@ -30,11 +31,12 @@ struct jade_sim *jade_sim_create(const struct jade_sim_options *options)
    if (!sim->opt.max_instructions)
       sim->opt.max_instructions = 100000000ull;
    sim->log = sim->opt.log ? sim->opt.log : stderr;
-   sim->next_addr = 0x100000000ull;  /* keep 0 and small values unmapped */
+   sim->next_addr = 0x100000000ull; /* keep 0 and small values unmapped */
    return sim;
 }
 
-void jade_sim_destroy(struct jade_sim *sim)
+void
+jade_sim_destroy(struct jade_sim *sim)
 {
    if (!sim)
       return;
@@ -52,19 +54,22 @@ void jade_sim_destroy(struct jade_sim *sim)
    free(sim);
 }
 
-const char *jade_sim_message(const struct jade_sim *sim)
+const char *
+jade_sim_message(const struct jade_sim *sim)
 {
    return sim->message;
 }
 
-void jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats)
+void
+jade_sim_get_stats(const struct jade_sim *sim, struct jade_sim_stats *stats)
 {
    *stats = sim->stats;
 }
 
 /* --- global memory ------------------------------------------------------- */
 
-uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align)
+uint64_t
+jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align)
 {
    if (align < 256)
       align = 256;
@@ -89,15 +94,16 @@ uint64_t jade_sim_alloc(struct jade_sim *sim, uint64_t size, uint64_t align)
    return addr;
 }
 
-void jade_sim_set_memory(struct jade_sim *sim,
-                         void *(*translate)(void *data, uint64_t addr, uint64_t size),
-                         void *data)
+void
+jade_sim_set_memory(struct jade_sim *sim,
+                    void *(*translate)(void *data, uint64_t addr, uint64_t size), void *data)
 {
    sim->translate = translate;
    sim->translate_data = data;
 }
 
-static uint8_t *global_ptr(struct jade_sim *sim, uint64_t addr, uint64_t size)
+static uint8_t *
+global_ptr(struct jade_sim *sim, uint64_t addr, uint64_t size)
 {
    if (sim->translate)
       return sim->translate(sim->translate_data, addr, size);
@@ -115,7 +121,8 @@ static uint8_t *global_ptr(struct jade_sim *sim, uint64_t addr, uint64_t size)
    return NULL;
 }
 
-int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data, uint64_t size)
+int
+jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data, uint64_t size)
 {
    uint8_t *p = global_ptr(sim, addr, size);
    if (!p)
@@ -124,7 +131,8 @@ int jade_sim_write(struct jade_sim *sim, uint64_t addr, const void *data, uint64
    return 0;
 }
 
-int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data, uint64_t size)
+int
+jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data, uint64_t size)
 {
    uint8_t *p = global_ptr(sim, addr, size);
    if (!p)
@@ -135,7 +143,8 @@ int jade_sim_read(struct jade_sim *sim, uint64_t addr, void *data, uint64_t size
 
 /* --- code and constants -------------------------------------------------- */
 
-int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
+int
+jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
 {
    if (size % 16)
       return -1;
@@ -167,8 +176,9 @@ int jade_sim_set_code(struct jade_sim *sim, const void *code, size_t size)
    return 0;
 }
 
-int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
-                       const void *data, uint32_t size)
+int
+jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset, const void *data,
+                   uint32_t size)
 {
    if (bank >= JADE_SIM_CONST_BANKS || offset > JADE_SIM_CONST_BANK_SIZE ||
        size > JADE_SIM_CONST_BANK_SIZE - offset)
@@ -184,14 +194,14 @@ int jade_sim_set_const(struct jade_sim *sim, unsigned bank, uint32_t offset,
 
 /* --- stops and messages -------------------------------------------------- */
 
-bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
+bool
+sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, ...)
 {
    struct jade_sim *sim = x->sim;
    if (sim->status != JADE_SIM_OK)
       return false;
    sim->status = status;
-   int n = snprintf(sim->message, sizeof(sim->message), "pc 0x%04llx: ",
-                    (unsigned long long)x->pc);
+   int n = snprintf(sim->message, sizeof(sim->message), "pc 0x%04llx: ", (unsigned long long)x->pc);
    va_list ap;
    va_start(ap, fmt);
    vsnprintf(sim->message + n, sizeof(sim->message) - n, fmt, ap);
@@ -199,44 +209,51 @@ bool sim_stop(struct sim_exec *x, enum jade_sim_status status, const char *fmt, 
    return false;
 }
 
-bool sim_unsupported(struct sim_exec *x, const char *what)
+bool
+sim_unsupported(struct sim_exec *x, const char *what)
 {
    char text[160];
    jade_isa_print(x->in, x->pc, text, sizeof(text));
-   return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported instruction: %s (%s)",
-                   text, what);
+   return sim_stop(x, JADE_SIM_UNSUPPORTED, "unsupported instruction: %s (%s)", text, what);
 }
 
 /* --- shared, local and generic memory ------------------------------------ */
 
-static bool check_align(struct sim_exec *x, const char *space, uint64_t addr,
-                        unsigned align)
+static bool
+check_align(struct sim_exec *x, const char *space, uint64_t addr, unsigned align)
 {
    if (addr & (align - 1))
-      return sim_stop(x, JADE_SIM_FAULT, "misaligned %s access: address 0x%llx, "
-                      "alignment %u", space, (unsigned long long)addr, align);
+      return sim_stop(x, JADE_SIM_FAULT,
+                      "misaligned %s access: address 0x%llx, "
+                      "alignment %u",
+                      space, (unsigned long long)addr, align);
    return true;
 }
 
-void *sim_global(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
+void *
+sim_global(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
 {
    if (!check_align(x, "global", addr, align))
       return NULL;
    uint8_t *p = global_ptr(x->sim, addr, size);
    if (!p)
-      sim_stop(x, JADE_SIM_FAULT, "global access of %u bytes at 0x%llx is out of "
-               "bounds", size, (unsigned long long)addr);
+      sim_stop(x, JADE_SIM_FAULT,
+               "global access of %u bytes at 0x%llx is out of "
+               "bounds",
+               size, (unsigned long long)addr);
    return p;
 }
 
-void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
+void *
+sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned align)
 {
    if (!check_align(x, "shared", addr, align))
       return NULL;
    if (addr >= x->cta->shared_size || size > x->cta->shared_size - addr) {
-      sim_stop(x, JADE_SIM_FAULT, "shared access of %u bytes at 0x%llx is out of "
-               "bounds (%u bytes)", size, (unsigned long long)addr,
-               x->cta->shared_size);
+      sim_stop(x, JADE_SIM_FAULT,
+               "shared access of %u bytes at 0x%llx is out of "
+               "bounds (%u bytes)",
+               size, (unsigned long long)addr, x->cta->shared_size);
       return NULL;
    }
    return x->cta->shared + addr;
@@ -247,16 +264,19 @@ void *sim_shared(struct sim_exec *x, uint64_t addr, unsigned size, unsigned alig
  * thread's consecutive words lie 128 bytes apart, so an access of 8 or 16
  * bytes is two or four pieces; all are translated before any is copied,
  * so a fault leaves memory as it was. */
-bool sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
-                      unsigned size, unsigned align, bool store)
+bool
+sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data, unsigned size,
+                 unsigned align, bool store)
 {
    const struct jade_sim_grid *g = x->sim->grid;
    uint32_t local_size = g->local_size;
    if (!check_align(x, "local", addr, align))
       return false;
    if (addr >= local_size || size > local_size - addr)
-      return sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx is out of "
-                      "bounds (%u bytes)", size, (unsigned long long)addr, local_size);
+      return sim_stop(x, JADE_SIM_FAULT,
+                      "local access of %u bytes at 0x%llx is out of "
+                      "bounds (%u bytes)",
+                      size, (unsigned long long)addr, local_size);
    if (!g->local_in_memory) {
       uint8_t *p = x->w->local + (size_t)lane * local_size + addr;
       memcpy(store ? p : data, store ? data : p, size);
@@ -264,17 +284,17 @@ bool sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *da
    }
    uint8_t *piece[4];
    unsigned len[4], n = 0;
-   const uint64_t area = g->local_memory_address +
-                         (uint64_t)x->w->id * x->sim->local_warp_size;
+   const uint64_t area = g->local_memory_address + (uint64_t)x->w->id * x->sim->local_warp_size;
    for (uint64_t a = addr, end = addr + size; a < end && n < 4; a += len[n++]) {
       len[n] = (unsigned)(end - a < 4 - a % 4 ? end - a : 4 - a % 4);
       uint64_t va = area + a / 4 * 128 + lane * 4 + a % 4;
       piece[n] = global_ptr(x->sim, va, len[n]);
       if (!piece[n])
-         return sim_stop(x, JADE_SIM_FAULT, "local access of %u bytes at 0x%llx (warp %u, "
+         return sim_stop(x, JADE_SIM_FAULT,
+                         "local access of %u bytes at 0x%llx (warp %u, "
                          "lane %u) is out of bounds: its word at 0x%llx in the local-memory "
-                         "buffer at 0x%llx is not mapped", size, (unsigned long long)addr,
-                         x->w->id, lane, (unsigned long long)va,
+                         "buffer at 0x%llx is not mapped",
+                         size, (unsigned long long)addr, x->w->id, lane, (unsigned long long)va,
                          (unsigned long long)g->local_memory_address);
    }
    uint8_t *d = data;
@@ -283,15 +303,15 @@ bool sim_local_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *da
    return true;
 }
 
-bool sim_generic_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data,
-                        unsigned size, unsigned align, bool store)
+bool
+sim_generic_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *data, unsigned size,
+                   unsigned align, bool store)
 {
    uint8_t *p;
    if (addr - x->sim->shared_window < JADE_SIM_WINDOW_SIZE)
       p = sim_shared(x, addr - x->sim->shared_window, size, align);
    else if (addr - x->sim->local_window < JADE_SIM_WINDOW_SIZE)
-      return sim_local_access(x, lane, addr - x->sim->local_window, data, size, align,
-                              store);
+      return sim_local_access(x, lane, addr - x->sim->local_window, data, size, align, store);
    else
       p = sim_global(x, addr, size, align);
    if (!p)
@@ -304,22 +324,22 @@ bool sim_generic_access(struct sim_exec *x, unsigned lane, uint64_t addr, void *
 
 typedef bool (*sim_exec_fn)(struct sim_exec *x);
 static const sim_exec_fn exec_families[] = {
-   sim_exec_ctrl, sim_exec_int, sim_exec_float, sim_exec_fp64, sim_exec_half,
-   sim_exec_conv, sim_exec_mem, sim_exec_warp, sim_exec_attr, sim_exec_tex,
-   sim_exec_surface, sim_exec_geometry,
+   sim_exec_ctrl, sim_exec_int,  sim_exec_float, sim_exec_fp64, sim_exec_half,    sim_exec_conv,
+   sim_exec_mem,  sim_exec_warp, sim_exec_attr,  sim_exec_tex,  sim_exec_surface, sim_exec_geometry,
 };
 
-static void trace(struct sim_exec *x)
+static void
+trace(struct sim_exec *x)
 {
    char text[160];
    jade_isa_print(x->in, x->pc, text, sizeof(text));
-   fprintf(x->sim->log, "cta %u,%u,%u warp %u mask %08x  /*%04llx*/ %s\n",
-           x->cta->ctaid[0], x->cta->ctaid[1], x->cta->ctaid[2], x->w->id,
-           x->mask, (unsigned long long)x->pc, text);
+   fprintf(x->sim->log, "cta %u,%u,%u warp %u mask %08x  /*%04llx*/ %s\n", x->cta->ctaid[0],
+           x->cta->ctaid[1], x->cta->ctaid[2], x->w->id, x->mask, (unsigned long long)x->pc, text);
 }
 
 /* After an instruction: the values it wrote, in its first lane. */
-static void trace_results(struct sim_exec *x)
+static void
+trace_results(struct sim_exec *x)
 {
    if (!x->mask)
       return;
@@ -345,7 +365,8 @@ static void trace_results(struct sim_exec *x)
 }
 
 /* The guard: a predicate, or for the uniform datapath a uniform one. */
-static uint32_t guard_mask(struct sim_exec *x)
+static uint32_t
+guard_mask(struct sim_exec *x)
 {
    const struct jade_isa_instr *in = x->in;
    if (in->pred == JADE_HW_PT && !in->pred_not)
@@ -371,7 +392,8 @@ static uint32_t guard_mask(struct sim_exec *x)
  * surface, or run an atomic or reduction anywhere (the ISA description's
  * `memory:`).  Generic stores, which may reach the thread's own local
  * memory, are left alone (a pixel shader has no shared memory). */
-static bool writes_memory(enum jade_isa_op op)
+static bool
+writes_memory(enum jade_isa_op op)
 {
    const unsigned space = jade_isa_op_info[op].memory.space;
    const unsigned access = jade_isa_op_info[op].memory.access;
@@ -380,20 +402,21 @@ static bool writes_memory(enum jade_isa_op op)
 }
 
 /* The lanes of the warp that are helper invocations. */
-static uint32_t helper_lanes(const struct sim_exec *x)
+static uint32_t
+helper_lanes(const struct sim_exec *x)
 {
    const struct jade_sim_graphics *gfx = x->sim->gfx;
    uint32_t m = 0;
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
       uint32_t t = sim_thread_index(x, lane);
-      if (t >= gfx->threads || (gfx->helper && gfx->helper[t]) ||
-          (gfx->killed && gfx->killed[t]))
+      if (t >= gfx->threads || (gfx->helper && gfx->helper[t]) || (gfx->killed && gfx->killed[t]))
          m |= 1u << lane;
    }
    return m;
 }
 /* The read and written sets back to zero for the next instruction. */
-static void clear_touched(struct sim_exec *x)
+static void
+clear_touched(struct sim_exec *x)
 {
    if (x->touched_count > SIM_TOUCH_MAX) {
       memset(x->read, 0, SIM_DEP_COUNT);
@@ -404,8 +427,8 @@ static void clear_touched(struct sim_exec *x)
       x->read[x->touched[k]] = x->written[x->touched[k]] = 0;
 }
 
-static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w,
-                    uint64_t pc, uint32_t group)
+static void
+execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w, uint64_t pc, uint32_t group)
 {
    /* Not a compound literal: zeroing the whole struct each instruction
     * is a measurable share of the model's time; every field is set here
@@ -436,9 +459,10 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
       dec->gen = sim->code_gen;
    }
    if (!dec->valid) {
-      sim_stop(&x, JADE_SIM_UNSUPPORTED, "unknown instruction encoding "
-               "0x%016llx 0x%016llx", (unsigned long long)words[0],
-               (unsigned long long)words[1]);
+      sim_stop(&x, JADE_SIM_UNSUPPORTED,
+               "unknown instruction encoding "
+               "0x%016llx 0x%016llx",
+               (unsigned long long)words[0], (unsigned long long)words[1]);
       return;
    }
    x.in = &dec->instr;
@@ -484,12 +508,14 @@ static void execute(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *
 }
 
 /* Exited, or never launched: nobody waits for such a lane. */
-static bool lane_gone(uint8_t state)
+static bool
+lane_gone(uint8_t state)
 {
    return state == SIM_LANE_EXITED || state == SIM_LANE_INACTIVE;
 }
 
-static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
+static uint32_t
+lanes_in(const struct sim_warp *w, enum sim_lane_state s)
 {
    uint32_t m = 0;
    for (unsigned lane = 0; lane < SIM_LANES; lane++)
@@ -500,7 +526,8 @@ static uint32_t lanes_in(const struct sim_warp *w, enum sim_lane_state s)
 
 /* Releases lanes waiting at BSYNC or WARPSYNC whose partners have all
  * arrived (or exited).  Returns true if any lane was released. */
-bool sim_release_waits(struct sim_warp *w)
+bool
+sim_release_waits(struct sim_warp *w)
 {
    uint32_t exited = 0, at_bsync[16] = {0};
    uint32_t at_warpsync = lanes_in(w, SIM_LANE_WARPSYNC);
@@ -531,8 +558,8 @@ bool sim_release_waits(struct sim_warp *w)
 }
 
 /* Runs up to `slice` instructions of a warp; returns how many ran. */
-static unsigned run_warp(struct jade_sim *sim, struct sim_cta *cta,
-                         struct sim_warp *w, unsigned slice)
+static unsigned
+run_warp(struct jade_sim *sim, struct sim_cta *cta, struct sim_warp *w, unsigned slice)
 {
    unsigned n = 0;
    while (n < slice && sim->status == JADE_SIM_OK) {
@@ -558,7 +585,8 @@ static unsigned run_warp(struct jade_sim *sim, struct sim_cta *cta,
 
 /* The CTA barrier: released when every live thread of the CTA waits at
  * it (BAR.SYNC with a thread count: when that many have arrived). */
-static bool release_cta_barrier(struct sim_cta *cta)
+static bool
+release_cta_barrier(struct sim_cta *cta)
 {
    unsigned live = 0, waiting[16] = {0};
    for (unsigned i = 0; i < cta->warp_count; i++) {
@@ -599,7 +627,8 @@ static bool release_cta_barrier(struct sim_cta *cta)
    return released;
 }
 
-static bool cta_done(const struct sim_cta *cta)
+static bool
+cta_done(const struct sim_cta *cta)
 {
    for (unsigned i = 0; i < cta->warp_count; i++)
       for (unsigned lane = 0; lane < SIM_LANES; lane++)
@@ -610,26 +639,28 @@ static bool cta_done(const struct sim_cta *cta)
 
 /* Whether thread t of the CTA is one a geometry launch leaves out (a
  * warp's lanes past its last primitive: jade_sim_geometry.idle). */
-static bool idle_thread(const struct jade_sim *sim, const struct sim_cta *cta, unsigned t)
+static bool
+idle_thread(const struct jade_sim *sim, const struct sim_cta *cta, unsigned t)
 {
    const struct jade_sim_geometry *gs = sim->gfx ? sim->gfx->geometry : NULL;
    if (!gs || !gs->idle)
       return false;
    const struct jade_sim_grid *g = sim->grid;
-   const uint64_t cta_index = ((uint64_t)cta->ctaid[2] * g->grid[1] + cta->ctaid[1]) * g->grid[0] +
-                              cta->ctaid[0];
+   const uint64_t cta_index =
+      ((uint64_t)cta->ctaid[2] * g->grid[1] + cta->ctaid[1]) * g->grid[0] + cta->ctaid[0];
    const uint64_t i = cta_index * cta->thread_count + t;
    return i >= sim->gfx->threads || gs->idle[i];
 }
 
-static void init_warp(const struct jade_sim *sim, const struct sim_cta *cta, struct sim_warp *w,
-                      unsigned id, const struct jade_sim_grid *g, unsigned threads)
+static void
+init_warp(const struct jade_sim *sim, const struct sim_cta *cta, struct sim_warp *w, unsigned id,
+          const struct jade_sim_grid *g, unsigned threads)
 {
    /* The registers the launch may use (a register past its count faults:
     * sim_operands.c) and RZ; clearing all 256 a warp was most of a pixel
     * launch's time. */
-   unsigned regs = g->register_count > JADE_SIM_PC_REGS ? g->register_count - JADE_SIM_PC_REGS
-                                                        : 255;
+   unsigned regs =
+      g->register_count > JADE_SIM_PC_REGS ? g->register_count - JADE_SIM_PC_REGS : 255;
    regs = regs < 255 ? regs : 255;
    memset(w->r, 0, regs * sizeof(w->r[0]));
    memset(w->r[255], 0, sizeof(w->r[255]));
@@ -652,7 +683,8 @@ static void init_warp(const struct jade_sim *sim, const struct sim_cta *cta, str
    sim_hazard_reset(w);
 }
 
-static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
+static enum jade_sim_status
+run_cta(struct jade_sim *sim, struct sim_cta *cta)
 {
    const struct jade_sim_grid *g = sim->grid;
    memset(cta->shared, 0, g->shared_size);
@@ -673,16 +705,17 @@ static enum jade_sim_status run_cta(struct jade_sim *sim, struct sim_cta *cta)
          break;
       if (release_cta_barrier(cta) || progress)
          continue;
-      struct sim_exec x = {.sim = sim, .cta = cta, .w = cta->warps[0],
-                           .pc = cta->warps[0]->pc[0]};
-      sim_stop(&x, JADE_SIM_FAULT, "deadlock: no lane of CTA %u,%u,%u can run "
+      struct sim_exec x = {.sim = sim, .cta = cta, .w = cta->warps[0], .pc = cta->warps[0]->pc[0]};
+      sim_stop(&x, JADE_SIM_FAULT,
+               "deadlock: no lane of CTA %u,%u,%u can run "
                "(waiting at a barrier that cannot complete)",
                cta->ctaid[0], cta->ctaid[1], cta->ctaid[2]);
    }
    return sim->status;
 }
 
-enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim_grid *grid)
+enum jade_sim_status
+jade_sim_launch(struct jade_sim *sim, const struct jade_sim_grid *grid)
 {
    struct jade_sim_grid g = *grid;
    sim->status = JADE_SIM_OK;
@@ -694,21 +727,24 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
    if (!g.local_size && !g.local_in_memory)
       g.local_size = SIM_LOCAL_DEFAULT;
    uint64_t threads = (uint64_t)g.block[0] * g.block[1] * g.block[2];
-   if (!threads || threads > SIM_MAX_WARPS * SIM_LANES || !g.grid[0] || !g.grid[1] ||
-       !g.grid[2] || g.shared_size > JADE_SIM_WINDOW_SIZE ||
+   if (!threads || threads > SIM_MAX_WARPS * SIM_LANES || !g.grid[0] || !g.grid[1] || !g.grid[2] ||
+       g.shared_size > JADE_SIM_WINDOW_SIZE ||
        g.local_size > JADE_SIM_WINDOW_SIZE / (g.local_in_memory ? 1 : SIM_LANES)) {
-      snprintf(sim->message, sizeof(sim->message), "bad launch: block %ux%ux%u, "
-               "grid %ux%ux%u, %u bytes shared, %u bytes local", g.block[0],
-               g.block[1], g.block[2], g.grid[0], g.grid[1], g.grid[2],
-               g.shared_size, g.local_size);
+      snprintf(sim->message, sizeof(sim->message),
+               "bad launch: block %ux%ux%u, "
+               "grid %ux%ux%u, %u bytes shared, %u bytes local",
+               g.block[0], g.block[1], g.block[2], g.grid[0], g.grid[1], g.grid[2], g.shared_size,
+               g.local_size);
       return sim->status = JADE_SIM_ERROR;
    }
    sim->grid = &g;
    sim->shared_window = g.shared_window ? g.shared_window : JADE_SIM_SHARED_WINDOW;
    sim->local_window = g.local_window ? g.local_window : JADE_SIM_LOCAL_WINDOW;
    if (g.register_count && g.register_count <= JADE_SIM_PC_REGS) {
-      snprintf(sim->message, sizeof(sim->message), "bad launch: a register count of %u "
-               "leaves no register besides the pc's two", g.register_count);
+      snprintf(sim->message, sizeof(sim->message),
+               "bad launch: a register count of %u "
+               "leaves no register besides the pc's two",
+               g.register_count);
       return sim->status = JADE_SIM_ERROR;
    }
    sim->gpr_limit = g.register_count ? g.register_count - JADE_SIM_PC_REGS : 0;
@@ -726,9 +762,11 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
       uint64_t need = sim->local_warp_size * cta.warp_count;
       if (g.local_size && (need > g.local_memory_size ||
                            sim->local_warp_size < (uint64_t)g.local_size * SIM_LANES)) {
-         snprintf(sim->message, sizeof(sim->message), "local memory too small: %u warps "
+         snprintf(sim->message, sizeof(sim->message),
+                  "local memory too small: %u warps "
                   "of %u bytes a thread need %llu bytes (%llu a warp) at 0x%llx, there "
-                  "are %llu", cta.warp_count, g.local_size, (unsigned long long)need,
+                  "are %llu",
+                  cta.warp_count, g.local_size, (unsigned long long)need,
                   (unsigned long long)sim->local_warp_size,
                   (unsigned long long)g.local_memory_address,
                   (unsigned long long)g.local_memory_size);

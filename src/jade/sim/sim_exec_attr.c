@@ -72,7 +72,7 @@ exec_ald_ast(struct sim_exec *x, bool store)
                       store ? "AST" : "ALD");
    if (sim_field(x, JADE_ISA_F_PATCH))
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "patch attributes (.P) are not modelled");
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
       if (t >= gfx->threads)
          return sim_stop(x, JADE_SIM_FAULT, "thread %u has no attribute space", t);
@@ -105,7 +105,7 @@ exec_ipa(struct sim_exec *x)
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "IPA.STATE is not modelled");
    if (!gfx->plane || !gfx->width)
       return sim_stop(x, JADE_SIM_FAULT, "IPA without plane equations");
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
       int w = attr_word(x, lane, JADE_ISA_F_ATTR, 0);
       if (w < 0)
@@ -147,7 +147,7 @@ exec_pixld(struct sim_exec *x)
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "PIXLD mode %u is not modelled", sel);
    if (!gfx->plane)
       return sim_stop(x, JADE_SIM_FAULT, "PIXLD outside a pixel launch");
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
       uint32_t v;
       if (sel == 1)
@@ -171,8 +171,7 @@ sim_exec_attr(struct sim_exec *x)
    case JADE_ISA_OP_AST:
    case JADE_ISA_OP_IPA:
       if (!x->sim->gfx)
-         return sim_stop(x, JADE_SIM_UNSUPPORTED,
-                         "%s without graphics I/O (jade_sim_set_graphics)",
+         return sim_stop(x, JADE_SIM_UNSUPPORTED, "%s without graphics I/O (jade_sim_set_graphics)",
                          jade_isa_op_info[x->op].name);
       return x->op == JADE_ISA_OP_IPA ? exec_ipa(x) : exec_ald_ast(x, x->op == JADE_ISA_OP_AST);
    default:

@@ -39,13 +39,15 @@
 #include "sim_fp.h"
 #include "sim_private.h"
 
-static const struct sim_fp_fmt *fmt_of(unsigned t)
+static const struct sim_fp_fmt *
+fmt_of(unsigned t)
 {
    return t == 1 ? &sim_fp_f16 : t == 3 ? &sim_fp_f64 : &sim_fp_f32;
 }
 
 /* A float source of type st with its modifiers, as an exact double. */
-static double conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane)
+static double
+conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane)
 {
    double v;
    if (st == 3) {
@@ -61,7 +63,8 @@ static double conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane
    return sim_src_neg(x, SIM_SRC_B) ? -v : v;
 }
 
-static void conv_write(struct sim_exec *x, unsigned lane, uint64_t v, bool wide)
+static void
+conv_write(struct sim_exec *x, unsigned lane, uint64_t v, bool wide)
 {
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    if (wide)
@@ -70,13 +73,15 @@ static void conv_write(struct sim_exec *x, unsigned lane, uint64_t v, bool wide)
       sim_set_gpr(x, dst, lane, (uint32_t)v);
 }
 
-static unsigned int_bits(unsigned t)
+static unsigned
+int_bits(unsigned t)
 {
    return 8u << (t & 3);
 }
 
 /* F2I: v (any double) to integer type dt, saturating. */
-static uint64_t f2i(double v, unsigned dt, unsigned rnd, bool nan_zero)
+static uint64_t
+f2i(double v, unsigned dt, unsigned rnd, bool nan_zero)
 {
    unsigned w = int_bits(dt);
    bool sgn = dt & 4;
@@ -104,7 +109,8 @@ static uint64_t f2i(double v, unsigned dt, unsigned rnd, bool nan_zero)
    return (uint64_t)r;
 }
 
-static bool exec_f2i(struct sim_exec *x, bool op64)
+static bool
+exec_f2i(struct sim_exec *x, bool op64)
 {
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
@@ -115,7 +121,7 @@ static bool exec_f2i(struct sim_exec *x, bool op64)
       sim_unsupported(x, "F2I type");
       return true;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       double v = conv_fsrc(x, st, ftz, lane);
       if (sim_stopped(x))
          return true;
@@ -125,8 +131,8 @@ static bool exec_f2i(struct sim_exec *x, bool op64)
 }
 
 /* I2F: the integer source of type st, as sign and magnitude. */
-static void i2f_src(struct sim_exec *x, unsigned st, unsigned lane, bool *neg,
-                    uint64_t *mag)
+static void
+i2f_src(struct sim_exec *x, unsigned st, unsigned lane, bool *neg, uint64_t *mag)
 {
    unsigned w = int_bits(st);
    uint64_t v = w == 64 ? sim_src64(x, SIM_SRC_B, lane) : sim_src(x, SIM_SRC_B, lane);
@@ -134,11 +140,12 @@ static void i2f_src(struct sim_exec *x, unsigned st, unsigned lane, bool *neg,
       v &= (1ull << w) - 1;
    *neg = (st & 4) && (v >> (w - 1) & 1);
    if (*neg)
-      v = (w == 64 ? 0 : 1ull << w) - v;   /* two's complement magnitude */
+      v = (w == 64 ? 0 : 1ull << w) - v; /* two's complement magnitude */
    *mag = v;
 }
 
-static bool exec_i2f(struct sim_exec *x)
+static bool
+exec_i2f(struct sim_exec *x)
 {
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
@@ -147,7 +154,7 @@ static bool exec_i2f(struct sim_exec *x)
       sim_unsupported(x, "I2F type");
       return true;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       bool neg;
       uint64_t mag;
       i2f_src(x, st, lane, &neg, &mag);
@@ -158,7 +165,8 @@ static bool exec_i2f(struct sim_exec *x)
    return true;
 }
 
-static bool exec_f2f(struct sim_exec *x)
+static bool
+exec_f2f(struct sim_exec *x)
 {
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
@@ -168,22 +176,22 @@ static bool exec_f2f(struct sim_exec *x)
       sim_unsupported(x, "F2F type");
       return true;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       double v = conv_fsrc(x, st, ftz && st == 2, lane);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == 2, false, fmt_of(dt)),
-                 dt == 3);
+      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == 2, false, fmt_of(dt)), dt == 3);
    }
    return true;
 }
 
-static bool exec_i2i(struct sim_exec *x)
+static bool
+exec_i2i(struct sim_exec *x)
 {
    static const int32_t lo[4] = {0, -128, 0, -32768};
    static const int32_t hi[4] = {255, 127, 65535, 32767};
-   unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);   /* U8 S8 U16 S16 */
-   sim_foreach_lane(x, lane) {
+   unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT); /* U8 S8 U16 S16 */
+   sim_foreach_lane (x, lane) {
       int32_t v = (int32_t)sim_src(x, SIM_SRC_B, lane);
       v = v < lo[dt] ? lo[dt] : v > hi[dt] ? hi[dt] : v;
       conv_write(x, lane, (uint32_t)v, false);
@@ -193,11 +201,12 @@ static bool exec_i2i(struct sim_exec *x)
 
 /* FRND (t = 2, F32) and FRND.F64 (t = 3): an integral value is exact in
  * its format. */
-static bool exec_frnd(struct sim_exec *x, unsigned t)
+static bool
+exec_frnd(struct sim_exec *x, unsigned t)
 {
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       double v = conv_fsrc(x, t, ftz, lane);
       if (sim_stopped(x))
          return true;
@@ -206,18 +215,27 @@ static bool exec_frnd(struct sim_exec *x, unsigned t)
    return true;
 }
 
-bool sim_exec_conv(struct sim_exec *x)
+bool
+sim_exec_conv(struct sim_exec *x)
 {
    switch (x->op) {
-   case JADE_ISA_OP_F2I: return exec_f2i(x, false);
-   case JADE_ISA_OP_F2I_64: return exec_f2i(x, true);
+   case JADE_ISA_OP_F2I:
+      return exec_f2i(x, false);
+   case JADE_ISA_OP_F2I_64:
+      return exec_f2i(x, true);
    case JADE_ISA_OP_I2F:
-   case JADE_ISA_OP_I2F_64: return exec_i2f(x);
+   case JADE_ISA_OP_I2F_64:
+      return exec_i2f(x);
    case JADE_ISA_OP_F2F:
-   case JADE_ISA_OP_F2F_64: return exec_f2f(x);
-   case JADE_ISA_OP_FRND: return exec_frnd(x, 2);
-   case JADE_ISA_OP_FRND_64: return exec_frnd(x, 3);
-   case JADE_ISA_OP_I2I: return exec_i2i(x);
-   default: return false;
+   case JADE_ISA_OP_F2F_64:
+      return exec_f2f(x);
+   case JADE_ISA_OP_FRND:
+      return exec_frnd(x, 2);
+   case JADE_ISA_OP_FRND_64:
+      return exec_frnd(x, 3);
+   case JADE_ISA_OP_I2I:
+      return exec_i2i(x);
+   default:
+      return false;
    }
 }

@@ -11,46 +11,52 @@
 
 #include "sim_private.h"
 
-static uint64_t rel_target(const struct sim_exec *x)
+static uint64_t
+rel_target(const struct sim_exec *x)
 {
    return x->pc + 16 + (uint64_t)((int64_t)sim_field(x, JADE_ISA_F_TARGET) * 4);
 }
 
 /* The branch's own predicate operand (BRA P0, target), ANDed with the
  * guard. */
-static bool branch_cond(struct sim_exec *x, unsigned lane)
+static bool
+branch_cond(struct sim_exec *x, unsigned lane)
 {
    return sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
 }
 
 /* The executing lanes whose branch condition holds. */
-static uint32_t cond_lanes(struct sim_exec *x)
+static uint32_t
+cond_lanes(struct sim_exec *x)
 {
    uint32_t m = 0;
-   sim_foreach_lane(x, lane)
+   sim_foreach_lane (x, lane)
       if (branch_cond(x, lane))
          m |= 1u << lane;
    return m;
 }
 
-static void jump(struct sim_exec *x, uint64_t target)
+static void
+jump(struct sim_exec *x, uint64_t target)
 {
-   sim_foreach_lane(x, lane)
+   sim_foreach_lane (x, lane)
       if (branch_cond(x, lane))
          x->next_pc[lane] = target;
 }
 
-static void wait_here(struct sim_exec *x, unsigned lane, enum sim_lane_state state)
+static void
+wait_here(struct sim_exec *x, unsigned lane, enum sim_lane_state state)
 {
    x->w->state[lane] = state;
    x->next_pc[lane] = x->pc;
 }
 
-static void exec_indirect(struct sim_exec *x)
+static void
+exec_indirect(struct sim_exec *x)
 {
    int64_t ofs = (int64_t)sim_field(x, JADE_ISA_F_OFS);
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_R);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       if (!branch_cond(x, lane))
          continue;
       uint64_t v;
@@ -63,14 +69,16 @@ static void exec_indirect(struct sim_exec *x)
    }
 }
 
-static void exec_ret(struct sim_exec *x)
+static void
+exec_ret(struct sim_exec *x)
 {
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_R);
    /* RET.REL: the register holds the return address relative to the
     * target operand (the function's section start); RET.ABS: absolute. */
-   uint64_t base = x->op == JADE_ISA_OP_RET_REL ? rel_target(x) :
-                   (uint64_t)(int64_t)sim_field(x, JADE_ISA_F_TARGET);
-   sim_foreach_lane(x, lane)
+   uint64_t base = x->op == JADE_ISA_OP_RET_REL
+                      ? rel_target(x)
+                      : (uint64_t)(int64_t)sim_field(x, JADE_ISA_F_TARGET);
+   sim_foreach_lane (x, lane)
       if (branch_cond(x, lane))
          x->next_pc[lane] = sim_gpr64(x, r, lane) + base;
 }
@@ -78,9 +86,10 @@ static void exec_ret(struct sim_exec *x)
 /* BAR.SYNC waits; BAR.ARV counts its threads as arrived and goes on;
  * BAR.RED waits and contributes its predicate to a reduction that
  * B2R.RESULT reads after the release. */
-static void exec_bar(struct sim_exec *x)
+static void
+exec_bar(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);   /* SYNC ARV RED */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* SYNC ARV RED */
    unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
    struct sim_cta_barrier *bar = &x->cta->bar[id];
    if (mode > 2 || !x->mask)
@@ -95,7 +104,7 @@ static void exec_bar(struct sim_exec *x)
    }
    if (mode == 2)
       bar->red_op = (uint8_t)(1 + sim_field(x, JADE_ISA_F_REDOP));
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       if (mode == 2) {
          bar->red_total++;
          bar->red_true += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
@@ -108,13 +117,14 @@ static void exec_bar(struct sim_exec *x)
 /* B2R.RESULT: the result of the last BAR.RED the warp took part in (the
  * count of true predicates, and POPC: != 0, AND: all, OR: any in pd).  The
  * barrier-id form and .WARP are not modelled. */
-static void exec_b2r(struct sim_exec *x)
+static void
+exec_b2r(struct sim_exec *x)
 {
    if (sim_field(x, JADE_ISA_F_MODE) != 1) {
       sim_unsupported(x, "B2R other than .RESULT");
       return;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, x->w->bar_result);
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, x->w->bar_result_pred);
    }
@@ -123,7 +133,8 @@ static void exec_b2r(struct sim_exec *x)
 /* BPT.TRAP (PTX trap and brkpt) stops the launch as a fault; the other
  * modes (PAUSE, INT, DRAIN, PAUSE_QUIET: debugger and preemption
  * handshakes) are refused as unsupported. */
-static void exec_bpt(struct sim_exec *x)
+static void
+exec_bpt(struct sim_exec *x)
 {
    unsigned code = (unsigned)sim_field(x, JADE_ISA_F_CODE);
    if (sim_field(x, JADE_ISA_F_MODE) != 3) {
@@ -134,10 +145,11 @@ static void exec_bpt(struct sim_exec *x)
       sim_stop(x, JADE_SIM_FAULT, "trap (BPT.TRAP 0x%x)", code);
 }
 
-static void exec_bmov(struct sim_exec *x)
+static void
+exec_bmov(struct sim_exec *x)
 {
    unsigned bar = (unsigned)sim_field(x, JADE_ISA_F_BAR) & 15;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       if (x->op == JADE_ISA_OP_BMOV_R) {
          sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, x->w->b[bar][lane]);
          if (sim_field(x, JADE_ISA_F_CLEAR))
@@ -148,16 +160,17 @@ static void exec_bmov(struct sim_exec *x)
    }
 }
 
-bool sim_exec_ctrl(struct sim_exec *x)
+bool
+sim_exec_ctrl(struct sim_exec *x)
 {
    struct sim_warp *w = x->w;
    switch (x->op) {
    case JADE_ISA_OP_NOP:
    case JADE_ISA_OP_YIELD:
-   case JADE_ISA_OP_DEPBAR:   /* the dependency checker handles it */
+   case JADE_ISA_OP_DEPBAR: /* the dependency checker handles it */
       return true;
    case JADE_ISA_OP_EXIT:
-      sim_foreach_lane(x, lane) {
+      sim_foreach_lane (x, lane) {
          sim_save_exit_regs(x, lane);
          w->state[lane] = SIM_LANE_EXITED;
       }
@@ -175,7 +188,7 @@ bool sim_exec_ctrl(struct sim_exec *x)
          sim_stop(x, JADE_SIM_FAULT, "KILL outside a pixel program");
          return true;
       }
-      sim_foreach_lane(x, lane)
+      sim_foreach_lane (x, lane)
          sim_mark_killed(x, lane);
       return true;
    case JADE_ISA_OP_BRA:
@@ -212,7 +225,7 @@ bool sim_exec_ctrl(struct sim_exec *x)
       return true;
    }
    case JADE_ISA_OP_BSYNC:
-      sim_foreach_lane(x, lane) {
+      sim_foreach_lane (x, lane) {
          if (!branch_cond(x, lane))
             continue;
          wait_here(x, lane, SIM_LANE_BSYNC);
@@ -220,13 +233,15 @@ bool sim_exec_ctrl(struct sim_exec *x)
       }
       return true;
    case JADE_ISA_OP_WARPSYNC: {
-      sim_foreach_lane(x, lane) {
+      sim_foreach_lane (x, lane) {
          if (!branch_cond(x, lane))
             continue;
          uint32_t m = sim_src(x, SIM_SRC_B, lane);
          if (!(m >> lane & 1)) {
-            sim_stop(x, JADE_SIM_FAULT, "WARPSYNC mask 0x%08x leaves out lane %u, "
-                     "which executes it", m, lane);
+            sim_stop(x, JADE_SIM_FAULT,
+                     "WARPSYNC mask 0x%08x leaves out lane %u, "
+                     "which executes it",
+                     m, lane);
             return true;
          }
          wait_here(x, lane, SIM_LANE_WARPSYNC);

@@ -42,22 +42,26 @@
 #include "sim_private.h"
 
 /* A source's bits with its modifiers (immediates carry none). */
-static uint32_t fsrc(struct sim_exec *x, enum sim_src s, unsigned lane)
+static uint32_t
+fsrc(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
    return sim_fmod32(sim_src(x, s, lane), sim_src_neg(x, s), sim_src_abs(x, s));
 }
 
-static double f32d(uint32_t u)
+static double
+f32d(uint32_t u)
 {
    return (double)sim_f32(u);
 }
 
-static uint32_t fresult(double v, unsigned rnd, bool ftz, bool sat)
+static uint32_t
+fresult(double v, unsigned rnd, bool ftz, bool sat)
 {
    return (uint32_t)sim_fp_result(v, rnd, ftz, sat, &sim_fp_f32);
 }
 
-static bool fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
+static bool
+fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
 {
    unsigned v = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
    if (v == 3) {
@@ -70,18 +74,20 @@ static bool fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
 }
 
 /* a * b (exact in double), with FMZ's rule. */
-static double fmul_exact(uint32_t a, uint32_t b, bool fmz)
+static double
+fmul_exact(uint32_t a, uint32_t b, bool fmz)
 {
    if (fmz && ((a & 0x7fffffffu) == 0 || (b & 0x7fffffffu) == 0))
       return ((a ^ b) & 0x80000000u) ? -0.0 : 0.0;
    return f32d(a) * f32d(b);
 }
 
-static bool exec_fadd(struct sim_exec *x)
+static bool
+exec_fadd(struct sim_exec *x)
 {
    bool ftz = sim_field(x, JADE_ISA_F_FTZ), sat = sim_field(x, JADE_ISA_F_SAT);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       double v = sim_fp_add_rto(f32d(a), f32d(b), rnd);
@@ -90,7 +96,8 @@ static bool exec_fadd(struct sim_exec *x)
    return true;
 }
 
-static bool exec_fmul(struct sim_exec *x)
+static bool
+exec_fmul(struct sim_exec *x)
 {
    bool ftz, fmz, sat = sim_field(x, JADE_ISA_F_SAT);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
@@ -101,7 +108,7 @@ static bool exec_fmul(struct sim_exec *x)
       sim_unsupported(x, "FMUL scale 0");
       return true;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       /* .D8 ... .M8 scale the exact product: no double range issue */
@@ -111,13 +118,14 @@ static bool exec_fmul(struct sim_exec *x)
    return true;
 }
 
-static bool exec_ffma(struct sim_exec *x)
+static bool
+exec_ffma(struct sim_exec *x)
 {
    bool ftz, fmz, sat = sim_field(x, JADE_ISA_F_SAT);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    if (!fmz_flag(x, &ftz, &fmz))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       uint32_t c = sim_flush32(fsrc(x, SIM_SRC_C, lane), ftz);
@@ -128,17 +136,19 @@ static bool exec_ffma(struct sim_exec *x)
 }
 
 /* Total order of non-NaN floats, with -0 below +0. */
-static bool flt_less(uint32_t a, uint32_t b)
+static bool
+flt_less(uint32_t a, uint32_t b)
 {
    int32_t ka = (a & 0x80000000u) ? -(int32_t)(a & 0x7fffffffu) - 1 : (int32_t)a;
    int32_t kb = (b & 0x80000000u) ? -(int32_t)(b & 0x7fffffffu) - 1 : (int32_t)b;
    return ka < kb;
 }
 
-static bool exec_fmnmx(struct sim_exec *x)
+static bool
+exec_fmnmx(struct sim_exec *x)
 {
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       bool min = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
@@ -157,7 +167,8 @@ static bool exec_fmnmx(struct sim_exec *x)
 }
 
 /* FSETP, FSET: the comparison of a and b for a lane. */
-static bool fset_cmp(struct sim_exec *x, unsigned lane)
+static bool
+fset_cmp(struct sim_exec *x, unsigned lane)
 {
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
@@ -165,12 +176,13 @@ static bool fset_cmp(struct sim_exec *x, unsigned lane)
    return sim_fp_compare((unsigned)sim_field(x, JADE_ISA_F_CMP), f32d(a), f32d(b));
 }
 
-static bool exec_fsetp(struct sim_exec *x)
+static bool
+exec_fsetp(struct sim_exec *x)
 {
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    if (!sim_bop_supported(x, bop))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       bool c = fset_cmp(x, lane);
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD0), lane, sim_bop(bop, c, p));
@@ -179,12 +191,13 @@ static bool exec_fsetp(struct sim_exec *x)
    return true;
 }
 
-static bool exec_fset(struct sim_exec *x)
+static bool
+exec_fset(struct sim_exec *x)
 {
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    if (!sim_bop_supported(x, bop))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       bool c = fset_cmp(x, lane);
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane,
@@ -193,9 +206,10 @@ static bool exec_fset(struct sim_exec *x)
    return true;
 }
 
-static bool exec_fsel(struct sim_exec *x)
+static bool
+exec_fsel(struct sim_exec *x)
 {
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       uint32_t r = p ? fsrc(x, SIM_SRC_A, lane) : fsrc(x, SIM_SRC_B, lane);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
@@ -204,18 +218,20 @@ static bool exec_fsel(struct sim_exec *x)
 }
 
 /* FCHK: true when a / b needs the slow path (see the top comment). */
-static bool fchk(uint32_t a, uint32_t b)
+static bool
+fchk(uint32_t a, uint32_t b)
 {
    int ea = (int)((a >> 23) & 0xff), eb = (int)((b >> 23) & 0xff);
    if (ea == 0 || ea == 0xff || eb == 0 || eb == 0xff)
       return true;
-   int eq = ea - eb;                         /* quotient's exponent, about */
+   int eq = ea - eb; /* quotient's exponent, about */
    return eq <= -125 || eq >= 126 || eb >= 253 || ea <= 24 || ea >= 253;
 }
 
-static bool exec_fchk(struct sim_exec *x)
+static bool
+exec_fchk(struct sim_exec *x)
 {
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       bool r = fchk(sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane));
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, r);
    }
@@ -226,60 +242,85 @@ static bool exec_fchk(struct sim_exec *x)
 
 /* sin/cos of 2*pi*v revolutions: reduced exactly to a quarter turn, so
  * multiples of a quarter turn give exact 0 and +-1. */
-static double sin_rev(double v, bool cos_)
+static double
+sin_rev(double v, bool cos_)
 {
    if (isinf(v))
       return NAN;
    if (v == 0 && !cos_)
-      return v;                        /* sin(-0) = -0 */
-   double t = 4 * v;                   /* quarter turns, exact */
+      return v;      /* sin(-0) = -0 */
+   double t = 4 * v; /* quarter turns, exact */
    double n = nearbyint(t);
-   double a = (t - n) * (SIM_TWO_PI / 4);   /* t - n exact, in [-0.5, 0.5] */
+   double a = (t - n) * (SIM_TWO_PI / 4); /* t - n exact, in [-0.5, 0.5] */
    unsigned q = (unsigned)(int64_t)fmod(n, 4.0) + (cos_ ? 1 : 0);
    double r;
    switch (q & 3) {
-   case 0: r = sin(a); break;
-   case 1: r = cos(a); break;
-   case 2: r = -sin(a); break;
-   default: r = -cos(a); break;
+   case 0:
+      r = sin(a);
+      break;
+   case 1:
+      r = cos(a);
+      break;
+   case 2:
+      r = -sin(a);
+      break;
+   default:
+      r = -cos(a);
+      break;
    }
-   return r == 0 ? 0.0 : r;            /* zeros of a non-zero turn: +0 */
+   return r == 0 ? 0.0 : r; /* zeros of a non-zero turn: +0 */
 }
 
 /* The functions mufu32 computes: not 6 and 7 (RCP64H and RSQ64H, decoded
  * as MUFU.64H) nor the unnamed 10 and up. */
-static bool mufu_supported(struct sim_exec *x, unsigned func)
+static bool
+mufu_supported(struct sim_exec *x, unsigned func)
 {
    switch (func) {
-   case JADE_ISA_V_FUNC_COS: case JADE_ISA_V_FUNC_SIN: case JADE_ISA_V_FUNC_EX2:
-   case JADE_ISA_V_FUNC_LG2: case JADE_ISA_V_FUNC_RCP: case JADE_ISA_V_FUNC_RSQ:
-   case JADE_ISA_V_FUNC_SQRT: case JADE_ISA_V_FUNC_TANH:
+   case JADE_ISA_V_FUNC_COS:
+   case JADE_ISA_V_FUNC_SIN:
+   case JADE_ISA_V_FUNC_EX2:
+   case JADE_ISA_V_FUNC_LG2:
+   case JADE_ISA_V_FUNC_RCP:
+   case JADE_ISA_V_FUNC_RSQ:
+   case JADE_ISA_V_FUNC_SQRT:
+   case JADE_ISA_V_FUNC_TANH:
       return true;
    default:
       return sim_unsupported(x, "MUFU function");
    }
 }
 
-static double mufu32(unsigned func, double v)
+static double
+mufu32(unsigned func, double v)
 {
    switch (func) {
-   case JADE_ISA_V_FUNC_COS: return sin_rev(v, true);
-   case JADE_ISA_V_FUNC_SIN: return sin_rev(v, false);
-   case JADE_ISA_V_FUNC_EX2: return exp2(v);
-   case JADE_ISA_V_FUNC_LG2: return log2(v);
-   case JADE_ISA_V_FUNC_RCP: return 1.0 / v;
-   case JADE_ISA_V_FUNC_RSQ: return 1.0 / sqrt(v);
-   case JADE_ISA_V_FUNC_SQRT: return sqrt(v);
-   default: return tanh(v);
+   case JADE_ISA_V_FUNC_COS:
+      return sin_rev(v, true);
+   case JADE_ISA_V_FUNC_SIN:
+      return sin_rev(v, false);
+   case JADE_ISA_V_FUNC_EX2:
+      return exp2(v);
+   case JADE_ISA_V_FUNC_LG2:
+      return log2(v);
+   case JADE_ISA_V_FUNC_RCP:
+      return 1.0 / v;
+   case JADE_ISA_V_FUNC_RSQ:
+      return 1.0 / sqrt(v);
+   case JADE_ISA_V_FUNC_SQRT:
+      return sqrt(v);
+   default:
+      return tanh(v);
    }
 }
 
-static bool exec_mufu(struct sim_exec *x)
+static bool
+exec_mufu(struct sim_exec *x)
 {
    unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
    if (!mufu_supported(x, func))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), true);
       uint32_t r = sim_mufu_f32(x->sim, func, b, mufu32(func, f32d(b)));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
@@ -293,13 +334,14 @@ static bool exec_mufu(struct sim_exec *x)
  * documents for ex2.approx.f16 and tanh.approx.f16, and a NaN result is
  * the canonical 0x7fff.  The half goes to the low 16 bits, the high ones
  * are 0 (ptxas relies on it: cvt.u32.u16 of the result is the register). */
-static bool exec_mufu_f16(struct sim_exec *x)
+static bool
+exec_mufu_f16(struct sim_exec *x)
 {
    unsigned func = (unsigned)sim_field(x, JADE_ISA_F_FUNC);
    if (!mufu_supported(x, func))
       return true;
    bool imm = x->op == JADE_ISA_OP_MUFU_F16_IMM;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t h;
       if (imm) {
          h = (uint32_t)sim_field(x, JADE_ISA_F_B) & 0xffff;
@@ -318,36 +360,52 @@ static bool exec_mufu_f16(struct sim_exec *x)
 
 /* RCP64H/RSQ64H: the high word of the double result for the double whose
  * high word is the source. */
-static uint32_t mufu64h(struct sim_exec *x, bool rsq, uint32_t hi)
+static uint32_t
+mufu64h(struct sim_exec *x, bool rsq, uint32_t hi)
 {
    double v = sim_f64(sim_fp_flush((uint64_t)hi << 32, &sim_fp_f64));
    return sim_mufu_64h(x->sim, rsq, hi, rsq ? 1.0 / sqrt(v) : 1.0 / v);
 }
 
-static bool exec_mufu64h(struct sim_exec *x)
+static bool
+exec_mufu64h(struct sim_exec *x)
 {
    bool rsq = sim_field(x, JADE_ISA_F_FUNC);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t r = mufu64h(x, rsq, fsrc(x, SIM_SRC_B, lane));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
    }
    return true;
 }
 
-bool sim_exec_float(struct sim_exec *x)
+bool
+sim_exec_float(struct sim_exec *x)
 {
    switch (x->op) {
-   case JADE_ISA_OP_FADD: return exec_fadd(x);
-   case JADE_ISA_OP_FMUL: return exec_fmul(x);
-   case JADE_ISA_OP_FFMA: return exec_ffma(x);
-   case JADE_ISA_OP_FMNMX: return exec_fmnmx(x);
-   case JADE_ISA_OP_FSETP: return exec_fsetp(x);
-   case JADE_ISA_OP_FSET: return exec_fset(x);
-   case JADE_ISA_OP_FSEL: return exec_fsel(x);
-   case JADE_ISA_OP_FCHK: return exec_fchk(x);
-   case JADE_ISA_OP_MUFU: return exec_mufu(x);
-   case JADE_ISA_OP_MUFU_64H: return exec_mufu64h(x);
-   case JADE_ISA_OP_MUFU_F16: case JADE_ISA_OP_MUFU_F16_IMM: return exec_mufu_f16(x);
-   default: return false;
+   case JADE_ISA_OP_FADD:
+      return exec_fadd(x);
+   case JADE_ISA_OP_FMUL:
+      return exec_fmul(x);
+   case JADE_ISA_OP_FFMA:
+      return exec_ffma(x);
+   case JADE_ISA_OP_FMNMX:
+      return exec_fmnmx(x);
+   case JADE_ISA_OP_FSETP:
+      return exec_fsetp(x);
+   case JADE_ISA_OP_FSET:
+      return exec_fset(x);
+   case JADE_ISA_OP_FSEL:
+      return exec_fsel(x);
+   case JADE_ISA_OP_FCHK:
+      return exec_fchk(x);
+   case JADE_ISA_OP_MUFU:
+      return exec_mufu(x);
+   case JADE_ISA_OP_MUFU_64H:
+      return exec_mufu64h(x);
+   case JADE_ISA_OP_MUFU_F16:
+   case JADE_ISA_OP_MUFU_F16_IMM:
+      return exec_mufu_f16(x);
+   default:
+      return false;
    }
 }

@@ -21,7 +21,8 @@
 
 static const int host_mode[4] = {FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO};
 
-static uint64_t dmod(uint64_t u, bool neg, bool abs)
+static uint64_t
+dmod(uint64_t u, bool neg, bool abs)
 {
    if (abs)
       u &= ~(1ull << 63);
@@ -30,18 +31,21 @@ static uint64_t dmod(uint64_t u, bool neg, bool abs)
    return u;
 }
 
-static uint64_t dsrc(struct sim_exec *x, enum sim_src s, unsigned lane)
+static uint64_t
+dsrc(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
    return dmod(sim_src64(x, s, lane), sim_src_neg(x, s), sim_src_abs(x, s));
 }
 
-static bool disnan(uint64_t u)
+static bool
+disnan(uint64_t u)
 {
    return (u & ~(1ull << 63)) > 0x7ff0000000000000ull;
 }
 
 /* The NaN of a result: the first NaN input quieted, else a new one. */
-static uint64_t dnan(const uint64_t *in, unsigned n)
+static uint64_t
+dnan(const uint64_t *in, unsigned n)
 {
    for (unsigned i = 0; i < n; i++) {
       if (disnan(in[i]))
@@ -54,7 +58,8 @@ enum dop { DOP_ADD, DOP_MUL, DOP_FMA };
 
 /* The operation under the instruction's rounding mode; volatile keeps the
  * arithmetic between the mode changes whatever the compiler flags. */
-static uint64_t darith(enum dop op, const uint64_t *in, unsigned rnd)
+static uint64_t
+darith(enum dop op, const uint64_t *in, unsigned rnd)
 {
    volatile double a = sim_f64(in[0]), b = sim_f64(in[1]);
    volatile double c = op == DOP_FMA ? sim_f64(in[2]) : 0.0;
@@ -62,20 +67,27 @@ static uint64_t darith(enum dop op, const uint64_t *in, unsigned rnd)
    int old = fegetround();
    fesetround(host_mode[rnd & 3]);
    switch (op) {
-   case DOP_ADD: r = a + b; break;
-   case DOP_MUL: r = a * b; break;
-   default: r = fma(a, b, c); break;
+   case DOP_ADD:
+      r = a + b;
+      break;
+   case DOP_MUL:
+      r = a * b;
+      break;
+   default:
+      r = fma(a, b, c);
+      break;
    }
    fesetround(old);
    double v = r;
    return isnan(v) ? dnan(in, op == DOP_FMA ? 3 : 2) : sim_u64(v);
 }
 
-static bool exec_darith(struct sim_exec *x, enum dop op)
+static bool
+exec_darith(struct sim_exec *x, enum dop op)
 {
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint64_t in[3];
       in[0] = dsrc(x, SIM_SRC_A, lane);
       /* DADD's second source is the c slot */
@@ -94,7 +106,8 @@ static bool exec_darith(struct sim_exec *x, enum dop op)
  * -0 below +0), the second "both are NaN" (ptxas then returns b's bits
  * made quiet).  Evidence: the SEL/FSEL/LOP3 sequence ptxas emits after
  * them for min.f64 and max.f64. */
-static void dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool *both_nan)
+static void
+dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool *both_nan)
 {
    double a = sim_f64(ua), b = sim_f64(ub);
    *both_nan = isnan(a) && isnan(b);
@@ -109,13 +122,14 @@ static void dsetp_minmax(bool max, uint64_t ua, uint64_t ub, bool *pick_a, bool 
 }
 
 /* The comparison as FSETP's (sim_fp_compare), or MIN/MAX (above). */
-static bool exec_dsetp(struct sim_exec *x)
+static bool
+exec_dsetp(struct sim_exec *x)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    if (!sim_bop_supported(x, bop))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint64_t ua = dsrc(x, SIM_SRC_A, lane), ub = dsrc(x, SIM_SRC_B, lane);
       if (sim_stopped(x))
          return true;
@@ -136,13 +150,19 @@ static bool exec_dsetp(struct sim_exec *x)
    return true;
 }
 
-bool sim_exec_fp64(struct sim_exec *x)
+bool
+sim_exec_fp64(struct sim_exec *x)
 {
    switch (x->op) {
-   case JADE_ISA_OP_DADD: return exec_darith(x, DOP_ADD);
-   case JADE_ISA_OP_DMUL: return exec_darith(x, DOP_MUL);
-   case JADE_ISA_OP_DFMA: return exec_darith(x, DOP_FMA);
-   case JADE_ISA_OP_DSETP: return exec_dsetp(x);
-   default: return false;
+   case JADE_ISA_OP_DADD:
+      return exec_darith(x, DOP_ADD);
+   case JADE_ISA_OP_DMUL:
+      return exec_darith(x, DOP_MUL);
+   case JADE_ISA_OP_DFMA:
+      return exec_darith(x, DOP_FMA);
+   case JADE_ISA_OP_DSETP:
+      return exec_dsetp(x);
+   default:
+      return false;
    }
 }

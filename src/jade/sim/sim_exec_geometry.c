@@ -28,7 +28,7 @@
 #include "sim_private.h"
 
 #define PRIMITIVE_ID_WORD (0x60 / 4)
-#define STREAMS 4
+#define STREAMS           4
 
 static const struct jade_sim_geometry *
 geometry(const struct sim_exec *x)
@@ -66,8 +66,10 @@ input_vertex(struct sim_exec *x, uint32_t handle)
    const uint32_t slot = JADE_SIM_VERTEX_HANDLE(0);
    if (handle >= slot && handle % slot == 0 && handle / slot - 1 < gs->vertex_count)
       return gs->vertices + (size_t)(handle / slot - 1) * JADE_SIM_ATTR_WORDS;
-   sim_stop(x, JADE_SIM_FAULT, "ALD: 0x%x is no input vertex handle (%u vertices; "
-            "handles come from ISBERD)", handle, gs->vertex_count);
+   sim_stop(x, JADE_SIM_FAULT,
+            "ALD: 0x%x is no input vertex handle (%u vertices; "
+            "handles come from ISBERD)",
+            handle, gs->vertex_count);
    return NULL;
 }
 
@@ -83,9 +85,10 @@ output_vertex(struct sim_exec *x, uint32_t t, uint32_t handle, const char *op, b
       return NULL;
    }
    if (handle != gs->handle[t]) {
-      *ok = sim_stop(x, JADE_SIM_FAULT, "%s: 0x%x is not geometry thread %u's output "
-                     "vertex handle 0x%x (what its last OUT returned)", op, handle, t,
-                     gs->handle[t]);
+      *ok = sim_stop(x, JADE_SIM_FAULT,
+                     "%s: 0x%x is not geometry thread %u's output "
+                     "vertex handle 0x%x (what its last OUT returned)",
+                     op, handle, t, gs->handle[t]);
       return NULL;
    }
    if (handle >= gs->max_vertices)
@@ -98,7 +101,8 @@ static int
 attr_word(struct sim_exec *x, unsigned lane, unsigned k)
 {
    unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   uint64_t addr = sim_field(x, JADE_ISA_F_ADDR) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
+   uint64_t addr =
+      sim_field(x, JADE_ISA_F_ADDR) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
    uint64_t w = addr / 4 + k;
    return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
 }
@@ -114,7 +118,7 @@ sim_geometry_ald_ast(struct sim_exec *x, bool store)
    bool out = store || sim_field(x, JADE_ISA_F_OUT);
    if (sim_field(x, JADE_ISA_F_PATCH))
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "patch attributes (.P) are not modelled");
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t;
       if (!geometry_thread(x, lane, &t))
          return false;
@@ -156,14 +160,16 @@ exec_isberd(struct sim_exec *x)
       return sim_unsupported(x, "outside a geometry launch");
    const unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    const unsigned addr = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t;
       if (!geometry_thread(x, lane, &t))
          return false;
       const uint32_t i = sim_gpr(x, addr, lane);
       if (i >= gs->map_entries)
-         return sim_stop(x, JADE_SIM_FAULT, "ISBERD [0x%x]: past the warp's %u input map "
-                         "entries (geometry thread %u)", i, gs->map_entries, t);
+         return sim_stop(x, JADE_SIM_FAULT,
+                         "ISBERD [0x%x]: past the warp's %u input map "
+                         "entries (geometry thread %u)",
+                         i, gs->map_entries, t);
       sim_set_gpr(x, dst, lane, gs->map[(size_t)(t / SIM_LANES) * gs->map_entries + i]);
    }
    return true;
@@ -183,7 +189,7 @@ out_one(const struct jade_sim_geometry *gs, uint32_t t, unsigned mode, unsigned 
             memset(gs->out + ((size_t)t * gs->max_vertices + k + 1) * JADE_SIM_ATTR_WORDS, 0,
                    JADE_SIM_ATTR_WORDS * sizeof(uint32_t));
       }
-      gs->cut[t] &= (uint8_t)~(1u << s);
+      gs->cut[t] &= (uint8_t) ~(1u << s);
       gs->handle[t] = k + 1;
    }
    if (mode & 2)
@@ -200,7 +206,7 @@ exec_out(struct sim_exec *x, bool final)
       return sim_unsupported(x, "outside a geometry launch");
    const unsigned mode = final ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
    uint32_t result[SIM_LANES];
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t t;
       if (!geometry_thread(x, lane, &t))
          return false;
@@ -222,7 +228,7 @@ exec_out(struct sim_exec *x, bool final)
       result[lane] = out_one(gs, t, mode, s);
    }
    if (!final) {
-      sim_foreach_lane(x, lane)
+      sim_foreach_lane (x, lane)
          sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, result[lane]);
    }
    return true;

@@ -37,11 +37,12 @@
 
 struct hsrc {
    uint32_t raw;
-   unsigned swz;      /* 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1 */
+   unsigned swz; /* 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1 */
    bool neg, abs;
 };
 
-static double hlane(const struct hsrc *s, unsigned lane, bool ftz)
+static double
+hlane(const struct hsrc *s, unsigned lane, bool ftz)
 {
    double v;
    if (s->swz == 1) {
@@ -60,8 +61,8 @@ static double hlane(const struct hsrc *s, unsigned lane, bool ftz)
 
 /* Reads a register or constant source (immediates are built by the
  * callers). */
-static struct hsrc hsrc_alu(struct sim_exec *x, enum sim_src s, unsigned lane,
-                            enum jade_isa_field swz)
+static struct hsrc
+hsrc_alu(struct sim_exec *x, enum sim_src s, unsigned lane, enum jade_isa_field swz)
 {
    struct hsrc r = {
       .swz = (unsigned)sim_field(x, swz),
@@ -75,27 +76,30 @@ static struct hsrc hsrc_alu(struct sim_exec *x, enum sim_src s, unsigned lane,
    return r;
 }
 
-static struct hsrc hsrc_imm(uint64_t hi, uint64_t lo)
+static struct hsrc
+hsrc_imm(uint64_t hi, uint64_t lo)
 {
    return (struct hsrc){.raw = (uint32_t)(hi << 16 | (lo & 0xffff))};
 }
 
 enum hop { HOP_ADD, HOP_MUL, HOP_FMA };
 
-static double hmul(double a, double b, bool fmz)
+static double
+hmul(double a, double b, bool fmz)
 {
    if (fmz && (a == 0 || b == 0))
       return (signbit(a) != signbit(b)) ? -0.0 : 0.0;
-   return a * b;   /* exact */
+   return a * b; /* exact */
 }
 
-static double hadd(double a, double b)
+static double
+hadd(double a, double b)
 {
    return sim_fp_add_rto(a, b, SIM_RND_RN);
 }
 
-static void hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s,
-                       unsigned lane)
+static void
+hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s, unsigned lane)
 {
    unsigned fmzf = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ) || fmzf != 0, fmz = fmzf == 2;
@@ -104,25 +108,31 @@ static void hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s,
    for (unsigned h = 0; h < (f32 ? 1u : 2u); h++) {
       double a = hlane(&s[0], h, ftz), b = hlane(&s[1], h, ftz), v;
       switch (op) {
-      case HOP_ADD: v = hadd(a, b); break;
-      case HOP_MUL: v = hmul(a, b, fmz); break;
-      default: v = hadd(hmul(a, b, fmz), hlane(&s[2], h, ftz)); break;
+      case HOP_ADD:
+         v = hadd(a, b);
+         break;
+      case HOP_MUL:
+         v = hmul(a, b, fmz);
+         break;
+      default:
+         v = hadd(hmul(a, b, fmz), hlane(&s[2], h, ftz));
+         break;
       }
-      out[h] = (uint32_t)sim_fp_result(v, SIM_RND_RN, ftz, sat,
-                                       f32 ? &sim_fp_f32 : &sim_fp_f16);
+      out[h] = (uint32_t)sim_fp_result(v, SIM_RND_RN, ftz, sat, f32 ? &sim_fp_f32 : &sim_fp_f16);
    }
    uint32_t r = f32 ? out[0] : out[0] | out[1] << 16;
    sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);
 }
 
-static bool exec_half(struct sim_exec *x, enum hop op)
+static bool
+exec_half(struct sim_exec *x, enum hop op)
 {
    if (sim_field(x, JADE_ISA_F_FMZ) == 3) {
       sim_unsupported(x, "FTZ and FMZ together");
       return true;
    }
-   sim_foreach_lane(x, lane) {
-      struct hsrc s[3] = {{0}};   /* s[2]: HFMA2 only */
+   sim_foreach_lane (x, lane) {
+      struct hsrc s[3] = {{0}}; /* s[2]: HFMA2 only */
       s[0] = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
       switch (x->op) {
       case JADE_ISA_OP_HADD2_IMM:
@@ -145,7 +155,8 @@ static bool exec_half(struct sim_exec *x, enum hop op)
    return true;
 }
 
-static bool exec_hset(struct sim_exec *x, bool to_pred)
+static bool
+exec_hset(struct sim_exec *x, bool to_pred)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
@@ -153,7 +164,7 @@ static bool exec_hset(struct sim_exec *x, bool to_pred)
    bool imm = x->op == JADE_ISA_OP_HSETP2_IMM || x->op == JADE_ISA_OP_HSET2_IMM;
    if (!sim_bop_supported(x, bop))
       return true;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       struct hsrc a = hsrc_alu(x, SIM_SRC_A, lane, JADE_ISA_F_A_SWZ);
       struct hsrc b = imm ? hsrc_imm(sim_field(x, JADE_ISA_F_B_HI), sim_field(x, JADE_ISA_F_B_LO))
                           : hsrc_alu(x, SIM_SRC_B, lane, JADE_ISA_F_B_SWZ);
@@ -178,7 +189,8 @@ static bool exec_hset(struct sim_exec *x, bool to_pred)
    return true;
 }
 
-bool sim_exec_half(struct sim_exec *x)
+bool
+sim_exec_half(struct sim_exec *x)
 {
    switch (x->op) {
    case JADE_ISA_OP_HSETP2:

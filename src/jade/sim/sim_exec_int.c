@@ -9,16 +9,18 @@
 #include "sim_private.h"
 
 /* A uniform op computes once, for the warp. */
-static bool is_uniform(const struct sim_exec *x)
+static bool
+is_uniform(const struct sim_exec *x)
 {
    return jade_isa_op_info[x->op].uniform;
 }
 
-#define foreach_value_lane(x, lane) \
-   for (unsigned lane = 0; lane < SIM_LANES; lane++) \
+#define foreach_value_lane(x, lane)                                                                \
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)                                               \
       if (((x)->mask >> lane & 1) && (!is_uniform(x) || lane == sim_first_lane(x)))
 
-static void set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
+static void
+set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
 {
    unsigned reg = (unsigned)sim_field(x, JADE_ISA_F_DST);
    if (is_uniform(x))
@@ -27,7 +29,8 @@ static void set_dst(struct sim_exec *x, unsigned lane, uint32_t v)
       sim_set_gpr(x, reg, lane, v);
 }
 
-static void set_dst64(struct sim_exec *x, unsigned lane, uint64_t v)
+static void
+set_dst64(struct sim_exec *x, unsigned lane, uint64_t v)
 {
    unsigned reg = (unsigned)sim_field(x, JADE_ISA_F_DST);
    if (is_uniform(x))
@@ -36,7 +39,8 @@ static void set_dst64(struct sim_exec *x, unsigned lane, uint64_t v)
       sim_set_gpr64(x, reg, lane, v);
 }
 
-static void set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned lane, bool v)
+static void
+set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned lane, bool v)
 {
    unsigned p = (unsigned)sim_field(x, f);
    if (is_uniform(x))
@@ -45,7 +49,8 @@ static void set_pred_field(struct sim_exec *x, enum jade_isa_field f, unsigned l
       sim_set_pred(x, p, lane, v);
 }
 
-static uint32_t lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
+static uint32_t
+lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
 {
    uint32_t r = 0;
    for (unsigned i = 0; i < 8; i++) {
@@ -59,17 +64,19 @@ static uint32_t lut3(uint8_t lut, uint32_t a, uint32_t b, uint32_t c)
 /* An addend of IADD3 or LEA, wide enough for the carries out: -v is
  * ~v + 1 (2^32 for v = 0); with .X, ~ is a bitwise not (the carry-in does
  * the +1). */
-static uint64_t addend(uint32_t v, bool neg, bool ext)
+static uint64_t
+addend(uint32_t v, bool neg, bool ext)
 {
    if (!neg)
       return v;
    return ext ? (uint32_t)~v : (uint64_t)(uint32_t)~v + 1;
 }
 
-static void exec_iadd3(struct sim_exec *x)
+static void
+exec_iadd3(struct sim_exec *x)
 {
    bool ext = sim_field(x, JADE_ISA_F_X);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint64_t t[3];
       for (unsigned s = 0; s < 3; s++)
          t[s] = addend(sim_src(x, s, lane), sim_src_neg(x, s), ext);
@@ -89,10 +96,11 @@ static void exec_iadd3(struct sim_exec *x)
    }
 }
 
-static void exec_lop3(struct sim_exec *x)
+static void
+exec_lop3(struct sim_exec *x)
 {
    uint8_t lut = (uint8_t)sim_field(x, JADE_ISA_F_LUT);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t r = lut3(lut, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
                         sim_src(x, SIM_SRC_C, lane));
       set_dst(x, lane, r);
@@ -104,29 +112,39 @@ static void exec_lop3(struct sim_exec *x)
 }
 
 /* cmp: F LT EQ LE GT NE GE T. */
-static bool int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
+static bool
+int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
 {
    bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
    bool eq = a == b;
    switch (cmp) {
-   case 0: return false;
-   case 1: return lt;
-   case 2: return eq;
-   case 3: return lt || eq;
-   case 4: return !lt && !eq;
-   case 5: return !eq;
-   case 6: return !lt;
-   default: return true;
+   case 0:
+      return false;
+   case 1:
+      return lt;
+   case 2:
+      return eq;
+   case 3:
+      return lt || eq;
+   case 4:
+      return !lt && !eq;
+   case 5:
+      return !eq;
+   case 6:
+      return !lt;
+   default:
+      return true;
    }
 }
 
-static void exec_isetp(struct sim_exec *x)
+static void
+exec_isetp(struct sim_exec *x)
 {
    unsigned cmp = (unsigned)sim_field(x, JADE_ISA_F_CMP);
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
    unsigned bop = (unsigned)sim_field(x, JADE_ISA_F_BOP);
    bool ex = sim_field(x, JADE_ISA_F_EX);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
       bool r = int_cmp(cmp, is_signed, a, b);
       if (ex) {
@@ -142,15 +160,17 @@ static void exec_isetp(struct sim_exec *x)
    }
 }
 
-static int64_t ext32(uint32_t v, bool is_signed)
+static int64_t
+ext32(uint32_t v, bool is_signed)
 {
    return is_signed ? (int64_t)(int32_t)v : (int64_t)v;
 }
 
 /* The low 32 bits of a product do not depend on signedness. */
-static void exec_imad(struct sim_exec *x)
+static void
+exec_imad(struct sim_exec *x)
 {
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
       uint32_t c = sim_src(x, SIM_SRC_C, lane);
       if (sim_src_neg(x, SIM_SRC_A))
@@ -173,14 +193,15 @@ static void exec_imad(struct sim_exec *x)
 /* VABSDIFF (PTX sad): |a - b| + c, a and b compared signed unless .U32;
  * the sum wraps.  ptxas leaves pd PT; what the hardware writes there is
  * not known, so another pd is refused. */
-static void exec_vabsdiff(struct sim_exec *x)
+static void
+exec_vabsdiff(struct sim_exec *x)
 {
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
    if (sim_field(x, JADE_ISA_F_PD) != JADE_HW_PT) {
       sim_unsupported(x, "VABSDIFF with a predicate destination");
       return;
    }
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       int64_t a = ext32(sim_src(x, SIM_SRC_A, lane), is_signed);
       int64_t b = ext32(sim_src(x, SIM_SRC_B, lane), is_signed);
       uint32_t c = sim_src(x, SIM_SRC_C, lane);
@@ -189,10 +210,11 @@ static void exec_vabsdiff(struct sim_exec *x)
    }
 }
 
-static void exec_imad_wide(struct sim_exec *x, bool hi)
+static void
+exec_imad_wide(struct sim_exec *x, bool hi)
 {
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       /* The full product fits 64 bits: its bits do not depend on how
        * they are multiplied. */
       int64_t a = ext32(sim_src(x, SIM_SRC_A, lane), is_signed);
@@ -216,11 +238,12 @@ static void exec_imad_wide(struct sim_exec *x, bool hi)
    }
 }
 
-static void exec_lea(struct sim_exec *x)
+static void
+exec_lea(struct sim_exec *x)
 {
    unsigned sh = (unsigned)sim_field(x, JADE_ISA_F_SHIFT);
    bool hi = sim_field(x, JADE_ISA_F_HI), ext = sim_field(x, JADE_ISA_F_X);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
       uint32_t c = hi ? sim_src(x, SIM_SRC_C, lane) : 0;
       if (sim_src_neg(x, SIM_SRC_A))
@@ -235,14 +258,15 @@ static void exec_lea(struct sim_exec *x)
    }
 }
 
-static void exec_shf(struct sim_exec *x)
+static void
+exec_shf(struct sim_exec *x)
 {
    unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE); /* S64 U64 S32 U32 */
    bool wrap = sim_field(x, JADE_ISA_F_W), right = sim_field(x, JADE_ISA_F_RIGHT);
    bool hi = sim_field(x, JADE_ISA_F_HI);
    bool is_signed = type == 0 || type == 2;
    unsigned bits = type < 2 ? 64 : 32;
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t lo = sim_src(x, SIM_SRC_A, lane), s = sim_src(x, SIM_SRC_B, lane);
       uint32_t hiw = sim_src(x, SIM_SRC_C, lane);
       unsigned amount = wrap ? s & (bits - 1) : (s > bits ? bits : s);
@@ -258,7 +282,8 @@ static void exec_shf(struct sim_exec *x)
    }
 }
 
-static uint32_t prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
+static uint32_t
+prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
 {
    uint64_t bytes = (uint64_t)c << 32 | a;
    uint32_t r = 0;
@@ -290,15 +315,18 @@ static uint32_t prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
    return r;
 }
 
-static void exec_prmt(struct sim_exec *x)
+static void
+exec_prmt(struct sim_exec *x)
 {
    unsigned mode = x->op == JADE_ISA_OP_UPRMT ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
-   foreach_value_lane(x, lane)
-      set_dst(x, lane, prmt(mode, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
-                            sim_src(x, SIM_SRC_C, lane)));
+   foreach_value_lane (x, lane)
+      set_dst(x, lane,
+              prmt(mode, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
+                   sim_src(x, SIM_SRC_C, lane)));
 }
 
-static uint32_t flo(uint32_t v, bool is_signed, bool sh)
+static uint32_t
+flo(uint32_t v, bool is_signed, bool sh)
 {
    if (is_signed && (int32_t)v < 0)
       v = ~v;
@@ -308,7 +336,8 @@ static uint32_t flo(uint32_t v, bool is_signed, bool sh)
    return sh ? 31 - pos : pos;
 }
 
-static uint32_t brev(uint32_t v)
+static uint32_t
+brev(uint32_t v)
 {
    uint32_t r = 0;
    for (unsigned i = 0; i < 32; i++)
@@ -316,31 +345,41 @@ static uint32_t brev(uint32_t v)
    return r;
 }
 
-static void exec_unary(struct sim_exec *x, enum jade_isa_op op)
+static void
+exec_unary(struct sim_exec *x, enum jade_isa_op op)
 {
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t b = sim_src(x, SIM_SRC_B, lane);
       if (sim_src_neg(x, SIM_SRC_B))
-         b = ~b;   /* the ~ of POPC/FLO */
+         b = ~b; /* the ~ of POPC/FLO */
       uint32_t r;
       switch (op) {
-      case JADE_ISA_OP_POPC: r = (uint32_t)__builtin_popcount(b); break;
+      case JADE_ISA_OP_POPC:
+         r = (uint32_t)__builtin_popcount(b);
+         break;
       case JADE_ISA_OP_FLO:
          r = flo(b, sim_field(x, JADE_ISA_F_SIGNED), sim_field(x, JADE_ISA_F_SH));
          set_pred_field(x, JADE_ISA_F_PD, lane, b == 0);
          break;
-      case JADE_ISA_OP_BREV: r = brev(b); break;
-      case JADE_ISA_OP_IABS: r = (int32_t)b < 0 ? -b : b; break;
-      default: r = b; break; /* MOV, UMOV */
+      case JADE_ISA_OP_BREV:
+         r = brev(b);
+         break;
+      case JADE_ISA_OP_IABS:
+         r = (int32_t)b < 0 ? -b : b;
+         break;
+      default:
+         r = b;
+         break; /* MOV, UMOV */
       }
       set_dst(x, lane, r);
    }
 }
 
-static void exec_two(struct sim_exec *x, enum jade_isa_op op)
+static void
+exec_two(struct sim_exec *x, enum jade_isa_op op)
 {
    bool is_signed = sim_field(x, JADE_ISA_F_SIGNED), wrap = sim_field(x, JADE_ISA_F_W);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane), r;
       switch (op) {
       case JADE_ISA_OP_SEL:
@@ -386,9 +425,10 @@ static void exec_two(struct sim_exec *x, enum jade_isa_op op)
    }
 }
 
-static void exec_r2p(struct sim_exec *x)
+static void
+exec_r2p(struct sim_exec *x)
 {
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
       for (unsigned p = 0; p < 7; p++)
          if (b >> p & 1)
@@ -396,11 +436,12 @@ static void exec_r2p(struct sim_exec *x)
    }
 }
 
-static void exec_plop3(struct sim_exec *x)
+static void
+exec_plop3(struct sim_exec *x)
 {
    uint8_t lut = (uint8_t)sim_field(x, JADE_ISA_F_LUT);
    uint8_t lut2 = (uint8_t)sim_field(x, JADE_ISA_F_LUT2);
-   foreach_value_lane(x, lane) {
+   foreach_value_lane (x, lane) {
       uint32_t a = sim_pred_src(x, JADE_ISA_F_A, JADE_ISA_F_A_NOT, lane);
       uint32_t b = sim_pred_src(x, JADE_ISA_F_B, JADE_ISA_F_B_NOT, lane);
       uint32_t c = sim_pred_src(x, JADE_ISA_F_C, JADE_ISA_F_C_NOT, lane);
@@ -409,7 +450,8 @@ static void exec_plop3(struct sim_exec *x)
    }
 }
 
-bool sim_exec_int(struct sim_exec *x)
+bool
+sim_exec_int(struct sim_exec *x)
 {
    switch (x->op) {
    case JADE_ISA_OP_MOV:
@@ -421,15 +463,16 @@ bool sim_exec_int(struct sim_exec *x)
    case JADE_ISA_OP_UFLO:
    case JADE_ISA_OP_BREV:
    case JADE_ISA_OP_UBREV: {
-      enum jade_isa_op op = x->op == JADE_ISA_OP_UMOV ? JADE_ISA_OP_MOV :
-                            x->op == JADE_ISA_OP_UPOPC ? JADE_ISA_OP_POPC :
-                            x->op == JADE_ISA_OP_UFLO ? JADE_ISA_OP_FLO :
-                            x->op == JADE_ISA_OP_UBREV ? JADE_ISA_OP_BREV : x->op;
+      enum jade_isa_op op = x->op == JADE_ISA_OP_UMOV    ? JADE_ISA_OP_MOV
+                            : x->op == JADE_ISA_OP_UPOPC ? JADE_ISA_OP_POPC
+                            : x->op == JADE_ISA_OP_UFLO  ? JADE_ISA_OP_FLO
+                            : x->op == JADE_ISA_OP_UBREV ? JADE_ISA_OP_BREV
+                                                         : x->op;
       exec_unary(x, op);
       return true;
    }
    case JADE_ISA_OP_UMOV_I:
-      foreach_value_lane(x, lane)
+      foreach_value_lane (x, lane)
          set_dst(x, lane, (uint32_t)sim_field(x, JADE_ISA_F_IMM));
       return true;
    case JADE_ISA_OP_SEL:

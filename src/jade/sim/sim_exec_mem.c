@@ -17,30 +17,39 @@ enum space { SPACE_GLOBAL, SPACE_GENERIC, SPACE_SHARED, SPACE_LOCAL };
 
 /* Access size in bytes of the `type` field of loads and stores: U8 S8 U16
  * S16 32 64 128 U.128. */
-static unsigned type_bytes(unsigned type)
+static unsigned
+type_bytes(unsigned type)
 {
    static const uint8_t bytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
    return bytes[type & 7];
 }
 
-static uint64_t reg_addr(struct sim_exec *x, unsigned lane, bool wide)
+static uint64_t
+reg_addr(struct sim_exec *x, unsigned lane, bool wide)
 {
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_ADDR);
    return wide ? sim_gpr64(x, r, lane) : sim_gpr(x, r, lane);
 }
 
-static uint64_t ureg_addr(struct sim_exec *x, bool wide)
+static uint64_t
+ureg_addr(struct sim_exec *x, bool wide)
 {
    unsigned r = (unsigned)sim_field(x, JADE_ISA_F_UR);
    return wide ? sim_ugpr64(x, r) : sim_ugpr(x, r);
 }
 
-static bool has_ur(enum jade_isa_op op)
+static bool
+has_ur(enum jade_isa_op op)
 {
    switch (op) {
-   case JADE_ISA_OP_LD_UR: case JADE_ISA_OP_ST_UR: case JADE_ISA_OP_ATOM_UR:
-   case JADE_ISA_OP_LDG_UR: case JADE_ISA_OP_STG_UR: case JADE_ISA_OP_ATOMG_UR:
-   case JADE_ISA_OP_RED_UR: case JADE_ISA_OP_QSPC_UR:
+   case JADE_ISA_OP_LD_UR:
+   case JADE_ISA_OP_ST_UR:
+   case JADE_ISA_OP_ATOM_UR:
+   case JADE_ISA_OP_LDG_UR:
+   case JADE_ISA_OP_STG_UR:
+   case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_RED_UR:
+   case JADE_ISA_OP_QSPC_UR:
       return true;
    default:
       return false;
@@ -48,7 +57,8 @@ static bool has_ur(enum jade_isa_op op)
 }
 
 /* The byte address a lane accesses. */
-static uint64_t address(struct sim_exec *x, unsigned lane, enum space space)
+static uint64_t
+address(struct sim_exec *x, unsigned lane, enum space space)
 {
    int64_t ofs = (int64_t)sim_field(x, JADE_ISA_F_OFS);
    if (space == SPACE_SHARED || space == SPACE_LOCAL) {
@@ -69,8 +79,9 @@ static uint64_t address(struct sim_exec *x, unsigned lane, enum space space)
 
 /* Copies `size` bytes between a lane's memory of `space` at addr and data
  * (store: into memory); false after a fault. */
-static bool access(struct sim_exec *x, unsigned lane, enum space space, uint64_t addr,
-                   void *data, unsigned size, bool store)
+static bool
+access(struct sim_exec *x, unsigned lane, enum space space, uint64_t addr, void *data,
+       unsigned size, bool store)
 {
    uint8_t *p;
    switch (space) {
@@ -92,16 +103,20 @@ static bool access(struct sim_exec *x, unsigned lane, enum space space, uint64_t
 }
 
 /* The registers a value of `bytes` occupies must be aligned to its size. */
-static bool check_reg_tuple(struct sim_exec *x, unsigned reg, unsigned bytes)
+static bool
+check_reg_tuple(struct sim_exec *x, unsigned reg, unsigned bytes)
 {
    unsigned n = bytes > 4 ? bytes / 4 : 1;
    if (reg != JADE_HW_RZ && reg % n)
-      return sim_stop(x, JADE_SIM_FAULT, "register tuple R%u of %u registers is "
-                      "misaligned", reg, n);
+      return sim_stop(x, JADE_SIM_FAULT,
+                      "register tuple R%u of %u registers is "
+                      "misaligned",
+                      reg, n);
    return true;
 }
 
-static void exec_load(struct sim_exec *x, enum space space)
+static void
+exec_load(struct sim_exec *x, enum space space)
 {
    unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
    unsigned bytes = type_bytes(type);
@@ -112,7 +127,7 @@ static void exec_load(struct sim_exec *x, enum space space)
    }
    if (!check_reg_tuple(x, dst, bytes))
       return;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       if ((x->op == JADE_ISA_OP_LD || x->op == JADE_ISA_OP_LD_UR) &&
           !sim_pred_src(x, JADE_ISA_F_PG, JADE_ISA_F_PG_NOT, lane))
          continue;
@@ -121,33 +136,51 @@ static void exec_load(struct sim_exec *x, enum space space)
          return;
       uint32_t words[4] = {0};
       switch (type) {
-      case 0: words[0] = p[0]; break;
-      case 1: words[0] = (uint32_t)(int32_t)(int8_t)p[0]; break;
-      case 2: { uint16_t v; memcpy(&v, p, 2); words[0] = v; break; }
-      case 3: { int16_t v; memcpy(&v, p, 2); words[0] = (uint32_t)(int32_t)v; break; }
-      default: memcpy(words, p, bytes); break;
+      case 0:
+         words[0] = p[0];
+         break;
+      case 1:
+         words[0] = (uint32_t)(int32_t)(int8_t)p[0];
+         break;
+      case 2: {
+         uint16_t v;
+         memcpy(&v, p, 2);
+         words[0] = v;
+         break;
+      }
+      case 3: {
+         int16_t v;
+         memcpy(&v, p, 2);
+         words[0] = (uint32_t)(int32_t)v;
+         break;
+      }
+      default:
+         memcpy(words, p, bytes);
+         break;
       }
       for (unsigned i = 0; i < (bytes + 3) / 4; i++)
-         sim_set_gpr(x, dst + i, lane, words[i]);   /* RZ + i: none */
+         sim_set_gpr(x, dst + i, lane, words[i]); /* RZ + i: none */
    }
 }
 
-static void exec_store(struct sim_exec *x, enum space space)
+static void
+exec_store(struct sim_exec *x, enum space space)
 {
    unsigned bytes = type_bytes((unsigned)sim_field(x, JADE_ISA_F_TYPE));
    unsigned data = (unsigned)sim_field(x, JADE_ISA_F_DATA);
    if (!check_reg_tuple(x, data, bytes))
       return;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint32_t words[4];
       for (unsigned i = 0; i < (bytes + 3) / 4; i++)
-         words[i] = sim_gpr(x, data + i, lane);   /* RZ + i: 0 */
+         words[i] = sim_gpr(x, data + i, lane); /* RZ + i: 0 */
       if (!access(x, lane, space, address(x, lane, space), words, bytes, true))
          return;
    }
 }
 
-static void exec_ldc(struct sim_exec *x)
+static void
+exec_ldc(struct sim_exec *x)
 {
    unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
    unsigned bytes = type_bytes(type);
@@ -158,15 +191,15 @@ static void exec_ldc(struct sim_exec *x)
       sim_unsupported(x, "indexed constant-bank modes");
       return;
    }
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       int64_t off = (int64_t)sim_field(x, JADE_ISA_F_OFS);
       if (x->op == JADE_ISA_OP_LDC)
          off += (int32_t)sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_ADDR), lane);
       else if (x->op == JADE_ISA_OP_ULDC_INDEXED)
          off += (int32_t)sim_ugpr(x, (unsigned)sim_field(x, JADE_ISA_F_INDEX));
       if (off & (bytes - 1)) {
-         sim_stop(x, JADE_SIM_FAULT, "misaligned constant-bank access c[0x%x][0x%llx]",
-                  bank, (unsigned long long)off);
+         sim_stop(x, JADE_SIM_FAULT, "misaligned constant-bank access c[0x%x][0x%llx]", bank,
+                  (unsigned long long)off);
          return;
       }
       uint32_t words[2] = {sim_cbuf32(x, bank, off & ~3ll), 0};
@@ -174,11 +207,20 @@ static void exec_ldc(struct sim_exec *x)
          words[1] = sim_cbuf32(x, bank, off + 4);
       unsigned shift = (unsigned)(off & 3) * 8;
       switch (type) {
-      case 0: words[0] = words[0] >> shift & 0xff; break;
-      case 1: words[0] = (uint32_t)(int32_t)(int8_t)(words[0] >> shift); break;
-      case 2: words[0] = words[0] >> shift & 0xffff; break;
-      case 3: words[0] = (uint32_t)(int32_t)(int16_t)(words[0] >> shift); break;
-      default: break;
+      case 0:
+         words[0] = words[0] >> shift & 0xff;
+         break;
+      case 1:
+         words[0] = (uint32_t)(int32_t)(int8_t)(words[0] >> shift);
+         break;
+      case 2:
+         words[0] = words[0] >> shift & 0xffff;
+         break;
+      case 3:
+         words[0] = (uint32_t)(int32_t)(int16_t)(words[0] >> shift);
+         break;
+      default:
+         break;
       }
       for (unsigned i = 0; i < (bytes == 8 ? 2u : 1u); i++) {
          if (uniform)
@@ -196,8 +238,9 @@ static void exec_ldc(struct sim_exec *x)
 /* ATOM/ATOMG/RED type field: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN. */
 enum atom_type { AT_U32, AT_S32, AT_U64, AT_F32, AT_F16X2, AT_S64, AT_F64 };
 
-static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old,
-                    uint64_t data, uint64_t *result)
+static bool
+atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old, uint64_t data,
+        uint64_t *result)
 {
    bool is64 = type == AT_U64 || type == AT_S64 || type == AT_F64;
    bool is_signed = type == AT_S32 || type == AT_S64;
@@ -205,8 +248,8 @@ static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64
    int64_t so = is64 ? (int64_t)old : (int64_t)(int32_t)old;
    int64_t sd = is64 ? (int64_t)data : (int64_t)(int32_t)data;
    if (type == AT_F32 && op == 0) {
-      float r = sim_f32(sim_flush32((uint32_t)old, true)) +
-                sim_f32(sim_flush32((uint32_t)data, true));
+      float r =
+         sim_f32(sim_flush32((uint32_t)old, true)) + sim_f32(sim_flush32((uint32_t)data, true));
       *result = isnan(r) ? SIM_NAN32 : sim_flush32(sim_u32(r), true);
       return true;
    }
@@ -217,22 +260,42 @@ static bool atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64
    if (type == AT_F32 || type == AT_F64 || type == AT_F16X2)
       return sim_unsupported(x, "this atomic operation on floats");
    switch (op) {
-   case 0: *result = old + data; break;
-   case 1: *result = is_signed ? (so < sd ? old : data) : ((old & mask) < (data & mask) ? old : data); break;
-   case 2: *result = is_signed ? (so > sd ? old : data) : ((old & mask) > (data & mask) ? old : data); break;
-   case 3: *result = (old & mask) >= (data & mask) ? 0 : old + 1; break;
-   case 4: *result = ((old & mask) == 0 || (old & mask) > (data & mask)) ? data : old - 1; break;
-   case 5: *result = old & data; break;
-   case 6: *result = old | data; break;
-   case 7: *result = old ^ data; break;
-   case 8: *result = data; break;
-   default: return sim_unsupported(x, "atomic operation");
+   case 0:
+      *result = old + data;
+      break;
+   case 1:
+      *result = is_signed ? (so < sd ? old : data) : ((old & mask) < (data & mask) ? old : data);
+      break;
+   case 2:
+      *result = is_signed ? (so > sd ? old : data) : ((old & mask) > (data & mask) ? old : data);
+      break;
+   case 3:
+      *result = (old & mask) >= (data & mask) ? 0 : old + 1;
+      break;
+   case 4:
+      *result = ((old & mask) == 0 || (old & mask) > (data & mask)) ? data : old - 1;
+      break;
+   case 5:
+      *result = old & data;
+      break;
+   case 6:
+      *result = old | data;
+      break;
+   case 7:
+      *result = old ^ data;
+      break;
+   case 8:
+      *result = data;
+      break;
+   default:
+      return sim_unsupported(x, "atomic operation");
    }
    *result &= mask;
    return true;
 }
 
-static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has_dst)
+static void
+exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has_dst)
 {
    bool shared = space == SPACE_SHARED;
    unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
@@ -248,7 +311,7 @@ static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has
    if (!check_reg_tuple(x, dst, bytes) || !check_reg_tuple(x, data, bytes) ||
        !check_reg_tuple(x, data2, bytes))
       return;
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       uint64_t d = is64 ? sim_gpr64(x, data, lane) : sim_gpr(x, data, lane);
       uint64_t d2 = is64 ? sim_gpr64(x, data2, lane) : sim_gpr(x, data2, lane);
       /* Read, modify, write: nothing runs in between. */
@@ -270,10 +333,11 @@ static void exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has
    }
 }
 
-static void exec_qspc(struct sim_exec *x)
+static void
+exec_qspc(struct sim_exec *x)
 {
-   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE);   /* G L S */
-   sim_foreach_lane(x, lane) {
+   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE); /* G L S */
+   sim_foreach_lane (x, lane) {
       uint64_t a = address(x, lane, SPACE_GLOBAL);
       bool shared = a - x->sim->shared_window < JADE_SIM_WINDOW_SIZE;
       bool local = a - x->sim->local_window < JADE_SIM_WINDOW_SIZE;
@@ -283,13 +347,16 @@ static void exec_qspc(struct sim_exec *x)
    }
 }
 
-bool sim_exec_mem(struct sim_exec *x)
+bool
+sim_exec_mem(struct sim_exec *x)
 {
    switch (x->op) {
-   case JADE_ISA_OP_LDG: case JADE_ISA_OP_LDG_UR:
+   case JADE_ISA_OP_LDG:
+   case JADE_ISA_OP_LDG_UR:
       exec_load(x, SPACE_GLOBAL);
       return true;
-   case JADE_ISA_OP_LD: case JADE_ISA_OP_LD_UR:
+   case JADE_ISA_OP_LD:
+   case JADE_ISA_OP_LD_UR:
       exec_load(x, SPACE_GENERIC);
       return true;
    case JADE_ISA_OP_LDS:
@@ -298,10 +365,12 @@ bool sim_exec_mem(struct sim_exec *x)
    case JADE_ISA_OP_LDL:
       exec_load(x, SPACE_LOCAL);
       return true;
-   case JADE_ISA_OP_STG: case JADE_ISA_OP_STG_UR:
+   case JADE_ISA_OP_STG:
+   case JADE_ISA_OP_STG_UR:
       exec_store(x, SPACE_GLOBAL);
       return true;
-   case JADE_ISA_OP_ST: case JADE_ISA_OP_ST_UR:
+   case JADE_ISA_OP_ST:
+   case JADE_ISA_OP_ST_UR:
       exec_store(x, SPACE_GENERIC);
       return true;
    case JADE_ISA_OP_STS:
@@ -310,16 +379,21 @@ bool sim_exec_mem(struct sim_exec *x)
    case JADE_ISA_OP_STL:
       exec_store(x, SPACE_LOCAL);
       return true;
-   case JADE_ISA_OP_LDC: case JADE_ISA_OP_ULDC: case JADE_ISA_OP_ULDC_INDEXED:
+   case JADE_ISA_OP_LDC:
+   case JADE_ISA_OP_ULDC:
+   case JADE_ISA_OP_ULDC_INDEXED:
       exec_ldc(x);
       return true;
-   case JADE_ISA_OP_ATOMG: case JADE_ISA_OP_ATOMG_UR:
+   case JADE_ISA_OP_ATOMG:
+   case JADE_ISA_OP_ATOMG_UR:
       exec_atomic(x, SPACE_GLOBAL, false, true);
       return true;
-   case JADE_ISA_OP_ATOM: case JADE_ISA_OP_ATOM_UR:
+   case JADE_ISA_OP_ATOM:
+   case JADE_ISA_OP_ATOM_UR:
       exec_atomic(x, SPACE_GENERIC, false, true);
       return true;
-   case JADE_ISA_OP_RED: case JADE_ISA_OP_RED_UR:
+   case JADE_ISA_OP_RED:
+   case JADE_ISA_OP_RED_UR:
       exec_atomic(x, SPACE_GENERIC, false, false);
       return true;
    case JADE_ISA_OP_ATOMS:
@@ -334,10 +408,13 @@ bool sim_exec_mem(struct sim_exec *x)
    case JADE_ISA_OP_ATOMS_CAS:
       exec_atomic(x, SPACE_SHARED, true, true);
       return true;
-   case JADE_ISA_OP_QSPC: case JADE_ISA_OP_QSPC_UR:
+   case JADE_ISA_OP_QSPC:
+   case JADE_ISA_OP_QSPC_UR:
       exec_qspc(x);
       return true;
-   case JADE_ISA_OP_MEMBAR: case JADE_ISA_OP_ERRBAR: case JADE_ISA_OP_CCTL:
+   case JADE_ISA_OP_MEMBAR:
+   case JADE_ISA_OP_ERRBAR:
+   case JADE_ISA_OP_CCTL:
       return true;
    default:
       return false;

@@ -69,18 +69,33 @@ sim_exec_surface(struct sim_exec *x)
    const enum jade_isa_op op = x->op;
    enum jade_sim_surface_op kind;
    switch (op) {
-   case JADE_ISA_OP_SULD_P_B: kind = JADE_SIM_SURFACE_LOAD; break;
-   case JADE_ISA_OP_SUST_P_B: kind = JADE_SIM_SURFACE_STORE; break;
-   case JADE_ISA_OP_SULD_B: kind = JADE_SIM_SURFACE_LOAD_RAW; break;
-   case JADE_ISA_OP_SUST_B: kind = JADE_SIM_SURFACE_STORE_RAW; break;
-   case JADE_ISA_OP_SUATOM_B: case JADE_ISA_OP_SURED_B: kind = JADE_SIM_SURFACE_ATOMIC; break;
-   case JADE_ISA_OP_SUATOM_CAS_B: kind = JADE_SIM_SURFACE_CAS; break;
+   case JADE_ISA_OP_SULD_P_B:
+      kind = JADE_SIM_SURFACE_LOAD;
+      break;
+   case JADE_ISA_OP_SUST_P_B:
+      kind = JADE_SIM_SURFACE_STORE;
+      break;
+   case JADE_ISA_OP_SULD_B:
+      kind = JADE_SIM_SURFACE_LOAD_RAW;
+      break;
+   case JADE_ISA_OP_SUST_B:
+      kind = JADE_SIM_SURFACE_STORE_RAW;
+      break;
+   case JADE_ISA_OP_SUATOM_B:
+   case JADE_ISA_OP_SURED_B:
+      kind = JADE_SIM_SURFACE_ATOMIC;
+      break;
+   case JADE_ISA_OP_SUATOM_CAS_B:
+      kind = JADE_SIM_SURFACE_CAS;
+      break;
    default:
       return false;
    }
    if (!x->sim->surface)
-      return sim_stop(x, JADE_SIM_UNSUPPORTED, "%s without a surface unit "
-                      "(jade_sim_set_surface_unit)", jade_isa_op_info[op].name);
+      return sim_stop(x, JADE_SIM_UNSUPPORTED,
+                      "%s without a surface unit "
+                      "(jade_sim_set_surface_unit)",
+                      jade_isa_op_info[op].name);
 
    const unsigned dim = (unsigned)sim_field(x, JADE_ISA_F_DIM);
    const unsigned clamp = (unsigned)sim_field(x, JADE_ISA_F_CLAMP);
@@ -92,8 +107,8 @@ sim_exec_surface(struct sim_exec *x)
    const bool raw = kind == JADE_SIM_SURFACE_LOAD_RAW || kind == JADE_SIM_SURFACE_STORE_RAW;
    const bool has_dst = op == JADE_ISA_OP_SULD_P_B || op == JADE_ISA_OP_SULD_B ||
                         op == JADE_ISA_OP_SUATOM_B || op == JADE_ISA_OP_SUATOM_CAS_B;
-   const bool has_data = !has_dst || kind == JADE_SIM_SURFACE_ATOMIC ||
-                         kind == JADE_SIM_SURFACE_CAS;
+   const bool has_data =
+      !has_dst || kind == JADE_SIM_SURFACE_ATOMIC || kind == JADE_SIM_SURFACE_CAS;
 
    struct jade_sim_surface_request base = {
       .op = kind,
@@ -101,7 +116,7 @@ sim_exec_surface(struct sim_exec *x)
       .trap = clamp == 2,
       .byte_address = !formatted && sim_field(x, JADE_ISA_F_BA),
    };
-   unsigned words = 0;   /* registers of dst (loads, atomics) or data (stores) */
+   unsigned words = 0; /* registers of dst (loads, atomics) or data (stores) */
    unsigned data_words = 0;
    if (formatted) {
       base.mask = (unsigned)sim_field(x, JADE_ISA_F_MASK);
@@ -137,7 +152,7 @@ sim_exec_surface(struct sim_exec *x)
    const unsigned dst = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_DST) : JADE_HW_RZ;
    const unsigned pd = has_dst ? (unsigned)sim_field(x, JADE_ISA_F_PD) : JADE_HW_PT;
 
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       struct jade_sim_surface_request req = base;
       req.handle = handle == JADE_HW_RZ ? 0 : sim_gpr(x, handle, lane);
       for (unsigned c = 0; c < dims[dim].coords; c++) {

@@ -42,13 +42,21 @@ jade_sim_set_texture_unit(struct jade_sim *sim, jade_sim_texel_fn fetch, void *d
 static const struct {
    unsigned coords;
    bool array, cube, valid;
-} dims[8] = {{1, false, false, true}, {2, false, false, true}, {3, false, false, true},
-             {3, false, true, true},  {1, true, false, true},  {2, true, false, true},
-             {0},                     {3, true, true, true}};
+} dims[8] = {{1, false, false, true},
+             {2, false, false, true},
+             {3, false, false, true},
+             {3, false, true, true},
+             {1, true, false, true},
+             {2, true, false, true},
+             {0},
+             {3, true, true, true}};
 
 /* The LOD field of TEX and TLD: auto, LZ, LB, LL. */
 static const enum jade_sim_tex_lod lod_modes[4] = {
-   JADE_SIM_LOD_AUTO, JADE_SIM_LOD_ZERO, JADE_SIM_LOD_BIAS, JADE_SIM_LOD_LEVEL,
+   JADE_SIM_LOD_AUTO,
+   JADE_SIM_LOD_ZERO,
+   JADE_SIM_LOD_BIAS,
+   JADE_SIM_LOD_LEVEL,
 };
 
 /* Writes the components the mask names, packed into dst0, dst0 + 1,
@@ -87,8 +95,8 @@ lane_request(struct sim_exec *x, unsigned lane, const struct jade_sim_texel_requ
 {
    char err[200] = "";
    if (!x->sim->texel_fetch(x->sim->texel_data, req, out, err, sizeof(err)))
-      return sim_stop(x, JADE_SIM_FAULT, "%s of handle 0x%x: %s",
-                      jade_isa_op_info[x->op].name, req->handle, err);
+      return sim_stop(x, JADE_SIM_FAULT, "%s of handle 0x%x: %s", jade_isa_op_info[x->op].name,
+                      req->handle, err);
    return true;
 }
 
@@ -136,8 +144,9 @@ exec_sample(struct sim_exec *x)
       return sim_unsupported(x, "texture dimension");
    if (op == JADE_ISA_OP_TXD && (dims[dim].cube || dims[dim].coords > 2))
       return sim_unsupported(x, "TXD dimension");
-   enum jade_sim_tex_op kind = op == JADE_ISA_OP_TLD4 ? JADE_SIM_TEX_GATHER :
-                               op == JADE_ISA_OP_TMML ? JADE_SIM_TEX_LOD : JADE_SIM_TEX_SAMPLE;
+   enum jade_sim_tex_op kind = op == JADE_ISA_OP_TLD4   ? JADE_SIM_TEX_GATHER
+                               : op == JADE_ISA_OP_TMML ? JADE_SIM_TEX_LOD
+                                                        : JADE_SIM_TEX_SAMPLE;
    enum jade_sim_tex_lod lod_mode = JADE_SIM_LOD_AUTO;
    bool offsets = false, dc = false;
    unsigned offset_bits = 4;
@@ -168,7 +177,7 @@ exec_sample(struct sim_exec *x)
 
    struct lane_coords coords, *lc = &coords;
    uint32_t layer[SIM_LANES], extra[SIM_LANES];
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       struct tuple t = {src0, 0};
       layer[lane] = extra[lane] = 0;
       if (dims[dim].array && op != JADE_ISA_OP_TXD)
@@ -190,7 +199,7 @@ exec_sample(struct sim_exec *x)
          lc->s[lane][a] = sim_f32(next_word(x, &t, lane));
    }
 
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       struct jade_sim_texel_request req = {
          .handle = handle,
          .op = kind,
@@ -245,7 +254,7 @@ exec_tld(struct sim_exec *x)
    const unsigned src1 = (unsigned)sim_field(x, JADE_ISA_F_SRC1);
    const uint32_t handle = bound_handle(x);
 
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       struct jade_sim_texel_request req = {
          .handle = handle,
          .op = JADE_SIM_TEX_FETCH,
@@ -254,7 +263,7 @@ exec_tld(struct sim_exec *x)
       };
       struct tuple t = {src0, 0};
       if (req.array)
-         req.layer = next_word(x, &t, lane) & 0xffff;   /* 16 bits, as above */
+         req.layer = next_word(x, &t, lane) & 0xffff; /* 16 bits, as above */
       for (unsigned c = 0; c < req.dim; c++)
          req.coord[c] = (int32_t)next_word(x, &t, lane);
       t = (struct tuple){src1, 0};
@@ -277,7 +286,7 @@ exec_txq(struct sim_exec *x)
 {
    const unsigned src0 = (unsigned)sim_field(x, JADE_ISA_F_SRC0);
    const uint32_t handle = bound_handle(x);
-   sim_foreach_lane(x, lane) {
+   sim_foreach_lane (x, lane) {
       const struct jade_sim_texel_request req = {
          .handle = handle,
          .op = JADE_SIM_TEX_QUERY,
@@ -296,15 +305,21 @@ bool
 sim_exec_tex(struct sim_exec *x)
 {
    switch (x->op) {
-   case JADE_ISA_OP_TLD: case JADE_ISA_OP_TXQ: case JADE_ISA_OP_TEX:
-   case JADE_ISA_OP_TLD4: case JADE_ISA_OP_TXD: case JADE_ISA_OP_TMML:
+   case JADE_ISA_OP_TLD:
+   case JADE_ISA_OP_TXQ:
+   case JADE_ISA_OP_TEX:
+   case JADE_ISA_OP_TLD4:
+   case JADE_ISA_OP_TXD:
+   case JADE_ISA_OP_TMML:
       break;
    default:
       return false;
    }
    if (!x->sim->texel_fetch)
-      return sim_stop(x, JADE_SIM_UNSUPPORTED, "%s without a texture unit "
-                      "(jade_sim_set_texture_unit)", jade_isa_op_info[x->op].name);
+      return sim_stop(x, JADE_SIM_UNSUPPORTED,
+                      "%s without a texture unit "
+                      "(jade_sim_set_texture_unit)",
+                      jade_isa_op_info[x->op].name);
    if (x->op == JADE_ISA_OP_TLD)
       return exec_tld(x);
    if (x->op == JADE_ISA_OP_TXQ)

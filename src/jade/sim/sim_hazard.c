@@ -22,7 +22,8 @@
 
 #define NO_SB 7
 
-void sim_hazard_reset(struct sim_warp *w)
+void
+sim_hazard_reset(struct sim_warp *w)
 {
    w->cycle = 0;
    for (unsigned k = 0; k < sizeof(w->dep_dirty) / sizeof(w->dep_dirty[0]); k++) {
@@ -41,7 +42,8 @@ void sim_hazard_reset(struct sim_warp *w)
    memset(w->q_done, 0, sizeof(w->q_done));
 }
 
-static const char *dep_name(unsigned i, char *buf, size_t size)
+static const char *
+dep_name(unsigned i, char *buf, size_t size)
 {
    if (i < SIM_DEP_PRED)
       snprintf(buf, size, "R%u", i);
@@ -54,16 +56,19 @@ static const char *dep_name(unsigned i, char *buf, size_t size)
    return buf;
 }
 
-static unsigned dep_file(unsigned i)
+static unsigned
+dep_file(unsigned i)
 {
-   return i < SIM_DEP_PRED ? JADE_ISA_FILE_GPR : i < SIM_DEP_UGPR ? JADE_ISA_FILE_PRED :
-          i < SIM_DEP_UPRED ? JADE_ISA_FILE_UGPR : JADE_ISA_FILE_UPRED;
+   return i < SIM_DEP_PRED    ? JADE_ISA_FILE_GPR
+          : i < SIM_DEP_UGPR  ? JADE_ISA_FILE_PRED
+          : i < SIM_DEP_UPRED ? JADE_ISA_FILE_UGPR
+                              : JADE_ISA_FILE_UPRED;
 }
 
-static void hazard(struct sim_exec *x, const char *fmt, ...)
-   __attribute__((format(printf, 2, 3)));
+static void hazard(struct sim_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void hazard(struct sim_exec *x, const char *fmt, ...)
+static void
+hazard(struct sim_exec *x, const char *fmt, ...)
 {
    struct jade_sim *sim = x->sim;
    char msg[256], text[160];
@@ -76,12 +81,13 @@ static void hazard(struct sim_exec *x, const char *fmt, ...)
    if (sim->opt.hazards == JADE_SIM_HAZARDS_FATAL) {
       sim_stop(x, JADE_SIM_HAZARD, "hazard: %s (%s)", msg, text);
    } else {
-      fprintf(sim->log, "jade-sim: hazard at pc 0x%04llx: %s (%s)\n",
-              (unsigned long long)x->pc, msg, text);
+      fprintf(sim->log, "jade-sim: hazard at pc 0x%04llx: %s (%s)\n", (unsigned long long)x->pc,
+              msg, text);
    }
 }
 
-static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep, bool depbar)
+static void
+wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep, bool depbar)
 {
    struct sim_warp *w = x->w;
    if (w->sb_issued[sb] <= w->sb_done[sb] + keep)
@@ -101,7 +107,8 @@ static void wait_scoreboard(struct sim_exec *x, unsigned sb, uint32_t keep, bool
    w->sb_done[sb] = w->sb_issued[sb] - keep;
 }
 
-void sim_hazard_before(struct sim_exec *x)
+void
+sim_hazard_before(struct sim_exec *x)
 {
    const struct jade_isa_ctrl *c = &x->in->ctrl;
    for (unsigned sb = 0; sb < JADE_HW_SCOREBOARDS; sb++)
@@ -115,13 +122,14 @@ void sim_hazard_before(struct sim_exec *x)
 }
 
 /* A variable-latency result without a write scoreboard. */
-static bool unprotected(const struct sim_dep_write *d)
+static bool
+unprotected(const struct sim_dep_write *d)
 {
-   return d->wr_sb == NO_SB &&
-          jade_isa_op_info[d->writer_op].latency == JADE_ISA_LATENCY_VARIABLE;
+   return d->wr_sb == NO_SB && jade_isa_op_info[d->writer_op].latency == JADE_ISA_LATENCY_VARIABLE;
 }
 
-static void record_calibration(struct sim_exec *x, struct sim_dep_write *d, unsigned file)
+static void
+record_calibration(struct sim_exec *x, struct sim_dep_write *d, unsigned file)
 {
    if (d->observed || (!d->ready_cycle && !unprotected(d)))
       return;
@@ -135,7 +143,8 @@ static void record_calibration(struct sim_exec *x, struct sim_dep_write *d, unsi
 }
 
 /* Whether a write has completed for any reader. */
-static bool write_done(const struct sim_warp *w, const struct sim_dep_write *d)
+static bool
+write_done(const struct sim_warp *w, const struct sim_dep_write *d)
 {
    if (!d->lanes)
       return true;
@@ -147,7 +156,8 @@ static bool write_done(const struct sim_warp *w, const struct sim_dep_write *d)
    return w->cycle >= d->ready_cycle;
 }
 
-static void check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_write *d)
+static void
+check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_write *d)
 {
    struct sim_warp *w = x->w;
    char name[16];
@@ -158,32 +168,35 @@ static void check_read_write(struct sim_exec *x, unsigned i, struct sim_dep_writ
    }
    dep_name(i, name, sizeof(name));
    if (d->wr_sb != NO_SB) {
-      hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)", name,
-             d->wr_sb, (unsigned long long)d->writer_pc);
+      hazard(x, "reads %s before waiting on SB%u (written at pc 0x%04llx)", name, d->wr_sb,
+             (unsigned long long)d->writer_pc);
    } else if (unprotected(d)) {
-      hazard(x, "reads %s, written %llu cycle(s) before at pc 0x%04llx by a "
-             "variable-latency op (%s) without a write scoreboard", name,
-             (unsigned long long)(w->cycle - d->writer_issue),
+      hazard(x,
+             "reads %s, written %llu cycle(s) before at pc 0x%04llx by a "
+             "variable-latency op (%s) without a write scoreboard",
+             name, (unsigned long long)(w->cycle - d->writer_issue),
              (unsigned long long)d->writer_pc, jade_isa_op_info[d->writer_op].name);
    } else {
       hazard(x, "reads %s %llu cycle(s) after pc 0x%04llx wrote it; %s needs %llu", name,
-             (unsigned long long)(w->cycle - d->writer_issue),
-             (unsigned long long)d->writer_pc, jade_isa_op_info[d->writer_op].name,
+             (unsigned long long)(w->cycle - d->writer_issue), (unsigned long long)d->writer_pc,
+             jade_isa_op_info[d->writer_op].name,
              (unsigned long long)(d->ready_cycle - d->writer_issue));
    }
    record_calibration(x, d, dep_file(i));
-   d->lanes = 0;   /* reported once */
+   d->lanes = 0; /* reported once */
 }
 
 /* Reads by `lanes` of register i. */
-static void check_read(struct sim_exec *x, unsigned i, uint32_t lanes)
+static void
+check_read(struct sim_exec *x, unsigned i, uint32_t lanes)
 {
    for (unsigned s = 0; s < 2; s++)
       if (x->w->dep[i].w[s].lanes & lanes)
          check_read_write(x, i, &x->w->dep[i].w[s]);
 }
 
-static void check_write(struct sim_exec *x, unsigned i, uint32_t lanes)
+static void
+check_write(struct sim_exec *x, unsigned i, uint32_t lanes)
 {
    struct sim_warp *w = x->w;
    struct sim_reg_dep *r = &w->dep[i];
@@ -200,13 +213,15 @@ static void check_write(struct sim_exec *x, unsigned i, uint32_t lanes)
       bool in_order = jade_isa_op_info[x->op].latency == JADE_ISA_LATENCY_VARIABLE &&
                       x->in->ctrl.wr_sb == d->wr_sb;
       if (!in_order)
-         hazard(x, "overwrites %s while pc 0x%04llx may still write it (SB%u not "
-                "waited on)", dep_name(i, name, sizeof(name)),
-                (unsigned long long)d->writer_pc, d->wr_sb);
+         hazard(x,
+                "overwrites %s while pc 0x%04llx may still write it (SB%u not "
+                "waited on)",
+                dep_name(i, name, sizeof(name)), (unsigned long long)d->writer_pc, d->wr_sb);
    }
 }
 
-void sim_hazard_after(struct sim_exec *x)
+void
+sim_hazard_after(struct sim_exec *x)
 {
    struct sim_warp *w = x->w;
    const struct jade_isa_ctrl *c = &x->in->ctrl;
@@ -273,14 +288,17 @@ void sim_hazard_after(struct sim_exec *x)
          continue;
       /* Keep the previous write if it is still pending for other lanes. */
       if (!(r->w[0].lanes & ~l) || write_done(w, &r->w[0]))
-         r->w[1] = r->w[1].lanes & ~l && !write_done(w, &r->w[1]) ? r->w[1] :
-                   (struct sim_dep_write){0};
+         r->w[1] =
+            r->w[1].lanes & ~l && !write_done(w, &r->w[1]) ? r->w[1] : (struct sim_dep_write){0};
       else
          r->w[1] = r->w[0];
       struct sim_dep_write *d = &r->w[0];
       *d = (struct sim_dep_write){
-         .lanes = l, .writer_pc = x->pc, .writer_issue = w->cycle,
-         .writer_op = (uint16_t)x->op, .wr_sb = NO_SB,
+         .lanes = l,
+         .writer_pc = x->pc,
+         .writer_issue = w->cycle,
+         .writer_op = (uint16_t)x->op,
+         .wr_sb = NO_SB,
       };
       if (variable) {
          /* Without a write scoreboard, the result may be read only after
@@ -297,7 +315,8 @@ void sim_hazard_after(struct sim_exec *x)
    }
 }
 
-void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f)
+void
+jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f)
 {
    static const char *const files[] = {"gpr", "pred", "ugpr", "upred"};
    for (unsigned op = 0; op < JADE_ISA_OP_COUNT; op++) {
@@ -305,8 +324,7 @@ void jade_sim_print_latency_report(const struct jade_sim *sim, FILE *f)
          if (!sim->latency_min[op][file])
             continue;
          fprintf(f, "%-12s %-5s table %2u  shortest read %2u\n", jade_isa_op_info[op].name,
-                 files[file], jade_isa_op_info[op].fixed_latency[file],
-                 sim->latency_min[op][file]);
+                 files[file], jade_isa_op_info[op].fixed_latency[file], sim->latency_min[op][file]);
       }
    }
 }

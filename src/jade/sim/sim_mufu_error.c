@@ -32,7 +32,7 @@ enum bound_kind { BOUND_ULP, BOUND_REL, BOUND_ABS, BOUND_ABSREL };
 
 struct mufu_bound {
    enum bound_kind kind;
-   double b;          /* ulps, or log2 of the bound */
+   double b; /* ulps, or log2 of the bound */
 };
 
 /* By MUFU function (the ISA's numbering), from the PTX ISA (version 8.x,
@@ -63,61 +63,64 @@ struct mufu_bound {
  * bits of the mantissa"): the model allows 1 unit of the result's 20th
  * mantissa bit. */
 static const struct mufu_bound bound_f32[JADE_ISA_V_FUNC_TANH + 1] = {
-   [JADE_ISA_V_FUNC_COS] = {BOUND_ABS, -20.5},
-   [JADE_ISA_V_FUNC_SIN] = {BOUND_ABS, -20.5},
-   [JADE_ISA_V_FUNC_EX2] = {BOUND_ULP, 2},
-   [JADE_ISA_V_FUNC_LG2] = {BOUND_ABSREL, -22},
-   [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},
-   [JADE_ISA_V_FUNC_RSQ] = {BOUND_REL, -22.9},
-   [JADE_ISA_V_FUNC_SQRT] = {BOUND_REL, -23},
-   [JADE_ISA_V_FUNC_TANH] = {BOUND_REL, -11},
+   [JADE_ISA_V_FUNC_COS] = {BOUND_ABS, -20.5}, [JADE_ISA_V_FUNC_SIN] = {BOUND_ABS, -20.5},
+   [JADE_ISA_V_FUNC_EX2] = {BOUND_ULP, 2},     [JADE_ISA_V_FUNC_LG2] = {BOUND_ABSREL, -22},
+   [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},     [JADE_ISA_V_FUNC_RSQ] = {BOUND_REL, -22.9},
+   [JADE_ISA_V_FUNC_SQRT] = {BOUND_REL, -23},  [JADE_ISA_V_FUNC_TANH] = {BOUND_REL, -11},
 };
 
 static const struct mufu_bound bound_f16[JADE_ISA_V_FUNC_TANH + 1] = {
-   [JADE_ISA_V_FUNC_COS] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_SIN] = {BOUND_ULP, 1},
-   [JADE_ISA_V_FUNC_EX2] = {BOUND_REL, -9.9},
-   [JADE_ISA_V_FUNC_LG2] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},
-   [JADE_ISA_V_FUNC_RSQ] = {BOUND_ULP, 1}, [JADE_ISA_V_FUNC_SQRT] = {BOUND_ULP, 1},
-   [JADE_ISA_V_FUNC_TANH] = {BOUND_ABS, -10.987},
+   [JADE_ISA_V_FUNC_COS] = {BOUND_ULP, 1},    [JADE_ISA_V_FUNC_SIN] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_EX2] = {BOUND_REL, -9.9}, [JADE_ISA_V_FUNC_LG2] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_RCP] = {BOUND_ULP, 1},    [JADE_ISA_V_FUNC_RSQ] = {BOUND_ULP, 1},
+   [JADE_ISA_V_FUNC_SQRT] = {BOUND_ULP, 1},   [JADE_ISA_V_FUNC_TANH] = {BOUND_ABS, -10.987},
 };
 
 /* splitmix64's finalizer. */
-static uint64_t mix(uint64_t z)
+static uint64_t
+mix(uint64_t z)
 {
    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
    return z ^ (z >> 31);
 }
 
-static uint64_t error_hash(const struct jade_sim *sim, unsigned func, unsigned width,
-                           uint32_t in)
+static uint64_t
+error_hash(const struct jade_sim *sim, unsigned func, unsigned width, uint32_t in)
 {
    return mix(sim->opt.mufu_seed ^ mix((uint64_t)func << 40 | (uint64_t)width << 32 | in));
 }
 
 /* Where in [-1, 1] of the bound the result goes: the ends half the time. */
-static double error_fraction(uint64_t h)
+static double
+error_fraction(uint64_t h)
 {
    switch (h & 3) {
-   case 0: return 1;
-   case 1: return -1;
-   default: return (double)(h >> 11) * 0x1p-52 - 1;
+   case 0:
+      return 1;
+   case 1:
+      return -1;
+   default:
+      return (double)(h >> 11) * 0x1p-52 - 1;
    }
 }
 
-static double fmt_value(uint64_t bits, const struct sim_fp_fmt *f)
+static double
+fmt_value(uint64_t bits, const struct sim_fp_fmt *f)
 {
    return f == &sim_fp_f16 ? sim_f16_to_d((uint32_t)bits) : (double)sim_f32((uint32_t)bits);
 }
 
 /* The spacing of the format's numbers at |x| (nonzero, finite). */
-static double fmt_ulp(double x, const struct sim_fp_fmt *f)
+static double
+fmt_ulp(double x, const struct sim_fp_fmt *f)
 {
    int e = ilogb(x);
    return ldexp(1, (e > f->emin ? e : f->emin) - (f->prec - 1));
 }
 
-static bool special_input(uint64_t in, const struct sim_fp_fmt *f)
+static bool
+special_input(uint64_t in, const struct sim_fp_fmt *f)
 {
    uint64_t mag = in & (sim_fp_sign_bit(f) - 1);
    return mag == 0 || mag >= sim_fp_inf_bits(f);
@@ -125,7 +128,8 @@ static bool special_input(uint64_t in, const struct sim_fp_fmt *f)
 
 /* r may stand for v: within d of it, of its sign, and within [-1, 1]
  * where the function is. */
-static bool acceptable(uint64_t r, double v, double d, bool unit, const struct sim_fp_fmt *f)
+static bool
+acceptable(uint64_t r, double v, double d, bool unit, const struct sim_fp_fmt *f)
 {
    double rv = fmt_value(r, f);
    if (!isfinite(rv) || fabs(rv - v) > d || (unit && fabs(rv) > 1))
@@ -133,7 +137,8 @@ static bool acceptable(uint64_t r, double v, double d, bool unit, const struct s
    return v == 0 || !(r & sim_fp_sign_bit(f)) == !signbit(v);
 }
 
-static uint64_t round_fmt(double t, unsigned rnd, bool ftz, const struct sim_fp_fmt *f)
+static uint64_t
+round_fmt(double t, unsigned rnd, bool ftz, const struct sim_fp_fmt *f)
 {
    uint64_t r = sim_fp_round(t, rnd, f);
    return ftz ? sim_fp_flush(r, f) : r;
@@ -141,8 +146,9 @@ static uint64_t round_fmt(double t, unsigned rnd, bool ftz, const struct sim_fp_
 
 /* A relative or absolute bound d: aim at v + u d, take the nearest
  * number there, else the one on v's side, else the exact result. */
-static uint64_t perturb_within(uint64_t exact, double v, double d, double u, bool unit,
-                               bool ftz, const struct sim_fp_fmt *f)
+static uint64_t
+perturb_within(uint64_t exact, double v, double d, double u, bool unit, bool ftz,
+               const struct sim_fp_fmt *f)
 {
    double t = v + u * d;
    uint64_t r = round_fmt(t, SIM_RND_RN, ftz, f);
@@ -154,8 +160,9 @@ static uint64_t perturb_within(uint64_t exact, double v, double d, double u, boo
 
 /* An ulp bound: k steps from the correctly rounded result (|k| <= K),
  * fewer if that lands more than K ulps from v. */
-static uint64_t perturb_ulps(uint64_t exact, double v, unsigned K, uint64_t h, bool unit,
-                             bool ftz, const struct sim_fp_fmt *f)
+static uint64_t
+perturb_ulps(uint64_t exact, double v, unsigned K, uint64_t h, bool unit, bool ftz,
+             const struct sim_fp_fmt *f)
 {
    int k = (h & 3) < 2 ? (int)K : (int)((h >> 11) % (K + 1));
    if (h & 4)
@@ -179,46 +186,55 @@ static uint64_t perturb_ulps(uint64_t exact, double v, unsigned K, uint64_t h, b
  * correctly rounded quotient from any faithful reciprocal except there
  * (1/b lies just above a midpoint; Markstein's theorem).  Those sequences
  * are right on hardware, so its RCP is exact there. */
-static bool rcp_needs_exact(unsigned func, uint64_t in, const struct sim_fp_fmt *f)
+static bool
+rcp_needs_exact(unsigned func, uint64_t in, const struct sim_fp_fmt *f)
 {
    uint64_t m = (1ull << (f->prec - 1)) - 1;
    return func == JADE_ISA_V_FUNC_RCP && (in & m) == m;
 }
 
-static uint64_t mufu_result(const struct jade_sim *sim, unsigned func, uint64_t in, double v,
-                            bool ftz, const struct sim_fp_fmt *f,
-                            const struct mufu_bound *table)
+static uint64_t
+mufu_result(const struct jade_sim *sim, unsigned func, uint64_t in, double v, bool ftz,
+            const struct sim_fp_fmt *f, const struct mufu_bound *table)
 {
    uint64_t exact = round_fmt(v, SIM_RND_RN, ftz, f);
-   if (sim->opt.mufu != JADE_SIM_MUFU_HW || func > JADE_ISA_V_FUNC_TANH ||
-       special_input(in, f) ||
+   if (sim->opt.mufu != JADE_SIM_MUFU_HW || func > JADE_ISA_V_FUNC_TANH || special_input(in, f) ||
        rcp_needs_exact(func, in, f))
       return exact;
    double ev = fmt_value(exact, f);
-   if (isnan(ev) || isinf(ev) || (ev == 0 && table[func].kind != BOUND_ABS &&
-                                  table[func].kind != BOUND_ABSREL))
+   if (isnan(ev) || isinf(ev) ||
+       (ev == 0 && table[func].kind != BOUND_ABS && table[func].kind != BOUND_ABSREL))
       return exact;
 
    const struct mufu_bound *b = &table[func];
-   bool unit = func == JADE_ISA_V_FUNC_COS || func == JADE_ISA_V_FUNC_SIN ||
-               func == JADE_ISA_V_FUNC_TANH;
+   bool unit =
+      func == JADE_ISA_V_FUNC_COS || func == JADE_ISA_V_FUNC_SIN || func == JADE_ISA_V_FUNC_TANH;
    uint64_t h = error_hash(sim, func, f->prec, (uint32_t)in);
    double d;
    switch (b->kind) {
-   case BOUND_ULP: return perturb_ulps(exact, v, (unsigned)b->b, h, unit, ftz, f);
-   case BOUND_REL: d = exp2(b->b) * fabs(v); break;
-   case BOUND_ABS: d = exp2(b->b); break;
-   default: d = exp2(b->b) * fmax(1, fabs(v)); break;
+   case BOUND_ULP:
+      return perturb_ulps(exact, v, (unsigned)b->b, h, unit, ftz, f);
+   case BOUND_REL:
+      d = exp2(b->b) * fabs(v);
+      break;
+   case BOUND_ABS:
+      d = exp2(b->b);
+      break;
+   default:
+      d = exp2(b->b) * fmax(1, fabs(v));
+      break;
    }
    return perturb_within(exact, v, d, error_fraction(h), unit, ftz, f);
 }
 
-uint32_t sim_mufu_f32(const struct jade_sim *sim, unsigned func, uint32_t in, double v)
+uint32_t
+sim_mufu_f32(const struct jade_sim *sim, unsigned func, uint32_t in, double v)
 {
    return (uint32_t)mufu_result(sim, func, in, v, true, &sim_fp_f32, bound_f32);
 }
 
-uint32_t sim_mufu_f16(const struct jade_sim *sim, unsigned func, uint32_t in, double v)
+uint32_t
+sim_mufu_f16(const struct jade_sim *sim, unsigned func, uint32_t in, double v)
 {
    return (uint32_t)mufu_result(sim, func, in, v, false, &sim_fp_f16, bound_f16);
 }
@@ -226,7 +242,8 @@ uint32_t sim_mufu_f16(const struct jade_sim *sim, unsigned func, uint32_t in, do
 /* The high word of a double: the exact one is v's (truncated, subnormals
  * flushed); hardware-like, possibly the next one up or down where that is
  * within 1 unit of its last bit (2^-20 of the leading one) of v. */
-uint32_t sim_mufu_64h(const struct jade_sim *sim, bool rsq, uint32_t in, double v)
+uint32_t
+sim_mufu_64h(const struct jade_sim *sim, bool rsq, uint32_t in, double v)
 {
    if (isnan(v))
       return SIM_NAN32;

@@ -9,12 +9,13 @@
 
 #include "sim_private.h"
 
-
 /* A register the launch's register count does not cover (gpr_limit, 0:
  * no limit): the hardware allocates only the programmed count. */
-bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
+bool
+sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
 {
-   sim_stop(x, JADE_SIM_FAULT, "R%u is beyond the programmed register count %u "
+   sim_stop(x, JADE_SIM_FAULT,
+            "R%u is beyond the programmed register count %u "
             "(R0..R%u usable: two registers of each thread's allocation hold the pc)",
             reg, x->sim->gpr_limit + JADE_SIM_PC_REGS, x->sim->gpr_limit - 1);
    return true;
@@ -22,7 +23,8 @@ bool sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
 
 /* Register pairs: an odd base register is not aligned; hardware raises an
  * illegal-instruction error, the model stops. */
-uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
+uint64_t
+sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
 {
    if (reg >= JADE_HW_RZ)
       return 0;
@@ -33,7 +35,8 @@ uint64_t sim_gpr64(struct sim_exec *x, unsigned reg, unsigned lane)
    return sim_gpr(x, reg, lane) | (uint64_t)sim_gpr(x, reg + 1, lane) << 32;
 }
 
-void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
+void
+sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
 {
    if (reg >= JADE_HW_RZ)
       return;
@@ -45,7 +48,8 @@ void sim_set_gpr64(struct sim_exec *x, unsigned reg, unsigned lane, uint64_t v)
    sim_set_gpr(x, reg + 1, lane, (uint32_t)(v >> 32));
 }
 
-uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
+uint32_t
+sim_ugpr(struct sim_exec *x, unsigned reg)
 {
    if (reg >= JADE_HW_URZ)
       return 0;
@@ -53,7 +57,8 @@ uint32_t sim_ugpr(struct sim_exec *x, unsigned reg)
    return x->w->ur[reg];
 }
 
-void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
+void
+sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
 {
    if (reg >= JADE_HW_URZ)
       return;
@@ -61,18 +66,21 @@ void sim_set_ugpr(struct sim_exec *x, unsigned reg, uint32_t v)
    x->w->ur[reg] = v;
 }
 
-uint64_t sim_ugpr64(struct sim_exec *x, unsigned reg)
+uint64_t
+sim_ugpr64(struct sim_exec *x, unsigned reg)
 {
    return sim_ugpr(x, reg) | (uint64_t)sim_ugpr(x, reg + 1) << 32;
 }
 
-void sim_set_ugpr64(struct sim_exec *x, unsigned reg, uint64_t v)
+void
+sim_set_ugpr64(struct sim_exec *x, unsigned reg, uint64_t v)
 {
    sim_set_ugpr(x, reg, (uint32_t)v);
    sim_set_ugpr(x, reg + 1, (uint32_t)(v >> 32));
 }
 
-bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
+bool
+sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
 {
    if (pred >= JADE_HW_PT)
       return true;
@@ -80,7 +88,8 @@ bool sim_pred(struct sim_exec *x, unsigned pred, unsigned lane)
    return (x->w->p[pred] >> lane) & 1;
 }
 
-void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
+void
+sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
 {
    if (pred >= JADE_HW_PT)
       return;
@@ -91,7 +100,8 @@ void sim_set_pred(struct sim_exec *x, unsigned pred, unsigned lane, bool v)
       x->w->p[pred] &= ~(1u << lane);
 }
 
-bool sim_upred(struct sim_exec *x, unsigned pred)
+bool
+sim_upred(struct sim_exec *x, unsigned pred)
 {
    if (pred >= JADE_HW_PT)
       return true;
@@ -99,7 +109,8 @@ bool sim_upred(struct sim_exec *x, unsigned pred)
    return (x->w->up >> pred) & 1;
 }
 
-void sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
+void
+sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
 {
    if (pred >= JADE_HW_PT)
       return;
@@ -110,8 +121,8 @@ void sim_set_upred(struct sim_exec *x, unsigned pred, bool v)
       x->w->up &= ~(1u << pred);
 }
 
-bool sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f,
-                  unsigned lane)
+bool
+sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f, unsigned lane)
 {
    bool v, neg = not_f != JADE_ISA_NO_FIELD && x->in->field[not_f];
    if (jade_isa_op_info[x->op].uniform)
@@ -121,10 +132,11 @@ bool sim_pred_src(struct sim_exec *x, enum jade_isa_field f, unsigned not_f,
    return v != neg;
 }
 
-uint32_t sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset)
+uint32_t
+sim_cbuf32(struct sim_exec *x, unsigned bank, int64_t offset)
 {
-   if (bank >= JADE_SIM_CONST_BANKS || offset < 0 ||
-       offset + 4 > JADE_SIM_CONST_BANK_SIZE || !x->sim->cbuf[bank])
+   if (bank >= JADE_SIM_CONST_BANKS || offset < 0 || offset + 4 > JADE_SIM_CONST_BANK_SIZE ||
+       !x->sim->cbuf[bank])
       return 0;
    uint32_t v;
    memcpy(&v, x->sim->cbuf[bank] + (offset & ~3ll), 4);
@@ -138,22 +150,26 @@ const struct sim_src_fields sim_src_fields[3] = {
    {JADE_ISA_F_C, JADE_ISA_F_C_BANK, JADE_ISA_F_C_OFF, JADE_ISA_F_C_NEG, JADE_ISA_F_C_ABS},
 };
 
-enum jade_isa_field sim_src_field(enum sim_src s)
+enum jade_isa_field
+sim_src_field(enum sim_src s)
 {
    return sim_src_fields[s].value;
 }
 
-bool sim_src_neg(const struct sim_exec *x, enum sim_src s)
+bool
+sim_src_neg(const struct sim_exec *x, enum sim_src s)
 {
    return x->in->field[sim_src_fields[s].neg] != 0;
 }
 
-bool sim_src_abs(const struct sim_exec *x, enum sim_src s)
+bool
+sim_src_abs(const struct sim_exec *x, enum sim_src s)
 {
    return x->in->field[sim_src_fields[s].abs] != 0;
 }
 
-uint64_t sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
+uint64_t
+sim_src64(struct sim_exec *x, enum sim_src s, unsigned lane)
 {
    unsigned v = (unsigned)x->in->field[sim_src_fields[s].value];
    switch (x->form->src_kind[s]) {

@@ -90,8 +90,7 @@ main(int argc, char **argv)
       if (*text == '[') {
          const char *p = text;
          if (jade_asm_parse_ctrl(&p, &instr.ctrl)) {
-            fprintf(stderr, "jade-asm: %s:%u: bad control bits: %s\n", in_path,
-                    line_no, text);
+            fprintf(stderr, "jade-asm: %s:%u: bad control bits: %s\n", in_path, line_no, text);
             status = 1;
             break;
          }
@@ -106,8 +105,7 @@ main(int argc, char **argv)
       }
       uint64_t w[2];
       if (jade_isa_encode(&instr, w)) {
-         fprintf(stderr, "jade-asm: %s:%u: a value does not fit its field\n",
-                 in_path, line_no);
+         fprintf(stderr, "jade-asm: %s:%u: a value does not fit its field\n", in_path, line_no);
          status = 1;
          break;
       }

@@ -16,10 +16,9 @@ jade_asm_format_ctrl(const struct jade_isa_ctrl *ctrl, char *buf, size_t size)
       wait[i] = (ctrl->wait_mask >> i) & 1 ? '0' + i : '-';
    wait[6] = 0;
 
-   int n = snprintf(buf, size, "[B%s:R%c:W%c:%c:S%02u", wait,
-                    ctrl->rd_sb == 7 ? '-' : '0' + ctrl->rd_sb,
-                    ctrl->wr_sb == 7 ? '-' : '0' + ctrl->wr_sb,
-                    ctrl->yield ? 'Y' : '-', ctrl->stall);
+   int n =
+      snprintf(buf, size, "[B%s:R%c:W%c:%c:S%02u", wait, ctrl->rd_sb == 7 ? '-' : '0' + ctrl->rd_sb,
+               ctrl->wr_sb == 7 ? '-' : '0' + ctrl->wr_sb, ctrl->yield ? 'Y' : '-', ctrl->stall);
    if (ctrl->reuse && n > 0 && (size_t)n < size)
       n += snprintf(buf + n, size - n, ":U%x", ctrl->reuse);
    if (n > 0 && (size_t)n < size)
@@ -56,8 +55,8 @@ jade_asm_parse_ctrl(const char **s, struct jade_isa_ctrl *ctrl)
       else if (*p != '-')
          return -1;
    }
-   if (*p++ != ':' || parse_sb(&p, 'R', &c.rd_sb) || *p++ != ':' ||
-       parse_sb(&p, 'W', &c.wr_sb) || *p++ != ':')
+   if (*p++ != ':' || parse_sb(&p, 'R', &c.rd_sb) || *p++ != ':' || parse_sb(&p, 'W', &c.wr_sb) ||
+       *p++ != ':')
       return -1;
    if (*p == 'Y')
       c.yield = true;

@@ -19,8 +19,7 @@
 
 #include "jade_isa.h"
 
-void jade_asm_format_ctrl(const struct jade_isa_ctrl *ctrl, char *buf,
-                          size_t size);
+void jade_asm_format_ctrl(const struct jade_isa_ctrl *ctrl, char *buf, size_t size);
 
 /* Parses "[...]" at *s and advances past it; returns 0 or -1. */
 int jade_asm_parse_ctrl(const char **s, struct jade_isa_ctrl *ctrl);

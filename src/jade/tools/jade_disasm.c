@@ -41,8 +41,7 @@ print_instr(const uint64_t w[2], uint64_t pc)
    if (jade_isa_decode(w, &instr) == 0) {
       jade_isa_print(&instr, pc, text, sizeof(text));
    } else {
-      snprintf(text, sizeof(text), "<unknown 0x%016" PRIx64 " 0x%016" PRIx64 ">",
-               w[0], w[1]);
+      snprintf(text, sizeof(text), "<unknown 0x%016" PRIx64 " 0x%016" PRIx64 ">", w[0], w[1]);
       unknown_count++;
       jade_isa_decode_ctrl(w, &instr.ctrl);
    }
@@ -88,9 +87,10 @@ static int
 disasm_raw(const char *path, uint8_t *code, size_t size)
 {
    if (size % 16) {
-      fprintf(stderr, "jade-disasm: %s: %zu bytes is not a whole number of "
-              "16-byte instructions (truncated at offset 0x%zx)\n", path, size,
-              size & ~(size_t)15);
+      fprintf(stderr,
+              "jade-disasm: %s: %zu bytes is not a whole number of "
+              "16-byte instructions (truncated at offset 0x%zx)\n",
+              path, size, size & ~(size_t)15);
       return 2;
    }
    print_code(code, size);
@@ -119,8 +119,7 @@ disasm_hex(const char *path, char *text)
          errno = 0;
          w[i] = strtoull(p, &end, 16);
          if (end == p || errno) {
-            fprintf(stderr, "jade-disasm: %s:%u: expected two hex words\n",
-                    path, line_no);
+            fprintf(stderr, "jade-disasm: %s:%u: expected two hex words\n", path, line_no);
             return 2;
          }
          p = end;
@@ -146,8 +145,7 @@ disasm_cubin(const char *path, uint8_t *data, size_t size)
          continue;
       printf("\t.section\t%s\n", sections[i].name);
       if (sections[i].size % 16) {
-         fprintf(stderr, "jade-disasm: %s: section %s is truncated\n", path,
-                 sections[i].name);
+         fprintf(stderr, "jade-disasm: %s: section %s is truncated\n", path, sections[i].name);
          return 2;
       }
       print_code(data + sections[i].offset, sections[i].size);

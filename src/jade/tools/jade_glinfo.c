@@ -23,8 +23,7 @@
 static int
 fail(const char *what)
 {
-   fprintf(stderr, "jade-glinfo: %s failed (EGL error 0x%04x)\n", what,
-           eglGetError());
+   fprintf(stderr, "jade-glinfo: %s failed (EGL error 0x%04x)\n", what, eglGetError());
    return 1;
 }
 
@@ -45,8 +44,10 @@ main(int argc, char **argv)
                  sscanf(argv[++i], "%d.%d", &major, &minor) == 2) {
          continue;
       } else {
-         fprintf(stderr, "usage: %s [--version MAJOR.MINOR] [--es] "
-                 "[--extensions]\n", argv[0]);
+         fprintf(stderr,
+                 "usage: %s [--version MAJOR.MINOR] [--es] "
+                 "[--extensions]\n",
+                 argv[0]);
          return 2;
       }
    }
@@ -56,8 +57,7 @@ main(int argc, char **argv)
    if (!get_platform_display)
       return fail("eglGetProcAddress(eglGetPlatformDisplayEXT)");
 
-   EGLDisplay dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA,
-                                         EGL_DEFAULT_DISPLAY, NULL);
+   EGLDisplay dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
    if (dpy == EGL_NO_DISPLAY)
       return fail("eglGetPlatformDisplayEXT(surfaceless)");
 
@@ -69,14 +69,15 @@ main(int argc, char **argv)
       return fail("eglBindAPI");
 
    const EGLint attribs[] = {
-      EGL_CONTEXT_MAJOR_VERSION, major,
-      EGL_CONTEXT_MINOR_VERSION, minor,
+      EGL_CONTEXT_MAJOR_VERSION,
+      major,
+      EGL_CONTEXT_MINOR_VERSION,
+      minor,
       es ? EGL_NONE : EGL_CONTEXT_OPENGL_PROFILE_MASK,
       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
       EGL_NONE,
    };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     attribs);
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
    if (ctx == EGL_NO_CONTEXT)
       return fail("eglCreateContext");
    if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
@@ -93,8 +94,7 @@ main(int argc, char **argv)
           (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION));
    printf("GL_NUM_EXTENSIONS: %d\n", num_extensions);
    if (list_extensions) {
-      PFNGLGETSTRINGIPROC get_stringi =
-         (PFNGLGETSTRINGIPROC)eglGetProcAddress("glGetStringi");
+      PFNGLGETSTRINGIPROC get_stringi = (PFNGLGETSTRINGIPROC)eglGetProcAddress("glGetStringi");
       for (GLint i = 0; get_stringi && i < num_extensions; i++)
          printf("  %s\n", (const char *)get_stringi(GL_EXTENSIONS, i));
    }

@@ -65,14 +65,16 @@
 
 enum ctx_kind { CTX_COMPAT, CTX_CORE, CTX_ES, CTX_NUM };
 static const char *const ctx_kind_names[CTX_NUM] = {
-   "compatibility profile", "core profile", "GL ES",
+   "compatibility profile",
+   "core profile",
+   "GL ES",
 };
 
 /* GL 1.0 entry points have no PFN types in glext.h. */
 typedef const GLubyte *(GLAPIENTRY *rs_get_string)(GLenum name);
-typedef void (GLAPIENTRY *rs_get_integerv)(GLenum pname, GLint *data);
-typedef GLenum (GLAPIENTRY *rs_get_error)(void);
-typedef void (GLAPIENTRY *rs_enable)(GLenum cap);
+typedef void(GLAPIENTRY *rs_get_integerv)(GLenum pname, GLint *data);
+typedef GLenum(GLAPIENTRY *rs_get_error)(void);
+typedef void(GLAPIENTRY *rs_enable)(GLenum cap);
 
 struct gl_funcs {
    rs_get_string GetString;
@@ -99,8 +101,8 @@ struct gl_funcs {
    PFNGLUSEPROGRAMPROC UseProgram;
    PFNGLGENVERTEXARRAYSPROC GenVertexArrays;
    PFNGLBINDVERTEXARRAYPROC BindVertexArray;
-   void (GLAPIENTRY *DrawArrays)(GLenum mode, GLint first, GLsizei count);
-   void (GLAPIENTRY *Finish)(void);
+   void(GLAPIENTRY *DrawArrays)(GLenum mode, GLint first, GLsizei count);
+   void(GLAPIENTRY *Finish)(void);
    PFNGLGENFRAMEBUFFERSPROC GenFramebuffers;
    PFNGLBINDFRAMEBUFFERPROC BindFramebuffer;
    PFNGLGENRENDERBUFFERSPROC GenRenderbuffers;
@@ -115,9 +117,9 @@ struct ctx_info {
    bool tried, ok;
    EGLContext ctx;
    bool es;
-   int gl;       /* version * 10 */
-   int glsl;     /* version * 100 */
-   char *exts;   /* " name name ... " */
+   int gl;     /* version * 10 */
+   int glsl;   /* version * 100 */
+   char *exts; /* " name name ... " */
    struct gl_funcs fn;
 };
 
@@ -133,8 +135,8 @@ static struct {
 } W = {.current = -1};
 
 static void GLAPIENTRY
-debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity,
-               GLsizei length, const GLchar *message, const void *user)
+debug_callback(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+               const GLchar *message, const void *user)
 {
    struct rs_stats stats;
    if (source != GL_DEBUG_SOURCE_SHADER_COMPILER || type != GL_DEBUG_TYPE_OTHER)
@@ -187,18 +189,14 @@ load_funcs(struct gl_funcs *fn, bool es)
    LOAD(FramebufferRenderbuffer);
 #undef LOAD
    /* GL ES before 3.2 has KHR_debug only with the suffix. */
-   fn->DebugMessageCallback = get_proc(
-      es ? "glDebugMessageCallbackKHR" : "glDebugMessageCallback",
-      es ? "glDebugMessageCallback" : "glDebugMessageCallbackKHR");
-   fn->DebugMessageControl = get_proc(
-      es ? "glDebugMessageControlKHR" : "glDebugMessageControl",
-      es ? "glDebugMessageControl" : "glDebugMessageControlKHR");
-   return fn->GetString && fn->GetStringi && fn->GetIntegerv &&
-          fn->CreateShader && fn->ShaderSource && fn->CompileShader &&
-          fn->GetShaderiv && fn->GetShaderInfoLog && fn->CreateProgram &&
-          fn->AttachShader && fn->LinkProgram && fn->GetProgramiv &&
-          fn->GetProgramInfoLog && fn->DeleteProgram && fn->DeleteShader &&
-          fn->GetError;
+   fn->DebugMessageCallback = get_proc(es ? "glDebugMessageCallbackKHR" : "glDebugMessageCallback",
+                                       es ? "glDebugMessageCallback" : "glDebugMessageCallbackKHR");
+   fn->DebugMessageControl = get_proc(es ? "glDebugMessageControlKHR" : "glDebugMessageControl",
+                                      es ? "glDebugMessageControl" : "glDebugMessageControlKHR");
+   return fn->GetString && fn->GetStringi && fn->GetIntegerv && fn->CreateShader &&
+          fn->ShaderSource && fn->CompileShader && fn->GetShaderiv && fn->GetShaderInfoLog &&
+          fn->CreateProgram && fn->AttachShader && fn->LinkProgram && fn->GetProgramiv &&
+          fn->GetProgramInfoLog && fn->DeleteProgram && fn->DeleteShader && fn->GetError;
 }
 
 static void
@@ -235,9 +233,8 @@ make_current(enum ctx_kind kind, FILE *out)
       attribs[n++] = kind == CTX_CORE ? 2 : 0;
       if (kind != CTX_ES) {
          attribs[n++] = EGL_CONTEXT_OPENGL_PROFILE_MASK;
-         attribs[n++] = kind == CTX_CORE ?
-            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT :
-            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+         attribs[n++] = kind == CTX_CORE ? EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
+                                         : EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
       }
       attribs[n++] = EGL_CONTEXT_OPENGL_DEBUG;
       attribs[n++] = EGL_TRUE;
@@ -245,8 +242,7 @@ make_current(enum ctx_kind kind, FILE *out)
 
       if (!eglBindAPI(ci->es ? EGL_OPENGL_ES_API : EGL_OPENGL_API))
          return NULL;
-      ci->ctx = eglCreateContext(W.dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                 attribs);
+      ci->ctx = eglCreateContext(W.dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
       if (ci->ctx == EGL_NO_CONTEXT)
          return NULL;
       if (!eglMakeCurrent(W.dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ci->ctx) ||
@@ -256,16 +252,14 @@ make_current(enum ctx_kind kind, FILE *out)
 
       const struct gl_funcs *fn = &ci->fn;
       ci->gl = parse_version_string(fn->GetString(GL_VERSION), 10);
-      ci->glsl = parse_version_string(
-         fn->GetString(GL_SHADING_LANGUAGE_VERSION), 100);
+      ci->glsl = parse_version_string(fn->GetString(GL_SHADING_LANGUAGE_VERSION), 100);
 
       GLint num = 0;
       fn->GetIntegerv(GL_NUM_EXTENSIONS, &num);
       ci->exts = ralloc_strdup(NULL, " ");
       for (GLint i = 0; ci->exts && i < num; i++) {
-         if (!ralloc_asprintf_append(
-                &ci->exts, "%s ",
-                (const char *)fn->GetStringi(GL_EXTENSIONS, i)))
+         if (!ralloc_asprintf_append(&ci->exts, "%s ",
+                                     (const char *)fn->GetStringi(GL_EXTENSIONS, i)))
             return NULL;
       }
       if (!ci->exts)
@@ -276,8 +270,7 @@ make_current(enum ctx_kind kind, FILE *out)
          fn->Enable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
          fn->DebugMessageCallback(debug_callback, NULL);
          if (fn->DebugMessageControl)
-            fn->DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE,
-                                    0, NULL, GL_TRUE);
+            fn->DebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, NULL, GL_TRUE);
       }
       clear_errors(fn);
 
@@ -316,8 +309,7 @@ version_text(char *buf, unsigned size, int v, int scale)
 
 /* Why the context cannot compile the test, or NULL. */
 static const char *
-unmet_requirement(const struct rs_test *test, const struct ctx_info *ci,
-                  char *buf, unsigned size)
+unmet_requirement(const struct rs_test *test, const struct ctx_info *ci, char *buf, unsigned size)
 {
    const char *gl = ci->es ? "GL ES" : "GL";
    const char *glsl = ci->es ? "GLSL ES" : "GLSL";
@@ -365,14 +357,12 @@ unmet_requirement(const struct rs_test *test, const struct ctx_info *ci,
          break;
       case RS_TESS_CTRL:
       case RS_TESS_EVAL:
-         ok = ci->gl >= (ci->es ? 32 : 40) ||
-              has_ext(ci, "GL_ARB_tessellation_shader") ||
+         ok = ci->gl >= (ci->es ? 32 : 40) || has_ext(ci, "GL_ARB_tessellation_shader") ||
               has_ext(ci, "GL_OES_tessellation_shader") ||
               has_ext(ci, "GL_EXT_tessellation_shader");
          break;
       case RS_COMPUTE:
-         ok = ci->gl >= (ci->es ? 31 : 43) ||
-              has_ext(ci, "GL_ARB_compute_shader");
+         ok = ci->gl >= (ci->es ? 31 : 43) || has_ext(ci, "GL_ARB_compute_shader");
          break;
       default:
          break;
@@ -380,14 +370,14 @@ unmet_requirement(const struct rs_test *test, const struct ctx_info *ci,
       if (!ok) {
          enum rs_stage stage = test->shaders[i].stage;
          snprintf(buf, size, "%s shaders unsupported",
-                  stage == RS_TESS_CTRL || stage == RS_TESS_EVAL ?
-                     "tessellation" : rs_stage_names[stage]);
+                  stage == RS_TESS_CTRL || stage == RS_TESS_EVAL ? "tessellation"
+                                                                 : rs_stage_names[stage]);
          return buf;
       }
    }
-   if (test->sso && !(ci->gl >= (ci->es ? 31 : 41) ||
-                      has_ext(ci, "GL_ARB_separate_shader_objects") ||
-                      has_ext(ci, "GL_EXT_separate_shader_objects"))) {
+   if (test->sso &&
+       !(ci->gl >= (ci->es ? 31 : 41) || has_ext(ci, "GL_ARB_separate_shader_objects") ||
+         has_ext(ci, "GL_EXT_separate_shader_objects"))) {
       snprintf(buf, size, "separate shader objects unsupported");
       return buf;
    }
@@ -496,8 +486,8 @@ compile_test(const struct rs_test *test, FILE *out)
    if (!ci && !test->profile && kind != CTX_ES)
       ci = make_current(kind == CTX_CORE ? CTX_COMPAT : CTX_CORE, out);
    if (!ci) {
-      fprintf(out, "O SKIP: no %s context\nR SKIP no %s context\n",
-              ctx_kind_names[kind], ctx_kind_names[kind]);
+      fprintf(out, "O SKIP: no %s context\nR SKIP no %s context\n", ctx_kind_names[kind],
+              ctx_kind_names[kind]);
       return;
    }
    if (unmet_requirement(test, ci, reason, sizeof(reason))) {
@@ -531,8 +521,8 @@ compile_test(const struct rs_test *test, FILE *out)
       GLuint sh = fn->CreateShader(gl_stage[stage]);
       fn->ShaderSource(sh, 2, sources, NULL);
       fn->CompileShader(sh);
-      if (!check_status(sh, GL_COMPILE_STATUS, fn->GetShaderiv,
-                        fn->GetShaderInfoLog, reason, sizeof(reason))) {
+      if (!check_status(sh, GL_COMPILE_STATUS, fn->GetShaderiv, fn->GetShaderInfoLog, reason,
+                        sizeof(reason))) {
          fprintf(out, "O FAIL: %s shader: %s\nR FAIL %s shader compile error\n",
                  rs_stage_names[stage], reason, rs_stage_names[stage]);
          fn->DeleteShader(sh);
@@ -546,12 +536,14 @@ compile_test(const struct rs_test *test, FILE *out)
 
    W.num_msgs = 0;
    fn->LinkProgram(prog);
-   if (!check_status(prog, GL_LINK_STATUS, fn->GetProgramiv,
-                     fn->GetProgramInfoLog, reason, sizeof(reason))) {
+   if (!check_status(prog, GL_LINK_STATUS, fn->GetProgramiv, fn->GetProgramInfoLog, reason,
+                     sizeof(reason))) {
       /* A negative linker test: failing to link is what piglit expects. */
       if (test->expect_link_error)
-         fprintf(out, "O SKIP: link error, as the test expects: %s\n"
-                 "R SKIP link error expected by the test\n", reason);
+         fprintf(out,
+                 "O SKIP: link error, as the test expects: %s\n"
+                 "R SKIP link error expected by the test\n",
+                 reason);
       else
          fprintf(out, "O FAIL: link: %s\nR FAIL link error\n", reason);
    } else {
@@ -568,8 +560,8 @@ compile_test(const struct rs_test *test, FILE *out)
                continue;
             seen = true;
             if (st->failed) {
-               fprintf(out, "O FAIL: %s shader: driver: %s\nX %s\n",
-                       rs_stage_names[s], st->error, st->error);
+               fprintf(out, "O FAIL: %s shader: driver: %s\nX %s\n", rs_stage_names[s], st->error,
+                       st->error);
                if (driver_failed < 0)
                   driver_failed = s;
                continue;
@@ -577,21 +569,19 @@ compile_test(const struct rs_test *test, FILE *out)
             char text[256];
             rs_stats_format(st, text, sizeof(text));
             fprintf(out, "O %s shader: %s\n", rs_stage_names[s], text);
-            fprintf(out, "S %ld %ld %ld %ld %ld %ld %ld\n", st->inst,
-                    st->loops, st->cycles, st->spills, st->fills, st->gprs,
-                    st->bytes);
+            fprintf(out, "S %ld %ld %ld %ld %ld %ld %ld\n", st->inst, st->loops, st->cycles,
+                    st->spills, st->fills, st->gprs, st->bytes);
          }
          if (present[s] && !seen) {
             fprintf(out, "O %s shader: no statistics\nW\n", rs_stage_names[s]);
          }
       }
       if (driver_failed >= 0)
-         fprintf(out, "R FAIL %s shader driver compile failure\n",
-                 rs_stage_names[driver_failed]);
+         fprintf(out, "R FAIL %s shader driver compile failure\n", rs_stage_names[driver_failed]);
       else
          fprintf(out, "R OK\n");
-      if (draw_programs && driver_failed < 0 && present[RS_VERTEX] &&
-          present[RS_FRAGMENT] && !test->sso)
+      if (draw_programs && driver_failed < 0 && present[RS_VERTEX] && present[RS_FRAGMENT] &&
+          !test->sso)
          draw_once(&ci->fn, prog);
    }
    fn->DeleteProgram(prog);
@@ -652,12 +642,14 @@ worker_main(int fd, char **files, const int *queue, int pos, int n)
 {
    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   W.dpy = get_platform_display ?
-      get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
-                           NULL) : EGL_NO_DISPLAY;
+   W.dpy = get_platform_display
+              ? get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+              : EGL_NO_DISPLAY;
    if (W.dpy == EGL_NO_DISPLAY || !eglInitialize(W.dpy, NULL, NULL)) {
-      fprintf(stderr, "jade-run-shaders: no EGL display (surfaceless): "
-              "EGL error 0x%04x\n", eglGetError());
+      fprintf(stderr,
+              "jade-run-shaders: no EGL display (surfaceless): "
+              "EGL error 0x%04x\n",
+              eglGetError());
       _exit(WORKER_SETUP_FAILED);
    }
 
@@ -696,7 +688,7 @@ enum file_status { ST_PENDING, ST_OK, ST_FAIL, ST_SKIP, ST_CRASH };
 
 struct file_result {
    enum file_status status;
-   char *out;      /* lines after "FILE - ", newline-separated (ralloc) */
+   char *out; /* lines after "FILE - ", newline-separated (ralloc) */
 };
 
 struct reason_count {
@@ -708,14 +700,14 @@ struct reason_count {
 static void
 tally_add(struct util_dynarray *t, const char *reason)
 {
-   util_dynarray_foreach(t, struct reason_count, item) {
+   util_dynarray_foreach(t, struct reason_count, item)
+   {
       if (!strcmp(item->reason, reason)) {
          item->count++;
          return;
       }
    }
-   util_dynarray_append(t, struct reason_count,
-                        ((struct reason_count){strdup(reason), 1}));
+   util_dynarray_append(t, struct reason_count, ((struct reason_count){strdup(reason), 1}));
 }
 
 static int
@@ -779,14 +771,12 @@ compare_paths(const void *a, const void *b)
 static void
 flush_results(void)
 {
-   while (P.next_print < P.num_files &&
-          P.results[P.next_print].status != ST_PENDING) {
+   while (P.next_print < P.num_files && P.results[P.next_print].status != ST_PENDING) {
       struct file_result *r = &P.results[P.next_print];
       const char *file = P.files[P.next_print];
       for (char *line = r->out; line && *line;) {
          char *nl = strchr(line, '\n');
-         printf("%s - %.*s\n", file, nl ? (int)(nl - line) : (int)strlen(line),
-                line);
+         printf("%s - %.*s\n", file, nl ? (int)(nl - line) : (int)strlen(line), line);
          line = nl ? nl + 1 : NULL;
       }
       ralloc_free(r->out);
@@ -816,8 +806,8 @@ commit_block(int index, char *block)
          break;
       case 'S': {
          long v[F_NUM];
-         if (sscanf(line + 2, "%ld %ld %ld %ld %ld %ld %ld", &v[0], &v[1],
-                    &v[2], &v[3], &v[4], &v[5], &v[6]) == F_NUM) {
+         if (sscanf(line + 2, "%ld %ld %ld %ld %ld %ld %ld", &v[0], &v[1], &v[2], &v[3], &v[4],
+                    &v[5], &v[6]) == F_NUM) {
             for (int f = 0; f < F_NUM; f++) {
                if (v[f] >= 0) {
                   P.sum[f] += v[f];
@@ -863,15 +853,13 @@ commit_crash(int index, int wstatus)
       snprintf(text, sizeof(text), "signal %d (%s)", WTERMSIG(wstatus),
                strsignal(WTERMSIG(wstatus)));
    else
-      snprintf(text, sizeof(text), "worker exited with status %d",
-               WEXITSTATUS(wstatus));
+      snprintf(text, sizeof(text), "worker exited with status %d", WEXITSTATUS(wstatus));
    struct file_result *r = &P.results[index];
    r->status = ST_CRASH;
    ralloc_free(r->out);
    r->out = ralloc_asprintf(NULL, "CRASH: %s\n", text);
    P.counts[ST_CRASH]++;
-   tally_add(&P.crashed, WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM ?
-                            "timeout" : text);
+   tally_add(&P.crashed, WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGALRM ? "timeout" : text);
 }
 
 static bool
@@ -916,8 +904,7 @@ drain(struct worker *w)
       /* A block ends with a line "E". */
       char *end = NULL;
       for (size_t i = start; i + 1 < len; i++) {
-         if (buf[i] == 'E' && buf[i + 1] == '\n' &&
-             (i == start || buf[i - 1] == '\n')) {
+         if (buf[i] == 'E' && buf[i + 1] == '\n' && (i == start || buf[i - 1] == '\n')) {
             end = buf + i;
             break;
          }
@@ -996,8 +983,7 @@ run_workers(int num_workers)
          int wstatus = 0;
          while (waitpid(w->pid, &wstatus, 0) < 0 && errno == EINTR)
             ;
-         if (WIFEXITED(wstatus) &&
-             WEXITSTATUS(wstatus) == WORKER_SETUP_FAILED) {
+         if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == WORKER_SETUP_FAILED) {
             status = 1;
             active--;
             continue;
@@ -1037,8 +1023,8 @@ print_figure(const char *sep, int f, const char *name)
 static void
 print_tally(const char *what, struct util_dynarray *t)
 {
-   qsort(t->data, util_dynarray_num_elements(t, struct reason_count),
-         sizeof(struct reason_count), compare_counts);
+   qsort(t->data, util_dynarray_num_elements(t, struct reason_count), sizeof(struct reason_count),
+         compare_counts);
    util_dynarray_foreach(t, struct reason_count, item)
       printf("%s %d: %s\n", what, item->count, item->reason);
 }
@@ -1049,10 +1035,9 @@ print_summary(int num_workers, double seconds)
    printf("\n");
    printf("driver: %s\n", P.driver[0] ? P.driver : "(no context created)");
    printf("programs: %d total, %d compiled, %d failed, %d skipped, "
-          "%d crashed\n", P.num_files, P.counts[ST_OK], P.counts[ST_FAIL],
-          P.counts[ST_SKIP], P.counts[ST_CRASH]);
-   printf("stages: %d with statistics, %d without\n", P.stages_with_stats,
-          P.stages_without);
+          "%d crashed\n",
+          P.num_files, P.counts[ST_OK], P.counts[ST_FAIL], P.counts[ST_SKIP], P.counts[ST_CRASH]);
+   printf("stages: %d with statistics, %d without\n", P.stages_with_stats, P.stages_without);
    printf("totals:");
    print_figure(" ", F_INST, "inst");
    print_figure(", ", F_LOOPS, "loops");
@@ -1068,8 +1053,7 @@ print_summary(int num_workers, double seconds)
    print_tally("skipped", &P.skipped);
    print_tally("crashed", &P.crashed);
    print_tally("driver error", &P.driver_errors);
-   printf("time: %.2f s, %d worker%s\n", seconds, num_workers,
-          num_workers == 1 ? "" : "s");
+   printf("time: %.2f s, %d worker%s\n", seconds, num_workers, num_workers == 1 ? "" : "s");
 }
 
 /* --parse-messages: the statistics parser on its own, for tests. */
@@ -1094,10 +1078,9 @@ parse_messages(void)
 static void
 usage(void)
 {
-   fprintf(stderr,
-           "usage: jade-run-shaders [-j N] [--driver NAME] [--timeout S] [--draw]\n"
-           "                        [--default-corpus DIR] [PATH...]\n"
-           "       jade-run-shaders --parse-messages < messages\n");
+   fprintf(stderr, "usage: jade-run-shaders [-j N] [--driver NAME] [--timeout S] [--draw]\n"
+                   "                        [--default-corpus DIR] [PATH...]\n"
+                   "       jade-run-shaders --parse-messages < messages\n");
 }
 
 int
@@ -1161,8 +1144,7 @@ main(int argc, char **argv)
    for (int i = 0; i < num_paths; i++) {
       struct stat st;
       if (stat(paths[i], &st)) {
-         fprintf(stderr, "jade-run-shaders: %s: %s\n", paths[i],
-                 strerror(errno));
+         fprintf(stderr, "jade-run-shaders: %s: %s\n", paths[i], strerror(errno));
          return 1;
       }
       if (S_ISDIR(st.st_mode)) {
@@ -1193,7 +1175,6 @@ main(int argc, char **argv)
       fprintf(stderr, "jade-run-shaders: the run did not complete\n");
       return 1;
    }
-   print_summary(num_workers,
-                 (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+   print_summary(num_workers, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
    return 0;
 }

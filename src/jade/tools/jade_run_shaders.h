@@ -26,12 +26,12 @@ enum rs_stage {
 extern const char *const rs_stage_names[RS_NUM_STAGES];
 
 #define RS_MAX_SHADERS 16
-#define RS_MAX_EXTS 32
-#define RS_REASON_LEN 256
+#define RS_MAX_EXTS    32
+#define RS_REASON_LEN  256
 
 struct rs_shader {
    enum rs_stage stage;
-   char *source;           /* NUL-terminated, owned by the test */
+   char *source; /* NUL-terminated, owned by the test */
 };
 
 struct rs_test {
@@ -58,13 +58,13 @@ struct rs_test {
    bool passthrough_vs;
 
    int num_exts, num_not_exts;
-   char *exts[RS_MAX_EXTS];      /* owned by the test */
-   char *not_exts[RS_MAX_EXTS];  /* owned by the test */
+   char *exts[RS_MAX_EXTS];     /* owned by the test */
+   char *not_exts[RS_MAX_EXTS]; /* owned by the test */
 
    int num_shaders;
    struct rs_shader shaders[RS_MAX_SHADERS];
 
-   char *text;             /* the file's contents (sources point into it) */
+   char *text; /* the file's contents (sources point into it) */
 };
 
 /* Parses the contents of a .shader_test file; takes ownership of text
@@ -77,8 +77,8 @@ void rs_test_finish(struct rs_test *test);
 /* The #version line piglit puts before a shader source that has no
  * "#version " (the test's GLSL requirement); "" when it has one.
  */
-void rs_test_version_prefix(const struct rs_test *test, const char *source,
-                            char *buf, unsigned size);
+void rs_test_version_prefix(const struct rs_test *test, const char *source, char *buf,
+                            unsigned size);
 
 /* piglit's [vertex shader passthrough] source (before its prefix). */
 extern const char rs_passthrough_vs[];

@@ -50,17 +50,14 @@ stage_from_word(const char *word, enum rs_stage *stage)
       const char *prefix;
       enum rs_stage stage;
    } names[] = {
-      {"vert", RS_VERTEX},      {"vs", RS_VERTEX},
-      {"tess_ctrl", RS_TESS_CTRL}, {"tessctrl", RS_TESS_CTRL},
-      {"tcs", RS_TESS_CTRL},    {"hull", RS_TESS_CTRL},
-      {"tess_eval", RS_TESS_EVAL}, {"tesseval", RS_TESS_EVAL},
-      {"tes", RS_TESS_EVAL},    {"domain", RS_TESS_EVAL},
-      {"geom", RS_GEOMETRY},    {"gs", RS_GEOMETRY},
-      {"frag", RS_FRAGMENT},    {"fs", RS_FRAGMENT},
-      {"pixel", RS_FRAGMENT},   {"comp", RS_COMPUTE},
-      {"cs", RS_COMPUTE},       {"kernel", RS_COMPUTE},
-      {"control", RS_TESS_CTRL}, {"ctrl", RS_TESS_CTRL},
-      {"evaluation", RS_TESS_EVAL}, {"eval", RS_TESS_EVAL},
+      {"vert", RS_VERTEX},         {"vs", RS_VERTEX},          {"tess_ctrl", RS_TESS_CTRL},
+      {"tessctrl", RS_TESS_CTRL},  {"tcs", RS_TESS_CTRL},      {"hull", RS_TESS_CTRL},
+      {"tess_eval", RS_TESS_EVAL}, {"tesseval", RS_TESS_EVAL}, {"tes", RS_TESS_EVAL},
+      {"domain", RS_TESS_EVAL},    {"geom", RS_GEOMETRY},      {"gs", RS_GEOMETRY},
+      {"frag", RS_FRAGMENT},       {"fs", RS_FRAGMENT},        {"pixel", RS_FRAGMENT},
+      {"comp", RS_COMPUTE},        {"cs", RS_COMPUTE},         {"kernel", RS_COMPUTE},
+      {"control", RS_TESS_CTRL},   {"ctrl", RS_TESS_CTRL},     {"evaluation", RS_TESS_EVAL},
+      {"eval", RS_TESS_EVAL},
    };
    /* "MESA_SHADER_VERTEX" as well as "vertex" */
    if (!strncasecmp(word, "MESA_SHADER_", 12))
@@ -101,8 +98,7 @@ parse_shaderdb(const char *msg, struct rs_stats *stats)
       while (*p == ':' || *p == ' ')
          p++;
       stats->failed = true;
-      snprintf(stats->error, sizeof(stats->error), "%s",
-               *p ? p : "(no reason given)");
+      snprintf(stats->error, sizeof(stats->error), "%s", *p ? p : "(no reason given)");
       for (char *c = stats->error; *c; c++) {
          if ((unsigned char)*c < 0x20)
             *c = ' ';
@@ -135,8 +131,7 @@ parse_shaderdb(const char *msg, struct rs_stats *stats)
       while (*p && *p != ',')
          p++;
       unsigned n = p - name;
-      if ((n == 4 && !strncasecmp(name, "gprs", 4)) ||
-          (n == 4 && !strncasecmp(name, "regs", 4)) ||
+      if ((n == 4 && !strncasecmp(name, "gprs", 4)) || (n == 4 && !strncasecmp(name, "regs", 4)) ||
           (n == 9 && !strncasecmp(name, "registers", 9)))
          stats->gprs = v;
       else if (n == 5 && !strncmp(name, "bytes", 5))
@@ -158,9 +153,10 @@ static bool
 parse_nouveau(const char *msg, struct rs_stats *stats)
 {
    int type, local, shared, gpr, inst, bytes;
-   if (sscanf(msg, "type: %d, local: %d, shared: %d, gpr: %d, inst: %d, "
-                   "bytes: %d", &type, &local, &shared, &gpr, &inst,
-              &bytes) != 6)
+   if (sscanf(msg,
+              "type: %d, local: %d, shared: %d, gpr: %d, inst: %d, "
+              "bytes: %d",
+              &type, &local, &shared, &gpr, &inst, &bytes) != 6)
       return false;
    if (type < 0 || type >= RS_NUM_STAGES)
       return false;
@@ -184,8 +180,7 @@ rs_stats_parse(const char *msg, struct rs_stats *stats)
 
 /* Appends "<sep>N<name>" to buf at *at, "-" for an unknown figure. */
 static void
-put(char *buf, unsigned size, unsigned *at, const char *sep, long v,
-    const char *name)
+put(char *buf, unsigned size, unsigned *at, const char *sep, long v, const char *name)
 {
    if (*at >= size)
       return;

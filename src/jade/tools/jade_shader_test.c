@@ -23,12 +23,8 @@
 #include "jade_run_shaders.h"
 
 const char *const rs_stage_names[RS_NUM_STAGES] = {
-   [RS_VERTEX] = "vertex",
-   [RS_TESS_CTRL] = "tess_ctrl",
-   [RS_TESS_EVAL] = "tess_eval",
-   [RS_GEOMETRY] = "geometry",
-   [RS_FRAGMENT] = "fragment",
-   [RS_COMPUTE] = "compute",
+   [RS_VERTEX] = "vertex",     [RS_TESS_CTRL] = "tess_ctrl", [RS_TESS_EVAL] = "tess_eval",
+   [RS_GEOMETRY] = "geometry", [RS_FRAGMENT] = "fragment",   [RS_COMPUTE] = "compute",
 };
 
 static const struct {
@@ -87,8 +83,7 @@ rs_parse_version(const char *s, int scale)
 {
    int major, minor;
    char minor_digits[8];
-   if (sscanf(s, "%d.%7[0-9]", &major, minor_digits) != 2 || major < 1 ||
-       major > 9)
+   if (sscanf(s, "%d.%7[0-9]", &major, minor_digits) != 2 || major < 1 || major > 9)
       return -1;
    minor = atoi(minor_digits);
    if (scale == 100 && strlen(minor_digits) == 1)
@@ -136,8 +131,10 @@ parse_version_requirement(struct rs_test *test, char *line, int lineno)
       /* piglit allows only ">=" for GLSL: the version may become the
        * shader's #version. */
       if (strcmp(op, ">=")) {
-         set_reason(test->fail, "line %d: unsupported GLSL version comparison "
-                    "\"%s\"", lineno, op);
+         set_reason(test->fail,
+                    "line %d: unsupported GLSL version comparison "
+                    "\"%s\"",
+                    lineno, op);
          return true;
       }
       test->glsl_req = version;
@@ -244,8 +241,7 @@ scan_shader_source(struct rs_test *test, char *source)
          }
       } else if (!strncmp(p, "#extension", 10)) {
          char name[128], behaviour[32];
-         if (sscanf(p + 10, " %127[A-Za-z0-9_] : %31s", name, behaviour) ==
-                2 &&
+         if (sscanf(p + 10, " %127[A-Za-z0-9_] : %31s", name, behaviour) == 2 &&
              !strcmp(behaviour, "require") && strncmp(name, "all", 3))
             add_ext(test, name, false, 0);
       }
@@ -322,8 +318,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
       if (line[0] == '[') {
          char *end = strchr(line, ']');
          if (!end) {
-            set_reason(test->fail, "line %d: unterminated section header",
-                       lineno);
+            set_reason(test->fail, "line %d: unterminated section header", lineno);
             return;
          }
          *end = '\0';
@@ -340,15 +335,13 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
             seen_require = true;
          } else if (!strcmp(name, "vertex shader passthrough")) {
             test->passthrough_vs = true;
-         } else if (!strcmp(name, "vertex program") ||
-                    !strcmp(name, "fragment program")) {
+         } else if (!strcmp(name, "vertex program") || !strcmp(name, "fragment program")) {
             set_reason(test->skip, "ARB assembly program");
          } else if (strstr(name, "spirv") || strstr(name, "SPIRV")) {
             set_reason(test->skip, "SPIR-V shader");
          } else if (is_ignored_section(name)) {
             state = IGNORED;
-         } else if (!strcmp(name, "shader include") ||
-                    !strcmp(name, "shader include paths")) {
+         } else if (!strcmp(name, "shader include") || !strcmp(name, "shader include paths")) {
             set_reason(test->skip, "shader include (ARB_shading_language_include)");
          } else {
             bool found = false;
@@ -370,8 +363,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
             }
             if (!found) {
                /* piglit: "Unknown section in test script". */
-               set_reason(test->fail, "line %d: unknown section [%.40s]", lineno,
-                          name);
+               set_reason(test->fail, "line %d: unknown section [%.40s]", lineno, name);
                return;
             }
          }
@@ -414,8 +406,7 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
    for (int i = 0; i < test->num_shaders; i++) {
       char *src = test->shaders[i].source;
       if (!trim(src)[0]) {
-         set_reason(test->fail, "empty %s shader",
-                    rs_stage_names[test->shaders[i].stage]);
+         set_reason(test->fail, "empty %s shader", rs_stage_names[test->shaders[i].stage]);
          return;
       }
       scan_shader_source(test, src);
@@ -429,17 +420,15 @@ rs_test_parse(struct rs_test *test, char *text, size_t size)
       test->glsl_min = test->es ? 100 : 110;
 }
 
-const char rs_passthrough_vs[] =
-   "#if __VERSION__ >= 130\n"
-   "in vec4 piglit_vertex;\n"
-   "#else\n"
-   "attribute vec4 piglit_vertex;\n"
-   "#endif\n"
-   "void main() { gl_Position = piglit_vertex; }\n";
+const char rs_passthrough_vs[] = "#if __VERSION__ >= 130\n"
+                                 "in vec4 piglit_vertex;\n"
+                                 "#else\n"
+                                 "attribute vec4 piglit_vertex;\n"
+                                 "#endif\n"
+                                 "void main() { gl_Position = piglit_vertex; }\n";
 
 void
-rs_test_version_prefix(const struct rs_test *test, const char *source,
-                       char *buf, unsigned size)
+rs_test_version_prefix(const struct rs_test *test, const char *source, char *buf, unsigned size)
 {
    if (strstr(source, "#version "))
       snprintf(buf, size, "%s", "");

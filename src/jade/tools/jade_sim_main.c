@@ -28,20 +28,24 @@
 #define MAX_ARGS 64
 
 struct buffer_arg {
-   unsigned index;    /* argument number */
+   unsigned index; /* argument number */
    uint64_t addr, size;
 };
 
-static void usage(void)
+static void
+usage(void)
 {
    fprintf(stderr,
            "usage: jade-sim (--cubin FILE --kernel NAME | --code FILE) --grid X,Y,Z --block X,Y,Z\n"
-           "                [--shared BYTES] [--arg u32:V|s32:V|u64:V|f32:V|f64:V|buf:FILE|out:BYTES]...\n"
-           "                [--out-dir DIR] [--hazards=warn|fatal|off] [--trace] [--max-instructions N]\n"
+           "                [--shared BYTES] [--arg "
+           "u32:V|s32:V|u64:V|f32:V|f64:V|buf:FILE|out:BYTES]...\n"
+           "                [--out-dir DIR] [--hazards=warn|fatal|off] [--trace] "
+           "[--max-instructions N]\n"
            "                [--latency-report] [--mufu=exact|hw[:SEED]]\n");
 }
 
-static int fail(const char *fmt, const char *what)
+static int
+fail(const char *fmt, const char *what)
 {
    fprintf(stderr, "jade-sim: ");
    fprintf(stderr, fmt, what);
@@ -49,7 +53,8 @@ static int fail(const char *fmt, const char *what)
    return 1;
 }
 
-static uint8_t *read_file(const char *path, size_t *size)
+static uint8_t *
+read_file(const char *path, size_t *size)
 {
    FILE *f = fopen(path, "rb");
    if (!f)
@@ -78,7 +83,8 @@ static uint8_t *read_file(const char *path, size_t *size)
 }
 
 /* "X", "X,Y" or "X,Y,Z"; missing sizes are 1. */
-static bool parse_dim(const char *s, uint32_t out[3])
+static bool
+parse_dim(const char *s, uint32_t out[3])
 {
    out[0] = out[1] = out[2] = 1;
    for (unsigned i = 0; i < 3; i++) {
@@ -97,8 +103,8 @@ static bool parse_dim(const char *s, uint32_t out[3])
    return false;
 }
 
-static bool parse_number(const char *s, bool is_float, bool is_signed, uint64_t *bits,
-                         unsigned size)
+static bool
+parse_number(const char *s, bool is_float, bool is_signed, uint64_t *bits, unsigned size)
 {
    char *end;
    errno = 0;
@@ -128,7 +134,8 @@ static bool parse_number(const char *s, bool is_float, bool is_signed, uint64_t 
    return end != s && *end == 0 && errno == 0;
 }
 
-int main(int argc, char **argv)
+int
+main(int argc, char **argv)
 {
    const char *cubin_path = NULL, *kernel_name = NULL, *code_path = NULL, *out_dir = ".";
    uint32_t grid[3] = {0}, block[3] = {0}, shared = 0;
@@ -141,30 +148,38 @@ int main(int argc, char **argv)
       const char *a = argv[i];
       const char *v = i + 1 < argc ? argv[i + 1] : NULL;
       if (!strcmp(a, "--cubin") && v) {
-         cubin_path = v; i++;
+         cubin_path = v;
+         i++;
       } else if (!strcmp(a, "--code") && v) {
-         code_path = v; i++;
+         code_path = v;
+         i++;
       } else if (!strcmp(a, "--kernel") && v) {
-         kernel_name = v; i++;
+         kernel_name = v;
+         i++;
       } else if (!strcmp(a, "--grid") && v) {
          if (!parse_dim(v, grid))
             return fail("bad --grid %s (X,Y,Z, each at least 1)", v);
-         have_grid = true; i++;
+         have_grid = true;
+         i++;
       } else if (!strcmp(a, "--block") && v) {
          if (!parse_dim(v, block))
             return fail("bad --block %s (X,Y,Z, each at least 1)", v);
-         have_block = true; i++;
+         have_block = true;
+         i++;
       } else if (!strcmp(a, "--shared") && v) {
          uint64_t s;
          if (!parse_number(v, false, false, &s, 4))
             return fail("bad --shared %s", v);
-         shared = (uint32_t)s; i++;
+         shared = (uint32_t)s;
+         i++;
       } else if (!strcmp(a, "--arg") && v) {
          if (arg_count == MAX_ARGS)
             return fail("too many arguments (at most %s)", "64");
-         args[arg_count++] = v; i++;
+         args[arg_count++] = v;
+         i++;
       } else if (!strcmp(a, "--out-dir") && v) {
-         out_dir = v; i++;
+         out_dir = v;
+         i++;
       } else if (!strcmp(a, "--hazards=warn")) {
          opt.hazards = JADE_SIM_HAZARDS_WARN;
       } else if (!strcmp(a, "--hazards=off")) {
@@ -177,7 +192,8 @@ int main(int argc, char **argv)
          uint64_t n;
          if (!parse_number(v, false, false, &n, 8) || !n)
             return fail("bad --max-instructions %s", v);
-         opt.max_instructions = n; i++;
+         opt.max_instructions = n;
+         i++;
       } else if (!strcmp(a, "--mufu=exact")) {
          opt.mufu = JADE_SIM_MUFU_EXACT;
       } else if (!strncmp(a, "--mufu=hw", 9) && (!a[9] || a[9] == ':')) {
@@ -210,13 +226,13 @@ int main(int argc, char **argv)
    if (!sim)
       return fail("out of memory%s", "");
    struct jade_sim_cuda_kernel kernel = {.local_size = JADE_SIM_CUDA_LOCAL_SIZE,
-                                        .param_size = JADE_SIM_CUDA_PARAM_MAX};
+                                         .param_size = JADE_SIM_CUDA_PARAM_MAX};
    char err[256];
    if (code_path) {
       if (jade_sim_set_code(sim, cubin, cubin_size) != 0)
          return fail("%s: the code size is not a multiple of 16 bytes", path);
-   } else if (jade_sim_cuda_load(sim, cubin, cubin_size, kernel_name, &kernel, err,
-                                 sizeof(err)) != 0) {
+   } else if (jade_sim_cuda_load(sim, cubin, cubin_size, kernel_name, &kernel, err, sizeof(err)) !=
+              0) {
       fprintf(stderr, "jade-sim: %s: %s\n", path, err);
       return 1;
    }
@@ -232,8 +248,7 @@ int main(int argc, char **argv)
       size_t tlen = (size_t)(colon - a);
       const char *val = colon + 1;
       uint64_t bits = 0;
-      if (tlen == 3 && (!strncmp(a, "u32", 3) || !strncmp(a, "s32", 3) ||
-                        !strncmp(a, "f32", 3))) {
+      if (tlen == 3 && (!strncmp(a, "u32", 3) || !strncmp(a, "s32", 3) || !strncmp(a, "f32", 3))) {
          if (!parse_number(val, a[0] == 'f', a[0] == 's', &bits, 4))
             return fail("bad number in --arg %s", a);
          uint32_t w = (uint32_t)bits;
@@ -269,8 +284,7 @@ int main(int argc, char **argv)
       fprintf(stderr, "jade-sim: warning: %u bytes of arguments, the kernel takes %u\n",
               params.size, kernel.param_size);
 
-   enum jade_sim_status status = jade_sim_cuda_launch(sim, &kernel, grid, block, shared,
-                                                      &params);
+   enum jade_sim_status status = jade_sim_cuda_launch(sim, &kernel, grid, block, shared, &params);
    if (status != JADE_SIM_OK)
       fprintf(stderr, "jade-sim: %s\n", jade_sim_message(sim));
 

@@ -60,8 +60,8 @@ main(int argc, char **argv)
       char *end;
       unsigned long v = strtoul(argv[a], &end, 16);
       if (*end || n == JADE_SPH_WORDS) {
-         fprintf(stderr, "jade-sph: '%s' is not a header word (at most %u hex words)\n",
-                 argv[a], JADE_SPH_WORDS);
+         fprintf(stderr, "jade-sph: '%s' is not a header word (at most %u hex words)\n", argv[a],
+                 JADE_SPH_WORDS);
          return 2;
       }
       dw[n++] = (uint32_t)v;

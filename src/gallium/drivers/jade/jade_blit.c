@@ -57,19 +57,17 @@ blit_stencil_fallback(struct jade_context *ctx, const struct pipe_blit_info *inf
 {
    struct pipe_context *pctx = &ctx->base;
    struct pipe_surface templ, *view;
-   util_blitter_default_dst_texture(&templ, info->dst.resource, info->dst.level,
-                                    info->dst.box.z);
+   util_blitter_default_dst_texture(&templ, info->dst.resource, info->dst.level, info->dst.box.z);
    view = pctx->create_surface(pctx, info->dst.resource, &templ);
    if (!view)
       return;
    save_state(ctx);
-   util_blitter_clear_depth_stencil(ctx->blitter, view, PIPE_CLEAR_STENCIL, 0, 0,
-                                    info->dst.box.x, info->dst.box.y, info->dst.box.width,
-                                    info->dst.box.height);
+   util_blitter_clear_depth_stencil(ctx->blitter, view, PIPE_CLEAR_STENCIL, 0, 0, info->dst.box.x,
+                                    info->dst.box.y, info->dst.box.width, info->dst.box.height);
    save_state(ctx);
-   util_blitter_stencil_fallback(ctx->blitter, info->dst.resource, info->dst.level,
-                                 &info->dst.box, info->src.resource, info->src.level,
-                                 &info->src.box, info->scissor_enable ? &info->scissor : NULL);
+   util_blitter_stencil_fallback(ctx->blitter, info->dst.resource, info->dst.level, &info->dst.box,
+                                 info->src.resource, info->src.level, &info->src.box,
+                                 info->scissor_enable ? &info->scissor : NULL);
    pipe_surface_reference(&view, NULL);
 }
 
@@ -98,15 +96,13 @@ jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *blit)
 }
 
 static void
-jade_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst,
-                          unsigned dst_level, unsigned dstx, unsigned dsty, unsigned dstz,
-                          struct pipe_resource *src, unsigned src_level,
-                          const struct pipe_box *src_box)
+jade_resource_copy_region(struct pipe_context *pctx, struct pipe_resource *dst, unsigned dst_level,
+                          unsigned dstx, unsigned dsty, unsigned dstz, struct pipe_resource *src,
+                          unsigned src_level, const struct pipe_box *src_box)
 {
    struct jade_context *ctx = jade_context(pctx);
    if (dst->nr_samples <= 1 && src->nr_samples <= 1) {
-      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level,
-                                src_box);
+      util_resource_copy_region(pctx, dst, dst_level, dstx, dsty, dstz, src, src_level, src_box);
       return;
    }
    save_state(ctx);

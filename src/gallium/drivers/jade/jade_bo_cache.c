@@ -12,12 +12,12 @@
 #include "jade_fence.h"
 
 #define MAX_OBJECT_B (4u << 20)
-#define MAX_TOTAL_B (64u << 20)
+#define MAX_TOTAL_B  (64u << 20)
 
 struct entry {
    struct list_head link;
    struct jade_bo *bo;
-   struct jade_batch *batch;   /* NULL: no work uses it */
+   struct jade_batch *batch; /* NULL: no work uses it */
 };
 
 static void
@@ -36,7 +36,7 @@ idle(struct entry *e, bool wait)
    if (!e->batch)
       return true;
    if (!e->batch->fence)
-      return false;   /* its work is not even submitted */
+      return false; /* its work is not even submitted */
    return jade_fence_wait(e->batch->fence, wait ? OS_TIMEOUT_INFINITE : 0);
 }
 
@@ -69,7 +69,7 @@ drop(struct jade_bo_cache *cache, struct entry *e)
 static void
 reap(struct jade_bo_cache *cache)
 {
-   list_for_each_entry_safe(struct entry, e, &cache->zombies, link) {
+   list_for_each_entry_safe (struct entry, e, &cache->zombies, link) {
       if (!idle(e, false))
          continue;
       list_del(&e->link);
@@ -87,7 +87,7 @@ pending_batch(struct jade_bo_cache *cache)
    if (!cache->pending) {
       cache->pending = CALLOC_STRUCT(jade_batch);
       if (cache->pending)
-         cache->pending->refcount = 1;   /* the cache's */
+         cache->pending->refcount = 1; /* the cache's */
    }
    return cache->pending;
 }
@@ -122,9 +122,9 @@ jade_bo_cache_release(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_
 void
 jade_bo_cache_fini(struct jade_bo_cache *cache)
 {
-   list_for_each_entry_safe(struct entry, e, &cache->entries, link)
+   list_for_each_entry_safe (struct entry, e, &cache->entries, link)
       drop(cache, e);
-   list_for_each_entry_safe(struct entry, e, &cache->zombies, link) {
+   list_for_each_entry_safe (struct entry, e, &cache->zombies, link) {
       idle(e, true);
       list_del(&e->link);
       batch_unref(e->batch);
@@ -152,11 +152,11 @@ jade_bo_cache_get(struct jade_bo_cache *cache, uint64_t size_B, uint32_t flags)
 {
    struct jade_bo *bo = NULL;
    simple_mtx_lock(&cache->lock);
-   list_for_each_entry_safe(struct entry, e, &cache->entries, link) {
+   list_for_each_entry_safe (struct entry, e, &cache->entries, link) {
       if (e->bo->size_B != size_B || e->bo->flags != flags)
          continue;
       if (!idle(e, false))
-         continue;   /* the GPU may still read it */
+         continue; /* the GPU may still read it */
       bo = e->bo;
       list_del(&e->link);
       cache->total_B -= size_B;
@@ -175,7 +175,7 @@ jade_bo_cache_put(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used
    reap(cache);
    struct entry *e = bo->size_B <= MAX_OBJECT_B ? CALLOC_STRUCT(entry) : NULL;
    if (!e) {
-      defer_destroy(cache, bo, gpu_used);   /* too big to keep */
+      defer_destroy(cache, bo, gpu_used); /* too big to keep */
       simple_mtx_unlock(&cache->lock);
       return;
    }
@@ -194,7 +194,7 @@ jade_bo_cache_put(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used
    cache->total_B += bo->size_B;
    /* Past the limit, the oldest go (waiting for their work if needed;
     * entries whose work is not submitted yet stay). */
-   list_for_each_entry_safe(struct entry, old, &cache->entries, link) {
+   list_for_each_entry_safe (struct entry, old, &cache->entries, link) {
       if (cache->total_B <= MAX_TOTAL_B)
          break;
       if (!old->batch || old->batch->fence)

@@ -26,15 +26,15 @@ struct jade_fence;
  * while such work may use it waits for the submission that carries it. */
 struct jade_batch {
    int refcount;
-   struct jade_fence *fence;   /* NULL until submitted */
+   struct jade_fence *fence; /* NULL until submitted */
 };
 
 struct jade_bo_cache {
    simple_mtx_t lock;
-   struct list_head entries;    /* oldest first */
-   struct list_head zombies;    /* objects to destroy once their work is done */
+   struct list_head entries; /* oldest first */
+   struct list_head zombies; /* objects to destroy once their work is done */
    uint64_t total_B;
-   struct jade_batch *pending;  /* the work being recorded (NULL: none yet) */
+   struct jade_batch *pending; /* the work being recorded (NULL: none yet) */
 };
 
 void jade_bo_cache_init(struct jade_bo_cache *cache);

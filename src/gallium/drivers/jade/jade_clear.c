@@ -29,9 +29,8 @@ surface_layers(const struct pipe_surface *surf)
 }
 
 static void
-emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
-           unsigned x1, unsigned y1, const union pipe_color_union *color, double depth,
-           unsigned stencil)
+emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0, unsigned x1,
+           unsigned y1, const union pipe_color_union *color, double depth, unsigned stencil)
 {
    const struct pipe_framebuffer_state *fb = &ctx->state.framebuffer;
 
@@ -45,12 +44,13 @@ emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
    jade_tex_cache_framebuffer_written(ctx);
 
    struct nv_push *p = jade_push_reserve(ctx, 16);
-   P_IMMD(p, NVC597, SET_CLEAR_SURFACE_CONTROL, {
-      .respect_stencil_mask = RESPECT_STENCIL_MASK_FALSE,
-      .use_clear_rect = USE_CLEAR_RECT_TRUE,
-      .use_scissor0 = USE_SCISSOR0_FALSE,
-      .use_viewport_clip0 = USE_VIEWPORT_CLIP0_FALSE,
-   });
+   P_IMMD(p, NVC597, SET_CLEAR_SURFACE_CONTROL,
+          {
+             .respect_stencil_mask = RESPECT_STENCIL_MASK_FALSE,
+             .use_clear_rect = USE_CLEAR_RECT_TRUE,
+             .use_scissor0 = USE_SCISSOR0_FALSE,
+             .use_viewport_clip0 = USE_VIEWPORT_CLIP0_FALSE,
+          });
    P_MTHD(p, NVC597, SET_CLEAR_RECT_HORIZONTAL);
    P_NVC597_SET_CLEAR_RECT_HORIZONTAL(p, {.xmin = x0, .xmax = x1});
    P_NVC597_SET_CLEAR_RECT_VERTICAL(p, {.ymin = y0, .ymax = y1});
@@ -66,11 +66,15 @@ emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
          continue;
       for (unsigned layer = 0; layer < surface_layers(fb->cbufs[i]); layer++) {
          p = jade_push_reserve(ctx, 2);
-         P_IMMD(p, NVC597, CLEAR_SURFACE, {
-            .r_enable = R_ENABLE_TRUE, .g_enable = G_ENABLE_TRUE,
-            .b_enable = B_ENABLE_TRUE, .a_enable = A_ENABLE_TRUE,
-            .mrt_select = i, .rt_array_index = layer,
-         });
+         P_IMMD(p, NVC597, CLEAR_SURFACE,
+                {
+                   .r_enable = R_ENABLE_TRUE,
+                   .g_enable = G_ENABLE_TRUE,
+                   .b_enable = B_ENABLE_TRUE,
+                   .a_enable = A_ENABLE_TRUE,
+                   .mrt_select = i,
+                   .rt_array_index = layer,
+                });
       }
    }
 
@@ -83,18 +87,18 @@ emit_clear(struct jade_context *ctx, unsigned buffers, unsigned x0, unsigned y0,
          P_IMMD(p, NVC597, SET_STENCIL_CLEAR_VALUE, stencil & 0xff);
       for (unsigned layer = 0; layer < surface_layers(fb->zsbuf); layer++) {
          p = jade_push_reserve(ctx, 2);
-         P_IMMD(p, NVC597, CLEAR_SURFACE, {
-            .z_enable = (zs & PIPE_CLEAR_DEPTH) != 0,
-            .stencil_enable = (zs & PIPE_CLEAR_STENCIL) != 0,
-            .rt_array_index = layer,
-         });
+         P_IMMD(p, NVC597, CLEAR_SURFACE,
+                {
+                   .z_enable = (zs & PIPE_CLEAR_DEPTH) != 0,
+                   .stencil_enable = (zs & PIPE_CLEAR_STENCIL) != 0,
+                   .rt_array_index = layer,
+                });
       }
    }
 }
 
 static void
-jade_clear(struct pipe_context *pctx, unsigned buffers,
-           const struct pipe_scissor_state *scissor,
+jade_clear(struct pipe_context *pctx, unsigned buffers, const struct pipe_scissor_state *scissor,
            const union pipe_color_union *color, double depth, unsigned stencil)
 {
    struct jade_context *ctx = jade_context(pctx);
@@ -110,8 +114,8 @@ jade_clear(struct pipe_context *pctx, unsigned buffers,
 /* Clears one surface by making it the framebuffer for the clear. */
 static void
 clear_surface(struct jade_context *ctx, struct pipe_surface *surf, bool zs, unsigned buffers,
-              const union pipe_color_union *color, double depth, unsigned stencil,
-              unsigned x, unsigned y, unsigned w, unsigned h)
+              const union pipe_color_union *color, double depth, unsigned stencil, unsigned x,
+              unsigned y, unsigned w, unsigned h)
 {
    struct pipe_framebuffer_state saved = {0};
    util_copy_framebuffer_state(&saved, &ctx->state.framebuffer);
@@ -137,22 +141,20 @@ clear_surface(struct jade_context *ctx, struct pipe_surface *surf, bool zs, unsi
 
 static void
 jade_clear_render_target(struct pipe_context *pctx, struct pipe_surface *dst,
-                         const union pipe_color_union *color, unsigned x,
-                         unsigned y, unsigned w, unsigned h,
-                         bool render_condition_enabled)
+                         const union pipe_color_union *color, unsigned x, unsigned y, unsigned w,
+                         unsigned h, bool render_condition_enabled)
 {
    clear_surface(jade_context(pctx), dst, false, PIPE_CLEAR_COLOR0, color, 0, 0, x, y, w, h);
 }
 
 static void
-jade_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst,
-                         unsigned clear_flags, double depth, unsigned stencil,
-                         unsigned x, unsigned y, unsigned w, unsigned h,
-                         bool render_condition_enabled)
+jade_clear_depth_stencil(struct pipe_context *pctx, struct pipe_surface *dst, unsigned clear_flags,
+                         double depth, unsigned stencil, unsigned x, unsigned y, unsigned w,
+                         unsigned h, bool render_condition_enabled)
 {
    const union pipe_color_union none = {0};
-   clear_surface(jade_context(pctx), dst, true, clear_flags & PIPE_CLEAR_DEPTHSTENCIL, &none,
-                 depth, stencil, x, y, w, h);
+   clear_surface(jade_context(pctx), dst, true, clear_flags & PIPE_CLEAR_DEPTHSTENCIL, &none, depth,
+                 stencil, x, y, w, h);
 }
 
 void

@@ -16,7 +16,7 @@
 /* Turing fetches a program from its header, which the first instruction
  * follows at 0x80; NVK aligns programs to 0x80 and so do we, with room
  * after the end for the instruction prefetcher. */
-#define CODE_ALIGN_B 0x80
+#define CODE_ALIGN_B   0x80
 #define PREFETCH_PAD_B 0x100
 
 /* The first CPU write to a page of a fresh buffer costs a fault (6-12 us
@@ -56,7 +56,7 @@ jade_code_heap_init(struct jade_code_heap *heap, struct jade_dev *dev, uint64_t 
    /* The VMA allocator cannot hand out address 0: offsets start at the
     * first aligned unit. */
    util_vma_heap_init(&heap->vma, CODE_ALIGN_B, size_B - CODE_ALIGN_B);
-   heap->vma.alloc_high = false;   /* populated pages are used first */
+   heap->vma.alloc_high = false; /* populated pages are used first */
    populate(heap, 1);
    util_dynarray_init(&heap->zombies, NULL);
    return 0;
@@ -100,7 +100,8 @@ jade_code_heap_free(struct jade_code_heap *heap, const struct jade_code_range *r
 void
 jade_code_heap_reclaim(struct jade_code_heap *heap)
 {
-   util_dynarray_foreach(&heap->zombies, struct jade_code_range, r) {
+   util_dynarray_foreach(&heap->zombies, struct jade_code_range, r)
+   {
       util_vma_heap_free(&heap->vma, r->va - heap->bo->va, r->size_B);
       heap->used_B -= r->size_B;
    }

@@ -24,10 +24,10 @@ struct jade_code_heap {
    struct jade_bo *bo;
    uint8_t *map;
    struct util_vma_heap vma;
-   struct util_dynarray zombies;   /* struct jade_code_range */
+   struct util_dynarray zombies; /* struct jade_code_range */
    uint64_t used_B;
-   uint64_t populated_B;   /* pages below this offset are populated */
-   int64_t populate_ns;    /* time spent populating, in all */
+   uint64_t populated_B; /* pages below this offset are populated */
+   int64_t populate_ns;  /* time spent populating, in all */
 };
 
 struct jade_code_range {

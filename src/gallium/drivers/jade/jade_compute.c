@@ -35,8 +35,8 @@
 #include "jade_state.h"
 #include "jade_tex_cache.h"
 
-#define COMPUTE_USER_CBUFS 15      /* c[7..14] read from global memory */
-#define QMD_ALIGN_B 256
+#define COMPUTE_USER_CBUFS 15 /* c[7..14] read from global memory */
+#define QMD_ALIGN_B        256
 
 /* The shared memory the SM sets aside, as the QMD encodes it: a size
  * the hardware offers (8..96 KiB), in 4 KiB units plus one. */
@@ -57,8 +57,8 @@ sm_config_shared(unsigned bytes)
 /* The compute driver bank: texture handles of the compute stage and the
  * grid size. */
 static bool
-upload_driver_cbuf(struct jade_context *ctx, const struct pipe_grid_info *info,
-                   uint32_t *words, uint64_t *va)
+upload_driver_cbuf(struct jade_context *ctx, const struct pipe_grid_info *info, uint32_t *words,
+                   uint64_t *va)
 {
    jade_fill_resource_handles(ctx, PIPE_SHADER_COMPUTE, ~0u, words);
    memcpy(&words[JADE_CS_GRID_SIZE / 4], info->grid, 3 * sizeof(uint32_t));
@@ -94,8 +94,8 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
       struct pipe_resource *res = NULL;
       unsigned offset = cb->buffer_offset;
       if (cb->user_buffer)
-         u_upload_data(ctx->base.stream_uploader, 0, cb->buffer_size, 256, cb->user_buffer,
-                       &offset, &res);
+         u_upload_data(ctx->base.stream_uploader, 0, cb->buffer_size, 256, cb->user_buffer, &offset,
+                       &res);
       else
          pipe_resource_reference(&res, cb->buffer);
       if (!res)
@@ -130,7 +130,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
    struct jade_context *ctx = jade_context(pctx);
    struct jade_shader *cs = ctx->state.shader[PIPE_SHADER_COMPUTE];
    if (!cs || !cs->bin)
-      return;   /* no shader, or one whose compile failed (reported then) */
+      return; /* no shader, or one whose compile failed (reported then) */
 
    struct pipe_grid_info info = *info_in;
    if (info.indirect)
@@ -139,8 +139,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       return;
 
    if (!cs->code.size_B) {
-      if (!jade_code_heap_upload(&ctx->code_heap, cs->bin->code, cs->bin->code_size,
-                                 &cs->code)) {
+      if (!jade_code_heap_upload(&ctx->code_heap, cs->bin->code, cs->bin->code_size, &cs->code)) {
          mesa_loge("jade: no room in the code heap for a compute shader");
          return;
       }
@@ -186,8 +185,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
    jade_qmd_pack(words, &q);
    unsigned offset = 0;
    struct pipe_resource *qres = NULL;
-   u_upload_data(ctx->base.stream_uploader, 0, sizeof(words), QMD_ALIGN_B, words, &offset,
-                 &qres);
+   u_upload_data(ctx->base.stream_uploader, 0, sizeof(words), QMD_ALIGN_B, words, &offset, &qres);
    if (!qres) {
       mesa_loge("jade: out of memory for a QMD");
       return;
@@ -203,18 +201,20 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
    jade_tex_cache_launch(ctx);
    struct nv_push *p = jade_push_reserve(ctx, 8);
    if (ctx->code_uploaded) {
-      P_IMMD(p, NVC5C0, INVALIDATE_SHADER_CACHES, {
-         .instruction = INSTRUCTION_TRUE,
-         .constant = CONSTANT_TRUE,
-      });
+      P_IMMD(p, NVC5C0, INVALIDATE_SHADER_CACHES,
+             {
+                .instruction = INSTRUCTION_TRUE,
+                .constant = CONSTANT_TRUE,
+             });
       ctx->code_uploaded = false;
    }
    P_MTHD(p, NVC5C0, SEND_PCAS_A);
    P_NVC5C0_SEND_PCAS_A(p, qmd_va >> 8);
-   P_IMMD(p, NVC5C0, SEND_SIGNALING_PCAS_B, {
-      .invalidate = INVALIDATE_TRUE,
-      .schedule = SCHEDULE_TRUE,
-   });
+   P_IMMD(p, NVC5C0, SEND_SIGNALING_PCAS_B,
+          {
+             .invalidate = INVALIDATE_TRUE,
+             .schedule = SCHEDULE_TRUE,
+          });
 }
 
 /* Shader writes visible to what comes after: the next launch or draw
@@ -227,11 +227,12 @@ jade_memory_barrier(struct pipe_context *pctx, unsigned flags)
       return;
    struct nv_push *p = jade_push_reserve(ctx, 6);
    P_IMMD(p, NVC5C0, WAIT_FOR_IDLE, 0);
-   P_IMMD(p, NVC5C0, INVALIDATE_SHADER_CACHES, {
-      .data = DATA_TRUE,
-      .constant = CONSTANT_TRUE,
-      .flush_data = FLUSH_DATA_TRUE,
-   });
+   P_IMMD(p, NVC5C0, INVALIDATE_SHADER_CACHES,
+          {
+             .data = DATA_TRUE,
+             .constant = CONSTANT_TRUE,
+             .flush_data = FLUSH_DATA_TRUE,
+          });
    P_IMMD(p, NVC597, WAIT_FOR_IDLE, 0);
    /* Texel fetches of what shaders wrote: the texture data cache is not
     * the shader data cache (nvc0_memory_barrier: TEX_CACHE_CTL on

@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>   /* u_debug_cb.h uses memset */
+#include <string.h> /* u_debug_cb.h uses memset */
 
 #include "nvtypes.h"
 
@@ -43,10 +43,11 @@ jade_emit_context_defaults(struct nv_push *p)
    P_IMMD(p, NVC597, SET_DA_OUTPUT, VERTEX_ID_USES_ARRAY_START_TRUE);
    /* gl_SampleMask narrows coverage under multisampling (nvk_cmd_draw.c:320;
     * nvc0_screen.c:630, 0x0300 = 3). */
-   P_IMMD(p, NVC597, SET_PS_OUTPUT_SAMPLE_MASK_USAGE, {
-      .enable = ENABLE_TRUE,
-      .qualify_by_anti_alias_enable = QUALIFY_BY_ANTI_ALIAS_ENABLE_ENABLE,
-   });
+   P_IMMD(p, NVC597, SET_PS_OUTPUT_SAMPLE_MASK_USAGE,
+          {
+             .enable = ENABLE_TRUE,
+             .qualify_by_anti_alias_enable = QUALIFY_BY_ANTI_ALIAS_ENABLE_ENABLE,
+          });
    /* The viewport transform applies (nvk_cmd_draw.c:445;
     * nvc0_screen.c:1231 VIEWPORT_TRANSFORM_EN). */
    P_IMMD(p, NVC597, SET_VIEWPORT_SCALE_OFFSET, ENABLE_TRUE);
@@ -58,13 +59,13 @@ jade_emit_context_defaults(struct nv_push *p)
     * disables unused types; nvc0_screen.c:1299-1310 GP/TEP_SELECT and
     * SP_SELECT(0), SP_SELECT(2)). */
    P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX_CULL_BEFORE_FETCH),
-          { .enable = ENABLE_FALSE, .type = TYPE_VERTEX_CULL_BEFORE_FETCH });
+          {.enable = ENABLE_FALSE, .type = TYPE_VERTEX_CULL_BEFORE_FETCH});
    P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION_INIT),
-          { .enable = ENABLE_FALSE, .type = TYPE_TESSELLATION_INIT });
+          {.enable = ENABLE_FALSE, .type = TYPE_TESSELLATION_INIT});
    P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION),
-          { .enable = ENABLE_FALSE, .type = TYPE_TESSELLATION });
+          {.enable = ENABLE_FALSE, .type = TYPE_TESSELLATION});
    P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY),
-          { .enable = ENABLE_FALSE, .type = TYPE_GEOMETRY });
+          {.enable = ENABLE_FALSE, .type = TYPE_GEOMETRY});
    /* Vertices are boundary vertices: polygon-mode lines and points are
     * drawn (nvk_cmd_draw.c:510; nvc0_screen.c:1318 EDGEFLAG 1). */
    P_IMMD(p, NVC597, SET_EDGE_FLAG, V_TRUE);
@@ -73,22 +74,24 @@ jade_emit_context_defaults(struct nv_push *p)
    P_IMMD(p, NVC597, SET_POINT_CENTER_MODE, V_OGL);
    /* y from the top, no flip (nvk_cmd_draw.c:427; nvc0_screen.c:1209
     * SCREEN_Y_CONTROL 0): Jade's viewport state flips y itself. */
-   P_IMMD(p, NVC597, SET_WINDOW_ORIGIN, {
-      .mode = MODE_UPPER_LEFT,
-      .flip_y = FLIP_Y_FALSE,
-   });
+   P_IMMD(p, NVC597, SET_WINDOW_ORIGIN,
+          {
+             .mode = MODE_UPPER_LEFT,
+             .flip_y = FLIP_Y_FALSE,
+          });
    /* GL's pixel centres at half-integers (nvk_cmd_draw.c:407). */
    P_IMMD(p, NVC597, SET_VIEWPORT_PIXEL, CENTER_AT_HALF_INTEGERS);
    /* Unwritten inputs read (0, 0, 0, 1) (nvk_cmd_draw.c:306;
     * nvc0_screen.c:624, 0x1610 = 0xe). */
-   P_IMMD(p, NVC597, SET_ATTRIBUTE_DEFAULT, {
-      .color_front_diffuse = COLOR_FRONT_DIFFUSE_VECTOR_0001,
-      .color_front_specular = COLOR_FRONT_SPECULAR_VECTOR_0001,
-      .generic_vector = GENERIC_VECTOR_VECTOR_0001,
-      .fixed_fnc_texture = FIXED_FNC_TEXTURE_VECTOR_0001,
-      .dx9_color0 = DX9_COLOR0_VECTOR_0001,
-      .dx9_color1_to_color15 = DX9_COLOR1_TO_COLOR15_VECTOR_0000,
-   });
+   P_IMMD(p, NVC597, SET_ATTRIBUTE_DEFAULT,
+          {
+             .color_front_diffuse = COLOR_FRONT_DIFFUSE_VECTOR_0001,
+             .color_front_specular = COLOR_FRONT_SPECULAR_VECTOR_0001,
+             .generic_vector = GENERIC_VECTOR_VECTOR_0001,
+             .fixed_fnc_texture = FIXED_FNC_TEXTURE_VECTOR_0001,
+             .dx9_color0 = DX9_COLOR0_VECTOR_0001,
+             .dx9_color1_to_color15 = DX9_COLOR1_TO_COLOR15_VECTOR_0000,
+          });
    /* Blend options (nvk_cmd_draw.c:328-329; nvc0_screen.c:636-639, 0x0fdc
     * and 0x19c0 = 1): 0 x Inf blends as 0. */
    P_IMMD(p, NVC597, SET_BLEND_OPT_CONTROL, ALLOW_FLOAT_PIXEL_KILLS_TRUE);
@@ -102,15 +105,17 @@ jade_emit_context_defaults(struct nv_push *p)
    /* Shader header versions: both drivers declare 3/3 on Turing
     * (nvk_cmd_draw.c:281, nvc0_screen.c:603).  Jade's headers are version
     * 4, as NAK's for SM75 (nak/sph.rs), the combination NVK runs. */
-   P_IMMD(p, NVC597, CHECK_SPH_VERSION, {
-      .current = 3,
-      .oldest_supported = 3,
-   });
+   P_IMMD(p, NVC597, CHECK_SPH_VERSION,
+          {
+             .current = 3,
+             .oldest_supported = 3,
+          });
    /* Both declare AAM version 2 (nvk_cmd_draw.c; nvc0_screen.c 0x1794). */
-   P_IMMD(p, NVC597, CHECK_AAM_VERSION, {
-      .current = 2,
-      .oldest_supported = 2,
-   });
+   P_IMMD(p, NVC597, CHECK_AAM_VERSION,
+          {
+             .current = 2,
+             .oldest_supported = 2,
+          });
 }
 
 /* Binds the engine classes to their subchannels.  The binding belongs to
@@ -123,9 +128,9 @@ jade_emit_set_objects(struct jade_context *ctx)
 
    P_MTHD(p, NVC597, SET_OBJECT);
    P_NVC597_SET_OBJECT(p, {
-      .class_id = dev->cls[JADE_ENGINE_3D],
-      .engine_id = 0,
-   });
+                             .class_id = dev->cls[JADE_ENGINE_3D],
+                             .engine_id = 0,
+                          });
    __push_mthd(p, SUBC_NVC5C0, NVC5C0_SET_OBJECT);
    P_INLINE_DATA(p, dev->cls[JADE_ENGINE_COMPUTE]);
 
@@ -166,7 +171,7 @@ jade_emit_set_objects(struct jade_context *ctx)
  * when a shader needs more; the old object goes once the work that used
  * it is done. */
 #define TLS_WARPS_PER_SM 32
-#define TLS_SMS_PER_TPC 2
+#define TLS_SMS_PER_TPC  2
 
 bool
 jade_context_ensure_tls(struct jade_context *ctx, unsigned bytes_per_thread)
@@ -239,8 +244,7 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
       return -ENOMEM;
 
    if (jade_debug(JADE_DEBUG_PB)) {
-      fprintf(stderr, "jade: pushbuffer %u, %zu dwords\n", ctx->cur,
-              nv_push_dw_count(&pb->push));
+      fprintf(stderr, "jade: pushbuffer %u, %zu dwords\n", ctx->cur, nv_push_dw_count(&pb->push));
       jade_pushbuf_print(pb, dev, stderr);
    }
 
@@ -248,12 +252,10 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
       .va = pb->bo->va,
       .size_B = nv_push_dw_count(&pb->push) * 4,
    };
-   int ret = jade_channel_submit(ctx->channel, &range, 1, NULL, 0,
-                                 fence->syncobj);
+   int ret = jade_channel_submit(ctx->channel, &range, 1, NULL, 0, fence->syncobj);
    if (ret) {
       /* The batch is lost; report it and carry on with an empty one. */
-      mesa_loge("jade: submission failed, %zu dwords dropped",
-                nv_push_dw_count(&pb->push));
+      mesa_loge("jade: submission failed, %zu dwords dropped", nv_push_dw_count(&pb->push));
       jade_fence_reference(&fence, NULL);
       jade_pushbuf_reset(pb);
       return ret;
@@ -364,8 +366,7 @@ jade_context_mark_bound(struct jade_context *ctx)
 }
 
 static void
-jade_flush(struct pipe_context *pctx, struct pipe_fence_handle **pfence,
-           unsigned flags)
+jade_flush(struct pipe_context *pctx, struct pipe_fence_handle **pfence, unsigned flags)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_fence *fence = NULL;
@@ -381,8 +382,7 @@ static enum pipe_reset_status
 jade_get_device_reset_status(struct pipe_context *pctx)
 {
    struct jade_context *ctx = jade_context(pctx);
-   return jade_channel_killed(ctx->channel) ? PIPE_UNKNOWN_CONTEXT_RESET
-                                            : PIPE_NO_RESET;
+   return jade_channel_killed(ctx->channel) ? PIPE_UNKNOWN_CONTEXT_RESET : PIPE_NO_RESET;
 }
 
 static void
@@ -393,9 +393,11 @@ jade_context_destroy(struct pipe_context *pctx)
    if (ctx->channel)
       jade_context_sync(ctx);
    if (jade_debug(JADE_DEBUG_NOS))
-      fprintf(stderr, "jade: nos: context destroyed: %" PRIu64 " compiles, %" PRIu64
-              " links, %" PRIu64 " hits, %" PRIu64 " patches\n", ctx->counters.compiles,
-              ctx->counters.links, ctx->counters.cache_hits, ctx->counters.patches);
+      fprintf(stderr,
+              "jade: nos: context destroyed: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
+              " hits, %" PRIu64 " patches\n",
+              ctx->counters.compiles, ctx->counters.links, ctx->counters.cache_hits,
+              ctx->counters.patches);
    if (ctx->blitter)
       util_blitter_destroy(ctx->blitter);
    if (ctx->tls_bo)
@@ -449,12 +451,12 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       goto fail;
    if (jade_program_cache_init(ctx))
       goto fail;
-   if (jade_bo_create(screen->dev, JADE_INLINE_CBUF_REGIONS * JADE_INLINE_CBUF_B, 0,
-                      JADE_BO_VRAM, &ctx->cbuf_bo))
+   if (jade_bo_create(screen->dev, JADE_INLINE_CBUF_REGIONS * JADE_INLINE_CBUF_B, 0, JADE_BO_VRAM,
+                      &ctx->cbuf_bo))
       goto fail;
 
    ctx->state.sample_mask = ~0u;
-   ctx->dirty = ~0u;   /* the first draw emits every piece of state */
+   ctx->dirty = ~0u; /* the first draw emits every piece of state */
    memset(ctx->bank_dirty, JADE_BANK_ALL, sizeof(ctx->bank_dirty));
    ctx->marked_batch = UINT64_MAX;
 

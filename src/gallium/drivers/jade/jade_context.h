@@ -30,8 +30,8 @@ struct jade_state {
    struct pipe_blend_color blend_color;
    struct pipe_stencil_ref stencil_ref;
    struct pipe_clip_state clip;
-   uint8_t ucp_enable;   /* the bound rasterizer's clip_plane_enable, in the
-                          * VS bank (JADE_UCP_ENABLE) */
+   uint8_t ucp_enable; /* the bound rasterizer's clip_plane_enable, in the
+                        * VS bank (JADE_UCP_ENABLE) */
    struct pipe_poly_stipple stipple;
    unsigned sample_mask;
    unsigned min_samples;
@@ -43,7 +43,7 @@ struct jade_state {
    void *shader[PIPE_SHADER_TYPES];
    void *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
-   unsigned view_count[PIPE_SHADER_TYPES];   /* views bound below this unit */
+   unsigned view_count[PIPE_SHADER_TYPES]; /* views bound below this unit */
    struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
    struct pipe_shader_buffer ssbo[PIPE_SHADER_TYPES][JADE_MAX_SSBOS];
    struct pipe_image_view images[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];
@@ -54,7 +54,7 @@ struct jade_state {
    unsigned vertex_buffer_count;
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
    unsigned so_target_count;
-   unsigned so_start[PIPE_MAX_SO_BUFFERS];   /* where writing starts, bytes */
+   unsigned so_start[PIPE_MAX_SO_BUFFERS]; /* where writing starts, bytes */
    struct pipe_query *render_cond_query;   /* render condition (jade_query.c) */
    bool render_cond_cond;
    enum pipe_render_cond_flag render_cond_mode;
@@ -74,22 +74,22 @@ struct jade_context {
    struct jade_pushbuf pushbufs[2];
    struct jade_fence *pushbuf_fence[2];
    unsigned cur;
-   uint64_t batch_seq;        /* submissions so far: the batch being recorded */
+   uint64_t batch_seq; /* submissions so far: the batch being recorded */
    /* The fences of the last submissions, by batch number modulo the ring
     * (maps wait for the batch that last used a resource). */
 #define JADE_BATCH_RING 16
    struct jade_fence *batch_fence[JADE_BATCH_RING];
-   uint64_t marked_batch;     /* the batch bound resources were last marked in */
+   uint64_t marked_batch; /* the batch bound resources were last marked in */
 
    struct jade_state state;
-   uint32_t dirty;            /* enum jade_dirty: state objects to emit */
-   uint16_t constbuf_dirty[PIPE_SHADER_TYPES];   /* constant buffers to bind */
+   uint32_t dirty;                             /* enum jade_dirty: state objects to emit */
+   uint16_t constbuf_dirty[PIPE_SHADER_TYPES]; /* constant buffers to bind */
    /* The driver bank c[15] of the vertex, fragment and geometry stages
     * (JADE_GFX_*) as last uploaded (jade_state_constbuf.c): texture
     * handles differ per stage. */
-#define JADE_GFX_VS 0
-#define JADE_GFX_FS 1
-#define JADE_GFX_GS 2
+#define JADE_GFX_VS     0
+#define JADE_GFX_FS     1
+#define JADE_GFX_GS     2
 #define JADE_GFX_STAGES 3
    uint8_t driver_cbuf[JADE_GFX_STAGES][JADE_DRIVER_CBUF_SIZE];
    bool driver_cbuf_valid[JADE_GFX_STAGES];
@@ -99,12 +99,12 @@ struct jade_context {
    uint8_t bank_dirty[PIPE_SHADER_TYPES];
    /* Texture headers and samplers (jade_texture.c). */
    struct jade_descriptor_pool tic_pool, tsc_pool;
-   uint32_t image_tic[PIPE_SHADER_TYPES][JADE_MAX_IMAGES];   /* headers made for images */
+   uint32_t image_tic[PIPE_SHADER_TYPES][JADE_MAX_IMAGES]; /* headers made for images */
    /* Constant memory filled through the command stream: a region per
     * (stage, slot) for small user buffers, one for the driver bank. */
-#define JADE_INLINE_CBUF_B 4096
-#define JADE_INLINE_CBUF_SLOTS 15
-#define JADE_INLINE_CBUF_DRIVER (JADE_GFX_STAGES * JADE_INLINE_CBUF_SLOTS) /* + JADE_GFX_* */
+#define JADE_INLINE_CBUF_B       4096
+#define JADE_INLINE_CBUF_SLOTS   15
+#define JADE_INLINE_CBUF_DRIVER  (JADE_GFX_STAGES * JADE_INLINE_CBUF_SLOTS) /* + JADE_GFX_* */
 #define JADE_INLINE_CBUF_REGIONS (JADE_INLINE_CBUF_DRIVER + JADE_GFX_STAGES)
    struct jade_bo *cbuf_bo;
 
@@ -113,15 +113,15 @@ struct jade_context {
    struct hash_table *programs;
    struct jade_code_heap code_heap;
    struct jade_program *program;
-   bool program_dirty;        /* a shader was bound: look the program up */
-   bool code_uploaded;        /* invalidate the instruction cache first */
+   bool program_dirty; /* a shader was bound: look the program up */
+   bool code_uploaded; /* invalidate the instruction cache first */
    bool warned_stages;
-   bool gs_stage_enabled;     /* SET_PIPELINE_SHADER(GEOMETRY) last sent enabled */
-   uint8_t rt_layer_sent;     /* SET_RT_LAYER as last sent: 0 never, 1 V = 0, 2 the GS's */
+   bool gs_stage_enabled; /* SET_PIPELINE_SHADER(GEOMETRY) last sent enabled */
+   uint8_t rt_layer_sent; /* SET_RT_LAYER as last sent: 0 never, 1 V = 0, 2 the GS's */
    struct jade_program_counters counters;
-   struct blitter_context *blitter;   /* util_blitter: blits that draw */
-   struct jade_bo *tls_bo;            /* local memory of every thread */
-   unsigned tls_per_thread;           /* bytes a thread has in it */
+   struct blitter_context *blitter; /* util_blitter: blits that draw */
+   struct jade_bo *tls_bo;          /* local memory of every thread */
+   unsigned tls_per_thread;         /* bytes a thread has in it */
 };
 
 static inline struct jade_context *
@@ -140,8 +140,7 @@ jade_push(struct jade_context *ctx)
  * recorded if there is not). */
 struct nv_push *jade_push_reserve(struct jade_context *ctx, unsigned dw);
 
-struct pipe_context *jade_context_create(struct pipe_screen *pscreen,
-                                         void *priv, unsigned flags);
+struct pipe_context *jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags);
 
 /* Submits what the context has recorded.  On success *fence (if not NULL)
  * holds a fence for that submission. */

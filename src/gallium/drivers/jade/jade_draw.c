@@ -60,8 +60,8 @@ emit_index_buffer(struct jade_context *ctx, const struct pipe_draw_info *info,
    if (info->has_user_indices) {
       /* Only the range drawn, from its first index. */
       const uint8_t *src = (const uint8_t *)info->index.user + draw->start * info->index_size;
-      u_upload_data(ctx->base.stream_uploader, 0, draw->count * info->index_size,
-                    info->index_size, src, &offset, &res);
+      u_upload_data(ctx->base.stream_uploader, 0, draw->count * info->index_size, info->index_size,
+                    src, &offset, &res);
       *start = 0;
    } else {
       pipe_resource_reference(&res, info->index.resource);
@@ -79,26 +79,28 @@ emit_index_buffer(struct jade_context *ctx, const struct pipe_draw_info *info,
    P_MTHD(p, NVC597, SET_INDEX_BUFFER_SIZE_A);
    P_NVC597_SET_INDEX_BUFFER_SIZE_A(p, size >> 32);
    P_NVC597_SET_INDEX_BUFFER_SIZE_B(p, size);
-   P_IMMD(p, NVC597, SET_INDEX_BUFFER_E, info->index_size == 1 ? INDEX_SIZE_ONE_BYTE :
-                                         info->index_size == 2 ? INDEX_SIZE_TWO_BYTES :
-                                                                 INDEX_SIZE_FOUR_BYTES);
+   P_IMMD(p, NVC597, SET_INDEX_BUFFER_E,
+          info->index_size == 1   ? INDEX_SIZE_ONE_BYTE
+          : info->index_size == 2 ? INDEX_SIZE_TWO_BYTES
+                                  : INDEX_SIZE_FOUR_BYTES);
    pipe_resource_reference(&res, NULL);
    return true;
 }
 
 /* One draw of `count` vertices (or indices) from `start`, per instance. */
 static void
-emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool indexed,
-          unsigned start, unsigned count)
+emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool indexed, unsigned start,
+          unsigned count)
 {
    for (unsigned i = 0; i < info->instance_count; i++) {
       struct nv_push *p = jade_push_reserve(ctx, 8);
-      P_IMMD(p, NVC597, BEGIN, {
-         .op = begin_op(info->mode),
-         .primitive_id = PRIMITIVE_ID_FIRST,
-         .instance_id = i ? INSTANCE_ID_SUBSEQUENT : INSTANCE_ID_FIRST,
-         .split_mode = SPLIT_MODE_NORMAL_BEGIN_NORMAL_END,
-      });
+      P_IMMD(p, NVC597, BEGIN,
+             {
+                .op = begin_op(info->mode),
+                .primitive_id = PRIMITIVE_ID_FIRST,
+                .instance_id = i ? INSTANCE_ID_SUBSEQUENT : INSTANCE_ID_FIRST,
+                .split_mode = SPLIT_MODE_NORMAL_BEGIN_NORMAL_END,
+             });
       if (indexed) {
          P_MTHD(p, NVC597, SET_INDEX_BUFFER_F);
          P_NVC597_SET_INDEX_BUFFER_F(p, start);
@@ -113,17 +115,15 @@ emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool inde
 }
 
 static void jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
-                          unsigned drawid_offset,
-                          const struct pipe_draw_indirect_info *indirect,
-                          const struct pipe_draw_start_count_bias *draws,
-                          unsigned num_draws);
+                          unsigned drawid_offset, const struct pipe_draw_indirect_info *indirect,
+                          const struct pipe_draw_start_count_bias *draws, unsigned num_draws);
 
 /* Indirect draws, by reading their parameters back once the work that
  * may write them is done (the 3D class draws indirectly only through
  * macros, which Jade does not load yet).  Correct, not fast. */
 static void
-draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info,
-              unsigned drawid_offset, const struct pipe_draw_indirect_info *indirect)
+draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info, unsigned drawid_offset,
+              const struct pipe_draw_indirect_info *indirect)
 {
    struct pipe_context *pctx = &ctx->base;
    if (indirect->count_from_stream_output) {
@@ -136,8 +136,8 @@ draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info,
    unsigned count = indirect->draw_count;
    if (indirect->indirect_draw_count) {
       uint32_t n = 0;
-      pipe_buffer_read(pctx, indirect->indirect_draw_count, indirect->indirect_draw_count_offset,
-                       4, &n);
+      pipe_buffer_read(pctx, indirect->indirect_draw_count, indirect->indirect_draw_count_offset, 4,
+                       &n);
       count = MIN2(count, n);
    }
    const bool indexed = info->index_size != 0;
@@ -159,11 +159,9 @@ draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info,
 }
 
 static void
-jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
-              unsigned drawid_offset,
+jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info, unsigned drawid_offset,
               const struct pipe_draw_indirect_info *indirect,
-              const struct pipe_draw_start_count_bias *draws,
-              unsigned num_draws)
+              const struct pipe_draw_start_count_bias *draws, unsigned num_draws)
 {
    struct jade_context *ctx = jade_context(pctx);
    if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
@@ -174,7 +172,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
       return;
    }
    if (ctx->state.vertex_elements && ctx->state.vertex_elements->unsupported)
-      return;   /* an attribute format the hardware cannot fetch */
+      return; /* an attribute format the hardware cannot fetch */
    jade_emit_dirty_state(ctx);
    jade_context_mark_bound(ctx);
 

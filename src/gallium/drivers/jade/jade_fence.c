@@ -33,8 +33,7 @@ void
 jade_fence_reference(struct jade_fence **dst, struct jade_fence *src)
 {
    struct jade_fence *old = *dst;
-   if (pipe_reference(old ? &old->reference : NULL,
-                      src ? &src->reference : NULL)) {
+   if (pipe_reference(old ? &old->reference : NULL, src ? &src->reference : NULL)) {
       jade_syncobj_destroy(old->dev, old->syncobj);
       FREE(old);
    }
@@ -48,8 +47,7 @@ jade_fence_wait(struct jade_fence *fence, uint64_t timeout_ns)
 }
 
 static void
-jade_screen_fence_reference(struct pipe_screen *pscreen,
-                            struct pipe_fence_handle **dst,
+jade_screen_fence_reference(struct pipe_screen *pscreen, struct pipe_fence_handle **dst,
                             struct pipe_fence_handle *src)
 {
    jade_fence_reference((struct jade_fence **)dst, (struct jade_fence *)src);

@@ -117,7 +117,7 @@ static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_DXT1_RGBA] = T,
    [PIPE_FORMAT_DXT3_RGBA] = T,
    [PIPE_FORMAT_DXT5_RGBA] = T,
-   [PIPE_FORMAT_DXT1_SRGB] = T,     /* EXT_texture_sRGB with S3TC needs these */
+   [PIPE_FORMAT_DXT1_SRGB] = T, /* EXT_texture_sRGB with S3TC needs these */
    [PIPE_FORMAT_DXT1_SRGBA] = T,
    [PIPE_FORMAT_DXT3_SRGBA] = T,
    [PIPE_FORMAT_DXT5_SRGBA] = T,
@@ -167,8 +167,8 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if ((bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE)) &&
        !jade_tic_format(format, identity, &tic))
       return false;
-   if ((bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
-                    PIPE_BIND_SCANOUT | PIPE_BIND_SHARED)) &&
+   if ((bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SCANOUT |
+                    PIPE_BIND_SHARED)) &&
        !(usage & JADE_FMT_RENDER))
       return false;
    /* Every renderable format needs its target encoding (table below). */
@@ -189,8 +189,7 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return false;
 
    /* Multisampled textures are only 2D and 2D arrays. */
-   if (sample_count > 1 && target != PIPE_TEXTURE_2D &&
-       target != PIPE_TEXTURE_2D_ARRAY)
+   if (sample_count > 1 && target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY)
       return false;
    return true;
 }
@@ -207,11 +206,16 @@ vertex_widths(const struct util_format_description *d)
 #define W(x) NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_##x
    if (d->layout == UTIL_FORMAT_LAYOUT_OTHER || d->is_bitmask) {
       switch (d->format) {
-      case PIPE_FORMAT_R10G10B10A2_UNORM: case PIPE_FORMAT_B10G10R10A2_UNORM:
-      case PIPE_FORMAT_R10G10B10A2_SNORM: case PIPE_FORMAT_B10G10R10A2_SNORM:
-      case PIPE_FORMAT_R10G10B10A2_USCALED: case PIPE_FORMAT_B10G10R10A2_USCALED:
-      case PIPE_FORMAT_R10G10B10A2_SSCALED: case PIPE_FORMAT_B10G10R10A2_SSCALED:
-      case PIPE_FORMAT_R10G10B10A2_UINT: case PIPE_FORMAT_R10G10B10A2_SINT:
+      case PIPE_FORMAT_R10G10B10A2_UNORM:
+      case PIPE_FORMAT_B10G10R10A2_UNORM:
+      case PIPE_FORMAT_R10G10B10A2_SNORM:
+      case PIPE_FORMAT_B10G10R10A2_SNORM:
+      case PIPE_FORMAT_R10G10B10A2_USCALED:
+      case PIPE_FORMAT_B10G10R10A2_USCALED:
+      case PIPE_FORMAT_R10G10B10A2_SSCALED:
+      case PIPE_FORMAT_B10G10R10A2_SSCALED:
+      case PIPE_FORMAT_R10G10B10A2_UINT:
+      case PIPE_FORMAT_R10G10B10A2_SINT:
          return W(A2B10G10R10);
       case PIPE_FORMAT_R11G11B10_FLOAT:
          return W(B10G11R11);
@@ -248,7 +252,9 @@ jade_vertex_format(enum pipe_format format, struct jade_vertex_format *out)
 #define N(x) NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_##x
    uint32_t type;
    switch (ch->type) {
-   case UTIL_FORMAT_TYPE_FLOAT: type = N(FLOAT); break;
+   case UTIL_FORMAT_TYPE_FLOAT:
+      type = N(FLOAT);
+      break;
    case UTIL_FORMAT_TYPE_UNSIGNED:
       type = ch->normalized ? N(UNORM) : ch->pure_integer ? N(UINT) : N(USCALED);
       break;
@@ -332,15 +338,24 @@ uint32_t
 jade_zt_format(enum pipe_format format)
 {
    switch (format) {
-   case PIPE_FORMAT_Z16_UNORM: return ZT(Z16);
-   case PIPE_FORMAT_Z24_UNORM_S8_UINT: return ZT(S8Z24);   /* Z in the low bits */
-   case PIPE_FORMAT_Z24X8_UNORM: return ZT(X8Z24);
-   case PIPE_FORMAT_S8_UINT_Z24_UNORM: return ZT(Z24S8);
-   case PIPE_FORMAT_X8Z24_UNORM: return ZT(Z24S8);
-   case PIPE_FORMAT_Z32_FLOAT: return ZT(ZF32);
-   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: return ZT(ZF32_X24S8);
-   case PIPE_FORMAT_S8_UINT: return ZT(S8);
-   default: return 0;
+   case PIPE_FORMAT_Z16_UNORM:
+      return ZT(Z16);
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT:
+      return ZT(S8Z24); /* Z in the low bits */
+   case PIPE_FORMAT_Z24X8_UNORM:
+      return ZT(X8Z24);
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM:
+      return ZT(Z24S8);
+   case PIPE_FORMAT_X8Z24_UNORM:
+      return ZT(Z24S8);
+   case PIPE_FORMAT_Z32_FLOAT:
+      return ZT(ZF32);
+   case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT:
+      return ZT(ZF32_X24S8);
+   case PIPE_FORMAT_S8_UINT:
+      return ZT(S8);
+   default:
+      return 0;
    }
 }
 #undef ZT

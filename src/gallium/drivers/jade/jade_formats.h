@@ -15,23 +15,20 @@
 struct pipe_screen;
 
 enum jade_format_usage {
-   JADE_FMT_TEXTURE = 1 << 0,    /* sampled */
-   JADE_FMT_RENDER = 1 << 1,     /* colour target */
-   JADE_FMT_BLEND = 1 << 2,      /* colour target that blends */
-   JADE_FMT_ZS = 1 << 3,         /* depth/stencil target */
-   JADE_FMT_VERTEX = 1 << 4,     /* vertex attribute */
-   JADE_FMT_MSAA = 1 << 5,       /* may be multisampled */
+   JADE_FMT_TEXTURE = 1 << 0, /* sampled */
+   JADE_FMT_RENDER = 1 << 1,  /* colour target */
+   JADE_FMT_BLEND = 1 << 2,   /* colour target that blends */
+   JADE_FMT_ZS = 1 << 3,      /* depth/stencil target */
+   JADE_FMT_VERTEX = 1 << 4,  /* vertex attribute */
+   JADE_FMT_MSAA = 1 << 5,    /* may be multisampled */
 };
 
 /* The usages Jade supports for a format (0 if none). */
 unsigned jade_format_usage(enum pipe_format format);
 
-bool jade_is_format_supported(struct pipe_screen *pscreen,
-                              enum pipe_format format,
-                              enum pipe_texture_target target,
-                              unsigned sample_count,
-                              unsigned storage_sample_count,
-                              unsigned bindings);
+bool jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
+                              enum pipe_texture_target target, unsigned sample_count,
+                              unsigned storage_sample_count, unsigned bindings);
 
 /* How the hardware fetches a vertex format (SET_VERTEX_ATTRIBUTE_A's
  * fields, clc597.h values). */

@@ -16,7 +16,7 @@
 
 /* Row pitch of pitch-linear images: the colour target unit needs 128 B. */
 #define JADE_LINEAR_PITCH_ALIGN_B 128
-#define JADE_MAX_TILE_LOG2 5
+#define JADE_MAX_TILE_LOG2        5
 
 static void
 sample_grid(uint32_t samples, uint8_t *x_log2, uint8_t *y_log2)
@@ -31,9 +31,8 @@ bool
 jade_layout_init(const struct jade_layout_desc *d, struct jade_layout *l)
 {
    memset(l, 0, sizeof(*l));
-   if (!d->levels || d->levels > JADE_LAYOUT_MAX_LEVELS || !d->block_B ||
-       !d->block_w || !d->block_h || !util_is_power_of_two_nonzero(MAX2(d->samples, 1)) ||
-       d->samples > 16)
+   if (!d->levels || d->levels > JADE_LAYOUT_MAX_LEVELS || !d->block_B || !d->block_w ||
+       !d->block_h || !util_is_power_of_two_nonzero(MAX2(d->samples, 1)) || d->samples > 16)
       return false;
    if (d->linear && d->samples > 1)
       return false;
@@ -51,8 +50,7 @@ jade_layout_init(const struct jade_layout_desc *d, struct jade_layout *l)
       struct jade_layout_level *lvl = &l->level[i];
       const uint32_t w_px = u_minify(d->width, i), h_px = u_minify(d->height, i);
       const uint32_t depth = d->is_3d ? u_minify(d->depth, i) : 1;
-      const uint32_t width_B =
-         DIV_ROUND_UP(w_px, d->block_w) * d->block_B << l->ms_x_log2;
+      const uint32_t width_B = DIV_ROUND_UP(w_px, d->block_w) * d->block_B << l->ms_x_log2;
       const uint32_t rows = DIV_ROUND_UP(h_px, d->block_h) << l->ms_y_log2;
 
       lvl->offset_B = layer_B;
@@ -79,9 +77,9 @@ jade_layout_init(const struct jade_layout_desc *d, struct jade_layout *l)
    }
 
    /* Layers start on a level-0 block. */
-   const uint64_t block0_B = l->tiled ?
-      (uint64_t)JADE_GOB_SIZE_B << (l->level[0].tile_y_log2 + l->level[0].tile_z_log2) :
-      JADE_GOB_SIZE_B;
+   const uint64_t block0_B = l->tiled ? (uint64_t)JADE_GOB_SIZE_B
+                                           << (l->level[0].tile_y_log2 + l->level[0].tile_z_log2)
+                                      : JADE_GOB_SIZE_B;
    l->array_stride_B = align64(layer_B, block0_B);
    l->size_B = l->array_stride_B * MAX2(d->array_size, 1);
    return true;
@@ -99,8 +97,8 @@ gob_offset(uint32_t x, uint32_t y)
 }
 
 uint64_t
-jade_layout_offset_B(const struct jade_layout *l, unsigned level, unsigned layer,
-                     uint32_t x_B, uint32_t y, uint32_t z)
+jade_layout_offset_B(const struct jade_layout *l, unsigned level, unsigned layer, uint32_t x_B,
+                     uint32_t y, uint32_t z)
 {
    const struct jade_layout_level *lvl = &l->level[level];
    uint64_t base = (uint64_t)layer * l->array_stride_B + lvl->offset_B;
@@ -114,18 +112,17 @@ jade_layout_offset_B(const struct jade_layout *l, unsigned level, unsigned layer
    const uint32_t blocks_x = lvl->row_stride_B / JADE_GOB_WIDTH_B;
    const uint32_t blocks_y = lvl->rows / tile_h;
 
-   const uint64_t block = ((uint64_t)(z / tile_d) * blocks_y + y / tile_h) * blocks_x +
-                          x_B / JADE_GOB_WIDTH_B;
+   const uint64_t block =
+      ((uint64_t)(z / tile_d) * blocks_y + y / tile_h) * blocks_x + x_B / JADE_GOB_WIDTH_B;
    const uint32_t gob = ((z % tile_d) << ty) | ((y % tile_h) / JADE_GOB_HEIGHT);
    return base + block * block_B + (uint64_t)gob * JADE_GOB_SIZE_B +
           gob_offset(x_B % JADE_GOB_WIDTH_B, y % JADE_GOB_HEIGHT);
 }
 
 void
-jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level,
-                 uint32_t x, uint32_t y, uint32_t z, uint32_t w_B, uint32_t h,
-                 uint32_t d, uint8_t *linear, uint32_t stride_B,
-                 uint64_t layer_stride_B, bool to_image, bool is_3d)
+jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level, uint32_t x,
+                 uint32_t y, uint32_t z, uint32_t w_B, uint32_t h, uint32_t d, uint8_t *linear,
+                 uint32_t stride_B, uint64_t layer_stride_B, bool to_image, bool is_3d)
 {
    const uint32_t x_B = x * l->block_B;
 
@@ -145,7 +142,8 @@ jade_layout_copy(const struct jade_layout *l, uint8_t *image, unsigned level,
           * and +320 (bits x4 and x5); GOBs along a row are a block apart.
           * Edges go 16 bytes (or less) at a time. */
          const struct jade_layout_level *lvl = &l->level[level];
-         const uint64_t block_B = (uint64_t)JADE_GOB_SIZE_B << (lvl->tile_y_log2 + lvl->tile_z_log2);
+         const uint64_t block_B = (uint64_t)JADE_GOB_SIZE_B
+                                  << (lvl->tile_y_log2 + lvl->tile_z_log2);
          uint8_t *row = image + jade_layout_offset_B(l, level, layer, 0, y + r, slice);
          for (uint32_t b = 0; b < w_B;) {
             const uint32_t xb = x_B + b;

@@ -35,7 +35,7 @@
 #include "jade_state.h"
 
 #define CODE_HEAP_SIZE_B (8u << 20)
-#define SPH_SIZE_B (JADE_SPH_WORDS * 4)
+#define SPH_SIZE_B       (JADE_SPH_WORDS * 4)
 
 /* Whether the draw rasterises points, which point sprites replace
  * coordinates of: points drawn (or emitted by the geometry shader), or
@@ -112,7 +112,7 @@ void
 jade_program_cache_fini(struct jade_context *ctx)
 {
    if (ctx->programs) {
-      hash_table_foreach(ctx->programs, entry)
+      hash_table_foreach (ctx->programs, entry)
          program_destroy(ctx, entry->data);
       _mesa_hash_table_destroy(ctx->programs, NULL);
       ctx->programs = NULL;
@@ -125,7 +125,7 @@ jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *sh
 {
    if (!ctx->programs)
       return;
-   hash_table_foreach(ctx->programs, entry) {
+   hash_table_foreach (ctx->programs, entry) {
       struct jade_program *prog = entry->data;
       if (prog->key.vs_id == shader->id || prog->key.gs_id == shader->id ||
           prog->key.fs_id == shader->id) {
@@ -151,7 +151,8 @@ log_key(const char *what, const struct jade_program_key *key)
 static void
 log_counters(const struct jade_context *ctx)
 {
-   fprintf(stderr, "jade: nos: counters: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
+   fprintf(stderr,
+           "jade: nos: counters: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
            " hits, %" PRIu64 " patches\n",
            ctx->counters.compiles, ctx->counters.links, ctx->counters.cache_hits,
            ctx->counters.patches);
@@ -198,7 +199,7 @@ upload(struct jade_context *ctx, const uint8_t *blob, size_t size_B, struct jade
    jade_code_heap_reclaim(&ctx->code_heap);
    if (jade_code_heap_upload(&ctx->code_heap, blob, size_B, out))
       return true;
-   hash_table_foreach(ctx->programs, entry) {
+   hash_table_foreach (ctx->programs, entry) {
       _mesa_hash_table_remove(ctx->programs, entry);
       program_destroy(ctx, entry->data);
    }
@@ -254,7 +255,8 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
    }
    if (jade_debug(JADE_DEBUG_BINDSTATS)) {
       const struct jade_link_stats *st = &prog->stats;
-      fprintf(stderr, "jade: bindstats: link %" PRId64 " ns (%" PRId64 " ns writing fresh "
+      fprintf(stderr,
+              "jade: bindstats: link %" PRId64 " ns (%" PRId64 " ns writing fresh "
               "heap pages), %u stores removed, %u loads defaulted, %u loads constant, "
               "%u patches, %u+%u+%u instructions\n",
               os_time_get_nano() - start, ctx->code_heap.populate_ns - populate_start,
@@ -272,10 +274,11 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
    if (jade_debug(JADE_DEBUG_NOS)) {
       const struct jade_link_stats *st = &prog->stats;
       log_key("link", key);
-      fprintf(stderr, ": %u patches (%u stores removed, %u inputs defaulted, %u constant, "
-              "%u flat, %u per-sample, %u colours clamped)\n", st->patches, st->stores_removed,
-              st->inputs_defaulted, st->inputs_constant, st->inputs_flat, st->inputs_persample,
-              st->colors_clamped);
+      fprintf(stderr,
+              ": %u patches (%u stores removed, %u inputs defaulted, %u constant, "
+              "%u flat, %u per-sample, %u colours clamped)\n",
+              st->patches, st->stores_removed, st->inputs_defaulted, st->inputs_constant,
+              st->inputs_flat, st->inputs_persample, st->colors_clamped);
       log_patched(gs ? "GS" : "VS", last, (const uint64_t *)(lblob + SPH_SIZE_B));
       log_patched("FS", fs, (const uint64_t *)(fblob + SPH_SIZE_B));
       log_counters(ctx);
@@ -286,8 +289,7 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
    return prog;
 
 fail:
-   mesa_loge("jade: no room to upload a program (code heap of %u bytes full)",
-             CODE_HEAP_SIZE_B);
+   mesa_loge("jade: no room to upload a program (code heap of %u bytes full)", CODE_HEAP_SIZE_B);
    FREE(vblob);
    FREE(gblob);
    FREE(fblob);
@@ -300,10 +302,11 @@ static void
 emit_stage(struct nv_push *p, unsigned type, const struct jade_code_range *code, uint8_t gprs,
            unsigned bind_group)
 {
-   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(type), {
-      .enable = ENABLE_TRUE,
-      .type = type,
-   });
+   P_IMMD(p, NVC597, SET_PIPELINE_SHADER(type),
+          {
+             .enable = ENABLE_TRUE,
+             .type = type,
+          });
    P_MTHD(p, NVC597, SET_PIPELINE_REGISTER_COUNT(type));
    P_NVC597_SET_PIPELINE_REGISTER_COUNT(p, type, gprs);
    P_NVC597_SET_PIPELINE_BINDING(p, type, bind_group);
@@ -317,25 +320,27 @@ emit_program(struct jade_context *ctx)
    struct nv_push *p = jade_push_reserve(ctx, 32);
    if (ctx->code_uploaded) {
       /* New code may sit where the instruction cache saw other code. */
-      P_IMMD(p, NVC597, INVALIDATE_SHADER_CACHES_NO_WFI, {
-         .instruction = INSTRUCTION_TRUE,
-      });
+      P_IMMD(p, NVC597, INVALIDATE_SHADER_CACHES_NO_WFI,
+             {
+                .instruction = INSTRUCTION_TRUE,
+             });
       ctx->code_uploaded = false;
    }
-   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &ctx->program->vs,
-              ctx->program->vs_gprs, 0);
+   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &ctx->program->vs, ctx->program->vs_gprs,
+              0);
    if (ctx->program->key.gs_id) {
       emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &ctx->program->gs,
                  ctx->program->gs_gprs, 3);
    } else if (ctx->gs_stage_enabled) {
-      P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY), {
-         .enable = ENABLE_FALSE,
-         .type = TYPE_GEOMETRY,
-      });
+      P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY),
+             {
+                .enable = ENABLE_FALSE,
+                .type = TYPE_GEOMETRY,
+             });
    }
    ctx->gs_stage_enabled = ctx->program->key.gs_id != 0;
-   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ctx->program->fs,
-              ctx->program->fs_gprs, 4);
+   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ctx->program->fs, ctx->program->fs_gprs,
+              4);
 }
 
 /* SET_RT_LAYER: a geometry shader's gl_Layer (a[0x64]) selects the layer
@@ -356,10 +361,11 @@ emit_rt_layer(struct jade_context *ctx)
    if (ctx->rt_layer_sent == want)
       return;
    ctx->rt_layer_sent = want;
-   P_IMMD(jade_push_reserve(ctx, 2), NVC597, SET_RT_LAYER, {
-      .v = 0,
-      .control = gs_layer ? CONTROL_GEOMETRY_SHADER_SELECTS_LAYER : CONTROL_V_SELECTS_LAYER,
-   });
+   P_IMMD(jade_push_reserve(ctx, 2), NVC597, SET_RT_LAYER,
+          {
+             .v = 0,
+             .control = gs_layer ? CONTROL_GEOMETRY_SHADER_SELECTS_LAYER : CONTROL_V_SELECTS_LAYER,
+          });
 }
 
 /* NOS no site of the pair depends on cannot change the program: left out
@@ -459,7 +465,7 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
    if (prog != ctx->program || ctx->program_dirty) {
       if (!ctx->program || ctx->program->key.vs_id != prog->key.vs_id ||
           ctx->program->key.gs_id != prog->key.gs_id)
-         ctx->dirty |= JADE_DIRTY_STREAM_OUT;   /* the layout is the last stage's */
+         ctx->dirty |= JADE_DIRTY_STREAM_OUT; /* the layout is the last stage's */
       ctx->program = prog;
       ctx->program_dirty = false;
       emit_program(ctx);

@@ -26,14 +26,14 @@ struct jade_shader;
 struct pipe_draw_info;
 
 struct jade_program_key {
-   uint32_t vs_id, gs_id, fs_id;   /* gs_id 0: no geometry stage */
+   uint32_t vs_id, gs_id, fs_id; /* gs_id 0: no geometry stage */
    struct jade_link_key nos;
-   bool vs_ucp;   /* the VS's variant clipping gl_Position (jade_shader.h) */
+   bool vs_ucp; /* the VS's variant clipping gl_Position (jade_shader.h) */
 };
 
 struct jade_program {
    struct jade_program_key key;
-   struct jade_code_range vs, gs, fs;   /* header + patched code of each stage */
+   struct jade_code_range vs, gs, fs; /* header + patched code of each stage */
    uint8_t vs_gprs, gs_gprs, fs_gprs;
    struct jade_link_stats stats;
 };

@@ -12,8 +12,7 @@ struct pipe_screen;
 struct pipe_screen_config;
 struct renderonly;
 
-struct pipe_screen *jade_screen_create(int fd,
-                                       const struct pipe_screen_config *config,
+struct pipe_screen *jade_screen_create(int fd, const struct pipe_screen_config *config,
                                        struct renderonly *ro);
 
 #endif /* JADE_PUBLIC_H */

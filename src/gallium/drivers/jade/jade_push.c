@@ -13,8 +13,7 @@
 int
 jade_pushbuf_init(struct jade_pushbuf *pb, struct jade_dev *dev)
 {
-   int ret = jade_bo_create(dev, JADE_PUSHBUF_SIZE_B, 0,
-                            JADE_BO_GART | JADE_BO_MAP, &pb->bo);
+   int ret = jade_bo_create(dev, JADE_PUSHBUF_SIZE_B, 0, JADE_BO_GART | JADE_BO_MAP, &pb->bo);
    if (ret)
       return ret;
 
@@ -45,8 +44,7 @@ jade_pushbuf_reset(struct jade_pushbuf *pb)
 }
 
 void
-jade_pushbuf_print(const struct jade_pushbuf *pb, struct jade_dev *dev,
-                   FILE *fp)
+jade_pushbuf_print(const struct jade_pushbuf *pb, struct jade_dev *dev, FILE *fp)
 {
    struct nv_device_info info = {
       .type = NV_DEVICE_TYPE_DIS,

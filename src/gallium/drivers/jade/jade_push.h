@@ -31,7 +31,6 @@ void jade_pushbuf_fini(struct jade_pushbuf *pb);
 void jade_pushbuf_reset(struct jade_pushbuf *pb);
 
 /* Prints the recorded methods, decoded (JADE_DEBUG=pb). */
-void jade_pushbuf_print(const struct jade_pushbuf *pb, struct jade_dev *dev,
-                        FILE *fp);
+void jade_pushbuf_print(const struct jade_pushbuf *pb, struct jade_dev *dev, FILE *fp);
 
 #endif /* JADE_PUSH_H */

@@ -7,9 +7,9 @@
  * a 16-byte report per counter at begin and at end (the counter, then the
  * timestamp), the result being the difference.  A result is available
  * once the batch carrying the end reports is done (jade_context_batch_done);
- * the object goes once its reports have landed.  Driver queries count the context's compiles, links,
- * link-cache hits and patched instructions (GALLIUM_HUD, and GL's
- * AMD_performance_monitor through st/mesa).
+ * the object goes once its reports have landed.  Driver queries count the context's compiles,
+ * links, link-cache hits and patched instructions (GALLIUM_HUD, and GL's AMD_performance_monitor
+ * through st/mesa).
  */
 
 #include <string.h>
@@ -24,16 +24,16 @@
 #include "jade_context.h"
 #include "jade_query.h"
 
-#define REPORT_B 16
-#define MAX_REPORTS 11   /* pipeline statistics */
+#define REPORT_B    16
+#define MAX_REPORTS 11 /* pipeline statistics */
 
 struct jade_query {
    enum pipe_query_type type;
    unsigned index;
-   uint64_t begin, end;      /* driver queries: the counter at begin and end */
-   struct jade_bo *bo;       /* hardware queries: begin reports, then end reports */
-   unsigned reports;         /* counters per snapshot */
-   uint64_t batch;           /* the context batch that carries the end reports */
+   uint64_t begin, end; /* driver queries: the counter at begin and end */
+   struct jade_bo *bo;  /* hardware queries: begin reports, then end reports */
+   unsigned reports;    /* counters per snapshot */
+   uint64_t batch;      /* the context batch that carries the end reports */
    bool ended;
 };
 
@@ -44,9 +44,11 @@ enum jade_driver_query {
    JADE_QUERY_PATCHES,
 };
 
-#define DRIVER_QUERY(n, t)                                                     \
-   {.name = n, .query_type = t, .type = PIPE_DRIVER_QUERY_TYPE_UINT64,           \
-    .result_type = PIPE_DRIVER_QUERY_RESULT_TYPE_CUMULATIVE, .group_id = 0}
+#define DRIVER_QUERY(n, t)                                                                         \
+   {                                                                                               \
+      .name = n, .query_type = t, .type = PIPE_DRIVER_QUERY_TYPE_UINT64,                           \
+      .result_type = PIPE_DRIVER_QUERY_RESULT_TYPE_CUMULATIVE, .group_id = 0                       \
+   }
 
 static const struct pipe_driver_query_info driver_queries[] = {
    DRIVER_QUERY("jade-compiles", JADE_QUERY_COMPILES),
@@ -87,11 +89,16 @@ static uint64_t
 counter(const struct jade_context *ctx, unsigned type)
 {
    switch (type) {
-   case JADE_QUERY_COMPILES: return ctx->counters.compiles;
-   case JADE_QUERY_LINKS: return ctx->counters.links;
-   case JADE_QUERY_LINK_CACHE_HITS: return ctx->counters.cache_hits;
-   case JADE_QUERY_PATCHES: return ctx->counters.patches;
-   default: return 0;
+   case JADE_QUERY_COMPILES:
+      return ctx->counters.compiles;
+   case JADE_QUERY_LINKS:
+      return ctx->counters.links;
+   case JADE_QUERY_LINK_CACHE_HITS:
+      return ctx->counters.cache_hits;
+   case JADE_QUERY_PATCHES:
+      return ctx->counters.patches;
+   default:
+      return 0;
    }
 }
 
@@ -109,10 +116,17 @@ report_of(const struct jade_query *q, unsigned k, uint32_t *report, uint32_t *lo
 #define R(x) NVC597_SET_REPORT_SEMAPHORE_D_REPORT_##x
 #define L(x) NVC597_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_##x
    static const uint32_t stats[MAX_REPORTS] = {
-      R(DA_VERTICES_GENERATED), R(DA_PRIMITIVES_GENERATED), R(VS_INVOCATIONS),
-      R(GS_INVOCATIONS), R(GS_PRIMITIVES_GENERATED), R(CLIPPER_INVOCATIONS),
-      R(CLIPPER_PRIMITIVES_GENERATED), R(PS_INVOCATIONS), R(TI_INVOCATIONS),
-      R(TS_INVOCATIONS), R(NONE) /* compute invocations: no counter */,
+      R(DA_VERTICES_GENERATED),
+      R(DA_PRIMITIVES_GENERATED),
+      R(VS_INVOCATIONS),
+      R(GS_INVOCATIONS),
+      R(GS_PRIMITIVES_GENERATED),
+      R(CLIPPER_INVOCATIONS),
+      R(CLIPPER_PRIMITIVES_GENERATED),
+      R(PS_INVOCATIONS),
+      R(TI_INVOCATIONS),
+      R(TS_INVOCATIONS),
+      R(NONE) /* compute invocations: no counter */,
    };
    *sub = 0;
    *location = L(ALL);
@@ -124,7 +138,7 @@ report_of(const struct jade_query *q, unsigned k, uint32_t *report, uint32_t *lo
       return true;
    case PIPE_QUERY_TIMESTAMP:
    case PIPE_QUERY_TIME_ELAPSED:
-      *report = R(NONE);   /* just the timestamp */
+      *report = R(NONE); /* just the timestamp */
       return true;
    case PIPE_QUERY_PRIMITIVES_GENERATED:
       *report = R(VTG_PRIMITIVES_OUT);
@@ -165,12 +179,12 @@ jade_emit_report(struct jade_context *ctx, uint64_t va, uint32_t location, uint3
    P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)va);
    P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
    P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
-      .operation = OPERATION_REPORT_ONLY,
-      .pipeline_location = location,
-      .report = report,
-      .sub_report = sub,
-      .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
-   });
+                                         .operation = OPERATION_REPORT_ONLY,
+                                         .pipeline_location = location,
+                                         .report = report,
+                                         .sub_report = sub,
+                                         .structure_size = STRUCTURE_SIZE_FOUR_WORDS,
+                                      });
 }
 
 static void
@@ -215,8 +229,8 @@ jade_create_query(struct pipe_context *pctx, unsigned type, unsigned index)
    q->index = index;
    if (is_hw_query(type)) {
       q->reports = reports_of(type);
-      if (jade_bo_create(ctx->screen->dev, 2 * q->reports * REPORT_B, 0,
-                         JADE_BO_GART | JADE_BO_MAP, &q->bo)) {
+      if (jade_bo_create(ctx->screen->dev, 2 * q->reports * REPORT_B, 0, JADE_BO_GART | JADE_BO_MAP,
+                         &q->bo)) {
          FREE(q);
          return NULL;
       }
@@ -277,8 +291,8 @@ jade_end_query(struct pipe_context *pctx, struct pipe_query *pq)
 }
 
 static bool
-jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq,
-                      bool wait, union pipe_query_result *result)
+jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq, bool wait,
+                      union pipe_query_result *result)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_query *q = (struct jade_query *)pq;
@@ -296,7 +310,7 @@ jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq,
    const uint8_t *map;
    if (jade_bo_map(q->bo, (void **)&map))
       return false;
-   uint64_t v[2][MAX_REPORTS][2];   /* [begin/end][counter][value, timestamp] */
+   uint64_t v[2][MAX_REPORTS][2]; /* [begin/end][counter][value, timestamp] */
    memcpy(v[0], map, q->reports * REPORT_B);
    memcpy(v[1], map + q->reports * REPORT_B, q->reports * REPORT_B);
    switch (q->type) {
@@ -315,10 +329,17 @@ jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq,
       for (unsigned k = 0; k < MAX_REPORTS; k++)
          d[k] = v[1][k][0] - v[0][k][0];
       result->pipeline_statistics = (struct pipe_query_data_pipeline_statistics){
-         .ia_vertices = d[0], .ia_primitives = d[1], .vs_invocations = d[2],
-         .gs_invocations = d[3], .gs_primitives = d[4], .c_invocations = d[5],
-         .c_primitives = d[6], .ps_invocations = d[7], .hs_invocations = d[8],
-         .ds_invocations = d[9], .cs_invocations = 0,
+         .ia_vertices = d[0],
+         .ia_primitives = d[1],
+         .vs_invocations = d[2],
+         .gs_invocations = d[3],
+         .gs_primitives = d[4],
+         .c_invocations = d[5],
+         .c_primitives = d[6],
+         .ps_invocations = d[7],
+         .hs_invocations = d[8],
+         .ds_invocations = d[9],
+         .cs_invocations = 0,
       };
       break;
    }
@@ -338,8 +359,8 @@ jade_set_active_query_state(struct pipe_context *pctx, bool enable)
  * count differs from (condition false) or equals (true) its begin count:
  * the two reports sit 16 bytes apart, as the render-enable compare reads. */
 static void
-jade_render_condition(struct pipe_context *pctx, struct pipe_query *pq,
-                      bool condition, enum pipe_render_cond_flag mode)
+jade_render_condition(struct pipe_context *pctx, struct pipe_query *pq, bool condition,
+                      enum pipe_render_cond_flag mode)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_query *q = (struct jade_query *)pq;

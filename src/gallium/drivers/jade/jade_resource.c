@@ -27,8 +27,7 @@
 #include "jade_state.h"
 
 bool
-jade_resource_layout(const struct pipe_resource *templ, bool linear,
-                     struct jade_layout *layout)
+jade_resource_layout(const struct pipe_resource *templ, bool linear, struct jade_layout *layout)
 {
    const enum pipe_format format = templ->format;
    const bool is_3d = templ->target == PIPE_TEXTURE_3D;
@@ -58,8 +57,8 @@ wants_linear(const struct pipe_resource *templ)
    if (templ->nr_samples > 1 || templ->last_level > 0 || templ->array_size > 1 ||
        templ->target == PIPE_TEXTURE_3D || templ->target == PIPE_TEXTURE_CUBE)
       return false;
-   return (templ->bind & (PIPE_BIND_LINEAR | PIPE_BIND_SHARED | PIPE_BIND_SCANOUT |
-                          PIPE_BIND_DISPLAY_TARGET)) ||
+   return (templ->bind &
+           (PIPE_BIND_LINEAR | PIPE_BIND_SHARED | PIPE_BIND_SCANOUT | PIPE_BIND_DISPLAY_TARGET)) ||
           templ->usage == PIPE_USAGE_STAGING;
 }
 
@@ -98,8 +97,7 @@ cacheable(const struct pipe_resource *templ)
 }
 
 static struct pipe_resource *
-jade_resource_create(struct pipe_screen *pscreen,
-                     const struct pipe_resource *templ)
+jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
 {
    struct jade_resource *res = CALLOC_STRUCT(jade_resource);
    if (!res)
@@ -113,9 +111,10 @@ jade_resource_create(struct pipe_screen *pscreen,
    if (templ->target != PIPE_BUFFER) {
       if (!jade_resource_layout(templ, wants_linear(templ), &res->layout)) {
          mesa_loge("jade: cannot lay out a %ux%ux%u %s texture with %u levels, "
-                   "%u layers, %u samples", templ->width0, templ->height0,
-                   templ->depth0, util_format_short_name(templ->format),
-                   templ->last_level + 1, templ->array_size, templ->nr_samples);
+                   "%u layers, %u samples",
+                   templ->width0, templ->height0, templ->depth0,
+                   util_format_short_name(templ->format), templ->last_level + 1, templ->array_size,
+                   templ->nr_samples);
          FREE(res);
          return NULL;
       }
@@ -159,8 +158,7 @@ jade_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 
 static bool
 jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
-                         struct pipe_resource *pres,
-                         struct winsys_handle *handle, unsigned usage)
+                         struct pipe_resource *pres, struct winsys_handle *handle, unsigned usage)
 {
    struct jade_resource *res = jade_resource(pres);
 
@@ -168,8 +166,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
       mesa_loge("jade: cannot export a block-linear image (no modifiers yet)");
       return false;
    }
-   handle->stride = pres->target == PIPE_BUFFER ? pres->width0 :
-                    res->layout.level[0].row_stride_B;
+   handle->stride = pres->target == PIPE_BUFFER ? pres->width0 : res->layout.level[0].row_stride_B;
    handle->offset = 0;
    handle->modifier = DRM_FORMAT_MOD_LINEAR;
 
@@ -180,10 +177,8 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
       return true;
    case WINSYS_HANDLE_TYPE_FD: {
       int fd;
-      if (drmPrimeHandleToFD(res->bo->dev->fd, res->bo->handle,
-                             DRM_CLOEXEC | DRM_RDWR, &fd)) {
-         mesa_loge("jade: PRIME export of buffer %u failed: %s",
-                   res->bo->handle, strerror(errno));
+      if (drmPrimeHandleToFD(res->bo->dev->fd, res->bo->handle, DRM_CLOEXEC | DRM_RDWR, &fd)) {
+         mesa_loge("jade: PRIME export of buffer %u failed: %s", res->bo->handle, strerror(errno));
          return false;
       }
       res->exported = true;
@@ -191,8 +186,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
       return true;
    }
    default:
-      mesa_loge("jade: cannot export a resource as handle type %u",
-                handle->type);
+      mesa_loge("jade: cannot export a resource as handle type %u", handle->type);
       return false;
    }
 }
@@ -203,7 +197,7 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
    struct jade_screen *screen = ctx->screen;
    struct jade_bo *bo = jade_bo_cache_get(&screen->bo_cache, res->bo->size_B, res->bo->flags);
    if (!bo && jade_bo_create(screen->dev, res->bo->size_B, 0, res->bo->flags, &bo))
-      return;   /* keep the old object: the map below waits instead */
+      return; /* keep the old object: the map below waits instead */
    jade_bo_cache_put(&screen->bo_cache, res->bo, true);
    res->bo = bo;
    res->gpu_used = false;
@@ -239,9 +233,8 @@ struct jade_transfer {
 };
 
 static void *
-jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
-                  unsigned level, unsigned usage, const struct pipe_box *box,
-                  struct pipe_transfer **out_transfer)
+jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigned level,
+                  unsigned usage, const struct pipe_box *box, struct pipe_transfer **out_transfer)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_resource *res = jade_resource(pres);
@@ -284,11 +277,10 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
 
    if (!l->tiled) {
       xfer->base.stride = l->level[level].row_stride_B;
-      xfer->base.layer_stride = is_3d ?
-         (uint64_t)l->level[level].rows * xfer->base.stride : l->array_stride_B;
-      return (uint8_t *)map +
-             jade_layout_offset_B(l, level, is_3d ? 0 : box->z, x * l->block_B, y,
-                                  is_3d ? box->z : 0);
+      xfer->base.layer_stride =
+         is_3d ? (uint64_t)l->level[level].rows * xfer->base.stride : l->array_stride_B;
+      return (uint8_t *)map + jade_layout_offset_B(l, level, is_3d ? 0 : box->z, x * l->block_B, y,
+                                                   is_3d ? box->z : 0);
    }
 
    /* Block-linear: the CPU works on a linear copy, swizzled back at unmap
@@ -304,8 +296,8 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres,
       return NULL;
    }
    if (!(usage & (PIPE_MAP_DISCARD_RANGE | PIPE_MAP_DISCARD_WHOLE_RESOURCE)))
-      jade_layout_copy(l, map, level, x, y, box->z, w_B, h, box->depth, xfer->staging,
-                       w_B, xfer->base.layer_stride, false, is_3d);
+      jade_layout_copy(l, map, level, x, y, box->z, w_B, h, box->depth, xfer->staging, w_B,
+                       xfer->base.layer_stride, false, is_3d);
    return xfer->staging;
 }
 
@@ -321,10 +313,9 @@ jade_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer *ptransfer)
          const struct pipe_box *box = &ptransfer->box;
          jade_layout_copy(&res->layout, res->bo->map, ptransfer->level,
                           box->x / util_format_get_blockwidth(format),
-                          box->y / util_format_get_blockheight(format), box->z,
-                          ptransfer->stride, util_format_get_nblocksy(format, box->height),
-                          box->depth, xfer->staging, ptransfer->stride,
-                          ptransfer->layer_stride, true,
+                          box->y / util_format_get_blockheight(format), box->z, ptransfer->stride,
+                          util_format_get_nblocksy(format, box->height), box->depth, xfer->staging,
+                          ptransfer->stride, ptransfer->layer_stride, true,
                           res->base.target == PIPE_TEXTURE_3D);
       }
       free(xfer->staging);
@@ -335,8 +326,7 @@ jade_transfer_unmap(struct pipe_context *pctx, struct pipe_transfer *ptransfer)
 }
 
 static void
-jade_transfer_flush_region(struct pipe_context *pctx,
-                           struct pipe_transfer *xfer,
+jade_transfer_flush_region(struct pipe_context *pctx, struct pipe_transfer *xfer,
                            const struct pipe_box *box)
 {
    /* Mappings are coherent. */

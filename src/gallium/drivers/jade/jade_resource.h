@@ -26,17 +26,17 @@ enum jade_bound_as {
 struct jade_resource {
    struct pipe_resource base;
    struct jade_bo *bo;
-   bool exported;           /* handed out: its object is never reused */
-   bool gpu_used;           /* referenced by recorded work (jade_resource_used) */
-   uint64_t last_batch;     /* the last context batch that references it */
-   struct jade_layout layout;   /* textures: where each level and layer is */
-   uint8_t kind;                /* page kind of the object (NV_MMU_PTE_KIND_*) */
-   bool has_views;              /* a texture header holds its address: its
-                                 * storage is never swapped */
-   uint8_t bound_as;            /* enum jade_bound_as: where it has been bound */
-   bool gpu_written;            /* written by the GPU since the texture data
-                                 * cache was last invalidated for it
-                                 * (jade_tex_cache.c) */
+   bool exported;             /* handed out: its object is never reused */
+   bool gpu_used;             /* referenced by recorded work (jade_resource_used) */
+   uint64_t last_batch;       /* the last context batch that references it */
+   struct jade_layout layout; /* textures: where each level and layer is */
+   uint8_t kind;              /* page kind of the object (NV_MMU_PTE_KIND_*) */
+   bool has_views;            /* a texture header holds its address: its
+                               * storage is never swapped */
+   uint8_t bound_as;          /* enum jade_bound_as: where it has been bound */
+   bool gpu_written;          /* written by the GPU since the texture data
+                               * cache was last invalidated for it
+                               * (jade_tex_cache.c) */
 };
 
 static inline struct jade_resource *
@@ -50,11 +50,11 @@ jade_resource(struct pipe_resource *pres)
  * each batch, jade_context_mark_bound), so that a map waits only for the
  * submission that last used it, and not at all for a resource no work
  * references. */
-#define jade_resource_used(ctx, pres)                                          \
-   do {                                                                      \
-      struct jade_resource *r_ = (struct jade_resource *)(pres);             \
-      r_->gpu_used = true;                                                   \
-      r_->last_batch = (ctx)->batch_seq;                                     \
+#define jade_resource_used(ctx, pres)                                                              \
+   do {                                                                                            \
+      struct jade_resource *r_ = (struct jade_resource *)(pres);                                   \
+      r_->gpu_used = true;                                                                         \
+      r_->last_batch = (ctx)->batch_seq;                                                           \
    } while (0)
 
 /* Lays out a texture described by templ (false: not representable). */

@@ -97,12 +97,12 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    }
 }
 
-#define COMPUTE_CAP(type, ...)                                                 \
-   do {                                                                      \
-      const type values[] = {__VA_ARGS__};                                    \
-      if (ret)                                                                \
-         memcpy(ret, values, sizeof(values));                                 \
-      return sizeof(values);                                                  \
+#define COMPUTE_CAP(type, ...)                                                                     \
+   do {                                                                                            \
+      const type values[] = {__VA_ARGS__};                                                         \
+      if (ret)                                                                                     \
+         memcpy(ret, values, sizeof(values));                                                      \
+      return sizeof(values);                                                                       \
    } while (0)
 
 static int
@@ -164,15 +164,13 @@ static uint64_t
 jade_get_timestamp(struct pipe_screen *pscreen)
 {
    uint64_t value;
-   if (jade_dev_get_param(jade_screen(pscreen)->dev,
-                          NOUVEAU_GETPARAM_PTIMER_TIME, &value) == 0)
+   if (jade_dev_get_param(jade_screen(pscreen)->dev, NOUVEAU_GETPARAM_PTIMER_TIME, &value) == 0)
       return value;
    return os_time_get_nano();
 }
 
 static void
-jade_query_memory_info(struct pipe_screen *pscreen,
-                       struct pipe_memory_info *info)
+jade_query_memory_info(struct pipe_screen *pscreen, struct pipe_memory_info *info)
 {
    struct jade_dev *dev = jade_screen(pscreen)->dev;
    memset(info, 0, sizeof(*info));
@@ -192,8 +190,7 @@ jade_screen_destroy(struct pipe_screen *pscreen)
 }
 
 struct pipe_screen *
-jade_screen_create(int fd, const struct pipe_screen_config *config,
-                   struct renderonly *ro)
+jade_screen_create(int fd, const struct pipe_screen_config *config, struct renderonly *ro)
 {
    struct jade_screen *screen = CALLOC_STRUCT(jade_screen);
    if (!screen)
@@ -205,8 +202,7 @@ jade_screen_create(int fd, const struct pipe_screen_config *config,
       return NULL;
    }
 
-   snprintf(screen->renderer, sizeof(screen->renderer), "Jade (%s)",
-            screen->dev->chip_name);
+   snprintf(screen->renderer, sizeof(screen->renderer), "Jade (%s)", screen->dev->chip_name);
 
    struct pipe_screen *pscreen = &screen->base;
    pscreen->destroy = jade_screen_destroy;

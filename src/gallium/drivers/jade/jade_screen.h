@@ -16,7 +16,7 @@
 struct jade_screen {
    struct pipe_screen base;
    struct jade_dev *dev;
-   struct jade_bo_cache bo_cache;   /* buffer objects of destroyed buffers */
+   struct jade_bo_cache bo_cache; /* buffer objects of destroyed buffers */
    char renderer[64];
 };
 

@@ -59,12 +59,12 @@ jade_screen_init_caps(struct jade_screen *screen)
     * drops the texture data cache (nvc0's SERIALIZE + TEX_CACHE_CTL). */
    caps->texture_barrier = true;
    caps->seamless_cube_map = true;
-   caps->cube_map_array = true;   /* layout, TIC CUBEMAP_ARRAY and TEX .dim 7 */
+   caps->cube_map_array = true; /* layout, TIC CUBEMAP_ARRAY and TEX .dim 7 */
    caps->npot_textures = true;
    caps->anisotropic_filter = true;
    caps->fragment_shader_texture_lod = true;
    caps->fragment_shader_derivatives = true;
-   caps->texture_query_lod = true;   /* TMML (jade_isel_tex.c) */
+   caps->texture_query_lod = true; /* TMML (jade_isel_tex.c) */
    caps->sampler_view_target = true;
    caps->max_texture_anisotropy = 16.0f;
    caps->max_texture_lod_bias = 15.0f;
@@ -81,13 +81,13 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->fs_coord_origin_upper_left = true;
    caps->fs_coord_pixel_center_half_integer = true;
    caps->fragment_color_clamped = true;
-   caps->fs_face_is_integer_sysval = true;   /* gl_FrontFacing: load_front_face */
+   caps->fs_face_is_integer_sysval = true; /* gl_FrontFacing: load_front_face */
    caps->vertex_color_unclamped = true;
    /* Non-orthogonal state the driver handles without recompiling
     * (docs/linkage.md, the NOS table); flat shading, two-sided colour,
     * alpha test and user clip planes are u_screen's defaults. */
-   caps->vertex_color_clamped = true;     /* patch: .SAT on colour copies */
-   caps->force_persample_interp = true;   /* patch: IPA at the sample */
+   caps->vertex_color_clamped = true;   /* patch: .SAT on colour copies */
+   caps->force_persample_interp = true; /* patch: IPA at the sample */
    /* ARB_sample_shading: gl_SampleID / gl_SampleMaskIn (PIXLD),
     * gl_SamplePosition and the per-pass sample masks from the driver's
     * constants, gl_SampleMask in the header (docs/compiler.md). */
@@ -122,10 +122,10 @@ jade_screen_init_caps(struct jade_screen *screen)
 
    /* Queries. */
    caps->compute = true;
-   caps->draw_indirect = true;        /* read back: jade_draw.c */
+   caps->draw_indirect = true; /* read back: jade_draw.c */
    caps->multi_draw_indirect = true;
    caps->image_store_formatted = true;
-   caps->nir_images_as_deref = false;   /* index-based image intrinsics (jade_isel_image.c) */
+   caps->nir_images_as_deref = false; /* index-based image intrinsics (jade_isel_image.c) */
    caps->shader_buffer_offset_alignment = 16;
    caps->max_shader_buffer_size = 1 << 27;
    caps->occlusion_query = true;

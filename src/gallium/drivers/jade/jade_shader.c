@@ -59,8 +59,7 @@ dump_binary(const struct jade_shader_binary *bin)
    char hex[41], path[4096];
    _mesa_sha1_compute(bin->code, bin->code_size, sha1);
    _mesa_sha1_format(hex, sha1);
-   snprintf(path, sizeof(path), "%s/%s.%s.bin", dir, hex,
-            _mesa_shader_stage_to_abbrev(bin->stage));
+   snprintf(path, sizeof(path), "%s/%s.%s.bin", dir, hex, _mesa_shader_stage_to_abbrev(bin->stage));
    FILE *f = fopen(path, "wb");
    if (!f || fwrite(bin->code, 1, bin->code_size, f) != bin->code_size)
       fprintf(stderr, "jade: JADE_SHADER_DUMP: cannot write %s\n", path);
@@ -102,15 +101,16 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool u
 
    const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
    if (!bin) {
-      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s",
-                         stage, error);
+      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s", stage,
+                         error);
       /* Said once a shader, always: its draws or dispatches are skipped,
        * which a user must not have to guess. */
       if (jade_debug(JADE_DEBUG_SHADERDB))
          fprintf(stderr, "SM75 %s shader: compile failed: %s\n", stage, error);
       else
          mesa_loge("jade: %s shader %u: compile failed: %s (its draws and dispatches are "
-                   "skipped)", stage, shader->id, error);
+                   "skipped)",
+                   stage, shader->id, error);
       return;
    }
    for (unsigned k = 0; k < bin->patch_count; k++)
@@ -130,8 +130,7 @@ jade_shader_needs_ucp_variant(const struct jade_shader *vs)
 {
    const uint64_t written = vs->nir->info.outputs_written;
    return vs->bin && !vs->bin->io.clip_from_planes && (written & VARYING_BIT_POS) &&
-          !(written & (VARYING_BIT_CLIP_VERTEX | VARYING_BIT_CLIP_DIST0 |
-                       VARYING_BIT_CLIP_DIST1));
+          !(written & (VARYING_BIT_CLIP_VERTEX | VARYING_BIT_CLIP_DIST0 | VARYING_BIT_CLIP_DIST1));
 }
 
 /* Compiled once, on the first draw that needs it: user clip planes with
@@ -178,16 +177,15 @@ stream_out_layout(const nir_shader *nir, const struct pipe_stream_output_info *i
 }
 
 static void *
-jade_create_shader_state(struct pipe_context *pctx,
-                         const struct pipe_shader_state *templ)
+jade_create_shader_state(struct pipe_context *pctx, const struct pipe_shader_state *templ)
 {
    struct jade_shader *shader = CALLOC_STRUCT(jade_shader);
    if (!shader)
       return NULL;
 
-   nir_shader *nir = templ->type == PIPE_SHADER_IR_NIR ?
-                     templ->ir.nir :
-                     tgsi_to_nir(templ->tokens, pctx->screen, false);
+   nir_shader *nir = templ->type == PIPE_SHADER_IR_NIR
+                        ? templ->ir.nir
+                        : tgsi_to_nir(templ->tokens, pctx->screen, false);
    static uint32_t next_id;
    shader->id = p_atomic_inc_return(&next_id);
    shader->nir = nir;
@@ -217,8 +215,7 @@ jade_delete_shader_state(struct pipe_context *pctx, void *cso)
 }
 
 static void
-jade_bind_shader(struct pipe_context *pctx, enum pipe_shader_type stage,
-                 void *cso)
+jade_bind_shader(struct pipe_context *pctx, enum pipe_shader_type stage, void *cso)
 {
    struct jade_context *ctx = jade_context(pctx);
    ctx->state.shader[stage] = cso;

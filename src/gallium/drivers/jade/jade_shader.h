@@ -29,12 +29,12 @@ struct jade_stream_out_layout {
 };
 
 struct jade_shader {
-   uint32_t id;                      /* unique in the process: link cache keys */
+   uint32_t id; /* unique in the process: link cache keys */
    enum pipe_shader_type stage;
    struct nir_shader *nir;
-   void *mem;                        /* ralloc context of bin */
-   struct jade_shader_binary *bin;   /* NULL if the compile failed */
-   uint8_t patch_depends;            /* its sites' enum jade_patch_dep, together */
+   void *mem;                      /* ralloc context of bin */
+   struct jade_shader_binary *bin; /* NULL if the compile failed */
+   uint8_t patch_depends;          /* its sites' enum jade_patch_dep, together */
    /* VS writing neither gl_ClipVertex nor gl_ClipDistance: the variant
     * clipping gl_Position against the user clip planes, compiled at the
     * first draw with a plane enabled (jade_shader_ucp_variant). */

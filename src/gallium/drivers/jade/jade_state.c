@@ -52,16 +52,16 @@ jade_emit_samples(struct jade_context *ctx)
    P_NVC597_SET_SAMPLE_MASK_X1_Y0(p, mask);
    P_NVC597_SET_SAMPLE_MASK_X0_Y1(p, mask);
    P_NVC597_SET_SAMPLE_MASK_X1_Y1(p, mask);
-   P_IMMD(p, NVC597, SET_HYBRID_ANTI_ALIAS_CONTROL, {
-      .passes = passes & 0xf,
-      .centroid = passes > 1 ? CENTROID_PER_PASS : CENTROID_PER_FRAGMENT,
-      .passes_extended = passes >> 4,
-   });
+   P_IMMD(p, NVC597, SET_HYBRID_ANTI_ALIAS_CONTROL,
+          {
+             .passes = passes & 0xf,
+             .centroid = passes > 1 ? CENTROID_PER_PASS : CENTROID_PER_FRAGMENT,
+             .passes_extended = passes >> 4,
+          });
 }
 
 static void
-jade_set_polygon_stipple(struct pipe_context *pctx,
-                         const struct pipe_poly_stipple *stipple)
+jade_set_polygon_stipple(struct pipe_context *pctx, const struct pipe_poly_stipple *stipple)
 {
    struct jade_context *ctx = jade_context(pctx);
    ctx->state.stipple = *stipple;
@@ -117,7 +117,6 @@ jade_init_state_functions(struct jade_context *ctx)
    jade_init_viewport_functions(ctx);
    pctx->set_sample_mask = jade_set_sample_mask;
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
-
 
    jade_init_stream_out_functions(ctx);
 }

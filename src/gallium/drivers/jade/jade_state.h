@@ -29,16 +29,16 @@ enum jade_dirty {
    JADE_DIRTY_DRIVER_CBUF = 1 << 10,
    JADE_DIRTY_FRAMEBUFFER = 1 << 11,
    JADE_DIRTY_STREAM_OUT = 1 << 12,
-   JADE_DIRTY_SAMPLES = 1 << 13,   /* sample mask, sample-shading passes */
-   JADE_DIRTY_STIPPLE = 1 << 14,   /* the polygon stipple pattern */
+   JADE_DIRTY_SAMPLES = 1 << 13, /* sample mask, sample-shading passes */
+   JADE_DIRTY_STIPPLE = 1 << 14, /* the polygon stipple pattern */
 };
 
 /* Parts of a stage's driver bank (jade_state_constbuf.c). */
 enum jade_bank_part {
-   JADE_BANK_TEXTURES = 1 << 0,  /* texture handles */
-   JADE_BANK_BUFFERS = 1 << 1,   /* image handles, storage buffer addresses */
-   JADE_BANK_UCP = 1 << 2,       /* user clip planes */
-   JADE_BANK_SAMPLES = 1 << 3,   /* sample positions and pass masks */
+   JADE_BANK_TEXTURES = 1 << 0, /* texture handles */
+   JADE_BANK_BUFFERS = 1 << 1,  /* image handles, storage buffer addresses */
+   JADE_BANK_UCP = 1 << 2,      /* user clip planes */
+   JADE_BANK_SAMPLES = 1 << 3,  /* sample positions and pass masks */
    JADE_BANK_ALL = 0xf,
 };
 
@@ -81,9 +81,9 @@ void jade_init_blend_functions(struct jade_context *ctx);
 struct jade_vertex_elements {
    unsigned count;
    struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
-   uint32_t streams;                    /* vertex buffers the elements read */
-   uint16_t stride[PIPE_MAX_ATTRIBS];   /* per vertex buffer */
-   bool unsupported;                    /* an element the hardware cannot fetch */
+   uint32_t streams;                  /* vertex buffers the elements read */
+   uint16_t stride[PIPE_MAX_ATTRIBS]; /* per vertex buffer */
+   bool unsupported;                  /* an element the hardware cannot fetch */
    uint32_t dw[160];
    unsigned dw_count;
 };

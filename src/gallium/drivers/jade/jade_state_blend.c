@@ -23,11 +23,16 @@ static uint32_t
 blend_op(unsigned func)
 {
    switch (func) {
-   case PIPE_BLEND_SUBTRACT: return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_SUBTRACT;
-   case PIPE_BLEND_REVERSE_SUBTRACT: return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_REVERSE_SUBTRACT;
-   case PIPE_BLEND_MIN: return NVC597_SET_BLEND_COLOR_OP_V_OGL_MIN;
-   case PIPE_BLEND_MAX: return NVC597_SET_BLEND_COLOR_OP_V_OGL_MAX;
-   default: return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_ADD;
+   case PIPE_BLEND_SUBTRACT:
+      return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_SUBTRACT;
+   case PIPE_BLEND_REVERSE_SUBTRACT:
+      return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_REVERSE_SUBTRACT;
+   case PIPE_BLEND_MIN:
+      return NVC597_SET_BLEND_COLOR_OP_V_OGL_MIN;
+   case PIPE_BLEND_MAX:
+      return NVC597_SET_BLEND_COLOR_OP_V_OGL_MAX;
+   default:
+      return NVC597_SET_BLEND_COLOR_OP_V_OGL_FUNC_ADD;
    }
 }
 
@@ -38,25 +43,44 @@ blend_coeff(unsigned factor)
 {
 #define C(x) NVC597_SET_BLEND_COLOR_SOURCE_COEFF_V_OGL_##x
    switch (factor) {
-   case PIPE_BLENDFACTOR_ONE: return C(ONE);
-   case PIPE_BLENDFACTOR_SRC_COLOR: return C(SRC_COLOR);
-   case PIPE_BLENDFACTOR_SRC_ALPHA: return C(SRC_ALPHA);
-   case PIPE_BLENDFACTOR_DST_ALPHA: return C(DST_ALPHA);
-   case PIPE_BLENDFACTOR_DST_COLOR: return C(DST_COLOR);
-   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE: return C(SRC_ALPHA_SATURATE);
-   case PIPE_BLENDFACTOR_CONST_COLOR: return C(CONSTANT_COLOR);
-   case PIPE_BLENDFACTOR_CONST_ALPHA: return C(CONSTANT_ALPHA);
-   case PIPE_BLENDFACTOR_SRC1_COLOR: return C(SRC1COLOR);
-   case PIPE_BLENDFACTOR_SRC1_ALPHA: return C(SRC1ALPHA);
-   case PIPE_BLENDFACTOR_INV_SRC_COLOR: return C(ONE_MINUS_SRC_COLOR);
-   case PIPE_BLENDFACTOR_INV_SRC_ALPHA: return C(ONE_MINUS_SRC_ALPHA);
-   case PIPE_BLENDFACTOR_INV_DST_ALPHA: return C(ONE_MINUS_DST_ALPHA);
-   case PIPE_BLENDFACTOR_INV_DST_COLOR: return C(ONE_MINUS_DST_COLOR);
-   case PIPE_BLENDFACTOR_INV_CONST_COLOR: return C(ONE_MINUS_CONSTANT_COLOR);
-   case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return C(ONE_MINUS_CONSTANT_ALPHA);
-   case PIPE_BLENDFACTOR_INV_SRC1_COLOR: return C(INVSRC1COLOR);
-   case PIPE_BLENDFACTOR_INV_SRC1_ALPHA: return C(INVSRC1ALPHA);
-   default: return C(ZERO);
+   case PIPE_BLENDFACTOR_ONE:
+      return C(ONE);
+   case PIPE_BLENDFACTOR_SRC_COLOR:
+      return C(SRC_COLOR);
+   case PIPE_BLENDFACTOR_SRC_ALPHA:
+      return C(SRC_ALPHA);
+   case PIPE_BLENDFACTOR_DST_ALPHA:
+      return C(DST_ALPHA);
+   case PIPE_BLENDFACTOR_DST_COLOR:
+      return C(DST_COLOR);
+   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE:
+      return C(SRC_ALPHA_SATURATE);
+   case PIPE_BLENDFACTOR_CONST_COLOR:
+      return C(CONSTANT_COLOR);
+   case PIPE_BLENDFACTOR_CONST_ALPHA:
+      return C(CONSTANT_ALPHA);
+   case PIPE_BLENDFACTOR_SRC1_COLOR:
+      return C(SRC1COLOR);
+   case PIPE_BLENDFACTOR_SRC1_ALPHA:
+      return C(SRC1ALPHA);
+   case PIPE_BLENDFACTOR_INV_SRC_COLOR:
+      return C(ONE_MINUS_SRC_COLOR);
+   case PIPE_BLENDFACTOR_INV_SRC_ALPHA:
+      return C(ONE_MINUS_SRC_ALPHA);
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA:
+      return C(ONE_MINUS_DST_ALPHA);
+   case PIPE_BLENDFACTOR_INV_DST_COLOR:
+      return C(ONE_MINUS_DST_COLOR);
+   case PIPE_BLENDFACTOR_INV_CONST_COLOR:
+      return C(ONE_MINUS_CONSTANT_COLOR);
+   case PIPE_BLENDFACTOR_INV_CONST_ALPHA:
+      return C(ONE_MINUS_CONSTANT_ALPHA);
+   case PIPE_BLENDFACTOR_INV_SRC1_COLOR:
+      return C(INVSRC1COLOR);
+   case PIPE_BLENDFACTOR_INV_SRC1_ALPHA:
+      return C(INVSRC1ALPHA);
+   default:
+      return C(ZERO);
    }
 #undef C
 }
@@ -66,16 +90,22 @@ logic_op(unsigned op)
 {
 #define L(x) NVC597_SET_LOGIC_OP_FUNC_V_##x
    static const uint32_t ops[16] = {
-      [PIPE_LOGICOP_CLEAR] = L(CLEAR),       [PIPE_LOGICOP_NOR] = L(NOR),
+      [PIPE_LOGICOP_CLEAR] = L(CLEAR),
+      [PIPE_LOGICOP_NOR] = L(NOR),
       [PIPE_LOGICOP_AND_INVERTED] = L(AND_INVERTED),
       [PIPE_LOGICOP_COPY_INVERTED] = L(COPY_INVERTED),
       [PIPE_LOGICOP_AND_REVERSE] = L(AND_REVERSE),
-      [PIPE_LOGICOP_INVERT] = L(INVERT),     [PIPE_LOGICOP_XOR] = L(XOR),
-      [PIPE_LOGICOP_NAND] = L(NAND),         [PIPE_LOGICOP_AND] = L(AND),
-      [PIPE_LOGICOP_EQUIV] = L(EQUIV),       [PIPE_LOGICOP_NOOP] = L(NOOP),
+      [PIPE_LOGICOP_INVERT] = L(INVERT),
+      [PIPE_LOGICOP_XOR] = L(XOR),
+      [PIPE_LOGICOP_NAND] = L(NAND),
+      [PIPE_LOGICOP_AND] = L(AND),
+      [PIPE_LOGICOP_EQUIV] = L(EQUIV),
+      [PIPE_LOGICOP_NOOP] = L(NOOP),
       [PIPE_LOGICOP_OR_INVERTED] = L(OR_INVERTED),
-      [PIPE_LOGICOP_COPY] = L(COPY),         [PIPE_LOGICOP_OR_REVERSE] = L(OR_REVERSE),
-      [PIPE_LOGICOP_OR] = L(OR),             [PIPE_LOGICOP_SET] = L(SET),
+      [PIPE_LOGICOP_COPY] = L(COPY),
+      [PIPE_LOGICOP_OR_REVERSE] = L(OR_REVERSE),
+      [PIPE_LOGICOP_OR] = L(OR),
+      [PIPE_LOGICOP_SET] = L(SET),
    };
 #undef L
    return ops[op & 15];
@@ -89,12 +119,13 @@ pack(struct nv_push *p, const struct pipe_blend_state *b)
    for (unsigned t = 0; t < 8; t++) {
       const struct pipe_rt_blend_state *rt = &b->rt[indep ? t : 0];
       P_IMMD(p, NVC597, SET_BLEND(t), rt->blend_enable && !b->logicop_enable);
-      P_IMMD(p, NVC597, SET_CT_WRITE(t), {
-         .r_enable = !!(rt->colormask & PIPE_MASK_R),
-         .g_enable = !!(rt->colormask & PIPE_MASK_G),
-         .b_enable = !!(rt->colormask & PIPE_MASK_B),
-         .a_enable = !!(rt->colormask & PIPE_MASK_A),
-      });
+      P_IMMD(p, NVC597, SET_CT_WRITE(t),
+             {
+                .r_enable = !!(rt->colormask & PIPE_MASK_R),
+                .g_enable = !!(rt->colormask & PIPE_MASK_G),
+                .b_enable = !!(rt->colormask & PIPE_MASK_B),
+                .a_enable = !!(rt->colormask & PIPE_MASK_A),
+             });
       if (indep && rt->blend_enable) {
          P_MTHD(p, NVC597, SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA(t));
          P_NVC597_SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA(p, t, ENABLE_TRUE);
@@ -118,10 +149,11 @@ pack(struct nv_push *p, const struct pipe_blend_state *b)
    }
    P_IMMD(p, NVC597, SET_LOGIC_OP, b->logicop_enable);
    P_IMMD(p, NVC597, SET_LOGIC_OP_FUNC, logic_op(b->logicop_func));
-   P_IMMD(p, NVC597, SET_ANTI_ALIAS_ALPHA_CONTROL, {
-      .alpha_to_coverage = b->alpha_to_coverage,
-      .alpha_to_one = b->alpha_to_one,
-   });
+   P_IMMD(p, NVC597, SET_ANTI_ALIAS_ALPHA_CONTROL,
+          {
+             .alpha_to_coverage = b->alpha_to_coverage,
+             .alpha_to_one = b->alpha_to_one,
+          });
 }
 
 static void *

@@ -23,7 +23,6 @@
 #include "jade_resource.h"
 #include "jade_state.h"
 
-
 static unsigned
 bind_group(enum pipe_shader_type stage)
 {
@@ -34,8 +33,9 @@ bind_group(enum pipe_shader_type stage)
 static unsigned
 gfx_index(enum pipe_shader_type stage)
 {
-   return stage == PIPE_SHADER_FRAGMENT ? JADE_GFX_FS
-          : stage == PIPE_SHADER_GEOMETRY ? JADE_GFX_GS : JADE_GFX_VS;
+   return stage == PIPE_SHADER_FRAGMENT   ? JADE_GFX_FS
+          : stage == PIPE_SHADER_GEOMETRY ? JADE_GFX_GS
+                                          : JADE_GFX_VS;
 }
 
 static void
@@ -48,9 +48,8 @@ jade_set_constant_buffer(struct pipe_context *pctx, enum pipe_shader_type stage,
    /* The same buffer bound again (st/mesa rebinds every UBO of a program
     * it switches to): nothing to emit. */
    struct pipe_constant_buffer *cur = &ctx->state.constbuf[stage][index];
-   if (cb && cb->buffer && !cb->user_buffer && cur->buffer == cb->buffer &&
-       !cur->user_buffer && cur->buffer_offset == cb->buffer_offset &&
-       cur->buffer_size == cb->buffer_size) {
+   if (cb && cb->buffer && !cb->user_buffer && cur->buffer == cb->buffer && !cur->user_buffer &&
+       cur->buffer_offset == cb->buffer_offset && cur->buffer_size == cb->buffer_size) {
       if (take_ownership) {
          struct pipe_resource *extra = cb->buffer;
          pipe_resource_reference(&extra, NULL);
@@ -82,7 +81,7 @@ jade_set_min_samples(struct pipe_context *pctx, unsigned min_samples)
    if (ctx->state.min_samples != min_samples) {
       ctx->state.min_samples = min_samples;
       jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
-      ctx->dirty |= JADE_DIRTY_SAMPLES;   /* SET_HYBRID_ANTI_ALIAS_CONTROL */
+      ctx->dirty |= JADE_DIRTY_SAMPLES; /* SET_HYBRID_ANTI_ALIAS_CONTROL */
    }
 }
 
@@ -100,10 +99,11 @@ select_cbuf(struct nv_push *p, uint64_t va, uint32_t size)
 static void
 bind_selected(struct nv_push *p, enum pipe_shader_type stage, unsigned slot, bool valid)
 {
-   P_IMMD(p, NVC597, BIND_GROUP_CONSTANT_BUFFER(bind_group(stage)), {
-      .valid = valid,
-      .shader_slot = slot,
-   });
+   P_IMMD(p, NVC597, BIND_GROUP_CONSTANT_BUFFER(bind_group(stage)),
+          {
+             .valid = valid,
+             .shader_slot = slot,
+          });
 }
 
 /* Binds `size` bytes at `va` as c[slot] of a stage (size 0: unbinds). */
@@ -162,7 +162,7 @@ pass_mask(unsigned samples, unsigned min_samples, unsigned i)
    const unsigned passes = MIN2(util_next_power_of_two(min_samples), samples);
    if (passes == 1)
       return ~0u;
-   const uint8_t (*cell)[2] = samples == 8 ? cell8 : samples == 4 ? cell4 : cell2;
+   const uint8_t(*cell)[2] = samples == 8 ? cell8 : samples == 4 ? cell4 : cell2;
    unsigned bw = samples == 8 ? 4 : 2, bh = samples >= 4 ? 2 : 1;
    bool x = true;
    for (unsigned k = passes; k > 1; k /= 2, x = !x) {
@@ -232,7 +232,9 @@ emit_driver_cbuf(struct jade_context *ctx, enum pipe_shader_type stage)
       uint32_t *old = (uint32_t *)ctx->driver_cbuf[which];
       const uint32_t *now = (const uint32_t *)data;
       /* Compare only the spans of the parts that were rebuilt. */
-      static const struct { unsigned part, begin, end; } spans[] = {
+      static const struct {
+         unsigned part, begin, end;
+      } spans[] = {
          {JADE_BANK_TEXTURES, JADE_TEX_HANDLE_WORD, JADE_TEX_HANDLE_WORD + JADE_MAX_TEXTURE_UNITS},
          {JADE_BANK_BUFFERS, JADE_IMAGE_HANDLE_WORD, JADE_IMAGE_HANDLE_WORD + JADE_MAX_IMAGES},
          {JADE_BANK_BUFFERS, JADE_SSBO_INFO / 4, JADE_SSBO_INFO / 4 + 4 * JADE_MAX_SSBOS},
@@ -275,19 +277,20 @@ jade_emit_constant_buffers(struct jade_context *ctx)
                                                   PIPE_SHADER_GEOMETRY};
    for (unsigned s = 0; s < ARRAY_SIZE(stages); s++) {
       enum pipe_shader_type stage = stages[s];
-      u_foreach_bit(i, ctx->constbuf_dirty[stage]) {
+      u_foreach_bit (i, ctx->constbuf_dirty[stage]) {
          struct pipe_constant_buffer *cb = &ctx->state.constbuf[stage][i];
          struct pipe_resource *res = NULL;
          unsigned offset = cb->buffer_offset;
-         if (cb->user_buffer && cb->buffer_size <= JADE_INLINE_CBUF_B && i < JADE_INLINE_CBUF_SLOTS) {
+         if (cb->user_buffer && cb->buffer_size <= JADE_INLINE_CBUF_B &&
+             i < JADE_INLINE_CBUF_SLOTS) {
             unsigned region = gfx_index(stage) * JADE_INLINE_CBUF_SLOTS + i;
             load_inline(ctx, inline_region(ctx, region), cb->user_buffer, cb->buffer_size);
             bind_selected(jade_push_reserve(ctx, 2), stage, i, true);
             continue;
          }
          if (cb->user_buffer) {
-            u_upload_data(ctx->base.const_uploader, 0, cb->buffer_size, 256,
-                          cb->user_buffer, &offset, &res);
+            u_upload_data(ctx->base.const_uploader, 0, cb->buffer_size, 256, cb->user_buffer,
+                          &offset, &res);
          } else {
             pipe_resource_reference(&res, cb->buffer);
          }
@@ -295,8 +298,7 @@ jade_emit_constant_buffers(struct jade_context *ctx)
          if (res) {
             jade_resource_used(ctx, res);
             bind(p, stage, i, jade_resource(res)->bo->va + offset, cb->buffer_size);
-         }
-         else
+         } else
             bind(p, stage, i, 0, 0);
          pipe_resource_reference(&res, NULL);
       }

@@ -23,15 +23,14 @@
 #include "jade_tex_cache.h"
 
 static void
-jade_set_framebuffer_state(struct pipe_context *pctx,
-                           const struct pipe_framebuffer_state *fb)
+jade_set_framebuffer_state(struct pipe_context *pctx, const struct pipe_framebuffer_state *fb)
 {
    struct jade_context *ctx = jade_context(pctx);
    if (util_framebuffer_state_equal(&ctx->state.framebuffer, fb))
       return;
    util_copy_framebuffer_state(&ctx->state.framebuffer, fb);
    jade_tex_cache_rebound(ctx);
-   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER;   /* and the passes, by its samples */
+   ctx->dirty |= JADE_DIRTY_FRAMEBUFFER; /* and the passes, by its samples */
    /* The fragment bank holds sample positions and masks. */
    jade_bank_dirty(ctx, PIPE_SHADER_FRAGMENT, JADE_BANK_SAMPLES);
 }
@@ -40,10 +39,14 @@ static uint32_t
 anti_alias_mode(unsigned samples)
 {
    switch (samples) {
-   case 2: return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X1_D3D;
-   case 4: return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X2;
-   case 8: return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_4X2_D3D;
-   default: return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_1X1;
+   case 2:
+      return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X1_D3D;
+   case 4:
+      return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_2X2;
+   case 8:
+      return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_4X2_D3D;
+   default:
+      return NVC597_SET_ANTI_ALIAS_SAMPLES_MODE_1X1;
    }
 }
 
@@ -87,14 +90,17 @@ emit_color_target(struct jade_context *ctx, struct nv_push *p, unsigned i,
       P_NVC597_SET_COLOR_TARGET_HEIGHT(p, i, u_minify(res->base.height0, level));
    }
    P_NVC597_SET_COLOR_TARGET_FORMAT(p, i, jade_ct_format(surf->format));
-   P_NVC597_SET_COLOR_TARGET_MEMORY(p, i, {
-      .block_width = BLOCK_WIDTH_ONE_GOB,
-      .block_height = lvl->tile_y_log2,
-      .block_depth = lvl->tile_z_log2,
-      .layout = l->tiled ? LAYOUT_BLOCKLINEAR : LAYOUT_PITCH,
-      .third_dimension_control = is_3d ? THIRD_DIMENSION_CONTROL_THIRD_DIMENSION_DEFINES_DEPTH_SIZE
+   P_NVC597_SET_COLOR_TARGET_MEMORY(
+      p, i,
+      {
+         .block_width = BLOCK_WIDTH_ONE_GOB,
+         .block_height = lvl->tile_y_log2,
+         .block_depth = lvl->tile_z_log2,
+         .layout = l->tiled ? LAYOUT_BLOCKLINEAR : LAYOUT_PITCH,
+         .third_dimension_control = is_3d
+                                       ? THIRD_DIMENSION_CONTROL_THIRD_DIMENSION_DEFINES_DEPTH_SIZE
                                        : THIRD_DIMENSION_CONTROL_THIRD_DIMENSION_DEFINES_ARRAY_SIZE,
-   });
+      });
    P_NVC597_SET_COLOR_TARGET_THIRD_DIMENSION(p, i, level_layers(&res->base, level));
    P_NVC597_SET_COLOR_TARGET_ARRAY_PITCH(p, i, l->array_stride_B >> 2);
    P_NVC597_SET_COLOR_TARGET_LAYER(p, i, surf->u.tex.first_layer);
@@ -121,19 +127,19 @@ emit_zeta_target(struct jade_context *ctx, struct nv_push *p, const struct pipe_
    P_NVC597_SET_ZT_B(p, (uint32_t)addr);
    P_NVC597_SET_ZT_FORMAT(p, jade_zt_format(surf->format));
    P_NVC597_SET_ZT_BLOCK_SIZE(p, {
-      .width = WIDTH_ONE_GOB,
-      .height = lvl->tile_y_log2,
-      .depth = lvl->tile_z_log2,
-   });
+                                    .width = WIDTH_ONE_GOB,
+                                    .height = lvl->tile_y_log2,
+                                    .depth = lvl->tile_z_log2,
+                                 });
    P_NVC597_SET_ZT_ARRAY_PITCH(p, l->array_stride_B >> 2);
    P_MTHD(p, NVC597, SET_ZT_SIZE_A);
    P_NVC597_SET_ZT_SIZE_A(p, u_minify(res->base.width0, level) << l->ms_x_log2);
    P_NVC597_SET_ZT_SIZE_B(p, u_minify(res->base.height0, level) << l->ms_y_log2);
    P_NVC597_SET_ZT_SIZE_C(p, {
-      .third_dimension = layers,
-      .control = layers > 1 ? CONTROL_THIRD_DIMENSION_DEFINES_ARRAY_SIZE
-                            : CONTROL_ARRAY_SIZE_IS_ONE,
-   });
+                                .third_dimension = layers,
+                                .control = layers > 1 ? CONTROL_THIRD_DIMENSION_DEFINES_ARRAY_SIZE
+                                                      : CONTROL_ARRAY_SIZE_IS_ONE,
+                             });
    P_IMMD(p, NVC597, SET_ZT_LAYER, surf->u.tex.first_layer);
    P_IMMD(p, NVC597, SET_ZT_SELECT, 1);
 }
@@ -150,10 +156,16 @@ jade_emit_framebuffer(struct jade_context *ctx)
    /* Targets in order: output i of the shader goes to target i. */
    P_MTHD(p, NVC597, SET_CT_SELECT);
    P_NVC597_SET_CT_SELECT(p, {
-      .target_count = fb->nr_cbufs,
-      .target0 = 0, .target1 = 1, .target2 = 2, .target3 = 3,
-      .target4 = 4, .target5 = 5, .target6 = 6, .target7 = 7,
-   });
+                                .target_count = fb->nr_cbufs,
+                                .target0 = 0,
+                                .target1 = 1,
+                                .target2 = 2,
+                                .target3 = 3,
+                                .target4 = 4,
+                                .target5 = 5,
+                                .target6 = 6,
+                                .target7 = 7,
+                             });
 
    emit_zeta_target(ctx, p, fb->zsbuf);
 

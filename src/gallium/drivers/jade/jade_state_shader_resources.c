@@ -22,11 +22,10 @@
 #include "jade_tex_cache.h"
 #include "jade_tic.h"
 
-
 static void
-jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage,
-                        unsigned start, unsigned count,
-                        const struct pipe_shader_buffer *buffers, unsigned writable_bitmask)
+jade_set_shader_buffers(struct pipe_context *pctx, enum pipe_shader_type stage, unsigned start,
+                        unsigned count, const struct pipe_shader_buffer *buffers,
+                        unsigned writable_bitmask)
 {
    struct jade_context *ctx = jade_context(pctx);
    for (unsigned i = 0; i < count; i++) {
@@ -59,15 +58,17 @@ jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
     * gm107_create_texture_view_from_image does the same), and a cube
     * header's depth counts cubes, not faces. */
    const enum pipe_texture_target target =
-      img->resource->target == PIPE_TEXTURE_CUBE ||
-      img->resource->target == PIPE_TEXTURE_CUBE_ARRAY ? PIPE_TEXTURE_2D_ARRAY
-                                                        : img->resource->target;
+      img->resource->target == PIPE_TEXTURE_CUBE || img->resource->target == PIPE_TEXTURE_CUBE_ARRAY
+         ? PIPE_TEXTURE_2D_ARRAY
+         : img->resource->target;
    struct pipe_sampler_view view = {
       .format = img->format,
       .texture = img->resource,
       .target = target,
-      .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
-      .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W,
+      .swizzle_r = PIPE_SWIZZLE_X,
+      .swizzle_g = PIPE_SWIZZLE_Y,
+      .swizzle_b = PIPE_SWIZZLE_Z,
+      .swizzle_a = PIPE_SWIZZLE_W,
    };
    if (img->resource->target == PIPE_BUFFER) {
       view.u.buf.offset = img->u.buf.offset;
@@ -97,8 +98,8 @@ jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
        res->layout.tiled) {
       const unsigned level = img->u.tex.level;
       const struct jade_layout_level *lvl = &res->layout.level[level];
-      const uint64_t addr = res->bo->va + jade_layout_offset_B(&res->layout, level, 0, 0, 0,
-                                                                img->u.tex.first_layer);
+      const uint64_t addr =
+         res->bo->va + jade_layout_offset_B(&res->layout, level, 0, 0, 0, img->u.tex.first_layer);
       const unsigned width = u_minify(img->resource->width0, level);
       const unsigned height = u_minify(img->resource->height0, level);
       struct jade_tic_bl t;
@@ -119,8 +120,8 @@ jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
 }
 
 static void
-jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
-                       unsigned start, unsigned count, unsigned unbind_trailing,
+jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage, unsigned start,
+                       unsigned count, unsigned unbind_trailing,
                        const struct pipe_image_view *images)
 {
    struct jade_context *ctx = jade_context(pctx);
@@ -131,9 +132,9 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
 
       /* The same view again (state trackers re-set every slot when one
        * changes): its header stays. */
-      if (src && src->resource && dst->resource == src->resource &&
-          dst->format == src->format && dst->access == src->access &&
-          dst->shader_access == src->shader_access && !memcmp(&dst->u, &src->u, sizeof(dst->u)))
+      if (src && src->resource && dst->resource == src->resource && dst->format == src->format &&
+          dst->access == src->access && dst->shader_access == src->shader_access &&
+          !memcmp(&dst->u, &src->u, sizeof(dst->u)))
          continue;
       if (dst->resource) {
          jade_descriptor_free(&ctx->tic_pool, ctx->image_tic[stage][slot]);
@@ -153,7 +154,7 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
          continue;
       }
       jade_descriptor_upload(ctx, &ctx->tic_pool, index, tic, false);
-      jade_resource(src->resource)->has_views = true;   /* its address is in a header */
+      jade_resource(src->resource)->has_views = true; /* its address is in a header */
       *dst = *src;
       dst->resource = NULL;
       pipe_resource_reference(&dst->resource, src->resource);
@@ -168,8 +169,8 @@ jade_set_shader_images(struct pipe_context *pctx, enum pipe_shader_type stage,
 }
 
 void
-jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage,
-                           unsigned parts, uint32_t *words)
+jade_fill_resource_handles(struct jade_context *ctx, enum pipe_shader_type stage, unsigned parts,
+                           uint32_t *words)
 {
    for (unsigned u = 0; u < JADE_MAX_TEXTURE_UNITS && (parts & JADE_BANK_TEXTURES); u++)
       words[JADE_TEX_HANDLE_WORD + u] = jade_texture_handle(ctx, stage, u);

@@ -29,10 +29,10 @@
 
 struct jade_so_target {
    struct pipe_stream_output_target base;
-   struct jade_bo *offset_bo;   /* the byte count report: {0, count, timestamp} */
-   bool written;                /* a report was requested ... */
-   uint64_t report_batch;       /* ... in this batch */
-   uint32_t stride_B;           /* vertex stride of the last capture into it */
+   struct jade_bo *offset_bo; /* the byte count report: {0, count, timestamp} */
+   bool written;              /* a report was requested ... */
+   uint64_t report_batch;     /* ... in this batch */
+   uint32_t stride_B;         /* vertex stride of the last capture into it */
 };
 
 static struct pipe_stream_output_target *
@@ -56,8 +56,7 @@ jade_create_stream_output_target(struct pipe_context *pctx, struct pipe_resource
 }
 
 static void
-jade_stream_output_target_destroy(struct pipe_context *pctx,
-                                  struct pipe_stream_output_target *pt)
+jade_stream_output_target_destroy(struct pipe_context *pctx, struct pipe_stream_output_target *pt)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
    /* A report may be on its way: gone once its work is done. */
@@ -112,8 +111,8 @@ jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_output_tar
 
 static void
 jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
-                               struct pipe_stream_output_target **targets,
-                               const unsigned *offsets, enum mesa_prim prim)
+                               struct pipe_stream_output_target **targets, const unsigned *offsets,
+                               enum mesa_prim prim)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_state *st = &ctx->state;
@@ -124,12 +123,12 @@ jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
    for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
       pipe_so_target_reference(&st->so_targets[i], i < count ? targets[i] : NULL);
       if (i < count && targets[i])
-         st->so_start[i] = offsets[i] == (unsigned)-1 ?
-                           jade_stream_out_filled(ctx, targets[i]) : offsets[i];
+         st->so_start[i] =
+            offsets[i] == (unsigned)-1 ? jade_stream_out_filled(ctx, targets[i]) : offsets[i];
    }
    st->so_target_count = count;
    ctx->dirty |= JADE_DIRTY_STREAM_OUT;
-   ctx->program_dirty = true;   /* outputs only the capture reads must stay */
+   ctx->program_dirty = true; /* outputs only the capture reads must stay */
 }
 
 /* The stage transform feedback captures: the last before rasterisation. */

@@ -43,14 +43,15 @@ jade_create_vertex_elements_state(struct pipe_context *pctx, unsigned count,
       struct jade_vertex_format f;
       if (e && e->vertex_buffer_index < JADE_VERTEX_STREAMS &&
           jade_vertex_format(e->src_format, &f)) {
-         P_IMMD(p, NVC597, SET_VERTEX_ATTRIBUTE_A(i), {
-            .stream = e->vertex_buffer_index,
-            .source = SOURCE_ACTIVE,
-            .offset = e->src_offset,
-            .component_bit_widths = f.component_bit_widths,
-            .numerical_type = f.numerical_type,
-            .swap_r_and_b = f.swap_r_and_b,
-         });
+         P_IMMD(p, NVC597, SET_VERTEX_ATTRIBUTE_A(i),
+                {
+                   .stream = e->vertex_buffer_index,
+                   .source = SOURCE_ACTIVE,
+                   .offset = e->src_offset,
+                   .component_bit_widths = f.component_bit_widths,
+                   .numerical_type = f.numerical_type,
+                   .swap_r_and_b = f.swap_r_and_b,
+                });
          ve->streams |= 1u << e->vertex_buffer_index;
          ve->stride[e->vertex_buffer_index] = e->src_stride;
          divisor[e->vertex_buffer_index] = e->instance_divisor;
@@ -58,11 +59,12 @@ jade_create_vertex_elements_state(struct pipe_context *pctx, unsigned count,
          if (e)
             ve->unsupported = true;
          /* Not fetched: the attribute reads as constant. */
-         P_IMMD(p, NVC597, SET_VERTEX_ATTRIBUTE_A(i), {
-            .source = SOURCE_INACTIVE,
-            .component_bit_widths = COMPONENT_BIT_WIDTHS_R32_G32_B32_A32,
-            .numerical_type = NUMERICAL_TYPE_NUM_FLOAT,
-         });
+         P_IMMD(p, NVC597, SET_VERTEX_ATTRIBUTE_A(i),
+                {
+                   .source = SOURCE_INACTIVE,
+                   .component_bit_widths = COMPONENT_BIT_WIDTHS_R32_G32_B32_A32,
+                   .numerical_type = NUMERICAL_TYPE_NUM_FLOAT,
+                });
       }
    }
    for (unsigned s = 0; s < JADE_VERTEX_STREAMS; s++) {
@@ -95,8 +97,8 @@ jade_set_vertex_buffers(struct pipe_context *pctx, unsigned count,
 {
    struct jade_context *ctx = jade_context(pctx);
    struct jade_state *st = &ctx->state;
-   util_set_vertex_buffers_count(st->vertex_buffers, &st->vertex_buffer_count,
-                                 buffers, count, true);
+   util_set_vertex_buffers_count(st->vertex_buffers, &st->vertex_buffer_count, buffers, count,
+                                 true);
    for (unsigned i = 0; i < st->vertex_buffer_count; i++) {
       if (st->vertex_buffers[i].buffer.resource && !st->vertex_buffers[i].is_user_buffer)
          jade_resource(st->vertex_buffers[i].buffer.resource)->bound_as |= JADE_BOUND_VERTEX;
@@ -123,8 +125,7 @@ jade_emit_vertex_buffers(struct jade_context *ctx)
    for (unsigned s = 0; s < JADE_VERTEX_STREAMS; s++) {
       const struct pipe_vertex_buffer *vb =
          s < ctx->state.vertex_buffer_count ? &ctx->state.vertex_buffers[s] : NULL;
-      bool used = ve && (ve->streams >> s & 1) && vb && vb->buffer.resource &&
-                  !vb->is_user_buffer;
+      bool used = ve && (ve->streams >> s & 1) && vb && vb->buffer.resource && !vb->is_user_buffer;
       if (!used) {
          P_IMMD(p, NVC597, SET_VERTEX_STREAM_A_FORMAT(s), {.enable = ENABLE_FALSE});
          continue;
@@ -132,13 +133,14 @@ jade_emit_vertex_buffers(struct jade_context *ctx)
       struct jade_resource *res = jade_resource(vb->buffer.resource);
       jade_resource_used(ctx, &res->base);
       uint64_t va = res->bo->va + vb->buffer_offset;
-      uint64_t size = vb->buffer_offset < res->base.width0 ?
-                      res->base.width0 - vb->buffer_offset : 0;
+      uint64_t size =
+         vb->buffer_offset < res->base.width0 ? res->base.width0 - vb->buffer_offset : 0;
       P_MTHD(p, NVC597, SET_VERTEX_STREAM_A_FORMAT(s));
-      P_NVC597_SET_VERTEX_STREAM_A_FORMAT(p, s, {
-         .stride = ve->stride[s],
-         .enable = ENABLE_TRUE,
-      });
+      P_NVC597_SET_VERTEX_STREAM_A_FORMAT(p, s,
+                                          {
+                                             .stride = ve->stride[s],
+                                             .enable = ENABLE_TRUE,
+                                          });
       P_NVC597_SET_VERTEX_STREAM_A_LOCATION_A(p, s, va >> 32);
       P_NVC597_SET_VERTEX_STREAM_A_LOCATION_B(p, s, va);
       P_MTHD(p, NVC597, SET_VERTEX_STREAM_SIZE_A(s));

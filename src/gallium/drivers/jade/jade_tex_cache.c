@@ -118,7 +118,7 @@ jade_tex_cache_launch(struct jade_context *ctx)
       P_IMMD(p, NVC5C0, INVALIDATE_TEXTURE_DATA_CACHE, {.lines = LINES_ALL});
    }
    stage_writes(ctx, PIPE_SHADER_COMPUTE);
-   ctx->tex_cache_clean = false;   /* marks changed under the draws' bindings */
+   ctx->tex_cache_clean = false; /* marks changed under the draws' bindings */
 }
 
 void

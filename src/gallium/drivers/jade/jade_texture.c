@@ -31,8 +31,8 @@ pool_init(struct jade_context *ctx, struct jade_descriptor_pool *pool, unsigned 
    pool->used = CALLOC(BITSET_WORDS(count), sizeof(BITSET_WORD));
    if (!pool->used)
       return false;
-   return jade_bo_create(ctx->screen->dev, (uint64_t)count * JADE_DESCRIPTOR_B, 0,
-                         JADE_BO_VRAM, &pool->bo) == 0;
+   return jade_bo_create(ctx->screen->dev, (uint64_t)count * JADE_DESCRIPTOR_B, 0, JADE_BO_VRAM,
+                         &pool->bo) == 0;
 }
 
 bool
@@ -108,11 +108,11 @@ jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, 
    P_NVC597_OFFSET_OUT(p, (uint32_t)va);
    P_MTHD(p, NVC597, LAUNCH_DMA);
    P_NVC597_LAUNCH_DMA(p, {
-      .dst_memory_layout = DST_MEMORY_LAYOUT_PITCH,
-      .completion_type = COMPLETION_TYPE_FLUSH_DISABLE,
-      .interrupt_type = INTERRUPT_TYPE_NONE,
-      .sysmembar_disable = SYSMEMBAR_DISABLE_TRUE,
-   });
+                             .dst_memory_layout = DST_MEMORY_LAYOUT_PITCH,
+                             .completion_type = COMPLETION_TYPE_FLUSH_DISABLE,
+                             .interrupt_type = INTERRUPT_TYPE_NONE,
+                             .sysmembar_disable = SYSMEMBAR_DISABLE_TRUE,
+                          });
    P_0INC(p, NVC597, LOAD_INLINE_DATA);
    P_INLINE_ARRAY(p, data, dw);
 }
@@ -124,8 +124,8 @@ jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, 
  * nvk_cmd_buffer_begin_compute; nvc0 flushes TIC/TSC on the compute class
  * for compute, nve4_compute.c). */
 void
-jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *pool,
-                       uint32_t index, const uint32_t dw[8], bool sampler)
+jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *pool, uint32_t index,
+                       const uint32_t dw[8], bool sampler)
 {
    jade_upload_inline(ctx, pool->bo->va + (uint64_t)index * JADE_DESCRIPTOR_B, dw, 8);
    struct nv_push *p = jade_push_reserve(ctx, 8);
@@ -182,7 +182,7 @@ jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
       goto fail;
    }
    jade_descriptor_upload(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
-   jade_resource(res)->has_views = true;   /* its address is in a header */
+   jade_resource(res)->has_views = true; /* its address is in a header */
    return &view->base;
 
 fail:
@@ -227,8 +227,8 @@ jade_delete_sampler_state(struct pipe_context *pctx, void *cso)
 }
 
 static void
-jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
-                         unsigned start, unsigned count, void **samplers)
+jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage, unsigned start,
+                         unsigned count, void **samplers)
 {
    struct jade_context *ctx = jade_context(pctx);
    for (unsigned i = 0; i < count; i++)
@@ -237,9 +237,9 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
 }
 
 static void
-jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage,
-                       unsigned start, unsigned count, unsigned unbind_trailing,
-                       bool take_ownership, struct pipe_sampler_view **views)
+jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage, unsigned start,
+                       unsigned count, unsigned unbind_trailing, bool take_ownership,
+                       struct pipe_sampler_view **views)
 {
    struct jade_context *ctx = jade_context(pctx);
    struct pipe_sampler_view **dst = ctx->state.views[stage];

@@ -26,10 +26,9 @@ struct jade_bo;
 /* Every live sampler view and image binding holds a header slot, so the
  * header pool is large (2 MiB; a handle's index has 20 bits); a sampler
  * index has 12 bits. */
-#define JADE_TIC_COUNT 65536
-#define JADE_TSC_COUNT 4096
+#define JADE_TIC_COUNT    65536
+#define JADE_TSC_COUNT    4096
 #define JADE_DESCRIPTOR_B 32
-
 
 /* A pool of 32-byte descriptors the hardware indexes from one base.
  * Slots are handed out round robin: a freed slot is reused only after
@@ -40,7 +39,7 @@ struct jade_descriptor_pool {
    struct jade_bo *bo;
    unsigned count;
    BITSET_WORD *used;
-   unsigned next;        /* where the search for a free slot starts */
+   unsigned next; /* where the search for a free slot starts */
 };
 
 struct jade_sampler_view {
@@ -76,8 +75,7 @@ void jade_emit_descriptor_pools(struct jade_context *ctx);
 
 /* Writes `dw` words into GPU memory at va through the 3D class's
  * inline-to-memory path, ordered with the rest of the stream. */
-void jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data,
-                        unsigned dw);
+void jade_upload_inline(struct jade_context *ctx, uint64_t va, const uint32_t *data, unsigned dw);
 
 /* A free slot of a pool (false: full), its release, and a descriptor's
  * upload into its slot with the invalidation of cached copies. */
