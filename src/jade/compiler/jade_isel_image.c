@@ -82,8 +82,8 @@ static void
 memory_fields(struct jade_instr *i, unsigned dim)
 {
    jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
-   jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0); /* .IGN */
-   jade_instr_set_field(i, JADE_ISA_F_SEM, 2);   /* .STRONG */
+   jade_instr_set_field(i, JADE_ISA_F_CLAMP, JADE_ISA_V_CLAMP_IGN);
+   jade_instr_set_field(i, JADE_ISA_F_SEM, JADE_ISA_V_SEM_STRONG);
    jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_SYS);
 }
 
@@ -173,36 +173,36 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
          return jade_ir_error(c->s, "%u-bit image atomics are not supported yet",
                               intr->def.bit_size);
       bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
-      unsigned op = 0, type = 0;
+      unsigned op = JADE_ISA_V_OP_ADD, type = JADE_ISA_V_SUATOM_B_TYPE_U32;
       switch (nir_intrinsic_atomic_op(intr)) {
       case nir_atomic_op_iadd:
-         op = 0;
+         op = JADE_ISA_V_OP_ADD;
          break;
       case nir_atomic_op_imin:
-         op = 1;
-         type = 1;
+         op = JADE_ISA_V_OP_MIN;
+         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
          break;
       case nir_atomic_op_umin:
-         op = 1;
+         op = JADE_ISA_V_OP_MIN;
          break;
       case nir_atomic_op_imax:
-         op = 2;
-         type = 1;
+         op = JADE_ISA_V_OP_MAX;
+         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
          break;
       case nir_atomic_op_umax:
-         op = 2;
+         op = JADE_ISA_V_OP_MAX;
          break;
       case nir_atomic_op_iand:
-         op = 5;
+         op = JADE_ISA_V_OP_AND;
          break;
       case nir_atomic_op_ior:
-         op = 6;
+         op = JADE_ISA_V_OP_OR;
          break;
       case nir_atomic_op_ixor:
-         op = 7;
+         op = JADE_ISA_V_OP_XOR;
          break;
       case nir_atomic_op_xchg:
-         op = 8;
+         op = JADE_ISA_V_OP_EXCH;
          break; /* .EXCH (NAK set_atom_op) */
       case nir_atomic_op_cmpxchg:
          break;

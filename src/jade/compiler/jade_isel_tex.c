@@ -289,20 +289,20 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       return jade_ir_error(c->s, "texture operation %u is not supported yet", tex->op);
    }
 
-   /* LOD mode (TEX/TLD): auto 0, LZ 1, LB 2, LL 3; a constant zero LOD is
-    * LZ and needs no operand.  Multisample fetches have no levels. */
-   unsigned lod_mode = 0;
+   /* LOD mode (TEX/TLD); a constant zero LOD is LZ and needs no operand.
+    * Multisample fetches have no levels. */
+   unsigned lod_mode = JADE_ISA_V_LOD_AUTO;
    if (tex->op == nir_texop_txf_ms) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
       lod = NULL;
    } else if (lod && !bias && nir_src_is_const(nir_src_for_ssa(lod)) &&
               nir_src_as_uint(nir_src_for_ssa(lod)) == 0) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
       lod = NULL;
    } else if (lod) {
-      lod_mode = bias ? 2 : 3;
+      lod_mode = bias ? JADE_ISA_V_LOD_LB : JADE_ISA_V_LOD_LL;
    } else if (op == JADE_ISA_OP_TLD) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
    }
 
    struct jade_value *src0[4], *src1[8];
@@ -375,7 +375,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    if (offset && op != JADE_ISA_OP_TLD4)
       jade_instr_set_field(i, JADE_ISA_F_AOFFI, 1);
    if (offset && op == JADE_ISA_OP_TLD4)
-      jade_instr_set_field(i, JADE_ISA_F_OFFS, 1);
+      jade_instr_set_field(i, JADE_ISA_F_OFFS, JADE_ISA_V_OFFS_AOFFI);
    if (cmp)
       jade_instr_set_field(i, JADE_ISA_F_DC, 1);
    if (ms)

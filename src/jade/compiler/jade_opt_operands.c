@@ -180,7 +180,7 @@ static bool
 flushes_denormals(const struct jade_instr *i)
 {
    if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA)
-      return jade_instr_field(i, JADE_ISA_F_FMZ, 0) != 0;
+      return jade_instr_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_IEEE) != JADE_ISA_V_FMZ_IEEE;
    return jade_instr_field(i, JADE_ISA_F_FTZ, 0) != 0;
 }
 

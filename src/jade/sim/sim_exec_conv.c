@@ -50,11 +50,11 @@ static double
 conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane)
 {
    double v;
-   if (st == 3) {
+   if (st == JADE_ISA_V_ST_F64) {
       v = sim_f64(sim_src64(x, SIM_SRC_B, lane));
-   } else if (st == 1) {
+   } else if (st == JADE_ISA_V_ST_F16) {
       uint32_t r = sim_src(x, SIM_SRC_B, lane);
-      v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == 1 ? r >> 16 : r) & 0xffff);
+      v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == JADE_ISA_V_B_H_H1 ? r >> 16 : r) & 0xffff);
    } else {
       v = (double)sim_f32(sim_flush32(sim_src(x, SIM_SRC_B, lane), ftz));
    }
@@ -117,7 +117,7 @@ exec_f2i(struct sim_exec *x, bool op64)
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    bool nan_zero = op64 || sim_field(x, JADE_ISA_F_NTZ);
-   if (st == 0 || (!op64 && (st == 3 || (dt & 3) == 3))) {
+   if (st == JADE_ISA_V_ST_U8 || (!op64 && (st == JADE_ISA_V_ST_F64 || (dt & 3) == 3))) {
       sim_unsupported(x, "F2I type");
       return true;
    }
@@ -150,7 +150,8 @@ exec_i2f(struct sim_exec *x)
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
-   if (dt == 0 || (x->op == JADE_ISA_OP_I2F && (dt == 3 || (st & 3) == 3))) {
+   if (dt == JADE_ISA_V_DT_U8 ||
+       (x->op == JADE_ISA_OP_I2F && (dt == JADE_ISA_V_DT_F64 || (st & 3) == 3))) {
       sim_unsupported(x, "I2F type");
       return true;
    }
@@ -160,7 +161,7 @@ exec_i2f(struct sim_exec *x)
       i2f_src(x, st, lane, &neg, &mag);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_round_int(neg, mag, 0, rnd, fmt_of(dt)), dt == 3);
+      conv_write(x, lane, sim_fp_round_int(neg, mag, 0, rnd, fmt_of(dt)), dt == JADE_ISA_V_DT_F64);
    }
    return true;
 }
@@ -172,15 +173,16 @@ exec_f2f(struct sim_exec *x)
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
-   if (dt == 0 || st == 0) {
+   if (dt == JADE_ISA_V_DT_U8 || st == JADE_ISA_V_ST_U8) {
       sim_unsupported(x, "F2F type");
       return true;
    }
    sim_foreach_lane (x, lane) {
-      double v = conv_fsrc(x, st, ftz && st == 2, lane);
+      double v = conv_fsrc(x, st, ftz && st == JADE_ISA_V_ST_F32, lane);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == 2, false, fmt_of(dt)), dt == 3);
+      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == JADE_ISA_V_DT_F32, false, fmt_of(dt)),
+                 dt == JADE_ISA_V_DT_F64);
    }
    return true;
 }

@@ -136,19 +136,19 @@ exec_load(struct sim_exec *x, enum space space)
          return;
       uint32_t words[4] = {0};
       switch (type) {
-      case 0:
+      case JADE_ISA_V_TYPE_U8:
          words[0] = p[0];
          break;
-      case 1:
+      case JADE_ISA_V_TYPE_S8:
          words[0] = (uint32_t)(int32_t)(int8_t)p[0];
          break;
-      case 2: {
+      case JADE_ISA_V_TYPE_U16: {
          uint16_t v;
          memcpy(&v, p, 2);
          words[0] = v;
          break;
       }
-      case 3: {
+      case JADE_ISA_V_TYPE_S16: {
          int16_t v;
          memcpy(&v, p, 2);
          words[0] = (uint32_t)(int32_t)v;
@@ -187,7 +187,7 @@ exec_ldc(struct sim_exec *x)
    unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
    bool uniform = jade_isa_op_info[x->op].uniform;
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
-   if (x->op == JADE_ISA_OP_LDC && sim_field(x, JADE_ISA_F_MODE)) {
+   if (x->op == JADE_ISA_OP_LDC && sim_field(x, JADE_ISA_F_MODE) != JADE_ISA_V_MODE_NONE) {
       sim_unsupported(x, "indexed constant-bank modes");
       return;
    }
@@ -207,16 +207,16 @@ exec_ldc(struct sim_exec *x)
          words[1] = sim_cbuf32(x, bank, off + 4);
       unsigned shift = (unsigned)(off & 3) * 8;
       switch (type) {
-      case 0:
+      case JADE_ISA_V_TYPE_U8:
          words[0] = words[0] >> shift & 0xff;
          break;
-      case 1:
+      case JADE_ISA_V_TYPE_S8:
          words[0] = (uint32_t)(int32_t)(int8_t)(words[0] >> shift);
          break;
-      case 2:
+      case JADE_ISA_V_TYPE_U16:
          words[0] = words[0] >> shift & 0xffff;
          break;
-      case 3:
+      case JADE_ISA_V_TYPE_S16:
          words[0] = (uint32_t)(int32_t)(int16_t)(words[0] >> shift);
          break;
       default:
@@ -336,12 +336,14 @@ exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has_dst)
 static void
 exec_qspc(struct sim_exec *x)
 {
-   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE); /* G L S */
+   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE);
    sim_foreach_lane (x, lane) {
       uint64_t a = address(x, lane, SPACE_GLOBAL);
       bool shared = a - x->sim->shared_window < JADE_SIM_WINDOW_SIZE;
       bool local = a - x->sim->local_window < JADE_SIM_WINDOW_SIZE;
-      bool in = space == 0 ? !shared && !local : space == 1 ? local : shared;
+      bool in = space == JADE_ISA_V_SPACE_G   ? !shared && !local
+                : space == JADE_ISA_V_SPACE_L ? local
+                                              : shared;
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, in);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, 0);
    }

@@ -80,7 +80,7 @@ exec_s2r(struct sim_exec *x)
    unsigned sr = (unsigned)sim_field(x, JADE_ISA_F_SR);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    /* CS2R without .32 (w64 set) reads 64 bits into a register pair. */
-   bool wide = x->op == JADE_ISA_OP_CS2R && sim_field(x, JADE_ISA_F_W64);
+   bool wide = x->op == JADE_ISA_OP_CS2R && sim_field(x, JADE_ISA_F_W64) == JADE_ISA_V_W64_64;
    sim_foreach_lane (x, lane) {
       if (wide) {
          /* 64-bit reads: the clock, or zero (CS2R R, SRZ clears a pair). */
@@ -108,14 +108,14 @@ exec_s2r(struct sim_exec *x)
 static void
 exec_vote(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* ALL ANY EQ */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
    uint32_t ballot = 0;
    sim_foreach_lane (x, lane)
       if (sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane))
          ballot |= 1u << lane;
-   bool r = mode == 0   ? ballot == x->mask
-            : mode == 1 ? ballot != 0
-                        : (ballot == x->mask || ballot == 0);
+   bool r = mode == JADE_ISA_V_MODE_ALL   ? ballot == x->mask
+            : mode == JADE_ISA_V_MODE_ANY ? ballot != 0
+                                          : (ballot == x->mask || ballot == 0);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    unsigned pd = (unsigned)sim_field(x, JADE_ISA_F_PD);
    if (x->op == JADE_ISA_OP_VOTEU) {
@@ -134,7 +134,7 @@ exec_vote(struct sim_exec *x)
 static void
 exec_shfl(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* IDX UP DOWN BFLY */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
    unsigned src = (unsigned)sim_field(x, JADE_ISA_F_SRC);
    bool lane_reg = x->op == JADE_ISA_OP_SHFL || x->op == JADE_ISA_OP_SHFL_RR;
    bool mask_reg = x->op == JADE_ISA_OP_SHFL_RR || x->op == JADE_ISA_OP_SHFL_IR;
@@ -157,15 +157,15 @@ exec_shfl(struct sim_exec *x)
       int j;
       bool ok;
       switch (mode) {
-      case 0:
+      case JADE_ISA_V_MODE_IDX:
          j = min_lane | (bval & ~segmask);
          ok = j <= max_lane;
          break;
-      case 1:
+      case JADE_ISA_V_MODE_UP:
          j = (int)lane - bval;
          ok = j >= max_lane;
          break;
-      case 2:
+      case JADE_ISA_V_MODE_DOWN:
          j = (int)lane + bval;
          ok = j <= max_lane;
          break;
