@@ -20,8 +20,8 @@
 
 #include "jade_isel.h"
 
-/* The dim field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2, 2D 3, 2D_ARRAY 4, 3D 5;
- * the coordinates each takes. */
+/* The dim field of the surface instructions (numbered alike: SULD.P.B's
+ * names) and the coordinates each takes. */
 static int
 image_dim(const nir_intrinsic_instr *intr, unsigned *coords)
 {
@@ -29,20 +29,20 @@ image_dim(const nir_intrinsic_instr *intr, unsigned *coords)
    switch (nir_intrinsic_image_dim(intr)) {
    case GLSL_SAMPLER_DIM_1D:
       *coords = array ? 2 : 1;
-      return array ? 2 : 0;
+      return array ? JADE_ISA_V_DIM_1D_ARRAY : JADE_ISA_V_DIM_1D;
    case GLSL_SAMPLER_DIM_BUF:
       *coords = 1;
-      return 1;
+      return JADE_ISA_V_DIM_1D_BUFFER;
    case GLSL_SAMPLER_DIM_2D:
    case GLSL_SAMPLER_DIM_RECT:
       *coords = array ? 3 : 2;
-      return array ? 4 : 3;
+      return array ? JADE_ISA_V_DIM_2D_ARRAY : JADE_ISA_V_SULD_P_B_DIM_2D;
    case GLSL_SAMPLER_DIM_CUBE:
       *coords = 3;
-      return 4;
+      return JADE_ISA_V_DIM_2D_ARRAY;
    case GLSL_SAMPLER_DIM_3D:
       *coords = 3;
-      return 5;
+      return JADE_ISA_V_SULD_P_B_DIM_3D;
    default:
       return -1;
    }

@@ -19,22 +19,23 @@
 
 #include "jade_isel.h"
 
-/* The dim field: 1D 0, 2D 1, 3D 2, CUBE 3, +4 for arrays (no 3D array). */
+/* The dim field of the texture instructions (numbered alike: TEX's names;
+ * no 3D array). */
 static int
 tex_dim(const nir_tex_instr *tex)
 {
    switch (tex->sampler_dim) {
    case GLSL_SAMPLER_DIM_1D:
    case GLSL_SAMPLER_DIM_BUF:
-      return tex->is_array ? 4 : 0;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_1D : JADE_ISA_V_DIM_1D;
    case GLSL_SAMPLER_DIM_2D:
    case GLSL_SAMPLER_DIM_MS:
    case GLSL_SAMPLER_DIM_EXTERNAL:
-      return tex->is_array ? 5 : 1;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_2D : JADE_ISA_V_TEX_DIM_2D;
    case GLSL_SAMPLER_DIM_3D:
-      return tex->is_array ? -1 : 2;
+      return tex->is_array ? -1 : JADE_ISA_V_TEX_DIM_3D;
    case GLSL_SAMPLER_DIM_CUBE:
-      return tex->is_array ? 7 : 3;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_CUBE : JADE_ISA_V_DIM_CUBE;
    default:
       return -1;
    }
@@ -170,7 +171,7 @@ fixed_8_8(struct isel *c, struct jade_value *x, bool is_signed)
    i = isel_emit(c, JADE_ISA_OP_I2F);
    jade_instr_add_dst(i, JADE_ISA_F_DST, f);
    jade_instr_add_src(i, JADE_ISA_F_B, t);
-   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? 6 : 2); /* S32 / U32 */
+   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
    i = isel_emit(c, JADE_ISA_OP_FMUL);
    jade_instr_add_dst(i, JADE_ISA_F_DST, r);
    jade_instr_add_src(i, JADE_ISA_F_A, f);

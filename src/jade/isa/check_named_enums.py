@@ -17,6 +17,7 @@ again when one changes; test isa-named-enums runs it too.
 
 Forms it finds (FIELD a named field, N a number such as 2, 0x1f or 3u):
     jade_instr_set_field(i, JADE_ISA_F_FIELD, N)   (any *set_field call)
+    jade_instr_set_field(i, JADE_ISA_F_FIELD, c ? N : M)
     x.field[JADE_ISA_F_FIELD] = N
     ... JADE_ISA_F_FIELD ...) == N / != N            (sim_field(...) == N)
     x.field[JADE_ISA_F_FIELD] == N / != N
@@ -96,6 +97,8 @@ def check_file(path, fields):
     field = rf"JADE_ISA_F_(?:{fields})\b"
     rules = [
         re.compile(rf"set_field\(\s*[^;]*?{field}\s*,\s*{NUMBER}\s*\)"),
+        re.compile(rf"set_field\(\s*[^;]*?{field}\s*,[^;\[\]]*?"
+                   rf"(?:\?\s*{NUMBER}\s*:|:\s*{NUMBER}\s*\))"),
         re.compile(rf"\[\s*{field}\s*\]\s*=\s*{NUMBER}\s*;"),
         re.compile(rf"{field}[^;]*?[)\]]\s*[=!]=\s*{NUMBER}\b"),
     ]

@@ -42,7 +42,7 @@
 static const struct sim_fp_fmt *
 fmt_of(unsigned t)
 {
-   return t == 1 ? &sim_fp_f16 : t == 3 ? &sim_fp_f64 : &sim_fp_f32;
+   return t == JADE_ISA_V_DT_F16 ? &sim_fp_f16 : t == JADE_ISA_V_DT_F64 ? &sim_fp_f64 : &sim_fp_f32;
 }
 
 /* A float source of type st with its modifiers, as an exact double. */
@@ -201,8 +201,8 @@ exec_i2i(struct sim_exec *x)
    return true;
 }
 
-/* FRND (t = 2, F32) and FRND.F64 (t = 3): an integral value is exact in
- * its format. */
+/* FRND (t F32) and FRND.F64 (t F64): an integral value is exact in its
+ * format. */
 static bool
 exec_frnd(struct sim_exec *x, unsigned t)
 {
@@ -212,7 +212,8 @@ exec_frnd(struct sim_exec *x, unsigned t)
       double v = conv_fsrc(x, t, ftz, lane);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_round(sim_fp_rint(v, rnd), SIM_RND_RN, fmt_of(t)), t == 3);
+      conv_write(x, lane, sim_fp_round(sim_fp_rint(v, rnd), SIM_RND_RN, fmt_of(t)),
+                 t == JADE_ISA_V_ST_F64);
    }
    return true;
 }
@@ -232,9 +233,9 @@ sim_exec_conv(struct sim_exec *x)
    case JADE_ISA_OP_F2F_64:
       return exec_f2f(x);
    case JADE_ISA_OP_FRND:
-      return exec_frnd(x, 2);
+      return exec_frnd(x, JADE_ISA_V_ST_F32);
    case JADE_ISA_OP_FRND_64:
-      return exec_frnd(x, 3);
+      return exec_frnd(x, JADE_ISA_V_ST_F64);
    case JADE_ISA_OP_I2I:
       return exec_i2i(x);
    default:

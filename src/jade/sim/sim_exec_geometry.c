@@ -54,7 +54,7 @@ sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    uint32_t t;
    if (!gs || !geometry_thread(x, lane, &t))
       return false;
-   *v = sr == 0x11 ? gs->invocation_id[t] : gs->invocation_info[t];
+   *v = sr == JADE_ISA_SR_INVOCATION_ID ? gs->invocation_id[t] : gs->invocation_info[t];
    return true;
 }
 

@@ -111,28 +111,28 @@ exec_lop3(struct sim_exec *x)
    }
 }
 
-/* cmp: F LT EQ LE GT NE GE T. */
+/* ISETP's comparison. */
 static bool
 int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
 {
    bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
    bool eq = a == b;
    switch (cmp) {
-   case 0:
+   case JADE_ISA_V_CMP_F:
       return false;
-   case 1:
+   case JADE_ISA_V_CMP_LT:
       return lt;
-   case 2:
+   case JADE_ISA_V_CMP_EQ:
       return eq;
-   case 3:
+   case JADE_ISA_V_CMP_LE:
       return lt || eq;
-   case 4:
+   case JADE_ISA_V_CMP_GT:
       return !lt && !eq;
-   case 5:
+   case JADE_ISA_V_CMP_NE:
       return !eq;
-   case 6:
+   case JADE_ISA_V_CMP_GE:
       return !lt;
-   default:
+   default: /* T */
       return true;
    }
 }
@@ -287,7 +287,7 @@ prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
 {
    uint64_t bytes = (uint64_t)c << 32 | a;
    uint32_t r = 0;
-   if (mode == 0) {
+   if (mode == JADE_ISA_V_MODE_IDX) {
       for (unsigned i = 0; i < 4; i++) {
          unsigned s = sel >> (i * 4) & 0xf;
          uint32_t byte = bytes >> ((s & 7) * 8) & 0xff;

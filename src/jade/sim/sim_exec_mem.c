@@ -235,8 +235,16 @@ exec_ldc(struct sim_exec *x)
 
 /* --- atomics ------------------------------------------------------------- */
 
-/* ATOM/ATOMG/RED type field: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN. */
-enum atom_type { AT_U32, AT_S32, AT_U64, AT_F32, AT_F16X2, AT_S64, AT_F64 };
+/* ATOM/ATOMG/RED type field. */
+enum atom_type {
+   AT_U32 = JADE_ISA_V_ATOMG_TYPE_U32,
+   AT_S32 = JADE_ISA_V_ATOMG_TYPE_S32,
+   AT_U64 = JADE_ISA_V_ATOMG_TYPE_64,
+   AT_F32 = JADE_ISA_V_TYPE_F32_FTZ_RN,
+   AT_F16X2 = JADE_ISA_V_TYPE_F16X2_RN,
+   AT_S64 = JADE_ISA_V_ATOMG_TYPE_S64,
+   AT_F64 = JADE_ISA_V_TYPE_F64_RN,
+};
 
 static bool
 atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old, uint64_t data,
@@ -247,44 +255,44 @@ atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old, uint
    uint64_t mask = is64 ? ~0ull : 0xffffffffull;
    int64_t so = is64 ? (int64_t)old : (int64_t)(int32_t)old;
    int64_t sd = is64 ? (int64_t)data : (int64_t)(int32_t)data;
-   if (type == AT_F32 && op == 0) {
+   if (type == AT_F32 && op == JADE_ISA_V_OP_ADD) {
       float r =
          sim_f32(sim_flush32((uint32_t)old, true)) + sim_f32(sim_flush32((uint32_t)data, true));
       *result = isnan(r) ? SIM_NAN32 : sim_flush32(sim_u32(r), true);
       return true;
    }
-   if (type == AT_F64 && op == 0) {
+   if (type == AT_F64 && op == JADE_ISA_V_OP_ADD) {
       *result = sim_u64(sim_f64(old) + sim_f64(data));
       return true;
    }
    if (type == AT_F32 || type == AT_F64 || type == AT_F16X2)
       return sim_unsupported(x, "this atomic operation on floats");
    switch (op) {
-   case 0:
+   case JADE_ISA_V_OP_ADD:
       *result = old + data;
       break;
-   case 1:
+   case JADE_ISA_V_OP_MIN:
       *result = is_signed ? (so < sd ? old : data) : ((old & mask) < (data & mask) ? old : data);
       break;
-   case 2:
+   case JADE_ISA_V_OP_MAX:
       *result = is_signed ? (so > sd ? old : data) : ((old & mask) > (data & mask) ? old : data);
       break;
-   case 3:
+   case JADE_ISA_V_OP_INC:
       *result = (old & mask) >= (data & mask) ? 0 : old + 1;
       break;
-   case 4:
+   case JADE_ISA_V_OP_DEC:
       *result = ((old & mask) == 0 || (old & mask) > (data & mask)) ? data : old - 1;
       break;
-   case 5:
+   case JADE_ISA_V_OP_AND:
       *result = old & data;
       break;
-   case 6:
+   case JADE_ISA_V_OP_OR:
       *result = old | data;
       break;
-   case 7:
+   case JADE_ISA_V_OP_XOR:
       *result = old ^ data;
       break;
-   case 8:
+   case JADE_ISA_V_OP_EXCH:
       *result = data;
       break;
    default:

@@ -243,12 +243,12 @@ bool sim_unsupported(struct sim_exec *x, const char *what);
 static inline bool
 sim_bop(unsigned bop, bool a, bool b)
 {
-   return bop == 0 ? a && b : bop == 1 ? a || b : a != b;
+   return bop == JADE_ISA_V_BOP_AND ? a && b : bop == JADE_ISA_V_BOP_OR ? a || b : a != b;
 }
 static inline bool
 sim_bop_supported(struct sim_exec *x, unsigned bop)
 {
-   return bop != 3 || sim_unsupported(x, "boolean op 3");
+   return bop <= JADE_ISA_V_BOP_XOR || sim_unsupported(x, "boolean op 3");
 }
 
 #define sim_foreach_lane(x, lane)                                                                  \
