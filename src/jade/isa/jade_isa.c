@@ -218,7 +218,7 @@ jade_isa_instr_init(struct jade_isa_instr *instr, unsigned form_idx)
 {
    memset(instr, 0, sizeof(*instr));
    instr->form = form_idx;
-   instr->pred = 7;
+   instr->pred = JADE_HW_PT;
    instr->ctrl.stall = 1;
    instr->ctrl.wr_sb = 7;
    instr->ctrl.rd_sb = 7;

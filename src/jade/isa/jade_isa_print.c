@@ -165,7 +165,7 @@ jade_isa_print_named(const struct jade_isa_instr *instr, uint64_t pc,
       return o.len;
    }
 
-   if (instr->pred != 7 || instr->pred_not) {
+   if (instr->pred != JADE_HW_PT || instr->pred_not) {
       const bool uniform = jade_isa_op_info[jade_isa_forms[instr->form].op].uniform;
       put(&o, "@%s", instr->pred_not ? "!" : "");
       put_value(&o, uniform ? JADE_ISA_T_UPRED : JADE_ISA_T_PRED, 0, instr->pred, pc);
