@@ -25,8 +25,9 @@ from nvdisasm_oracle import NVDISASM
 
 
 def parse_listing(text, with_labels):
-    """{section: [(addr, text)]}; nvdisasm's `(label) targets resolved
-    (.L_x_N labels and function symbols alike)."""
+    """{section: [(addr, text)]}; `(label) targets resolved (.L_x_N labels
+    and function symbols alike), so that a misnamed label shows as a wrong
+    address."""
     sections = collections.OrderedDict()
     labels = {}
     pending = []
@@ -86,7 +87,7 @@ def main():
         if r.returncode not in (0, 1):
             print(f'{cubin}: jade-disasm failed: {r.stderr}')
             return 1
-        ours = parse_listing(r.stdout, False)
+        ours = parse_listing(r.stdout, True)
         if list(ours) != list(theirs):
             misaligned.append(f'{cubin}: sections {list(ours)}, nvdisasm {list(theirs)}')
         for sec, insts in theirs.items():

@@ -71,8 +71,8 @@ site_depends(const struct jade_ir_shader *s, const struct jade_patch_site *site,
       if (site->kind == JADE_PATCH_INPUT_LOAD && word_in(s->io.shade_model, w))
          deps |= JADE_DEP_FLATSHADE;
    }
-   if (site->kind == JADE_PATCH_INPUT_LOAD && isa->field[JADE_ISA_F_FREQ] == 0 &&
-       isa->field[JADE_ISA_F_LOC] == 0)
+   if (site->kind == JADE_PATCH_INPUT_LOAD && isa->field[JADE_ISA_F_FREQ] == JADE_ISA_V_FREQ_PASS &&
+       isa->field[JADE_ISA_F_LOC] == JADE_ISA_V_LOC_CENTER)
       deps |= JADE_DEP_PERSAMPLE;
    return deps;
 }
@@ -94,7 +94,7 @@ record_patch_site(struct jade_ir_shader *s, const struct jade_instr *instr,
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ADDR] / 4);
       site.count = (uint8_t)(isa->field[JADE_ISA_F_COMPS] + 1);
    } else if (info == &jade_isa_op_info[JADE_ISA_OP_IPA] && isa->field[JADE_ISA_F_OREG] == 255 &&
-              isa->field[JADE_ISA_F_LOC] != 2) {
+              isa->field[JADE_ISA_F_LOC] != JADE_ISA_V_LOC_OFFSET) {
       site.kind = JADE_PATCH_INPUT_LOAD;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ATTR] / 4);
       site.count = 1;

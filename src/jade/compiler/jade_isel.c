@@ -30,8 +30,8 @@ isel_ftz(struct isel *c, struct jade_instr *i)
    if (!c->ftz32)
       return;
    if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA) {
-      if (!jade_instr_field(i, JADE_ISA_F_FMZ, 0))
-         jade_instr_set_field(i, JADE_ISA_F_FMZ, 1);
+      if (jade_instr_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_IEEE) == JADE_ISA_V_FMZ_IEEE)
+         jade_instr_set_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_FTZ);
    } else {
       jade_instr_set_field(i, JADE_ISA_F_FTZ, 1);
    }

@@ -650,7 +650,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       isel_add_b(c, i, alu, 1);
       /* NIR masks the shift count to 0..31: SHF's .W wraps it the same way. */
       jade_instr_set_field(i, JADE_ISA_F_W, 1);
-      jade_instr_set_field(i, JADE_ISA_F_RIGHT, !left);
+      jade_instr_set_field(i, JADE_ISA_F_RIGHT, left ? JADE_ISA_V_RIGHT_L : JADE_ISA_V_RIGHT_R);
       jade_instr_set_field(i, JADE_ISA_F_TYPE,
                            op == nir_op_ishr ? JADE_ISA_V_SHF_TYPE_S32 : JADE_ISA_V_SHF_TYPE_U32);
       return true;

@@ -13,10 +13,6 @@
 
 #define PRIMITIVE_ID_ADDR 0x60 /* NAK_ATTR_PRIMITIVE_ID */
 
-/* OUT modes (bits 78..79): NAK's OutType. */
-#define OUT_EMIT 1
-#define OUT_CUT  2
-
 static bool
 isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
 {
@@ -41,9 +37,9 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_store_per_vertex_output:
       return isel_vtg_io(c, intr, true);
    case nir_intrinsic_emit_vertex_nv:
-      return isel_out(c, intr, OUT_EMIT);
+      return isel_out(c, intr, JADE_ISA_V_MODE_EMIT);
    case nir_intrinsic_end_primitive_nv:
-      return isel_out(c, intr, OUT_CUT);
+      return isel_out(c, intr, JADE_ISA_V_MODE_CUT);
    case nir_intrinsic_final_primitive_nv: {
       struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT_FINAL);
       jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));

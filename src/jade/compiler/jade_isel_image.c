@@ -20,8 +20,8 @@
 
 #include "jade_isel.h"
 
-/* The dim field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2, 2D 3, 2D_ARRAY 4, 3D 5;
- * the coordinates each takes. */
+/* The dim field of the surface instructions (numbered alike: SULD.P.B's
+ * names) and the coordinates each takes. */
 static int
 image_dim(const nir_intrinsic_instr *intr, unsigned *coords)
 {
@@ -29,20 +29,20 @@ image_dim(const nir_intrinsic_instr *intr, unsigned *coords)
    switch (nir_intrinsic_image_dim(intr)) {
    case GLSL_SAMPLER_DIM_1D:
       *coords = array ? 2 : 1;
-      return array ? 2 : 0;
+      return array ? JADE_ISA_V_DIM_1D_ARRAY : JADE_ISA_V_DIM_1D;
    case GLSL_SAMPLER_DIM_BUF:
       *coords = 1;
-      return 1;
+      return JADE_ISA_V_DIM_1D_BUFFER;
    case GLSL_SAMPLER_DIM_2D:
    case GLSL_SAMPLER_DIM_RECT:
       *coords = array ? 3 : 2;
-      return array ? 4 : 3;
+      return array ? JADE_ISA_V_DIM_2D_ARRAY : JADE_ISA_V_SULD_P_B_DIM_2D;
    case GLSL_SAMPLER_DIM_CUBE:
       *coords = 3;
-      return 4;
+      return JADE_ISA_V_DIM_2D_ARRAY;
    case GLSL_SAMPLER_DIM_3D:
       *coords = 3;
-      return 5;
+      return JADE_ISA_V_SULD_P_B_DIM_3D;
    default:
       return -1;
    }
@@ -82,8 +82,8 @@ static void
 memory_fields(struct jade_instr *i, unsigned dim)
 {
    jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
-   jade_instr_set_field(i, JADE_ISA_F_CLAMP, 0); /* .IGN */
-   jade_instr_set_field(i, JADE_ISA_F_SEM, 2);   /* .STRONG */
+   jade_instr_set_field(i, JADE_ISA_F_CLAMP, JADE_ISA_V_CLAMP_IGN);
+   jade_instr_set_field(i, JADE_ISA_F_SEM, JADE_ISA_V_SEM_STRONG);
    jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_SYS);
 }
 
@@ -173,36 +173,36 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
          return jade_ir_error(c->s, "%u-bit image atomics are not supported yet",
                               intr->def.bit_size);
       bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
-      unsigned op = 0, type = 0;
+      unsigned op = JADE_ISA_V_OP_ADD, type = JADE_ISA_V_SUATOM_B_TYPE_U32;
       switch (nir_intrinsic_atomic_op(intr)) {
       case nir_atomic_op_iadd:
-         op = 0;
+         op = JADE_ISA_V_OP_ADD;
          break;
       case nir_atomic_op_imin:
-         op = 1;
-         type = 1;
+         op = JADE_ISA_V_OP_MIN;
+         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
          break;
       case nir_atomic_op_umin:
-         op = 1;
+         op = JADE_ISA_V_OP_MIN;
          break;
       case nir_atomic_op_imax:
-         op = 2;
-         type = 1;
+         op = JADE_ISA_V_OP_MAX;
+         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
          break;
       case nir_atomic_op_umax:
-         op = 2;
+         op = JADE_ISA_V_OP_MAX;
          break;
       case nir_atomic_op_iand:
-         op = 5;
+         op = JADE_ISA_V_OP_AND;
          break;
       case nir_atomic_op_ior:
-         op = 6;
+         op = JADE_ISA_V_OP_OR;
          break;
       case nir_atomic_op_ixor:
-         op = 7;
+         op = JADE_ISA_V_OP_XOR;
          break;
       case nir_atomic_op_xchg:
-         op = 8;
+         op = JADE_ISA_V_OP_EXCH;
          break; /* .EXCH (NAK set_atom_op) */
       case nir_atomic_op_cmpxchg:
          break;

@@ -183,8 +183,8 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    return true;
 }
 
-/* IPA of one attribute word: freq 0 PASS (screen-linear), 1 CONSTANT
- * (flat); loc 1 centroid. */
+/* IPA of one attribute word: freq PASS (screen-linear) or CONSTANT
+ * (flat); loc CENTER or CENTROID (also an index of inv_w). */
 static struct jade_value *
 isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
 {
@@ -193,14 +193,14 @@ isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
    jade_instr_add_dst(i, JADE_ISA_F_DST, v);
    jade_instr_set_field(i, JADE_ISA_F_ATTR, (uint64_t)addr);
    jade_instr_set_field(i, JADE_ISA_F_FREQ, freq);
-   if (loc)
+   if (loc != JADE_ISA_V_LOC_CENTER)
       jade_instr_set_field(i, JADE_ISA_F_LOC, loc);
    return v;
 }
 
 /* SM70+ IPA cannot divide by w: perspective inputs are multiplied by
- * 1/w = RCP(IPA.PASS a[0x7c]) interpolated where they are (loc: 0 the
- * pixel, 1 the centroid), as NAK does (nak_nir_lower_fs_inputs.c); a
+ * 1/w = RCP(IPA.PASS a[0x7c]) interpolated where they are (loc: the
+ * pixel CENTER or the CENTROID), as NAK does (nak_nir_lower_fs_inputs.c); a
  * centroid input divided by the pixel centre's w is off at edge pixels
  * (codegen does so).  Computed once a location, at the top of the shader. */
 static struct jade_value *
@@ -212,7 +212,7 @@ isel_inverse_w(struct isel *c, unsigned loc)
       c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
       c->current = NULL;
       mark(c->s->io.inputs, 0x7c);
-      struct jade_value *w = isel_ipa(c, 0x7c, 0, loc);
+      struct jade_value *w = isel_ipa(c, 0x7c, JADE_ISA_V_FREQ_PASS, loc);
       /* Hoist the pair to the shader's start: it dominates every use. */
       struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
       list_del(&ipa_i->link);
@@ -234,7 +234,8 @@ static bool
 isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
 {
    bool interpolated = intr->intrinsic == nir_intrinsic_load_interpolated_input;
-   unsigned freq = interpolated ? 0 : 1, loc = 0;
+   unsigned freq = interpolated ? JADE_ISA_V_FREQ_PASS : JADE_ISA_V_FREQ_CONSTANT;
+   unsigned loc = JADE_ISA_V_LOC_CENTER;
    bool perspective = false;
    if (interpolated) {
       nir_intrinsic_instr *bary = nir_src_as_intrinsic(intr->src[0]);
@@ -246,7 +247,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
        * centroid is the sample's position (NAK does so). */
       if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid ||
           bary->intrinsic == nir_intrinsic_load_barycentric_sample)
-         loc = 1;
+         loc = JADE_ISA_V_LOC_CENTROID;
       else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
                bary->intrinsic != nir_intrinsic_load_barycentric_sample)
          return jade_ir_error(c->s, "interpolation at an offset is not supported yet");
@@ -266,7 +267,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++) {
          int a = addr + 16 * (int)slot;
          mark(c->s->io.inputs, a);
-         if (loc)
+         if (loc == JADE_ISA_V_LOC_CENTROID)
             mark(c->s->io.centroid, a);
          if (a / 4 < JADE_ATTR_WORDS) {
             enum glsl_interp_mode mode = INTERP_MODE_FLAT;
@@ -441,7 +442,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
       jade_instr_add_src(i, JADE_ISA_F_SRC, v);
       jade_instr_set_field(i, JADE_ISA_F_LANE, bit);
       jade_instr_set_field(i, JADE_ISA_F_MASK, 0x1f);
-      jade_instr_set_field(i, JADE_ISA_F_MODE, 3); /* BFLY */
+      jade_instr_set_field(i, JADE_ISA_F_MODE, JADE_ISA_V_MODE_BFLY);
       i = isel_emit(c, JADE_ISA_OP_FADD);
       jade_instr_add_dst(i, JADE_ISA_F_DST, d);
       jade_instr_add_src(i, JADE_ISA_F_A, other);
@@ -499,7 +500,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
       case nir_intrinsic_load_front_face: {
          /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
-         struct jade_value *face = isel_ipa(c, 0x3fc, 1, 0);
+         struct jade_value *face =
+            isel_ipa(c, 0x3fc, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER);
          struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISETP);
          jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
@@ -514,12 +516,13 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
           * All four screen-linear: a[0x7c] holds 1/w_clip, which is what
           * gl_FragCoord.w is (NAK's nak_nir_lower_fs_inputs.c reads
           * a[0x70..0x7c] so; perspective inputs multiply by its RCP). */
-         unsigned loc = c->nir->info.fs.uses_sample_shading ? 1 : 0;
+         unsigned loc =
+            c->nir->info.fs.uses_sample_shading ? JADE_ISA_V_LOC_CENTROID : JADE_ISA_V_LOC_CENTER;
          c->s->io.uses_frag_coord = true;
          for (unsigned k = 0; k < 4; k++)
             mark(c->s->io.inputs, 0x70 + 4 * k);
          for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k, isel_ipa(c, 0x70 + 4 * k, 0, loc));
+            isel_set_def(c, &intr->def, k, isel_ipa(c, 0x70 + 4 * k, JADE_ISA_V_FREQ_PASS, loc));
          return true;
       }
       case nir_intrinsic_load_sample_id:
@@ -531,7 +534,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PIXLD);
          jade_instr_add_dst(i, JADE_ISA_F_DST, v);
          jade_instr_set_field(i, JADE_ISA_F_SEL,
-                              intr->intrinsic == nir_intrinsic_load_sample_id ? 3 : 1);
+                              intr->intrinsic == nir_intrinsic_load_sample_id
+                                 ? JADE_ISA_V_SEL_MY_INDEX
+                                 : JADE_ISA_V_SEL_COVMASK);
          isel_set_def(c, &intr->def, 0, v);
          return true;
       }

@@ -40,7 +40,8 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
       }
    }
    struct jade_value *addr = isel_src(c, addr_def, 0);
-   static const unsigned type_of[5] = {0, 4, 5, 0, 6}; /* 32, 64, 128 bits */
+   static const unsigned type_of[5] =
+      {[1] = JADE_ISA_V_TYPE_32, [2] = JADE_ISA_V_LDG_TYPE_64, [4] = JADE_ISA_V_TYPE_128};
    struct jade_value *tuple = wide ? (store ? isel_src(c, data, 0) : isel_new_value(c, 64))
                                    : isel_mem_data(c, store, data, 0, comps);
    struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
@@ -93,7 +94,8 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
    }
    struct jade_value *addr = addr_def ? isel_src(c, addr_def, 0) : NULL;
    unsigned align = nir_intrinsic_align(intr);
-   static const unsigned type_of[5] = {0, 4, 5, 0, 6}; /* 32, 64, 128 bits */
+   static const unsigned type_of[5] =
+      {[1] = JADE_ISA_V_TYPE_32, [2] = JADE_ISA_V_LDG_TYPE_64, [4] = JADE_ISA_V_TYPE_128};
    for (unsigned k = 0; k < comps;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
          k++;
@@ -132,55 +134,61 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    unsigned bits = intr->def.bit_size;
    if (bits != 32 && bits != 64)
       return jade_ir_error(c->s, "%u-bit atomics are not supported yet", bits);
-   /* Types: U32 0, S32 1, U64 2, F32.FTZ.RN 3 (ATOMG), S64 5 (ATOMG). */
+   /* ATOMS, ATOMG and their CAS forms number the types alike; S64 and
+    * F32.FTZ.RN are ATOMG's alone. */
+   STATIC_ASSERT(JADE_ISA_V_ATOMS_TYPE_64 == JADE_ISA_V_ATOMG_TYPE_64 &&
+                 JADE_ISA_V_ATOMS_CAS_TYPE_64 == JADE_ISA_V_ATOMG_TYPE_64 &&
+                 JADE_ISA_V_ATOMG_CAS_TYPE_64 == JADE_ISA_V_ATOMG_TYPE_64 &&
+                 JADE_ISA_V_ATOMS_TYPE_S32 == JADE_ISA_V_ATOMG_TYPE_S32);
    bool wide = bits == 64;
-   unsigned u = wide ? 2 : 0, sgn = wide ? 5 : 1;
+   unsigned u = wide ? JADE_ISA_V_ATOMG_TYPE_64 : JADE_ISA_V_ATOMG_TYPE_U32;
+   unsigned sgn = wide ? JADE_ISA_V_ATOMG_TYPE_S64 : JADE_ISA_V_ATOMG_TYPE_S32;
    nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
    unsigned op, type = u;
    switch (aop) {
    case nir_atomic_op_iadd:
-      op = 0;
+      op = JADE_ISA_V_OP_ADD;
       break;
    case nir_atomic_op_imin:
-      op = 1;
+      op = JADE_ISA_V_OP_MIN;
       type = sgn;
       break;
    case nir_atomic_op_umin:
-      op = 1;
+      op = JADE_ISA_V_OP_MIN;
       break;
    case nir_atomic_op_imax:
-      op = 2;
+      op = JADE_ISA_V_OP_MAX;
       type = sgn;
       break;
    case nir_atomic_op_umax:
-      op = 2;
+      op = JADE_ISA_V_OP_MAX;
       break;
    case nir_atomic_op_iand:
-      op = 5;
+      op = JADE_ISA_V_OP_AND;
       break;
    case nir_atomic_op_ior:
-      op = 6;
+      op = JADE_ISA_V_OP_OR;
       break;
    case nir_atomic_op_ixor:
-      op = 7;
+      op = JADE_ISA_V_OP_XOR;
       break;
    case nir_atomic_op_xchg:
-      op = 8;
+      op = JADE_ISA_V_OP_EXCH;
       break;
    case nir_atomic_op_cmpxchg:
-      op = 0;
+      op = JADE_ISA_V_OP_ADD;
       break;
    case nir_atomic_op_fadd:
       if (wide || shared)
          return jade_ir_error(c->s, "%s float atomics are not supported yet",
                               shared ? "shared" : "64-bit");
-      op = 0;
-      type = 3; /* .F32.FTZ.RN */
+      op = JADE_ISA_V_OP_ADD;
+      type = JADE_ISA_V_TYPE_F32_FTZ_RN;
       break;
    default:
       return jade_ir_error(c->s, "atomic operation %u is not supported yet", aop);
    }
-   if (shared && type == 5)
+   if (shared && type == JADE_ISA_V_ATOMG_TYPE_S64)
       return jade_ir_error(c->s, "signed 64-bit shared atomics do not exist on SM75");
    struct jade_value *addr = isel_src(c, intr->src[0].ssa, 0);
    struct jade_value *data = isel_src(c, intr->src[1].ssa, 0);
@@ -199,7 +207,7 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
    if (!shared) {
       jade_instr_set_field(i, JADE_ISA_F_E, 1);
-      jade_instr_set_field(i, JADE_ISA_F_SEM, 2); /* .STRONG */
+      jade_instr_set_field(i, JADE_ISA_F_SEM, JADE_ISA_V_SEM_STRONG);
       jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
    }
    int base = shared ? nir_intrinsic_base(intr) : 0;

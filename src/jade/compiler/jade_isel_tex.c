@@ -19,22 +19,23 @@
 
 #include "jade_isel.h"
 
-/* The dim field: 1D 0, 2D 1, 3D 2, CUBE 3, +4 for arrays (no 3D array). */
+/* The dim field of the texture instructions (numbered alike: TEX's names;
+ * no 3D array). */
 static int
 tex_dim(const nir_tex_instr *tex)
 {
    switch (tex->sampler_dim) {
    case GLSL_SAMPLER_DIM_1D:
    case GLSL_SAMPLER_DIM_BUF:
-      return tex->is_array ? 4 : 0;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_1D : JADE_ISA_V_DIM_1D;
    case GLSL_SAMPLER_DIM_2D:
    case GLSL_SAMPLER_DIM_MS:
    case GLSL_SAMPLER_DIM_EXTERNAL:
-      return tex->is_array ? 5 : 1;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_2D : JADE_ISA_V_TEX_DIM_2D;
    case GLSL_SAMPLER_DIM_3D:
-      return tex->is_array ? -1 : 2;
+      return tex->is_array ? -1 : JADE_ISA_V_TEX_DIM_3D;
    case GLSL_SAMPLER_DIM_CUBE:
-      return tex->is_array ? 7 : 3;
+      return tex->is_array ? JADE_ISA_V_DIM_ARRAY_CUBE : JADE_ISA_V_DIM_CUBE;
    default:
       return -1;
    }
@@ -170,7 +171,7 @@ fixed_8_8(struct isel *c, struct jade_value *x, bool is_signed)
    i = isel_emit(c, JADE_ISA_OP_I2F);
    jade_instr_add_dst(i, JADE_ISA_F_DST, f);
    jade_instr_add_src(i, JADE_ISA_F_B, t);
-   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? 6 : 2); /* S32 / U32 */
+   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
    i = isel_emit(c, JADE_ISA_OP_FMUL);
    jade_instr_add_dst(i, JADE_ISA_F_DST, r);
    jade_instr_add_src(i, JADE_ISA_F_A, f);
@@ -289,20 +290,20 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       return jade_ir_error(c->s, "texture operation %u is not supported yet", tex->op);
    }
 
-   /* LOD mode (TEX/TLD): auto 0, LZ 1, LB 2, LL 3; a constant zero LOD is
-    * LZ and needs no operand.  Multisample fetches have no levels. */
-   unsigned lod_mode = 0;
+   /* LOD mode (TEX/TLD); a constant zero LOD is LZ and needs no operand.
+    * Multisample fetches have no levels. */
+   unsigned lod_mode = JADE_ISA_V_LOD_AUTO;
    if (tex->op == nir_texop_txf_ms) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
       lod = NULL;
    } else if (lod && !bias && nir_src_is_const(nir_src_for_ssa(lod)) &&
               nir_src_as_uint(nir_src_for_ssa(lod)) == 0) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
       lod = NULL;
    } else if (lod) {
-      lod_mode = bias ? 2 : 3;
+      lod_mode = bias ? JADE_ISA_V_LOD_LB : JADE_ISA_V_LOD_LL;
    } else if (op == JADE_ISA_OP_TLD) {
-      lod_mode = 1;
+      lod_mode = JADE_ISA_V_LOD_LZ;
    }
 
    struct jade_value *src0[4], *src1[8];
@@ -375,7 +376,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    if (offset && op != JADE_ISA_OP_TLD4)
       jade_instr_set_field(i, JADE_ISA_F_AOFFI, 1);
    if (offset && op == JADE_ISA_OP_TLD4)
-      jade_instr_set_field(i, JADE_ISA_F_OFFS, 1);
+      jade_instr_set_field(i, JADE_ISA_F_OFFS, JADE_ISA_V_OFFS_AOFFI);
    if (cmp)
       jade_instr_set_field(i, JADE_ISA_F_DC, 1);
    if (ms)

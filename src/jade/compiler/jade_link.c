@@ -320,19 +320,20 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
          continue;
       }
 
-      bool constant = old.field[JADE_ISA_F_FREQ] == 1;
+      bool constant = old.field[JADE_ISA_F_FREQ] == JADE_ISA_V_FREQ_CONSTANT;
       if (flat && !constant) {
          struct jade_isa_instr flat = old;
-         flat.field[JADE_ISA_F_FREQ] = 1;
-         flat.field[JADE_ISA_F_LOC] = 0;
+         flat.field[JADE_ISA_F_FREQ] = JADE_ISA_V_FREQ_CONSTANT;
+         flat.field[JADE_ISA_F_LOC] = JADE_ISA_V_LOC_CENTER;
          rewrite(code, p->offset, &flat, &old.ctrl, false);
          unmultiply(code, p, dst, stats);
          set_bits(sph, 448 + 2 * (w - W_COLOR), 2, 1);
          stats->inputs_flat++;
          stats->patches++;
-      } else if (key->persample && !constant && old.field[JADE_ISA_F_LOC] == 0) {
+      } else if (key->persample && !constant &&
+                 old.field[JADE_ISA_F_LOC] == JADE_ISA_V_LOC_CENTER) {
          struct jade_isa_instr sample = old;
-         sample.field[JADE_ISA_F_LOC] = 1;
+         sample.field[JADE_ISA_F_LOC] = JADE_ISA_V_LOC_CENTROID;
          rewrite(code, p->offset, &sample, &old.ctrl, false);
          stats->inputs_persample++;
          stats->patches++;

@@ -103,8 +103,26 @@ commute_ab(struct jade_instr *instr)
       }
       jade_instr_set_field(instr, JADE_ISA_F_LUT, out);
    } else if (instr->op == JADE_ISA_OP_FSETP || instr->op == JADE_ISA_OP_ISETP) {
-      /* a < b is b > a: LT/GT and LE/GE (ordered 1..6, unordered 9..14). */
-      static const uint8_t reversed[16] = {0, 4, 2, 6, 1, 5, 3, 7, 8, 12, 10, 14, 9, 13, 11, 15};
+      /* a < b is b > a: LT/GT and LE/GE, ordered and unordered; the others
+       * are symmetric (ISETP's T is FSETP's NUM). */
+      static const uint8_t reversed[16] = {
+         [JADE_ISA_V_CMP_F] = JADE_ISA_V_CMP_F,
+         [JADE_ISA_V_CMP_LT] = JADE_ISA_V_CMP_GT,
+         [JADE_ISA_V_CMP_EQ] = JADE_ISA_V_CMP_EQ,
+         [JADE_ISA_V_CMP_LE] = JADE_ISA_V_CMP_GE,
+         [JADE_ISA_V_CMP_GT] = JADE_ISA_V_CMP_LT,
+         [JADE_ISA_V_CMP_NE] = JADE_ISA_V_CMP_NE,
+         [JADE_ISA_V_CMP_GE] = JADE_ISA_V_CMP_LE,
+         [JADE_ISA_V_CMP_NUM] = JADE_ISA_V_CMP_NUM,
+         [JADE_ISA_V_CMP_NAN] = JADE_ISA_V_CMP_NAN,
+         [JADE_ISA_V_CMP_LTU] = JADE_ISA_V_CMP_GTU,
+         [JADE_ISA_V_CMP_EQU] = JADE_ISA_V_CMP_EQU,
+         [JADE_ISA_V_CMP_LEU] = JADE_ISA_V_CMP_GEU,
+         [JADE_ISA_V_CMP_GTU] = JADE_ISA_V_CMP_LTU,
+         [JADE_ISA_V_CMP_NEU] = JADE_ISA_V_CMP_NEU,
+         [JADE_ISA_V_CMP_GEU] = JADE_ISA_V_CMP_LEU,
+         [JADE_ISA_V_FSETP_CMP_T] = JADE_ISA_V_FSETP_CMP_T,
+      };
       unsigned cmp = (unsigned)jade_instr_field(instr, JADE_ISA_F_CMP, 0);
       jade_instr_set_field(instr, JADE_ISA_F_CMP, reversed[cmp & 15]);
    }
@@ -180,7 +198,7 @@ static bool
 flushes_denormals(const struct jade_instr *i)
 {
    if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA)
-      return jade_instr_field(i, JADE_ISA_F_FMZ, 0) != 0;
+      return jade_instr_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_IEEE) != JADE_ISA_V_FMZ_IEEE;
    return jade_instr_field(i, JADE_ISA_F_FTZ, 0) != 0;
 }
 

@@ -115,7 +115,9 @@ touches(const struct jade_instr *i, unsigned v)
    return i->pred_value == (int32_t)v;
 }
 
-static const unsigned type_of[5] = {4, 4, 5, 6, 6}; /* 32, 64, 128 bits */
+/* The STL/LDL type of a value of 1..4 words (3 takes 128 bits). */
+static const unsigned type_of[5] = {JADE_ISA_V_TYPE_32, JADE_ISA_V_TYPE_32, JADE_ISA_V_STL_TYPE_64,
+                                    JADE_ISA_V_TYPE_128, JADE_ISA_V_TYPE_128};
 
 static struct jade_instr *
 store(struct spill *sp, struct jade_block *block, struct jade_instr *before,

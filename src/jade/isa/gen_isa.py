@@ -73,6 +73,7 @@ class Form:
         self.unused_type = 'gpr'  # their register file
         self.src_kind = {}        # ALU source -> gpr, ugpr, imm or cbuf
         self.reuse_of = {}        # source -> reuse flag index
+        self.values = {}          # field -> {NAME: value} (`values:`)
 
     def add_field(self, name, typ, parts, default=None, signed=False, shift=0):
         if name in self.fields:
@@ -324,6 +325,20 @@ def parse_placeholder(body, form, what):
     return items + reuse
 
 
+def field_values(op, field, spec):
+    """A field's `values: {NAME: value, ...}`: the names of values the
+    syntax shows through `when` conditions (BAR.SYNC is mode 0), not
+    through a {field|A|B|...} placeholder."""
+    if not isinstance(spec, dict) or not spec:
+        raise DescError(f'{op}.{field}: values must map names to numbers')
+    out = {}
+    for vname, value in spec.items():
+        if not re.fullmatch(r'[A-Z][A-Z0-9_]*', str(vname)) or not isinstance(value, int):
+            raise DescError(f'{op}.{field}: bad value {vname}: {value}')
+        out[str(vname)] = value
+    return out
+
+
 def set_neutrals(hw):
     """RZ, URZ, PT, UPT: the values a register operand leaves out."""
     for typ, key in (('gpr', 'rz'), ('ugpr', 'urz'), ('pred', 'pt'), ('upred', 'upt')):
@@ -353,6 +368,8 @@ def build_forms(desc_all):
                                 spec.get('signed', False), spec.get('shift', 0))
                     if spec.get('inverted'):
                         f.inverted.add(fname)
+                    if 'values' in spec:
+                        f.values[fname] = field_values(name, fname, spec['values'])
                 else:
                     typ, parts = parse_loc(spec, f'{name}.{fname}')
                     f.add_field(fname, typ, parts,
@@ -470,31 +487,35 @@ def enum_name(text):
 
 
 def named_values(forms):
-    """{field: {NAME: value}} from the syntax templates' {field|A|B|...}:
-    a value's name is its text.  A name that means different values in
-    different instructions is kept as OP_FIELD_NAME for each of them
-    instead (per_op)."""
+    """{field: {NAME: value}} from the syntax templates' {field|A|B|...}
+    (a value's name is its text) and the fields' `values:`.  A name that
+    means different values in different instructions is kept as
+    OP_FIELD_NAME for each of them instead (per_op)."""
     seen = {}   # (field, NAME) -> {value: set(ops)}
+    enum_fields, unnamed, printed = set(), set(), set()
     for f in forms:
         for _, items in f.syntax:
             for it in items:
                 if it[0] != 'enum':
+                    if it[0] in ('value', 'optional', 'flag'):
+                        printed.add(it[1])
                     continue
+                enum_fields.add(it[1])
                 for value, text in enumerate(it[2]):
                     name = enum_name(text)
                     if name:
                         seen.setdefault((it[1], name), {}).setdefault(value, set()).add(f.op)
+                    elif text == '':
+                        unnamed.add(it[1])
+        for field, values in f.values.items():
+            enum_fields.add(field)
+            for name, value in values.items():
+                seen.setdefault((field, name), {}).setdefault(value, set()).add(f.op)
     common, per_op = {}, {}
-    # Fields every value of which is named in every template: code must
-    # set them by name.  (A field with an unnamed value, such as
-    # {signed|.U32|}, reads better as a flag.)
-    complete = {it[1] for f in forms for _, items in f.syntax for it in items
-                if it[0] == 'enum'}
-    for f in forms:
-        for _, items in f.syntax:
-            for it in items:
-                if it[0] == 'enum' and any(t == '' for t in it[2]):
-                    complete.discard(it[1])
+    # Fields every value of which is named wherever the syntax shows them,
+    # and never printed as a number or a flag: code must set them by name.
+    # (A field with an unnamed value reads better as a flag.)
+    complete = enum_fields - unnamed - printed
     for (field, name), values in sorted(seen.items()):
         if len(values) == 1:
             common.setdefault(field, {})[name] = next(iter(values))
@@ -558,6 +579,19 @@ def emit_hardware(h, hw):
     h.write('/* Register-file facts (the description\'s hardware section). */\n')
     for k, v in hw.items():
         h.write(f'#define JADE_HW_{k.upper()} {int(v)}\n')
+    # What follows from them: the zero register and the true predicate
+    # are the last of their files.
+    derived = {
+        'gpr_limit': (int(hw['rz']) - int(hw['reserved_gprs']),
+                      'R0..GPR_LIMIT-1 a program may use (RZ and the pc registers above)'),
+        'ugprs': (int(hw['urz']), 'UR0..UGPRS-1 allocatable (URZ above)'),
+        'predicates': (int(hw['pt']), 'P0..PREDICATES-1 allocatable (PT above)'),
+        'upredicates': (int(hw['upt']), 'UP0..UPREDICATES-1 allocatable (UPT above)'),
+    }
+    for k, (v, what) in derived.items():
+        if k in hw:
+            raise DescError(f'hardware: {k} follows from the others')
+        h.write(f'#define JADE_HW_{k.upper()} {v} /* {what} */\n')
     h.write('\n')
 
 

@@ -58,7 +58,51 @@ jade_elf_sections(const uint8_t *data, size_t size, struct jade_elf_section *sec
          .mem_size = sh.sh_size,
          .info = sh.sh_info,
          .link = sh.sh_link,
+         .flags = sh.sh_flags,
+         .addralign = sh.sh_addralign,
+         .index = i,
       };
    }
    return count;
+}
+
+int
+jade_elf_symbols(const uint8_t *data, size_t size, const struct jade_elf_section *sections,
+                 unsigned count, struct jade_elf_symbol *symbols, unsigned max, char *err,
+                 size_t err_size)
+{
+   const struct jade_elf_section *symtab = NULL, *strtab = NULL;
+   for (unsigned i = 0; i < count && !symtab; i++)
+      if (sections[i].type == SHT_SYMTAB)
+         symtab = &sections[i];
+   if (!symtab)
+      return 0;
+   for (unsigned i = 0; i < count; i++)
+      if (sections[i].index == symtab->link)
+         strtab = &sections[i];
+   if (!strtab || strtab->type != SHT_STRTAB || strtab->size == 0 ||
+       data[strtab->offset + strtab->size - 1] != 0) {
+      snprintf(err, err_size, "symbol name table missing or out of bounds");
+      return -1;
+   }
+   unsigned n = 0;
+   for (uint64_t off = 0; off + sizeof(Elf64_Sym) <= symtab->size && n < max;
+        off += sizeof(Elf64_Sym)) {
+      Elf64_Sym sym;
+      memcpy(&sym, data + symtab->offset + off, sizeof(sym));
+      if (sym.st_name >= strtab->size) {
+         snprintf(err, err_size, "symbol %u: name out of bounds", n);
+         return -1;
+      }
+      symbols[n++] = (struct jade_elf_symbol){
+         .name = (const char *)data + strtab->offset + sym.st_name,
+         .value = sym.st_value,
+         .size = sym.st_size,
+         .type = ELF64_ST_TYPE(sym.st_info),
+         .bind = ELF64_ST_BIND(sym.st_info),
+         .other = sym.st_other,
+         .shndx = sym.st_shndx,
+      };
+   }
+   return (int)n;
 }

@@ -218,7 +218,7 @@ jade_isa_instr_init(struct jade_isa_instr *instr, unsigned form_idx)
 {
    memset(instr, 0, sizeof(*instr));
    instr->form = form_idx;
-   instr->pred = 7;
+   instr->pred = JADE_HW_PT;
    instr->ctrl.stall = 1;
    instr->ctrl.wr_sb = 7;
    instr->ctrl.rd_sb = 7;
@@ -233,8 +233,10 @@ const struct jade_isa_reg_syntax *
 jade_isa_reg_syntax(uint8_t type)
 {
    static const struct jade_isa_reg_syntax files[] = {
-      [JADE_ISA_T_GPR] = {"R", "RZ", 255, 254}, [JADE_ISA_T_UGPR] = {"UR", "URZ", 63, 62},
-      [JADE_ISA_T_PRED] = {"P", "PT", 7, 6},    [JADE_ISA_T_UPRED] = {"UP", "UPT", 7, 6},
+      [JADE_ISA_T_GPR] = {"R", "RZ", JADE_HW_RZ, JADE_HW_RZ - 1},
+      [JADE_ISA_T_UGPR] = {"UR", "URZ", JADE_HW_URZ, JADE_HW_URZ - 1},
+      [JADE_ISA_T_PRED] = {"P", "PT", JADE_HW_PT, JADE_HW_PT - 1},
+      [JADE_ISA_T_UPRED] = {"UP", "UPT", JADE_HW_UPT, JADE_HW_UPT - 1},
       [JADE_ISA_T_BAR] = {"B", NULL, 0, 15},
    };
    if (type >= sizeof(files) / sizeof(files[0]) || !files[type].prefix)

@@ -218,6 +218,13 @@ int jade_isa_decode(const uint64_t in[2], struct jade_isa_instr *instr);
  * the length that the full text needs (like snprintf). */
 int jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf, size_t size);
 
+/* The same with branch, call and convergence-barrier targets named as
+ * nvdisasm names them in a cubin, "`(NAME)": NAME is target_name(target
+ * address, data), or the address as a number where that returns NULL. */
+typedef const char *(*jade_isa_target_name_fn)(uint64_t target, void *data);
+int jade_isa_print_named(const struct jade_isa_instr *instr, uint64_t pc,
+                         jade_isa_target_name_fn target_name, void *data, char *buf, size_t size);
+
 /* Assembles one instruction written in nvdisasm's syntax (the control bits
  * are not part of the text; they are left as given in instr->ctrl).
  * Returns 0, or -1 with a message in err. */

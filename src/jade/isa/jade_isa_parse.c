@@ -352,7 +352,7 @@ jade_isa_parse(const char *text, uint64_t pc, struct jade_isa_instr *instr, char
    const struct jade_isa_ctrl ctrl = instr->ctrl;
    memset(instr, 0, sizeof(*instr));
    instr->ctrl = ctrl;
-   instr->pred = 7;
+   instr->pred = JADE_HW_PT;
    if (*s == '@') {
       s++;
       if (*s == '!') {

@@ -19,6 +19,8 @@ struct out {
    char *buf;
    size_t size;
    size_t len;
+   jade_isa_target_name_fn target_name; /* NULL: targets as addresses */
+   void *target_data;
 };
 
 static void
@@ -126,10 +128,16 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
       else
          put(o, "SR%u", (unsigned)v);
       break;
-   case JADE_ISA_T_REL:
+   case JADE_ISA_T_REL: {
       /* Word offset from the end of the instruction. */
-      put(o, "0x%llx", (unsigned long long)(pc + 16 + (int64_t)v * 4));
+      const uint64_t target = pc + 16 + (int64_t)v * 4;
+      const char *name = o->target_name ? o->target_name(target, o->target_data) : NULL;
+      if (name)
+         put(o, "`(%s)", name);
+      else
+         put(o, "0x%llx", (unsigned long long)target);
       break;
+   }
    default:
       put(o, "?");
       break;
@@ -139,7 +147,14 @@ put_value(struct out *o, uint8_t type, uint8_t width, uint64_t v, uint64_t pc)
 int
 jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf, size_t size)
 {
-   struct out o = {buf, size, 0};
+   return jade_isa_print_named(instr, pc, NULL, NULL, buf, size);
+}
+
+int
+jade_isa_print_named(const struct jade_isa_instr *instr, uint64_t pc,
+                     jade_isa_target_name_fn target_name, void *data, char *buf, size_t size)
+{
+   struct out o = {buf, size, 0, target_name, data};
    if (size)
       buf[0] = 0;
 
@@ -150,7 +165,7 @@ jade_isa_print(const struct jade_isa_instr *instr, uint64_t pc, char *buf, size_
       return o.len;
    }
 
-   if (instr->pred != 7 || instr->pred_not) {
+   if (instr->pred != JADE_HW_PT || instr->pred_not) {
       const bool uniform = jade_isa_op_info[jade_isa_forms[instr->form].op].uniform;
       put(&o, "@%s", instr->pred_not ? "!" : "");
       put_value(&o, uniform ? JADE_ISA_T_UPRED : JADE_ISA_T_PRED, 0, instr->pred, pc);

@@ -129,8 +129,6 @@ struct jade_sim_grid {
  * hardware seems to require this alignment"). */
 #define JADE_SIM_LOCAL_WARP_ALIGN 512u
 
-#define JADE_SIM_PC_REGS 2
-
 /* Runs every CTA of the grid to completion (one after the other; the warps
  * of a CTA cooperatively, in a fixed order).  Returns JADE_SIM_OK or the
  * reason it stopped; jade_sim_message() then says more. */

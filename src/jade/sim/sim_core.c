@@ -659,11 +659,12 @@ init_warp(const struct jade_sim *sim, const struct sim_cta *cta, struct sim_warp
    /* The registers the launch may use (a register past its count faults:
     * sim_operands.c) and RZ; clearing all 256 a warp was most of a pixel
     * launch's time. */
-   unsigned regs =
-      g->register_count > JADE_SIM_PC_REGS ? g->register_count - JADE_SIM_PC_REGS : 255;
-   regs = regs < 255 ? regs : 255;
+   unsigned regs = g->register_count > JADE_HW_RESERVED_GPRS
+                      ? g->register_count - JADE_HW_RESERVED_GPRS
+                      : JADE_HW_RZ;
+   regs = regs < JADE_HW_RZ ? regs : JADE_HW_RZ;
    memset(w->r, 0, regs * sizeof(w->r[0]));
-   memset(w->r[255], 0, sizeof(w->r[255]));
+   memset(w->r[JADE_HW_RZ], 0, sizeof(w->r[JADE_HW_RZ]));
    memset(&w->p, 0, offsetof(struct sim_warp, local) - offsetof(struct sim_warp, p));
    w->id = id;
    w->p[JADE_HW_PT] = ~0u;
@@ -740,14 +741,14 @@ jade_sim_launch(struct jade_sim *sim, const struct jade_sim_grid *grid)
    sim->grid = &g;
    sim->shared_window = g.shared_window ? g.shared_window : JADE_SIM_SHARED_WINDOW;
    sim->local_window = g.local_window ? g.local_window : JADE_SIM_LOCAL_WINDOW;
-   if (g.register_count && g.register_count <= JADE_SIM_PC_REGS) {
+   if (g.register_count && g.register_count <= JADE_HW_RESERVED_GPRS) {
       snprintf(sim->message, sizeof(sim->message),
                "bad launch: a register count of %u "
                "leaves no register besides the pc's two",
                g.register_count);
       return sim->status = JADE_SIM_ERROR;
    }
-   sim->gpr_limit = g.register_count ? g.register_count - JADE_SIM_PC_REGS : 0;
+   sim->gpr_limit = g.register_count ? g.register_count - JADE_HW_RESERVED_GPRS : 0;
 
    struct sim_cta cta = {.shared_size = g.shared_size, .thread_count = (unsigned)threads};
    cta.warp_count = (unsigned)((threads + SIM_LANES - 1) / SIM_LANES);

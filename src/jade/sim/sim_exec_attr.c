@@ -101,7 +101,7 @@ exec_ipa(struct sim_exec *x)
    const struct jade_sim_graphics *gfx = x->sim->gfx;
    unsigned freq = (unsigned)sim_field(x, JADE_ISA_F_FREQ);
    const unsigned loc = (unsigned)sim_field(x, JADE_ISA_F_LOC);
-   if (freq > 1 || loc > 2)
+   if (freq > JADE_ISA_V_FREQ_CONSTANT || loc > JADE_ISA_V_LOC_OFFSET)
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "IPA.STATE is not modelled");
    if (!gfx->plane || !gfx->width)
       return sim_stop(x, JADE_SIM_FAULT, "IPA without plane equations");
@@ -118,16 +118,16 @@ exec_ipa(struct sim_exec *x)
          iy = 2 * (q / qw) + (t >> 1 & 1);
       }
       float px = (float)ix + 0.5f, py = (float)iy + 0.5f;
-      if (loc == 1 && gfx->centroid && t < gfx->threads) {
+      if (loc == JADE_ISA_V_LOC_CENTROID && gfx->centroid && t < gfx->threads) {
          px = (float)ix + gfx->centroid[t][0];
          py = (float)iy + gfx->centroid[t][1];
-      } else if (loc == 2) {
+      } else if (loc == JADE_ISA_V_LOC_OFFSET) {
          const unsigned sofs = (unsigned)sim_field(x, JADE_ISA_F_SOFS);
          const uint32_t o = sofs == JADE_HW_RZ ? 0 : sim_gpr(x, sofs, lane);
          px += (float)(int16_t)(o & 0xffff) / 4096.0f;
          py += (float)(int16_t)(o >> 16) / 4096.0f;
       }
-      float v = freq == 1 ? pl[2] : pl[0] * px + pl[1] * py + pl[2];
+      float v = freq == JADE_ISA_V_FREQ_CONSTANT ? pl[2] : pl[0] * px + pl[1] * py + pl[2];
       uint32_t bits;
       memcpy(&bits, &v, 4);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, bits);
@@ -143,14 +143,14 @@ exec_pixld(struct sim_exec *x)
 {
    const struct jade_sim_graphics *gfx = x->sim->gfx;
    const unsigned sel = (unsigned)sim_field(x, JADE_ISA_F_SEL);
-   if (sel != 1 && sel != 3)
+   if (sel != JADE_ISA_V_SEL_COVMASK && sel != JADE_ISA_V_SEL_MY_INDEX)
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "PIXLD mode %u is not modelled", sel);
    if (!gfx->plane)
       return sim_stop(x, JADE_SIM_FAULT, "PIXLD outside a pixel launch");
    sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
       uint32_t v;
-      if (sel == 1)
+      if (sel == JADE_ISA_V_SEL_COVMASK)
          v = gfx->covmask && t < gfx->threads ? gfx->covmask[t] : 1;
       else
          v = gfx->my_index && t < gfx->threads ? gfx->my_index[t] : 0;

@@ -42,7 +42,7 @@
 static const struct sim_fp_fmt *
 fmt_of(unsigned t)
 {
-   return t == 1 ? &sim_fp_f16 : t == 3 ? &sim_fp_f64 : &sim_fp_f32;
+   return t == JADE_ISA_V_DT_F16 ? &sim_fp_f16 : t == JADE_ISA_V_DT_F64 ? &sim_fp_f64 : &sim_fp_f32;
 }
 
 /* A float source of type st with its modifiers, as an exact double. */
@@ -50,11 +50,11 @@ static double
 conv_fsrc(struct sim_exec *x, unsigned st, bool ftz, unsigned lane)
 {
    double v;
-   if (st == 3) {
+   if (st == JADE_ISA_V_ST_F64) {
       v = sim_f64(sim_src64(x, SIM_SRC_B, lane));
-   } else if (st == 1) {
+   } else if (st == JADE_ISA_V_ST_F16) {
       uint32_t r = sim_src(x, SIM_SRC_B, lane);
-      v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == 1 ? r >> 16 : r) & 0xffff);
+      v = sim_f16_to_d((sim_field(x, JADE_ISA_F_B_H) == JADE_ISA_V_B_H_H1 ? r >> 16 : r) & 0xffff);
    } else {
       v = (double)sim_f32(sim_flush32(sim_src(x, SIM_SRC_B, lane), ftz));
    }
@@ -117,7 +117,7 @@ exec_f2i(struct sim_exec *x, bool op64)
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
    bool nan_zero = op64 || sim_field(x, JADE_ISA_F_NTZ);
-   if (st == 0 || (!op64 && (st == 3 || (dt & 3) == 3))) {
+   if (st == JADE_ISA_V_ST_U8 || (!op64 && (st == JADE_ISA_V_ST_F64 || (dt & 3) == 3))) {
       sim_unsupported(x, "F2I type");
       return true;
    }
@@ -150,7 +150,8 @@ exec_i2f(struct sim_exec *x)
    unsigned dt = (unsigned)sim_field(x, JADE_ISA_F_DT);
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
-   if (dt == 0 || (x->op == JADE_ISA_OP_I2F && (dt == 3 || (st & 3) == 3))) {
+   if (dt == JADE_ISA_V_DT_U8 ||
+       (x->op == JADE_ISA_OP_I2F && (dt == JADE_ISA_V_DT_F64 || (st & 3) == 3))) {
       sim_unsupported(x, "I2F type");
       return true;
    }
@@ -160,7 +161,7 @@ exec_i2f(struct sim_exec *x)
       i2f_src(x, st, lane, &neg, &mag);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_round_int(neg, mag, 0, rnd, fmt_of(dt)), dt == 3);
+      conv_write(x, lane, sim_fp_round_int(neg, mag, 0, rnd, fmt_of(dt)), dt == JADE_ISA_V_DT_F64);
    }
    return true;
 }
@@ -172,15 +173,16 @@ exec_f2f(struct sim_exec *x)
    unsigned st = (unsigned)sim_field(x, JADE_ISA_F_ST);
    unsigned rnd = (unsigned)sim_field(x, JADE_ISA_F_RND);
    bool ftz = sim_field(x, JADE_ISA_F_FTZ);
-   if (dt == 0 || st == 0) {
+   if (dt == JADE_ISA_V_DT_U8 || st == JADE_ISA_V_ST_U8) {
       sim_unsupported(x, "F2F type");
       return true;
    }
    sim_foreach_lane (x, lane) {
-      double v = conv_fsrc(x, st, ftz && st == 2, lane);
+      double v = conv_fsrc(x, st, ftz && st == JADE_ISA_V_ST_F32, lane);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == 2, false, fmt_of(dt)), dt == 3);
+      conv_write(x, lane, sim_fp_result(v, rnd, ftz && dt == JADE_ISA_V_DT_F32, false, fmt_of(dt)),
+                 dt == JADE_ISA_V_DT_F64);
    }
    return true;
 }
@@ -199,8 +201,8 @@ exec_i2i(struct sim_exec *x)
    return true;
 }
 
-/* FRND (t = 2, F32) and FRND.F64 (t = 3): an integral value is exact in
- * its format. */
+/* FRND (t F32) and FRND.F64 (t F64): an integral value is exact in its
+ * format. */
 static bool
 exec_frnd(struct sim_exec *x, unsigned t)
 {
@@ -210,7 +212,8 @@ exec_frnd(struct sim_exec *x, unsigned t)
       double v = conv_fsrc(x, t, ftz, lane);
       if (sim_stopped(x))
          return true;
-      conv_write(x, lane, sim_fp_round(sim_fp_rint(v, rnd), SIM_RND_RN, fmt_of(t)), t == 3);
+      conv_write(x, lane, sim_fp_round(sim_fp_rint(v, rnd), SIM_RND_RN, fmt_of(t)),
+                 t == JADE_ISA_V_ST_F64);
    }
    return true;
 }
@@ -230,9 +233,9 @@ sim_exec_conv(struct sim_exec *x)
    case JADE_ISA_OP_F2F_64:
       return exec_f2f(x);
    case JADE_ISA_OP_FRND:
-      return exec_frnd(x, 2);
+      return exec_frnd(x, JADE_ISA_V_ST_F32);
    case JADE_ISA_OP_FRND_64:
-      return exec_frnd(x, 3);
+      return exec_frnd(x, JADE_ISA_V_ST_F64);
    case JADE_ISA_OP_I2I:
       return exec_i2i(x);
    default:

@@ -89,23 +89,23 @@ exec_ret(struct sim_exec *x)
 static void
 exec_bar(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* SYNC ARV RED */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
    unsigned id = (unsigned)sim_field(x, JADE_ISA_F_ID) & 15;
    struct sim_cta_barrier *bar = &x->cta->bar[id];
-   if (mode > 2 || !x->mask)
+   if (mode > JADE_ISA_V_MODE_RED || !x->mask)
       return;
    if (x->op == JADE_ISA_OP_BAR_R)
       bar->count = sim_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_CNT), sim_first_lane(x));
-   else if (mode == 1)
+   else if (mode == JADE_ISA_V_MODE_ARV)
       bar->count = (unsigned)sim_field(x, JADE_ISA_F_CNT);
-   if (mode == 1) {
+   if (mode == JADE_ISA_V_MODE_ARV) {
       bar->arrived += (unsigned)__builtin_popcount(x->mask);
       return;
    }
-   if (mode == 2)
+   if (mode == JADE_ISA_V_MODE_RED)
       bar->red_op = (uint8_t)(1 + sim_field(x, JADE_ISA_F_REDOP));
    sim_foreach_lane (x, lane) {
-      if (mode == 2) {
+      if (mode == JADE_ISA_V_MODE_RED) {
          bar->red_total++;
          bar->red_true += sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       }
@@ -120,7 +120,7 @@ exec_bar(struct sim_exec *x)
 static void
 exec_b2r(struct sim_exec *x)
 {
-   if (sim_field(x, JADE_ISA_F_MODE) != 1) {
+   if (sim_field(x, JADE_ISA_F_MODE) != JADE_ISA_V_MODE_RESULT) {
       sim_unsupported(x, "B2R other than .RESULT");
       return;
    }
@@ -137,7 +137,7 @@ static void
 exec_bpt(struct sim_exec *x)
 {
    unsigned code = (unsigned)sim_field(x, JADE_ISA_F_CODE);
-   if (sim_field(x, JADE_ISA_F_MODE) != 3) {
+   if (sim_field(x, JADE_ISA_F_MODE) != JADE_ISA_V_MODE_TRAP) {
       sim_unsupported(x, "BPT other than .TRAP");
       return;
    }

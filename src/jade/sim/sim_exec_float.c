@@ -64,12 +64,12 @@ static bool
 fmz_flag(struct sim_exec *x, bool *ftz, bool *fmz)
 {
    unsigned v = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
-   if (v == 3) {
+   if (v > JADE_ISA_V_FMZ_FMZ) {
       sim_unsupported(x, "FTZ and FMZ together");
       return false;
    }
-   *ftz = v != 0;
-   *fmz = v == 2;
+   *ftz = v != JADE_ISA_V_FMZ_IEEE;
+   *fmz = v == JADE_ISA_V_FMZ_FMZ;
    return true;
 }
 
@@ -104,7 +104,7 @@ exec_fmul(struct sim_exec *x)
    unsigned scale = (unsigned)sim_field(x, JADE_ISA_F_SCALE);
    if (!fmz_flag(x, &ftz, &fmz))
       return true;
-   if (scale == 0) {
+   if (scale < JADE_ISA_V_SCALE_D8) {
       sim_unsupported(x, "FMUL scale 0");
       return true;
    }
@@ -112,7 +112,7 @@ exec_fmul(struct sim_exec *x)
       uint32_t a = sim_flush32(fsrc(x, SIM_SRC_A, lane), ftz);
       uint32_t b = sim_flush32(fsrc(x, SIM_SRC_B, lane), ftz);
       /* .D8 ... .M8 scale the exact product: no double range issue */
-      double v = ldexp(fmul_exact(a, b, fmz), (int)scale - 4);
+      double v = ldexp(fmul_exact(a, b, fmz), (int)scale - JADE_ISA_V_FMUL_SCALE_X1);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, fresult(v, rnd, ftz, sat));
    }
    return true;
@@ -370,7 +370,7 @@ mufu64h(struct sim_exec *x, bool rsq, uint32_t hi)
 static bool
 exec_mufu64h(struct sim_exec *x)
 {
-   bool rsq = sim_field(x, JADE_ISA_F_FUNC);
+   bool rsq = sim_field(x, JADE_ISA_F_FUNC) == JADE_ISA_V_FUNC_RSQ64H;
    sim_foreach_lane (x, lane) {
       uint32_t r = mufu64h(x, rsq, fsrc(x, SIM_SRC_B, lane));
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, r);

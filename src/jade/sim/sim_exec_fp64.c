@@ -135,9 +135,9 @@ exec_dsetp(struct sim_exec *x)
          return true;
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       bool pd0, pd1;
-      if (cmp == 0 || cmp == 15) {
+      if (cmp == JADE_ISA_V_CMP_MIN || cmp == JADE_ISA_V_CMP_MAX) {
          bool pick_a;
-         dsetp_minmax(cmp == 15, ua, ub, &pick_a, &pd1);
+         dsetp_minmax(cmp == JADE_ISA_V_CMP_MAX, ua, ub, &pick_a, &pd1);
          pd0 = sim_bop(bop, pick_a, p);
       } else {
          bool c = sim_fp_compare(cmp, sim_f64(ua), sim_f64(ub));

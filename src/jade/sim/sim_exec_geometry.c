@@ -54,7 +54,7 @@ sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    uint32_t t;
    if (!gs || !geometry_thread(x, lane, &t))
       return false;
-   *v = sr == 0x11 ? gs->invocation_id[t] : gs->invocation_info[t];
+   *v = sr == JADE_ISA_SR_INVOCATION_ID ? gs->invocation_id[t] : gs->invocation_info[t];
    return true;
 }
 
@@ -204,7 +204,7 @@ exec_out(struct sim_exec *x, bool final)
    const char *name = jade_isa_op_info[x->op].name;
    if (!gs)
       return sim_unsupported(x, "outside a geometry launch");
-   const unsigned mode = final ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   const unsigned mode = final ? JADE_ISA_V_MODE_FINAL : (unsigned)sim_field(x, JADE_ISA_F_MODE);
    uint32_t result[SIM_LANES];
    sim_foreach_lane (x, lane) {
       uint32_t t;
@@ -223,7 +223,7 @@ exec_out(struct sim_exec *x, bool final)
       const uint32_t s = sim_src(x, SIM_SRC_B, lane);
       if (s >= STREAMS)
          return sim_stop(x, JADE_SIM_FAULT, "OUT: stream %u (there are 4)", s);
-      if (mode == 0)
+      if (mode == JADE_ISA_V_MODE_FINAL)
          return sim_stop(x, JADE_SIM_UNSUPPORTED, "OUT of mode 0 (OUT.FINAL has opcode 0x324)");
       result[lane] = out_one(gs, t, mode, s);
    }

@@ -102,7 +102,8 @@ static void
 hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s, unsigned lane)
 {
    unsigned fmzf = (unsigned)sim_field(x, JADE_ISA_F_FMZ);
-   bool ftz = sim_field(x, JADE_ISA_F_FTZ) || fmzf != 0, fmz = fmzf == 2;
+   bool ftz = sim_field(x, JADE_ISA_F_FTZ) || fmzf != JADE_ISA_V_FMZ_IEEE;
+   bool fmz = fmzf == JADE_ISA_V_FMZ_FMZ;
    bool f32 = sim_field(x, JADE_ISA_F_F32), sat = sim_field(x, JADE_ISA_F_SAT);
    uint32_t out[2];
    for (unsigned h = 0; h < (f32 ? 1u : 2u); h++) {
@@ -127,7 +128,7 @@ hexec_lane(struct sim_exec *x, enum hop op, const struct hsrc *s, unsigned lane)
 static bool
 exec_half(struct sim_exec *x, enum hop op)
 {
-   if (sim_field(x, JADE_ISA_F_FMZ) == 3) {
+   if (sim_field(x, JADE_ISA_F_FMZ) > JADE_ISA_V_FMZ_FMZ) {
       sim_unsupported(x, "FTZ and FMZ together");
       return true;
    }

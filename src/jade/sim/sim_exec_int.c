@@ -111,28 +111,28 @@ exec_lop3(struct sim_exec *x)
    }
 }
 
-/* cmp: F LT EQ LE GT NE GE T. */
+/* ISETP's comparison. */
 static bool
 int_cmp(unsigned cmp, bool is_signed, uint32_t a, uint32_t b)
 {
    bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
    bool eq = a == b;
    switch (cmp) {
-   case 0:
+   case JADE_ISA_V_CMP_F:
       return false;
-   case 1:
+   case JADE_ISA_V_CMP_LT:
       return lt;
-   case 2:
+   case JADE_ISA_V_CMP_EQ:
       return eq;
-   case 3:
+   case JADE_ISA_V_CMP_LE:
       return lt || eq;
-   case 4:
+   case JADE_ISA_V_CMP_GT:
       return !lt && !eq;
-   case 5:
+   case JADE_ISA_V_CMP_NE:
       return !eq;
-   case 6:
+   case JADE_ISA_V_CMP_GE:
       return !lt;
-   default:
+   default: /* T */
       return true;
    }
 }
@@ -152,7 +152,7 @@ exec_isetp(struct sim_exec *x)
           * of the same (unsigned) compare of the low words. */
          bool lo = sim_pred_src(x, JADE_ISA_F_PLO, JADE_ISA_F_PLO_NOT, lane);
          if (a == b)
-            r = (cmp == 0 || cmp == 7) ? r : lo;
+            r = (cmp == JADE_ISA_V_CMP_F || cmp == JADE_ISA_V_ISETP_CMP_T) ? r : lo;
       }
       bool p = sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane);
       set_pred_field(x, JADE_ISA_F_PD0, lane, sim_bop(bop, r, p));
@@ -261,11 +261,11 @@ exec_lea(struct sim_exec *x)
 static void
 exec_shf(struct sim_exec *x)
 {
-   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE); /* S64 U64 S32 U32 */
+   unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
    bool wrap = sim_field(x, JADE_ISA_F_W), right = sim_field(x, JADE_ISA_F_RIGHT);
    bool hi = sim_field(x, JADE_ISA_F_HI);
-   bool is_signed = type == 0 || type == 2;
-   unsigned bits = type < 2 ? 64 : 32;
+   bool is_signed = type == JADE_ISA_V_SHF_TYPE_S64 || type == JADE_ISA_V_SHF_TYPE_S32;
+   unsigned bits = type == JADE_ISA_V_SHF_TYPE_S64 || type == JADE_ISA_V_SHF_TYPE_U64 ? 64 : 32;
    foreach_value_lane (x, lane) {
       uint32_t lo = sim_src(x, SIM_SRC_A, lane), s = sim_src(x, SIM_SRC_B, lane);
       uint32_t hiw = sim_src(x, SIM_SRC_C, lane);
@@ -287,7 +287,7 @@ prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
 {
    uint64_t bytes = (uint64_t)c << 32 | a;
    uint32_t r = 0;
-   if (mode == 0) {
+   if (mode == JADE_ISA_V_MODE_IDX) {
       for (unsigned i = 0; i < 4; i++) {
          unsigned s = sel >> (i * 4) & 0xf;
          uint32_t byte = bytes >> ((s & 7) * 8) & 0xff;
@@ -318,7 +318,8 @@ prmt(unsigned mode, uint32_t a, uint32_t sel, uint32_t c)
 static void
 exec_prmt(struct sim_exec *x)
 {
-   unsigned mode = x->op == JADE_ISA_OP_UPRMT ? 0 : (unsigned)sim_field(x, JADE_ISA_F_MODE);
+   unsigned mode =
+      x->op == JADE_ISA_OP_UPRMT ? JADE_ISA_V_MODE_IDX : (unsigned)sim_field(x, JADE_ISA_F_MODE);
    foreach_value_lane (x, lane)
       set_dst(x, lane,
               prmt(mode, sim_src(x, SIM_SRC_A, lane), sim_src(x, SIM_SRC_B, lane),
@@ -412,7 +413,7 @@ exec_two(struct sim_exec *x, enum jade_isa_op op)
       }
       case JADE_ISA_OP_P2R: {
          uint32_t preds = 0;
-         for (unsigned p = 0; p < 7; p++)
+         for (unsigned p = 0; p < JADE_HW_PREDICATES; p++)
             preds |= (uint32_t)sim_pred(x, p, lane) << p;
          r = (a & ~b) | (preds & b);
          break;
@@ -430,7 +431,7 @@ exec_r2p(struct sim_exec *x)
 {
    foreach_value_lane (x, lane) {
       uint32_t a = sim_src(x, SIM_SRC_A, lane), b = sim_src(x, SIM_SRC_B, lane);
-      for (unsigned p = 0; p < 7; p++)
+      for (unsigned p = 0; p < JADE_HW_PREDICATES; p++)
          if (b >> p & 1)
             sim_set_pred(x, p, lane, a >> p & 1);
    }

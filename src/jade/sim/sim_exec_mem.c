@@ -136,19 +136,19 @@ exec_load(struct sim_exec *x, enum space space)
          return;
       uint32_t words[4] = {0};
       switch (type) {
-      case 0:
+      case JADE_ISA_V_TYPE_U8:
          words[0] = p[0];
          break;
-      case 1:
+      case JADE_ISA_V_TYPE_S8:
          words[0] = (uint32_t)(int32_t)(int8_t)p[0];
          break;
-      case 2: {
+      case JADE_ISA_V_TYPE_U16: {
          uint16_t v;
          memcpy(&v, p, 2);
          words[0] = v;
          break;
       }
-      case 3: {
+      case JADE_ISA_V_TYPE_S16: {
          int16_t v;
          memcpy(&v, p, 2);
          words[0] = (uint32_t)(int32_t)v;
@@ -187,7 +187,7 @@ exec_ldc(struct sim_exec *x)
    unsigned bank = (unsigned)sim_field(x, JADE_ISA_F_BANK);
    bool uniform = jade_isa_op_info[x->op].uniform;
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
-   if (x->op == JADE_ISA_OP_LDC && sim_field(x, JADE_ISA_F_MODE)) {
+   if (x->op == JADE_ISA_OP_LDC && sim_field(x, JADE_ISA_F_MODE) != JADE_ISA_V_MODE_NONE) {
       sim_unsupported(x, "indexed constant-bank modes");
       return;
    }
@@ -207,16 +207,16 @@ exec_ldc(struct sim_exec *x)
          words[1] = sim_cbuf32(x, bank, off + 4);
       unsigned shift = (unsigned)(off & 3) * 8;
       switch (type) {
-      case 0:
+      case JADE_ISA_V_TYPE_U8:
          words[0] = words[0] >> shift & 0xff;
          break;
-      case 1:
+      case JADE_ISA_V_TYPE_S8:
          words[0] = (uint32_t)(int32_t)(int8_t)(words[0] >> shift);
          break;
-      case 2:
+      case JADE_ISA_V_TYPE_U16:
          words[0] = words[0] >> shift & 0xffff;
          break;
-      case 3:
+      case JADE_ISA_V_TYPE_S16:
          words[0] = (uint32_t)(int32_t)(int16_t)(words[0] >> shift);
          break;
       default:
@@ -235,8 +235,16 @@ exec_ldc(struct sim_exec *x)
 
 /* --- atomics ------------------------------------------------------------- */
 
-/* ATOM/ATOMG/RED type field: U32 S32 U64 F32.FTZ.RN F16x2.RN S64 F64.RN. */
-enum atom_type { AT_U32, AT_S32, AT_U64, AT_F32, AT_F16X2, AT_S64, AT_F64 };
+/* ATOM/ATOMG/RED type field. */
+enum atom_type {
+   AT_U32 = JADE_ISA_V_ATOMG_TYPE_U32,
+   AT_S32 = JADE_ISA_V_ATOMG_TYPE_S32,
+   AT_U64 = JADE_ISA_V_ATOMG_TYPE_64,
+   AT_F32 = JADE_ISA_V_TYPE_F32_FTZ_RN,
+   AT_F16X2 = JADE_ISA_V_TYPE_F16X2_RN,
+   AT_S64 = JADE_ISA_V_ATOMG_TYPE_S64,
+   AT_F64 = JADE_ISA_V_TYPE_F64_RN,
+};
 
 static bool
 atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old, uint64_t data,
@@ -247,44 +255,44 @@ atom_op(struct sim_exec *x, unsigned op, enum atom_type type, uint64_t old, uint
    uint64_t mask = is64 ? ~0ull : 0xffffffffull;
    int64_t so = is64 ? (int64_t)old : (int64_t)(int32_t)old;
    int64_t sd = is64 ? (int64_t)data : (int64_t)(int32_t)data;
-   if (type == AT_F32 && op == 0) {
+   if (type == AT_F32 && op == JADE_ISA_V_OP_ADD) {
       float r =
          sim_f32(sim_flush32((uint32_t)old, true)) + sim_f32(sim_flush32((uint32_t)data, true));
       *result = isnan(r) ? SIM_NAN32 : sim_flush32(sim_u32(r), true);
       return true;
    }
-   if (type == AT_F64 && op == 0) {
+   if (type == AT_F64 && op == JADE_ISA_V_OP_ADD) {
       *result = sim_u64(sim_f64(old) + sim_f64(data));
       return true;
    }
    if (type == AT_F32 || type == AT_F64 || type == AT_F16X2)
       return sim_unsupported(x, "this atomic operation on floats");
    switch (op) {
-   case 0:
+   case JADE_ISA_V_OP_ADD:
       *result = old + data;
       break;
-   case 1:
+   case JADE_ISA_V_OP_MIN:
       *result = is_signed ? (so < sd ? old : data) : ((old & mask) < (data & mask) ? old : data);
       break;
-   case 2:
+   case JADE_ISA_V_OP_MAX:
       *result = is_signed ? (so > sd ? old : data) : ((old & mask) > (data & mask) ? old : data);
       break;
-   case 3:
+   case JADE_ISA_V_OP_INC:
       *result = (old & mask) >= (data & mask) ? 0 : old + 1;
       break;
-   case 4:
+   case JADE_ISA_V_OP_DEC:
       *result = ((old & mask) == 0 || (old & mask) > (data & mask)) ? data : old - 1;
       break;
-   case 5:
+   case JADE_ISA_V_OP_AND:
       *result = old & data;
       break;
-   case 6:
+   case JADE_ISA_V_OP_OR:
       *result = old | data;
       break;
-   case 7:
+   case JADE_ISA_V_OP_XOR:
       *result = old ^ data;
       break;
-   case 8:
+   case JADE_ISA_V_OP_EXCH:
       *result = data;
       break;
    default:
@@ -336,12 +344,14 @@ exec_atomic(struct sim_exec *x, enum space space, bool cas, bool has_dst)
 static void
 exec_qspc(struct sim_exec *x)
 {
-   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE); /* G L S */
+   unsigned space = (unsigned)sim_field(x, JADE_ISA_F_SPACE);
    sim_foreach_lane (x, lane) {
       uint64_t a = address(x, lane, SPACE_GLOBAL);
       bool shared = a - x->sim->shared_window < JADE_SIM_WINDOW_SIZE;
       bool local = a - x->sim->local_window < JADE_SIM_WINDOW_SIZE;
-      bool in = space == 0 ? !shared && !local : space == 1 ? local : shared;
+      bool in = space == JADE_ISA_V_SPACE_G   ? !shared && !local
+                : space == JADE_ISA_V_SPACE_L ? local
+                                              : shared;
       sim_set_pred(x, (unsigned)sim_field(x, JADE_ISA_F_PD), lane, in);
       sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane, 0);
    }

@@ -101,7 +101,7 @@ sim_exec_surface(struct sim_exec *x)
    const unsigned clamp = (unsigned)sim_field(x, JADE_ISA_F_CLAMP);
    if (dim > 5)
       return sim_unsupported(x, "surface dimension");
-   if (clamp != 0 && clamp != 2)
+   if (clamp != JADE_ISA_V_CLAMP_IGN && clamp != JADE_ISA_V_CLAMP_TRAP)
       return sim_unsupported(x, "surface clamp mode 1");
    const bool formatted = kind == JADE_SIM_SURFACE_LOAD || kind == JADE_SIM_SURFACE_STORE;
    const bool raw = kind == JADE_SIM_SURFACE_LOAD_RAW || kind == JADE_SIM_SURFACE_STORE_RAW;
@@ -113,7 +113,7 @@ sim_exec_surface(struct sim_exec *x)
    struct jade_sim_surface_request base = {
       .op = kind,
       .dim = dim,
-      .trap = clamp == 2,
+      .trap = clamp == JADE_ISA_V_CLAMP_TRAP,
       .byte_address = !formatted && sim_field(x, JADE_ISA_F_BA),
    };
    unsigned words = 0; /* registers of dst (loads, atomics) or data (stores) */
@@ -133,9 +133,11 @@ sim_exec_surface(struct sim_exec *x)
       const unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
       if (kind == JADE_SIM_SURFACE_CAS) {
          /* .CAS types: 32 (U32), .S32, .64. */
-         if (type > 2)
+         if (type > JADE_ISA_V_SUATOM_CAS_B_TYPE_64)
             return sim_unsupported(x, "SUATOM.CAS type");
-         base.atomic_type = type == 2 ? JADE_SIM_ATOM_U64 : (enum jade_sim_atomic_type)type;
+         base.atomic_type = type == JADE_ISA_V_SUATOM_CAS_B_TYPE_64
+                               ? JADE_SIM_ATOM_U64
+                               : (enum jade_sim_atomic_type)type;
       } else {
          base.atomic_type = (enum jade_sim_atomic_type)type;
          base.atomic_op = (enum jade_sim_atomic_op)sim_field(x, JADE_ISA_F_OP);
@@ -171,9 +173,9 @@ sim_exec_surface(struct sim_exec *x)
                          req.handle, err);
       if (raw && req.op == JADE_SIM_SURFACE_LOAD_RAW) {
          const unsigned type = (unsigned)sim_field(x, JADE_ISA_F_TYPE);
-         if (type == 1)
+         if (type == JADE_ISA_V_TYPE_S8)
             out[0] = (uint32_t)(int32_t)(int8_t)out[0];
-         else if (type == 3)
+         else if (type == JADE_ISA_V_TYPE_S16)
             out[0] = (uint32_t)(int32_t)(int16_t)out[0];
       }
       if (dst != JADE_HW_RZ) {

@@ -152,16 +152,16 @@ exec_sample(struct sim_exec *x)
    unsigned offset_bits = 4;
    if (op == JADE_ISA_OP_TEX) {
       const unsigned l = (unsigned)sim_field(x, JADE_ISA_F_LOD);
-      if (l > 3)
+      if (l > JADE_ISA_V_LOD_LL)
          return sim_unsupported(x, "TEX LOD mode (LB.LC, LL.LC)");
       lod_mode = lod_modes[l];
       offsets = sim_field(x, JADE_ISA_F_AOFFI);
       dc = sim_field(x, JADE_ISA_F_DC);
    } else if (op == JADE_ISA_OP_TLD4) {
       const unsigned offs = (unsigned)sim_field(x, JADE_ISA_F_OFFS);
-      if (offs > 1)
+      if (offs > JADE_ISA_V_OFFS_AOFFI)
          return sim_unsupported(x, "TLD4 per-texel offsets (.PTP)");
-      offsets = offs == 1;
+      offsets = offs == JADE_ISA_V_OFFS_AOFFI;
       offset_bits = 8;
       dc = sim_field(x, JADE_ISA_F_DC);
       lod_mode = JADE_SIM_LOD_ZERO;
@@ -245,7 +245,8 @@ exec_tld(struct sim_exec *x)
 {
    unsigned dim = (unsigned)sim_field(x, JADE_ISA_F_DIM) & 7;
    unsigned lod_mode = (unsigned)sim_field(x, JADE_ISA_F_LOD);
-   if (!dims[dim].valid || dims[dim].cube || (lod_mode != 1 && lod_mode != 3) ||
+   if (!dims[dim].valid || dims[dim].cube ||
+       (lod_mode != JADE_ISA_V_LOD_LZ && lod_mode != JADE_ISA_V_LOD_LL) ||
        sim_field(x, JADE_ISA_F_CL))
       return sim_unsupported(x, "TLD form (dimension, LOD mode or clamp)");
    const bool ms = sim_field(x, JADE_ISA_F_MS);
@@ -269,7 +270,7 @@ exec_tld(struct sim_exec *x)
       t = (struct tuple){src1, 0};
       if (ms)
          req.sample = next_word(x, &t, lane);
-      if (lod_mode == 3)
+      if (lod_mode == JADE_ISA_V_LOD_LL)
          req.lod = (int32_t)next_word(x, &t, lane);
       if (offsets)
          unpack_offsets(next_word(x, &t, lane), 4, req.dim, req.offset);

@@ -14,61 +14,61 @@ sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
 {
    struct sim_warp *w = x->w;
    switch (sr) {
-   case 0x00:
+   case JADE_ISA_SR_LANEID:
       *v = lane;
-      return true; /* LANEID */
-   case 0x21:
-   case 0x22:
-   case 0x23:
-      *v = w->tid[lane][sr - 0x21];
       return true;
-   case 0x25:
-   case 0x26:
-   case 0x27:
-      *v = x->cta->ctaid[sr - 0x25];
+   case JADE_ISA_SR_TID_X:
+   case JADE_ISA_SR_TID_Y:
+   case JADE_ISA_SR_TID_Z:
+      *v = w->tid[lane][sr - JADE_ISA_SR_TID_X];
       return true;
-   case 0x38:
+   case JADE_ISA_SR_CTAID_X:
+   case JADE_ISA_SR_CTAID_Y:
+   case JADE_ISA_SR_CTAID_Z:
+      *v = x->cta->ctaid[sr - JADE_ISA_SR_CTAID_X];
+      return true;
+   case JADE_ISA_SR_EQMASK:
       *v = 1u << lane;
-      return true; /* EQMASK */
-   case 0x39:
+      return true;
+   case JADE_ISA_SR_LTMASK:
       *v = (1u << lane) - 1;
-      return true; /* LTMASK */
-   case 0x3a:
+      return true;
+   case JADE_ISA_SR_LEMASK:
       *v = (uint32_t)((2ull << lane) - 1);
-      return true; /* LEMASK */
-   case 0x3b:
+      return true;
+   case JADE_ISA_SR_GTMASK:
       *v = ~(uint32_t)((2ull << lane) - 1);
-      return true; /* GTMASK */
-   case 0x3c:
+      return true;
+   case JADE_ISA_SR_GEMASK:
       *v = ~((1u << lane) - 1);
-      return true; /* GEMASK */
+      return true;
    /* The clock counts issue cycles of this warp; there is one SM. */
-   case 0x01:
-   case 0x50:
-   case 0x52:
+   case JADE_ISA_SR_CLOCK:
+   case JADE_ISA_SR_CLOCKLO:
+   case JADE_ISA_SR_GLOBALTIMERLO:
       *v = (uint32_t)w->cycle;
       return true;
-   case 0x51:
-   case 0x53:
+   case JADE_ISA_SR_CLOCKHI:
+   case JADE_ISA_SR_GLOBALTIMERHI:
       *v = (uint32_t)(w->cycle >> 32);
       return true;
-   case 0x43:
-   case 0x44:
+   case JADE_ISA_SR_VIRTUALSMID:
+   case JADE_ISA_SR_VIRTUALENGINEID:
       *v = 0;
-      return true; /* VIRTUALSMID/ENGINEID */
+      return true;
    /* The lowest stack address: -O0 code traps if R1 goes below it.  Local
     * memory starts at offset 0 of the local window. */
-   case 0x37:
+   case JADE_ISA_SR_LMEMHIOFF:
       *v = 0;
-      return true; /* LMEMHIOFF */
+      return true;
    /* INVOCATION_ID, INVOCATION_INFO: a geometry launch's (NAK nak_private.h
     * NAK_SV_INVOCATION_ID, NAK_SV_INVOCATION_INFO). */
-   case 0x11:
-   case 0x1d:
+   case JADE_ISA_SR_INVOCATION_ID:
+   case JADE_ISA_SR_INVOCATION_INFO:
       return sim_geometry_sreg(x, sr, lane, v);
-   case 0xff:
+   case JADE_ISA_SRZ:
       *v = 0;
-      return true; /* SRZ */
+      return true;
    default:
       return false;
    }
@@ -80,7 +80,7 @@ exec_s2r(struct sim_exec *x)
    unsigned sr = (unsigned)sim_field(x, JADE_ISA_F_SR);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    /* CS2R without .32 (w64 set) reads 64 bits into a register pair. */
-   bool wide = x->op == JADE_ISA_OP_CS2R && sim_field(x, JADE_ISA_F_W64);
+   bool wide = x->op == JADE_ISA_OP_CS2R && sim_field(x, JADE_ISA_F_W64) == JADE_ISA_V_W64_64;
    sim_foreach_lane (x, lane) {
       if (wide) {
          /* 64-bit reads: the clock, or zero (CS2R R, SRZ clears a pair). */
@@ -108,14 +108,14 @@ exec_s2r(struct sim_exec *x)
 static void
 exec_vote(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* ALL ANY EQ */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
    uint32_t ballot = 0;
    sim_foreach_lane (x, lane)
       if (sim_pred_src(x, JADE_ISA_F_P, JADE_ISA_F_P_NOT, lane))
          ballot |= 1u << lane;
-   bool r = mode == 0   ? ballot == x->mask
-            : mode == 1 ? ballot != 0
-                        : (ballot == x->mask || ballot == 0);
+   bool r = mode == JADE_ISA_V_MODE_ALL   ? ballot == x->mask
+            : mode == JADE_ISA_V_MODE_ANY ? ballot != 0
+                                          : (ballot == x->mask || ballot == 0);
    unsigned dst = (unsigned)sim_field(x, JADE_ISA_F_DST);
    unsigned pd = (unsigned)sim_field(x, JADE_ISA_F_PD);
    if (x->op == JADE_ISA_OP_VOTEU) {
@@ -134,7 +134,7 @@ exec_vote(struct sim_exec *x)
 static void
 exec_shfl(struct sim_exec *x)
 {
-   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE); /* IDX UP DOWN BFLY */
+   unsigned mode = (unsigned)sim_field(x, JADE_ISA_F_MODE);
    unsigned src = (unsigned)sim_field(x, JADE_ISA_F_SRC);
    bool lane_reg = x->op == JADE_ISA_OP_SHFL || x->op == JADE_ISA_OP_SHFL_RR;
    bool mask_reg = x->op == JADE_ISA_OP_SHFL_RR || x->op == JADE_ISA_OP_SHFL_IR;
@@ -157,15 +157,15 @@ exec_shfl(struct sim_exec *x)
       int j;
       bool ok;
       switch (mode) {
-      case 0:
+      case JADE_ISA_V_MODE_IDX:
          j = min_lane | (bval & ~segmask);
          ok = j <= max_lane;
          break;
-      case 1:
+      case JADE_ISA_V_MODE_UP:
          j = (int)lane - bval;
          ok = j >= max_lane;
          break;
-      case 2:
+      case JADE_ISA_V_MODE_DOWN:
          j = (int)lane + bval;
          ok = j <= max_lane;
          break;

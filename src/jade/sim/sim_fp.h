@@ -21,13 +21,15 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F.  (Not JADE_HW_RZ: that is
- * the zero register.) */
+#include "jade_isa.h"
+
+/* The `rnd` field of FADD/FMUL/FFMA/D*, I2F, F2F, by its names in the
+ * description.  (Not JADE_HW_RZ: that is the zero register.) */
 enum sim_rnd {
-   SIM_RND_RN = 0,
-   SIM_RND_RM = 1,
-   SIM_RND_RP = 2,
-   SIM_RND_RZ = 3,
+   SIM_RND_RN = JADE_ISA_V_RND_RN,
+   SIM_RND_RM = JADE_ISA_V_RND_RM,
+   SIM_RND_RP = JADE_ISA_V_RND_RP,
+   SIM_RND_RZ = JADE_ISA_V_RND_RZ,
 };
 
 static inline float
@@ -280,17 +282,17 @@ sim_f16_to_d(uint32_t h)
 
 /* Rounds a double to an integral value (infinities and NaNs stay). */
 static inline double
-sim_fp_rint(double v, unsigned mode /* RN, FLOOR, CEIL, TRUNC */)
+sim_fp_rint(double v, unsigned mode /* FRND's rnd */)
 {
    double r;
    switch (mode) {
-   case 1:
+   case JADE_ISA_V_RND_FLOOR:
       r = floor(v);
       break;
-   case 2:
+   case JADE_ISA_V_RND_CEIL:
       r = ceil(v);
       break;
-   case 3:
+   case JADE_ISA_V_RND_TRUNC:
       r = trunc(v);
       break;
    default: {

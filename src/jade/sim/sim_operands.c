@@ -17,7 +17,7 @@ sim_gpr_beyond_count(struct sim_exec *x, unsigned reg)
    sim_stop(x, JADE_SIM_FAULT,
             "R%u is beyond the programmed register count %u "
             "(R0..R%u usable: two registers of each thread's allocation hold the pc)",
-            reg, x->sim->gpr_limit + JADE_SIM_PC_REGS, x->sim->gpr_limit - 1);
+            reg, x->sim->gpr_limit + JADE_HW_RESERVED_GPRS, x->sim->gpr_limit - 1);
    return true;
 }
 

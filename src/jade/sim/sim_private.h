@@ -71,10 +71,10 @@ struct sim_reg_dep {
 #define SIM_TOUCH_MAX 64
 
 struct sim_warp {
-   unsigned id;                /* within the CTA */
-   uint32_t r[256][SIM_LANES]; /* r[reg][lane]; r[255] stays 0 */
-   uint32_t p[8];              /* bit per lane; p[7] = all ones */
-   uint32_t ur[64];
+   unsigned id;                           /* within the CTA */
+   uint32_t r[JADE_HW_RZ + 1][SIM_LANES]; /* r[reg][lane]; r[RZ] stays 0 */
+   uint32_t p[JADE_HW_PT + 1];            /* bit per lane; p[PT] = all ones */
+   uint32_t ur[JADE_HW_URZ + 1];
    uint8_t up; /* uniform predicates, bit 7 = UPT */
    /* Convergence barriers B0..B15: each lane keeps the mask it recorded
     * at its BSSY.  Disjoint branches may reuse a barrier (ptxas does), so
@@ -243,12 +243,12 @@ bool sim_unsupported(struct sim_exec *x, const char *what);
 static inline bool
 sim_bop(unsigned bop, bool a, bool b)
 {
-   return bop == 0 ? a && b : bop == 1 ? a || b : a != b;
+   return bop == JADE_ISA_V_BOP_AND ? a && b : bop == JADE_ISA_V_BOP_OR ? a || b : a != b;
 }
 static inline bool
 sim_bop_supported(struct sim_exec *x, unsigned bop)
 {
-   return bop != 3 || sim_unsupported(x, "boolean op 3");
+   return bop <= JADE_ISA_V_BOP_XOR || sim_unsupported(x, "boolean op 3");
 }
 
 #define sim_foreach_lane(x, lane)                                                                  \

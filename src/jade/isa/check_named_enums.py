@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""check_named_enums.py [--stamp FILE --depfile FILE] GEN_ISA.py DESC.yaml DIR...
+
+No C file under the DIRs sets an instruction field whose values the ISA
+description names (JADE_ISA_NAMED_FIELDS of the generated header:
+comparisons, MUFU functions, roundings, memory orders and scopes, texture
+and surface modifiers, ...) from a bare number, compares one with a bare
+number or switches on one with bare-number cases: they use
+JADE_ISA_V_<FIELD>_<NAME>.  Prints each offending line as FILE:LINE and
+exits 1 if there is one.
+
+The build runs it (meson.build here: every library that uses the
+ISA tables waits for it), writing --stamp when the tree is clean and
+--depfile naming every file and directory it read, so that ninja runs it
+again when one changes; test isa-named-enums runs it too.
+
+Forms it finds (FIELD a named field, N a number such as 2, 0x1f or 3u):
+    jade_instr_set_field(i, JADE_ISA_F_FIELD, N)   (any *set_field call)
+    jade_instr_set_field(i, JADE_ISA_F_FIELD, c ? N : M)
+    x.field[JADE_ISA_F_FIELD] = N
+    ... JADE_ISA_F_FIELD ...) == N / != N            (sim_field(...) == N)
+    x.field[JADE_ISA_F_FIELD] == N / != N
+    switch (... JADE_ISA_F_FIELD ...) { case N: ... }
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+NUMBER = r"(?:0x[0-9a-fA-F]+|\d+)[uU]?"
+
+
+def named_fields(gen, desc):
+    with tempfile.TemporaryDirectory() as tmp:
+        h, c = os.path.join(tmp, "gen.h"), os.path.join(tmp, "gen.c")
+        subprocess.run([sys.executable, gen, desc, h, c], check=True)
+        m = re.search(r'#define JADE_ISA_NAMED_FIELDS "([^"]*)"', open(h).read())
+    return [f.upper() for f in m.group(1).split()]
+
+
+def strip_comments(text):
+    """The text with comments blanked (newlines kept, so lines still count)."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    return re.sub(r"/\*.*?\*/|//[^\n]*", blank, text, flags=re.S)
+
+
+def switch_bodies(text, fields):
+    """(start, body) of each switch on a named field."""
+    rx = re.compile(rf"\bswitch\s*\(([^{{;]*JADE_ISA_F_(?:{fields})\b[^{{;]*)\)\s*\{{")
+    for m in rx.finditer(text):
+        depth, pos = 1, m.end()
+        while pos < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[pos], 0)
+            pos += 1
+        yield m.end(), text[m.end():pos]
+
+
+def block_end(text, pos):
+    """Where the block that holds pos ends."""
+    depth = 0
+    while pos < len(text):
+        c = text[pos]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth < 0:
+                return pos
+        pos += 1
+    return pos
+
+
+def variable_uses(text, fields):
+    """(pos, what) for each bare number a variable read from a named field
+    (`unsigned mode = sim_field(x, JADE_ISA_F_MODE);`) meets in the rest of
+    its block: `mode == 3`, `switch (mode) { case 3: }`."""
+    rx = re.compile(rf"\b(\w+)\s*=[^;=][^;]*?\b(?:sim_field|jade_instr_field)\([^;]*?"
+                    rf"JADE_ISA_F_(?:{fields})\b[^;]*;")
+    for m in rx.finditer(text):
+        var = m.group(1)
+        scope = text[m.end():block_end(text, m.end())]
+        for c in re.finditer(rf"\b{var}\s*[=!]=\s*{NUMBER}\b|{NUMBER}\s*[=!]=\s*{var}\b", scope):
+            yield m.end() + c.start(), f"{var} (read from a named field): " + \
+                " ".join(c.group(0).split())
+        for sw in re.finditer(rf"\bswitch\s*\(\s*{var}\s*\)\s*\{{", scope):
+            body = scope[sw.end():sw.end() + block_end(scope, sw.end()) - sw.end()]
+            for c in re.finditer(rf"\bcase\s+{NUMBER}\s*:", body):
+                yield m.end() + sw.end() + c.start(), f"switch on {var} (a named field): " + c.group(0)
+
+
+def check_file(path, fields):
+    text = strip_comments(open(path, errors="replace").read())
+    field = rf"JADE_ISA_F_(?:{fields})\b"
+    rules = [
+        re.compile(rf"set_field\(\s*[^;]*?{field}\s*,\s*{NUMBER}\s*\)"),
+        re.compile(rf"set_field\(\s*[^;]*?{field}\s*,[^;\[\]]*?"
+                   rf"(?:\?\s*{NUMBER}\s*:|:\s*{NUMBER}\s*\))"),
+        re.compile(rf"\[\s*{field}\s*\]\s*=\s*{NUMBER}\s*;"),
+        re.compile(rf"{field}[^;]*?[)\]]\s*[=!]=\s*{NUMBER}\b"),
+    ]
+    found = []
+    for rx in rules:
+        # Calls may span lines: match over the text, report the line.
+        for m in rx.finditer(text):
+            found.append((m.start(), " ".join(m.group(0).split())))
+    for start, body in switch_bodies(text, fields):
+        for m in re.finditer(rf"\bcase\s+{NUMBER}\s*:", body):
+            found.append((start + m.start(), "switch on a named field: " + m.group(0)))
+    found.extend(variable_uses(text, fields))
+    return [(text.count("\n", 0, pos) + 1, what) for pos, what in sorted(found)]
+
+
+def main():
+    args = sys.argv[1:]
+    stamp = depfile = None
+    while args and args[0] in ("--stamp", "--depfile"):
+        if args[0] == "--stamp":
+            stamp = args[1]
+        else:
+            depfile = args[1]
+        args = args[2:]
+    gen, desc, dirs = args[0], args[1], args[2:]
+    names = named_fields(gen, desc)
+    fields = "|".join(names)
+    found = 0
+    read = [gen, desc, os.path.abspath(__file__)]
+    for d in dirs:
+        for root, _, files in os.walk(d):
+            read.append(root)
+            for name in sorted(files):
+                if not name.endswith((".c", ".h")):
+                    continue
+                path = os.path.join(root, name)
+                read.append(path)
+                shown = os.path.relpath(os.path.realpath(path))
+                for line, what in check_file(path, fields):
+                    print(f"{shown}:{line}: error: a named instruction field set or compared "
+                          f"from a bare number (use JADE_ISA_V_<FIELD>_<NAME>): {what}")
+                    found += 1
+    print(f"{found} bare numbers in named instruction fields ({len(names)} fields: "
+          f"{' '.join(names)})")
+    if depfile:
+        with open(depfile, "w") as f:
+            target = stamp or "check"
+            f.write(target.replace(" ", "\\ ") + ": " +
+                    " ".join(p.replace(" ", "\\ ") for p in read) + "\n")
+    if stamp:
+        if found:
+            if os.path.exists(stamp):
+                os.unlink(stamp)
+        else:
+            with open(stamp, "w") as f:
+                f.write(f"/* Generated by check_named_enums.py: {len(names)} named instruction "
+                        f"fields, none set from a bare number. */\n")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
