@@ -21,11 +21,15 @@
 #ifndef JADE_ISEL_H
 #define JADE_ISEL_H
 
+#include "jade_builder.h"
 #include "jade_compiler_private.h"
 #include "nir.h"
 
 struct isel {
    struct jade_ir_shader *s;
+   /* Where instructions go: the builder's cursor, normally the end of
+    * `block`, the block being selected (isel_set_block). */
+   struct jade_builder b;
    struct jade_block *block;
    nir_shader *nir;
    /* Per NIR def: one value per component. */
@@ -68,6 +72,8 @@ struct isel {
 };
 
 struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
+/* Selection continues at the end of `block`. */
+void isel_set_block(struct isel *c, struct jade_block *block);
 struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
 void isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v);
 struct jade_value *isel_src(struct isel *c, nir_def *def, unsigned comp);
@@ -78,6 +84,9 @@ struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);
 struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 /* A 32-bit constant ALU source: its bits. */
 bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
+/* Source i of an ALU op as the b operand: an immediate or a constant-buffer
+ * operand when the NIR source is one, else its value. */
+struct jade_ref isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i);
 void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
                 unsigned lut);

@@ -315,11 +315,13 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_bcsel:
       if (bits == 1) {
          /* p ? a : b over predicates: LUT (p & a) | (!p & b). */
+         struct jade_value *p = isel_bool_alu_src(c, alu, 0);
+         struct jade_value *a = isel_bool_alu_src(c, alu, 1), *b = isel_bool_alu_src(c, alu, 2);
          i = isel_emit(c, JADE_ISA_OP_PLOP3);
          jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
-         jade_instr_add_src(i, JADE_ISA_F_A, isel_bool_alu_src(c, alu, 0));
-         jade_instr_add_src(i, JADE_ISA_F_B, isel_bool_alu_src(c, alu, 1));
-         jade_instr_add_src(i, JADE_ISA_F_C, isel_bool_alu_src(c, alu, 2));
+         jade_instr_add_src(i, JADE_ISA_F_A, p);
+         jade_instr_add_src(i, JADE_ISA_F_B, a);
+         jade_instr_add_src(i, JADE_ISA_F_C, b);
          jade_instr_set_field(i, JADE_ISA_F_LUT, 0xca);
          return true;
       }
@@ -342,11 +344,12 @@ isel_alu_more(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       return true;
    case nir_op_b2b32: {
       /* A boolean as 0 / ~0 in a GPR. */
+      struct jade_value *p = isel_bool_alu_src(c, alu, 0);
       i = isel_emit(c, JADE_ISA_OP_SEL);
       jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
       jade_instr_add_src_zero(i, JADE_ISA_F_A);
       jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
-      jade_instr_add_src(i, JADE_ISA_F_P, isel_bool_alu_src(c, alu, 0));
+      jade_instr_add_src(i, JADE_ISA_F_P, p);
       jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
       return true;
    }

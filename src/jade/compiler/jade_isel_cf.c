@@ -166,7 +166,7 @@ isel_if_jump(struct isel *c, nir_if *nif)
    c->block_end[then_b->index] = c->block->index;
    c->block_end[else_b->index] = c->block->index;
    /* The branch ends its block; the lanes that stay go on in a new one. */
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    return true;
 }
 
@@ -198,7 +198,7 @@ isel_if_terminate(struct isel *c, nir_if *nif)
    exit->pred_not = negate;
    c->block_end[then_b->index] = c->block->index;
    c->block_end[else_b->index] = c->block->index;
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    return true;
 }
 
@@ -217,16 +217,18 @@ isel_if(struct isel *c, nir_if *nif)
    struct jade_block *else_block = NULL, *join;
    struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
    struct jade_instr *to_else = isel_branch(c, -1, cond, true);
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    if (!isel_cf_list(c, &nif->then_list))
       return false;
    struct jade_instr *to_join = NULL;
    if (!isel_ends_in_jump(c->block))
       to_join = isel_branch(c, -1, NULL, false);
-   else_block = c->block = jade_block_create(c->s);
+   else_block = jade_block_create(c->s);
+   isel_set_block(c, else_block);
    if (!isel_cf_list(c, &nif->else_list))
       return false;
-   join = c->block = jade_block_create(c->s);
+   join = jade_block_create(c->s);
+   isel_set_block(c, join);
    isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
    bssy->target_block = (int)join->index;
    to_else->target_block = (int)else_block->index;
@@ -253,7 +255,8 @@ isel_loop(struct isel *c, nir_loop *loop)
     * moves behind it once the body is done: blocks are laid out in list
     * order, branch targets name blocks by index. */
    struct jade_block *exit = jade_block_create(c->s);
-   struct jade_block *header = c->block = jade_block_create(c->s);
+   struct jade_block *header = jade_block_create(c->s);
+   isel_set_block(c, header);
    c->loop_header = (int)header->index;
    c->loop_exit = (int)exit->index;
    if (!isel_cf_list(c, &loop->body))
@@ -261,7 +264,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    isel_branch(c, (int)header->index, NULL, false);
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
-   c->block = exit;
+   isel_set_block(c, exit);
    isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
    bssy->target_block = (int)exit->index;
    c->loop_header = saved_header;
@@ -387,7 +390,8 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
    nir_metadata_require(impl, nir_metadata_block_index);
    c.block_end = rzalloc_array(c.s, unsigned, impl->num_blocks);
-   c.block = jade_block_create(c.s);
+   c.b.s = c.s;
+   isel_set_block(&c, jade_block_create(c.s));
 
    c.loop_header = c.loop_exit = -1;
    if (!isel_cf_list(&c, &impl->body) || !isel_phi_sources(&c, impl))

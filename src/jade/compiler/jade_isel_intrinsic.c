@@ -208,23 +208,15 @@ isel_inverse_w(struct isel *c, unsigned loc)
 {
    if (!c->inv_w[loc]) {
       struct jade_instr *saved = c->current;
-      struct jade_block *saved_block = c->block;
-      c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
+      struct jade_cursor saved_cursor = c->b.cursor;
+      /* At the shader's start: the pair dominates every use. */
+      c->b.cursor = jade_before_block(list_first_entry(&c->s->blocks, struct jade_block, link));
       c->current = NULL;
       mark(c->s->io.inputs, 0x7c);
       struct jade_value *w = isel_ipa(c, 0x7c, 0, loc);
-      /* Hoist the pair to the shader's start: it dominates every use. */
-      struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
-      list_del(&ipa_i->link);
-      list_add(&ipa_i->link, &c->block->instrs);
       c->inv_w[loc] = isel_new_value(c, 32);
-      struct jade_instr *rcp = isel_emit(c, JADE_ISA_OP_MUFU);
-      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w[loc]);
-      jade_instr_add_src(rcp, JADE_ISA_F_B, w);
-      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, JADE_ISA_V_FUNC_RCP);
-      list_del(&rcp->link);
-      list_add(&rcp->link, &ipa_i->link);
-      c->block = saved_block;
+      jade_MUFU(&c->b, jade_v(c->inv_w[loc]), jade_v(w), .func = JADE_ISA_V_FUNC_RCP);
+      c->b.cursor = saved_cursor;
       c->current = saved;
    }
    return c->inv_w[loc];
