@@ -75,6 +75,9 @@ jade_cbuf(unsigned bank, int32_t offset)
    return (struct jade_ref){.kind = JADE_REF_CBUF, .bank = (uint16_t)bank, .offset = offset};
 }
 
+/* No operand (an optional one left out). */
+#define JADE_NONE ((struct jade_ref){.kind = JADE_REF_NONE})
+
 /* RZ for a register operand, PT for a predicate one. */
 #define JADE_RZ ((struct jade_ref){.kind = JADE_REF_ZERO})
 #define JADE_PT JADE_RZ

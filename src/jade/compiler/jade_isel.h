@@ -9,8 +9,12 @@
  * Anything not handled fails the compile with a message naming it.
  *
  *   jade_isel.c            values, operands, shared helpers
- *   jade_isel_alu.c        ALU ops
- *   jade_isel_fp64.c       64-bit float ALU ops
+ *   jade_isel_alu.c        ALU ops: moves, then one of
+ *   jade_isel_int.c          integer arithmetic, shifts, logic, bit counts
+ *   jade_isel_float.c        32-bit float arithmetic, MUFU, rounding
+ *   jade_isel_cmp.c          comparisons, selects, booleans
+ *   jade_isel_conv.c         int/float conversions, 32/64-bit words
+ *   jade_isel_fp64.c         64-bit float ops
  *   jade_isel_mem.c        global, shared and local memory, atomics
  *   jade_isel_tex.c        textures
  *   jade_isel_image.c      images
@@ -104,6 +108,11 @@ void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir
                            unsigned first, unsigned n, struct jade_value *v);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
+/* The ALU ops by what they compute (false: not this file's). */
+bool isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_float(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_conv(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
 bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);
