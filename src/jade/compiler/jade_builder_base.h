@@ -63,6 +63,13 @@ jade_v_or_zero(const struct jade_value *v)
    return (struct jade_ref){.kind = v ? JADE_REF_VALUE : JADE_REF_ZERO, .value = v};
 }
 
+/* The value, or no operand when it is NULL. */
+static inline struct jade_ref
+jade_v_or_none(const struct jade_value *v)
+{
+   return (struct jade_ref){.kind = v ? JADE_REF_VALUE : JADE_REF_NONE, .value = v};
+}
+
 static inline struct jade_ref
 jade_imm(uint32_t imm)
 {
@@ -126,6 +133,28 @@ jade_ref_mod(struct jade_instr *i, enum jade_isa_field field, uint64_t value)
 {
    if (value)
       jade_instr_set_field(i, field, value);
+}
+
+/* What an operand field cannot say. */
+
+/* The guard predicate: the instruction runs where `p` (`negate`: where
+ * it does not) holds. */
+static inline struct jade_instr *
+jade_guard(struct jade_instr *i, const struct jade_value *p, bool negate)
+{
+   i->pred_value = (int32_t)p->index;
+   i->pred_not = negate;
+   return i;
+}
+
+/* A source that is not encoded, read from register `reg` (EXIT's
+ * fragment outputs): register allocation puts the value there. */
+static inline void
+jade_add_fixed_src(struct jade_instr *i, const struct jade_value *v, unsigned reg)
+{
+   jade_instr_add_src(i, JADE_FIELD_NONE, v);
+   i->src[i->src_count - 1].fixed = true;
+   i->src[i->src_count - 1].fixed_reg = (uint8_t)reg;
 }
 
 /* --- the cursor ------------------------------------------------------------ */

@@ -298,6 +298,12 @@ isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def 
       return;
    }
    jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+   isel_mem_loaded(c, def, first, n, v);
+}
+
+void
+isel_mem_loaded(struct isel *c, nir_def *def, unsigned first, unsigned n, struct jade_value *v)
+{
    if (n > 1)
       isel_split(c, def, first, v, n);
    else

@@ -106,6 +106,10 @@ struct jade_value *isel_mem_data(struct isel *c, bool store, nir_def *def, unsig
                                  unsigned n);
 void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
                            unsigned first, unsigned n, struct jade_value *v);
+/* The registers `v` a load wrote (isel_mem_data): components first ..
+ * first+n-1 of `def`. */
+void isel_mem_loaded(struct isel *c, nir_def *def, unsigned first, unsigned n,
+                     struct jade_value *v);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
 /* The ALU ops by what they compute (false: not this file's). */
