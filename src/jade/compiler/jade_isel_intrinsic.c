@@ -402,7 +402,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
       struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32),
                         *r = isel_new_value(c, 32);
       jade_SHFL_II(&c->b, jade_v(other), .src = jade_v(v), .lane = bit, .mask = 0x1f,
-                   .mode = 3 /* BFLY */);
+                   .mode = JADE_ISA_V_MODE_BFLY);
       jade_FADD(&c->b, jade_v(d), jade_v(other), jade_v(v), .b_neg = 1);
       /* side ? -d : d */
       jade_FSEL(&c->b, jade_v(r), jade_v(d), jade_v(d), .a_neg = 1, .p = jade_v(side));
@@ -477,7 +477,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
           * invocation's samples by jade_nir_lower_samples). */
          struct jade_value *v = isel_new_value(c, 32);
          jade_PIXLD(&c->b, jade_v(v),
-                    .sel = intr->intrinsic == nir_intrinsic_load_sample_id ? 3 : 1);
+                    .sel = intr->intrinsic == nir_intrinsic_load_sample_id
+                              ? JADE_ISA_V_SEL_MY_INDEX
+                              : JADE_ISA_V_SEL_COVMASK);
          isel_set_def(c, &intr->def, 0, v);
          return true;
       }
