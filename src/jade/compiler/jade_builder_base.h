@@ -157,6 +157,15 @@ jade_add_fixed_src(struct jade_instr *i, const struct jade_value *v, unsigned re
    i->src[i->src_count - 1].fixed_reg = (uint8_t)reg;
 }
 
+/* A field set after the call, by name: also the way to give 0 to a field
+ * whose neutral value is not 0 (gen_builder.py marks those). */
+static inline struct jade_instr *
+jade_set(struct jade_instr *i, enum jade_isa_field field, uint64_t value)
+{
+   jade_instr_set_field(i, field, value);
+   return i;
+}
+
 /* --- the cursor ------------------------------------------------------------ */
 
 enum jade_cursor_option {

@@ -15,7 +15,9 @@ The signature rule, from the description alone:
     of a source excepted).  Register operands (gpr, ugpr, pred, upred: `p`,
     `pd1`, `cin0`, `addr`, `data`, ...) take a struct jade_ref, the other
     fields (`cmp`, `func`, `b_neg`, `lut`, `ofs`, ...) a number; a field
-    left out, or given as 0, keeps its neutral value.  A field named after
+    left out, or given as 0, keeps its neutral value (for the few fields
+    whose neutral value is not 0, marked in the generated struct, 0 is
+    given with jade_set after the call).  A field named after
     a C keyword takes a trailing underscore (`.signed_`).
 
 Destinations are added first, then sources, then fields, each in the order
@@ -102,8 +104,15 @@ def emit_op(h, name, forms):
                    if it[0] in ('text', 'value', 'optional'))
     h.write(f'/* {text} */\n')
     h.write(f'struct jade_{ident}_mods {{\n   int _; /* makes an empty list valid */\n')
+    defaults = {}
+    for f in forms:
+        for fname, (_, _, _, default) in f.fields.items():
+            defaults.setdefault(fname, default)
     for fname, is_ref, _ in named:
-        h.write(f'   {"struct jade_ref" if is_ref else "uint64_t"} {c_member(fname)};\n')
+        note = ''
+        if not is_ref and defaults.get(fname):
+            note = f' /* neutral {defaults[fname]}: 0 only with jade_set */'
+        h.write(f'   {"struct jade_ref" if is_ref else "uint64_t"} {c_member(fname)};{note}\n')
     h.write('};\n\n')
     params = ''.join(f', struct jade_ref {p}' for p, _ in positional)
     sig = f'jade_{ident}_(struct jade_builder *bld{params}, struct jade_{ident}_mods m)'
