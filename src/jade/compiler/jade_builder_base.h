@@ -246,4 +246,21 @@ jade_build(struct jade_builder *b, enum jade_isa_op op)
    return i;
 }
 
+/* The IR's pseudo-op: PHI dst, its sources added with jade_phi_src once
+ * the predecessors are known. */
+static inline struct jade_instr *
+jade_PHI(struct jade_builder *b, struct jade_ref dst)
+{
+   struct jade_instr *i = jade_build(b, JADE_OP_PHI);
+   jade_ref_dst(i, JADE_ISA_F_DST, dst);
+   return i;
+}
+
+/* A phi's source from predecessor block `pred`. */
+static inline void
+jade_phi_src(struct jade_instr *phi, const struct jade_value *v, unsigned pred)
+{
+   jade_instr_add_phi_src(phi, v, pred);
+}
+
 #endif /* JADE_BUILDER_BASE_H */

@@ -9,14 +9,6 @@
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
-struct jade_instr *
-isel_emit(struct isel *c, enum jade_isa_op op)
-{
-   c->current = jade_build(&c->b, op);
-   c->current_block = c->block;
-   return c->current;
-}
-
 void
 isel_set_block(struct isel *c, struct jade_block *block)
 {
@@ -38,9 +30,9 @@ isel_ftz(struct isel *c, struct jade_instr *i)
       return;
    if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA) {
       if (!jade_instr_field(i, JADE_ISA_F_FMZ, 0))
-         jade_instr_set_field(i, JADE_ISA_F_FMZ, 1);
+         jade_set(i, JADE_ISA_F_FMZ, 1);
    } else {
-      jade_instr_set_field(i, JADE_ISA_F_FTZ, 1);
+      jade_set(i, JADE_ISA_F_FTZ, 1);
    }
 }
 
@@ -207,12 +199,6 @@ isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i)
    return jade_v(isel_alu_src(c, alu, i));
 }
 
-void
-isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
-{
-   jade_ref_src(ji, JADE_ISA_F_B, isel_alu_b(c, alu, i));
-}
-
 /* A predicate operation: pd0 = LUT(a, b, PT) over predicates. */
 void
 isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
@@ -228,12 +214,6 @@ isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct ja
 {
    jade_SEL(&c->b, jade_v(dst), jade_v_or_zero(a), b_is_imm ? jade_imm(b_imm) : jade_v(b),
             .p = jade_v(p));
-}
-
-struct jade_instr *
-isel_last_instr(struct isel *c)
-{
-   return list_last_entry(&c->block->instrs, struct jade_instr, link);
 }
 
 void
@@ -285,20 +265,6 @@ isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first, unsigned
    for (unsigned w = 0; w < n; w++)
       vals[w] = isel_src(c, def, first + w);
    return isel_gather(c, vals, n);
-}
-
-/* Adds the data operand to the access (DATA for a store, DST for a load)
- * and, for a load, makes its registers the NIR components. */
-void
-isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
-                      unsigned first, unsigned n, struct jade_value *v)
-{
-   if (store) {
-      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
-      return;
-   }
-   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-   isel_mem_loaded(c, def, first, n, v);
 }
 
 void

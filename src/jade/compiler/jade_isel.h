@@ -45,10 +45,6 @@ struct isel {
    int loop_header, loop_exit;
    unsigned barrier_depth; /* convergence barriers in use (B0..) */
    unsigned loop_barrier;  /* barrier depth at the innermost loop's entry */
-   /* The instruction being built: constants its sources need are moved
-    * into registers just before it. */
-   struct jade_instr *current;
-   struct jade_block *current_block; /* the block `current` is in */
    /* Fragment shaders: the outputs (render target, component) and depth
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];
@@ -75,7 +71,6 @@ struct isel {
    bool ftz32;
 };
 
-struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
 /* Selection continues at the end of `block`. */
 void isel_set_block(struct isel *c, struct jade_block *block);
 struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
@@ -91,12 +86,10 @@ bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
 /* Source i of an ALU op as the b operand: an immediate or a constant-buffer
  * operand when the NIR source is one, else its value. */
 struct jade_ref isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i);
-void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
                 unsigned lut);
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
               struct jade_value *b, bool b_is_imm, uint32_t b_imm);
-struct jade_instr *isel_last_instr(struct isel *c);
 void isel_ftz(struct isel *c, struct jade_instr *i);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
@@ -104,8 +97,6 @@ struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigne
 void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple, unsigned n);
 struct jade_value *isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first,
                                  unsigned n);
-void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
-                           unsigned first, unsigned n, struct jade_value *v);
 /* The registers `v` a load wrote (isel_mem_data): components first ..
  * first+n-1 of `def`. */
 void isel_mem_loaded(struct isel *c, nir_def *def, unsigned first, unsigned n,
