@@ -83,6 +83,12 @@ struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);
 struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 /* A 32-bit constant ALU source: its bits. */
 bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
+/* Source i of an ALU op as an operand (its value). */
+static inline struct jade_ref
+isel_alu_ref(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return jade_v(isel_alu_src(c, alu, i));
+}
 /* Source i of an ALU op as the b operand: an immediate or a constant-buffer
  * operand when the NIR source is one, else its value. */
 struct jade_ref isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i);

@@ -14,7 +14,7 @@ static void
 isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_float, unsigned cmp,
           bool is_signed)
 {
-   struct jade_ref a = jade_v(isel_alu_src(c, alu, 0)), b = isel_alu_b(c, alu, 1);
+   struct jade_ref a = isel_alu_ref(c, alu, 0), b = isel_alu_b(c, alu, 1);
    if (is_float)
       isel_ftz(c, jade_FSETP(&c->b, jade_v(dst), a, b, .cmp = cmp));
    else
@@ -105,8 +105,7 @@ isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 32)
          return false;
       /* A 32-bit boolean: != 0. */
-      jade_ISETP(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), JADE_RZ,
-                 .cmp = JADE_ISA_V_CMP_NE);
+      jade_ISETP(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
       return true;
    case nir_op_iand:
    case nir_op_ior:

@@ -19,20 +19,20 @@ isel_alu_conv(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_u2f32:
       if (src_bits != 32)
          return false;
-      jade_I2F(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
+      jade_I2F(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
                .st = op == nir_op_i2f32 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
    case nir_op_f2i32:
    case nir_op_f2u32:
       if (src_bits != 32)
          return false;
-      isel_ftz(c, jade_F2I(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
+      isel_ftz(c, jade_F2I(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
                            .dt = op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32,
                            .rnd = JADE_ISA_V_RND_TRUNC, .ntz = 1));
       return true;
    case nir_op_pack_64_2x32_split:
       for (unsigned h = 0; h < 2; h++)
-         jade_MOV(&c->b, jade_comp(dst, h), jade_v(isel_alu_src(c, alu, h)));
+         jade_MOV(&c->b, jade_comp(dst, h), isel_alu_ref(c, alu, h));
       return true;
    case nir_op_unpack_64_2x32_split_x:
    case nir_op_unpack_64_2x32_split_y:

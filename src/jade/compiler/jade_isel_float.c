@@ -26,7 +26,7 @@ isel_alu_float(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    if (alu->def.bit_size != 32 ||
        nir_alu_type_get_base_type(nir_op_infos[op].output_type) != nir_type_float)
       return false;
-   struct jade_ref a = jade_v(isel_alu_src(c, alu, 0));
+   struct jade_ref a = isel_alu_ref(c, alu, 0);
    switch (op) {
    case nir_op_fadd:
       isel_ftz(c, jade_FADD(&c->b, jade_v(dst), a, isel_alu_b(c, alu, 1)));
@@ -37,11 +37,11 @@ isel_alu_float(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_fsub:
       /* a + -b (operand folding puts a constant b in the immediate with
        * its sign changed: immediates have no negation modifier). */
-      isel_ftz(c, jade_FADD(&c->b, jade_v(dst), a, jade_v(isel_alu_src(c, alu, 1)), .b_neg = 1));
+      isel_ftz(c, jade_FADD(&c->b, jade_v(dst), a, isel_alu_ref(c, alu, 1), .b_neg = 1));
       return true;
    case nir_op_ffma:
-      isel_ftz(c, jade_FFMA(&c->b, jade_v(dst), a, jade_v(isel_alu_src(c, alu, 1)),
-                            jade_v(isel_alu_src(c, alu, 2))));
+      isel_ftz(c,
+               jade_FFMA(&c->b, jade_v(dst), a, isel_alu_ref(c, alu, 1), isel_alu_ref(c, alu, 2)));
       return true;
    case nir_op_fneg:
    case nir_op_fabs:

@@ -32,20 +32,18 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 64)
          return false;
       /* DADD's second source is field c. */
-      jade_DADD(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                jade_v(isel_alu_src(c, alu, 1)));
+      jade_DADD(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1));
       return true;
    case nir_op_fmul:
       if (bits != 64)
          return false;
-      jade_DMUL(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                jade_v(isel_alu_src(c, alu, 1)));
+      jade_DMUL(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1));
       return true;
    case nir_op_ffma:
       if (bits != 64)
          return false;
-      jade_DFMA(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                jade_v(isel_alu_src(c, alu, 1)), jade_v(isel_alu_src(c, alu, 2)));
+      jade_DFMA(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1),
+                isel_alu_ref(c, alu, 2));
       return true;
    case nir_op_fneg:
    case nir_op_fabs:
@@ -67,8 +65,8 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       struct jade_value *p = dst;
       if (dst->file != JADE_FILE_PRED)
          p = jade_value_create(c->s, JADE_FILE_PRED, 1);
-      jade_DSETP(&c->b, jade_v(p), jade_v(isel_alu_src(c, alu, 0)), jade_v(isel_alu_src(c, alu, 1)),
-                 .p = JADE_PT, .cmp = cmp[op]);
+      jade_DSETP(&c->b, jade_v(p), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1), .p = JADE_PT,
+                 .cmp = cmp[op]);
       if (p != dst)
          isel_copy(c, dst, p);
       return true;
@@ -79,7 +77,7 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_fround_even:
       if (bits != 64)
          return false;
-      jade_FRND_64(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
+      jade_FRND_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
                    .rnd = op == nir_op_ffloor   ? JADE_ISA_V_RND_FLOOR
                           : op == nir_op_fceil  ? JADE_ISA_V_RND_CEIL
                           : op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC
@@ -89,27 +87,27 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (src_bits != 32)
          return false;
       /* .FTZ by the fp32 side's rule, as NAK's f2f */
-      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                              .dt = JADE_ISA_V_DT_F64, .st = JADE_ISA_V_ST_F32));
+      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F64,
+                              .st = JADE_ISA_V_ST_F32));
       return true;
    case nir_op_f2f32:
       if (src_bits != 64)
          return false;
-      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                              .dt = JADE_ISA_V_DT_F32, .st = JADE_ISA_V_ST_F64));
+      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F32,
+                              .st = JADE_ISA_V_ST_F64));
       return true;
    case nir_op_i2f64:
    case nir_op_u2f64:
       if (src_bits != 32)
          return false;
-      jade_I2F_64(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), .dt = JADE_ISA_V_DT_F64,
+      jade_I2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F64,
                   .st = op == nir_op_i2f64 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
    case nir_op_f2i32:
    case nir_op_f2u32:
       if (src_bits != 64)
          return false;
-      jade_F2I_64(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
+      jade_F2I_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
                   .dt = op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32,
                   .st = JADE_ISA_V_ST_F64, .rnd = JADE_ISA_V_RND_TRUNC, .ntz = 1);
       return true;

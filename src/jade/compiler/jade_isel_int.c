@@ -189,8 +189,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return true;
       }
       if (!isel_iadd_fused(c, alu, dst))
-         jade_IADD3(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), isel_alu_b(c, alu, 1),
-                    JADE_RZ);
+         jade_IADD3(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_b(c, alu, 1), JADE_RZ);
       return true;
    case nir_op_isub:
       if (bits == 64) {
@@ -201,8 +200,8 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       /* a + -b (operand folding puts a constant b in the immediate with
        * its sign changed: immediates have no negation modifier). */
-      jade_IADD3(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                 jade_v(isel_alu_src(c, alu, 1)), JADE_RZ, .b_neg = 1);
+      jade_IADD3(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1), JADE_RZ,
+                 .b_neg = 1);
       return true;
    case nir_op_ineg:
       if (bits == 64) {
@@ -211,12 +210,12 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       }
       if (bits != 32)
          return false;
-      jade_IADD3(&c->b, jade_v(dst), JADE_RZ, jade_v(isel_alu_src(c, alu, 0)), JADE_RZ, .b_neg = 1);
+      jade_IADD3(&c->b, jade_v(dst), JADE_RZ, isel_alu_ref(c, alu, 0), JADE_RZ, .b_neg = 1);
       return true;
    case nir_op_imul:
       if (bits != 32)
          return false;
-      jade_IMAD(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), isel_alu_b(c, alu, 1), JADE_RZ,
+      jade_IMAD(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_b(c, alu, 1), JADE_RZ,
                 .signed_ = JADE_ISA_V_SIGNED_S32);
       return true;
    case nir_op_umul_high:
@@ -224,8 +223,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       /* The high word of a*b + 0 (IMAD.HI adds a 64-bit pair: RZ). */
-      jade_IMAD_HI(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)),
-                   jade_v(isel_alu_src(c, alu, 1)), JADE_RZ,
+      jade_IMAD_HI(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1), JADE_RZ,
                    .signed_ = op == nir_op_imul_high ? JADE_ISA_V_SIGNED_S32 : 0);
       return true;
    case nir_op_ishl:
@@ -237,7 +235,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
        * word.  NIR masks the shift count to 0..31: SHF's .W wraps it the
        * same way. */
       bool left = op == nir_op_ishl;
-      struct jade_ref x = jade_v(isel_alu_src(c, alu, 0));
+      struct jade_ref x = isel_alu_ref(c, alu, 0);
       jade_SHF(&c->b, jade_v(dst), left ? x : JADE_RZ, isel_alu_b(c, alu, 1), left ? JADE_RZ : x,
                .hi = !left, .w = 1, .right = !left,
                .type = op == nir_op_ishr ? JADE_ISA_V_SHF_TYPE_S32 : JADE_ISA_V_SHF_TYPE_U32);
@@ -250,7 +248,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       if (isel_lop3_tree(c, alu, dst))
          return true;
-      jade_LOP3(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), isel_alu_b(c, alu, 1), JADE_RZ,
+      jade_LOP3(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_b(c, alu, 1), JADE_RZ,
                 .lut = op == nir_op_iand  ? LUT_AND
                        : op == nir_op_ior ? LUT_OR
                                           : LUT_XOR,
@@ -260,8 +258,8 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       if (!isel_lop3_tree(c, alu, dst))
-         jade_LOP3(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), JADE_RZ, JADE_RZ,
-                   .lut = 0x0f, .p_not = 1);
+         jade_LOP3(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), JADE_RZ, JADE_RZ, .lut = 0x0f,
+                   .p_not = 1);
       return true;
    case nir_op_imin:
    case nir_op_imax:
@@ -270,14 +268,14 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       /* The predicate picks: PT min, !PT max. */
-      jade_IMNMX(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)), isel_alu_b(c, alu, 1),
-                 .p = JADE_PT, .p_not = op == nir_op_imax || op == nir_op_umax,
+      jade_IMNMX(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_b(c, alu, 1), .p = JADE_PT,
+                 .p_not = op == nir_op_imax || op == nir_op_umax,
                  .signed_ = op == nir_op_imin || op == nir_op_imax ? JADE_ISA_V_SIGNED_S32 : 0);
       return true;
    case nir_op_iabs:
       if (bits != 32)
          return false;
-      jade_IABS(&c->b, jade_v(dst), jade_v(isel_alu_src(c, alu, 0)));
+      jade_IABS(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0));
       return true;
    case nir_op_bitfield_reverse:
    case nir_op_bit_count:
@@ -287,7 +285,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       /* FLO .U32: -1 for 0; signed: the first bit unlike the sign, as
        * GLSL's findMSB. */
-      struct jade_ref a = jade_v(isel_alu_src(c, alu, 0));
+      struct jade_ref a = isel_alu_ref(c, alu, 0);
       if (op == nir_op_bitfield_reverse)
          jade_BREV(&c->b, jade_v(dst), a);
       else if (op == nir_op_bit_count)
@@ -302,7 +300,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
          return false;
       /* The leading one of the reversed bits, as a shift amount. */
       struct jade_value *rev = isel_new_value(c, 32);
-      jade_BREV(&c->b, jade_v(rev), jade_v(isel_alu_src(c, alu, 0)));
+      jade_BREV(&c->b, jade_v(rev), isel_alu_ref(c, alu, 0));
       jade_FLO(&c->b, jade_v(dst), jade_v(rev), .sh = 1);
       return true;
    }
