@@ -23,6 +23,9 @@ static void f(struct jade_instr *i, struct sim_exec *x, struct jade_isa_instr *i
    }
    if (mode == 1)
       return;
+   jade_ISETP(b, p, a, z, .cmp = 5);
+   jade_IMNMX(b, d, a, z, .signed_ = c ? JADE_ISA_V_SIGNED_S32 : 0);
+   jade_set(i, JADE_ISA_F_SEM, 2);
 }
 C
 sed -e 's/JADE_ISA_F_CMP, 5/JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE/' \
@@ -30,11 +33,14 @@ sed -e 's/JADE_ISA_F_CMP, 5/JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE/' \
     -e 's/LOC\] = 1/LOC] = JADE_ISA_V_LOC_CENTROID/' \
     -e 's/!= 3)/!= JADE_ISA_V_MODE_TRAP)/' \
     -e 's/case 2:/case JADE_ISA_V_MODE_DOWN:/' \
-    -e 's/mode == 1/mode == JADE_ISA_V_MODE_UP/' "$tmp/bad/bad.c" >"$tmp/good/good.c"
+    -e 's/mode == 1/mode == JADE_ISA_V_MODE_UP/' \
+    -e 's/\.cmp = 5/.cmp = JADE_ISA_V_CMP_NE/' \
+    -e 's/: 0);/: JADE_ISA_V_SIGNED_U32);/' \
+    -e 's/F_SEM, 2/F_SEM, JADE_ISA_V_SEM_STRONG/' "$tmp/bad/bad.c" >"$tmp/good/good.c"
 fail=0
 out=$("$python" "$check" --stamp "$tmp/stamp.h" "$gen" "$desc" "$tmp/bad" 2>&1)
 status=$?
-for line in 3 4 5 6 10 13; do
+for line in 3 4 5 6 10 13 15 16 17; do
   if ! grep -q "bad.c:$line: error: a named instruction field" <<<"$out"; then
     echo "FAIL: no error for bad.c:$line"
     fail=1
@@ -49,6 +55,6 @@ if ! "$python" "$check" --stamp "$tmp/stamp.h" "$gen" "$desc" "$tmp/good" >/dev/
   echo "FAIL: the same code by name does not pass"
   fail=1
 fi
-[ "$fail" -eq 0 ] && echo "the check finds all 6 bare numbers and passes them by name"
+[ "$fail" -eq 0 ] && echo "the check finds all 9 bare numbers (set_field, builder calls, jade_set, tests, switches) and passes them by name"
 echo "$out" | sed 's/^/  /'
 exit "$fail"

@@ -9,12 +9,11 @@
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
-struct jade_instr *
-isel_emit(struct isel *c, enum jade_isa_op op)
+void
+isel_set_block(struct isel *c, struct jade_block *block)
 {
-   c->current = jade_instr_create(c->s, c->block, op);
-   c->current_block = c->block;
-   return c->current;
+   c->block = block;
+   c->b.cursor = jade_after_block(block);
 }
 
 /* Flush-to-zero on a 32-bit float op selected for a NIR float op, when the
@@ -31,24 +30,10 @@ isel_ftz(struct isel *c, struct jade_instr *i)
       return;
    if (i->op == JADE_ISA_OP_FMUL || i->op == JADE_ISA_OP_FFMA) {
       if (jade_instr_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_IEEE) == JADE_ISA_V_FMZ_IEEE)
-         jade_instr_set_field(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_FTZ);
+         jade_set(i, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_FTZ);
    } else {
-      jade_instr_set_field(i, JADE_ISA_F_FTZ, 1);
+      jade_set(i, JADE_ISA_F_FTZ, 1);
    }
-}
-
-/* An instruction placed before the one being built (for its sources). */
-static struct jade_instr *
-isel_emit_before(struct isel *c, enum jade_isa_op op)
-{
-   struct jade_instr *i = jade_instr_create(c->s, c->block, op);
-   /* Only an instruction of this block: control flow may have left
-    * c->current at the branch ending the previous one. */
-   if (c->current && c->current != i && c->current_block == c->block) {
-      list_del(&i->link);
-      list_addtail(&i->link, &c->current->link);
-   }
-   return i;
 }
 
 /* A value for a NIR def: 1-bit booleans live in predicates. */
@@ -92,17 +77,10 @@ isel_constant(struct isel *c, nir_instr *instr)
          struct jade_value *b;
          if (c->bools_in_gpr) {
             b = jade_value_create(c->s, JADE_FILE_GPR, 1);
-            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-            jade_instr_add_dst(i, JADE_ISA_F_DST, b);
-            jade_instr_add_src_imm(i, JADE_ISA_F_B, bits & 1 ? 0xffffffffu : 0);
+            jade_MOV(&c->b, jade_v(b), jade_imm(bits & 1 ? 0xffffffffu : 0));
          } else {
             b = isel_new_value(c, 1);
-            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
-            jade_instr_add_dst(i, JADE_ISA_F_PD0, b);
-            jade_instr_add_src_zero(i, JADE_ISA_F_A);
-            jade_instr_add_src_zero(i, JADE_ISA_F_B);
-            jade_instr_add_src_zero(i, JADE_ISA_F_C);
-            jade_instr_set_field(i, JADE_ISA_F_LUT, bits & 1 ? 0xff : 0x00);
+            jade_PLOP3(&c->b, jade_v(b), JADE_PT, JADE_PT, JADE_PT, .lut = bits & 1 ? 0xff : 0x00);
          }
          isel_set_def(c, def, comp, b);
          continue;
@@ -131,14 +109,9 @@ isel_constant(struct isel *c, nir_instr *instr)
             c->const_values[c->const_count++] = v;
          }
       }
-      for (unsigned h = 0; h < (def->bit_size == 64 ? 2u : 1u); h++) {
-         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-         if (def->bit_size == 64)
-            jade_instr_add_dst_comp(i, JADE_ISA_F_DST, v, h);
-         else
-            jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-         jade_instr_add_src_imm(i, JADE_ISA_F_B, (uint32_t)(bits >> (32 * h)));
-      }
+      for (unsigned h = 0; h < (def->bit_size == 64 ? 2u : 1u); h++)
+         jade_MOV(&c->b, def->bit_size == 64 ? jade_comp(v, h) : jade_v(v),
+                  jade_imm((uint32_t)(bits >> (32 * h))));
       isel_set_def(c, def, comp, v);
    }
 }
@@ -190,28 +163,20 @@ struct jade_value *
 isel_bool_to_gpr(struct isel *c, struct jade_value *p)
 {
    struct jade_value *g = jade_value_create(c->s, JADE_FILE_GPR, 1);
-   struct jade_instr *i = jade_instr_create(c->s, c->block, JADE_ISA_OP_SEL);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, g);
-   jade_instr_add_src_zero(i, JADE_ISA_F_A);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffffffffu);
-   jade_instr_add_src(i, JADE_ISA_F_P, p);
-   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   jade_SEL(&c->b, jade_v(g), JADE_RZ, jade_imm(0xffffffffu), .p = jade_v(p), .p_not = 1);
    return g;
 }
 
 /* A boolean source as a predicate: in bools_in_gpr mode, a fresh
- * ISETP.NE of the GPR form, right before its use. */
+ * ISETP.NE of the GPR form, right before its use (sources are selected
+ * before the instruction that reads them is built). */
 struct jade_value *
 isel_bool_value(struct isel *c, struct jade_value *v)
 {
    if (v->file == JADE_FILE_PRED)
       return v;
    struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
-   struct jade_instr *i = isel_emit_before(c, JADE_ISA_OP_ISETP);
-   jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
-   jade_instr_add_src(i, JADE_ISA_F_A, v);
-   jade_instr_add_src_zero(i, JADE_ISA_F_B);
-   jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
+   jade_ISETP(&c->b, jade_v(p), jade_v(v), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
    return p;
 }
 
@@ -221,20 +186,17 @@ isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
    return isel_bool_value(c, isel_alu_src(c, alu, i));
 }
 
-/* Source b of a binary op: an immediate or a constant-buffer operand when
- * the NIR source is one. */
-void
-isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i)
+struct jade_ref
+isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i)
 {
    uint32_t imm;
    unsigned bank;
    int32_t offset;
    if (isel_src_const_u32(alu, i, &imm))
-      jade_instr_add_src_imm(ji, JADE_ISA_F_B, imm);
-   else if (isel_src_cbuf(alu, i, &bank, &offset))
-      jade_instr_add_src_cbuf(ji, JADE_ISA_F_B, bank, offset);
-   else
-      jade_instr_add_src(ji, JADE_ISA_F_B, isel_alu_src(c, alu, i));
+      return jade_imm(imm);
+   if (isel_src_cbuf(alu, i, &bank, &offset))
+      return jade_cbuf(bank, offset);
+   return jade_v(isel_alu_src(c, alu, i));
 }
 
 /* A predicate operation: pd0 = LUT(a, b, PT) over predicates. */
@@ -242,12 +204,7 @@ void
 isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
            unsigned lut)
 {
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PLOP3);
-   jade_instr_add_dst(i, JADE_ISA_F_PD0, dst);
-   jade_instr_add_src(i, JADE_ISA_F_A, a);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_B, b);
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, lut);
+   jade_PLOP3(&c->b, jade_v(dst), jade_v(a), jade_v_or_zero(b), JADE_PT, .lut = lut);
 }
 
 /* SEL dst, a, b, p: p ? a : b. */
@@ -255,28 +212,14 @@ void
 isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
          struct jade_value *b, bool b_is_imm, uint32_t b_imm)
 {
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SEL);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_A, a);
-   if (b_is_imm)
-      jade_instr_add_src_imm(i, JADE_ISA_F_B, b_imm);
-   else
-      jade_instr_add_src(i, JADE_ISA_F_B, b);
-   jade_instr_add_src(i, JADE_ISA_F_P, p);
-}
-
-struct jade_instr *
-isel_last_instr(struct isel *c)
-{
-   return list_last_entry(&c->block->instrs, struct jade_instr, link);
+   jade_SEL(&c->b, jade_v(dst), jade_v_or_zero(a), b_is_imm ? jade_imm(b_imm) : jade_v(b),
+            .p = jade_v(p));
 }
 
 void
 isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg)
 {
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_S2R);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-   jade_instr_set_field(i, JADE_ISA_F_SR, sreg);
+   jade_S2R(&c->b, jade_v(dst), .sr = sreg);
 }
 
 /* A copy of a value of either file (predicates through PLOP3). */
@@ -293,11 +236,8 @@ isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src)
       isel_plop3(c, dst, src, NULL, 0xf0);
       return;
    }
-   for (unsigned h = 0; h < dst->size; h++) {
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, h);
-      jade_instr_add_src_comp(i, JADE_ISA_F_B, src, h);
-   }
+   for (unsigned h = 0; h < dst->size; h++)
+      jade_MOV(&c->b, jade_comp(dst, h), jade_comp(src, h));
 }
 
 /* A register tuple of n single-register values (memory data, texture
@@ -308,11 +248,8 @@ isel_gather(struct isel *c, struct jade_value **vals, unsigned n)
    if (n == 1)
       return vals[0];
    struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
-   for (unsigned k = 0; k < n; k++) {
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst_comp(m, JADE_ISA_F_DST, t, k);
-      jade_instr_add_src(m, JADE_ISA_F_B, vals[k]);
-   }
+   for (unsigned k = 0; k < n; k++)
+      jade_MOV(&c->b, jade_comp(t, k), jade_v(vals[k]));
    return t;
 }
 
@@ -330,17 +267,9 @@ isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first, unsigned
    return isel_gather(c, vals, n);
 }
 
-/* Adds the data operand to the access (DATA for a store, DST for a load)
- * and, for a load, makes its registers the NIR components. */
 void
-isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
-                      unsigned first, unsigned n, struct jade_value *v)
+isel_mem_loaded(struct isel *c, nir_def *def, unsigned first, unsigned n, struct jade_value *v)
 {
-   if (store) {
-      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
-      return;
-   }
-   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
    if (n > 1)
       isel_split(c, def, first, v, n);
    else
@@ -354,9 +283,7 @@ isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tupl
 {
    for (unsigned k = 0; k < n; k++) {
       struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
-      jade_instr_add_src_comp(m, JADE_ISA_F_B, tuple, k);
+      jade_MOV(&c->b, jade_v(v), jade_comp(tuple, k));
       isel_set_def(c, def, first + k, v);
    }
 }

@@ -9,8 +9,12 @@
  * Anything not handled fails the compile with a message naming it.
  *
  *   jade_isel.c            values, operands, shared helpers
- *   jade_isel_alu.c        ALU ops
- *   jade_isel_fp64.c       64-bit float ALU ops
+ *   jade_isel_alu.c        ALU ops: moves, then one of
+ *   jade_isel_int.c          integer arithmetic, shifts, logic, bit counts
+ *   jade_isel_float.c        32-bit float arithmetic, MUFU, rounding
+ *   jade_isel_cmp.c          comparisons, selects, booleans
+ *   jade_isel_conv.c         int/float conversions, 32/64-bit words
+ *   jade_isel_fp64.c         64-bit float ops
  *   jade_isel_mem.c        global, shared and local memory, atomics
  *   jade_isel_tex.c        textures
  *   jade_isel_image.c      images
@@ -21,11 +25,15 @@
 #ifndef JADE_ISEL_H
 #define JADE_ISEL_H
 
+#include "jade_builder.h"
 #include "jade_compiler_private.h"
 #include "nir.h"
 
 struct isel {
    struct jade_ir_shader *s;
+   /* Where instructions go: the builder's cursor, normally the end of
+    * `block`, the block being selected (isel_set_block). */
+   struct jade_builder b;
    struct jade_block *block;
    nir_shader *nir;
    /* Per NIR def: one value per component. */
@@ -37,10 +45,6 @@ struct isel {
    int loop_header, loop_exit;
    unsigned barrier_depth; /* convergence barriers in use (B0..) */
    unsigned loop_barrier;  /* barrier depth at the innermost loop's entry */
-   /* The instruction being built: constants its sources need are moved
-    * into registers just before it. */
-   struct jade_instr *current;
-   struct jade_block *current_block; /* the block `current` is in */
    /* Fragment shaders: the outputs (render target, component) and depth
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];
@@ -67,7 +71,8 @@ struct isel {
    bool ftz32;
 };
 
-struct jade_instr *isel_emit(struct isel *c, enum jade_isa_op op);
+/* Selection continues at the end of `block`. */
+void isel_set_block(struct isel *c, struct jade_block *block);
 struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
 void isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v);
 struct jade_value *isel_src(struct isel *c, nir_def *def, unsigned comp);
@@ -78,12 +83,19 @@ struct jade_value *isel_bool_value(struct isel *c, struct jade_value *v);
 struct jade_value *isel_bool_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 /* A 32-bit constant ALU source: its bits. */
 bool isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm);
-void isel_add_b(struct isel *c, struct jade_instr *ji, nir_alu_instr *alu, unsigned i);
+/* Source i of an ALU op as an operand (its value). */
+static inline struct jade_ref
+isel_alu_ref(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   return jade_v(isel_alu_src(c, alu, i));
+}
+/* Source i of an ALU op as the b operand: an immediate or a constant-buffer
+ * operand when the NIR source is one, else its value. */
+struct jade_ref isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
                 unsigned lut);
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
               struct jade_value *b, bool b_is_imm, uint32_t b_imm);
-struct jade_instr *isel_last_instr(struct isel *c);
 void isel_ftz(struct isel *c, struct jade_instr *i);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
@@ -91,10 +103,17 @@ struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigne
 void isel_split(struct isel *c, nir_def *def, unsigned first, struct jade_value *tuple, unsigned n);
 struct jade_value *isel_mem_data(struct isel *c, bool store, nir_def *def, unsigned first,
                                  unsigned n);
-void isel_mem_data_operand(struct isel *c, struct jade_instr *i, bool store, nir_def *def,
-                           unsigned first, unsigned n, struct jade_value *v);
+/* The registers `v` a load wrote (isel_mem_data): components first ..
+ * first+n-1 of `def`. */
+void isel_mem_loaded(struct isel *c, nir_def *def, unsigned first, unsigned n,
+                     struct jade_value *v);
 const char *isel_instr_type_name(nir_instr_type type);
 bool isel_alu(struct isel *c, nir_alu_instr *alu);
+/* The ALU ops by what they compute (false: not this file's). */
+bool isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_float(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
+bool isel_alu_conv(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
 bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);

@@ -19,8 +19,6 @@ isel_phi(struct isel *c, nir_phi_instr *phi)
       struct jade_value *v = def->bit_size == 1 && c->bools_in_gpr
                                 ? jade_value_create(c->s, JADE_FILE_GPR, 1)
                                 : isel_new_value(c, def->bit_size);
-      struct jade_instr *i = isel_emit(c, JADE_OP_PHI);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
       isel_set_def(c, def, k, v);
       /* PHIs head their block (a join block starts with BSYNC before the
        * NIR block's code). */
@@ -31,10 +29,9 @@ isel_phi(struct isel *c, nir_phi_instr *phi)
             break;
          }
       }
-      if (first && first != i) {
-         list_del(&i->link);
-         list_addtail(&i->link, &first->link);
-      }
+      struct jade_builder b = jade_builder_at(c->s, first ? jade_before_instr(c->block, first)
+                                                          : jade_after_block(c->block));
+      jade_PHI(&b, jade_v(v));
    }
    return true;
 }
@@ -71,7 +68,7 @@ isel_phi_sources(struct isel *c, nir_function_impl *impl)
                if (v->file != dst->file) {
                   return jade_ir_error(c->s, "a phi source in another register file");
                }
-               jade_instr_add_phi_src(i, v, c->block_end[src->pred->index]);
+               jade_phi_src(i, v, c->block_end[src->pred->index]);
             }
          }
       }
@@ -82,20 +79,19 @@ isel_phi_sources(struct isel *c, nir_function_impl *impl)
 static struct jade_instr *
 isel_branch(struct isel *c, int target, struct jade_value *cond, bool cond_not)
 {
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_BRA);
+   struct jade_instr *i = jade_BRA(&c->b);
    i->target_block = target;
-   if (cond) {
-      i->pred_value = (int32_t)cond->index;
-      i->pred_not = cond_not;
-   }
+   if (cond)
+      jade_guard(i, cond, cond_not);
    return i;
 }
 
 static struct jade_instr *
 isel_barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
 {
-   struct jade_instr *i = isel_emit(c, op);
-   jade_instr_set_field(i, JADE_ISA_F_BAR, bar);
+   struct jade_instr *i = op == JADE_ISA_OP_BSSY    ? jade_BSSY(&c->b, .bar = bar)
+                          : op == JADE_ISA_OP_BSYNC ? jade_BSYNC(&c->b, .bar = bar)
+                                                    : jade_BREAK(&c->b, .bar = bar);
    i->target_block = target;
    return i;
 }
@@ -157,16 +153,13 @@ isel_if_jump(struct isel *c, nir_if *nif)
       return false;
    bool negate;
    struct jade_value *cond = if_predicate(c, nif, &negate);
-   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++) {
-      struct jade_instr *b = isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
-      b->pred_value = (int32_t)cond->index;
-      b->pred_not = negate;
-   }
+   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
+      jade_guard(isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1), cond, negate);
    isel_branch(c, jump->type == nir_jump_break ? c->loop_exit : c->loop_header, cond, negate);
    c->block_end[then_b->index] = c->block->index;
    c->block_end[else_b->index] = c->block->index;
    /* The branch ends its block; the lanes that stay go on in a new one. */
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    return true;
 }
 
@@ -190,15 +183,11 @@ isel_if_terminate(struct isel *c, nir_if *nif)
    bool negate;
    struct jade_value *cond = if_predicate(c, nif, &negate);
    c->s->io.uses_discard = true;
-   struct jade_instr *kill = isel_emit(c, JADE_ISA_OP_KILL);
-   kill->pred_value = (int32_t)cond->index;
-   kill->pred_not = negate;
-   struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
-   exit->pred_value = (int32_t)cond->index;
-   exit->pred_not = negate;
+   jade_guard(jade_KILL(&c->b), cond, negate);
+   jade_guard(jade_EXIT(&c->b), cond, negate);
    c->block_end[then_b->index] = c->block->index;
    c->block_end[else_b->index] = c->block->index;
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    return true;
 }
 
@@ -217,16 +206,18 @@ isel_if(struct isel *c, nir_if *nif)
    struct jade_block *else_block = NULL, *join;
    struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
    struct jade_instr *to_else = isel_branch(c, -1, cond, true);
-   c->block = jade_block_create(c->s);
+   isel_set_block(c, jade_block_create(c->s));
    if (!isel_cf_list(c, &nif->then_list))
       return false;
    struct jade_instr *to_join = NULL;
    if (!isel_ends_in_jump(c->block))
       to_join = isel_branch(c, -1, NULL, false);
-   else_block = c->block = jade_block_create(c->s);
+   else_block = jade_block_create(c->s);
+   isel_set_block(c, else_block);
    if (!isel_cf_list(c, &nif->else_list))
       return false;
-   join = c->block = jade_block_create(c->s);
+   join = jade_block_create(c->s);
+   isel_set_block(c, join);
    isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
    bssy->target_block = (int)join->index;
    to_else->target_block = (int)else_block->index;
@@ -253,7 +244,8 @@ isel_loop(struct isel *c, nir_loop *loop)
     * moves behind it once the body is done: blocks are laid out in list
     * order, branch targets name blocks by index. */
    struct jade_block *exit = jade_block_create(c->s);
-   struct jade_block *header = c->block = jade_block_create(c->s);
+   struct jade_block *header = jade_block_create(c->s);
+   isel_set_block(c, header);
    c->loop_header = (int)header->index;
    c->loop_exit = (int)exit->index;
    if (!isel_cf_list(c, &loop->body))
@@ -261,7 +253,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    isel_branch(c, (int)header->index, NULL, false);
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
-   c->block = exit;
+   isel_set_block(c, exit);
    isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
    bssy->target_block = (int)exit->index;
    c->loop_header = saved_header;
@@ -296,7 +288,7 @@ isel_jump(struct isel *c, nir_jump_instr *jump)
       return true;
    case nir_jump_halt:
    case nir_jump_return:
-      isel_emit(c, JADE_ISA_OP_EXIT);
+      jade_EXIT(&c->b);
       return true;
    default:
       return jade_ir_error(c->s, "unsupported jump");
@@ -337,7 +329,6 @@ isel_block(struct isel *c, nir_block *block)
                             isel_instr_type_name(instr->type));
          break;
       }
-      c->current = NULL;
       if (!ok || c->s->error)
          return false;
    }
@@ -387,7 +378,8 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
    nir_metadata_require(impl, nir_metadata_block_index);
    c.block_end = rzalloc_array(c.s, unsigned, impl->num_blocks);
-   c.block = jade_block_create(c.s);
+   c.b.s = c.s;
+   isel_set_block(&c, jade_block_create(c.s));
 
    c.loop_header = c.loop_exit = -1;
    if (!isel_cf_list(&c, &impl->body) || !isel_phi_sources(&c, impl))
@@ -395,7 +387,7 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    if (nir->info.stage == MESA_SHADER_FRAGMENT)
       isel_fs_exit(&c);
    else
-      jade_instr_create(c.s, c.block, JADE_ISA_OP_EXIT);
+      jade_EXIT(&c.b);
    for (unsigned k = 0; k < JADE_ATTR_WORDS / 32; k++)
       c.s->io.const_outputs[k] &= ~c.varying_outputs[k];
    return c.s;

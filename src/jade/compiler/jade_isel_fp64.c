@@ -11,31 +11,13 @@
 
 #include "jade_isel.h"
 
-/* Types of the conversions' dt/st fields. */
-
-static struct jade_instr *
-unary64(struct isel *c, enum jade_isa_op op, struct jade_value *dst, struct jade_value *a)
-{
-   struct jade_instr *i = isel_emit(c, op);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-   jade_instr_add_src(i, JADE_ISA_F_B, a);
-   return i;
-}
-
 /* -x, |x|: the sign bit of the high word (LOP3), the low word as is. */
 static void
 sign_bit(struct isel *c, struct jade_value *dst, struct jade_value *x, bool abs)
 {
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-   jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
-   jade_instr_add_src_comp(i, JADE_ISA_F_B, x, 0);
-   i = isel_emit(c, JADE_ISA_OP_LOP3);
-   jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
-   jade_instr_add_src_comp(i, JADE_ISA_F_A, x, 1);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, abs ? 0x7fffffffu : 0x80000000u);
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, abs ? 0xc0 : 0x3c); /* a & b, a ^ b */
-   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   jade_MOV(&c->b, jade_comp(dst, 0), jade_comp(x, 0));
+   jade_LOP3(&c->b, jade_comp(dst, 1), jade_comp(x, 1), jade_imm(abs ? 0x7fffffffu : 0x80000000u),
+             JADE_RZ, .lut = abs ? 0xc0 : 0x3c /* a & b, a ^ b */, .p_not = 1);
 }
 
 /* Whether the op is one of this file's; false when it is not (the caller
@@ -45,27 +27,23 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 {
    nir_op op = alu->op;
    unsigned bits = alu->def.bit_size, src_bits = alu->src[0].src.ssa->bit_size;
-   struct jade_instr *i;
    switch (op) {
    case nir_op_fadd:
-   case nir_op_fmul:
       if (bits != 64)
          return false;
       /* DADD's second source is field c. */
-      i = isel_emit(c, op == nir_op_fadd ? JADE_ISA_OP_DADD : JADE_ISA_OP_DMUL);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      jade_instr_add_src(i, op == nir_op_fadd ? JADE_ISA_F_C : JADE_ISA_F_B,
-                         isel_alu_src(c, alu, 1));
+      jade_DADD(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1));
+      return true;
+   case nir_op_fmul:
+      if (bits != 64)
+         return false;
+      jade_DMUL(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1));
       return true;
    case nir_op_ffma:
       if (bits != 64)
          return false;
-      i = isel_emit(c, JADE_ISA_OP_DFMA);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
-      jade_instr_add_src(i, JADE_ISA_F_C, isel_alu_src(c, alu, 2));
+      jade_DFMA(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1),
+                isel_alu_ref(c, alu, 2));
       return true;
    case nir_op_fneg:
    case nir_op_fabs:
@@ -87,12 +65,8 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       struct jade_value *p = dst;
       if (dst->file != JADE_FILE_PRED)
          p = jade_value_create(c->s, JADE_FILE_PRED, 1);
-      i = isel_emit(c, JADE_ISA_OP_DSETP);
-      jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_alu_src(c, alu, 0));
-      jade_instr_add_src(i, JADE_ISA_F_B, isel_alu_src(c, alu, 1));
-      jade_instr_add_src_zero(i, JADE_ISA_F_P);
-      jade_instr_set_field(i, JADE_ISA_F_CMP, cmp[op]);
+      jade_DSETP(&c->b, jade_v(p), isel_alu_ref(c, alu, 0), isel_alu_ref(c, alu, 1), .p = JADE_PT,
+                 .cmp = cmp[op]);
       if (p != dst)
          isel_copy(c, dst, p);
       return true;
@@ -103,61 +77,46 @@ isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_fround_even:
       if (bits != 64)
          return false;
-      i = unary64(c, JADE_ISA_OP_FRND_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_RND,
-                           op == nir_op_ffloor   ? JADE_ISA_V_RND_FLOOR
-                           : op == nir_op_fceil  ? JADE_ISA_V_RND_CEIL
-                           : op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC
-                                                 : JADE_ISA_V_RND_RN);
+      jade_FRND_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
+                   .rnd = op == nir_op_ffloor   ? JADE_ISA_V_RND_FLOOR
+                          : op == nir_op_fceil  ? JADE_ISA_V_RND_CEIL
+                          : op == nir_op_ftrunc ? JADE_ISA_V_RND_TRUNC
+                                                : JADE_ISA_V_RND_RN);
       return true;
    case nir_op_f2f64:
       if (src_bits != 32)
          return false;
-      i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F64);
-      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F32);
-      isel_ftz(c, i); /* the fp32 side's rule, as NAK's f2f */
+      /* .FTZ by the fp32 side's rule, as NAK's f2f */
+      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F64,
+                              .st = JADE_ISA_V_ST_F32));
       return true;
    case nir_op_f2f32:
       if (src_bits != 64)
          return false;
-      i = unary64(c, JADE_ISA_OP_F2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F32);
-      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F64);
-      isel_ftz(c, i);
+      isel_ftz(c, jade_F2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F32,
+                              .st = JADE_ISA_V_ST_F64));
       return true;
    case nir_op_i2f64:
    case nir_op_u2f64:
       if (src_bits != 32)
          return false;
-      i = unary64(c, JADE_ISA_OP_I2F_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_F64);
-      jade_instr_set_field(i, JADE_ISA_F_ST,
-                           op == nir_op_i2f64 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
+      jade_I2F_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), .dt = JADE_ISA_V_DT_F64,
+                  .st = op == nir_op_i2f64 ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
       return true;
    case nir_op_f2i32:
    case nir_op_f2u32:
       if (src_bits != 64)
          return false;
-      i = unary64(c, JADE_ISA_OP_F2I_64, dst, isel_alu_src(c, alu, 0));
-      jade_instr_set_field(i, JADE_ISA_F_DT,
-                           op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32);
-      jade_instr_set_field(i, JADE_ISA_F_ST, JADE_ISA_V_ST_F64);
-      jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
-      jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
+      jade_F2I_64(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0),
+                  .dt = op == nir_op_f2i32 ? JADE_ISA_V_DT_S32 : JADE_ISA_V_DT_U32,
+                  .st = JADE_ISA_V_ST_F64, .rnd = JADE_ISA_V_RND_TRUNC, .ntz = 1);
       return true;
    case nir_op_b2f64: {
       /* p ? 1.0 : 0.0: the high word 0x3ff00000 or 0, the low word 0. */
       struct jade_value *p = isel_bool_alu_src(c, alu, 0);
-      i = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 0);
-      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
-      i = isel_emit(c, JADE_ISA_OP_SEL);
-      jade_instr_add_dst_comp(i, JADE_ISA_F_DST, dst, 1);
-      jade_instr_add_src_zero(i, JADE_ISA_F_A);
-      jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3ff00000u);
-      jade_instr_add_src(i, JADE_ISA_F_P, p);
-      jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+      jade_MOV(&c->b, jade_comp(dst, 0), jade_imm(0));
+      jade_SEL(&c->b, jade_comp(dst, 1), JADE_RZ, jade_imm(0x3ff00000u), .p = jade_v(p),
+               .p_not = 1);
       return true;
    }
    default:

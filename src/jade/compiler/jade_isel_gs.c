@@ -19,11 +19,8 @@ isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
    if (nir_intrinsic_stream_id(intr) != 0)
       return jade_ir_error(c->s, "geometry shader streams other than 0 are not supported");
    struct jade_value *next = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, next);
-   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
-   jade_instr_add_src_zero(i, JADE_ISA_F_B); /* stream 0 */
-   jade_instr_set_field(i, JADE_ISA_F_MODE, mode);
+   jade_OUT(&c->b, jade_v(next), jade_v(isel_src(c, intr->src[0].ssa, 0)), JADE_RZ /* stream 0 */,
+            .mode = mode);
    isel_set_def(c, &intr->def, 0, next);
    return true;
 }
@@ -40,16 +37,12 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
       return isel_out(c, intr, JADE_ISA_V_MODE_EMIT);
    case nir_intrinsic_end_primitive_nv:
       return isel_out(c, intr, JADE_ISA_V_MODE_CUT);
-   case nir_intrinsic_final_primitive_nv: {
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_OUT_FINAL);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
+   case nir_intrinsic_final_primitive_nv:
+      jade_OUT_FINAL(&c->b, jade_v(isel_src(c, intr->src[0].ssa, 0)));
       return true;
-   }
    case nir_intrinsic_isberd_nv: {
       struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISBERD);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-      jade_instr_add_src(i, JADE_ISA_F_ADDR, isel_src(c, intr->src[0].ssa, 0));
+      jade_ISBERD(&c->b, jade_v(v), .addr = jade_v(isel_src(c, intr->src[0].ssa, 0)));
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }
@@ -65,9 +58,7 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_primitive_id: {
       /* The primitive's own word: no vertex operand (NAK reads it so). */
       struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ALD);
-      jade_instr_set_field(i, JADE_ISA_F_ADDR, PRIMITIVE_ID_ADDR);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      jade_ALD(&c->b, jade_v(v), .addr = PRIMITIVE_ID_ADDR);
       c->s->io.inputs[PRIMITIVE_ID_ADDR / 4 / 32] |= 1u << (PRIMITIVE_ID_ADDR / 4 % 32);
       isel_set_def(c, &intr->def, 0, v);
       return true;

@@ -53,38 +53,32 @@ static struct jade_value *
 image_handle(struct isel *c, nir_intrinsic_instr *intr)
 {
    struct jade_value *h = isel_new_value(c, 32);
-   struct jade_instr *i;
+   unsigned bank = JADE_DRIVER_CBUF_OF(c->nir->info.stage);
    if (nir_src_is_const(intr->src[0])) {
-      i = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, h);
-      jade_instr_add_src_cbuf(i, JADE_ISA_F_B, JADE_DRIVER_CBUF_OF(c->nir->info.stage),
-                              4 *
-                                 (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0])));
+      jade_MOV(
+         &c->b, jade_v(h),
+         jade_cbuf(bank, 4 * (JADE_IMAGE_HANDLE_WORD + (int32_t)nir_src_as_uint(intr->src[0]))));
       return h;
    }
    /* A dynamic image index: LDC c[15][4 * index + base]. */
    struct jade_value *off = isel_new_value(c, 32);
-   i = isel_emit(c, JADE_ISA_OP_SHF);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, off);
-   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, intr->src[0].ssa, 0));
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 2);
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32); /* left */
-   i = isel_emit(c, JADE_ISA_OP_LDC);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, h);
-   jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
-   jade_instr_set_field(i, JADE_ISA_F_OFS, 4 * JADE_IMAGE_HANDLE_WORD);
+   jade_SHF(&c->b, jade_v(off), jade_v(isel_src(c, intr->src[0].ssa, 0)), jade_imm(2), JADE_RZ,
+            .type = JADE_ISA_V_SHF_TYPE_U32 /* left */);
+   jade_LDC(&c->b, jade_v(h), .addr = jade_v(off), .bank = bank, .ofs = 4 * JADE_IMAGE_HANDLE_WORD);
    return h;
 }
 
-static void
-memory_fields(struct jade_instr *i, unsigned dim)
+/* The memory fields of every surface access: .STRONG.SYS, and
+ * out-of-bounds accesses ignored (.IGN; the field's neutral value
+ * is .TRAP and the builder takes a 0 for "neutral", so .IGN is set after
+ * the call). */
+#define SURFACE_SEM   JADE_ISA_V_SEM_STRONG
+#define SURFACE_SCOPE JADE_ISA_V_SCOPE_SYS
+
+static struct jade_instr *
+ignore_out_of_bounds(struct jade_instr *i)
 {
-   jade_instr_set_field(i, JADE_ISA_F_DIM, dim);
-   jade_instr_set_field(i, JADE_ISA_F_CLAMP, JADE_ISA_V_CLAMP_IGN);
-   jade_instr_set_field(i, JADE_ISA_F_SEM, JADE_ISA_V_SEM_STRONG);
-   jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_SYS);
+   return jade_set(i, JADE_ISA_F_CLAMP, JADE_ISA_V_CLAMP_IGN);
 }
 
 static struct jade_value *
@@ -102,17 +96,12 @@ isel_image_size(struct isel *c, nir_intrinsic_instr *intr)
    if (!nir_src_is_const(intr->src[0]))
       return jade_ir_error(c->s, "image size of a dynamic image index is not supported yet");
    unsigned n = intr->def.num_components;
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, NULL); /* level 0 */
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
-   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]));
-   jade_instr_set_field(i, JADE_ISA_F_QUERY, JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION);
-   jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
    struct jade_value *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
    struct jade_value *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
-   jade_instr_add_dst(i, JADE_ISA_F_DST0, dst0);
-   if (dst1)
-      jade_instr_add_dst(i, JADE_ISA_F_DST1, dst1);
+   jade_TXQ(&c->b, .dst0 = jade_v(dst0), .dst1 = jade_v_or_none(dst1),
+            .src0 = JADE_RZ /* level 0 */, .bank = JADE_DRIVER_CBUF_OF(c->nir->info.stage),
+            .idx = JADE_IMAGE_HANDLE_WORD + nir_src_as_uint(intr->src[0]),
+            .query = JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION, .mask = BITFIELD_MASK(n));
    isel_split(c, &intr->def, 0, dst0, MIN2(n, 2));
    if (dst1)
       isel_split(c, &intr->def, 2, dst1, n - 2);
@@ -131,7 +120,6 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
                            nir_intrinsic_image_dim(intr));
    struct jade_value *handle = image_handle(c, intr);
    struct jade_value *coord = coordinates(c, intr, ncoord);
-   struct jade_instr *i;
    switch (intr->intrinsic) {
    case nir_intrinsic_image_load: {
       if (intr->def.bit_size != 32)
@@ -141,12 +129,10 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
       unsigned n = read <= 1 ? 1 : read <= 3 ? 2 : 4;
       struct jade_value *dst =
          n == 1 ? isel_new_value(c, 32) : jade_value_create(c->s, JADE_FILE_GPR, n);
-      i = isel_emit(c, JADE_ISA_OP_SULD_P_B);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
-      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
-      jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
-      memory_fields(i, (unsigned)dim);
+      ignore_out_of_bounds(jade_SULD_P_B(&c->b, jade_v(dst), .addr = jade_v(coord),
+                                         .handle = jade_v(handle), .mask = BITFIELD_MASK(n),
+                                         .dim = (unsigned)dim, .sem = SURFACE_SEM,
+                                         .scope = SURFACE_SCOPE));
       if (n > 1)
          isel_split(c, &intr->def, 0, dst, MIN2(n, intr->def.num_components));
       else
@@ -159,12 +145,10 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
          return jade_ir_error(c->s, "%u-bit image stores are not supported yet", data->bit_size);
       unsigned n = data->num_components >= 4 ? 4 : data->num_components >= 2 ? 2 : 1;
       struct jade_value *v = isel_mem_data(c, true, data, 0, n);
-      i = isel_emit(c, JADE_ISA_OP_SUST_P_B);
-      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
-      jade_instr_add_src(i, JADE_ISA_F_DATA, v);
-      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
-      jade_instr_set_field(i, JADE_ISA_F_MASK, BITFIELD_MASK(n));
-      memory_fields(i, (unsigned)dim);
+      ignore_out_of_bounds(jade_SUST_P_B(&c->b, .addr = jade_v(coord), .data = jade_v(v),
+                                         .handle = jade_v(handle), .mask = BITFIELD_MASK(n),
+                                         .dim = (unsigned)dim, .sem = SURFACE_SEM,
+                                         .scope = SURFACE_SCOPE));
       return true;
    }
    case nir_intrinsic_image_atomic:
@@ -217,15 +201,16 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
          data = isel_gather(c, pair, 2);
       }
       struct jade_value *dst = isel_new_value(c, 32);
-      i = isel_emit(c, swap ? JADE_ISA_OP_SUATOM_CAS_B : JADE_ISA_OP_SUATOM_B);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-      jade_instr_add_src(i, JADE_ISA_F_ADDR, coord);
-      jade_instr_add_src(i, JADE_ISA_F_DATA, data);
-      jade_instr_add_src(i, JADE_ISA_F_HANDLE, handle);
-      if (!swap)
-         jade_instr_set_field(i, JADE_ISA_F_OP, op);
-      jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
-      memory_fields(i, (unsigned)dim);
+      if (swap)
+         ignore_out_of_bounds(jade_SUATOM_CAS_B(&c->b, jade_v(dst), .addr = jade_v(coord),
+                                                .data = jade_v(data), .handle = jade_v(handle),
+                                                .type = type, .dim = (unsigned)dim,
+                                                .sem = SURFACE_SEM, .scope = SURFACE_SCOPE));
+      else
+         ignore_out_of_bounds(jade_SUATOM_B(&c->b, jade_v(dst), .addr = jade_v(coord),
+                                            .data = jade_v(data), .handle = jade_v(handle),
+                                            .op = op, .type = type, .dim = (unsigned)dim,
+                                            .sem = SURFACE_SEM, .scope = SURFACE_SCOPE));
       isel_set_def(c, &intr->def, 0, dst);
       return true;
    }

@@ -47,12 +47,8 @@ isel_io_index(struct isel *c, nir_intrinsic_instr *intr)
    if (!offset || nir_src_is_const(*offset))
       return NULL;
    struct jade_value *r = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_SHF);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
-   jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, offset->ssa, 0));
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 4); /* 16 bytes a slot */
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_SHF_TYPE_U32);
+   jade_SHF(&c->b, jade_v(r), jade_v(isel_src(c, offset->ssa, 0)),
+            jade_imm(4) /* 16 bytes a slot */, JADE_RZ, .type = JADE_ISA_V_SHF_TYPE_U32);
    return r;
 }
 
@@ -75,12 +71,8 @@ isel_color_store_data(struct isel *c, nir_def *data, unsigned first, unsigned n)
    struct jade_value *vals[4];
    for (unsigned w = 0; w < n; w++) {
       vals[w] = isel_new_value(c, 32);
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, vals[w]);
-      jade_instr_add_src(i, JADE_ISA_F_A, isel_src(c, data, first + w));
-      jade_instr_add_src_zero(i, JADE_ISA_F_B);
-      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-      i->site = JADE_SITE_COLOR_CLAMP;
+      jade_FADD(&c->b, jade_v(vals[w]), jade_v(isel_src(c, data, first + w)), JADE_RZ, .b_neg = 1)
+         ->site = JADE_SITE_COLOR_CLAMP;
    }
    return isel_gather(c, vals, n);
 }
@@ -169,32 +161,30 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0
                                 ? isel_color_store_data(c, data, k, n)
                                 : isel_mem_data(c, store, data, k, n);
-      struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
-      jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
-      if (oreg)
-         jade_instr_add_src(i, JADE_ISA_F_OREG, oreg);
-      if (vertex)
-         jade_instr_add_src(i, JADE_ISA_F_VTX, isel_src(c, vertex, 0));
-      if (n > 1)
-         jade_instr_set_field(i, JADE_ISA_F_COMPS, n - 1);
-      isel_mem_data_operand(c, i, store, data, k, n, v);
+      struct jade_ref vtx = vertex ? jade_v(isel_src(c, vertex, 0)) : JADE_NONE;
+      if (store) {
+         jade_AST(&c->b, .addr = (uint64_t)addr, .data = jade_v(v), .vtx = vtx,
+                  .oreg = jade_v_or_none(oreg), .comps = n - 1);
+      } else {
+         jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr, .vtx = vtx,
+                  .oreg = jade_v_or_none(oreg), .comps = n - 1);
+         isel_mem_loaded(c, data, k, n, v);
+      }
       k += n;
    }
    return true;
 }
 
 /* IPA of one attribute word: freq PASS (screen-linear) or CONSTANT
- * (flat); loc CENTER or CENTROID (also an index of inv_w). */
+ * (flat); loc CENTER or CENTROID (also an index of inv_w).  *ipa (when not NULL): the IPA. */
 static struct jade_value *
-isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc)
+isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc, struct jade_instr **ipa)
 {
    struct jade_value *v = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IPA);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-   jade_instr_set_field(i, JADE_ISA_F_ATTR, (uint64_t)addr);
-   jade_instr_set_field(i, JADE_ISA_F_FREQ, freq);
-   if (loc != JADE_ISA_V_LOC_CENTER)
-      jade_instr_set_field(i, JADE_ISA_F_LOC, loc);
+   struct jade_instr *i =
+      jade_IPA(&c->b, jade_v(v), .attr = (uint64_t)addr, .freq = freq, .loc = loc);
+   if (ipa)
+      *ipa = i;
    return v;
 }
 
@@ -207,25 +197,14 @@ static struct jade_value *
 isel_inverse_w(struct isel *c, unsigned loc)
 {
    if (!c->inv_w[loc]) {
-      struct jade_instr *saved = c->current;
-      struct jade_block *saved_block = c->block;
-      c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
-      c->current = NULL;
+      struct jade_cursor saved = c->b.cursor;
+      /* At the shader's start: the pair dominates every use. */
+      c->b.cursor = jade_before_block(list_first_entry(&c->s->blocks, struct jade_block, link));
       mark(c->s->io.inputs, 0x7c);
-      struct jade_value *w = isel_ipa(c, 0x7c, JADE_ISA_V_FREQ_PASS, loc);
-      /* Hoist the pair to the shader's start: it dominates every use. */
-      struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
-      list_del(&ipa_i->link);
-      list_add(&ipa_i->link, &c->block->instrs);
+      struct jade_value *w = isel_ipa(c, 0x7c, JADE_ISA_V_FREQ_PASS, loc, NULL);
       c->inv_w[loc] = isel_new_value(c, 32);
-      struct jade_instr *rcp = isel_emit(c, JADE_ISA_OP_MUFU);
-      jade_instr_add_dst(rcp, JADE_ISA_F_DST, c->inv_w[loc]);
-      jade_instr_add_src(rcp, JADE_ISA_F_B, w);
-      jade_instr_set_field(rcp, JADE_ISA_F_FUNC, JADE_ISA_V_FUNC_RCP);
-      list_del(&rcp->link);
-      list_add(&rcp->link, &ipa_i->link);
-      c->block = saved_block;
-      c->current = saved;
+      jade_MUFU(&c->b, jade_v(c->inv_w[loc]), jade_v(w), .func = JADE_ISA_V_FUNC_RCP);
+      c->b.cursor = saved;
    }
    return c->inv_w[loc];
 }
@@ -281,7 +260,8 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
                                                                          : JADE_INTERP_PERSPECTIVE;
          }
       }
-      struct jade_value *v = isel_ipa(c, addr, freq, loc);
+      struct jade_instr *ipa;
+      struct jade_value *v = isel_ipa(c, addr, freq, loc, &ipa);
       /* gl_FragCoord as an input (a[0x70..0x7c]: x, y, z and 1/w of the
        * pixel) and gl_PointCoord (a[0x2e0], a[0x2e4], which the
        * rasteriser makes in window space: GL 4.6 14.4.1) are screen-linear
@@ -290,14 +270,9 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
        * w, which differs only for points with w != 1). */
       const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 || addr == 0x2e4;
       if (perspective && !screen_linear) {
-         struct jade_instr *ipa = c->current;
          struct jade_value *w = isel_inverse_w(c, loc);
          struct jade_value *p = isel_new_value(c, 32);
-         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FMUL);
-         jade_instr_add_dst(i, JADE_ISA_F_DST, p);
-         jade_instr_add_src(i, JADE_ISA_F_A, v);
-         jade_instr_add_src(i, JADE_ISA_F_B, w);
-         ipa->ipa_mul = i;
+         ipa->ipa_mul = jade_FMUL(&c->b, jade_v(p), jade_v(v), jade_v(w));
          v = p;
       }
       isel_set_def(c, &intr->def, k, v);
@@ -356,9 +331,7 @@ static struct jade_value *
 isel_zero(struct isel *c)
 {
    struct jade_value *zero = isel_new_value(c, 32);
-   struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-   jade_instr_add_dst(m, JADE_ISA_F_DST, zero);
-   jade_instr_add_src_imm(m, JADE_ISA_F_B, 0);
+   jade_MOV(&c->b, jade_v(zero), jade_imm(0));
    return zero;
 }
 
@@ -399,12 +372,9 @@ isel_fs_exit(struct isel *c)
       regs[n] = (uint8_t)(4 * rts + 1);
       outs[n++] = depth;
    }
-   struct jade_instr *exit = isel_emit(c, JADE_ISA_OP_EXIT);
-   for (unsigned i = 0; i < n; i++) {
-      jade_instr_add_src(exit, JADE_FIELD_NONE, outs[i]);
-      exit->src[exit->src_count - 1].fixed = true;
-      exit->src[exit->src_count - 1].fixed_reg = regs[i];
-   }
+   struct jade_instr *exit = jade_EXIT(&c->b);
+   for (unsigned i = 0; i < n; i++)
+      jade_add_fixed_src(exit, outs[i], regs[i]);
 }
 
 /* Derivatives from the 2x2 quad (lanes 4q..4q+3: bit 0 is x, bit 1 y):
@@ -425,35 +395,18 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
    }
    struct jade_value *side = jade_value_create(c->s, JADE_FILE_PRED, 1);
    struct jade_value *junk = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LOP3);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, junk);
-   jade_instr_add_dst(i, JADE_ISA_F_PD, side);
-   jade_instr_add_src(i, JADE_ISA_F_A, c->lane_id);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, bit);
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   jade_instr_set_field(i, JADE_ISA_F_LUT, 0xc0); /* a & b; pd = result != 0 */
-   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1);
+   /* a & b; pd = result != 0 */
+   jade_LOP3(&c->b, jade_v(junk), jade_v(c->lane_id), jade_imm(bit), JADE_RZ, .pd = jade_v(side),
+             .lut = 0xc0, .p_not = 1);
    for (unsigned k = 0; k < intr->def.num_components; k++) {
       struct jade_value *v = isel_src(c, intr->src[0].ssa, k);
       struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32),
                         *r = isel_new_value(c, 32);
-      i = isel_emit(c, JADE_ISA_OP_SHFL_II);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, other);
-      jade_instr_add_src(i, JADE_ISA_F_SRC, v);
-      jade_instr_set_field(i, JADE_ISA_F_LANE, bit);
-      jade_instr_set_field(i, JADE_ISA_F_MASK, 0x1f);
-      jade_instr_set_field(i, JADE_ISA_F_MODE, JADE_ISA_V_MODE_BFLY);
-      i = isel_emit(c, JADE_ISA_OP_FADD);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, d);
-      jade_instr_add_src(i, JADE_ISA_F_A, other);
-      jade_instr_add_src(i, JADE_ISA_F_B, v);
-      jade_instr_set_field(i, JADE_ISA_F_B_NEG, 1);
-      i = isel_emit(c, JADE_ISA_OP_FSEL); /* side ? -d : d */
-      jade_instr_add_dst(i, JADE_ISA_F_DST, r);
-      jade_instr_add_src(i, JADE_ISA_F_A, d);
-      jade_instr_set_field(i, JADE_ISA_F_A_NEG, 1);
-      jade_instr_add_src(i, JADE_ISA_F_B, d);
-      jade_instr_add_src(i, JADE_ISA_F_P, side);
+      jade_SHFL_II(&c->b, jade_v(other), .src = jade_v(v), .lane = bit, .mask = 0x1f,
+                   .mode = JADE_ISA_V_MODE_BFLY);
+      jade_FADD(&c->b, jade_v(d), jade_v(other), jade_v(v), .b_neg = 1);
+      /* side ? -d : d */
+      jade_FSEL(&c->b, jade_v(r), jade_v(d), jade_v(d), .a_neg = 1, .p = jade_v(side));
       isel_set_def(c, &intr->def, k, r);
    }
    return true;
@@ -486,7 +439,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          return true; /* read by load_interpolated_input */
       case nir_intrinsic_demote:
          c->s->io.uses_discard = true;
-         isel_emit(c, JADE_ISA_OP_KILL);
+         jade_KILL(&c->b);
          return true;
       case nir_intrinsic_demote_if: {
          /* @p KILL: the lanes whose condition holds are demoted (their
@@ -494,20 +447,15 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
           * here only as demote + halt (jade_compile.c). */
          c->s->io.uses_discard = true;
          struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
-         struct jade_instr *k = isel_emit(c, JADE_ISA_OP_KILL);
-         k->pred_value = (int32_t)cond->index;
+         jade_guard(jade_KILL(&c->b), cond, false);
          return true;
       }
       case nir_intrinsic_load_front_face: {
          /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
          struct jade_value *face =
-            isel_ipa(c, 0x3fc, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER);
+            isel_ipa(c, 0x3fc, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER, NULL);
          struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
-         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISETP);
-         jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
-         jade_instr_add_src(i, JADE_ISA_F_A, face);
-         jade_instr_add_src_zero(i, JADE_ISA_F_B);
-         jade_instr_set_field(i, JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE);
+         jade_ISETP(&c->b, jade_v(p), jade_v(face), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
          isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
          return true;
       }
@@ -522,7 +470,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          for (unsigned k = 0; k < 4; k++)
             mark(c->s->io.inputs, 0x70 + 4 * k);
          for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k, isel_ipa(c, 0x70 + 4 * k, JADE_ISA_V_FREQ_PASS, loc));
+            isel_set_def(c, &intr->def, k,
+                         isel_ipa(c, 0x70 + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
          return true;
       }
       case nir_intrinsic_load_sample_id:
@@ -531,12 +480,10 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
           * PIXLD.COVMASK: the pixel's coverage (narrowed to the
           * invocation's samples by jade_nir_lower_samples). */
          struct jade_value *v = isel_new_value(c, 32);
-         struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PIXLD);
-         jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-         jade_instr_set_field(i, JADE_ISA_F_SEL,
-                              intr->intrinsic == nir_intrinsic_load_sample_id
-                                 ? JADE_ISA_V_SEL_MY_INDEX
-                                 : JADE_ISA_V_SEL_COVMASK);
+         jade_PIXLD(&c->b, jade_v(v),
+                    .sel = intr->intrinsic == nir_intrinsic_load_sample_id
+                              ? JADE_ISA_V_SEL_MY_INDEX
+                              : JADE_ISA_V_SEL_COVMASK);
          isel_set_def(c, &intr->def, 0, v);
          return true;
       }
@@ -549,11 +496,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_instance_id: {
       /* Vertex shaders read them from attribute memory. */
       struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ALD);
       int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8;
       mark(c->s->io.inputs, addr);
-      jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, v);
+      jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr);
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }
@@ -598,10 +543,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
        * (shared memory is coherent within the SM); a control barrier is
        * BAR.SYNC 0. */
       if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
-         isel_emit(c, JADE_ISA_OP_BAR);
+         jade_BAR(&c->b);
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
-         jade_instr_set_field(isel_emit(c, JADE_ISA_OP_MEMBAR), JADE_ISA_F_SCOPE,
-                              JADE_ISA_V_SCOPE_GPU);
+         jade_MEMBAR(&c->b, .scope = JADE_ISA_V_SCOPE_GPU);
       return true;
    case nir_intrinsic_load_subgroup_invocation: {
       struct jade_value *v = isel_new_value(c, 32);
@@ -636,14 +580,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
          for (unsigned k = 0; k < intr->def.num_components; k++) {
             struct jade_value *v = isel_new_value(c, bits);
-            struct jade_instr *i = isel_emit(c, JADE_ISA_OP_LDC);
-            jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-            jade_instr_add_src(i, JADE_ISA_F_ADDR, off);
-            jade_instr_set_field(i, JADE_ISA_F_BANK, bank);
-            if (bits == 64)
-               jade_instr_set_field(i, JADE_ISA_F_TYPE, JADE_ISA_V_LDC_TYPE_64);
-            if (k)
-               jade_instr_set_field(i, JADE_ISA_F_OFS, bits / 8 * k);
+            jade_LDC(&c->b, jade_v(v), .addr = jade_v(off), .bank = bank,
+                     .type = bits == 64 ? JADE_ISA_V_LDC_TYPE_64 : JADE_ISA_V_TYPE_32,
+                     .ofs = bits / 8 * k);
             isel_set_def(c, &intr->def, k, v);
          }
          return true;
@@ -653,11 +592,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       unsigned words = intr->def.bit_size / 32;
       for (unsigned k = 0; k < intr->def.num_components; k++) {
          struct jade_value *v = isel_new_value(c, intr->def.bit_size);
-         for (unsigned w = 0; w < words; w++) {
-            struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-            jade_instr_add_dst_comp(m, JADE_ISA_F_DST, v, w);
-            jade_instr_add_src_cbuf(m, JADE_ISA_F_B, bank, (int32_t)(offset + 4 * (k * words + w)));
-         }
+         for (unsigned w = 0; w < words; w++)
+            jade_MOV(&c->b, jade_comp(v, w),
+                     jade_cbuf(bank, (int32_t)(offset + 4 * (k * words + w))));
          isel_set_def(c, &intr->def, k, v);
       }
       return true;

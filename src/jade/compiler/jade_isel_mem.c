@@ -44,19 +44,14 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
       {[1] = JADE_ISA_V_TYPE_32, [2] = JADE_ISA_V_LDG_TYPE_64, [4] = JADE_ISA_V_TYPE_128};
    struct jade_value *tuple = wide ? (store ? isel_src(c, data, 0) : isel_new_value(c, 64))
                                    : isel_mem_data(c, store, data, 0, comps);
-   struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_STG : JADE_ISA_OP_LDG);
-   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
-   jade_instr_set_field(i, JADE_ISA_F_E, 1);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[wide ? 2 : comps]);
-   if (offset)
-      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)offset);
-   if (wide && store) {
-      jade_instr_add_src(i, JADE_ISA_F_DATA, tuple);
-   } else if (wide) {
-      jade_instr_add_dst(i, JADE_ISA_F_DST, tuple);
-      isel_set_def(c, data, 0, tuple);
+   unsigned type = type_of[wide ? 2 : comps];
+   if (store) {
+      jade_STG(&c->b, .addr = jade_v(addr), .data = jade_v(tuple), .e = 1, .type = type,
+               .ofs = (uint64_t)offset);
    } else {
-      isel_mem_data_operand(c, i, store, data, 0, comps, tuple);
+      jade_LDG(&c->b, jade_v(tuple), .addr = jade_v(addr), .e = 1, .type = type,
+               .ofs = (uint64_t)offset);
+      isel_mem_loaded(c, data, 0, wide ? 1 : comps, tuple);
    }
    return true;
 }
@@ -110,16 +105,20 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
             n = try;
       }
       struct jade_value *v = isel_mem_data(c, store, data, k, n);
-      enum jade_isa_op op = local ? (store ? JADE_ISA_OP_STL : JADE_ISA_OP_LDL)
-                                  : (store ? JADE_ISA_OP_STS : JADE_ISA_OP_LDS);
-      struct jade_instr *i = isel_emit(c, op);
-      jade_instr_add_src_or_zero(i, JADE_ISA_F_ADDR, addr);
-      int64_t ofs = offset + 4 * (int64_t)k;
-      if (ofs)
-         jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)ofs);
-      if (n > 1)
-         jade_instr_set_field(i, JADE_ISA_F_TYPE, type_of[n]);
-      isel_mem_data_operand(c, i, store, data, k, n, v);
+      struct jade_ref a = jade_v_or_zero(addr);
+      uint64_t ofs = (uint64_t)(offset + 4 * (int64_t)k);
+      unsigned type = n > 1 ? type_of[n] : 0;
+      if (store && local) {
+         jade_STL(&c->b, .addr = a, .data = jade_v(v), .ofs = ofs, .type = type);
+      } else if (store) {
+         jade_STS(&c->b, .addr = a, .data = jade_v(v), .ofs = ofs, .type = type);
+      } else {
+         if (local)
+            jade_LDL(&c->b, jade_v(v), .addr = a, .ofs = ofs, .type = type);
+         else
+            jade_LDS(&c->b, jade_v(v), .addr = a, .ofs = ofs, .type = type);
+         isel_mem_loaded(c, data, k, n, v);
+      }
       k += n;
    }
    return true;
@@ -194,25 +193,21 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    struct jade_value *data = isel_src(c, intr->src[1].ssa, 0);
    struct jade_value *data2 = swap ? isel_src(c, intr->src[2].ssa, 0) : NULL;
    struct jade_value *dst = isel_new_value(c, bits);
-   enum jade_isa_op jop = shared ? (swap ? JADE_ISA_OP_ATOMS_CAS : JADE_ISA_OP_ATOMS)
-                                 : (swap ? JADE_ISA_OP_ATOMG_CAS : JADE_ISA_OP_ATOMG);
-   struct jade_instr *i = isel_emit(c, jop);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, dst);
-   jade_instr_add_src(i, JADE_ISA_F_ADDR, addr);
-   jade_instr_add_src(i, JADE_ISA_F_DATA, data);
-   if (swap)
-      jade_instr_add_src(i, JADE_ISA_F_DATA2, data2);
+   struct jade_ref d = jade_v(dst), a = jade_v(addr), v = jade_v(data);
+   /* Global atomics: .STRONG.GPU. */
+   const unsigned sem = JADE_ISA_V_SEM_STRONG, scope = JADE_ISA_V_SCOPE_GPU;
+   if (shared && swap)
+      jade_ATOMS_CAS(&c->b, d, .addr = a, .data = v, .data2 = jade_v(data2), .type = type,
+                     .ofs = (uint64_t)(int64_t)nir_intrinsic_base(intr));
+   else if (shared)
+      jade_ATOMS(&c->b, d, .addr = a, .data = v, .op = op, .type = type,
+                 .ofs = (uint64_t)(int64_t)nir_intrinsic_base(intr));
+   else if (swap)
+      jade_ATOMG_CAS(&c->b, d, .addr = a, .data = v, .data2 = jade_v(data2), .type = type, .e = 1,
+                     .sem = sem, .scope = scope);
    else
-      jade_instr_set_field(i, JADE_ISA_F_OP, op);
-   jade_instr_set_field(i, JADE_ISA_F_TYPE, type);
-   if (!shared) {
-      jade_instr_set_field(i, JADE_ISA_F_E, 1);
-      jade_instr_set_field(i, JADE_ISA_F_SEM, JADE_ISA_V_SEM_STRONG);
-      jade_instr_set_field(i, JADE_ISA_F_SCOPE, JADE_ISA_V_SCOPE_GPU);
-   }
-   int base = shared ? nir_intrinsic_base(intr) : 0;
-   if (base)
-      jade_instr_set_field(i, JADE_ISA_F_OFS, (uint64_t)(int64_t)base);
+      jade_ATOMG(&c->b, d, .addr = a, .data = v, .op = op, .type = type, .e = 1, .sem = sem,
+                 .scope = scope);
    isel_set_def(c, &intr->def, 0, dst);
    return true;
 }

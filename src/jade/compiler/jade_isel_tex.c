@@ -49,11 +49,7 @@ static struct jade_value *
 index_16(struct isel *c, struct jade_value *u)
 {
    struct jade_value *r = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_IMNMX);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
-   jade_instr_add_src(i, JADE_ISA_F_A, u);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0xffff);
-   jade_instr_add_src_zero(i, JADE_ISA_F_P); /* min, unsigned */
+   jade_IMNMX(&c->b, jade_v(r), jade_v(u), jade_imm(0xffff), .p = JADE_PT /* min, unsigned */);
    return r;
 }
 
@@ -64,22 +60,10 @@ array_index(struct isel *c, struct jade_value *layer)
 {
    struct jade_value *t = isel_new_value(c, 32), *m = isel_new_value(c, 32);
    struct jade_value *u = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_FADD);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, t);
-   jade_instr_add_src(i, JADE_ISA_F_A, layer);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3f000000u); /* 0.5 */
-   i = isel_emit(c, JADE_ISA_OP_FMNMX);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, m);
-   jade_instr_add_src(i, JADE_ISA_F_A, t);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0);
-   jade_instr_add_src_zero(i, JADE_ISA_F_P);
-   jade_instr_set_field(i, JADE_ISA_F_P_NOT, 1); /* max */
-   i = isel_emit(c, JADE_ISA_OP_F2I);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, u);
-   jade_instr_add_src(i, JADE_ISA_F_B, m);
-   jade_instr_set_field(i, JADE_ISA_F_DT, JADE_ISA_V_DT_U32);
-   jade_instr_set_field(i, JADE_ISA_F_RND, JADE_ISA_V_RND_TRUNC);
-   jade_instr_set_field(i, JADE_ISA_F_NTZ, 1);
+   jade_FADD(&c->b, jade_v(t), jade_v(layer), jade_imm(0x3f000000u) /* 0.5 */);
+   jade_FMNMX(&c->b, jade_v(m), jade_v(t), jade_imm(0), .p = JADE_PT, .p_not = 1 /* max */);
+   jade_F2I(&c->b, jade_v(u), jade_v(m), .dt = JADE_ISA_V_DT_U32, .rnd = JADE_ISA_V_RND_TRUNC,
+            .ntz = 1);
    return index_16(c, u);
 }
 
@@ -103,26 +87,19 @@ static struct jade_value *
 imm_value(struct isel *c, uint32_t imm)
 {
    struct jade_value *v = isel_new_value(c, 32);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_MOV);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, v);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, imm);
+   jade_MOV(&c->b, jade_v(v), jade_imm(imm));
    return v;
 }
 
 /* The results of a texture instruction: the components in `mask`,
- * packed into dst0 (up to two registers) and dst1 (the rest); returns
- * their number. */
+ * packed into dst0 (up to two registers) and dst1 (the rest, if any);
+ * returns their number. */
 static unsigned
-tex_dsts(struct isel *c, struct jade_instr *i, unsigned mask, struct jade_value **dst0,
-         struct jade_value **dst1)
+tex_dsts(struct isel *c, unsigned mask, struct jade_value **dst0, struct jade_value **dst1)
 {
    unsigned n = util_bitcount(mask);
    *dst0 = jade_value_create(c->s, JADE_FILE_GPR, MIN2(n, 2));
    *dst1 = n > 2 ? jade_value_create(c->s, JADE_FILE_GPR, n - 2) : NULL;
-   jade_instr_add_dst(i, JADE_ISA_F_DST0, *dst0);
-   if (*dst1)
-      jade_instr_add_dst(i, JADE_ISA_F_DST1, *dst1);
-   jade_instr_set_field(i, JADE_ISA_F_MASK, mask);
    return n;
 }
 
@@ -139,13 +116,12 @@ isel_txq(struct isel *c, nir_tex_instr *tex)
    } else {
       mask = 1u << 3; /* the level count */
    }
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TXQ);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC0, lod);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
-   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
-   jade_instr_set_field(i, JADE_ISA_F_QUERY, JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION);
    struct jade_value *dst0, *dst1;
-   unsigned n = tex_dsts(c, i, mask, &dst0, &dst1);
+   unsigned n = tex_dsts(c, mask, &dst0, &dst1);
+   jade_TXQ(&c->b, .dst0 = jade_v(dst0), .dst1 = jade_v_or_none(dst1), .src0 = jade_v_or_zero(lod),
+            .bank = JADE_DRIVER_CBUF_OF(c->nir->info.stage),
+            .idx = JADE_TEX_HANDLE_WORD + tex->texture_index,
+            .query = JADE_ISA_V_QUERY_TEX_HEADER_DIMENSION, .mask = mask);
    if (tex->op == nir_texop_txs) {
       isel_split(c, &tex->def, 0, dst0, MIN2(n, 2));
       if (dst1)
@@ -163,19 +139,9 @@ fixed_8_8(struct isel *c, struct jade_value *x, bool is_signed)
    struct jade_value *t = isel_new_value(c, 32), *f = isel_new_value(c, 32);
    struct jade_value *r = isel_new_value(c, 32);
    /* PRMT: bytes 0 and 1, then byte 1's sign (mode .S when signed) twice. */
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_PRMT);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, t);
-   jade_instr_add_src(i, JADE_ISA_F_A, x);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, is_signed ? 0x9910 : 0x4410);
-   jade_instr_add_src_zero(i, JADE_ISA_F_C);
-   i = isel_emit(c, JADE_ISA_OP_I2F);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, f);
-   jade_instr_add_src(i, JADE_ISA_F_B, t);
-   jade_instr_set_field(i, JADE_ISA_F_ST, is_signed ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
-   i = isel_emit(c, JADE_ISA_OP_FMUL);
-   jade_instr_add_dst(i, JADE_ISA_F_DST, r);
-   jade_instr_add_src(i, JADE_ISA_F_A, f);
-   jade_instr_add_src_imm(i, JADE_ISA_F_B, 0x3b800000u); /* 1 / 256 */
+   jade_PRMT(&c->b, jade_v(t), jade_v(x), jade_imm(is_signed ? 0x9910 : 0x4410), JADE_RZ);
+   jade_I2F(&c->b, jade_v(f), jade_v(t), .st = is_signed ? JADE_ISA_V_ST_S32 : JADE_ISA_V_ST_U32);
+   jade_FMUL(&c->b, jade_v(r), jade_v(f), jade_imm(0x3b800000u) /* 1 / 256 */);
    return r;
 }
 
@@ -192,20 +158,15 @@ isel_tmml(struct isel *c, nir_tex_instr *tex, int dim, nir_def *coord)
    for (unsigned k = 0; k < tex->coord_components && n0 < 4; k++)
       src0[n0++] = isel_src(c, coord, k);
    struct jade_value *s0 = isel_gather(c, src0, n0);
-   struct jade_instr *i = isel_emit(c, JADE_ISA_OP_TMML);
    struct jade_value *dst0, *dst1;
-   tex_dsts(c, i, 0x3, &dst0, &dst1);
-   jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
-   jade_instr_add_src_zero(i, JADE_ISA_F_SRC1);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
-   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
-   jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
+   tex_dsts(c, 0x3, &dst0, &dst1);
+   jade_TMML(&c->b, .dst0 = jade_v(dst0), .src0 = jade_v(s0), .src1 = JADE_RZ,
+             .bank = JADE_DRIVER_CBUF_OF(c->nir->info.stage),
+             .idx = JADE_TEX_HANDLE_WORD + tex->texture_index, .dim = (unsigned)dim, .mask = 0x3);
    struct jade_value *words[2];
    for (unsigned k = 0; k < 2; k++) {
       words[k] = isel_new_value(c, 32);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, words[k]);
-      jade_instr_add_src_comp(m, JADE_ISA_F_B, dst0, k);
+      jade_MOV(&c->b, jade_v(words[k]), jade_comp(dst0, k));
    }
    isel_set_def(c, &tex->def, 0, fixed_8_8(c, words[1], false));
    isel_set_def(c, &tex->def, 1, fixed_8_8(c, words[0], true));
@@ -326,11 +287,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
          /* The layer in the low half, the offsets in the high half (NAK's
           * PRMT 0x1054 of offsets and layer, nak_nir_lower_tex.c). */
          struct jade_value *lo = imm_value(c, packed & 0xffff), *v = isel_new_value(c, 32);
-         struct jade_instr *p = isel_emit(c, JADE_ISA_OP_PRMT);
-         jade_instr_add_dst(p, JADE_ISA_F_DST, v);
-         jade_instr_add_src(p, JADE_ISA_F_A, lo);
-         jade_instr_add_src_imm(p, JADE_ISA_F_B, 0x1054);
-         jade_instr_add_src_or_zero(p, JADE_ISA_F_C, layer);
+         jade_PRMT(&c->b, jade_v(v), jade_v(lo), jade_imm(0x1054), jade_v_or_zero(layer));
          src0[n0++] = v;
       } else if (layer) {
          src0[n0++] = layer;
@@ -363,34 +320,40 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
 
    struct jade_value *s0 = isel_gather(c, src0, n0);
    struct jade_value *s1 = n1 ? isel_gather(c, src1, n1) : NULL;
-   struct jade_instr *i = isel_emit(c, op);
    struct jade_value *dst0, *dst1;
-   tex_dsts(c, i, mask, &dst0, &dst1);
-   jade_instr_add_src(i, JADE_ISA_F_SRC0, s0);
-   jade_instr_add_src_or_zero(i, JADE_ISA_F_SRC1, s1);
-   jade_instr_set_field(i, JADE_ISA_F_BANK, JADE_DRIVER_CBUF_OF(c->nir->info.stage));
-   jade_instr_set_field(i, JADE_ISA_F_IDX, JADE_TEX_HANDLE_WORD + tex->texture_index);
-   jade_instr_set_field(i, JADE_ISA_F_DIM, (unsigned)dim);
-   if (op == JADE_ISA_OP_TEX || op == JADE_ISA_OP_TLD)
-      jade_instr_set_field(i, JADE_ISA_F_LOD, lod_mode);
-   if (offset && op != JADE_ISA_OP_TLD4)
-      jade_instr_set_field(i, JADE_ISA_F_AOFFI, 1);
-   if (offset && op == JADE_ISA_OP_TLD4)
-      jade_instr_set_field(i, JADE_ISA_F_OFFS, JADE_ISA_V_OFFS_AOFFI);
-   if (cmp)
-      jade_instr_set_field(i, JADE_ISA_F_DC, 1);
-   if (ms)
-      jade_instr_set_field(i, JADE_ISA_F_MS, 1);
-   if (op == JADE_ISA_OP_TLD4)
-      jade_instr_set_field(i, JADE_ISA_F_COMP, tex->component);
+   tex_dsts(c, mask, &dst0, &dst1);
+   struct jade_ref d0 = jade_v(dst0), d1 = jade_v_or_none(dst1);
+   struct jade_ref r0 = jade_v(s0), r1 = jade_v_or_zero(s1);
+   unsigned bank = JADE_DRIVER_CBUF_OF(c->nir->info.stage);
+   unsigned idx = JADE_TEX_HANDLE_WORD + tex->texture_index;
+   switch (op) {
+   case JADE_ISA_OP_TEX:
+      jade_TEX(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
+               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offset != NULL,
+               .dc = cmp != NULL);
+      break;
+   case JADE_ISA_OP_TLD:
+      jade_TLD(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
+               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offset != NULL,
+               .ms = ms != NULL);
+      break;
+   case JADE_ISA_OP_TLD4:
+      jade_TLD4(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
+                .dim = (unsigned)dim, .mask = mask,
+                .offs = offset ? JADE_ISA_V_OFFS_AOFFI : JADE_ISA_V_OFFS_NONE, .dc = cmp != NULL,
+                .comp = tex->component);
+      break;
+   default:
+      jade_TXD(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
+               .dim = (unsigned)dim, .mask = mask, .aoffi = offset != NULL);
+      break;
+   }
 
    /* Packed results back to the NIR components they stand for. */
    unsigned k = 0;
    u_foreach_bit (comp, mask) {
       struct jade_value *v = isel_new_value(c, 32);
-      struct jade_instr *m = isel_emit(c, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(m, JADE_ISA_F_DST, v);
-      jade_instr_add_src_comp(m, JADE_ISA_F_B, k < 2 ? dst0 : dst1, k % 2);
+      jade_MOV(&c->b, jade_v(v), jade_comp(k < 2 ? dst0 : dst1, k % 2));
       isel_set_def(c, &tex->def, comp, v);
       k++;
    }

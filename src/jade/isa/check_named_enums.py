@@ -18,6 +18,9 @@ again when one changes; test isa-named-enums runs it too.
 Forms it finds (FIELD a named field, N a number such as 2, 0x1f or 3u):
     jade_instr_set_field(i, JADE_ISA_F_FIELD, N)   (any *set_field call)
     jade_instr_set_field(i, JADE_ISA_F_FIELD, c ? N : M)
+    jade_set(i, JADE_ISA_F_FIELD, N)                (the builder's setter)
+    jade_ISETP(b, ..., .field = N) / .field = c ? N : M   (a builder call;
+                                                   a C keyword field: .signed_)
     x.field[JADE_ISA_F_FIELD] = N
     ... JADE_ISA_F_FIELD ...) == N / != N            (sim_field(...) == N)
     x.field[JADE_ISA_F_FIELD] == N / != N
@@ -95,10 +98,15 @@ def variable_uses(text, fields):
 def check_file(path, fields):
     text = strip_comments(open(path, errors="replace").read())
     field = rf"JADE_ISA_F_(?:{fields})\b"
+    # The generated builder names a field in lower case (gen_builder.py).
+    lower = "|".join(f.lower() + "_?" for f in fields.split("|"))
+    named = rf"\bjade_[A-Z][A-Z0-9_]*\([^;]*?\.(?:{lower})\s*=\s*"
     rules = [
-        re.compile(rf"set_field\(\s*[^;]*?{field}\s*,\s*{NUMBER}\s*\)"),
-        re.compile(rf"set_field\(\s*[^;]*?{field}\s*,[^;\[\]]*?"
+        re.compile(rf"(?:set_field|jade_set)\(\s*[^;]*?{field}\s*,\s*{NUMBER}\s*\)"),
+        re.compile(rf"(?:set_field|jade_set)\(\s*[^;]*?{field}\s*,[^;\[\]]*?"
                    rf"(?:\?\s*{NUMBER}\s*:|:\s*{NUMBER}\s*\))"),
+        re.compile(rf"{named}{NUMBER}\s*[,)]"),
+        re.compile(rf"{named}[^,;()]*?\?\s*(?:{NUMBER}\s*:|[^,;()]*?:\s*{NUMBER}\s*[,)])"),
         re.compile(rf"\[\s*{field}\s*\]\s*=\s*{NUMBER}\s*;"),
         re.compile(rf"{field}[^;]*?[)\]]\s*[=!]=\s*{NUMBER}\b"),
     ]
