@@ -6,6 +6,7 @@
  * addresses, system values, constant buffers, derivatives, barriers.
  */
 
+#include "jade_attr.h"
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
@@ -27,7 +28,7 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    unsigned slot_offset = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
    int base;
    if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
-      base = 0x80 + 16 * (int)nir_intrinsic_base(intr); /* dense vertex attributes */
+      base = JADE_ATTR_GENERIC((int)nir_intrinsic_base(intr)); /* dense vertex attributes */
    else
       base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
    if (base < 0) {
@@ -166,9 +167,10 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
          for (unsigned w = 0; w < n; w++)
             mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
-      struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0
-                                ? isel_color_store_data(c, data, k, n)
-                                : isel_mem_data(c, store, data, k, n);
+      struct jade_value *v =
+         store && last_vertex_stage(c) && jade_attr_is_color(JADE_ATTR_WORD(addr))
+            ? isel_color_store_data(c, data, k, n)
+            : isel_mem_data(c, store, data, k, n);
       struct jade_instr *i = isel_emit(c, store ? JADE_ISA_OP_AST : JADE_ISA_OP_ALD);
       jade_instr_set_field(i, JADE_ISA_F_ADDR, (uint64_t)addr);
       if (oreg)
@@ -211,8 +213,8 @@ isel_inverse_w(struct isel *c, unsigned loc)
       struct jade_block *saved_block = c->block;
       c->block = list_first_entry(&c->s->blocks, struct jade_block, link);
       c->current = NULL;
-      mark(c->s->io.inputs, 0x7c);
-      struct jade_value *w = isel_ipa(c, 0x7c, 0, loc);
+      mark(c->s->io.inputs, JADE_ATTR_POSITION_W);
+      struct jade_value *w = isel_ipa(c, JADE_ATTR_POSITION_W, 0, loc);
       /* Hoist the pair to the shader's start: it dominates every use. */
       struct jade_instr *ipa_i = list_last_entry(&c->block->instrs, struct jade_instr, link);
       list_del(&ipa_i->link);
@@ -273,7 +275,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
             if (interpolated)
                mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
             /* Colours without a qualifier follow glShadeModel: a NOS. */
-            if (mode == INTERP_MODE_NONE && a >= 0x280 && a < 0x2c0)
+            if (mode == INTERP_MODE_NONE && jade_attr_is_color(JADE_ATTR_WORD(a)))
                mark(c->s->io.shade_model, a);
             c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ? JADE_INTERP_FLAT
                                      : mode == INTERP_MODE_NOPERSPECTIVE       ? JADE_INTERP_LINEAR
@@ -287,7 +289,9 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
        * whatever their qualifier, as NAK reads them
        * (nak_nir_lower_fs_inputs.c; codegen multiplied gl_PointCoord by
        * w, which differs only for points with w != 1). */
-      const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 || addr == 0x2e4;
+      const bool screen_linear = jade_attr_in(JADE_ATTR_WORD(addr), JADE_ATTR_POSITION, 16) ||
+                                 addr == JADE_ATTR_POINT_SPRITE_S ||
+                                 addr == JADE_ATTR_POINT_SPRITE_T;
       if (perspective && !screen_linear) {
          struct jade_instr *ipa = c->current;
          struct jade_value *w = isel_inverse_w(c, loc);
@@ -499,7 +503,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
       case nir_intrinsic_load_front_face: {
          /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
-         struct jade_value *face = isel_ipa(c, 0x3fc, 1, 0);
+         struct jade_value *face = isel_ipa(c, JADE_ATTR_FRONT_FACE, 1, 0);
          struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
          struct jade_instr *i = isel_emit(c, JADE_ISA_OP_ISETP);
          jade_instr_add_dst(i, JADE_ISA_F_PD0, p);
@@ -517,9 +521,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          unsigned loc = c->nir->info.fs.uses_sample_shading ? 1 : 0;
          c->s->io.uses_frag_coord = true;
          for (unsigned k = 0; k < 4; k++)
-            mark(c->s->io.inputs, 0x70 + 4 * k);
+            mark(c->s->io.inputs, JADE_ATTR_POSITION + 4 * k);
          for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k, isel_ipa(c, 0x70 + 4 * k, 0, loc));
+            isel_set_def(c, &intr->def, k, isel_ipa(c, JADE_ATTR_POSITION + 4 * k, 0, loc));
          return true;
       }
       case nir_intrinsic_load_sample_id:
