@@ -172,11 +172,12 @@ def main():
          ' * be included together. */',
          '#ifndef JADE_PACK_FIELD_DEFINED\n#define JADE_PACK_FIELD_DEFINED',
          '/* One field of a struct: bits start..end of element 0, element i',
-         ' * shifted by i * stride (count 0: not an array). */',
-         'struct jade_pack_field {\n   const char *name;\n   uint16_t start, end, count, stride;\n};',
+         ' * shifted by i * stride (count 0: not an array); its member at byte',
+         ' * `offset` of the struct, `size` bytes an element (4 or 8). */',
+         'struct jade_pack_field {\n   const char *name;\n   uint16_t start, end, count, stride;\n   uint16_t offset, size;\n};',
          '#endif\n']
     c = [banner,
-         '#include <assert.h>\n#include <inttypes.h>\n',
+         '#include <assert.h>\n#include <inttypes.h>\n#include <stddef.h>\n',
          f'#include "{hname}"\n',
          '/* A named value of field `field` (index into the field table). */',
          'struct pack_value {\n   uint16_t field;\n   uint32_t value;\n   const char *name;\n};\n',
@@ -268,7 +269,9 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
 
         c.append(f'const struct jade_pack_field jade_{name}_fields[] = {{')
         for f in fields:
-            c.append(f'   {{"{f["name"]}", {f["start"]}, {f["end"]}, {f["count"]}, {f["stride"]}}},')
+            size = 8 if f['end'] - f['start'] >= 32 else 4
+            c.append(f'   {{"{f["name"]}", {f["start"]}, {f["end"]}, {f["count"]}, {f["stride"]}, '
+                     f'offsetof(struct jade_{name}, {f["name"]}), {size}}},')
         c.append('};')
         c.append(f'const unsigned jade_{name}_field_count = {len(fields)};\n')
 
