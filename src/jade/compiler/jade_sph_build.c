@@ -27,9 +27,10 @@
  * for any global or surface write, as NAK (sph.rs set_does_global_store
  * from writes_global_mem) and nvc0 (nvc0_program.c, hdr[0] bit 16) set
  * it: a header without it tells the hardware the program stores
- * nothing.  Bit 26 (DOES_LOAD_OR_STORE in SPH version 3; reserved in
- * NVIDIA's version 4 header, clc797sph.h) for any memory access, as NAK
- * sets it on SM75 too. */
+ * nothing.  DOES_LOAD_OR_STORE (SPH version 3's; NVIDIA's version 4
+ * header, clc797sph.h, reserves the bit and sph.xml takes it from
+ * cla097sph.h) for any memory access, as NAK sets it on SM75 too.  A
+ * macro: both header types have these fields. */
 #define COMMON_FIELDS(h, type, shader, bin)                                                        \
    do {                                                                                            \
       (h)->sph_type = (type);                                                                      \
