@@ -24,6 +24,13 @@ extern "C" {
  * position x, 0x80 + 16 n generic vector n, ...). */
 #define JADE_ATTR_WORDS 256
 
+/* Whether word w is in a set of attribute words (inputs, outputs, ...). */
+static inline bool
+jade_io_word(const uint32_t *words, unsigned w)
+{
+   return w < JADE_ATTR_WORDS && (words[w / 32] >> (w % 32) & 1);
+}
+
 enum jade_interp {
    JADE_INTERP_NONE,          /* not read */
    JADE_INTERP_PERSPECTIVE,

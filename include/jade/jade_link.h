@@ -46,13 +46,13 @@ struct jade_link_key {
 
 /* What linking a VS/FS pair changed (jade_link.c). */
 struct jade_link_stats {
-   unsigned stores_removed;    /* VS output stores nothing downstream needs */
-   unsigned inputs_defaulted;  /* FS input loads the VS does not feed */
-   unsigned inputs_constant;   /* FS input loads of VS constants, now immediates */
-   unsigned inputs_flat;       /* FS colour loads made flat (flat shading) */
-   unsigned inputs_persample;  /* FS loads moved to the sample (sample shading) */
-   unsigned colors_clamped;    /* VS colour components saturated */
-   unsigned patches;           /* instructions rewritten, all kinds */
+   unsigned stores_removed;   /* VS output stores nothing downstream needs */
+   unsigned inputs_defaulted; /* FS input loads the VS does not feed */
+   unsigned inputs_constant;  /* FS input loads of VS constants, now immediates */
+   unsigned inputs_flat;      /* FS colour loads made flat (flat shading) */
+   unsigned inputs_persample; /* FS loads moved to the sample (sample shading) */
+   unsigned colors_clamped;   /* VS colour components saturated */
+   unsigned patches;          /* instructions rewritten, all kinds */
 };
 
 /* Links a vertex and a fragment shader under `key`: their headers
@@ -63,6 +63,13 @@ void jade_link(const struct jade_link_key *key, const struct jade_shader_binary 
                const struct jade_shader_binary *fs, uint32_t vs_sph[32], uint32_t fs_sph[32],
                uint64_t *vs_code, uint64_t *fs_code, struct jade_link_stats *stats);
 
+/* Which link inputs can change what `site` becomes (enum jade_patch_dep),
+ * from the linker's own rules: emission records it with the site, so a
+ * cache can tell which keys share a patched binary.  `io` is the
+ * shader's signature; `centre` says whether an input load interpolates
+ * at the pixel centre (what forced sample shading moves). */
+uint8_t jade_link_site_depends(const struct jade_io_signature *io,
+                               const struct jade_patch_site *site, bool centre);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,9 @@
 #include "jade/jade_link.h"
 #include "jade_isa.h"
 #include "jade_sim.h"
+#include "jade_attr.h"
 #include "jade_sph.h"
+#include "jade_sph_attr.h"
 #include "nir.h"
 #include "nir_builder.h"
 #include "util/ralloc.h"
@@ -719,6 +721,38 @@ test_clip_vertex(void *mem)
    write_binary("clip-vertex", "vs", vcode, vs->code_size);
 }
 
+/* The hardware has ten texture coordinates, words 192..231 (jade_attr.h:
+ * the header's TEX_IMAP arrays have ten entries), not GL's eight: every
+ * one of their words depends on the point sprite state and has a
+ * two-bit PS input map entry in tex_imap_*; the viewport mask after them
+ * is neither. */
+static void
+test_texcoord_range(void)
+{
+   struct jade_io_signature io;
+   memset(&io, 0, sizeof(io));
+   struct jade_sph_ps h;
+   memset(&h, 0, sizeof(h));
+   bool ok = true;
+   for (unsigned w = JADE_ATTR_WORD(JADE_ATTR_TEX_COORD(0));
+        w <= JADE_ATTR_WORD(JADE_ATTR_VIEWPORT_MASK); w++) {
+      const bool tex = w < JADE_ATTR_WORD(JADE_ATTR_VIEWPORT_MASK);
+      struct jade_patch_site store = {.kind = JADE_PATCH_OUTPUT_STORE, .word = w, .count = 1};
+      struct jade_patch_site load = {.kind = JADE_PATCH_INPUT_LOAD, .word = w, .count = 1};
+      ok &= !!(jade_link_site_depends(&io, &store, false) & JADE_DEP_SPRITE) == tex;
+      ok &= !!(jade_link_site_depends(&io, &load, false) & JADE_DEP_SPRITE) == tex;
+      const unsigned i = (w - JADE_ATTR_WORD(JADE_ATTR_TEX_COORD(0))) / 4;
+      const uint32_t *want = !tex         ? &h.imap_viewport_mask
+                             : w % 4 == 0 ? &h.tex_imap_s[i]
+                             : w % 4 == 1 ? &h.tex_imap_t[i]
+                             : w % 4 == 2 ? &h.tex_imap_r[i]
+                                          : &h.tex_imap_q[i];
+      ok &= jade_sph_ps_imap(&h, w) == want && jade_sph_ps_imap_interpolated(w);
+   }
+   expect(ok, "texture coordinates 0-9 (words 192..231): sprite-dependent sites, "
+              "two-bit tex_imap entries; the viewport mask (232) neither");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -733,6 +767,7 @@ main(int argc, char **argv)
    test_clip_and_sprites(mem);
    test_clip_vertex(mem);
    test_constants(mem);
+   test_texcoord_range();
 
    ralloc_free(mem);
    glsl_type_singleton_decref();

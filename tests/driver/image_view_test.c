@@ -173,7 +173,7 @@ main(void)
       struct jade_tic_bl t;
       jade_tic_bl_unpack(w, &t);
       const unsigned depth = (t.depth_minus_one | t.depth_minus_one_bit14 << 14) + 1;
-      const uint64_t addr = (uint64_t)t.address_bits48to32 << 32 | t.address_bits31to9 << 9;
+      const uint64_t addr = t.address_bits48to9 << 9;
       /* Arrays start at the first layer; a layered 3D view at the
        * texture; a 3D slice at its GOB plane: 16 rows of 64 bytes are 2
        * GOBs high, one block holds those and 8 planes (5 slices), so slice

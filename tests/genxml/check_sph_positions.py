@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # Copyright © 2026 Jade authors
 # SPDX-License-Identifier: MIT
-"""check_sph_positions.py JADE_SPH NVIDIA_HEADER PREFIX: every field of
-Jade's SPH description (jade-sph --fields) sits where NVIDIA's class header
-puts it, element by element, and every field of the header (but reserved
-and padding bits) is in the description."""
+"""check_sph_positions.py JADE_SPH NVIDIA_HEADER PREFIX [V3_HEADER V3_PREFIX]:
+every field of Jade's SPH description (jade-sph --fields) sits where
+NVIDIA's class header puts it, element by element, and every field of the
+header (but reserved and padding bits) is in the description.  A field
+the header lacks may come from the version 3 header (import_nvidia_sph.py
+takes DOES_LOAD_OR_STORE from it), at the bits that one gives."""
 
 import re
 import subprocess
@@ -35,6 +37,7 @@ def nvidia_fields(path, prefix):
 def main():
     tool, header, prefix = sys.argv[1:4]
     theirs = nvidia_fields(header, prefix)
+    v3 = nvidia_fields(sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else {}
     r = subprocess.run([tool, '--fields'], capture_output=True, text=True, check=True)
     ours = {}
     for line in r.stdout.splitlines():
@@ -43,12 +46,12 @@ def main():
     bad = 0
     checked = 0
     for key, (start, end, count, stride) in ours.items():
-        if key not in theirs:
+        if key not in theirs and key not in v3:
             print(f'{key}: not in {header}')
             bad += 1
             continue
         for i in range(max(count, 1)):
-            want = theirs[key](i)
+            want = (theirs if key in theirs else v3)[key](i)
             got = (start + i * stride, end + i * stride)
             checked += 1
             if want != got:

@@ -629,7 +629,7 @@ def check_compute(stream, check, log, draws, **_):
     qmd = next((q for q in qmds if all(q.get(k) == v for k, v in want.items())), None)
     check(qmd is not None, f"a QMD with {want}" + ("" if qmd else f" (got {qmds})"))
     if qmd:
-        check(qmd.get("program_address_lower", 0) != 0 and qmd.get("register_count_v", 0) > 0,
+        check(qmd.get("program_address", 0) != 0 and qmd.get("register_count_v", 0) > 0,
               "the QMD has a program address and a register count")
         check(qmd.get("constant_buffer_size_shifted4[7]", 0) * 16 >= 0x410,
               "the driver bank c[7] reaches the grid size at 0x400")

@@ -40,8 +40,7 @@ write_qmd(unsigned register_count, uint64_t cbuf_va)
 {
    struct jade_qmd q = gpu_test_qmd(CODE, 64, register_count, CBUF);
    /* c[0] anywhere, mapped or not (the fault case). */
-   q.constant_buffer_addr_lower[0] = (uint32_t)cbuf_va;
-   q.constant_buffer_addr_upper[0] = cbuf_va >> 32;
+   q.constant_buffer_addr[0] = cbuf_va;
    gpu_test_qmd_release(&q, SEM, 0x600d);
    gpu_test_put_qmd(&q, QMD);
 }

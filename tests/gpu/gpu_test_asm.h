@@ -48,15 +48,13 @@ gpu_test_qmd(uint32_t code, unsigned threads, unsigned regs, uint32_t cbuf)
    memset(&q, 0, sizeof(q));
    q.qmd_major_version = 2;
    q.qmd_version = 2;
-   q.program_address_lower = (uint32_t)(mem_va + code);
-   q.program_address_upper = (mem_va + code) >> 32;
+   q.program_address = mem_va + code;
    q.cta_raster_width = q.cta_raster_height = q.cta_raster_depth = 1;
    q.cta_thread_dimension0 = threads;
    q.cta_thread_dimension1 = q.cta_thread_dimension2 = 1;
    q.register_count_v = regs;
    q.constant_buffer_valid[0] = 1;
-   q.constant_buffer_addr_lower[0] = (uint32_t)(mem_va + cbuf);
-   q.constant_buffer_addr_upper[0] = (mem_va + cbuf) >> 32;
+   q.constant_buffer_addr[0] = mem_va + cbuf;
    q.constant_buffer_size_shifted4[0] = 1;
    /* No shared memory; the SM configurations nvc0 asks for (8 KiB min
     * and target, 96 KiB max: 4 KiB units + 1). */
@@ -70,8 +68,7 @@ static inline void
 gpu_test_qmd_release(struct jade_qmd *q, uint32_t at, uint32_t payload)
 {
    q->semaphore_release_enable0 = 1;
-   q->release0_address_lower = (uint32_t)(mem_va + at);
-   q->release0_address_upper = (mem_va + at) >> 32;
+   q->release0_address = mem_va + at;
    q->release0_payload = payload;
    q->release0_structure_size = JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD;
 }

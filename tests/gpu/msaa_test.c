@@ -477,8 +477,7 @@ layout(struct gpu_3d_stage *ps)
          JADE_TIC_BL_R_DATA_TYPE_NUM_UINT;
       t.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
       t.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR;
-      t.address_bits31to9 = (uint32_t)(VA + BL) >> 9;
-      t.address_bits48to32 = (uint32_t)((VA + BL) >> 32);
+      t.address_bits48to9 = (VA + BL) >> 9;
       t.gobs_per_block_height = 1;
       t.width_minus_one = (16u >> tm[k]->xl) - 1;
       t.height_minus_one = (16u >> tm[k]->yl) - 1;

@@ -62,8 +62,7 @@ image_depth(unsigned slot, unsigned border_size, bool depth_texture)
    t.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
    t.w_source = JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
    t.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR;
-   t.address_bits31to9 = (uint32_t)(VA_BASE + IMAGE) >> 9;
-   t.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+   t.address_bits48to9 = (VA_BASE + IMAGE) >> 9;
    t.gobs_per_block_height = img.level[0].ty;
    t.width_minus_one = W - 1;
    t.height_minus_one = H - 1;

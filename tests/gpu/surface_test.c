@@ -93,8 +93,7 @@ write_header(unsigned slot, struct image *img)
    t.r_data_type = t.g_data_type = t.b_data_type = t.a_data_type = img->type;
    t.x_source = src[0], t.y_source = src[1], t.z_source = src[2], t.w_source = src[3];
    t.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR;
-   t.address_bits31to9 = (uint32_t)(VA_BASE + IMAGE) >> 9;
-   t.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+   t.address_bits48to9 = (VA_BASE + IMAGE) >> 9;
    t.gobs_per_block_height = img->ref.level[0].ty;
    t.gobs_per_block_depth = img->ref.level[0].tz;
    t.width_minus_one = img->w - 1;
@@ -524,8 +523,7 @@ dimensions_test(void)
    b.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
    b.y_source = b.z_source = JADE_TIC_BL_X_SOURCE_IN_ZERO;
    b.w_source = JADE_TIC_BL_X_SOURCE_IN_ONE_FLOAT;
-   b.address_bits31to0 = (uint32_t)(VA_BASE + IMAGE + 64);
-   b.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+   b.address_bits48to0 = VA_BASE + IMAGE + 64;
    b.header_version = JADE_TIC_1D_HEADER_VERSION_SELECT_ONE_D_BUFFER;
    b.width_minus_one_bits15to0 = 99;
    b.texture_type = JADE_TIC_1D_TEXTURE_TYPE_ONE_D_BUFFER;
@@ -550,8 +548,7 @@ dimensions_test(void)
    p.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
    p.w_source = JADE_TIC_BL_X_SOURCE_IN_ONE_INT;
    p.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH;
-   p.address_bits31to5 = (uint32_t)(VA_BASE + IMAGE) >> 5;
-   p.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+   p.address_bits48to5 = (VA_BASE + IMAGE) >> 5;
    p.pitch_bits20to5 = 256 >> 5;
    p.width_minus_one = 63;
    p.height_minus_one = 15;
@@ -697,7 +694,7 @@ sm_test(void)
    memcpy(w, mem + POOL + 32 * 13, 32);
    struct jade_tic_bl t;
    jade_tic_bl_unpack(w, &t);
-   t.address_bits31to9 = (uint32_t)(VA_BASE + IMAGE_B) >> 9;
+   t.address_bits48to9 = (VA_BASE + IMAGE_B) >> 9;
    jade_tic_bl_pack(w, &t);
    memcpy(mem + POOL + 32 * 13, w, 32);
    memset(mem + IMAGE, 0, IMAGE_B - IMAGE);

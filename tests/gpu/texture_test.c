@@ -88,8 +88,7 @@ header(unsigned components, unsigned type, unsigned ty0)
    t.z_source = JADE_TIC_BL_X_SOURCE_IN_B;
    t.w_source = JADE_TIC_BL_X_SOURCE_IN_A;
    t.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR;
-   t.address_bits31to9 = (uint32_t)(VA_BASE + IMAGE) >> 9;
-   t.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+   t.address_bits48to9 = (VA_BASE + IMAGE) >> 9;
    t.gobs_per_block_height = ty0;
    t.width_minus_one = W - 1;
    t.height_minus_one = H - 1;
@@ -255,8 +254,7 @@ main(void)
       p.x_source = JADE_TIC_BL_X_SOURCE_IN_R;
       p.w_source = JADE_TIC_BL_X_SOURCE_IN_ONE_INT;
       p.header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH;
-      p.address_bits31to5 = (uint32_t)(VA_BASE + IMAGE) >> 5;
-      p.address_bits48to32 = (uint32_t)((VA_BASE + IMAGE) >> 32);
+      p.address_bits48to5 = (VA_BASE + IMAGE) >> 5;
       p.pitch_bits20to5 = 256 >> 5;
       p.width_minus_one = 63;
       p.height_minus_one = 15;

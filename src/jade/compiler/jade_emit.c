@@ -8,6 +8,7 @@
 
 #include "jade/jade_link.h"
 #include "jade_compiler_private.h"
+#include "jade_attr.h"
 #include "util/ralloc.h"
 
 static void
@@ -31,50 +32,6 @@ put_operand(const struct jade_ir_shader *s, struct jade_isa_instr *isa,
    default:
       break; /* ZERO: the field keeps its neutral value (RZ, PT, URZ) */
    }
-}
-
-/* Attribute words whose stores the linker may drop: everything past the
- * system values (position, point size, layer, viewport, primitive ID stay
- * as written). */
-static bool
-linkable_word(unsigned w)
-{
-   return w >= 32 && w < JADE_ATTR_WORDS;
-}
-
-static bool
-word_in(const uint32_t *words, unsigned w)
-{
-   return w < JADE_ATTR_WORDS && (words[w / 32] >> (w % 32) & 1);
-}
-
-/* Which link inputs can change what a site becomes (jade_link.c's rules):
- * plain data next to the site, so a cache can tell which keys share a
- * patched binary. */
-static uint8_t
-site_depends(const struct jade_ir_shader *s, const struct jade_patch_site *site,
-             const struct jade_isa_instr *isa)
-{
-   if (site->kind == JADE_PATCH_COLOR_CLAMP)
-      return JADE_DEP_CLAMP_COLOR;
-   uint8_t deps = 0;
-   for (unsigned w = site->word; w < site->word + site->count; w++) {
-      bool color = w >= 160 && w < 176, texcoord = w >= 192 && w < 224;
-      if (w >= 32)
-         deps |= JADE_DEP_LINK;
-      if (color)
-         deps |= JADE_DEP_TWOSIDE | JADE_DEP_CLAMP_COLOR;
-      if (w >= 176 && w < 184 && site->kind == JADE_PATCH_OUTPUT_STORE)
-         deps |= JADE_DEP_CLIP_PLANES;
-      if (texcoord)
-         deps |= JADE_DEP_SPRITE;
-      if (site->kind == JADE_PATCH_INPUT_LOAD && word_in(s->io.shade_model, w))
-         deps |= JADE_DEP_FLATSHADE;
-   }
-   if (site->kind == JADE_PATCH_INPUT_LOAD && isa->field[JADE_ISA_F_FREQ] == JADE_ISA_V_FREQ_PASS &&
-       isa->field[JADE_ISA_F_LOC] == JADE_ISA_V_LOC_CENTER)
-      deps |= JADE_DEP_PERSAMPLE;
-   return deps;
 }
 
 /* The patch site of an attribute store or interpolation, if any. */
@@ -103,11 +60,15 @@ record_patch_site(struct jade_ir_shader *s, const struct jade_instr *instr,
    } else {
       return;
    }
-   /* Loads of system values too: sample shading moves them. */
+   /* Loads of system values too: sample shading moves them.  Stores of
+    * system values stay as written (position, point size, layer,
+    * viewport, primitive id). */
    for (unsigned k = 0; k < site.count; k++)
-      if (site.kind == JADE_PATCH_OUTPUT_STORE && !linkable_word(site.word + k))
+      if (site.kind == JADE_PATCH_OUTPUT_STORE && jade_attr_is_system_value(site.word + k))
          return;
-   site.depends = site_depends(s, &site, isa);
+   site.depends = jade_link_site_depends(&s->io, &site,
+                                         isa->field[JADE_ISA_F_FREQ] == JADE_ISA_V_FREQ_PASS &&
+                                            isa->field[JADE_ISA_F_LOC] == JADE_ISA_V_LOC_CENTER);
    s->patches = reralloc(s, s->patches, struct jade_patch_site, s->patch_count + 1);
    s->patches[s->patch_count++] = site;
 }

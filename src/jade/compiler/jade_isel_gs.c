@@ -9,9 +9,8 @@
  * intrinsics the same way (OpOut, OpOutFinal, OpIsberd, OpALd).
  */
 
+#include "jade_attr.h"
 #include "jade_isel.h"
-
-#define PRIMITIVE_ID_ADDR 0x60 /* NAK_ATTR_PRIMITIVE_ID */
 
 static bool
 isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
@@ -58,8 +57,9 @@ isel_gs(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_primitive_id: {
       /* The primitive's own word: no vertex operand (NAK reads it so). */
       struct jade_value *v = isel_new_value(c, 32);
-      jade_ALD(&c->b, jade_v(v), .addr = PRIMITIVE_ID_ADDR);
-      c->s->io.inputs[PRIMITIVE_ID_ADDR / 4 / 32] |= 1u << (PRIMITIVE_ID_ADDR / 4 % 32);
+      jade_ALD(&c->b, jade_v(v), .addr = JADE_ATTR_PRIMITIVE_ID);
+      c->s->io.inputs[JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID) / 32] |=
+         1u << (JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID) % 32);
       isel_set_def(c, &intr->def, 0, v);
       return true;
    }

@@ -6,6 +6,7 @@
  * addresses, system values, constant buffers, derivatives, barriers.
  */
 
+#include "jade_attr.h"
 #include "jade_isel.h"
 #include "util/ralloc.h"
 
@@ -27,7 +28,7 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    unsigned slot_offset = offset && nir_src_is_const(*offset) ? nir_src_as_uint(*offset) : 0;
    int base;
    if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
-      base = 0x80 + 16 * (int)nir_intrinsic_base(intr); /* dense vertex attributes */
+      base = JADE_ATTR_GENERIC((int)nir_intrinsic_base(intr)); /* dense vertex attributes */
    else
       base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
    if (base < 0) {
@@ -158,9 +159,10 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
          for (unsigned w = 0; w < n; w++)
             mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
-      struct jade_value *v = store && last_vertex_stage(c) && addr >= 0x280 && addr < 0x2c0
-                                ? isel_color_store_data(c, data, k, n)
-                                : isel_mem_data(c, store, data, k, n);
+      struct jade_value *v =
+         store && last_vertex_stage(c) && jade_attr_is_color(JADE_ATTR_WORD(addr))
+            ? isel_color_store_data(c, data, k, n)
+            : isel_mem_data(c, store, data, k, n);
       struct jade_ref vtx = vertex ? jade_v(isel_src(c, vertex, 0)) : JADE_NONE;
       if (store) {
          jade_AST(&c->b, .addr = (uint64_t)addr, .data = jade_v(v), .vtx = vtx,
@@ -200,8 +202,8 @@ isel_inverse_w(struct isel *c, unsigned loc)
       struct jade_cursor saved = c->b.cursor;
       /* At the shader's start: the pair dominates every use. */
       c->b.cursor = jade_before_block(list_first_entry(&c->s->blocks, struct jade_block, link));
-      mark(c->s->io.inputs, 0x7c);
-      struct jade_value *w = isel_ipa(c, 0x7c, JADE_ISA_V_FREQ_PASS, loc, NULL);
+      mark(c->s->io.inputs, JADE_ATTR_POSITION_W);
+      struct jade_value *w = isel_ipa(c, JADE_ATTR_POSITION_W, JADE_ISA_V_FREQ_PASS, loc, NULL);
       c->inv_w[loc] = isel_new_value(c, 32);
       jade_MUFU(&c->b, jade_v(c->inv_w[loc]), jade_v(w), .func = JADE_ISA_V_FUNC_RCP);
       c->b.cursor = saved;
@@ -253,7 +255,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
             if (interpolated)
                mode = nir_intrinsic_interp_mode(nir_src_as_intrinsic(intr->src[0]));
             /* Colours without a qualifier follow glShadeModel: a NOS. */
-            if (mode == INTERP_MODE_NONE && a >= 0x280 && a < 0x2c0)
+            if (mode == INTERP_MODE_NONE && jade_attr_is_color(JADE_ATTR_WORD(a)))
                mark(c->s->io.shade_model, a);
             c->s->io.interp[a / 4] = !interpolated || mode == INTERP_MODE_FLAT ? JADE_INTERP_FLAT
                                      : mode == INTERP_MODE_NOPERSPECTIVE       ? JADE_INTERP_LINEAR
@@ -268,7 +270,9 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
        * whatever their qualifier, as NAK reads them
        * (nak_nir_lower_fs_inputs.c; codegen multiplied gl_PointCoord by
        * w, which differs only for points with w != 1). */
-      const bool screen_linear = (addr >= 0x70 && addr < 0x80) || addr == 0x2e0 || addr == 0x2e4;
+      const bool screen_linear = jade_attr_in(JADE_ATTR_WORD(addr), JADE_ATTR_POSITION, 16) ||
+                                 addr == JADE_ATTR_POINT_SPRITE_S ||
+                                 addr == JADE_ATTR_POINT_SPRITE_T;
       if (perspective && !screen_linear) {
          struct jade_value *w = isel_inverse_w(c, loc);
          struct jade_value *p = isel_new_value(c, 32);
@@ -452,8 +456,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       }
       case nir_intrinsic_load_front_face: {
          /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
-         struct jade_value *face =
-            isel_ipa(c, 0x3fc, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER, NULL);
+         struct jade_value *face = isel_ipa(c, JADE_ATTR_FRONT_FACE, JADE_ISA_V_FREQ_CONSTANT,
+                                            JADE_ISA_V_LOC_CENTER, NULL);
          struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
          jade_ISETP(&c->b, jade_v(p), jade_v(face), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
          isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
@@ -468,10 +472,10 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
             c->nir->info.fs.uses_sample_shading ? JADE_ISA_V_LOC_CENTROID : JADE_ISA_V_LOC_CENTER;
          c->s->io.uses_frag_coord = true;
          for (unsigned k = 0; k < 4; k++)
-            mark(c->s->io.inputs, 0x70 + 4 * k);
+            mark(c->s->io.inputs, JADE_ATTR_POSITION + 4 * k);
          for (unsigned k = 0; k < 4; k++)
             isel_set_def(c, &intr->def, k,
-                         isel_ipa(c, 0x70 + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
+                         isel_ipa(c, JADE_ATTR_POSITION + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
          return true;
       }
       case nir_intrinsic_load_sample_id:
@@ -496,7 +500,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_instance_id: {
       /* Vertex shaders read them from attribute memory. */
       struct jade_value *v = isel_new_value(c, 32);
-      int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? 0x2fc : 0x2f8;
+      int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? JADE_ATTR_VERTEX_ID
+                                                                 : JADE_ATTR_INSTANCE_ID;
       mark(c->s->io.inputs, addr);
       jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr);
       isel_set_def(c, &intr->def, 0, v);

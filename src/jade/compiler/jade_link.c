@@ -32,57 +32,23 @@
 
 #include "jade/jade_link.h"
 #include "jade_compiler_private.h"
+#include "jade_attr.h"
 #include "jade_sph.h"
+#include "jade_sph_attr.h"
 
-/* Attribute words (byte address / 4) with a meaning to the linker. */
-#define W_GENERIC     32  /* 0x080: generic vectors 0..31 */
-#define W_COLOR       160 /* 0x280: front colours 0, 1 */
-#define W_BACK_COLOR  168 /* 0x2a0: back colours 0, 1 */
-#define W_CLIP        176 /* 0x2c0: clip distances 0..7 */
-#define W_POINT_COORD 184 /* 0x2e0: point coordinate x, y */
-#define W_TEXCOORD    192 /* 0x300: texture coordinates 0..7 */
-#define W_FRONT_FACE                                                                               \
-   255 /* 0x3fc: front facing, from the rasteriser (NAK's                                          \
-        * NAK_ATTR_FRONT_FACE) */
+/* Attribute words with a meaning to the linker (jade_attr.h). */
+#define W_GENERIC    JADE_ATTR_WORD(JADE_ATTR_GENERIC(0))
+#define W_COLOR      JADE_ATTR_WORD(JADE_ATTR_COLOR_FRONT)
+#define W_BACK_COLOR JADE_ATTR_WORD(JADE_ATTR_COLOR_BACK)
+#define W_CLIP       JADE_ATTR_WORD(JADE_ATTR_CLIP_DISTANCE(0))
+#define W_TEXCOORD   JADE_ATTR_WORD(JADE_ATTR_TEX_COORD(0))
+#define W_FRONT_FACE JADE_ATTR_WORD(JADE_ATTR_FRONT_FACE)
 
-static bool
-word_set(const uint32_t *words, unsigned w)
-{
-   return w < JADE_ATTR_WORDS && (words[w / 32] >> (w % 32) & 1);
-}
-
-static void
-clear_bits(uint32_t *dw, unsigned bit, unsigned width)
-{
-   for (unsigned k = 0; k < width; k++, bit++)
-      dw[bit / 32] &= ~(1u << (bit % 32));
-}
-
-static void
-set_bits(uint32_t *dw, unsigned bit, unsigned width, uint32_t v)
-{
-   clear_bits(dw, bit, width);
-   for (unsigned k = 0; k < width; k++, bit++, v >>= 1)
-      if (v & 1)
-         dw[bit / 32] |= 1u << (bit % 32);
-}
-
-static bool
-is_texcoord(unsigned w)
-{
-   return w >= W_TEXCOORD && w < W_TEXCOORD + 32;
-}
-
+/* Texture coordinate i is replaced by the point sprite's coordinate. */
 static bool
 sprite_replaced(const struct jade_link_key *key, unsigned w)
 {
-   return is_texcoord(w) && (key->sprite_coord_enable >> ((w - W_TEXCOORD) / 4) & 1);
-}
-
-static bool
-is_color(unsigned w)
-{
-   return w >= W_COLOR && w < W_COLOR + 16; /* front and back */
+   return jade_attr_is_tex_coord(w) && (key->sprite_coord_enable >> ((w - W_TEXCOORD) / 4) & 1);
 }
 
 /* Whether the FS may read VS output word w as an immediate: the VS always
@@ -91,8 +57,8 @@ is_color(unsigned w)
 static bool
 foldable(const struct jade_link_key *key, const struct jade_shader_binary *vs, unsigned w)
 {
-   return w >= W_GENERIC && word_set(vs->io.const_outputs, w) && !sprite_replaced(key, w) &&
-          !(key->light_twoside && is_color(w));
+   return w >= W_GENERIC && jade_io_word(vs->io.const_outputs, w) && !sprite_replaced(key, w) &&
+          !(key->light_twoside && jade_attr_is_color(w));
 }
 
 /* The constant of a folded word as the FS would have received it. */
@@ -100,7 +66,7 @@ static uint32_t
 folded_value(const struct jade_link_key *key, const struct jade_shader_binary *vs, unsigned w)
 {
    uint32_t bits = vs->io.const_value[w];
-   if (key->clamp_vertex_color && is_color(w)) {
+   if (key->clamp_vertex_color && jade_attr_is_color(w)) {
       float f;
       memcpy(&f, &bits, 4);
       f = f > 0.0f ? (f < 1.0f ? f : 1.0f) : 0.0f; /* NaN: 0, as .SAT */
@@ -116,10 +82,10 @@ vs_word_needed(const struct jade_link_key *key, const struct jade_shader_binary 
 {
    if (key->stream_out)
       return true; /* the stream output unit reads what the VS wrote */
-   bool read = word_set(fs->io.inputs, w) && !foldable(key, vs, w);
-   if (w >= W_BACK_COLOR && w < W_BACK_COLOR + 8)
-      return key->light_twoside && word_set(fs->io.inputs, w - 8);
-   if (w >= W_CLIP && w < W_CLIP + 8)
+   bool read = jade_io_word(fs->io.inputs, w) && !foldable(key, vs, w);
+   if (jade_attr_is_back_color(w))
+      return key->light_twoside && jade_io_word(fs->io.inputs, w - (W_BACK_COLOR - W_COLOR));
+   if (jade_attr_is_clip_distance(w))
       return (key->clip_plane_enable >> (w - W_CLIP) & 1) || read;
    if (sprite_replaced(key, w))
       return false;
@@ -133,12 +99,14 @@ fs_word_fed(const struct jade_link_key *key, const uint32_t *written, unsigned w
 {
    /* What the rasteriser provides: the position, the point coordinate and
     * the front-facing word are fed whatever the vertex stage writes. */
-   if (w < W_GENERIC || w == W_POINT_COORD || w == W_POINT_COORD + 1 || w == W_FRONT_FACE ||
+   if (jade_attr_is_system_value(w) || w == JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_S) ||
+       w == JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_T) || w == W_FRONT_FACE ||
        sprite_replaced(key, w))
       return true;
-   if (w >= W_COLOR && w < W_COLOR + 8 && key->light_twoside && word_set(written, w + 8))
+   if (jade_attr_is_front_color(w) && key->light_twoside &&
+       jade_io_word(written, w + (W_BACK_COLOR - W_COLOR)))
       return true;
-   return word_set(written, w);
+   return jade_io_word(written, w);
 }
 
 /* GL's value for an input nothing writes: 0, and 1 for the w of colours
@@ -147,9 +115,36 @@ static uint32_t
 default_value(unsigned w)
 {
    bool vec_w = w % 4 == 3;
-   if (vec_w && ((w >= W_COLOR && w < W_COLOR + 16) || is_texcoord(w)))
+   if (vec_w && (jade_attr_is_color(w) || jade_attr_is_tex_coord(w)))
       return 0x3f800000;
    return 0;
+}
+
+uint8_t
+jade_link_site_depends(const struct jade_io_signature *io, const struct jade_patch_site *site,
+                       bool centre)
+{
+   if (site->kind == JADE_PATCH_COLOR_CLAMP)
+      return JADE_DEP_CLAMP_COLOR;
+   const bool load = site->kind == JADE_PATCH_INPUT_LOAD;
+   uint8_t deps = 0;
+   for (unsigned w = site->word; w < site->word + site->count; w++) {
+      /* foldable, vs_word_needed, fs_word_fed: past the system values. */
+      if (!jade_attr_is_system_value(w))
+         deps |= JADE_DEP_LINK;
+      /* foldable, fs_word_fed (two-sided), folded_value (clamping). */
+      if (jade_attr_is_color(w))
+         deps |= JADE_DEP_TWOSIDE | JADE_DEP_CLAMP_COLOR;
+      if (jade_attr_is_clip_distance(w) && !load)
+         deps |= JADE_DEP_CLIP_PLANES; /* vs_word_needed */
+      if (jade_attr_is_tex_coord(w))
+         deps |= JADE_DEP_SPRITE; /* sprite_replaced */
+      if (load && jade_io_word(io->shade_model, w))
+         deps |= JADE_DEP_FLATSHADE; /* link_fs */
+   }
+   if (load && centre)
+      deps |= JADE_DEP_PERSAMPLE; /* link_fs */
+   return deps;
 }
 
 /* Encodes `isa` over instruction `at` of `code`, keeping the old
@@ -207,8 +202,8 @@ unmultiply(uint64_t *code, const struct jade_patch_site *p, uint8_t ipa_dst,
  * Omap; `written` gets the words still stored. */
 static void
 link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
-        const struct jade_shader_binary *fs, uint32_t *sph, uint64_t *code, uint32_t *written,
-        struct jade_link_stats *stats)
+        const struct jade_shader_binary *fs, struct jade_sph_vtg *sph, uint64_t *code,
+        uint32_t *written, struct jade_link_stats *stats)
 {
    memcpy(written, vs->io.outputs, sizeof(vs->io.outputs));
    for (unsigned k = 0; k < vs->patch_count; k++) {
@@ -224,7 +219,8 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
        * stores them does not run (JADE_UCP_ENABLE is 0), only the Omap
        * changes. */
       const bool skipped = vs->io.clip_from_planes && !key->clip_plane_enable &&
-                           p->word >= W_CLIP && p->word + p->count <= W_CLIP + 8;
+                           jade_attr_is_clip_distance(p->word) &&
+                           jade_attr_is_clip_distance(p->word + p->count - 1);
       struct jade_isa_instr old, nop;
       if (!skipped && op_at(code, p->offset, &old) != JADE_ISA_OP_AST)
          continue;
@@ -236,8 +232,9 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
       }
       for (unsigned w = p->word; w < p->word + p->count; w++) {
          written[w / 32] &= ~(1u << (w % 32));
-         if (w < 240)
-            clear_bits(sph, 400 + w, 1); /* out of the Omap */
+         uint32_t *out = jade_sph_vtg_omap(sph, w);
+         if (out)
+            *out = 0;
       }
    }
    /* Vertex colour clamping: the copies before colour stores saturate. */
@@ -256,19 +253,13 @@ link_vs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
    }
 }
 
-/* Takes input word w out of the FS Imap (generic vectors, colours and
- * texture coordinates have two bits a word). */
+/* Takes input word w out of the FS Imap. */
 static void
-imap_clear(uint32_t *sph, unsigned w)
+clear_imap(struct jade_sph_ps *sph, unsigned w)
 {
-   if (w >= W_GENERIC && w < W_GENERIC + 128)
-      clear_bits(sph, 192 + 2 * (w - W_GENERIC), 2);
-   else if (w >= W_COLOR && w < W_COLOR + 8)
-      clear_bits(sph, 448 + 2 * (w - W_COLOR), 2);
-   else if (is_texcoord(w))
-      clear_bits(sph, 480 + 2 * (w - W_TEXCOORD), 2);
-   else if (w >= W_CLIP && w < W_CLIP + 16)
-      clear_bits(sph, 464 + (w - W_CLIP), 1);
+   uint32_t *in = jade_sph_ps_imap(sph, w);
+   if (in)
+      *in = 0;
 }
 
 /* The IPA at site p becomes MOV dst, value (its FMUL by w, if any, a
@@ -290,8 +281,8 @@ load_immediate(uint64_t *code, const struct jade_patch_site *p, const struct jad
 
 static void
 link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
-        const struct jade_shader_binary *fs, const uint32_t *written, uint32_t *sph, uint64_t *code,
-        struct jade_link_stats *stats)
+        const struct jade_shader_binary *fs, const uint32_t *written, struct jade_sph_ps *sph,
+        uint64_t *code, struct jade_link_stats *stats)
 {
    for (unsigned k = 0; k < fs->patch_count; k++) {
       const struct jade_patch_site *p = &fs->patches[k];
@@ -299,7 +290,7 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
       if (p->kind != JADE_PATCH_INPUT_LOAD)
          continue;
       bool fold = foldable(key, vs, w), fed = fs_word_fed(key, written, w);
-      bool flat = key->flatshade && word_set(fs->io.shade_model, w);
+      bool flat = key->flatshade && jade_io_word(fs->io.shade_model, w);
       /* Decoding is most of a link's cost: only sites that change. */
       struct jade_isa_instr old;
       if ((!fold && fed && !flat && !key->persample) ||
@@ -309,13 +300,13 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
 
       if (fold) {
          load_immediate(code, p, &old, folded_value(key, vs, w), stats);
-         imap_clear(sph, w);
+         clear_imap(sph, w);
          stats->inputs_constant++;
          continue;
       }
       if (!fed) {
          load_immediate(code, p, &old, default_value(w), stats);
-         imap_clear(sph, w);
+         clear_imap(sph, w);
          stats->inputs_defaulted++;
          continue;
       }
@@ -327,7 +318,9 @@ link_fs(const struct jade_link_key *key, const struct jade_shader_binary *vs,
          flat.field[JADE_ISA_F_LOC] = JADE_ISA_V_LOC_CENTER;
          rewrite(code, p->offset, &flat, &old.ctrl, false);
          unmultiply(code, p, dst, stats);
-         set_bits(sph, 448 + 2 * (w - W_COLOR), 2, 1);
+         uint32_t *in = jade_sph_ps_imap(sph, w);
+         if (in)
+            *in = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
          stats->inputs_flat++;
          stats->patches++;
       } else if (key->persample && !constant &&
@@ -347,12 +340,17 @@ jade_link(const struct jade_link_key *key, const struct jade_shader_binary *vs,
           uint64_t *vs_code, uint64_t *fs_code, struct jade_link_stats *stats)
 {
    memset(stats, 0, sizeof(*stats));
-   memcpy(vs_sph, vs->sph, sizeof(vs->sph));
-   memcpy(fs_sph, fs->sph, sizeof(fs->sph));
    memcpy(vs_code, vs->code, vs->code_size);
    memcpy(fs_code, fs->code, fs->code_size);
 
+   /* The headers as the compiler made them, patched field by field. */
+   struct jade_sph_vtg vh;
+   struct jade_sph_ps fh;
+   jade_sph_vtg_unpack(vs->sph, &vh);
+   jade_sph_ps_unpack(fs->sph, &fh);
    uint32_t written[JADE_ATTR_WORDS / 32];
-   link_vs(key, vs, fs, vs_sph, vs_code, written, stats);
-   link_fs(key, vs, fs, written, fs_sph, fs_code, stats);
+   link_vs(key, vs, fs, &vh, vs_code, written, stats);
+   link_fs(key, vs, fs, written, &fh, fs_code, stats);
+   jade_sph_vtg_pack(vs_sph, &vh);
+   jade_sph_ps_pack(fs_sph, &fh);
 }

@@ -5,14 +5,14 @@
  * Shader I/O for the hardware: GL variables become explicit loads and
  * stores at attribute addresses, uniforms become constant-buffer loads.
  *
- * Attribute addresses (Mesa's src/nouveau/compiler/nak_private.h, NAK_ATTR_*,
- * and NVIDIA's Shader Program Header specification in open-gpu-doc): vertex
- * inputs are dense vec4 slots from 0x80; varyings have fixed addresses
- * (position 0x70, generics 0x80 + 16 n, colours 0x280, ...).  Constant
+ * Attribute addresses (the hardware's, jade_attr.h): vertex inputs are
+ * dense vec4 slots from generic vector 0; each varying slot has its fixed
+ * address (jade_varying_address).  Constant
  * buffers: Gallium's constant buffer i is c[i]; uniforms are constant
  * buffer 0 (nir_lower_uniforms_to_ubo).
  */
 
+#include "jade_attr.h"
 #include "jade_compiler_private.h"
 #include "nir.h"
 #include "nir_builder.h"
@@ -50,39 +50,40 @@ jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
 int
 jade_varying_address(unsigned slot)
 {
-   if (slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + 32)
-      return 0x80 + 16 * (slot - VARYING_SLOT_VAR0);
+   if (slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + JADE_ATTR_GENERIC_COUNT)
+      return JADE_ATTR_GENERIC(slot - VARYING_SLOT_VAR0);
    if (slot >= VARYING_SLOT_TEX0 && slot <= VARYING_SLOT_TEX7)
-      return 0x300 + 16 * (slot - VARYING_SLOT_TEX0);
+      return JADE_ATTR_TEX_COORD(slot - VARYING_SLOT_TEX0);
    switch (slot) {
    case VARYING_SLOT_POS:
-      return 0x70;
+      return JADE_ATTR_POSITION;
    case VARYING_SLOT_PSIZ:
-      return 0x6c;
+      return JADE_ATTR_POINT_SIZE;
    case VARYING_SLOT_PRIMITIVE_ID:
-      return 0x60;
+      return JADE_ATTR_PRIMITIVE_ID;
    case VARYING_SLOT_LAYER:
-      return 0x64;
+      return JADE_ATTR_RT_ARRAY_INDEX;
    case VARYING_SLOT_VIEWPORT:
-      return 0x68;
+      return JADE_ATTR_VIEWPORT_INDEX;
    case VARYING_SLOT_COL0:
-      return 0x280;
+      return JADE_ATTR_COLOR_FRONT;
    case VARYING_SLOT_COL1:
-      return 0x290;
+      return JADE_ATTR_COLOR_FRONT + 16;
    case VARYING_SLOT_BFC0:
-      return 0x2a0;
+      return JADE_ATTR_COLOR_BACK;
    case VARYING_SLOT_BFC1:
-      return 0x2b0;
+      return JADE_ATTR_COLOR_BACK + 16;
    case VARYING_SLOT_CLIP_DIST0:
-      return 0x2c0;
+      return JADE_ATTR_CLIP_DISTANCE(0);
    case VARYING_SLOT_CLIP_DIST1:
-      return 0x2d0;
+      return JADE_ATTR_CLIP_DISTANCE(4);
    case VARYING_SLOT_PNTC:
-      return 0x2e0;
+      return JADE_ATTR_POINT_SPRITE_S;
    case VARYING_SLOT_FOGC:
-      return 0x2e8;
+      return JADE_ATTR_FOG_COORD;
    case VARYING_SLOT_CLIP_VERTEX:
-      return 0x270;
+      /* Where nvc0_program.c places it: generic vector 31's address. */
+      return JADE_ATTR_GENERIC(31);
    default:
       return -1;
    }

@@ -4,15 +4,19 @@
 """gen_pack.py XML OUT.h OUT.c: C packers for the structs of a genxml file
 (tic.xml, tsc.xml, qmd.xml, made by import_nvidia_struct.py).
 
-For each <struct name="N" words="W">: struct jade_N with one uint32_t
-member per field (arrays for the indexed ones, members in the order of the
-field table), jade_N_pack / jade_N_unpack between it and the W words,
-jade_N_print (the non-zero fields, with their value names), a field table
-(jade_N_fields, struct jade_pack_field), JADE_N_WORDS and a
-JADE_N_FIELD_VALUE macro per named value.  The shifts are worked out here,
-so pack and unpack are straight-line code.  Generation fails on a field
-wider than 32 bits, fields that overlap or leave the struct, and names
-that are not C identifiers or collide."""
+For each <struct name="N" words="W">: struct jade_N with one member per
+field, uint32_t up to 32 bits and uint64_t up to 64 (arrays for the
+indexed ones, members in the order of the field table), jade_N_pack /
+jade_N_unpack between it and the W words, jade_N_print (the non-zero
+fields, with their value names), a field table (jade_N_fields, struct
+jade_pack_field), JADE_N_WORDS and a JADE_N_FIELD_VALUE macro per named
+value.  The shifts are worked out here, so pack and unpack are
+straight-line code.  jade_N_pack checks every value against its field's
+width: one that does not fit is reported on stderr and fails an assert
+(debug builds); without asserts the pack returns false with the value
+cut to the field.  Generation fails on a field wider than 64 bits, fields
+that overlap or leave the struct, and names that are not C identifiers
+or collide."""
 
 import os
 import re
@@ -74,9 +78,9 @@ def check(path, sname, words, fields):
             fail(f'{where}: field {n} twice')
         names.add(n)
         width = f['end'] - f['start'] + 1
-        # One uint32_t member per field: wider fields must be split in the XML.
-        if width < 1 or width > 32:
-            fail(f'{where}: {n} is {width} bits wide (1..32 allowed)')
+        # One uint32_t or uint64_t member per field.
+        if width < 1 or width > 64:
+            fail(f'{where}: {n} is {width} bits wide (1..64 allowed)')
         if f['count'] and f['stride'] < 1 or not f['count'] and f['stride']:
             fail(f'{where}: {n}: count {f["count"]}, stride {f["stride"]}')
         for i, lo, hi in elements(f):
@@ -97,35 +101,59 @@ def check(path, sname, words, fields):
 
 
 def mask_of(width):
-    return f'0x{(1 << width) - 1:x}u'
+    return f'0x{(1 << width) - 1:x}' + ('ull' if width > 32 else 'u')
 
 
-def pack_lines(member, lo, hi):
-    """dw |= member at bits lo..hi; a field may cross a word boundary."""
-    width = hi - lo + 1
-    w, s = lo // 32, lo % 32
+def ctype(width):
+    return 'uint64_t' if width > 32 else 'uint32_t'
+
+
+def pieces(lo, hi):
+    """(word, shift in the word, first value bit, bits) of each word a
+    field at bits lo..hi touches."""
     out = []
-    if width == 32:
+    b = lo
+    while b <= hi:
+        w, s = b // 32, b % 32
+        n = min(32 - s, hi - b + 1)
+        out.append((w, s, b - lo, n))
+        b += n
+    return out
+
+
+def pack_lines(sname, fname, member, lo, hi):
+    """Checks member against the field's width, then ORs it in at bits
+    lo..hi; a field may cross word boundaries."""
+    width = hi - lo + 1
+    out = []
+    if width in (32, 64):
         val = member
     else:
-        out.append(f'   assert({member} <= {mask_of(width)});')
+        out.append(f'   ok &= fits("{sname}", "{fname}", {member}, {width});')
         val = f'({member} & {mask_of(width)})'
-    out.append(f'   dw[{w}] |= {val}' + (f' << {s};' if s else ';'))
-    if s + width > 32:
-        out.append(f'   dw[{w + 1}] |= {val} >> {32 - s};')
+    for w, s, first, n in pieces(lo, hi):
+        part = f'{val} >> {first}' if first else val
+        if width > 32 or first:
+            part = f'(uint32_t)({part})'
+        out.append(f'   dw[{w}] |= {part}' + (f' << {s};' if s else ';'))
     return out
 
 
 def unpack_line(member, lo, hi):
     width = hi - lo + 1
-    w, s = lo // 32, lo % 32
-    expr = f'dw[{w}] >> {s}' if s else f'dw[{w}]'
-    if s + width > 32:
-        expr = f'{expr} | dw[{w + 1}] << {32 - s}'
-    # Masked unless the field ends at the top of its (last) word.
-    if s + width != 32 and width != 32:
-        expr = f'({expr}) & {mask_of(width)}' if s else f'{expr} & {mask_of(width)}'
-    return f'   {member} = {expr};'
+    t = ctype(width)
+    terms = []
+    for w, s, first, n in pieces(lo, hi):
+        term = f'dw[{w}] >> {s}' if s else f'dw[{w}]'
+        if s + n != 32:
+            term = f'({term}) & {mask_of(n)}' if s else f'{term} & {mask_of(n)}'
+        if first:
+            cast = f'({t})' if t == 'uint64_t' else ''
+            term = f'{cast}({term}) << {first}'
+        elif t == 'uint64_t':
+            term = f'(uint64_t)({term})'
+        terms.append(term)
+    return f'   {member} = {" | ".join(terms)};'
 
 
 def main():
@@ -138,28 +166,41 @@ def main():
 
     h = [banner,
          f'#ifndef {guard}\n#define {guard}\n',
-         '#include <stdint.h>\n#include <stdio.h>\n',
+         '#include <stdbool.h>\n#include <stdint.h>\n#include <stdio.h>\n',
          '#ifdef __cplusplus\nextern "C" {\n#endif\n',
          '/* Every gen_pack.py header declares this type, so the guard lets them',
          ' * be included together. */',
          '#ifndef JADE_PACK_FIELD_DEFINED\n#define JADE_PACK_FIELD_DEFINED',
          '/* One field of a struct: bits start..end of element 0, element i',
-         ' * shifted by i * stride (count 0: not an array). */',
-         'struct jade_pack_field {\n   const char *name;\n   uint16_t start, end, count, stride;\n};',
+         ' * shifted by i * stride (count 0: not an array); its member at byte',
+         ' * `offset` of the struct, `size` bytes an element (4 or 8). */',
+         'struct jade_pack_field {\n   const char *name;\n   uint16_t start, end, count, stride;\n   uint16_t offset, size;\n};',
          '#endif\n']
     c = [banner,
-         '#include <assert.h>\n',
+         '#include <assert.h>\n#include <inttypes.h>\n#include <stddef.h>\n',
          f'#include "{hname}"\n',
          '/* A named value of field `field` (index into the field table). */',
          'struct pack_value {\n   uint16_t field;\n   uint32_t value;\n   const char *name;\n};\n',
-         '''static uint32_t
+         '''/* Whether v fits `width` bits; a value that does not is a caller's bug:
+ * reported, and an assert in debug builds. */
+static bool
+fits(const char *sname, const char *fname, uint64_t v, unsigned width)
+{
+   if (!(v >> width))
+      return true;
+   fprintf(stderr, "jade_%s_pack: %s = 0x%" PRIx64 " does not fit %u bits\\n", sname, fname, v,
+           width);
+   assert(!"a packed value does not fit its field");
+   return false;
+}
+
+static uint64_t
 get(const uint32_t *dw, unsigned start, unsigned end)
 {
-   unsigned w = start / 32, s = start % 32, width = end - start + 1;
-   uint64_t bits = dw[w] >> s;
-   if (s + width > 32)
-      bits |= (uint64_t)dw[w + 1] << (32 - s);
-   return width == 32 ? (uint32_t)bits : (uint32_t)bits & ((1u << width) - 1);
+   uint64_t bits = 0;
+   for (unsigned b = start; b <= end; b++)
+      bits |= (uint64_t)(dw[b / 32] >> (b % 32) & 1) << (b - start);
+   return bits;
 }
 
 /* The non-zero fields, one a line, with the value's name where it has one. */
@@ -171,7 +212,7 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
       const struct jade_pack_field *fl = &fields[k];
       unsigned n = fl->count ? fl->count : 1;
       for (unsigned i = 0; i < n; i++) {
-         uint32_t v = get(dw, fl->start + i * fl->stride, fl->end + i * fl->stride);
+         uint64_t v = get(dw, fl->start + i * fl->stride, fl->end + i * fl->stride);
          if (!v)
             continue;
          const char *vname = NULL;
@@ -180,9 +221,9 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
                vname = values[j].name;
          }
          if (fl->count)
-            fprintf(f, "   %s[%u] = 0x%x", fl->name, i, v);
+            fprintf(f, "   %s[%u] = 0x%" PRIx64, fl->name, i, v);
          else
-            fprintf(f, "   %s = 0x%x", fl->name, v);
+            fprintf(f, "   %s = 0x%" PRIx64, fl->name, v);
          if (vname)
             fprintf(f, " (%s)", vname);
          fputc('\\n', f);
@@ -215,11 +256,12 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
                 note += f', stride {f["stride"]}'
             if f['values']:
                 note += f', JADE_{up}_{f["name"].upper()}_*'
-            h.append(f'   uint32_t {f["name"]}{dim};   /* {note} */')
+            h.append(f'   {ctype(f["end"] - f["start"] + 1)} {f["name"]}{dim};   /* {note} */')
         h.append('};\n')
         h.append(f'/* dw: JADE_{up}_WORDS words, all written.  A value wider than its')
-        h.append(' * field fails an assert (debug builds) or is cut to the field. */')
-        h.append(f'void jade_{name}_pack(uint32_t *dw, const struct jade_{name} *v);')
+        h.append(' * field is reported and fails an assert (debug builds); without')
+        h.append(' * asserts it is cut to the field and the pack returns false. */')
+        h.append(f'bool jade_{name}_pack(uint32_t *dw, const struct jade_{name} *v);')
         h.append(f'void jade_{name}_unpack(const uint32_t *dw, struct jade_{name} *v);')
         h.append(f'void jade_{name}_print(FILE *f, const uint32_t *dw);')
         h.append(f'extern const struct jade_pack_field jade_{name}_fields[];')
@@ -227,7 +269,9 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
 
         c.append(f'const struct jade_pack_field jade_{name}_fields[] = {{')
         for f in fields:
-            c.append(f'   {{"{f["name"]}", {f["start"]}, {f["end"]}, {f["count"]}, {f["stride"]}}},')
+            size = 8 if f['end'] - f['start'] >= 32 else 4
+            c.append(f'   {{"{f["name"]}", {f["start"]}, {f["end"]}, {f["count"]}, {f["stride"]}, '
+                     f'offsetof(struct jade_{name}, {f["name"]}), {size}}},')
         c.append('};')
         c.append(f'const unsigned jade_{name}_field_count = {len(fields)};\n')
 
@@ -238,13 +282,15 @@ print_fields(FILE *f, const uint32_t *dw, const struct jade_pack_field *fields,
                 c.append(f'   {{{k}, {v}, "{vn}"}},')
             c.append('};\n')
 
-        c.append(f'void\njade_{name}_pack(uint32_t *dw, const struct jade_{name} *v)\n{{')
+        c.append(f'bool\njade_{name}_pack(uint32_t *dw, const struct jade_{name} *v)\n{{')
+        c.append('   bool ok = true;')
         c.append(f'   for (unsigned w = 0; w < JADE_{up}_WORDS; w++)\n      dw[w] = 0;')
         for f in fields:
             for i, lo, hi in elements(f):
                 member = f'v->{f["name"]}' + ('' if i is None else f'[{i}]')
-                c.extend(pack_lines(member, lo, hi))
-        c.append('}\n')
+                label = f["name"] + ('' if i is None else f'[{i}]')
+                c.extend(pack_lines(name, label, member, lo, hi))
+        c.append('   return ok;\n}\n')
 
         c.append(f'void\njade_{name}_unpack(const uint32_t *dw, struct jade_{name} *v)\n{{')
         for f in fields:

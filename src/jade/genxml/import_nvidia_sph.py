@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # Copyright © 2026 Jade authors
 # SPDX-License-Identifier: MIT
-"""import_nvidia_sph.py HEADER PREFIX > sph.xml
+"""import_nvidia_sph.py HEADER PREFIX [V3_HEADER V3_PREFIX FIELD...] > sph.xml
 
 Writes the Shader Program Header description (sph.xml) from NVIDIA's class
 header in Mesa (src/nouveau/headers/nvidia/classes/clc797sph.h, prefix
 NVC797_SPHV4): every field's bit range, arrays with their stride and
-length (up to the next field), reserved and padding bits left out.  Run
+length (up to the next field), reserved and padding bits left out.  The
+FIELDs named after V3_HEADER (the SPH version 3 header, cla097sph.h,
+NVA097_SPHV3) are taken from it where version 4 reserves their bits:
+DOES_LOAD_OR_STORE, which NAK sets on Turing too (sph.rs).  Run
 once to make the XML; tests/genxml/check_sph_positions.py checks the XML
 against the same header, so an edit that moves a field is caught."""
 
@@ -58,12 +61,26 @@ def array_lengths(fields, total_bits):
             f[4] = (nxt - base) // f[3]
 
 
+def add_v3_fields(types, v3_path, v3_prefix, names):
+    """The named v3 fields, in both types, where v4 has reserved bits."""
+    v3, _ = parse(v3_path, v3_prefix)
+    for t, fields in types.items():
+        reserved = [f for f in fields if f[0].startswith('reserved')]
+        for f in v3[t]:
+            if f[0] in names:
+                assert any(r[1] <= f[1] and f[2] <= r[2] for r in reserved), f
+                fields.append(f)
+
+
 def main():
     path, prefix = sys.argv[1], sys.argv[2]
     types, values = parse(path, prefix)
+    if len(sys.argv) > 3:
+        add_v3_fields(types, sys.argv[3], sys.argv[4], set(a.lower() for a in sys.argv[5:]))
     print('<?xml version="1.0"?>')
     print('<!-- Turing Shader Program Header (SPH v4, 32 words), made by')
-    print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h. -->')
+    print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h')
+    print('     (and DOES_LOAD_OR_STORE from cla097sph.h, the version 3 header). -->')
     print('<genxml name="sph" words="32">')
     for t, name in (('T1', 'vtg'), ('T2', 'ps')):
         fields = types[t]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright © 2026 Jade authors
 # SPDX-License-Identifier: MIT
-"""import_nvidia_struct.py [-c FIELD=COUNT]... -o OUT.xml HEADER PREFIX NAME WORDS [PREFIX NAME WORDS]...
+"""import_nvidia_struct.py [-c FIELD=COUNT]... [-m LOW+HIGH=NAME]... -o OUT.xml HEADER PREFIX NAME WORDS [PREFIX NAME WORDS]...
 
 Writes a genxml description (for gen_pack.py) of one or more structures of
 an NVIDIA class header in Mesa (src/nouveau/headers/nvidia/classes): for
@@ -15,7 +15,10 @@ WORDS 32-bit words.  Three field styles:
 
 The header gives an array's stride but not its length, so every indexed
 field needs -c NAME=COUNT (NAME upper case as in the header, shell
-wildcards allowed: -c 'CONSTANT_BUFFER_*=8').  The 0x... macros that
+wildcards allowed: -c 'CONSTANT_BUFFER_*=8').  -m LOW+HIGH=NAME makes
+one field NAME of two the header splits where HIGH starts right after
+LOW (an address's lower and upper bits), so callers set the address
+whole (gen_pack.py takes fields up to 64 bits).  The 0x... macros that
 follow a field are its values.  Reserved and spare fields (and their
 values) are left out.  Options have one dash only, so the command can be
 quoted in the XML comment (which may not contain a double dash)."""
@@ -107,6 +110,24 @@ def parse(path, prefix, words, counts, used):
     return fields
 
 
+def merge(fields, merges, used):
+    """Fields LOW and HIGH of each merge (HIGH right after LOW, arrays of
+    the same shape) become one field NAME, without values."""
+    for low, high, name in merges:
+        lo = next((f for f in fields if f['name'] == low), None)
+        hi = next((f for f in fields if f['name'] == high), None)
+        if lo is None:
+            continue  # another struct's merge
+        if hi is None or hi['lo'] != lo['hi'] + 1 or \
+                (lo['count'], lo['stride']) != (hi['count'], hi['stride']) or lo['values'] or \
+                hi['values']:
+            fail(f'-m {low}+{high}={name}: not two adjacent fields of the same shape')
+        lo.update(name=name, hi=hi['hi'])
+        fields.remove(hi)
+        used.add((low, high, name))
+    return fields
+
+
 def check(fields, prefix, words):
     """Every bit of the struct in at most one field, all inside WORDS words
     (gen_pack.py checks again; here the header's names are at hand)."""
@@ -127,11 +148,14 @@ def xml_attr(s):
 
 def main():
     args = sys.argv[1:]
-    counts, out = [], None
+    counts, merges, out = [], [], None
     while args and args[0].startswith('-'):
         if args[0] == '-c' and len(args) > 1 and '=' in args[1]:
             pat, c = args[1].rsplit('=', 1)
             counts.append((pat, int(c)))
+        elif args[0] == '-m' and len(args) > 1 and re.match(r'^\w+\+\w+=\w+$', args[1]):
+            pair, name = args[1].split('=')
+            merges.append(tuple(pair.split('+')) + (name,))
         elif args[0] == '-o' and len(args) > 1:
             out = args[1]
         else:
@@ -142,8 +166,13 @@ def main():
     header, specs = args[0], [args[i:i + 3] for i in range(1, len(args), 3)]
 
     used = set()
-    structs = [(name, int(words), prefix, parse(header, prefix, int(words), counts, used))
+    merged = set()
+    structs = [(name, int(words), prefix,
+                merge(parse(header, prefix, int(words), counts, used), merges, merged))
                for prefix, name, words in specs]
+    for m in merges:
+        if m not in merged:
+            fail(f'-m {m[0]}+{m[1]}={m[2]}: no such fields')
     # A -c that matched no array is a typo, not a harmless extra.
     for pat, _ in counts:
         if pat not in used:
@@ -157,6 +186,8 @@ def main():
     cmd = ['/usr/bin/python3', 'src/jade/genxml/import_nvidia_struct.py']
     for pat, c in counts:
         cmd += ['-c', f'{pat}={c}']
+    for low, high, name in merges:
+        cmd += ['-m', f'{low}+{high}={name}']
     cmd += ['-o', 'src/jade/genxml/' + os.path.basename(out), rel(header)]
     for s in specs:
         cmd += s

@@ -13,8 +13,9 @@
  *   OUTPUT_TOPOLOGY point list, line strip or triangle strip;
  *   MAX_OUTPUT_VERTEX_COUNT the vertices a thread may emit (NAK's
  *   vertices_out); STREAM_OUT_MASK the streams it emits to (NAK's
- *   active_stream_mask); IMAP bit 160 + w and OMAP bit 400 + w the input
- *   and output words, as for the vertex stage (gpu_3d_vertex.c): words
+ *   active_stream_mask); the IMAP and OMAP entries of word w
+ *   (jade_sph_attr.h) the input and output words, as for the vertex
+ *   stage (gpu_3d_vertex.c): words
  *   the IMAP does not name read 0, words the OMAP does not name leave as
  *   0;
  * - input primitives: the run's vertices (the vertex stage's outputs)
@@ -76,7 +77,9 @@
 
 #include "nvidia/classes/clc597.h"
 
+#include "jade_attr.h"
 #include "jade_sph.h"
+#include "jade_sph_attr.h"
 
 #include "gpu_3d.h"
 #include "gpu_3d_raster.h"
@@ -86,11 +89,9 @@
 #define MAX_WARPS         32 /* a launch: one CTA of 1024 threads */
 #define MAX_INVOCATIONS   32
 #define STREAMS           4
-#define IMAP_BIT          160
-#define OMAP_BIT          400
-#define MAP_WORDS         240 /* words the maps cover: a[0x000..0x3bc] */
-#define PRIMITIVE_ID_WORD (0x60 / 4)
-#define LAYER_WORD        (0x64 / 4) /* NAK_ATTR_RT_ARRAY_INDEX */
+#define MAP_WORDS         JADE_ATTR_MAP_WORDS
+#define PRIMITIVE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
+#define LAYER_WORD        JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX)
 #define PASSTHROUGH_BIT   24
 #define OUT_BUDGET        (64u * 1024) /* output vertex slots a launch (64 MiB) */
 #define NONE              UINT32_MAX
@@ -204,13 +205,13 @@ input_vertex(const struct gs *g, unsigned p, unsigned k)
    }
 }
 
-/* The words a map of the header names, from bit `base`. */
+/* The words the header's input (`out` false) or output map names. */
 static unsigned
-map_words(const uint32_t *sph, unsigned base, uint8_t *words)
+map_words(const struct jade_sph_vtg *h, bool out, uint8_t *words)
 {
    unsigned n = 0;
    for (unsigned w = 0; w < MAP_WORDS; w++) {
-      if (sph_bit(sph, base + w))
+      if (out ? jade_sph_vtg_omap_get(h, w) : jade_sph_vtg_imap_get(h, w))
          words[n++] = (uint8_t)w;
    }
    return n;
@@ -265,10 +266,10 @@ read_header(struct gs *g)
    }
    g->max_vertices = g->h.max_output_vertex_count;
    g->stream_mask = g->h.stream_out_mask ? g->h.stream_out_mask : 1;
-   g->writes_primitive_id = sph_bit(sph, OMAP_BIT + PRIMITIVE_ID_WORD);
-   g->writes_layer = sph_bit(sph, OMAP_BIT + LAYER_WORD);
-   g->in_count = map_words(sph, IMAP_BIT, g->in_words);
-   g->out_count = map_words(sph, OMAP_BIT, g->out_words);
+   g->writes_primitive_id = jade_sph_vtg_omap_get(&g->h, PRIMITIVE_ID_WORD);
+   g->writes_layer = jade_sph_vtg_omap_get(&g->h, LAYER_WORD);
+   g->in_count = map_words(&g->h, false, g->in_words);
+   g->out_count = map_words(&g->h, true, g->out_words);
    g->prims = gpu_3d_primitive_count(g->run->topology, g->run->count);
    g->per_warp = LANES / g->invocations;
    const unsigned per_warp_out = LANES * (g->max_vertices ? g->max_vertices : 1);
@@ -354,7 +355,7 @@ fill_launch(struct gs *g, unsigned first, unsigned count)
 {
    const unsigned warps = (count + g->per_warp - 1) / g->per_warp;
    const unsigned entries = g->per_warp * g->vertices;
-   const bool read_id = sph_bit(g->stage->sph, IMAP_BIT + PRIMITIVE_ID_WORD);
+   const bool read_id = jade_sph_vtg_imap_get(&g->h, PRIMITIVE_ID_WORD);
    g->table_count = 0;
    memset(g->idle, 1, (size_t)warps * LANES);
    for (unsigned w = 0; w < warps; w++) {

@@ -55,8 +55,10 @@
 #include "nvidia/classes/clc597.h"
 #include "util/bitscan.h"
 
-#include "jade_sph.h"
+#include "jade_attr.h"
 #include "jade_sim.h"
+#include "jade_sph.h"
+#include "jade_sph_attr.h"
 
 #include "gpu_3d_raster.h"
 
@@ -67,42 +69,18 @@
 unsigned
 gpu_3d_ps_imap(const struct jade_sph_ps *h, unsigned w)
 {
-   const unsigned a = w * 4;
-   if (a >= 0x70 && a < 0x80) {
-      const uint32_t *pos = &h->imap_position_x;
-      return pos[(a - 0x70) / 4] ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR : 0;
-   }
-   if (a >= 0x80 && a < 0x280) {
-      unsigned i = (a - 0x80) / 16, c = w % 4;
-      const uint32_t *m[4] = {h->generic_imap_x, h->generic_imap_y, h->generic_imap_z,
-                              h->generic_imap_w};
-      return m[c][i];
-   }
-   if (a >= 0x280 && a < 0x2a0) {
-      const uint32_t col[8] = {
-         h->imap_color_diffuse_red,   h->imap_color_diffuse_green,  h->imap_color_diffuse_blue,
-         h->imap_color_diffuse_alpha, h->imap_color_specular_red,   h->imap_color_specular_green,
-         h->imap_color_specular_blue, h->imap_color_specular_alpha,
-      };
-      return col[(a - 0x280) / 4];
-   }
-   if (a >= 0x2c0 && a < 0x2e0) {
-      const uint32_t *cd = &h->imap_clip_distance0;
-      return cd[(a - 0x2c0) / 4] ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE : 0;
-   }
-   if (a == 0x2e0 || a == 0x2e4)
-      return (a == 0x2e0 ? h->imap_point_sprite_s : h->imap_point_sprite_t)
-                ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR
-                : 0;
-   if (a == 0x2e8)
-      return h->imap_fog_coordinate ? JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE : 0;
-   if (a >= 0x300 && a < 0x3a0) {
-      unsigned i = (a - 0x300) / 16, c = w % 4;
-      const uint32_t *m[4] = {h->tex_imap_s, h->tex_imap_t, h->tex_imap_r, h->tex_imap_q};
-      return m[c][i];
-   }
-   if (a == 0x3fc)
+   const uint32_t entry = jade_sph_ps_imap_get(h, w);
+   if (w == JADE_ATTR_WORD(JADE_ATTR_FRONT_FACE))
       return JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
+   if (jade_attr_is_generic(w) || jade_attr_is_front_color(w) || jade_attr_is_tex_coord(w))
+      return entry; /* the header's interpolation */
+   if (!entry)
+      return 0;
+   if (jade_attr_in(w, JADE_ATTR_POSITION, 16) || w == JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_S) ||
+       w == JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_T))
+      return JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR;
+   if (jade_attr_is_clip_distance(w) || w == JADE_ATTR_WORD(JADE_ATTR_FOG_COORD))
+      return JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_PERSPECTIVE;
    return 0;
 }
 

@@ -108,18 +108,20 @@
 #include "nvidia/classes/clc597.h"
 #include "util/u_math.h"
 
+#include "jade_attr.h"
 #include "jade_sph.h"
 
 #include "gpu_3d_raster.h"
 
 #define M(subc, name) gpu->method[subc][NVC597_##name / 4]
 #define W             JADE_SIM_ATTR_WORDS
-#define POS           (0x70 / 4)
-#define FACE          (0x3fc / 4)
-#define PRIMID        (0x60 / 4)
-#define CLIP_DIST     (0x2c0 / 4)
-#define COLOR         (0x280 / 4) /* front colours; the back ones 8 words on */
-#define FIXED_PLANES  7           /* near, far, w > 0, the guard band's four */
+#define POS           JADE_ATTR_WORD(JADE_ATTR_POSITION)
+#define FACE          JADE_ATTR_WORD(JADE_ATTR_FRONT_FACE)
+#define PRIMID        JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
+#define CLIP_DIST     JADE_ATTR_WORD(JADE_ATTR_CLIP_DISTANCE(0))
+#define COLOR         JADE_ATTR_WORD(JADE_ATTR_COLOR_FRONT)
+#define BACK_COLOR    JADE_ATTR_WORD(JADE_ATTR_COLOR_BACK)
+#define FIXED_PLANES  7 /* near, far, w > 0, the guard band's four */
 #define PLANES        (FIXED_PLANES + 8)
 #define MAX_IN_POLY   32 /* input vertices of a polygon clipped whole */
 #define MAX_POLY      (MAX_IN_POLY + PLANES)
@@ -394,8 +396,9 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1, const
       /* SET_TWO_SIDED_LIGHT: a back face's colour inputs (0x280..0x29c)
        * read the back colours the last stage wrote (0x2a0..0x2bc), the
        * selection nvc0 and Jade leave to the hardware. */
-      const unsigned src =
-         R->two_sided && !front && word >= COLOR && word < COLOR + 8 ? word + 8 : word;
+      const unsigned src = R->two_sided && !front && jade_attr_is_front_color(word)
+                              ? word + (BACK_COLOR - COLOR)
+                              : word;
       double f[3];
       if (word == POS) {
          plane[word][0] = 1, plane[word][2] = (float)b.x0;
@@ -520,7 +523,8 @@ lerp(const struct raster *R, struct cvert *out, const struct cvert *a, const str
    const float s = den != 0 ? t * wb / den : t;
    for (unsigned w = 0; w < W; w++) {
       /* A back colour is interpolated as the front one it stands for. */
-      const unsigned m = w >= COLOR + 8 && w < COLOR + 16 ? R->imap[w - 8] : R->imap[w];
+      const unsigned m =
+         jade_attr_is_back_color(w) ? R->imap[w - (BACK_COLOR - COLOR)] : R->imap[w];
       const float k =
          m == JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_SCREEN_LINEAR && (w < POS || w > POS + 3) ? s : t;
       out->a[w] = a->a[w] + (b->a[w] - a->a[w]) * k;
@@ -620,7 +624,7 @@ layer_of(const struct raster *R, const struct gpu_vertex *provoking)
    const uint32_t m = R->gpu->method[R->subc][NVC597_SET_RT_LAYER / 4];
    if (GPU_GET(m, NVC597_SET_RT_LAYER_CONTROL) ==
        NVC597_SET_RT_LAYER_CONTROL_GEOMETRY_SHADER_SELECTS_LAYER)
-      return R->layer_from_vertex ? provoking->a[0x64 / 4] : 0;
+      return R->layer_from_vertex ? provoking->a[JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX)] : 0;
    return GPU_GET(m, NVC597_SET_RT_LAYER_V);
 }
 
@@ -792,16 +796,16 @@ sprite_coords(const struct raster *R, struct cvert *v, bool right, bool low)
    const bool top = GPU_GET(sel, NVC597_SET_POINT_SPRITE_SELECT_ORIGIN) ==
                     NVC597_SET_POINT_SPRITE_SELECT_ORIGIN_TOP;
    const float s = right ? 1.0f : 0.0f, t = low == top ? 1.0f : 0.0f;
-   v->a[0x2e0 / 4] = s;
-   v->a[0x2e4 / 4] = t;
+   v->a[JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_S)] = s;
+   v->a[JADE_ATTR_WORD(JADE_ATTR_POINT_SPRITE_T)] = t;
    if (!GPU_GET(R->gpu->method[R->subc][NVC597_SET_POINT_SPRITE / 4],
                 NVC597_SET_POINT_SPRITE_ENABLE))
       return;
    const unsigned rmode = GPU_GET(sel, NVC597_SET_POINT_SPRITE_SELECT_RMODE);
-   for (unsigned i = 0; i < 10; i++) {
+   for (unsigned i = 0; i < JADE_ATTR_TEX_COORD_COUNT; i++) {
       if (!(sel >> (3 + i) & 1))
          continue;
-      float *tc = &v->a[(0x300 + 16 * i) / 4];
+      float *tc = &v->a[JADE_ATTR_WORD(JADE_ATTR_TEX_COORD(i))];
       tc[2] = rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_R   ? tc[2]
               : rmode == NVC597_SET_POINT_SPRITE_SELECT_RMODE_FROM_S ? s
                                                                      : 0.0f;
@@ -823,7 +827,7 @@ point_quad(struct raster *R, const struct wvert *v, const struct gpu_vertex *pro
       gpu_3d_not_modelled(R->gpu, R->subc, 10, "SET_POINT_CENTER_MODE D3D (drawn as OGL)");
    float size = uif(m[NVC597_SET_POINT_SIZE / 4]);
    if (m[NVC597_SET_ATTRIBUTE_POINT_SIZE / 4] & 1)
-      size = v->a[0x6c / 4];
+      size = v->a[JADE_ATTR_WORD(JADE_ATTR_POINT_SIZE)];
    if (!(size > 0))
       size = 1;
    struct wvert q[4] = {*v, *v, *v, *v};

@@ -43,12 +43,12 @@
  *   imap_vertex_id bit 351 and imap_instance_id bit 350); the instance id
  *   does not include the base instance (NVK's InstanceIndex adds
  *   draw.base_instance from its root descriptors).
- * - The VS SPH (type 1) says which input words are read: IMAP bit 160 + w
- *   for word w = a[] address / 4 (jade_sph.h: imap_position_x 188 = 0x70,
- *   generic_imap_x[0] 192 = 0x80, imap_vertex_id 351 = 0x2fc); words it
- *   does not name read 0.  Outputs are the words its OMAP names, bit 400 + w
- *   (omap_position_x 428, generic_omap_x[0] 432, omap_clip_distance0 576 =
- *   0x2c0); the others reach the rasteriser as 0.
+ * - The VS SPH (type 1) says which input words are read: its IMAP entry
+ *   for word w = a[] address / 4 (jade_sph_attr.h: imap_position_x for
+ *   0x70, generic_imap_x[0] for 0x80, imap_vertex_id for 0x2fc); words it
+ *   does not name read 0.  Outputs are the words its OMAP names
+ *   (omap_position_x, generic_omap_x[0], omap_clip_distance0 for 0x2c0);
+ *   the others reach the rasteriser as 0.
  *
  * The vertex stage: the program on the SM model, a thread a vertex, 32 a
  * warp, in launches of at most 1024 vertices (one CTA each); local memory
@@ -66,25 +66,18 @@
 
 #include "util/format/u_format.h"
 
+#include "jade_attr.h"
 #include "jade_sph.h"
+#include "jade_sph_attr.h"
 
 #include "gpu_3d.h"
 
 #define ATTRIBUTES       32
-#define STREAMS          16   /* SET_VERTEX_STREAM_A_FORMAT(0..15) */
-#define GENERIC_WORD     0x20 /* a[0x80] / 4 */
-#define INSTANCE_ID_WORD (0x2f8 / 4)
-#define VERTEX_ID_WORD   (0x2fc / 4)
-#define IMAP_BIT         160
-#define OMAP_BIT         400
-#define MAP_WORDS        240  /* words the maps cover: a[0x000..0x3bc] */
+#define STREAMS          16 /* SET_VERTEX_STREAM_A_FORMAT(0..15) */
+#define GENERIC_WORD     JADE_ATTR_WORD(JADE_ATTR_GENERIC(0))
+#define INSTANCE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_INSTANCE_ID)
+#define VERTEX_ID_WORD   JADE_ATTR_WORD(JADE_ATTR_VERTEX_ID)
 #define VS_BATCH         1024 /* threads of a CTA */
-
-static bool
-sph_bit(const uint32_t *sph, unsigned bit)
-{
-   return sph[bit / 32] >> (bit % 32) & 1;
-}
 
 #define T(x) NVC597_SET_VERTEX_ATTRIBUTE_A_NUMERICAL_TYPE_NUM_##x
 #define W(x) NVC597_SET_VERTEX_ATTRIBUTE_A_COMPONENT_BIT_WIDTHS_##x
@@ -222,12 +215,14 @@ fetch_setup(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
          .frequency = m[NVC597_SET_VERTEX_STREAM_A_FREQUENCY(s) / 4],
       };
    }
+   struct jade_sph_vtg h;
+   jade_sph_vtg_unpack(vs->sph, &h);
    for (unsigned i = 0; i < ATTRIBUTES; i++) {
       const uint32_t a = m[NVC597_SET_VERTEX_ATTRIBUTE_A(i) / 4];
       struct fetch_attr *fa = &attr[i];
       memset(fa, 0, sizeof(*fa));
       for (unsigned c = 0; c < 4; c++)
-         fa->read |= sph_bit(vs->sph, IMAP_BIT + GENERIC_WORD + 4 * i + c);
+         fa->read |= jade_sph_vtg_imap_get(&h, GENERIC_WORD + 4 * i + c);
       if (!fa->read)
          continue;
       fa->active = GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_SOURCE) ==
@@ -292,8 +287,11 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
    struct jade_sph_vtg h;
    jade_sph_vtg_unpack(vs->sph, &h);
    const uint32_t base_instance = gpu->method[subc][NVC597_SET_GLOBAL_BASE_INSTANCE_INDEX / 4];
-   const bool want_iid = sph_bit(vs->sph, IMAP_BIT + INSTANCE_ID_WORD);
-   const bool want_vid = sph_bit(vs->sph, IMAP_BIT + VERTEX_ID_WORD);
+   const bool want_iid = jade_sph_vtg_imap_get(&h, INSTANCE_ID_WORD);
+   const bool want_vid = jade_sph_vtg_imap_get(&h, VERTEX_ID_WORD);
+   bool written[JADE_ATTR_MAP_WORDS];
+   for (unsigned k = 0; k < JADE_ATTR_MAP_WORDS; k++)
+      written[k] = jade_sph_vtg_omap_get(&h, k);
 
    uint32_t *in = calloc((size_t)n * JADE_SIM_ATTR_WORDS, sizeof(uint32_t));
    uint32_t *o = calloc((size_t)n * JADE_SIM_ATTR_WORDS, sizeof(uint32_t));
@@ -315,7 +313,7 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
          uint32_t words[4];
          fetch_one(gpu, &attr[i], st, e, words);
          for (unsigned c = 0; c < 4; c++) {
-            if (sph_bit(vs->sph, IMAP_BIT + GENERIC_WORD + 4 * i + c))
+            if (jade_sph_vtg_imap_get(&h, GENERIC_WORD + 4 * i + c))
                w[GENERIC_WORD + 4 * i + c] = words[c];
          }
       }
@@ -354,8 +352,8 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
       for (unsigned v = 0; v < n; v++) {
          const uint32_t *w = o + (size_t)v * JADE_SIM_ATTR_WORDS;
          memset(out[v].a, 0, sizeof(out[v].a));
-         for (unsigned k = 0; k < MAP_WORDS; k++) {
-            if (sph_bit(vs->sph, OMAP_BIT + k))
+         for (unsigned k = 0; k < JADE_ATTR_MAP_WORDS; k++) {
+            if (written[k])
                out[v].a[k] = w[k];
          }
       }

@@ -119,8 +119,7 @@ load_constants(struct jade_gpu *gpu, const struct jade_qmd *q)
    for (unsigned i = 0; i < 8; i++) {
       if (!q->constant_buffer_valid[i])
          continue;
-      uint64_t va =
-         (uint64_t)q->constant_buffer_addr_upper[i] << 32 | q->constant_buffer_addr_lower[i];
+      uint64_t va = q->constant_buffer_addr[i];
       uint32_t size = q->constant_buffer_size_shifted4[i] * 16;
       if (size > JADE_SIM_CONST_BANK_SIZE)
          size = JADE_SIM_CONST_BANK_SIZE;
@@ -231,7 +230,7 @@ launch(struct jade_gpu *gpu, unsigned subc)
    }
    if (!gpu_sim(gpu) || !shared_config(gpu, qmd_va, &q))
       return;
-   uint64_t program = (uint64_t)q.program_address_upper << 32 | q.program_address_lower;
+   uint64_t program = q.program_address;
    uint64_t entry;
    if (!gpu_load_program(gpu, program, &entry, "the compute program") || !load_constants(gpu, &q))
       return;
@@ -283,13 +282,11 @@ launch(struct jade_gpu *gpu, unsigned subc)
       return;
    }
    if (q.semaphore_release_enable0)
-      gpu_release(gpu, (uint64_t)q.release0_address_upper << 32 | q.release0_address_lower,
-                  q.release0_payload,
+      gpu_release(gpu, q.release0_address, q.release0_payload,
                   q.release0_structure_size == JADE_QMD_RELEASE0_STRUCTURE_SIZE_ONE_WORD,
                   "a QMD release semaphore");
    if (q.semaphore_release_enable1)
-      gpu_release(gpu, (uint64_t)q.release1_address_upper << 32 | q.release1_address_lower,
-                  q.release1_payload,
+      gpu_release(gpu, q.release1_address, q.release1_payload,
                   q.release1_structure_size == JADE_QMD_RELEASE1_STRUCTURE_SIZE_ONE_WORD,
                   "a QMD release semaphore");
 }

@@ -299,7 +299,7 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
    }
    if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR) {
       v->memory = GPU_TEX_BLOCKLINEAR;
-      v->address = (uint64_t)bl.address_bits48to32 << 32 | (uint64_t)bl.address_bits31to9 << 9;
+      v->address = bl.address_bits48to9 << 9;
       v->depth = (bl.depth_minus_one | bl.depth_minus_one_bit14 << 14) + 1;
       v->block_h_log2 = bl.gobs_per_block_height;
       v->block_d_log2 = bl.gobs_per_block_depth;
@@ -307,7 +307,7 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
       struct jade_tic_pitch p;
       jade_tic_pitch_unpack(w, &p);
       v->memory = GPU_TEX_PITCH;
-      v->address = (uint64_t)p.address_bits48to32 << 32 | (uint64_t)p.address_bits31to5 << 5;
+      v->address = p.address_bits48to5 << 5;
       v->pitch_B = p.pitch_bits20to5 << 5 | p.pitch_bit21 << 21;
       v->depth = p.depth_minus_one + 1;
    } else if (bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_ONE_D_BUFFER) {
@@ -316,7 +316,7 @@ read_view(struct jade_gpu *gpu, uint32_t tic, struct gpu_tex_view *v, char *err,
       struct jade_tic_1d b;
       jade_tic_1d_unpack(w, &b);
       v->memory = GPU_TEX_BUFFER;
-      v->address = (uint64_t)b.address_bits48to32 << 32 | b.address_bits31to0;
+      v->address = b.address_bits48to0;
       v->width = (b.width_minus_one_bits31to16 << 16 | b.width_minus_one_bits15to0) + 1;
       v->height = v->depth = v->levels = 1;
       v->border_size = JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR;

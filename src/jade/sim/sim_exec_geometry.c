@@ -25,9 +25,10 @@
  * checker wants a scoreboard for their results as for any load.
  */
 
+#include "jade_attr.h"
 #include "sim_private.h"
 
-#define PRIMITIVE_ID_WORD (0x60 / 4)
+#define PRIMITIVE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
 #define STREAMS           4
 
 static const struct jade_sim_geometry *

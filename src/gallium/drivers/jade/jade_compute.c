@@ -79,8 +79,7 @@ static void
 qmd_cbuf(struct jade_qmd *q, unsigned slot, uint64_t va, unsigned size_B)
 {
    q->constant_buffer_valid[slot] = 1;
-   q->constant_buffer_addr_lower[slot] = (uint32_t)va;
-   q->constant_buffer_addr_upper[slot] = (va >> 32) & 0x1ffff;
+   q->constant_buffer_addr[slot] = va;
    q->constant_buffer_size_shifted4[slot] = DIV_ROUND_UP(MIN2(size_B, 65536), 16) & 0x1fff;
 }
 
@@ -168,8 +167,7 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       .register_count_v = cs->bin->stats.gprs, /* with the pc's two */
       .shader_local_memory_low_size = align(cs->bin->local_size, 16),
       .barrier_count = cs->nir->info.uses_control_barrier ? 1 : 0,
-      .program_address_lower = (uint32_t)cs->code.va,
-      .program_address_upper = (cs->code.va >> 32) & 0x1ffff,
+      .program_address = cs->code.va,
    };
 
    jade_context_mark_bound(ctx);

@@ -25,6 +25,7 @@
 #include "util/u_framebuffer.h"
 #include "util/u_prim.h"
 
+#include "jade_attr.h"
 #include "jade_isa.h"
 #include "jade_sph.h"
 
@@ -353,9 +354,8 @@ static void
 emit_rt_layer(struct jade_context *ctx)
 {
    const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
-   const unsigned layer_word = 0x64 / 4;
-   const bool gs_layer = gs && gs->bin &&
-                         (gs->bin->io.outputs[layer_word / 32] >> (layer_word % 32) & 1) &&
+   const unsigned layer_word = JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX);
+   const bool gs_layer = gs && gs->bin && jade_io_word(gs->bin->io.outputs, layer_word) &&
                          util_framebuffer_get_num_layers(&ctx->state.framebuffer) > 1;
    const uint8_t want = gs_layer ? 2 : 1;
    if (ctx->rt_layer_sent == want)

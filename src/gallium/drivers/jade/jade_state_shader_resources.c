@@ -104,8 +104,7 @@ jade_image_tic(const struct pipe_image_view *img, uint32_t dw[8])
       const unsigned height = u_minify(img->resource->height0, level);
       struct jade_tic_bl t;
       jade_tic_bl_unpack(dw, &t);
-      t.address_bits31to9 = (uint32_t)addr >> 9;
-      t.address_bits48to32 = (addr >> 32) & 0x1ffff;
+      t.address_bits48to9 = addr >> 9;
       t.gobs_per_block_height = lvl->tile_y_log2;
       t.gobs_per_block_depth = lvl->tile_z_log2;
       t.width_minus_one = width - 1;

@@ -273,8 +273,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
       const uint64_t addr = res->bo->va + view->u.buf.offset;
       struct jade_tic_1d t = {
          TIC_FORMAT_FIELDS(fmt),
-         .address_bits31to0 = (uint32_t)addr,
-         .address_bits48to32 = (addr >> 32) & 0x1ffff,
+         .address_bits48to0 = addr,
          .header_version = JADE_TIC_1D_HEADER_VERSION_SELECT_ONE_D_BUFFER,
          .width_minus_one_bits31to16 = (MAX2(elements, 1) - 1) >> 16,
          .width_minus_one_bits15to0 = (MAX2(elements, 1) - 1) & 0xffff,
@@ -301,8 +300,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
       struct jade_tic_pitch t = {
          TIC_FORMAT_FIELDS(fmt),
          TIC_QUALITY_FIELDS(PITCH),
-         .address_bits31to5 = (uint32_t)addr >> 5,
-         .address_bits48to32 = (addr >> 32) & 0x1ffff,
+         .address_bits48to5 = addr >> 5,
          .header_version = JADE_TIC_PITCH_HEADER_VERSION_SELECT_PITCH,
          .pitch_bits20to5 = (l->level[0].row_stride_B >> 5) & 0xffff,
          .pitch_bit21 = (l->level[0].row_stride_B >> 21) & 1,
@@ -321,8 +319,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
    struct jade_tic_bl t = {
       TIC_FORMAT_FIELDS(fmt),
       TIC_QUALITY_FIELDS(BL),
-      .address_bits31to9 = (uint32_t)addr >> 9,
-      .address_bits48to32 = (addr >> 32) & 0x1ffff,
+      .address_bits48to9 = addr >> 9,
       .header_version = JADE_TIC_BL_HEADER_VERSION_SELECT_BLOCKLINEAR,
       .gobs_per_block_width = 0,
       .gobs_per_block_height = l->level[0].tile_y_log2,
