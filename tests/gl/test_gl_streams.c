@@ -406,12 +406,14 @@ texture_pattern(unsigned n, GLubyte *texels)
 
 /* textured-quad: the strip's first triangle is the offset-0 one
  * (triangle_weights, y0 0), its second (vertices 2, 1, 3) right of the
- * scissor.  The coordinates are c.xy: s = A's weight, t = B's.  Across the triangle s falls by 1/32
- * a pixel in x and 1/64 in y, t rises by 1/32 in x and falls by 1/64 in y: 2 and 1.4 texels of
- * level 0 a pixel, LOD log2(2 sqrt(2)) = 1.5, levels 1 and 2 blended.  A bilinear footprint of
- * level 3 reaches half a texel, 1/16, from the coordinate: pixels whose s and t lie 0.07 or more
- * from the splits read their region's colour exactly (84 of the 156, in three regions); the others,
- * a mix of two or four, are drawn (alpha 255) with each component between the regions'. */
+ * scissor.  The coordinates are c.xy: s = A's weight, t = B's.  Across the triangle s falls by 1/32 a
+ * pixel in x and 1/64 in y, t rises by 1/32 in x and falls by 1/64 in y:
+ * 2 and 1.4 texels of level 0 a pixel, LOD log2(2 sqrt(2)) = 1.5, levels
+ * 1 and 2 blended.  A bilinear footprint of level 3 reaches half a texel,
+ * 1/16, from the coordinate: pixels whose s and t lie 0.07 or more from
+ * the splits read their region's colour exactly (84 of the 156, in three
+ * regions); the others, a mix of two or four, are drawn (alpha 255)
+ * with each component between the regions'. */
 static void
 check_textured_quad(void)
 {

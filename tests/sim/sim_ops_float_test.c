@@ -163,7 +163,7 @@ struct opnd {
    unsigned reg;
    bool neg, abs, not_;
    int swz; /* -1 none, else 0 H1_H0, 1 F32, 2 H0_H0, 3 H1_H1,
-               4 .H1 (an F16 conversion source's high half) */
+                          4 .H1 (an F16 conversion source's high half) */
    double imm;
    unsigned cb_off;
 };

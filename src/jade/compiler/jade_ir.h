@@ -154,8 +154,8 @@ enum jade_error_kind {
    JADE_ERROR_NONE,
    JADE_ERROR_UNSUPPORTED,       /* anything the compiler cannot do */
    JADE_ERROR_OUT_OF_PREDICATES, /* more live booleans than predicates, even
-                                  * after spilling: retry with booleans in
-                                  * GPRs */
+                                    * after spilling: retry with booleans in
+                                    * GPRs */
 };
 
 struct jade_ir_shader {

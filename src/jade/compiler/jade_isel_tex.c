@@ -10,11 +10,13 @@
  * constant bank c[15]; the instruction names the word.  Operands go in two
  * register tuples (the order Mesa's NAK uses for SM70+:
  * src/nouveau/compiler/nak_nir_lower_tex.c, nak/sm70.rs):
- *   src0: [array index], coordinates                (TXD: coordinates, [array index | offsets <<
- * 16]) src1: [sample index], [LOD or bias], [packed offsets], [depth reference] (TXD: ddx0 ddy0
- * ddx1 ddy1 ...) Results: the components the shader reads (the write mask), packed in order into
- * dst0 (two registers) and dst1 (the rest). Projectors, rectangle textures and the derivative forms
- * the hardware lacks are lowered by nir_lower_tex in jade_compile.c.
+ *   src0: [array index], coordinates                (TXD: coordinates, [array index | offsets << 16])
+ *   src1: [sample index], [LOD or bias], [packed offsets], [depth reference]
+ *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)
+ * Results: the components the shader reads (the write mask), packed in
+ * order into dst0 (two registers) and dst1 (the rest).
+ * Projectors, rectangle textures and the derivative forms the hardware
+ * lacks are lowered by nir_lower_tex in jade_compile.c.
  */
 
 #include "jade_isel.h"

@@ -13,9 +13,9 @@
  * spilled: STL right after its definition, and every use reads a fresh
  * value loaded by LDL just before it (a phi source at the end of its
  * predecessor).  A spilled phi lives in memory: its predecessors store
- * their sources there, so it takes no register at its block's top.  Its long life becomes a short
- * one and the walk starts again.  Reloaded values are never spilled again.  Spill slots follow the
- * shader's own local memory (arrays indexed dynamically).
+ * their sources there, so it takes no register at its block's top.  Its long life becomes a short one and the walk starts
+ * again.  Reloaded values are never spilled again.  Spill slots follow
+ * the shader's own local memory (arrays indexed dynamically).
  */
 
 #include <string.h>

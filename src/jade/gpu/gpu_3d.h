@@ -40,10 +40,10 @@ struct gpu_vertex {
 enum gpu_3d_primitive_ids {
    GPU_3D_PRIMITIVE_ID_COUNT,  /* primitive_id, counting up a primitive */
    GPU_3D_PRIMITIVE_ID_RUN,    /* primitive_id for every primitive (a
-                                * geometry thread's strip: its input
-                                * primitive's) */
+                                  * geometry thread's strip: its input
+                                  * primitive's) */
    GPU_3D_PRIMITIVE_ID_VERTEX, /* the provoking vertex's a[0x60] (a
-                                * geometry program that writes it) */
+                                  * geometry program that writes it) */
 };
 
 /* One run of vertices of one topology (NVC597_BEGIN_OP_*) for one
@@ -93,8 +93,8 @@ struct gpu_3d_stage {
    bool enabled;
    uint64_t program;        /* SET_PIPELINE_PROGRAM_ADDRESS_A/B */
    uint32_t sph[32];        /* the Shader Program Header at program: 32
-                             * words on TURING_A (NVK's and nvc0's
-                             * TU102_SHADER_HEADER_SIZE, SPHV4) */
+                               * words on TURING_A (NVK's and nvc0's
+                               * TU102_SHADER_HEADER_SIZE, SPHV4) */
    uint64_t code;           /* the first instruction */
    unsigned register_count; /* SET_PIPELINE_REGISTER_COUNT */
    unsigned bind_group;     /* SET_PIPELINE_BINDING */

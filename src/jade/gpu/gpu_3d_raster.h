@@ -128,7 +128,7 @@ struct gpu_3d_samples {
    struct gpu_sample_grid grid; /* SET_ANTI_ALIAS's mode */
    uint16_t all;                /* every sample of a pixel */
    bool multisample;            /* SET_ANTI_ALIAS_ENABLE, more than one sample:
-                                 * coverage at each sample */
+                                   * coverage at each sample */
    float pos[16][2];            /* sample s in its pixel, from its corner */
    uint16_t quad_mask[4];       /* SET_SAMPLE_MASK_X*_Y*, (x & 1) | (y & 1) << 1 */
    unsigned passes;             /* shader invocations a pixel */
@@ -166,7 +166,7 @@ void gpu_3d_centroid(const struct gpu_3d_samples *ms, uint16_t set, uint16_t cov
 struct gpu_3d_fragments {
    struct gpu_3d_rect rect;
    const uint16_t *coverage; /* (x1 - x0) * (y1 - y0), row-major:
-                              * covered samples (bit s) */
+                                      * covered samples (bit s) */
    const float (*plane)[3];  /* JADE_SIM_ATTR_WORDS */
    uint32_t rt_index;
 };

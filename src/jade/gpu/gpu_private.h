@@ -74,13 +74,13 @@ struct jade_gpu {
    struct jade_sim *sim;
    uint64_t code_va;
    uint64_t code_size; /* bytes decoded from code_va: programs inside run
-                        * from there (gpu_load_program) */
+                            * from there (gpu_load_program) */
    bool code_valid;
    unsigned tex_subc;                 /* whose texture header pool the launch reads */
    struct gpu_tex_caches *tex_caches; /* headers, samplers, texel lines (gpu_tex_cache.c) */
    unsigned tex_engine;               /* whose header and sampler caches: 0 3D, 1 compute */
    bool tsc_via_header;               /* sampler index = header index (QMD SAMPLER_INDEX,
-                                       * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
+                            * SET_SAMPLER_BINDING) instead of handle bits 31:20 */
 
    /* The 3D pipeline's draw in progress (gpu_3d_draw.c), the instance
     * counter of BEGIN.INSTANCE_ID, the primitive id counter of
@@ -105,7 +105,7 @@ struct jade_gpu {
    } counters3d;
 
    /* What a method write of each engine class does when no handler takes
-    * it (enum gpu_passive), looked up once from the class headers' names. */
+ * it (enum gpu_passive), looked up once from the class headers' names. */
    uint8_t passive[3][GPU_METHODS];
 
    /* PNG dumps of the colour targets a submission writes (gpu_dump.c);

@@ -53,8 +53,8 @@ struct gpu_tex_view {
    unsigned block_h_log2, block_d_log2;
    enum pipe_format format;
    const struct gpu_tex_fields *fields; /* two-field layouts (depth/stencil,
-                                         * G8R24): decoded by field, format
-                                         * only a stand-in of their kind */
+                                          * G8R24): decoded by field, format
+                                          * only a stand-in of their kind */
    unsigned field_type[2];              /* their R and G data types */
    unsigned bpp;                        /* bytes a texel (compressed: a block) */
    unsigned bw, bh;                     /* texels a block (1 x 1 unless compressed) */

@@ -88,7 +88,7 @@ struct jade_isa_item {
    uint8_t not_field;            /* for OPTIONAL: its '!' flag, or JADE_ISA_NO_FIELD */
    uint8_t reuse;                /* for REUSE: reuse-cache flag index */
    uint8_t width;                /* for VALUE, OPTIONAL: bits of the field (a signed field
-                                  * written in hex shows only these) */
+                          * written in hex shows only these) */
 };
 
 #define JADE_ISA_NO_FIELD 0xff
@@ -175,7 +175,7 @@ struct jade_isa_op_info {
    uint8_t src_count; /* register/immediate/cbuf sources */
    bool has_reg_form, has_imm_form, has_cbuf_form, has_ureg_form;
    bool scoreboards;     /* may set read/write scoreboards (nvdisasm refuses
-                          * them on control flow and WARPSYNC) */
+                            * them on control flow and WARPSYNC) */
    bool uniform;         /* uniform datapath: the guard is a UP register */
    bool read_scoreboard; /* may set a read scoreboard (not BMOV B->R) */
    /* Fixed-latency ops: cycles from issue until an instruction reading the

@@ -32,7 +32,7 @@ enum jade_sim_status {
    JADE_SIM_ERROR = 1,       /* bad launch parameters or setup */
    JADE_SIM_UNSUPPORTED = 3, /* an instruction the model does not execute */
    JADE_SIM_FAULT = 4,       /* bad address, misaligned access, bad pc,
-                              * instruction limit, deadlock */
+                               * instruction limit, deadlock */
    JADE_SIM_HAZARD = 5,      /* a dependency hazard, with hazards fatal */
 };
 
@@ -46,7 +46,7 @@ enum jade_sim_hazard_mode {
 enum jade_sim_mufu_mode {
    JADE_SIM_MUFU_EXACT, /* correctly rounded: the default */
    JADE_SIM_MUFU_HW,    /* off by up to the PTX ISA's documented error
-                         * bound, a function of mufu_seed and the input */
+                               * bound, a function of mufu_seed and the input */
 };
 
 struct jade_sim_options {
@@ -95,7 +95,7 @@ struct jade_sim_grid {
    uint32_t block[3];    /* threads per CTA (at most 1024) */
    uint32_t shared_size; /* bytes of shared memory per CTA */
    uint32_t local_size;  /* bytes of local memory per thread (private
-                          * arrays: 0 = 16 KiB; in memory: exact) */
+                            * arrays: 0 = 16 KiB; in memory: exact) */
    uint64_t entry;       /* byte address of the first instruction */
    /* Where generic addresses see shared and local memory (the GPU's
     * SET_SHADER_SHARED/LOCAL_MEMORY_WINDOW); 0: JADE_SIM_*_WINDOW. */
@@ -197,8 +197,8 @@ struct jade_sim_geometry {
    const uint8_t *idle;             /* threads; NULL: none */
    uint32_t max_vertices;           /* output vertices a thread keeps */
    uint32_t *out;                   /* threads * max_vertices vertices;
-                                     * vertex 0 of each thread zeroed by
-                                     * the caller */
+                                       * vertex 0 of each thread zeroed by
+                                       * the caller */
    uint8_t *emitted;                /* threads * max_vertices */
    uint32_t *handle;                /* threads, 0 at the launch */
    uint8_t *cut;                    /* threads: streams cut (bit s), 0 */
@@ -328,15 +328,15 @@ struct jade_sim_surface_request {
    uint32_t handle; /* the handle register: TIC index in bits 19:0 */
    enum jade_sim_surface_op op;
    unsigned dim;      /* the DIM field: 1D 0, 1D_BUFFER 1, 1D_ARRAY 2,
-                       * 2D 3, 2D_ARRAY 4, 3D 5 */
+                              * 2D 3, 2D_ARRAY 4, 3D 5 */
    uint32_t coord[3]; /* x, y, z (3D) as the registers hold them;
-                       * 0 where the dimension has none */
+                              * 0 where the dimension has none */
    uint32_t layer;    /* 1D_ARRAY, 2D_ARRAY */
    unsigned mask;     /* LOAD, STORE: 1 (R), 3 (RG) or 0xf (RGBA) */
    unsigned size;     /* LOAD_RAW, STORE_RAW: 1, 2, 4, 8 or 16 bytes */
    bool byte_address; /* .BA: coord[0] counts bytes, not texels */
    bool trap;         /* CLAMP .TRAP: an access outside the surface
-                       * faults; .IGN: it is dropped (loads read 0) */
+                              * faults; .IGN: it is dropped (loads read 0) */
    enum jade_sim_atomic_op atomic_op;
    enum jade_sim_atomic_type atomic_type;
    /* STORE: the components by the mask; STORE_RAW: the bytes; ATOMIC: the

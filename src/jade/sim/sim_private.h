@@ -90,7 +90,7 @@ struct sim_warp {
    bool bar_result_pred;
    uint32_t tid[SIM_LANES][3];
    uint8_t *local; /* SIM_LANES * local_size bytes, or
-                    * NULL when local memory is in memory */
+                                       * NULL when local memory is in memory */
 
    /* Dependency checker. */
    uint64_t cycle; /* issue cycle of the next instruction */
@@ -138,9 +138,9 @@ struct sim_buffer {
 struct sim_decoded {
    struct jade_isa_instr instr;
    uint32_t gen; /* decoded at its first execution of program `gen`
-                  * (jade_sim.code_gen): code windows are large (the
-                  * GPU model hands over a whole code heap), so they
-                  * are neither decoded nor cleared ahead */
+                      * (jade_sim.code_gen): code windows are large (the
+                      * GPU model hands over a whole code heap), so they
+                      * are neither decoded nor cleared ahead */
    bool valid;
 };
 
@@ -156,10 +156,10 @@ struct jade_sim {
    size_t warp_local_size[SIM_MAX_WARPS];
    uint8_t *code;                       /* the program's words (a copy) */
    struct sim_decoded *decoded;         /* per instruction, filled lazily
-                                         * and kept from program to program
-                                         * (no clearing, no new pages):
-                                         * calloc'ed pages are only touched
-                                         * where code runs */
+                                          * and kept from program to program
+                                          * (no clearing, no new pages):
+                                          * calloc'ed pages are only touched
+                                          * where code runs */
    uint8_t *cbuf[JADE_SIM_CONST_BANKS]; /* lazily allocated, 64 KiB */
    struct sim_buffer *buffers;          /* sorted by address */
    unsigned buffer_count, buffer_alloc;

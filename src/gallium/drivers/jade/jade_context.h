@@ -31,7 +31,7 @@ struct jade_state {
    struct pipe_stencil_ref stencil_ref;
    struct pipe_clip_state clip;
    uint8_t ucp_enable; /* the bound rasterizer's clip_plane_enable, in the
-                        * VS bank (JADE_UCP_ENABLE) */
+                          * VS bank (JADE_UCP_ENABLE) */
    struct pipe_poly_stipple stipple;
    unsigned sample_mask;
    unsigned min_samples;

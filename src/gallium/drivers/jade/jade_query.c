@@ -7,9 +7,9 @@
  * a 16-byte report per counter at begin and at end (the counter, then the
  * timestamp), the result being the difference.  A result is available
  * once the batch carrying the end reports is done (jade_context_batch_done);
- * the object goes once its reports have landed.  Driver queries count the context's compiles,
- * links, link-cache hits and patched instructions (GALLIUM_HUD, and GL's AMD_performance_monitor
- * through st/mesa).
+ * the object goes once its reports have landed.  Driver queries count the context's compiles, links,
+ * link-cache hits and patched instructions (GALLIUM_HUD, and GL's
+ * AMD_performance_monitor through st/mesa).
  */
 
 #include <string.h>

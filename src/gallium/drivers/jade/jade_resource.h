@@ -32,11 +32,11 @@ struct jade_resource {
    struct jade_layout layout; /* textures: where each level and layer is */
    uint8_t kind;              /* page kind of the object (NV_MMU_PTE_KIND_*) */
    bool has_views;            /* a texture header holds its address: its
-                               * storage is never swapped */
+                                 * storage is never swapped */
    uint8_t bound_as;          /* enum jade_bound_as: where it has been bound */
    bool gpu_written;          /* written by the GPU since the texture data
-                               * cache was last invalidated for it
-                               * (jade_tex_cache.c) */
+                                 * cache was last invalidated for it
+                                 * (jade_tex_cache.c) */
 };
 
 static inline struct jade_resource *
