@@ -26,6 +26,7 @@ static void f(struct jade_instr *i, struct sim_exec *x, struct jade_isa_instr *i
    jade_ISETP(b, p, a, z, .cmp = 5);
    jade_IMNMX(b, d, a, z, .signed_ = c ? JADE_ISA_V_SIGNED_S32 : 0);
    jade_set(i, JADE_ISA_F_SEM, 2);
+   jade_SULD_P_B(b, d, .addr = a, .clamp = JADE_ISA_V_CLAMP_IGN);
 }
 C
 sed -e 's/JADE_ISA_F_CMP, 5/JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE/' \
@@ -36,7 +37,8 @@ sed -e 's/JADE_ISA_F_CMP, 5/JADE_ISA_F_CMP, JADE_ISA_V_CMP_NE/' \
     -e 's/mode == 1/mode == JADE_ISA_V_MODE_UP/' \
     -e 's/\.cmp = 5/.cmp = JADE_ISA_V_CMP_NE/' \
     -e 's/: 0);/: JADE_ISA_V_SIGNED_U32);/' \
-    -e 's/F_SEM, 2/F_SEM, JADE_ISA_V_SEM_STRONG/' "$tmp/bad/bad.c" >"$tmp/good/good.c"
+    -e 's/F_SEM, 2/F_SEM, JADE_ISA_V_SEM_STRONG/' \
+    -e 's/\.clamp = JADE_ISA_V_CLAMP_IGN/.clamp = JADE_ISA_V_CLAMP_TRAP/' "$tmp/bad/bad.c" >"$tmp/good/good.c"
 fail=0
 out=$("$python" "$check" --stamp "$tmp/stamp.h" "$gen" "$desc" "$tmp/bad" 2>&1)
 status=$?
@@ -46,6 +48,11 @@ for line in 3 4 5 6 10 13 15 16 17; do
     fail=1
   fi
 done
+# A named value 0 where the builder reads 0 as a non-zero neutral value.
+if ! grep -q "bad.c:18: error: jade_SULD_P_B(... .clamp = JADE_ISA_V_CLAMP_IGN)" <<<"$out"; then
+  echo "FAIL: no error for bad.c:18 (.clamp = a 0 the builder reads as neutral)"
+  fail=1
+fi
 if [ "$status" -ne 1 ] || [ -e "$tmp/stamp.h" ]; then
   echo "FAIL: status $status on bare numbers (want 1, no stamp)"
   fail=1
@@ -55,6 +62,6 @@ if ! "$python" "$check" --stamp "$tmp/stamp.h" "$gen" "$desc" "$tmp/good" >/dev/
   echo "FAIL: the same code by name does not pass"
   fail=1
 fi
-[ "$fail" -eq 0 ] && echo "the check finds all 9 bare numbers (set_field, builder calls, jade_set, tests, switches) and passes them by name"
+[ "$fail" -eq 0 ] && echo "the check finds all 9 bare numbers (set_field, builder calls, jade_set, tests, switches) and the lost 0 and passes them by name"
 echo "$out" | sed 's/^/  /'
 exit "$fail"

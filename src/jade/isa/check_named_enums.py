@@ -25,6 +25,10 @@ Forms it finds (FIELD a named field, N a number such as 2, 0x1f or 3u):
     ... JADE_ISA_F_FIELD ...) == N / != N            (sim_field(...) == N)
     x.field[JADE_ISA_F_FIELD] == N / != N
     switch (... JADE_ISA_F_FIELD ...) { case N: ... }
+and a builder call that gives a field whose neutral value is not 0 a
+named value that is 0 (jade_SULD_P_B(..., .clamp = JADE_ISA_V_CLAMP_IGN)):
+the builder reads a 0 there as "neutral", so that value must be set with
+jade_set after the call.
 """
 
 import os
@@ -33,15 +37,56 @@ import subprocess
 import sys
 import tempfile
 
+import yaml
+
 NUMBER = r"(?:0x[0-9a-fA-F]+|\d+)[uU]?"
 
 
 def named_fields(gen, desc):
+    """(the named fields, {value name: number}) from the generated header."""
     with tempfile.TemporaryDirectory() as tmp:
         h, c = os.path.join(tmp, "gen.h"), os.path.join(tmp, "gen.c")
         subprocess.run([sys.executable, gen, desc, h, c], check=True)
-        m = re.search(r'#define JADE_ISA_NAMED_FIELDS "([^"]*)"', open(h).read())
-    return [f.upper() for f in m.group(1).split()]
+        text = open(h).read()
+    m = re.search(r'#define JADE_ISA_NAMED_FIELDS "([^"]*)"', text)
+    values = {n: int(v, 0) for n, v in
+              re.findall(r"\b(JADE_ISA_V_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)\s*,", text)}
+    values.update({n: int(v, 0) for n, v in
+                   re.findall(r"#define (JADE_ISA_V_\w+) (0x[0-9a-fA-F]+|\d+)\b", text)})
+    return [f.upper() for f in m.group(1).split()], values
+
+
+def builder_neutrals(gen, desc):
+    """{(builder call, member): neutral value} for the fields whose neutral
+    value is not 0: the generated builder (gen_builder.py) reads a 0 in
+    such a member as "neutral", so a named value 0 given there is lost."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(gen)))
+    import gen_isa  # noqa: E402
+    import gen_builder  # noqa: E402
+    with open(desc) as f:
+        forms, _ = gen_isa.build_forms(yaml.load(f, Loader=gen_isa.DescLoader))
+    out = {}
+    for form in forms:
+        ident = "jade_" + form.op.replace(".", "_")
+        for fname, (_, _, _, default) in form.fields.items():
+            if default:
+                out.setdefault((ident, gen_builder.c_member(fname)), default)
+    return out
+
+
+def lost_zeros(path, values, neutrals):
+    """(line, what) for each builder call that gives a member whose neutral
+    value is not 0 a named value that is 0 (jade_set must set it)."""
+    text = strip_comments(open(path, errors="replace").read())
+    for call in re.finditer(r"\b(jade_[A-Z][A-Z0-9_]*)\(([^;]*?)\)\s*;", text):
+        for m in re.finditer(r"\.(\w+)\s*=\s*(JADE_ISA_V_\w+)\b", call.group(2)):
+            neutral = neutrals.get((call.group(1), m.group(1)))
+            if neutral and values.get(m.group(2)) == 0:
+                pos = call.start(2) + m.start()
+                yield (text.count("\n", 0, pos) + 1,
+                       f"{call.group(1)}(... .{m.group(1)} = {m.group(2)}): {m.group(2)} is 0, "
+                       f"which the builder reads as the field's neutral value {neutral}; "
+                       f"set it with jade_set after the call")
 
 
 def strip_comments(text):
@@ -132,10 +177,12 @@ def main():
             depfile = args[1]
         args = args[2:]
     gen, desc, dirs = args[0], args[1], args[2:]
-    names = named_fields(gen, desc)
+    names, values = named_fields(gen, desc)
+    neutrals = builder_neutrals(gen, desc)
     fields = "|".join(names)
     found = 0
-    read = [gen, desc, os.path.abspath(__file__)]
+    read = [gen, desc, os.path.abspath(__file__),
+            os.path.join(os.path.dirname(os.path.abspath(gen)), "gen_builder.py")]
     for d in dirs:
         for root, _, files in os.walk(d):
             read.append(root)
@@ -148,6 +195,9 @@ def main():
                 for line, what in check_file(path, fields):
                     print(f"{shown}:{line}: error: a named instruction field set or compared "
                           f"from a bare number (use JADE_ISA_V_<FIELD>_<NAME>): {what}")
+                    found += 1
+                for line, what in lost_zeros(path, values, neutrals):
+                    print(f"{shown}:{line}: error: {what}")
                     found += 1
     print(f"{found} bare numbers in named instruction fields ({len(names)} fields: "
           f"{' '.join(names)})")
