@@ -10,7 +10,13 @@
  * rewritten instruction can still be encoded.
  */
 
+#include <assert.h>
 #include "jade_ir.h"
+#include "util/macros.h"
+#include "util/u_call_once.h"
+
+/* More than the description has forms (asserted). */
+#define JADE_ISA_FORM_TABLE_MAX 2048
 
 static bool
 slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_operand *o)
@@ -66,14 +72,64 @@ form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsign
    return true;
 }
 
+/* The forms of each op, in table order (counting sort, built once): the
+ * form search looks at the op's forms only. */
+static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
+static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
+static util_once_flag op_forms_once = UTIL_ONCE_FLAG_INIT;
+
+static void
+build_op_forms(void)
+{
+   assert(jade_isa_form_count <= ARRAY_SIZE(op_forms));
+   unsigned count[JADE_ISA_OP_COUNT + 1] = {0};
+   for (unsigned f = 0; f < jade_isa_form_count; f++)
+      count[jade_isa_forms[f].op + 1]++;
+   for (unsigned op = 0; op < JADE_ISA_OP_COUNT; op++)
+      count[op + 1] += count[op];
+   for (unsigned op = 0; op <= JADE_ISA_OP_COUNT; op++)
+      op_first[op] = (uint16_t)count[op];
+   for (unsigned f = 0; f < jade_isa_form_count; f++)
+      op_forms[count[jade_isa_forms[f].op]++] = (uint16_t)f;
+}
+
 int
 jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr)
 {
-   for (unsigned f = 0; f < jade_isa_form_count; f++) {
-      if (jade_isa_forms[f].op != instr->op)
-         continue;
+   if (jade_op_is_pseudo(instr->op))
+      return -1;
+   util_call_once(&op_forms_once, build_op_forms);
+   for (unsigned k = op_first[instr->op]; k < op_first[instr->op + 1]; k++) {
+      const unsigned f = op_forms[k];
       if (jade_isa_forms[f].alu_form == 0 || form_fits(s, instr, f))
          return (int)f;
+   }
+   return -1;
+}
+
+int
+jade_form_field_file(unsigned form, enum jade_isa_field field)
+{
+   const struct jade_isa_form *f = &jade_isa_forms[form];
+   for (unsigned n = 0; n < f->syntax_count; n++) {
+      for (unsigned i = 0; i < f->syntax[n].item_count; i++) {
+         const struct jade_isa_item *item = &f->syntax[n].items[i];
+         if (item->field != field ||
+             (item->kind != JADE_ISA_ITEM_VALUE && item->kind != JADE_ISA_ITEM_OPTIONAL))
+            continue;
+         switch (item->type) {
+         case JADE_ISA_T_GPR:
+            return JADE_FILE_GPR;
+         case JADE_ISA_T_UGPR:
+            return JADE_FILE_UGPR;
+         case JADE_ISA_T_PRED:
+            return JADE_FILE_PRED;
+         case JADE_ISA_T_UPRED:
+            return JADE_FILE_UPRED;
+         default:
+            return -1;
+         }
+      }
    }
    return -1;
 }
