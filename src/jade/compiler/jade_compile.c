@@ -281,11 +281,8 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    struct jade_ir_shader *s = jade_from_nir(mem_ctx, nir, bools_in_gpr);
    s->print_ir = print;
    s->validate = options && options->validate;
-   if (print && !s->error) {
-      fprintf(stderr, "--- Jade IR after selection\n");
-      jade_ir_print(s, stderr);
-   }
-   /* Selection makes blocks and branches; the edges come from them, once.
+   /* Selection makes blocks and branches; the edges come from them, once
+    * (the IR printed after this pass is selection's, with its edges).
     * Every later pass reads them (and the validator checks them), and the
     * passes that change control flow keep them. */
    JADE_PASS(s, jade_cfg_derive);

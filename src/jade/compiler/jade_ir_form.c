@@ -16,7 +16,7 @@
 #include "util/u_call_once.h"
 
 /* More than the description has forms (asserted). */
-#define JADE_ISA_FORM_TABLE_MAX 2048
+#define JADE_ISA_FORM_TABLE_MAX 1024
 
 static bool
 slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_operand *o)
@@ -42,16 +42,6 @@ slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_ope
    }
 }
 
-bool
-jade_form_has_field(unsigned form, enum jade_isa_field field)
-{
-   const struct jade_isa_form *f = &jade_isa_forms[form];
-   for (unsigned i = 0; i < f->field_count; i++)
-      if (f->fields[i].field == field)
-         return true;
-   return false;
-}
-
 static bool
 form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsigned form)
 {
@@ -72,16 +62,57 @@ form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsign
    return true;
 }
 
-/* The forms of each op, in table order (counting sort, built once): the
- * form search looks at the op's forms only. */
+/* Facts built once from the description: the forms of each op in table
+ * order (counting sort), so the form search looks at the op's forms only;
+ * and per form and field whether the form has it and the register file
+ * its operand type names (the first syntax item that writes it). */
 static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
 static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
-static util_once_flag op_forms_once = UTIL_ONCE_FLAG_INIT;
+#define FIELD_PRESENT    0x80
+#define FIELD_FILE_KNOWN 0x40 /* low bits: file + 1 (0: not a register) */
+static uint8_t form_field[JADE_ISA_FORM_TABLE_MAX][JADE_ISA_FIELD_COUNT];
+static util_once_flag tables_once = UTIL_ONCE_FLAG_INIT;
+
+static int
+type_file(uint8_t type)
+{
+   switch (type) {
+   case JADE_ISA_T_GPR:
+      return JADE_FILE_GPR;
+   case JADE_ISA_T_UGPR:
+      return JADE_FILE_UGPR;
+   case JADE_ISA_T_PRED:
+      return JADE_FILE_PRED;
+   case JADE_ISA_T_UPRED:
+      return JADE_FILE_UPRED;
+   default:
+      return -1;
+   }
+}
 
 static void
-build_op_forms(void)
+build_form_fields(unsigned form)
 {
-   assert(jade_isa_form_count <= ARRAY_SIZE(op_forms));
+   const struct jade_isa_form *f = &jade_isa_forms[form];
+   uint8_t *facts = form_field[form];
+   for (unsigned i = 0; i < f->field_count; i++)
+      facts[f->fields[i].field] |= FIELD_PRESENT;
+   for (unsigned n = 0; n < f->syntax_count; n++) {
+      for (unsigned i = 0; i < f->syntax[n].item_count; i++) {
+         const struct jade_isa_item *item = &f->syntax[n].items[i];
+         if (item->field >= JADE_ISA_FIELD_COUNT || (facts[item->field] & FIELD_FILE_KNOWN) ||
+             (item->kind != JADE_ISA_ITEM_VALUE && item->kind != JADE_ISA_ITEM_OPTIONAL))
+            continue;
+         facts[item->field] |= FIELD_FILE_KNOWN | (uint8_t)(type_file(item->type) + 1);
+      }
+   }
+}
+
+static void
+build_tables(void)
+{
+   /* gen_isa.py would need a bigger table here. */
+   assert(jade_isa_form_count <= JADE_ISA_FORM_TABLE_MAX);
    unsigned count[JADE_ISA_OP_COUNT + 1] = {0};
    for (unsigned f = 0; f < jade_isa_form_count; f++)
       count[jade_isa_forms[f].op + 1]++;
@@ -89,8 +120,24 @@ build_op_forms(void)
       count[op + 1] += count[op];
    for (unsigned op = 0; op <= JADE_ISA_OP_COUNT; op++)
       op_first[op] = (uint16_t)count[op];
-   for (unsigned f = 0; f < jade_isa_form_count; f++)
+   for (unsigned f = 0; f < jade_isa_form_count; f++) {
       op_forms[count[jade_isa_forms[f].op]++] = (uint16_t)f;
+      build_form_fields(f);
+   }
+}
+
+bool
+jade_form_has_field(unsigned form, enum jade_isa_field field)
+{
+   util_call_once(&tables_once, build_tables);
+   return form_field[form][field] & FIELD_PRESENT;
+}
+
+int
+jade_form_field_file(unsigned form, enum jade_isa_field field)
+{
+   util_call_once(&tables_once, build_tables);
+   return (int)(form_field[form][field] & 0xf) - 1;
 }
 
 int
@@ -98,38 +145,11 @@ jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr)
 {
    if (jade_op_is_pseudo(instr->op))
       return -1;
-   util_call_once(&op_forms_once, build_op_forms);
+   util_call_once(&tables_once, build_tables);
    for (unsigned k = op_first[instr->op]; k < op_first[instr->op + 1]; k++) {
       const unsigned f = op_forms[k];
       if (jade_isa_forms[f].alu_form == 0 || form_fits(s, instr, f))
          return (int)f;
-   }
-   return -1;
-}
-
-int
-jade_form_field_file(unsigned form, enum jade_isa_field field)
-{
-   const struct jade_isa_form *f = &jade_isa_forms[form];
-   for (unsigned n = 0; n < f->syntax_count; n++) {
-      for (unsigned i = 0; i < f->syntax[n].item_count; i++) {
-         const struct jade_isa_item *item = &f->syntax[n].items[i];
-         if (item->field != field ||
-             (item->kind != JADE_ISA_ITEM_VALUE && item->kind != JADE_ISA_ITEM_OPTIONAL))
-            continue;
-         switch (item->type) {
-         case JADE_ISA_T_GPR:
-            return JADE_FILE_GPR;
-         case JADE_ISA_T_UGPR:
-            return JADE_FILE_UGPR;
-         case JADE_ISA_T_PRED:
-            return JADE_FILE_PRED;
-         case JADE_ISA_T_UPRED:
-            return JADE_FILE_UPRED;
-         default:
-            return -1;
-         }
-      }
    }
    return -1;
 }

@@ -110,6 +110,14 @@ check_edges(struct validator *v, const struct jade_block *block)
 
 /* Register files against the encoding form; immediates and constants in
  * ALU slots only; predicates one register. */
+static const char *
+field_name(uint8_t field)
+{
+   return field == JADE_FIELD_NONE       ? "none"
+          : field < JADE_ISA_FIELD_COUNT ? jade_isa_field_names[field]
+                                         : "?";
+}
+
 static bool
 check_operand_files(struct validator *v, const struct jade_instr *i, int form)
 {
@@ -118,16 +126,13 @@ check_operand_files(struct validator *v, const struct jade_instr *i, int form)
    for (unsigned k = 0; k < i->dst_count + i->src_count; k++) {
       const bool is_dst = k < i->dst_count;
       const struct jade_operand *o = is_dst ? &i->dst[k] : &i->src[k - i->dst_count];
-      const char *fname = o->field == JADE_FIELD_NONE       ? "none"
-                          : o->field < JADE_ISA_FIELD_COUNT ? jade_isa_field_names[o->field]
-                                                            : "?";
       const bool slot =
          o->field == JADE_ISA_F_A || o->field == JADE_ISA_F_B || o->field == JADE_ISA_F_C;
       if (is_dst && o->kind != JADE_OPERAND_VALUE)
          return fail(v, "destination %u is not a value", k);
       if ((o->kind == JADE_OPERAND_IMM || o->kind == JADE_OPERAND_CBUF) &&
           o->field != JADE_ISA_F_B && o->field != JADE_ISA_F_C)
-         return fail(v, "an immediate or constant in field %s", fname);
+         return fail(v, "an immediate or constant in field %s", field_name(o->field));
       if (o->field != JADE_FIELD_NONE && o->field >= JADE_ISA_FIELD_COUNT)
          return fail(v, "operand field %u does not exist", o->field);
       if (o->kind != JADE_OPERAND_VALUE)
@@ -144,10 +149,12 @@ check_operand_files(struct validator *v, const struct jade_instr *i, int form)
       if (form < 0 || o->field == JADE_FIELD_NONE || (alu && slot))
          continue;
       if (!jade_form_has_field(form, o->field))
-         return fail(v, "field %s is not in the %s form", fname, jade_op_name(i->op));
+         return fail(v, "field %s is not in the %s form", field_name(o->field),
+                     jade_op_name(i->op));
       int file = jade_form_field_file(form, o->field);
       if (file >= 0 && file != val->file)
-         return fail(v, "%%%u (file %u) in field %s of file %u", o->value, val->file, fname, file);
+         return fail(v, "%%%u (file %u) in field %s of file %u", o->value, val->file,
+                     field_name(o->field), file);
    }
    if (i->pred_value >= 0) {
       if ((unsigned)i->pred_value >= s->value_count)
@@ -215,28 +222,18 @@ check_ssa_uses(struct validator *v, const struct jade_block *block, const struct
 /* Definitions: each whole value once (a tuple may be written piece by
  * piece; its first write defines it). */
 static bool
-collect_defs(struct validator *v)
+record_defs(struct validator *v, const struct jade_block *block, const struct jade_instr *i,
+            unsigned pos)
 {
-   struct jade_ir_shader *s = v->s;
-   jade_foreach_block (s, block) {
-      v->block = block;
-      unsigned pos = 0;
-      jade_foreach_instr (block, i) {
-         v->instr = i;
-         for (unsigned k = 0; k < i->dst_count; k++) {
-            const struct jade_operand *o = &i->dst[k];
-            if (o->kind != JADE_OPERAND_VALUE || o->value >= s->value_count)
-               return fail(v, "destination %u is not a value", k);
-            if (v->def_block[o->value] >= 0) {
-               if (!o->count)
-                  return fail(v, "%%%u defined twice", o->value);
-               continue;
-            }
-            v->def_block[o->value] = (int)block->index;
-            v->def_pos[o->value] = pos;
-         }
-         pos++;
+   for (unsigned k = 0; k < i->dst_count; k++) {
+      const struct jade_operand *o = &i->dst[k];
+      if (v->def_block[o->value] >= 0) {
+         if (!o->count)
+            return fail(v, "%%%u defined twice", o->value);
+         continue;
       }
+      v->def_block[o->value] = (int)block->index;
+      v->def_pos[o->value] = pos;
    }
    return true;
 }
@@ -249,8 +246,10 @@ check_allocated(struct validator *v, const struct jade_instr *i)
    static const unsigned file_regs[4] = {JADE_HW_RZ - JADE_HW_RESERVED_GPRS, JADE_HW_PT,
                                          JADE_HW_URZ, JADE_HW_UPT};
    struct jade_ir_shader *s = v->s;
+   if (i->op == JADE_OP_PHI)
+      return fail(v, "PHI left after register allocation");
    if (jade_op_is_pseudo(i->op))
-      return fail(v, "%s left after register allocation", jade_op_name(i->op));
+      return fail(v, "pseudo-op %u left after register allocation", i->op);
    for (unsigned k = 0; k < i->src_count + i->dst_count; k++) {
       const struct jade_operand *o = k < i->src_count ? &i->src[k] : &i->dst[k - i->src_count];
       if (o->kind != JADE_OPERAND_VALUE)
@@ -275,35 +274,39 @@ jade_ir_validate(struct jade_ir_shader *s)
       return false;
    void *mem = ralloc_context(NULL);
    struct validator v = {.s = s};
+   if (!s->allocated) {
+      const unsigned values = s->value_count ? s->value_count : 1;
+      v.def_block = ralloc_array(mem, int, values);
+      v.def_pos = ralloc_array(mem, unsigned, values);
+      memset(v.def_block, 0xff, values * sizeof(int));
+   }
+   /* Edges, operands and (before allocation) definitions, then the uses
+    * against the definitions. */
    bool ok = true;
    jade_foreach_block (s, block) {
       v.block = block;
       if (!(ok = check_edges(&v, block)))
          break;
+      unsigned pos = 0;
       jade_foreach_instr (block, i) {
          v.instr = i;
-         if (!(ok = check_operand_files(&v, i, jade_instr_form(s, i))))
-            break;
-         if (s->allocated && !(ok = check_allocated(&v, i)))
+         ok = check_operand_files(&v, i, jade_instr_form(s, i)) &&
+              (s->allocated ? check_allocated(&v, i) : record_defs(&v, block, i, pos++));
+         if (!ok)
             break;
       }
       if (!ok)
          break;
    }
    if (ok && !s->allocated) {
-      const unsigned values = s->value_count ? s->value_count : 1;
-      v.def_block = ralloc_array(mem, int, values);
-      v.def_pos = ralloc_array(mem, unsigned, values);
-      memset(v.def_block, 0xff, values * sizeof(int));
       v.dom = jade_dominance_create(mem, s);
-      ok = collect_defs(&v);
       jade_foreach_block (s, block) {
          v.block = block;
          unsigned pos = 0;
          bool phis_done = false;
          jade_foreach_instr (block, i) {
             v.instr = i;
-            if (!ok || !(ok = check_ssa_uses(&v, block, i, pos++, &phis_done)))
+            if (!(ok = check_ssa_uses(&v, block, i, pos++, &phis_done)))
                break;
          }
          if (!ok)
