@@ -262,6 +262,20 @@ test_immediate_in_a(void *mem)
 }
 
 static void
+test_slot_kind(void *mem)
+{
+   struct jade_ir_shader *s = shader(mem);
+   struct jade_block *b = jade_block_create(s);
+   struct jade_value *x = mov_imm(s, b, 1);
+   /* a uniform register in FADD's slot a, which only general ones take
+    * (operands are checked before definitions: u needs none here) */
+   struct jade_value *u = jade_value_create(s, JADE_FILE_UGPR, 1);
+   fadd(s, b, u, x);
+   jade_cfg_derive(s);
+   expect(s, "uniform register in slot a", "no FADD form takes this operand in slot a");
+}
+
+static void
 test_field_not_in_form(void *mem)
 {
    struct jade_ir_shader *s = shader(mem);
@@ -271,7 +285,7 @@ test_field_not_in_form(void *mem)
    struct jade_instr *i = jade_instr_create(s, b, JADE_ISA_OP_EXIT);
    jade_instr_add_src(i, JADE_ISA_F_PD0, x);
    jade_cfg_derive(s);
-   expect(s, "a field the form lacks", "is not in the EXIT form");
+   expect(s, "a field the form lacks", "is not in the EXIT forms");
 }
 
 static void
@@ -430,6 +444,7 @@ main(void)
       test_wrong_file,
       test_wide_predicate,
       test_immediate_in_a,
+      test_slot_kind,
       test_field_not_in_form,
       test_stale_edges,
       test_missing_predecessor,

@@ -276,9 +276,13 @@ void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field fi
  * which has every field it sets, or -1 (jade_ir_form.c). */
 int jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr);
 bool jade_form_has_field(unsigned form, enum jade_isa_field field);
-/* The register file (enum jade_file) a field of a form names, from the
- * description's operand types, or -1 (not a register field). */
-int jade_form_field_file(unsigned form, enum jade_isa_field field);
+/* The register file (enum jade_file) a field names in the forms of an ISA
+ * op, from the description's operand types: -1 not a register field, -2
+ * no form has the field.  And the operand kinds ALU slot 0..2 (a, b, c)
+ * takes in some form (a bit per enum jade_isa_src_kind; 0: not an ALU
+ * op). */
+int jade_op_field_file(enum jade_isa_op op, enum jade_isa_field field);
+unsigned jade_op_slot_kinds(enum jade_isa_op op, unsigned slot);
 
 /* Where code that must run at the end of a block goes: before the
  * branches, BREAKs and BSSY that end it (NULL: at the very end). */

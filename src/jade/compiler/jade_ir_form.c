@@ -42,6 +42,22 @@ slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_ope
    }
 }
 
+/* Facts built once from the description: the forms of each op in table
+ * order (counting sort), so the form search looks at the op's forms only;
+ * per form and field whether the form has it and the register file its
+ * operand type names (the first syntax item that writes it); the same per
+ * op (from the first of its forms that has the field: an ALU op's operand
+ * forms differ only in their a/b/c slots), and the operand kinds each
+ * slot takes in some form (a bit per jade_isa_src_kind). */
+static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
+static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
+#define FIELD_PRESENT    0x80
+#define FIELD_FILE_KNOWN 0x40 /* low bits: file + 1 (0: not a register) */
+static uint8_t form_field[JADE_ISA_FORM_TABLE_MAX][JADE_ISA_FIELD_COUNT];
+static uint8_t op_field[JADE_ISA_OP_COUNT][JADE_ISA_FIELD_COUNT];
+static uint8_t op_slot_kinds[JADE_ISA_OP_COUNT][3];
+static util_once_flag tables_once = UTIL_ONCE_FLAG_INIT;
+
 static bool
 form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsigned form)
 {
@@ -57,21 +73,10 @@ form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsign
    }
    /* A modifier the form cannot hold would be dropped silently. */
    for (unsigned i = 0; i < instr->field_count; i++)
-      if (instr->fields[i].value && !jade_form_has_field(form, instr->fields[i].field))
+      if (instr->fields[i].value && !(form_field[form][instr->fields[i].field] & FIELD_PRESENT))
          return false;
    return true;
 }
-
-/* Facts built once from the description: the forms of each op in table
- * order (counting sort), so the form search looks at the op's forms only;
- * and per form and field whether the form has it and the register file
- * its operand type names (the first syntax item that writes it). */
-static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
-static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
-#define FIELD_PRESENT    0x80
-#define FIELD_FILE_KNOWN 0x40 /* low bits: file + 1 (0: not a register) */
-static uint8_t form_field[JADE_ISA_FORM_TABLE_MAX][JADE_ISA_FIELD_COUNT];
-static util_once_flag tables_once = UTIL_ONCE_FLAG_INIT;
 
 static int
 type_file(uint8_t type)
@@ -121,9 +126,31 @@ build_tables(void)
    for (unsigned op = 0; op <= JADE_ISA_OP_COUNT; op++)
       op_first[op] = (uint16_t)count[op];
    for (unsigned f = 0; f < jade_isa_form_count; f++) {
-      op_forms[count[jade_isa_forms[f].op]++] = (uint16_t)f;
+      const enum jade_isa_op op = jade_isa_forms[f].op;
+      op_forms[count[op]++] = (uint16_t)f;
       build_form_fields(f);
+      for (unsigned field = 0; field < JADE_ISA_FIELD_COUNT; field++)
+         if (!(op_field[op][field] & FIELD_PRESENT))
+            op_field[op][field] = form_field[f][field];
+      for (unsigned slot = 0; jade_isa_forms[f].alu_form && slot < 3; slot++)
+         op_slot_kinds[op][slot] |= 1u << jade_isa_forms[f].src_kind[slot];
    }
+}
+
+int
+jade_op_field_file(enum jade_isa_op op, enum jade_isa_field field)
+{
+   util_call_once(&tables_once, build_tables);
+   if (!(op_field[op][field] & FIELD_PRESENT))
+      return -2;
+   return (int)(op_field[op][field] & 0xf) - 1;
+}
+
+unsigned
+jade_op_slot_kinds(enum jade_isa_op op, unsigned slot)
+{
+   util_call_once(&tables_once, build_tables);
+   return op_slot_kinds[op][slot];
 }
 
 bool
@@ -131,13 +158,6 @@ jade_form_has_field(unsigned form, enum jade_isa_field field)
 {
    util_call_once(&tables_once, build_tables);
    return form_field[form][field] & FIELD_PRESENT;
-}
-
-int
-jade_form_field_file(unsigned form, enum jade_isa_field field)
-{
-   util_call_once(&tables_once, build_tables);
-   return (int)(form_field[form][field] & 0xf) - 1;
 }
 
 int

@@ -5,9 +5,10 @@
  * The IR validator, run after every pass (jade_pass.h).  Always: the CFG
  * edges are the ones the branches make and agree with each other; branch
  * targets and phi predecessors name blocks that exist; every register
- * operand's file is the one its field has in the instruction's encoding
- * form (the ISA description's operand types), predicates are one
- * register, immediates and constants stand only in ALU slots.  Before
+ * operand's file is the one its field has in the op's encoding forms (the
+ * ISA description's operand types), an ALU slot holds what some operand
+ * form takes there, predicates are one register, immediates and constants
+ * stand only in slots b and c.  Before
  * allocation: SSA (each value defined once, every use dominated by its
  * definition, a phi source by the end of its predecessor, phis first in
  * their block).  After allocation (s->allocated): no pseudo-op left,
@@ -118,16 +119,33 @@ field_name(uint8_t field)
                                          : "?";
 }
 
+/* The ALU slot kind an operand is (predicates are not slot operands). */
+static int
+slot_kind(const struct jade_ir_shader *s, const struct jade_operand *o)
+{
+   switch (o->kind) {
+   case JADE_OPERAND_IMM:
+      return JADE_ISA_SRC_IMM;
+   case JADE_OPERAND_CBUF:
+      return JADE_ISA_SRC_CBUF;
+   case JADE_OPERAND_VALUE:
+      return s->values[o->value]->file == JADE_FILE_GPR    ? JADE_ISA_SRC_GPR
+             : s->values[o->value]->file == JADE_FILE_UGPR ? JADE_ISA_SRC_UGPR
+                                                           : -1;
+   default:
+      return -1; /* the zero register: every register slot has it */
+   }
+}
+
 static bool
-check_operand_files(struct validator *v, const struct jade_instr *i, int form)
+check_operand_files(struct validator *v, const struct jade_instr *i)
 {
    struct jade_ir_shader *s = v->s;
-   const bool alu = form >= 0 && jade_isa_forms[form].alu_form;
+   const bool isa = !jade_op_is_pseudo(i->op);
+   const bool alu = isa && jade_op_slot_kinds(i->op, 0);
    for (unsigned k = 0; k < i->dst_count + i->src_count; k++) {
       const bool is_dst = k < i->dst_count;
       const struct jade_operand *o = is_dst ? &i->dst[k] : &i->src[k - i->dst_count];
-      const bool slot =
-         o->field == JADE_ISA_F_A || o->field == JADE_ISA_F_B || o->field == JADE_ISA_F_C;
       if (is_dst && o->kind != JADE_OPERAND_VALUE)
          return fail(v, "destination %u is not a value", k);
       if ((o->kind == JADE_OPERAND_IMM || o->kind == JADE_OPERAND_CBUF) &&
@@ -135,26 +153,38 @@ check_operand_files(struct validator *v, const struct jade_instr *i, int form)
          return fail(v, "an immediate or constant in field %s", field_name(o->field));
       if (o->field != JADE_FIELD_NONE && o->field >= JADE_ISA_FIELD_COUNT)
          return fail(v, "operand field %u does not exist", o->field);
-      if (o->kind != JADE_OPERAND_VALUE)
+      if (o->kind == JADE_OPERAND_VALUE) {
+         if (o->value >= s->value_count)
+            return fail(v, "%%%u does not exist", o->value);
+         const struct jade_value *val = s->values[o->value];
+         if (o->count && o->comp + o->count > val->size)
+            return fail(v, "component %u of %%%u is out of range", o->comp, o->value);
+         if ((val->file == JADE_FILE_PRED || val->file == JADE_FILE_UPRED) && val->size != 1)
+            return fail(v, "predicate %%%u is %u registers wide", o->value, val->size);
+      }
+      if (!isa || o->field == JADE_FIELD_NONE)
          continue;
-      if (o->value >= s->value_count)
-         return fail(v, "%%%u does not exist", o->value);
-      const struct jade_value *val = s->values[o->value];
-      if (o->count && o->comp + o->count > val->size)
-         return fail(v, "component %u of %%%u is out of range", o->comp, o->value);
-      if ((val->file == JADE_FILE_PRED || val->file == JADE_FILE_UPRED) && val->size != 1)
-         return fail(v, "predicate %%%u is %u registers wide", o->value, val->size);
-      /* ALU slots: the form was chosen for what they hold
-       * (jade_instr_form); other fields have the file of their type. */
-      if (form < 0 || o->field == JADE_FIELD_NONE || (alu && slot))
+      /* ALU slots take what some operand form of the op has there (the
+       * emitted form is the one that takes them all, jade_instr_form);
+       * other fields are registers of the file their type names. */
+      const int slot = o->field == JADE_ISA_F_A   ? 0
+                       : o->field == JADE_ISA_F_B ? 1
+                       : o->field == JADE_ISA_F_C ? 2
+                                                  : -1;
+      if (alu && slot >= 0) {
+         const int kind = slot_kind(s, o);
+         if (kind >= 0 && !(jade_op_slot_kinds(i->op, slot) >> kind & 1))
+            return fail(v, "no %s form takes this operand in slot %s", jade_op_name(i->op),
+                        field_name(o->field));
          continue;
-      if (!jade_form_has_field(form, o->field))
-         return fail(v, "field %s is not in the %s form", field_name(o->field),
+      }
+      const int file = jade_op_field_file(i->op, o->field);
+      if (file == -2)
+         return fail(v, "field %s is not in the %s forms", field_name(o->field),
                      jade_op_name(i->op));
-      int file = jade_form_field_file(form, o->field);
-      if (file >= 0 && file != val->file)
-         return fail(v, "%%%u (file %u) in field %s of file %u", o->value, val->file,
-                     field_name(o->field), file);
+      if (o->kind == JADE_OPERAND_VALUE && file >= 0 && file != s->values[o->value]->file)
+         return fail(v, "%%%u (file %u) in field %s of file %u", o->value,
+                     s->values[o->value]->file, field_name(o->field), file);
    }
    if (i->pred_value >= 0) {
       if ((unsigned)i->pred_value >= s->value_count)
@@ -290,7 +320,7 @@ jade_ir_validate(struct jade_ir_shader *s)
       unsigned pos = 0;
       jade_foreach_instr (block, i) {
          v.instr = i;
-         ok = check_operand_files(&v, i, jade_instr_form(s, i)) &&
+         ok = check_operand_files(&v, i) &&
               (s->allocated ? check_allocated(&v, i) : record_defs(&v, block, i, pos++));
          if (!ok)
             break;
