@@ -310,7 +310,9 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    /* Control bits last but emission: they depend on the final order and
     * registers (reuse flags) of every instruction. */
    JADE_PASS(s, jade_ctrl, options);
-   JADE_PASS(s, jade_emit);
+   /* Emission reads the IR and changes nothing in it: no pass. */
+   if (!s->error)
+      jade_emit(s);
    return s;
 }
 

@@ -276,13 +276,25 @@ void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field fi
  * which has every field it sets, or -1 (jade_ir_form.c). */
 int jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr);
 bool jade_form_has_field(unsigned form, enum jade_isa_field field);
-/* The register file (enum jade_file) a field names in the forms of an ISA
- * op, from the description's operand types: -1 not a register field, -2
- * no form has the field.  And the operand kinds ALU slot 0..2 (a, b, c)
- * takes in some form (a bit per enum jade_isa_src_kind; 0: not an ALU
- * op). */
-int jade_op_field_file(enum jade_isa_op op, enum jade_isa_field field);
-unsigned jade_op_slot_kinds(enum jade_isa_op op, unsigned slot);
+/* What the forms of each ISA op have, from the description (a table built
+ * once): per field, whether some form has it and the register file its
+ * operand type names; per ALU slot 0..2 (a, b, c), the operand kinds some
+ * form takes there (a bit per enum jade_isa_src_kind; 0: not an ALU op). */
+#define JADE_OP_FIELD_PRESENT 0x80
+struct jade_op_facts {
+   uint8_t field[JADE_ISA_OP_COUNT][JADE_ISA_FIELD_COUNT];
+   uint8_t slot_kinds[JADE_ISA_OP_COUNT][3];
+};
+const struct jade_op_facts *jade_op_facts(void);
+
+/* The file (enum jade_file) field `f` of `op` names, -1 when it is not a
+ * register field, -2 when no form of op has it. */
+static inline int
+jade_op_field_file(const struct jade_op_facts *facts, enum jade_isa_op op, unsigned f)
+{
+   const uint8_t fact = facts->field[op][f];
+   return fact & JADE_OP_FIELD_PRESENT ? (int)(fact & 0xf) - 1 : -2;
+}
 
 /* Where code that must run at the end of a block goes: before the
  * branches, BREAKs and BSSY that end it (NULL: at the very end). */

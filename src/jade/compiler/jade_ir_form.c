@@ -51,11 +51,10 @@ slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_ope
  * slot takes in some form (a bit per jade_isa_src_kind). */
 static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
 static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
-#define FIELD_PRESENT    0x80
+#define FIELD_PRESENT    JADE_OP_FIELD_PRESENT
 #define FIELD_FILE_KNOWN 0x40 /* low bits: file + 1 (0: not a register) */
 static uint8_t form_field[JADE_ISA_FORM_TABLE_MAX][JADE_ISA_FIELD_COUNT];
-static uint8_t op_field[JADE_ISA_OP_COUNT][JADE_ISA_FIELD_COUNT];
-static uint8_t op_slot_kinds[JADE_ISA_OP_COUNT][3];
+static struct jade_op_facts op_facts;
 static util_once_flag tables_once = UTIL_ONCE_FLAG_INIT;
 
 static bool
@@ -130,27 +129,18 @@ build_tables(void)
       op_forms[count[op]++] = (uint16_t)f;
       build_form_fields(f);
       for (unsigned field = 0; field < JADE_ISA_FIELD_COUNT; field++)
-         if (!(op_field[op][field] & FIELD_PRESENT))
-            op_field[op][field] = form_field[f][field];
+         if (!(op_facts.field[op][field] & FIELD_PRESENT))
+            op_facts.field[op][field] = form_field[f][field];
       for (unsigned slot = 0; jade_isa_forms[f].alu_form && slot < 3; slot++)
-         op_slot_kinds[op][slot] |= 1u << jade_isa_forms[f].src_kind[slot];
+         op_facts.slot_kinds[op][slot] |= 1u << jade_isa_forms[f].src_kind[slot];
    }
 }
 
-int
-jade_op_field_file(enum jade_isa_op op, enum jade_isa_field field)
+const struct jade_op_facts *
+jade_op_facts(void)
 {
    util_call_once(&tables_once, build_tables);
-   if (!(op_field[op][field] & FIELD_PRESENT))
-      return -2;
-   return (int)(op_field[op][field] & 0xf) - 1;
-}
-
-unsigned
-jade_op_slot_kinds(enum jade_isa_op op, unsigned slot)
-{
-   util_call_once(&tables_once, build_tables);
-   return op_slot_kinds[op][slot];
+   return &op_facts;
 }
 
 bool

@@ -34,7 +34,8 @@ struct validator {
    /* Before allocation: where each value is first written. */
    int *def_block;
    unsigned *def_pos;
-   struct jade_dominance *dom;
+   struct jade_dominance *dom; /* NULL: one block */
+   const struct jade_op_facts *facts;
 };
 
 static bool PRINTFLIKE(2, 3) fail(struct validator *v, const char *fmt, ...)
@@ -142,7 +143,7 @@ check_operand_files(struct validator *v, const struct jade_instr *i)
 {
    struct jade_ir_shader *s = v->s;
    const bool isa = !jade_op_is_pseudo(i->op);
-   const bool alu = isa && jade_op_slot_kinds(i->op, 0);
+   const bool alu = isa && v->facts->slot_kinds[i->op][0];
    for (unsigned k = 0; k < i->dst_count + i->src_count; k++) {
       const bool is_dst = k < i->dst_count;
       const struct jade_operand *o = is_dst ? &i->dst[k] : &i->src[k - i->dst_count];
@@ -173,12 +174,12 @@ check_operand_files(struct validator *v, const struct jade_instr *i)
                                                   : -1;
       if (alu && slot >= 0) {
          const int kind = slot_kind(s, o);
-         if (kind >= 0 && !(jade_op_slot_kinds(i->op, slot) >> kind & 1))
+         if (kind >= 0 && !(v->facts->slot_kinds[i->op][slot] >> kind & 1))
             return fail(v, "no %s form takes this operand in slot %s", jade_op_name(i->op),
                         field_name(o->field));
          continue;
       }
-      const int file = jade_op_field_file(i->op, o->field);
+      const int file = jade_op_field_file(v->facts, i->op, o->field);
       if (file == -2)
          return fail(v, "field %s is not in the %s forms", field_name(o->field),
                      jade_op_name(i->op));
@@ -205,6 +206,8 @@ def_dominates(struct validator *v, unsigned val, const struct jade_block *block,
    int d = v->def_block[val];
    if (d < 0)
       return false;
+   if (!v->dom) /* one block */
+      return at_end || v->def_pos[val] < pos;
    if (v->dom->rpo[block->index] < 0)
       return true; /* unreachable code: nothing to check against */
    if ((unsigned)d == block->index)
@@ -303,7 +306,7 @@ jade_ir_validate(struct jade_ir_shader *s)
    if (s->error)
       return false;
    void *mem = ralloc_context(NULL);
-   struct validator v = {.s = s};
+   struct validator v = {.s = s, .facts = jade_op_facts()};
    if (!s->allocated) {
       const unsigned values = s->value_count ? s->value_count : 1;
       v.def_block = ralloc_array(mem, int, values);
@@ -329,7 +332,8 @@ jade_ir_validate(struct jade_ir_shader *s)
          break;
    }
    if (ok && !s->allocated) {
-      v.dom = jade_dominance_create(mem, s);
+      if (s->block_count > 1)
+         v.dom = jade_dominance_create(mem, s);
       jade_foreach_block (s, block) {
          v.block = block;
          unsigned pos = 0;
