@@ -25,13 +25,13 @@ struct nir_shader;
 struct nir_shader_compiler_options;
 
 struct jade_compiler_options {
-   bool serial;             /* every instruction waits for everything (JADE_DEBUG=serial) */
-   bool print_ir;           /* print the IR to stderr after each pass (JADE_DEBUG=ir) */
-   bool validate;           /* validate the IR after each pass in release builds too
-                             * (JADE_DEBUG=validate; debug builds always do) */
-   bool bools_in_gprs;      /* always keep booleans in GPRs (the fallback when
-                             * predicates run out; tests force it) */
-   unsigned max_gprs;       /* register budget; 0 = the hardware's 253 */
+   bool serial;          /* every instruction waits for everything (JADE_DEBUG=serial) */
+   bool print_ir;        /* print the IR to stderr after each pass (JADE_DEBUG=ir) */
+   bool validate;        /* validate the IR after each pass in release builds too
+                          * (JADE_DEBUG=validate; debug builds always do) */
+   bool bools_in_gprs;   /* always keep booleans in GPRs (the fallback when
+                          * predicates run out; tests force it) */
+   unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */
    bool clip_from_position; /* VS without gl_ClipVertex or gl_ClipDistance:
                              * clip distances of gl_Position against the user
                              * clip planes (the driver's variant for
@@ -41,7 +41,7 @@ struct jade_compiler_options {
 struct jade_shader_stats {
    unsigned instructions;
    unsigned loops;
-   unsigned cycles; /* static estimate: issue + stall cycles, loops once */
+   unsigned cycles;      /* static estimate: issue + stall cycles, loops once */
    unsigned spills, fills;
    /* The register count the hardware is programmed with (QMD
     * REGISTER_COUNT_V, SET_PIPELINE_REGISTER_COUNT): R0..R(gprs-3) used
@@ -65,16 +65,16 @@ struct jade_shader_binary {
    bool accesses_global; /* any global or surface access */
    struct jade_shader_stats stats;
    struct jade_io_signature io;
-   struct jade_patch_site *patches; /* in code order */
+   struct jade_patch_site *patches;   /* in code order */
    unsigned patch_count;
-   uint32_t sph[32]; /* VS/GS/FS: the header fields the shader alone fixes
-                      * (jade_sph_vertex / jade_sph_fragment) */
+   uint32_t sph[32];     /* VS/GS/FS: the header fields the shader alone fixes
+                          * (jade_sph_vertex / jade_sph_fragment) */
    struct {
-      uint8_t invocations;      /* threads an input primitive */
-      uint8_t vertices_in;      /* vertices of an input primitive */
-      uint8_t output_primitive; /* enum mesa_prim: points, line or triangle strips */
-      uint8_t stream_mask;      /* streams it emits to */
-      uint16_t vertices_out;    /* vertices an invocation emits at most */
+      uint8_t invocations;        /* threads an input primitive */
+      uint8_t vertices_in;        /* vertices of an input primitive */
+      uint8_t output_primitive;   /* enum mesa_prim: points, line or triangle strips */
+      uint8_t stream_mask;        /* streams it emits to */
+      uint16_t vertices_out;      /* vertices an invocation emits at most */
    } gs;
 };
 
@@ -85,11 +85,13 @@ const struct nir_shader_compiler_options *jade_nir_options(void);
  * error message (ralloc'ed on mem_ctx) if the shader cannot be compiled;
  * never aborts.  The binary is ralloc'ed on mem_ctx. */
 struct jade_shader_binary *jade_compile(void *mem_ctx, struct nir_shader *nir,
-                                        const struct jade_compiler_options *options, char **error);
+                                        const struct jade_compiler_options *options,
+                                        char **error);
 
 /* "SM75 CS shader: 12 inst, 0 loops, 40 cycles, 0:0 spills:fills, 8 gprs,
  * 192 bytes": the shader-db line. */
-void jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf, size_t size);
+void jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf,
+                              size_t size);
 
 #ifdef __cplusplus
 }

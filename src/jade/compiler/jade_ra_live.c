@@ -3,11 +3,12 @@
  * SPDX-License-Identifier: MIT
  *
  * SSA liveness over the IR's CFG edges (jade_ir_cfg.c), for scheduling,
- * register allocation and spilling.  Liveness is solved on that graph with SSA phi semantics: a
- * PHI's destination is defined at the top of its block, its source from block P is used at the end
- * of P.  A tuple written piece by piece (IADD3 then IADD3.X for the halves of a 64-bit sum) is
- * defined by its first write; the later writes keep it live like uses, so nothing else takes its
- * registers in between.
+ * register allocation and spilling, solved with SSA phi semantics: a
+ * PHI's destination is defined at the top of its block, its source from
+ * block P is used at the end of P.  A tuple written piece by piece (IADD3
+ * then IADD3.X for the halves of a 64-bit sum) is defined by its first
+ * write; the later writes keep it live like uses, so nothing else takes
+ * its registers in between.
  */
 
 #include <string.h>
