@@ -337,6 +337,67 @@ test_pseudo_after_allocation(void *mem)
    expect(s, "phi after allocation", "PHI left after register allocation");
 }
 
+static void
+test_phi_after_code(void *mem)
+{
+   struct jade_ir_shader *s = shader(mem);
+   struct diamond d = diamond(s);
+   fadd(s, d.join, d.x, d.x);
+   struct jade_instr *phi = jade_instr_create(s, d.join, JADE_OP_PHI);
+   jade_instr_add_dst(phi, JADE_FIELD_NONE, jade_value_create(s, JADE_FILE_GPR, 1));
+   jade_instr_add_phi_src(phi, d.x, d.then_b->index);
+   jade_instr_add_phi_src(phi, d.x, d.else_b->index);
+   finish(s, &d);
+   expect(s, "phi after code", "a phi after other instructions");
+}
+
+static void
+test_guard_not_predicate(void *mem)
+{
+   struct jade_ir_shader *s = shader(mem);
+   struct jade_block *b = jade_block_create(s);
+   struct jade_value *x = mov_imm(s, b, 1);
+   fadd(s, b, x, x)->pred_value = (int32_t)x->index;
+   jade_cfg_derive(s);
+   expect(s, "general register as guard", "is not a predicate");
+}
+
+static void
+test_component_out_of_range(void *mem)
+{
+   struct jade_ir_shader *s = shader(mem);
+   struct jade_block *b = jade_block_create(s);
+   struct jade_value *x = mov_imm(s, b, 1);
+   struct jade_instr *i = fadd(s, b, x, x);
+   i->src[1].comp = 1;
+   i->src[1].count = 1;
+   jade_cfg_derive(s);
+   expect(s, "component 1 of a single register", "component 1 of");
+}
+
+static void
+test_allocated_rules(void *mem)
+{
+   struct jade_ir_shader *s = shader(mem);
+   struct jade_block *b = jade_block_create(s);
+   struct jade_value *pair = jade_value_create(s, JADE_FILE_GPR, 2);
+   struct jade_instr *i = jade_instr_create(s, b, JADE_ISA_OP_MOV);
+   jade_instr_add_dst_comp(i, JADE_ISA_F_DST, pair, 0);
+   jade_instr_add_src_imm(i, JADE_ISA_F_B, 1);
+   jade_cfg_derive(s);
+   s->allocated = true;
+   pair->reg = 3; /* a pair starts at an even register */
+   expect(s, "misaligned pair", "in registers 3..4");
+
+   s = shader(mem);
+   b = jade_block_create(s);
+   mov_imm(s, b, 1);
+   jade_cfg_derive(s);
+   s->allocated = true;
+   list_first_entry(&b->instrs, struct jade_instr, link)->ctrl.stall = 0;
+   expect(s, "stall 0", "control bits out of range");
+}
+
 /* The pass runner: a broken pass is an error naming it; later passes do
  * not run. */
 static void
@@ -450,6 +511,10 @@ main(void)
       test_missing_predecessor,
       test_missing_target,
       test_pseudo_after_allocation,
+      test_phi_after_code,
+      test_guard_not_predicate,
+      test_component_out_of_range,
+      test_allocated_rules,
       test_pass_runner,
       test_edges_after_opt_branches,
       test_operands_grow,
