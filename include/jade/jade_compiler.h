@@ -26,7 +26,9 @@ struct nir_shader_compiler_options;
 
 struct jade_compiler_options {
    bool serial;          /* every instruction waits for everything (JADE_DEBUG=serial) */
-   bool print_ir;        /* print the IR to stderr after each phase (JADE_DEBUG=ir) */
+   bool print_ir;        /* print the IR to stderr after each pass (JADE_DEBUG=ir) */
+   bool validate;        /* validate the IR after each pass in release builds too
+                          * (JADE_DEBUG=validate; debug builds always do) */
    bool bools_in_gprs;   /* always keep booleans in GPRs (the fallback when
                           * predicates run out; tests force it) */
    unsigned max_gprs;    /* register budget; 0 = the hardware's 253 */

@@ -261,39 +261,56 @@ collect_memory_use(const struct jade_ir_shader *s, struct jade_shader_binary *bi
    }
 }
 
-/* NIR (prepared) to machine code in s->code, or s->error. */
+/* Register allocation as a pass: it fails only with an error recorded. */
+static void
+allocate_registers(struct jade_ir_shader *s, const struct jade_compiler_options *options)
+{
+   if (!jade_ra(s, options) && !s->error)
+      jade_ir_error(s, "register allocation failed");
+}
+
+/* NIR (prepared) to machine code in s->code, or s->error.  The backend's
+ * passes, in order; each comment says why it stands where it does. */
 static struct jade_ir_shader *
 compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
            bool bools_in_gpr)
 {
-   bool print = options && options->print_ir;
+   const bool print = options && options->print_ir;
    if (print)
       nir_print_shader(nir, stderr);
    struct jade_ir_shader *s = jade_from_nir(mem_ctx, nir, bools_in_gpr);
-   if (print) {
-      fprintf(stderr, "--- Jade IR after selection\n");
-      jade_ir_print(s, stderr);
-   }
-   if (!s->error)
-      jade_ir_validate(s);
-   if (!s->error) {
-      jade_optimize(s);
-      jade_ir_validate(s);
-   }
-   if (!s->error) {
-      jade_schedule(s, options ? options->max_gprs : 0);
-      jade_ir_validate(s);
-   }
-   if (!s->error && jade_ra(s, options))
-      jade_opt_branches(s);
-   if (!s->error)
-      jade_ctrl(s, options);
-   if (!s->error)
-      jade_ir_validate_allocated(s);
-   if (print && !s->error) {
-      fprintf(stderr, "--- Jade IR after allocation and control bits\n");
-      jade_ir_print(s, stderr);
-   }
+   s->print_ir = print;
+   s->validate = options && options->validate;
+   /* Selection makes blocks and branches; the edges come from them, once
+    * (the IR printed after this pass is selection's, with its edges).
+    * Every later pass reads them (and the validator checks them), and the
+    * passes that change control flow keep them. */
+   JADE_PASS(s, jade_cfg_derive);
+   /* Copies first: folding and dead code then see the real producers. */
+   JADE_PASS(s, jade_opt_copy_propagate);
+   /* After propagation, which leaves tuples filled from one tuple. */
+   JADE_PASS(s, jade_opt_tuple_copies);
+   /* Constants and modifiers into readers: needs the producers that
+    * propagation exposed; before scheduling, which should see the
+    * folded (fewer) instructions. */
+   JADE_PASS(s, jade_opt_fold_operands);
+   /* Saturates folded into producers leave copies. */
+   JADE_PASS(s, jade_opt_copy_propagate);
+   /* Last: what folding and propagation left unread goes. */
+   JADE_PASS(s, jade_opt_dead_code);
+   /* On SSA values, before allocation: it orders by latency under the
+    * register budget allocation will have. */
+   JADE_PASS(s, jade_schedule, options ? options->max_gprs : 0);
+   /* Phis become copies, values registers: every later pass works on
+    * physical registers (s->allocated). */
+   JADE_PASS(s, allocate_registers, options);
+   /* After allocation: the phi copies are in place, so a block that only
+    * branches is known to stay one. */
+   JADE_PASS(s, jade_opt_branches);
+   /* Control bits last but emission: they depend on the final order and
+    * registers (reuse flags) of every instruction. */
+   JADE_PASS(s, jade_ctrl, options);
+   /* Emission reads the IR and changes nothing in it: no pass. */
    if (!s->error)
       jade_emit(s);
    return s;

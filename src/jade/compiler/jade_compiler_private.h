@@ -10,6 +10,7 @@
 
 #include "jade/jade_compiler.h"
 #include "jade_ir.h"
+#include "jade_pass.h"
 
 struct nir_shader;
 
@@ -49,13 +50,17 @@ bool jade_nir_lower_ssbo(struct nir_shader *nir);
 /* bools_in_gpr: booleans as 0/~0 in GPRs between uses (the fallback when
  * predicates run out). */
 struct jade_ir_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool bools_in_gpr);
-/* Copy propagation and dead-code elimination on the IR. */
-void jade_optimize(struct jade_ir_shader *s);
+/* The IR optimizations (jade_opt.c): copies of whole values propagated
+ * into their readers; the pieces of a tuple copied register by register
+ * made one copy; instructions whose results nobody reads removed. */
+void jade_opt_copy_propagate(struct jade_ir_shader *s);
+void jade_opt_tuple_copies(struct jade_ir_shader *s);
+void jade_opt_dead_code(struct jade_ir_shader *s);
 /* After allocation: a branch over a block that only branches becomes the
  * inverted branch (jade_opt.c). */
 void jade_opt_branches(struct jade_ir_shader *s);
 /* Constants, float modifiers and saturates folded into their users
- * (jade_opt_operands.c; part of jade_optimize). */
+ * (jade_opt_operands.c). */
 void jade_opt_fold_operands(struct jade_ir_shader *s);
 /* Pre-allocation list scheduling (jade_sched.c). */
 void jade_schedule(struct jade_ir_shader *s, unsigned max_gprs);

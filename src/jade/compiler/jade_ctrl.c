@@ -324,10 +324,10 @@ void
 jade_ctrl(struct jade_ir_shader *s, const struct jade_compiler_options *options)
 {
    bool serial = options && options->serial;
-   struct jade_cfg *cfg = jade_cfg_build(s);
-   struct ctrl_state *in = ralloc_array(cfg, struct ctrl_state, cfg->count);
-   struct ctrl_state *out = ralloc_array(cfg, struct ctrl_state, cfg->count);
-   for (unsigned b = 0; b < cfg->count; b++) {
+   void *mem = ralloc_context(s);
+   struct ctrl_state *in = ralloc_array(mem, struct ctrl_state, s->block_count);
+   struct ctrl_state *out = ralloc_array(mem, struct ctrl_state, s->block_count);
+   for (unsigned b = 0; b < s->block_count; b++) {
       state_init(&in[b]);
       state_init(&out[b]);
    }
@@ -336,13 +336,13 @@ jade_ctrl(struct jade_ir_shader *s, const struct jade_compiler_options *options)
    bool changed = true;
    while (changed) {
       changed = false;
-      for (unsigned b = 0; b < cfg->count; b++) {
-         block_ctrl(s, cfg->blocks[b].block, serial, &in[b], &out[b]);
-         for (unsigned k = 0; k < cfg->blocks[b].succ_count; k++)
-            changed |= merge(&in[cfg->blocks[b].succ[k]], &out[b]);
+      jade_foreach_block (s, block) {
+         block_ctrl(s, block, serial, &in[block->index], &out[block->index]);
+         for (unsigned k = 0; k < block->succ_count; k++)
+            changed |= merge(&in[block->succs[k]->index], &out[block->index]);
       }
    }
-   for (unsigned b = 0; b < cfg->count; b++)
-      reuse_and_yield(s, cfg->blocks[b].block);
-   ralloc_free(cfg);
+   jade_foreach_block (s, block)
+      reuse_and_yield(s, block);
+   ralloc_free(mem);
 }

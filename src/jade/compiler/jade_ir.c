@@ -8,8 +8,10 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "jade_ir.h"
+#include "util/macros.h"
 #include "util/ralloc.h"
 
 struct jade_ir_shader *
@@ -27,7 +29,14 @@ jade_block_create(struct jade_ir_shader *s)
 {
    struct jade_block *b = rzalloc(s, struct jade_block);
    list_inithead(&b->instrs);
+   if (s->block_count == s->block_alloc) {
+      s->block_alloc = s->block_alloc ? s->block_alloc * 2 : 16;
+      s->block_array = reralloc(s, s->block_array, struct jade_block *, s->block_alloc);
+   }
    b->index = s->block_count++;
+   s->block_array[b->index] = b;
+   if (b->index == JADE_MAX_BLOCKS)
+      jade_ir_error(s, "more than %u blocks", JADE_MAX_BLOCKS);
    list_addtail(&b->link, &s->blocks);
    return b;
 }
@@ -46,10 +55,39 @@ jade_value_create(struct jade_ir_shader *s, enum jade_file file, unsigned size)
    return v;
 }
 
+/* Room an instruction of `op` starts with: the ISA's register operands
+ * (and a little more for selection's predicate and live-only operands);
+ * the arrays grow on demand (EXIT, PHI). */
+static void
+initial_room(enum jade_isa_op op, unsigned *dsts, unsigned *srcs)
+{
+   if (jade_op_is_pseudo(op)) {
+      *dsts = 1;
+      *srcs = 2;
+      return;
+   }
+   *dsts = MAX2(jade_isa_op_info[op].dst_count, 1);
+   *srcs = jade_isa_op_info[op].src_count + 1;
+}
+
+#define INITIAL_FIELDS 2
+
 struct jade_instr *
 jade_instr_create(struct jade_ir_shader *s, struct jade_block *block, enum jade_isa_op op)
 {
-   struct jade_instr *instr = rzalloc(s, struct jade_instr);
+   unsigned dsts, srcs;
+   initial_room(op, &dsts, &srcs);
+   /* One allocation: the instruction, its fields (8-byte aligned), then
+    * its operands. */
+   struct jade_instr *instr =
+      rzalloc_size(s, sizeof(struct jade_instr) + INITIAL_FIELDS * sizeof(struct jade_field_value) +
+                         (dsts + srcs) * sizeof(struct jade_operand));
+   instr->fields = (struct jade_field_value *)(instr + 1);
+   instr->dst = (struct jade_operand *)(instr->fields + INITIAL_FIELDS);
+   instr->src = instr->dst + dsts;
+   instr->dst_alloc = (uint8_t)dsts;
+   instr->src_alloc = (uint8_t)srcs;
+   instr->field_alloc = INITIAL_FIELDS;
    instr->op = op;
    instr->pred = JADE_HW_PT;
    instr->pred_value = -1;
@@ -57,6 +95,19 @@ jade_instr_create(struct jade_ir_shader *s, struct jade_block *block, enum jade_
    instr->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
    list_addtail(&instr->link, &block->instrs);
    return instr;
+}
+
+/* Doubles an array of `count` elements (`*alloc` of room), up to `max`. */
+static void *
+grow(struct jade_instr *instr, void *array, size_t size, unsigned count, uint8_t *alloc,
+     unsigned max)
+{
+   unsigned room = MIN2(*alloc * 2u, max);
+   assert(room > count);
+   void *bigger = ralloc_size(instr, room * size);
+   memcpy(bigger, array, count * size);
+   *alloc = (uint8_t)room;
+   return bigger;
 }
 
 struct jade_instr *
@@ -72,6 +123,41 @@ jade_instr_create_before(struct jade_ir_shader *s, struct jade_block *block,
 }
 
 void
+jade_instr_save(struct jade_instr_copy *copy, const struct jade_instr *instr)
+{
+   copy->instr = *instr;
+   copy->instr.dst = copy->dst;
+   copy->instr.src = copy->src;
+   copy->instr.fields = copy->fields;
+   copy->instr.dst_alloc = JADE_MAX_DSTS;
+   copy->instr.src_alloc = JADE_MAX_SRCS;
+   copy->instr.field_alloc = JADE_MAX_FIELDS;
+   memcpy(copy->dst, instr->dst, instr->dst_count * sizeof(*instr->dst));
+   memcpy(copy->src, instr->src, instr->src_count * sizeof(*instr->src));
+   memcpy(copy->fields, instr->fields, instr->field_count * sizeof(*instr->fields));
+}
+
+void
+jade_instr_restore(struct jade_instr *instr, const struct jade_instr_copy *copy)
+{
+   struct jade_instr keep = *instr;
+   *instr = copy->instr;
+   instr->link = keep.link;
+   instr->dst = keep.dst;
+   instr->src = keep.src;
+   instr->fields = keep.fields;
+   instr->dst_alloc = keep.dst_alloc;
+   instr->src_alloc = keep.src_alloc;
+   instr->field_alloc = keep.field_alloc;
+   /* The arrays only grow: what was saved fits. */
+   assert(instr->dst_count <= instr->dst_alloc && instr->src_count <= instr->src_alloc &&
+          instr->field_count <= instr->field_alloc);
+   memcpy(instr->dst, copy->dst, instr->dst_count * sizeof(*instr->dst));
+   memcpy(instr->src, copy->src, instr->src_count * sizeof(*instr->src));
+   memcpy(instr->fields, copy->fields, instr->field_count * sizeof(*instr->fields));
+}
+
+void
 jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field, uint64_t value)
 {
    for (unsigned i = 0; i < instr->field_count; i++) {
@@ -81,6 +167,9 @@ jade_instr_set_field(struct jade_instr *instr, enum jade_isa_field field, uint64
       }
    }
    assert(instr->field_count < JADE_MAX_FIELDS);
+   if (instr->field_count == instr->field_alloc)
+      instr->fields = grow(instr, instr->fields, sizeof(*instr->fields), instr->field_count,
+                           &instr->field_alloc, JADE_MAX_FIELDS);
    instr->fields[instr->field_count].field = (uint8_t)field;
    instr->fields[instr->field_count].value = value;
    instr->field_count++;
@@ -99,6 +188,9 @@ static struct jade_operand *
 add_src(struct jade_instr *instr, enum jade_isa_field field, uint8_t kind)
 {
    assert(instr->src_count < JADE_MAX_SRCS);
+   if (instr->src_count == instr->src_alloc)
+      instr->src = grow(instr, instr->src, sizeof(*instr->src), instr->src_count, &instr->src_alloc,
+                        JADE_MAX_SRCS);
    struct jade_operand *o = &instr->src[instr->src_count++];
    *o = (struct jade_operand){.kind = kind, .field = (uint8_t)field};
    return o;
@@ -109,7 +201,8 @@ jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value,
 {
    struct jade_operand *o = add_src(instr, JADE_FIELD_NONE, JADE_OPERAND_VALUE);
    o->value = value->index;
-   o->pred_block = (int32_t)pred;
+   assert(pred < JADE_MAX_BLOCKS);
+   o->pred_block = (int16_t)pred;
 }
 
 /* A value operand; one register of a tuple when count is 1.  A single
@@ -132,6 +225,9 @@ static void
 add_dst(struct jade_instr *instr, struct jade_operand o)
 {
    assert(instr->dst_count < JADE_MAX_DSTS);
+   if (instr->dst_count == instr->dst_alloc)
+      instr->dst = grow(instr, instr->dst, sizeof(*instr->dst), instr->dst_count, &instr->dst_alloc,
+                        JADE_MAX_DSTS);
    instr->dst[instr->dst_count++] = o;
 }
 
@@ -174,7 +270,8 @@ jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field, uns
                         int32_t offset)
 {
    struct jade_operand *o = add_src(instr, field, JADE_OPERAND_CBUF);
-   o->cbuf_bank = (uint16_t)bank;
+   assert(bank < 128);
+   o->cbuf_bank = bank;
    o->cbuf_offset = offset;
 }
 
@@ -234,13 +331,4 @@ jade_block_end_point(struct jade_block *block)
       at = i;
    }
    return at;
-}
-
-struct jade_block *
-jade_block_by_index(struct jade_ir_shader *s, unsigned index)
-{
-   jade_foreach_block (s, block)
-      if (block->index == index)
-         return block;
-   return NULL;
 }

@@ -58,8 +58,8 @@ is_copy(const struct jade_ir_shader *s, const struct jade_instr *instr)
    return dv->size == 1 && dv->file == sv->file && (src->count == 1 || sv->size == 1);
 }
 
-static void
-copy_propagate(struct jade_ir_shader *s)
+void
+jade_opt_copy_propagate(struct jade_ir_shader *s)
 {
    /* What each copied value stands for. */
    struct jade_operand *repl = rzalloc_array(s, struct jade_operand, s->value_count);
@@ -84,8 +84,8 @@ copy_propagate(struct jade_ir_shader *s)
 
 /* A tuple filled with MOVs T.k <- U.k from one tuple U of its size, every
  * register once, is a copy of U: its readers read U. */
-static void
-tuple_copies(struct jade_ir_shader *s)
+void
+jade_opt_tuple_copies(struct jade_ir_shader *s)
 {
    int32_t *source = ralloc_array(s, int32_t, s->value_count);
    uint8_t *written = rzalloc_array(s, uint8_t, s->value_count);
@@ -130,8 +130,8 @@ tuple_copies(struct jade_ir_shader *s)
    ralloc_free(written);
 }
 
-static void
-dead_code(struct jade_ir_shader *s)
+void
+jade_opt_dead_code(struct jade_ir_shader *s)
 {
    unsigned *uses = rzalloc_array(s, unsigned, s->value_count);
    jade_foreach_block (s, block) {
@@ -169,16 +169,6 @@ dead_code(struct jade_ir_shader *s)
    }
 }
 
-void
-jade_optimize(struct jade_ir_shader *s)
-{
-   copy_propagate(s);
-   tuple_copies(s);
-   jade_opt_fold_operands(s);
-   copy_propagate(s); /* saturates folded into producers leave copies */
-   dead_code(s);
-}
-
 /* After allocation: a conditional branch over a block that only branches
  * (a loop's test at its bottom: @!p BRA exit ; BRA header ; exit:)
  * becomes the inverted branch to the second target (@p BRA header). */
@@ -204,6 +194,9 @@ jade_opt_branches(struct jade_ir_shader *s)
             cond->target_block = jump->target_block;
             cond->pred_not = !cond->pred_not;
             list_del(&jump->link);
+            /* a now branches to the header, b falls through to c. */
+            jade_block_update_succs(s, a);
+            jade_block_update_succs(s, b);
          }
       }
       a = b;

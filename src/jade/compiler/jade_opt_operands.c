@@ -176,17 +176,18 @@ fold_constant(struct fold *f, struct jade_instr *instr, unsigned i, enum mod_kin
    if (!k)
       return false;
    uint32_t old = instr->src[i].value;
-   struct jade_instr saved = *instr;
+   struct jade_instr_copy saved;
+   jade_instr_save(&saved, instr);
    put_constant(instr, i, k, mods);
    bool ok = jade_instr_form(f->s, instr) >= 0;
    if (!ok && commutes && saved.src[i].field == JADE_ISA_F_A) {
-      *instr = saved;
+      jade_instr_restore(instr, &saved);
       commute_ab(instr);
       put_constant(instr, i, k, mods);
       ok = jade_instr_form(f->s, instr) >= 0;
    }
    if (!ok) {
-      *instr = saved;
+      jade_instr_restore(instr, &saved);
       return false;
    }
    f->uses[old]--;
@@ -245,7 +246,8 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
    int slot = slot_of(&instr->src[i]);
    if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs, flushes_denormals(instr)))
       return false;
-   struct jade_instr saved = *instr;
+   struct jade_instr_copy saved;
+   jade_instr_save(&saved, instr);
    bool outer_neg = jade_instr_field(instr, neg_field[slot], 0);
    bool outer_abs = jade_instr_field(instr, abs_field[slot], 0);
    /* op(|-|y||) is |y|; op(-(-|y|)) composes the signs. */
@@ -261,7 +263,7 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
       f->uses[y.value]++;
       return true;
    }
-   *instr = saved;
+   jade_instr_restore(instr, &saved);
    return false;
 }
 
@@ -277,11 +279,12 @@ fold_saturate(struct fold *f, struct jade_instr *instr)
        !jade_instr_field(instr, JADE_ISA_F_SAT, 0))
       return;
    /* float_mods_of refuses SAT: test the shape without it. */
-   struct jade_instr plain = *instr;
-   jade_instr_set_field(&plain, JADE_ISA_F_SAT, 0);
+   struct jade_instr_copy plain;
+   jade_instr_save(&plain, instr);
+   jade_instr_set_field(&plain.instr, JADE_ISA_F_SAT, 0);
    struct jade_operand self = {.kind = JADE_OPERAND_VALUE, .value = instr->dst[0].value};
    struct jade_instr *saved_def = f->def[self.value];
-   f->def[self.value] = &plain;
+   f->def[self.value] = &plain.instr;
    bool shape = float_mods_of(f, &self, &y, &neg, &abs, true);
    f->def[self.value] = saved_def;
    if (!shape || neg || abs || f->uses[y.value] != 1)

@@ -292,11 +292,11 @@ resolve_phis(struct ra *ra)
       }
       if (!phis)
          continue;
-      for (unsigned p = 0; p < cb->pred_count; p++) {
-         struct jade_block *pred = cfg->blocks[cb->preds[p]].block;
+      for (unsigned p = 0; p < cb->block->pred_count; p++) {
+         struct jade_block *pred = cb->block->preds[p];
          /* Structured code has no critical edges: a predecessor of a block
           * with phis has no other successor its copies could disturb. */
-         assert(cfg->blocks[cb->preds[p]].succ_count == 1);
+         assert(pred->succ_count == 1);
          struct jade_copy *copies = ralloc_array(s, struct jade_copy, 2 * phis);
          unsigned n = 0;
          jade_foreach_instr (cb->block, i) {
@@ -386,7 +386,7 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    }
    collect_hints(&ra);
 
-   ra.cfg = jade_cfg_build(s);
+   ra.cfg = jade_cfg_layout(s);
    jade_liveness(s, ra.cfg);
    for (unsigned b = 0; b < ra.cfg->count; b++) {
       if (!allocate_block(&ra, b)) {
@@ -398,6 +398,7 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    resolve_exits(&ra);
    remove_identity_moves(s);
    s->gpr_count = ra.max_gpr;
+   s->allocated = true;
    return true;
 }
 

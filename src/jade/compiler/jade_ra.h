@@ -2,8 +2,8 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * Register allocation's shared pieces: the control-flow graph and SSA
- * liveness (jade_ra_live.c), parallel copies (jade_ra_copies.c), spilling
+ * Register allocation's shared pieces: SSA liveness over the IR's CFG
+ * (jade_ra_live.c), parallel copies (jade_ra_copies.c), spilling
  * (jade_ra_spill.c).  The allocator itself is jade_ra.c.
  */
 
@@ -13,12 +13,9 @@
 #include "jade_compiler_private.h"
 #include "util/bitset.h"
 
+/* Liveness of one block; its edges are the block's (succs, preds). */
 struct jade_cfg_block {
    struct jade_block *block;
-   int succ[2]; /* list positions */
-   unsigned succ_count;
-   unsigned *preds; /* list positions */
-   unsigned pred_count;
    BITSET_WORD *use, *def; /* local sets */
    BITSET_WORD *live_in;   /* phi destinations excluded */
    BITSET_WORD *live_out;  /* phi sources the successors take included */
@@ -41,7 +38,16 @@ struct jade_instr_live {
    uint8_t dead_dsts;
 };
 
-struct jade_cfg *jade_cfg_build(struct jade_ir_shader *s);
+/* The blocks in layout order, for liveness (the edges are the IR's). */
+struct jade_cfg *jade_cfg_layout(struct jade_ir_shader *s);
+
+/* A block's liveness. */
+static inline struct jade_cfg_block *
+jade_cfg_of(const struct jade_cfg *cfg, const struct jade_block *block)
+{
+   return &cfg->blocks[cfg->position[block->index]];
+}
+
 void jade_liveness(struct jade_ir_shader *s, struct jade_cfg *cfg);
 /* Fills out[0..count-1] for the `count` instructions of block b. */
 void jade_block_kills(struct jade_ir_shader *s, const struct jade_cfg *cfg, unsigned b,

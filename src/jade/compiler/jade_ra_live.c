@@ -2,45 +2,19 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * The control-flow graph and SSA liveness, for register allocation.
- *
- * Blocks are laid out in list order; a block's successors are its branch
- * targets and, unless it ends in an unconditional branch or EXIT, the next
- * block.  Liveness is solved on that graph with SSA phi semantics: a PHI's
- * destination is defined at the top of its block, its source from block P
- * is used at the end of P.  A tuple written piece by piece (IADD3 then
- * IADD3.X for the halves of a 64-bit sum) is defined by its first write;
- * the later writes keep it live like uses, so nothing else takes its
- * registers in between.
+ * SSA liveness over the IR's CFG edges (jade_ir_cfg.c), for scheduling,
+ * register allocation and spilling, solved with SSA phi semantics: a
+ * PHI's destination is defined at the top of its block, its source from
+ * block P is used at the end of P.  A tuple written piece by piece (IADD3
+ * then IADD3.X for the halves of a 64-bit sum) is defined by its first
+ * write; the later writes keep it live like uses, so nothing else takes
+ * its registers in between.
  */
 
 #include <string.h>
 
 #include "jade_ra.h"
 #include "util/ralloc.h"
-
-static void
-find_successors(struct jade_cfg *cfg)
-{
-   for (unsigned b = 0; b < cfg->count; b++) {
-      struct jade_cfg_block *cb = &cfg->blocks[b];
-      bool falls = true;
-      jade_foreach_instr (cb->block, i) {
-         if (i->op == JADE_ISA_OP_BRA && i->target_block >= 0) {
-            int target = (int)cfg->position[i->target_block];
-            if (cb->succ_count < 2 && (cb->succ_count == 0 || cb->succ[0] != target))
-               cb->succ[cb->succ_count++] = target;
-            if (jade_instr_is_unguarded(i))
-               falls = false;
-         } else if (i->op == JADE_ISA_OP_EXIT && jade_instr_is_unguarded(i)) {
-            falls = false;
-         }
-      }
-      if (falls && b + 1 < cfg->count && cb->succ_count < 2 &&
-          (cb->succ_count == 0 || cb->succ[0] != (int)b + 1))
-         cb->succ[cb->succ_count++] = (int)b + 1;
-   }
-}
 
 /* use: read before written in the block (phi sources excluded);
  * def: written in the block, phi destinations included. */
@@ -68,20 +42,20 @@ local_sets(struct jade_ir_shader *s, struct jade_cfg_block *cb, unsigned words)
 static void
 add_phi_uses(const struct jade_cfg *cfg, unsigned b, BITSET_WORD *set)
 {
-   const struct jade_cfg_block *cb = &cfg->blocks[b];
-   for (unsigned k = 0; k < cb->succ_count; k++) {
-      jade_foreach_instr (cfg->blocks[cb->succ[k]].block, i) {
+   const struct jade_block *block = cfg->blocks[b].block;
+   for (unsigned k = 0; k < block->succ_count; k++) {
+      jade_foreach_instr (block->succs[k], i) {
          if (i->op != JADE_OP_PHI)
             break;
          for (unsigned n = 0; n < i->src_count; n++)
-            if (i->src[n].pred_block == (int)cb->block->index)
+            if (i->src[n].pred_block == (int)block->index)
                BITSET_SET(set, i->src[n].value);
       }
    }
 }
 
 struct jade_cfg *
-jade_cfg_build(struct jade_ir_shader *s)
+jade_cfg_layout(struct jade_ir_shader *s)
 {
    struct jade_cfg *cfg = rzalloc(s, struct jade_cfg);
    cfg->count = s->block_count;
@@ -93,24 +67,6 @@ jade_cfg_build(struct jade_ir_shader *s)
       cfg->blocks[b].block = block;
       cfg->position[block->index] = b;
       b++;
-   }
-   find_successors(cfg);
-   for (b = 0; b < cfg->count; b++) {
-      struct jade_cfg_block *cb = &cfg->blocks[b];
-      for (unsigned k = 0; k < cb->succ_count; k++)
-         cfg->blocks[cb->succ[k]].pred_count++;
-   }
-   for (b = 0; b < cfg->count; b++) {
-      struct jade_cfg_block *cb = &cfg->blocks[b];
-      cb->preds = ralloc_array(cfg, unsigned, cb->pred_count ? cb->pred_count : 1);
-      cb->pred_count = 0;
-   }
-   for (b = 0; b < cfg->count; b++) {
-      struct jade_cfg_block *cb = &cfg->blocks[b];
-      for (unsigned k = 0; k < cb->succ_count; k++) {
-         struct jade_cfg_block *succ = &cfg->blocks[cb->succ[k]];
-         succ->preds[succ->pred_count++] = b;
-      }
    }
    return cfg;
 }
@@ -134,8 +90,8 @@ jade_liveness(struct jade_ir_shader *s, struct jade_cfg *cfg)
          struct jade_cfg_block *cb = &cfg->blocks[b];
          for (unsigned w = 0; w < words; w++) {
             BITSET_WORD out = cb->phi_uses[w];
-            for (unsigned k = 0; k < cb->succ_count; k++)
-               out |= cfg->blocks[cb->succ[k]].live_in[w];
+            for (unsigned k = 0; k < cb->block->succ_count; k++)
+               out |= jade_cfg_of(cfg, cb->block->succs[k])->live_in[w];
             BITSET_WORD in = cb->use[w] | (out & ~cb->def[w]);
             if (out != cb->live_out[w] || in != cb->live_in[w]) {
                cb->live_out[w] = out;

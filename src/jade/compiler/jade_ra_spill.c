@@ -363,8 +363,8 @@ victim_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
     * piling up for its copies.  That phi goes to memory instead (its
     * source is then stored as soon as it is loaded). */
    const struct jade_cfg_block *cb = &vs->sp->cfg->blocks[block];
-   for (unsigned k = 0; k < cb->succ_count && !vs->found; k++) {
-      jade_foreach_instr (vs->sp->cfg->blocks[cb->succ[k]].block, phi) {
+   for (unsigned k = 0; k < cb->block->succ_count && !vs->found; k++) {
+      jade_foreach_instr (cb->block->succs[k], phi) {
          if (phi->op != JADE_OP_PHI)
             break;
          unsigned d = phi->dst[0].value;
@@ -398,7 +398,7 @@ max_at(void *data, unsigned block, const struct jade_instr *i, unsigned pos,
 unsigned
 jade_ra_pressure(struct jade_ir_shader *s)
 {
-   struct jade_cfg *cfg = jade_cfg_build(s);
+   struct jade_cfg *cfg = jade_cfg_layout(s);
    jade_liveness(s, cfg);
    unsigned max = 0;
    walk_pressure(s, cfg, JADE_FILE_GPR, max_at, &max);
@@ -413,7 +413,7 @@ jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsig
    sp.no_spill = rzalloc_array(s, bool, s->value_count);
    sp.no_spill_count = s->value_count;
    for (;;) {
-      sp.cfg = jade_cfg_build(s);
+      sp.cfg = jade_cfg_layout(s);
       jade_liveness(s, sp.cfg);
       unsigned instr_count;
       struct victim_search vs = {.sp = &sp, .uses = collect_uses(s, &instr_count)};
@@ -639,7 +639,7 @@ jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget)
    ps.no_spill_count = s->value_count;
    unsigned spilled = 0;
    for (;;) {
-      struct jade_cfg *cfg = jade_cfg_build(s);
+      struct jade_cfg *cfg = jade_cfg_layout(s);
       jade_liveness(s, cfg);
       unsigned instr_count;
       struct pred_victim_search vs = {.ps = &ps, .uses = collect_uses(s, &instr_count)};

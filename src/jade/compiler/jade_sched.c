@@ -366,7 +366,7 @@ jade_schedule(struct jade_ir_shader *s, unsigned max_gprs)
 {
    /* With a small budget (JADE_DEBUG=spill), pressure comes first sooner. */
    unsigned limit = max_gprs && max_gprs < PRESSURE_LIMIT ? max_gprs / 2 : PRESSURE_LIMIT;
-   struct jade_cfg *cfg = jade_cfg_build(s);
+   struct jade_cfg *cfg = jade_cfg_layout(s);
    jade_liveness(s, cfg);
    for (unsigned b = 0; b < cfg->count; b++) {
       struct jade_block *block = cfg->blocks[b].block;

@@ -78,6 +78,7 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool u
       .serial = jade_debug(JADE_DEBUG_SERIAL),
       .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
       .print_ir = jade_debug(JADE_DEBUG_IR),
+      .validate = jade_debug(JADE_DEBUG_VALIDATE),
       .clip_from_position = ucp,
    };
    char *error = NULL;
