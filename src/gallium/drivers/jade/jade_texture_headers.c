@@ -330,7 +330,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
        * swizzled for the view (PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50),
        * must not get: a depth texture's border reads (R, 0, 0, 1). */
       .max_mip_level = pres->last_level,
-      .width_minus_one = (pres->width0 - 1) & 0x1ffff,
+      .width_minus_one = pres->width0 - 1,
       .height_minus_one = (height - 1) & 0xffff,
       .height_minus_one_bit16 = (height - 1) >> 16,
       .depth_minus_one = (depth - 1) & 0x3fff,
