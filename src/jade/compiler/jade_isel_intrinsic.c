@@ -416,6 +416,157 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
    return true;
 }
 
+/* The fragment stage's own intrinsics (inputs, outputs, discard, the
+ * rasteriser's values); false with no error: not one of them. */
+static bool
+isel_fs_intrinsic(struct isel *c, nir_intrinsic_instr *intr, bool *handled)
+{
+   *handled = true;
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_input:
+   case nir_intrinsic_load_interpolated_input:
+      return isel_fs_input(c, intr);
+   case nir_intrinsic_store_output:
+      return isel_fs_output(c, intr);
+   case nir_intrinsic_load_barycentric_pixel:
+   case nir_intrinsic_load_barycentric_centroid:
+   case nir_intrinsic_load_barycentric_sample:
+      return true; /* read by load_interpolated_input */
+   case nir_intrinsic_demote:
+      c->s->io.uses_discard = true;
+      jade_KILL(&c->b);
+      return true;
+   case nir_intrinsic_demote_if: {
+      /* @p KILL: the lanes whose condition holds are demoted (their
+       * fragment dropped; they run on as helpers).  terminate reaches
+       * here only as demote + halt (jade_compile.c). */
+      c->s->io.uses_discard = true;
+      struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
+      jade_guard(jade_KILL(&c->b), cond, false);
+      return true;
+   }
+   case nir_intrinsic_load_front_face: {
+      /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
+      struct jade_value *face =
+         isel_ipa(c, JADE_ATTR_FRONT_FACE, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER, NULL);
+      struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
+      jade_ISETP(&c->b, jade_v(p), jade_v(face), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
+      isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
+      return true;
+   }
+   case nir_intrinsic_load_frag_coord: {
+      /* At the sample when the shader runs per sample (NAK does so).
+       * All four screen-linear: a[0x7c] holds 1/w_clip, which is what
+       * gl_FragCoord.w is (NAK's nak_nir_lower_fs_inputs.c reads
+       * a[0x70..0x7c] so; perspective inputs multiply by its RCP). */
+      unsigned loc =
+         c->nir->info.fs.uses_sample_shading ? JADE_ISA_V_LOC_CENTROID : JADE_ISA_V_LOC_CENTER;
+      c->s->io.uses_frag_coord = true;
+      for (unsigned k = 0; k < 4; k++)
+         mark(c->s->io.inputs, JADE_ATTR_POSITION + 4 * k);
+      for (unsigned k = 0; k < 4; k++)
+         isel_set_def(c, &intr->def, k,
+                      isel_ipa(c, JADE_ATTR_POSITION + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
+      return true;
+   }
+   case nir_intrinsic_load_sample_id:
+   case nir_intrinsic_load_sample_mask_in: {
+      /* PIXLD.MY_INDEX: the sample this invocation shades;
+       * PIXLD.COVMASK: the pixel's coverage (narrowed to the
+       * invocation's samples by jade_nir_lower_samples). */
+      struct jade_value *v = isel_new_value(c, 32);
+      jade_PIXLD(&c->b, jade_v(v),
+                 .sel = intr->intrinsic == nir_intrinsic_load_sample_id ? JADE_ISA_V_SEL_MY_INDEX
+                                                                        : JADE_ISA_V_SEL_COVMASK);
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   default:
+      *handled = false;
+      return false;
+   }
+}
+
+/* System values read from attribute memory (VS) or special registers
+ * (lanes, threads, workgroups); false with no error: not one of them. */
+static bool
+isel_system_value(struct isel *c, nir_intrinsic_instr *intr, bool *handled)
+{
+   *handled = true;
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_vertex_id:
+   case nir_intrinsic_load_instance_id: {
+      /* Vertex shaders read them from attribute memory. */
+      struct jade_value *v = isel_new_value(c, 32);
+      int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? JADE_ATTR_VERTEX_ID
+                                                                 : JADE_ATTR_INSTANCE_ID;
+      mark(c->s->io.inputs, addr);
+      jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr);
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_subgroup_invocation: {
+      struct jade_value *v = isel_new_value(c, 32);
+      isel_s2r(c, v, JADE_ISA_SR_LANEID);
+      isel_set_def(c, &intr->def, 0, v);
+      return true;
+   }
+   case nir_intrinsic_load_local_invocation_id:
+   case nir_intrinsic_load_workgroup_id:
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = isel_new_value(c, 32);
+         /* SR_TID.X.. and SR_CTAID.X.. */
+         isel_s2r(c, v,
+                  (intr->intrinsic == nir_intrinsic_load_local_invocation_id
+                      ? JADE_ISA_SR_TID_X
+                      : JADE_ISA_SR_CTAID_X) +
+                     k);
+         isel_set_def(c, &intr->def, k, v);
+      }
+      return true;
+   default:
+      *handled = false;
+      return false;
+   }
+}
+
+/* A constant-buffer load: MOVs from c[bank][offset] for a constant offset,
+ * LDC from a register for an indexed one. */
+static bool
+isel_load_ubo(struct isel *c, nir_intrinsic_instr *intr)
+{
+   if (!nir_src_is_const(intr->src[0]))
+      return jade_ir_error(c->s, "constant-buffer loads from a non-constant buffer "
+                                 "index are not supported yet");
+   if (!nir_src_is_const(intr->src[1])) {
+      /* An indexed load: LDC dst, c[bank][offset + size k], a component
+       * each (LDC.64 for 64-bit ones). */
+      unsigned bank = nir_src_as_uint(intr->src[0]);
+      unsigned bits = intr->def.bit_size;
+      if (bits != 32 && bits != 64)
+         return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet", bits);
+      struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
+      for (unsigned k = 0; k < intr->def.num_components; k++) {
+         struct jade_value *v = isel_new_value(c, bits);
+         jade_LDC(&c->b, jade_v(v), .addr = jade_v(off), .bank = bank,
+                  .type = bits == 64 ? JADE_ISA_V_LDC_TYPE_64 : JADE_ISA_V_TYPE_32,
+                  .ofs = bits / 8 * k);
+         isel_set_def(c, &intr->def, k, v);
+      }
+      return true;
+   }
+   unsigned bank = nir_src_as_uint(intr->src[0]);
+   unsigned offset = nir_src_as_uint(intr->src[1]);
+   unsigned words = intr->def.bit_size / 32;
+   for (unsigned k = 0; k < intr->def.num_components; k++) {
+      struct jade_value *v = isel_new_value(c, intr->def.bit_size);
+      for (unsigned w = 0; w < words; w++)
+         jade_MOV(&c->b, jade_comp(v, w), jade_cbuf(bank, (int32_t)(offset + 4 * (k * words + w))));
+      isel_set_def(c, &intr->def, k, v);
+   }
+   return true;
+}
+
 bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
@@ -430,83 +581,16 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    default:
       break;
    }
+   bool handled, ok;
    if (c->nir->info.stage == MESA_SHADER_FRAGMENT) {
-      switch (intr->intrinsic) {
-      case nir_intrinsic_load_input:
-      case nir_intrinsic_load_interpolated_input:
-         return isel_fs_input(c, intr);
-      case nir_intrinsic_store_output:
-         return isel_fs_output(c, intr);
-      case nir_intrinsic_load_barycentric_pixel:
-      case nir_intrinsic_load_barycentric_centroid:
-      case nir_intrinsic_load_barycentric_sample:
-         return true; /* read by load_interpolated_input */
-      case nir_intrinsic_demote:
-         c->s->io.uses_discard = true;
-         jade_KILL(&c->b);
-         return true;
-      case nir_intrinsic_demote_if: {
-         /* @p KILL: the lanes whose condition holds are demoted (their
-          * fragment dropped; they run on as helpers).  terminate reaches
-          * here only as demote + halt (jade_compile.c). */
-         c->s->io.uses_discard = true;
-         struct jade_value *cond = isel_bool_value(c, isel_src(c, intr->src[0].ssa, 0));
-         jade_guard(jade_KILL(&c->b), cond, false);
-         return true;
-      }
-      case nir_intrinsic_load_front_face: {
-         /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
-         struct jade_value *face = isel_ipa(c, JADE_ATTR_FRONT_FACE, JADE_ISA_V_FREQ_CONSTANT,
-                                            JADE_ISA_V_LOC_CENTER, NULL);
-         struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
-         jade_ISETP(&c->b, jade_v(p), jade_v(face), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
-         isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
-         return true;
-      }
-      case nir_intrinsic_load_frag_coord: {
-         /* At the sample when the shader runs per sample (NAK does so).
-          * All four screen-linear: a[0x7c] holds 1/w_clip, which is what
-          * gl_FragCoord.w is (NAK's nak_nir_lower_fs_inputs.c reads
-          * a[0x70..0x7c] so; perspective inputs multiply by its RCP). */
-         unsigned loc =
-            c->nir->info.fs.uses_sample_shading ? JADE_ISA_V_LOC_CENTROID : JADE_ISA_V_LOC_CENTER;
-         c->s->io.uses_frag_coord = true;
-         for (unsigned k = 0; k < 4; k++)
-            mark(c->s->io.inputs, JADE_ATTR_POSITION + 4 * k);
-         for (unsigned k = 0; k < 4; k++)
-            isel_set_def(c, &intr->def, k,
-                         isel_ipa(c, JADE_ATTR_POSITION + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
-         return true;
-      }
-      case nir_intrinsic_load_sample_id:
-      case nir_intrinsic_load_sample_mask_in: {
-         /* PIXLD.MY_INDEX: the sample this invocation shades;
-          * PIXLD.COVMASK: the pixel's coverage (narrowed to the
-          * invocation's samples by jade_nir_lower_samples). */
-         struct jade_value *v = isel_new_value(c, 32);
-         jade_PIXLD(&c->b, jade_v(v),
-                    .sel = intr->intrinsic == nir_intrinsic_load_sample_id
-                              ? JADE_ISA_V_SEL_MY_INDEX
-                              : JADE_ISA_V_SEL_COVMASK);
-         isel_set_def(c, &intr->def, 0, v);
-         return true;
-      }
-      default:
-         break;
-      }
+      ok = isel_fs_intrinsic(c, intr, &handled);
+      if (handled)
+         return ok;
    }
+   ok = isel_system_value(c, intr, &handled);
+   if (handled)
+      return ok;
    switch (intr->intrinsic) {
-   case nir_intrinsic_load_vertex_id:
-   case nir_intrinsic_load_instance_id: {
-      /* Vertex shaders read them from attribute memory. */
-      struct jade_value *v = isel_new_value(c, 32);
-      int addr = intr->intrinsic == nir_intrinsic_load_vertex_id ? JADE_ATTR_VERTEX_ID
-                                                                 : JADE_ATTR_INSTANCE_ID;
-      mark(c->s->io.inputs, addr);
-      jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr);
-      isel_set_def(c, &intr->def, 0, v);
-      return true;
-   }
    case nir_intrinsic_load_input:
       if (c->nir->info.stage != MESA_SHADER_VERTEX)
          break;
@@ -552,58 +636,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
          jade_MEMBAR(&c->b, .scope = JADE_ISA_V_SCOPE_GPU);
       return true;
-   case nir_intrinsic_load_subgroup_invocation: {
-      struct jade_value *v = isel_new_value(c, 32);
-      isel_s2r(c, v, JADE_ISA_SR_LANEID);
-      isel_set_def(c, &intr->def, 0, v);
-      return true;
-   }
-   case nir_intrinsic_load_local_invocation_id:
-   case nir_intrinsic_load_workgroup_id:
-      for (unsigned k = 0; k < intr->def.num_components; k++) {
-         struct jade_value *v = isel_new_value(c, 32);
-         /* SR_TID.X.. and SR_CTAID.X.. */
-         isel_s2r(c, v,
-                  (intr->intrinsic == nir_intrinsic_load_local_invocation_id
-                      ? JADE_ISA_SR_TID_X
-                      : JADE_ISA_SR_CTAID_X) +
-                     k);
-         isel_set_def(c, &intr->def, k, v);
-      }
-      return true;
-   case nir_intrinsic_load_ubo: {
-      if (!nir_src_is_const(intr->src[0]))
-         return jade_ir_error(c->s, "constant-buffer loads from a non-constant buffer "
-                                    "index are not supported yet");
-      if (!nir_src_is_const(intr->src[1])) {
-         /* An indexed load: LDC dst, c[bank][offset + size k], a component
-          * each (LDC.64 for 64-bit ones). */
-         unsigned bank = nir_src_as_uint(intr->src[0]);
-         unsigned bits = intr->def.bit_size;
-         if (bits != 32 && bits != 64)
-            return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet", bits);
-         struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
-         for (unsigned k = 0; k < intr->def.num_components; k++) {
-            struct jade_value *v = isel_new_value(c, bits);
-            jade_LDC(&c->b, jade_v(v), .addr = jade_v(off), .bank = bank,
-                     .type = bits == 64 ? JADE_ISA_V_LDC_TYPE_64 : JADE_ISA_V_TYPE_32,
-                     .ofs = bits / 8 * k);
-            isel_set_def(c, &intr->def, k, v);
-         }
-         return true;
-      }
-      unsigned bank = nir_src_as_uint(intr->src[0]);
-      unsigned offset = nir_src_as_uint(intr->src[1]);
-      unsigned words = intr->def.bit_size / 32;
-      for (unsigned k = 0; k < intr->def.num_components; k++) {
-         struct jade_value *v = isel_new_value(c, intr->def.bit_size);
-         for (unsigned w = 0; w < words; w++)
-            jade_MOV(&c->b, jade_comp(v, w),
-                     jade_cbuf(bank, (int32_t)(offset + 4 * (k * words + w))));
-         isel_set_def(c, &intr->def, k, v);
-      }
-      return true;
-   }
+   case nir_intrinsic_load_ubo:
+      return isel_load_ubo(c, intr);
    case nir_intrinsic_image_load:
    case nir_intrinsic_image_store:
    case nir_intrinsic_image_atomic:

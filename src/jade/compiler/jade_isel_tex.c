@@ -175,6 +175,71 @@ isel_tmml(struct isel *c, nir_tex_instr *tex, int dim, nir_def *coord)
    return true;
 }
 
+/* A texture instruction's sources by what they are. */
+struct tex_sources {
+   nir_def *coord, *lod, *offset, *cmp, *ms, *ddx, *ddy;
+   bool bias; /* lod is a bias */
+};
+
+static bool
+tex_sources(struct isel *c, nir_tex_instr *tex, struct tex_sources *t)
+{
+   *t = (struct tex_sources){0};
+   for (unsigned s = 0; s < tex->num_srcs; s++) {
+      nir_def *d = tex->src[s].src.ssa;
+      switch (tex->src[s].src_type) {
+      case nir_tex_src_coord:
+         t->coord = d;
+         break;
+      case nir_tex_src_lod:
+         t->lod = d;
+         break;
+      case nir_tex_src_bias:
+         t->lod = d;
+         t->bias = true;
+         break;
+      case nir_tex_src_offset:
+         t->offset = d;
+         break;
+      case nir_tex_src_comparator:
+         t->cmp = d;
+         break;
+      case nir_tex_src_ms_index:
+         t->ms = d;
+         break;
+      case nir_tex_src_ddx:
+         t->ddx = d;
+         break;
+      case nir_tex_src_ddy:
+         t->ddy = d;
+         break;
+      default:
+         return jade_ir_error(c->s, "texture source type %u is not supported yet",
+                              tex->src[s].src_type);
+      }
+   }
+   return true;
+}
+
+/* The LOD mode of TEX/TLD: a constant zero LOD is LZ and needs no operand
+ * (t->lod cleared); multisample fetches have no levels. */
+static unsigned
+tex_lod_mode(nir_tex_instr *tex, enum jade_isa_op op, struct tex_sources *t)
+{
+   if (tex->op == nir_texop_txf_ms) {
+      t->lod = NULL;
+      return JADE_ISA_V_LOD_LZ;
+   }
+   if (t->lod && !t->bias && nir_src_is_const(nir_src_for_ssa(t->lod)) &&
+       nir_src_as_uint(nir_src_for_ssa(t->lod)) == 0) {
+      t->lod = NULL;
+      return JADE_ISA_V_LOD_LZ;
+   }
+   if (t->lod)
+      return t->bias ? JADE_ISA_V_LOD_LB : JADE_ISA_V_LOD_LL;
+   return op == JADE_ISA_OP_TLD ? JADE_ISA_V_LOD_LZ : JADE_ISA_V_LOD_AUTO;
+}
+
 bool
 isel_tex(struct isel *c, nir_tex_instr *tex)
 {
@@ -193,42 +258,10 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       return jade_ir_error(c->s, "texture: sampler dimension %u%s is not supported",
                            tex->sampler_dim, tex->is_array ? " (array)" : "");
 
-   nir_def *coord = NULL, *lod = NULL, *offset = NULL, *cmp = NULL, *ms = NULL;
-   nir_def *ddx = NULL, *ddy = NULL;
-   bool bias = false;
-   for (unsigned s = 0; s < tex->num_srcs; s++) {
-      nir_def *d = tex->src[s].src.ssa;
-      switch (tex->src[s].src_type) {
-      case nir_tex_src_coord:
-         coord = d;
-         break;
-      case nir_tex_src_lod:
-         lod = d;
-         break;
-      case nir_tex_src_bias:
-         lod = d;
-         bias = true;
-         break;
-      case nir_tex_src_offset:
-         offset = d;
-         break;
-      case nir_tex_src_comparator:
-         cmp = d;
-         break;
-      case nir_tex_src_ms_index:
-         ms = d;
-         break;
-      case nir_tex_src_ddx:
-         ddx = d;
-         break;
-      case nir_tex_src_ddy:
-         ddy = d;
-         break;
-      default:
-         return jade_ir_error(c->s, "texture source type %u is not supported yet",
-                              tex->src[s].src_type);
-      }
-   }
+   struct tex_sources t;
+   if (!tex_sources(c, tex, &t))
+      return false;
+   nir_def *coord = t.coord, *offset = t.offset, *cmp = t.cmp, *ms = t.ms;
 
    enum jade_isa_op op;
    switch (tex->op) {
@@ -253,21 +286,8 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       return jade_ir_error(c->s, "texture operation %u is not supported yet", tex->op);
    }
 
-   /* LOD mode (TEX/TLD); a constant zero LOD is LZ and needs no operand.
-    * Multisample fetches have no levels. */
-   unsigned lod_mode = JADE_ISA_V_LOD_AUTO;
-   if (tex->op == nir_texop_txf_ms) {
-      lod_mode = JADE_ISA_V_LOD_LZ;
-      lod = NULL;
-   } else if (lod && !bias && nir_src_is_const(nir_src_for_ssa(lod)) &&
-              nir_src_as_uint(nir_src_for_ssa(lod)) == 0) {
-      lod_mode = JADE_ISA_V_LOD_LZ;
-      lod = NULL;
-   } else if (lod) {
-      lod_mode = bias ? JADE_ISA_V_LOD_LB : JADE_ISA_V_LOD_LL;
-   } else if (op == JADE_ISA_OP_TLD) {
-      lod_mode = JADE_ISA_V_LOD_LZ;
-   }
+   unsigned lod_mode = tex_lod_mode(tex, op, &t);
+   nir_def *lod = t.lod;
 
    struct jade_value *src0[4], *src1[8];
    unsigned n0 = 0, n1 = 0;
@@ -295,8 +315,8 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
          src0[n0++] = layer;
       }
       for (unsigned k = 0; k < coords; k++) {
-         src1[n1++] = isel_src(c, ddx, k);
-         src1[n1++] = isel_src(c, ddy, k);
+         src1[n1++] = isel_src(c, t.ddx, k);
+         src1[n1++] = isel_src(c, t.ddy, k);
       }
    } else {
       if (layer)
