@@ -118,6 +118,7 @@ bool isel_alu_fp64(struct isel *c, nir_alu_instr *alu, struct jade_value *dst);
 bool isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store);
 bool isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local);
 bool isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap);
+bool isel_atomic_op(nir_atomic_op aop, unsigned *op, bool *is_signed);
 bool isel_tex(struct isel *c, nir_tex_instr *tex);
 bool isel_image(struct isel *c, nir_intrinsic_instr *intr);
 void isel_fs_exit(struct isel *c);

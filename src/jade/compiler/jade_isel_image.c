@@ -157,43 +157,12 @@ isel_image(struct isel *c, nir_intrinsic_instr *intr)
          return jade_ir_error(c->s, "%u-bit image atomics are not supported yet",
                               intr->def.bit_size);
       bool swap = intr->intrinsic == nir_intrinsic_image_atomic_swap;
-      unsigned op = JADE_ISA_V_OP_ADD, type = JADE_ISA_V_SUATOM_B_TYPE_U32;
-      switch (nir_intrinsic_atomic_op(intr)) {
-      case nir_atomic_op_iadd:
-         op = JADE_ISA_V_OP_ADD;
-         break;
-      case nir_atomic_op_imin:
-         op = JADE_ISA_V_OP_MIN;
-         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
-         break;
-      case nir_atomic_op_umin:
-         op = JADE_ISA_V_OP_MIN;
-         break;
-      case nir_atomic_op_imax:
-         op = JADE_ISA_V_OP_MAX;
-         type = JADE_ISA_V_SUATOM_B_TYPE_S32;
-         break;
-      case nir_atomic_op_umax:
-         op = JADE_ISA_V_OP_MAX;
-         break;
-      case nir_atomic_op_iand:
-         op = JADE_ISA_V_OP_AND;
-         break;
-      case nir_atomic_op_ior:
-         op = JADE_ISA_V_OP_OR;
-         break;
-      case nir_atomic_op_ixor:
-         op = JADE_ISA_V_OP_XOR;
-         break;
-      case nir_atomic_op_xchg:
-         op = JADE_ISA_V_OP_EXCH;
-         break; /* .EXCH (NAK set_atom_op) */
-      case nir_atomic_op_cmpxchg:
-         break;
-      default:
+      unsigned op;
+      bool is_signed;
+      if (!isel_atomic_op(nir_intrinsic_atomic_op(intr), &op, &is_signed))
          return jade_ir_error(c->s, "image atomic operation %u is not supported yet",
                               nir_intrinsic_atomic_op(intr));
-      }
+      unsigned type = is_signed ? JADE_ISA_V_SUATOM_B_TYPE_S32 : JADE_ISA_V_SUATOM_B_TYPE_U32;
       /* CAS takes the compared value and the new one packed in a pair. */
       struct jade_value *data = isel_src(c, intr->src[3].ssa, 0);
       if (swap) {

@@ -127,6 +127,44 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
 /* Atomics on shared (ATOMS) and global (ATOMG) memory, 32 and 64-bit
  * integers and 32-bit float add.  The ISA's op field: ADD MIN MAX INC DEC
  * AND OR XOR EXCH. */
+/* The hardware operation of an integer atomic (ATOMS, ATOMG, SUATOM
+ * number them alike; a compare-and-swap is its own form, its op field
+ * unused), and whether it compares signed; false: not one the hardware
+ * has. */
+bool
+isel_atomic_op(nir_atomic_op aop, unsigned *op, bool *is_signed)
+{
+   *is_signed = aop == nir_atomic_op_imin || aop == nir_atomic_op_imax;
+   switch (aop) {
+   case nir_atomic_op_iadd:
+   case nir_atomic_op_cmpxchg:
+      *op = JADE_ISA_V_OP_ADD;
+      return true;
+   case nir_atomic_op_imin:
+   case nir_atomic_op_umin:
+      *op = JADE_ISA_V_OP_MIN;
+      return true;
+   case nir_atomic_op_imax:
+   case nir_atomic_op_umax:
+      *op = JADE_ISA_V_OP_MAX;
+      return true;
+   case nir_atomic_op_iand:
+      *op = JADE_ISA_V_OP_AND;
+      return true;
+   case nir_atomic_op_ior:
+      *op = JADE_ISA_V_OP_OR;
+      return true;
+   case nir_atomic_op_ixor:
+      *op = JADE_ISA_V_OP_XOR;
+      return true;
+   case nir_atomic_op_xchg:
+      *op = JADE_ISA_V_OP_EXCH; /* .EXCH (NAK set_atom_op) */
+      return true;
+   default:
+      return false;
+   }
+}
+
 bool
 isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
 {
@@ -143,48 +181,17 @@ isel_atomic(struct isel *c, nir_intrinsic_instr *intr, bool shared, bool swap)
    unsigned u = wide ? JADE_ISA_V_ATOMG_TYPE_64 : JADE_ISA_V_ATOMG_TYPE_U32;
    unsigned sgn = wide ? JADE_ISA_V_ATOMG_TYPE_S64 : JADE_ISA_V_ATOMG_TYPE_S32;
    nir_atomic_op aop = nir_intrinsic_atomic_op(intr);
-   unsigned op, type = u;
-   switch (aop) {
-   case nir_atomic_op_iadd:
-      op = JADE_ISA_V_OP_ADD;
-      break;
-   case nir_atomic_op_imin:
-      op = JADE_ISA_V_OP_MIN;
-      type = sgn;
-      break;
-   case nir_atomic_op_umin:
-      op = JADE_ISA_V_OP_MIN;
-      break;
-   case nir_atomic_op_imax:
-      op = JADE_ISA_V_OP_MAX;
-      type = sgn;
-      break;
-   case nir_atomic_op_umax:
-      op = JADE_ISA_V_OP_MAX;
-      break;
-   case nir_atomic_op_iand:
-      op = JADE_ISA_V_OP_AND;
-      break;
-   case nir_atomic_op_ior:
-      op = JADE_ISA_V_OP_OR;
-      break;
-   case nir_atomic_op_ixor:
-      op = JADE_ISA_V_OP_XOR;
-      break;
-   case nir_atomic_op_xchg:
-      op = JADE_ISA_V_OP_EXCH;
-      break;
-   case nir_atomic_op_cmpxchg:
-      op = JADE_ISA_V_OP_ADD;
-      break;
-   case nir_atomic_op_fadd:
+   unsigned op, type;
+   bool is_signed = false;
+   if (aop == nir_atomic_op_fadd) {
       if (wide || shared)
          return jade_ir_error(c->s, "%s float atomics are not supported yet",
                               shared ? "shared" : "64-bit");
       op = JADE_ISA_V_OP_ADD;
       type = JADE_ISA_V_TYPE_F32_FTZ_RN;
-      break;
-   default:
+   } else if (isel_atomic_op(aop, &op, &is_signed)) {
+      type = is_signed ? sgn : u;
+   } else {
       return jade_ir_error(c->s, "atomic operation %u is not supported yet", aop);
    }
    if (shared && type == JADE_ISA_V_ATOMG_TYPE_S64)
