@@ -274,10 +274,9 @@ record_defs(struct validator *v, const struct jade_block *block, const struct ja
 static bool
 check_allocated(struct validator *v, const struct jade_instr *i)
 {
-   /* Allocatable registers of each file: below RZ and the pc's two, below
-    * PT, URZ, UPT. */
-   static const unsigned file_regs[4] = {JADE_HW_RZ - JADE_HW_RESERVED_GPRS, JADE_HW_PT,
-                                         JADE_HW_URZ, JADE_HW_UPT};
+   /* Allocatable registers of each file (the hardware facts). */
+   static const unsigned file_regs[4] = {JADE_HW_GPR_LIMIT, JADE_HW_PREDICATES, JADE_HW_UGPRS,
+                                         JADE_HW_UPREDICATES};
    struct jade_ir_shader *s = v->s;
    if (i->op == JADE_OP_PHI)
       return fail(v, "PHI left after register allocation");

@@ -33,10 +33,12 @@
 #include "util/ralloc.h"
 #include "util/u_debug.h"
 
-/* R0..R252 usable: RZ and the two registers that hold the pc above them. */
-#define GPR_LIMIT (JADE_HW_RZ - JADE_HW_RESERVED_GPRS)
+/* Allocatable registers of each file (the ISA description's hardware
+ * facts: R0..R252 below the pc's two registers and RZ, P0..P6 below PT). */
+#define GPR_LIMIT JADE_HW_GPR_LIMIT
 
-static const unsigned file_regs[4] = {GPR_LIMIT, JADE_HW_PT, JADE_HW_URZ, JADE_HW_UPT};
+static const unsigned file_regs[4] = {JADE_HW_GPR_LIMIT, JADE_HW_PREDICATES, JADE_HW_UGPRS,
+                                      JADE_HW_UPREDICATES};
 
 struct ra {
    struct jade_ir_shader *s;
