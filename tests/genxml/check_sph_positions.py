@@ -6,7 +6,9 @@ every field of Jade's SPH description (jade-sph --fields) sits where
 NVIDIA's class header puts it, element by element, and every field of the
 header (but reserved and padding bits) is in the description.  A field
 the header lacks may come from the version 3 header (import_nvidia_sph.py
-takes DOES_LOAD_OR_STORE from it), at the bits that one gives."""
+takes DOES_LOAD_OR_STORE from it), at the bits that one gives, or from
+NAK (import_nvidia_sph.py's NAK_FIELDS: bit 24, the geometry passthrough
+NAK's sph.rs sets), at the bits NAK gives."""
 
 import re
 import subprocess
@@ -34,10 +36,15 @@ def nvidia_fields(path, prefix):
     return out
 
 
+# Fields no NVIDIA header names, where Mesa's nak/sph.rs sets them.
+NAK = {('vtg', 'gs_passthrough_enable'): lambda i: (24, 24)}
+
+
 def main():
     tool, header, prefix = sys.argv[1:4]
     theirs = nvidia_fields(header, prefix)
     v3 = nvidia_fields(sys.argv[4], sys.argv[5]) if len(sys.argv) > 5 else {}
+    v3.update(NAK)
     r = subprocess.run([tool, '--fields'], capture_output=True, text=True, check=True)
     ours = {}
     for line in r.stdout.splitlines():

@@ -42,7 +42,7 @@
 #define VA       0x30000000ull
 #define PB       0x0000u
 #define VS       0x0400u
-#define GS_AT(i) (0x0800u + 0x600u * (i)) /* 13 programs: 0x0800..0x5600 */
+#define GS_AT(i) (0x0800u + 0x600u * (i)) /* 14 programs: 0x0800..0x5c00 */
 #define PS_ID    0x6800u                  /* reads a[0x60] */
 #define PS_GEN   0x6c00u                  /* reads a[0x80] */
 #define STREAM   0x7000u                  /* 64 elements of 16 bytes */
@@ -67,6 +67,7 @@ enum gs_program {
    GS_QUAD_ID,
    GS_BAD,
    GS_NO_FINAL,
+   GS_PASSTHROUGH,
 };
 
 #define MAX_RUNS  64
@@ -395,6 +396,13 @@ build_faults(void)
    A("OUT.EMIT R20, R20, RZ");
    A("EXIT");
    put_program(GS_AT(GS_NO_FINAL), &h);
+   /* The same code under a header with the passthrough bit (NAK's
+    * set_gs_passthrough_enable, SPH bit 24): a mode the model does not
+    * run, so it must say so and draw nothing rather than run it as an
+    * ordinary geometry shader. */
+   struct jade_sph_vtg hp = h;
+   hp.gs_passthrough_enable = 1;
+   put_program(GS_AT(GS_PASSTHROUGH), &hp);
 }
 
 /* Pixel programs writing a[0x60] or a[0x80] (read flat) to R. */
@@ -834,6 +842,25 @@ case_fault(enum gs_program p, const char *want)
    jade_gpu_destroy(gpu);
 }
 
+/* A header the model does not run: reported (counted, logged), nothing
+ * drawn, no fault. */
+static void
+case_not_modelled(enum gs_program p, const char *want)
+{
+   gpu = new_model();
+   if (!gpu)
+      return;
+   pipeline();
+   begin_case(p, PS_ID);
+   draw(NVC597_BEGIN_OP_POINTS, 0, 1);
+   CHECK(!jade_gpu_fault(gpu), "%s: no fault", want);
+   CHECK(jade_gpu_stats(gpu)->unimplemented == 1 && strstr(last_log, want),
+         "%s reported as not modelled: %u, last log '%s'", want,
+         (unsigned)jade_gpu_stats(gpu)->unimplemented, last_log);
+   CHECK(run_count == 0, "%s: nothing drawn: %u runs", want, run_count);
+   jade_gpu_destroy(gpu);
+}
+
 int
 main(void)
 {
@@ -872,6 +899,7 @@ main(void)
 
    case_fault(GS_BAD, "no input vertex handle");
    case_fault(GS_NO_FINAL, "without OUT.FINAL");
+   case_not_modelled(GS_PASSTHROUGH, "passthrough");
 
    if (!failures)
       printf("geometry stage: ok\n");

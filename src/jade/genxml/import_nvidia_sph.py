@@ -9,7 +9,8 @@ NVC797_SPHV4): every field's bit range, arrays with their stride and
 length (up to the next field), reserved and padding bits left out.  The
 FIELDs named after V3_HEADER (the SPH version 3 header, cla097sph.h,
 NVA097_SPHV3) are taken from it where version 4 reserves their bits:
-DOES_LOAD_OR_STORE, which NAK sets on Turing too (sph.rs).  Run
+DOES_LOAD_OR_STORE, which NAK sets on Turing too (sph.rs).  One bit no
+NVIDIA header names is added from NAK (NAK_FIELDS).  Run
 once to make the XML; tests/genxml/check_sph_positions.py checks the XML
 against the same header, so an edit that moves a field is caught."""
 
@@ -61,6 +62,20 @@ def array_lengths(fields, total_bits):
             f[4] = (nxt - base) // f[3]
 
 
+# Bits neither NVIDIA header defines (version 4 lists nothing at 21 and
+# 23..25) that NAK programs (Mesa's
+# src/nouveau/compiler/nak/sph.rs): (type, field, low bit, high bit).
+NAK_FIELDS = [
+    ('T1', 'gs_passthrough_enable', 24, 24),  # ShaderProgramHeader::set_gs_passthrough_enable
+]
+
+
+def add_nak_fields(types):
+    for t, name, lo, hi in NAK_FIELDS:
+        assert not any(f[1] <= hi and lo <= f[2] + f[3] * (f[4] - 1) for f in types[t]), name
+        types[t].append([name, lo, hi, 0, 1])
+
+
 def add_v3_fields(types, v3_path, v3_prefix, names):
     """The named v3 fields, in both types, where v4 has reserved bits."""
     v3, _ = parse(v3_path, v3_prefix)
@@ -77,10 +92,12 @@ def main():
     types, values = parse(path, prefix)
     if len(sys.argv) > 3:
         add_v3_fields(types, sys.argv[3], sys.argv[4], set(a.lower() for a in sys.argv[5:]))
+    add_nak_fields(types)
     print('<?xml version="1.0"?>')
     print('<!-- Turing Shader Program Header (SPH v4, 32 words), made by')
     print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h')
-    print('     (and DOES_LOAD_OR_STORE from cla097sph.h, the version 3 header). -->')
+    print('     (and DOES_LOAD_OR_STORE from cla097sph.h, the version 3 header;')
+    print('     GS_PASSTHROUGH_ENABLE, bit 24, from NAK\'s sph.rs). -->')
     print('<genxml name="sph" words="32">')
     for t, name in (('T1', 'vtg'), ('T2', 'ps')):
         fields = types[t]

@@ -92,7 +92,6 @@
 #define MAP_WORDS         JADE_ATTR_MAP_WORDS
 #define PRIMITIVE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
 #define LAYER_WORD        JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX)
-#define PASSTHROUGH_BIT   24
 #define OUT_BUDGET        (64u * 1024) /* output vertex slots a launch (64 MiB) */
 #define NONE              UINT32_MAX
 
@@ -118,12 +117,6 @@ struct gs {
    uint32_t *table_vertex; /* table slot -> run vertex */
    unsigned table_count;
 };
-
-static bool
-sph_bit(const uint32_t *sph, unsigned bit)
-{
-   return sph[bit / 32] >> (bit % 32) & 1;
-}
 
 /* Vertices of an input primitive of the topology; 0 for those a geometry
  * shader cannot take. */
@@ -223,10 +216,9 @@ static bool
 read_header(struct gs *g)
 {
    struct jade_gpu *gpu = g->gpu;
-   const uint32_t *sph = g->stage->sph;
-   jade_sph_vtg_unpack(sph, &g->h);
-   if (sph_bit(sph, PASSTHROUGH_BIT)) {
-      gpu_3d_not_modelled(gpu, g->subc, 20, "the geometry passthrough SPH bit 24 (nothing drawn)");
+   jade_sph_vtg_unpack(g->stage->sph, &g->h);
+   if (g->h.gs_passthrough_enable) {
+      gpu_3d_not_modelled(gpu, g->subc, 20, "the geometry passthrough SPH bit (nothing drawn)");
       return false;
    }
    if (GPU_GET(gpu->method[g->subc][NVC597_SET_GS_MODE / 4], NVC597_SET_GS_MODE_TYPE) ==
