@@ -23,7 +23,7 @@
 #include "jade_ra.h"
 #include "util/ralloc.h"
 
-#define NO_SB     7
+#define NO_SB     JADE_HW_NO_SCOREBOARD
 #define REG_SLOTS (256 + 8 + 64 + 8)
 
 /* What is pending, per register slot, with cycles relative to a point. */

@@ -92,7 +92,9 @@ jade_instr_create(struct jade_ir_shader *s, struct jade_block *block, enum jade_
    instr->pred = JADE_HW_PT;
    instr->pred_value = -1;
    instr->target_block = -1;
-   instr->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
+   instr->ctrl = (struct jade_isa_ctrl){.stall = 1,
+                                        .wr_sb = JADE_HW_NO_SCOREBOARD,
+                                        .rd_sb = JADE_HW_NO_SCOREBOARD};
    list_addtail(&instr->link, &block->instrs);
    return instr;
 }

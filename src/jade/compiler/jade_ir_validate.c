@@ -293,8 +293,9 @@ check_allocated(struct validator *v, const struct jade_instr *i)
                      val->reg + val->size - 1, val->file);
    }
    const struct jade_isa_ctrl *c = &i->ctrl;
-   if (c->stall < 1 || c->stall > 15 || c->wait_mask >= 64 || (c->wr_sb > 5 && c->wr_sb != 7) ||
-       (c->rd_sb > 5 && c->rd_sb != 7))
+   if (c->stall < 1 || c->stall > 15 || c->wait_mask >= 64 ||
+       (c->wr_sb >= JADE_HW_SCOREBOARDS && c->wr_sb != JADE_HW_NO_SCOREBOARD) ||
+       (c->rd_sb >= JADE_HW_SCOREBOARDS && c->rd_sb != JADE_HW_NO_SCOREBOARD))
       return fail(v, "control bits out of range");
    return true;
 }

@@ -572,7 +572,7 @@ def memory_access(name, desc):
 
 def emit_hardware(h, hw):
     """The description's `hardware:` facts as JADE_HW_<NAME>."""
-    need = ('rz', 'urz', 'pt', 'upt', 'reserved_gprs', 'scoreboards')
+    need = ('rz', 'urz', 'pt', 'upt', 'reserved_gprs', 'scoreboards', 'no_scoreboard')
     for k in need:
         if k not in (hw or {}):
             raise DescError(f'hardware: {k} missing')

@@ -220,8 +220,8 @@ jade_isa_instr_init(struct jade_isa_instr *instr, unsigned form_idx)
    instr->form = form_idx;
    instr->pred = JADE_HW_PT;
    instr->ctrl.stall = 1;
-   instr->ctrl.wr_sb = 7;
-   instr->ctrl.rd_sb = 7;
+   instr->ctrl.wr_sb = JADE_HW_NO_SCOREBOARD;
+   instr->ctrl.rd_sb = JADE_HW_NO_SCOREBOARD;
    if (form_idx >= jade_isa_form_count)
       return;
    const struct jade_isa_form *form = &jade_isa_forms[form_idx];

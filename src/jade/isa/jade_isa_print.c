@@ -214,7 +214,7 @@ jade_isa_print_named(const struct jade_isa_instr *instr, uint64_t pc,
     * with sb_spacing (variable latency, half precision), none to set. */
    const struct jade_isa_ctrl *c = &instr->ctrl;
    const bool sets_sb = jade_isa_op_info[jade_isa_forms[instr->form].op].sb_spacing &&
-                        (c->wr_sb != 7 || c->rd_sb != 7);
+                        (c->wr_sb != JADE_HW_NO_SCOREBOARD || c->rd_sb != JADE_HW_NO_SCOREBOARD);
    put(&o, c->stall || c->wait_mask || sets_sb ? " ;" : ";");
    return o.len;
 }

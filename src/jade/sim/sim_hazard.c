@@ -20,7 +20,7 @@
 
 #include "sim_private.h"
 
-#define NO_SB 7
+#define NO_SB JADE_HW_NO_SCOREBOARD
 
 void
 sim_hazard_reset(struct sim_warp *w)

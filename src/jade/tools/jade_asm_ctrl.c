@@ -16,9 +16,10 @@ jade_asm_format_ctrl(const struct jade_isa_ctrl *ctrl, char *buf, size_t size)
       wait[i] = (ctrl->wait_mask >> i) & 1 ? '0' + i : '-';
    wait[6] = 0;
 
-   int n =
-      snprintf(buf, size, "[B%s:R%c:W%c:%c:S%02u", wait, ctrl->rd_sb == 7 ? '-' : '0' + ctrl->rd_sb,
-               ctrl->wr_sb == 7 ? '-' : '0' + ctrl->wr_sb, ctrl->yield ? 'Y' : '-', ctrl->stall);
+   int n = snprintf(buf, size, "[B%s:R%c:W%c:%c:S%02u", wait,
+                    ctrl->rd_sb == JADE_HW_NO_SCOREBOARD ? '-' : '0' + ctrl->rd_sb,
+                    ctrl->wr_sb == JADE_HW_NO_SCOREBOARD ? '-' : '0' + ctrl->wr_sb,
+                    ctrl->yield ? 'Y' : '-', ctrl->stall);
    if (ctrl->reuse && n > 0 && (size_t)n < size)
       n += snprintf(buf + n, size - n, ":U%x", ctrl->reuse);
    if (n > 0 && (size_t)n < size)
@@ -32,7 +33,7 @@ parse_sb(const char **s, char tag, uint8_t *sb)
       return -1;
    (*s)++;
    if (**s == '-')
-      *sb = 7;
+      *sb = JADE_HW_NO_SCOREBOARD;
    else if (**s >= '0' && **s <= '5')
       *sb = **s - '0';
    else
