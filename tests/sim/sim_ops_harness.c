@@ -67,7 +67,9 @@ ops_assemble(const char *text, struct jade_isa_instr *in)
    char err[200];
    memset(in, 0, sizeof(*in));
    /* the control bits: a plain stall, no scoreboards */
-   in->ctrl = (struct jade_isa_ctrl){.stall = 1, .wr_sb = 7, .rd_sb = 7};
+   in->ctrl = (struct jade_isa_ctrl){.stall = 1,
+                                     .wr_sb = JADE_HW_NO_SCOREBOARD,
+                                     .rd_sb = JADE_HW_NO_SCOREBOARD};
    if (jade_isa_parse(text, 0, in, err, sizeof(err))) {
       printf("FAIL %s: does not assemble: %s\n", text, err);
       return false;

@@ -283,16 +283,6 @@ jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field)
    add_src(instr, field, JADE_OPERAND_ZERO);
 }
 
-void
-jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
-                           const struct jade_value *value)
-{
-   if (value)
-      jade_instr_add_src(instr, field, value);
-   else
-      jade_instr_add_src_zero(instr, field);
-}
-
 static bool
 record_error(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt, va_list ap)
 {

@@ -171,9 +171,19 @@ jade_instr_is_unguarded(const struct jade_instr *instr)
 /* The value of a field set by selection, or `dflt`. */
 uint64_t jade_instr_field(const struct jade_instr *instr, enum jade_isa_field field, uint64_t dflt);
 
+/* Registers of each file a program may allocate (the ISA description's
+ * hardware facts: R0..R252 below the pc's two and RZ, P0..P6 below PT). */
+static inline unsigned
+jade_file_regs(enum jade_file file)
+{
+   static const unsigned regs[4] = {JADE_HW_GPR_LIMIT, JADE_HW_PREDICATES, JADE_HW_UGPRS,
+                                    JADE_HW_UPREDICATES};
+   return regs[file];
+}
+
 /* A basic block.  Its CFG edges are kept here: derived from the branches
  * once after selection (jade_cfg_derive), then kept by every pass that
- * changes control flow (jade_block_update_succs, jade_block_add_edge);
+ * changes control flow (jade_block_update_succs);
  * the validator checks them against the code. */
 struct jade_block {
    struct list_head link;
@@ -266,14 +276,10 @@ void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field
 /* A phi source from predecessor block `pred`. */
 void jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value,
                             unsigned pred);
-/* An optional source: the value, or the zero register when it is NULL. */
-void jade_instr_add_src_or_zero(struct jade_instr *instr, enum jade_isa_field field,
-                                const struct jade_value *value);
 
 /* The encoding form whose operand slots hold the instruction's sources and
  * which has every field it sets, or -1 (jade_ir_form.c). */
 int jade_instr_form(const struct jade_ir_shader *s, const struct jade_instr *instr);
-bool jade_form_has_field(unsigned form, enum jade_isa_field field);
 /* What the forms of each ISA op have, from the description (a table built
  * once): per field, whether some form has it and the register file its
  * operand type names; per ALU slot 0..2 (a, b, c), the operand kinds some
@@ -308,13 +314,20 @@ jade_block_by_index(const struct jade_ir_shader *s, unsigned index)
  * jade_cfg_derive reads them off the branches once, and passes that
  * change control flow keep them. */
 void jade_cfg_derive(struct jade_ir_shader *s);
+/* Whether `succ` is one of the block's successors. */
+static inline bool
+jade_block_has_succ(const struct jade_block *block, const struct jade_block *succ)
+{
+   for (unsigned k = 0; k < block->succ_count; k++)
+      if (block->succs[k] == succ)
+         return true;
+   return false;
+}
 /* The successors the code of `block` has (branch targets in instruction
  * order, then the next block unless it ends in an unguarded BRA or EXIT);
  * returns how many, or 3 when there would be more than two. */
 unsigned jade_block_code_succs(const struct jade_ir_shader *s, const struct jade_block *block,
                                struct jade_block *succs[2]);
-void jade_block_add_edge(struct jade_block *from, struct jade_block *to);
-void jade_block_remove_edge(struct jade_block *from, struct jade_block *to);
 /* After a pass changed the branches of `block` (or what follows it): its
  * successor edges again as its code has them (false: more than two). */
 bool jade_block_update_succs(struct jade_ir_shader *s, struct jade_block *block);

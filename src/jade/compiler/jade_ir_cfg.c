@@ -73,16 +73,16 @@ remove_pred(struct jade_block *to, struct jade_block *from)
    assert(!"no such edge");
 }
 
-void
-jade_block_add_edge(struct jade_block *from, struct jade_block *to)
+static void
+add_edge(struct jade_block *from, struct jade_block *to)
 {
    assert(from->succ_count < 2);
    from->succs[from->succ_count++] = to;
    add_pred(to, from);
 }
 
-void
-jade_block_remove_edge(struct jade_block *from, struct jade_block *to)
+static void
+remove_edge(struct jade_block *from, struct jade_block *to)
 {
    for (unsigned k = 0; k < from->succ_count; k++) {
       if (from->succs[k] == to) {
@@ -101,13 +101,13 @@ bool
 jade_block_update_succs(struct jade_ir_shader *s, struct jade_block *block)
 {
    while (block->succ_count)
-      jade_block_remove_edge(block, block->succs[block->succ_count - 1]);
+      remove_edge(block, block->succs[block->succ_count - 1]);
    struct jade_block *succs[2];
    unsigned count = jade_block_code_succs(s, block, succs);
    if (count > 2)
       return jade_ir_error(s, "block %u has more than two successors", block->index);
    for (unsigned k = 0; k < count; k++)
-      jade_block_add_edge(block, succs[k]);
+      add_edge(block, succs[k]);
    return true;
 }
 
@@ -119,14 +119,8 @@ jade_cfg_derive(struct jade_ir_shader *s)
       block->pred_count = 0;
    }
    jade_foreach_block (s, block) {
-      struct jade_block *succs[2];
-      unsigned count = jade_block_code_succs(s, block, succs);
-      if (count > 2) {
-         jade_ir_error(s, "block %u has more than two successors", block->index);
+      if (!jade_block_update_succs(s, block))
          return;
-      }
-      for (unsigned k = 0; k < count; k++)
-         jade_block_add_edge(block, succs[k]);
    }
 }
 

@@ -51,7 +51,6 @@ slot_accepts(const struct jade_ir_shader *s, uint8_t kind, const struct jade_ope
  * slot takes in some form (a bit per jade_isa_src_kind). */
 static uint16_t op_forms[JADE_ISA_FORM_TABLE_MAX];
 static uint16_t op_first[JADE_ISA_OP_COUNT + 1];
-#define FIELD_PRESENT    JADE_OP_FIELD_PRESENT
 #define FIELD_FILE_KNOWN 0x40 /* low bits: file + 1 (0: not a register) */
 static uint8_t form_field[JADE_ISA_FORM_TABLE_MAX][JADE_ISA_FIELD_COUNT];
 static struct jade_op_facts op_facts;
@@ -72,7 +71,8 @@ form_fits(const struct jade_ir_shader *s, const struct jade_instr *instr, unsign
    }
    /* A modifier the form cannot hold would be dropped silently. */
    for (unsigned i = 0; i < instr->field_count; i++)
-      if (instr->fields[i].value && !(form_field[form][instr->fields[i].field] & FIELD_PRESENT))
+      if (instr->fields[i].value &&
+          !(form_field[form][instr->fields[i].field] & JADE_OP_FIELD_PRESENT))
          return false;
    return true;
 }
@@ -100,7 +100,7 @@ build_form_fields(unsigned form)
    const struct jade_isa_form *f = &jade_isa_forms[form];
    uint8_t *facts = form_field[form];
    for (unsigned i = 0; i < f->field_count; i++)
-      facts[f->fields[i].field] |= FIELD_PRESENT;
+      facts[f->fields[i].field] |= JADE_OP_FIELD_PRESENT;
    for (unsigned n = 0; n < f->syntax_count; n++) {
       for (unsigned i = 0; i < f->syntax[n].item_count; i++) {
          const struct jade_isa_item *item = &f->syntax[n].items[i];
@@ -132,7 +132,7 @@ build_tables(void)
       op_forms[count[op]++] = (uint16_t)f;
       build_form_fields(f);
       for (unsigned field = 0; field < JADE_ISA_FIELD_COUNT; field++)
-         if (!(op_facts.field[op][field] & FIELD_PRESENT))
+         if (!(op_facts.field[op][field] & JADE_OP_FIELD_PRESENT))
             op_facts.field[op][field] = form_field[f][field];
       for (unsigned slot = 0; jade_isa_forms[f].alu_form && slot < 3; slot++)
          op_facts.slot_kinds[op][slot] |= 1u << jade_isa_forms[f].src_kind[slot];
@@ -144,13 +144,6 @@ jade_op_facts(void)
 {
    util_call_once(&tables_once, build_tables);
    return &op_facts;
-}
-
-bool
-jade_form_has_field(unsigned form, enum jade_isa_field field)
-{
-   util_call_once(&tables_once, build_tables);
-   return form_field[form][field] & FIELD_PRESENT;
 }
 
 int

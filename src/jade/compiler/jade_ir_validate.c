@@ -88,7 +88,7 @@ check_edges(struct validator *v, const struct jade_block *block)
       return fail(v, "more than two successors");
    bool same = count == block->succ_count;
    for (unsigned k = 0; k < count && same; k++)
-      same = block->succs[0] == succs[k] || (block->succ_count == 2 && block->succs[1] == succs[k]);
+      same = jade_block_has_succ(block, succs[k]);
    if (!same)
       return fail(v,
                   "successor edges (%u) are not the branches' (%u): a pass changed control "
@@ -104,7 +104,7 @@ check_edges(struct validator *v, const struct jade_block *block)
    }
    for (unsigned p = 0; p < block->pred_count; p++) {
       const struct jade_block *pred = block->preds[p];
-      if (pred->succs[0] != block && (pred->succ_count < 2 || pred->succs[1] != block))
+      if (!jade_block_has_succ(pred, block))
          return fail(v, "predecessor %u has no edge to this block", pred->index);
    }
    return true;
@@ -274,9 +274,6 @@ record_defs(struct validator *v, const struct jade_block *block, const struct ja
 static bool
 check_allocated(struct validator *v, const struct jade_instr *i)
 {
-   /* Allocatable registers of each file (the hardware facts). */
-   static const unsigned file_regs[4] = {JADE_HW_GPR_LIMIT, JADE_HW_PREDICATES, JADE_HW_UGPRS,
-                                         JADE_HW_UPREDICATES};
    struct jade_ir_shader *s = v->s;
    if (i->op == JADE_OP_PHI)
       return fail(v, "PHI left after register allocation");
@@ -288,7 +285,7 @@ check_allocated(struct validator *v, const struct jade_instr *i)
          continue;
       const struct jade_value *val = s->values[o->value];
       unsigned align = val->size == 3 ? 4 : val->size;
-      if (val->reg + val->size > file_regs[val->file] || val->reg % align)
+      if (val->reg + val->size > jade_file_regs((enum jade_file)val->file) || val->reg % align)
          return fail(v, "%%%u in registers %u..%u (file %u)", val->index, val->reg,
                      val->reg + val->size - 1, val->file);
    }

@@ -210,10 +210,17 @@ isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct 
 /* SEL dst, a, b, p: p ? a : b. */
 void
 isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
-         struct jade_value *b, bool b_is_imm, uint32_t b_imm)
+         struct jade_value *b)
 {
-   jade_SEL(&c->b, jade_v(dst), jade_v_or_zero(a), b_is_imm ? jade_imm(b_imm) : jade_v(b),
-            .p = jade_v(p));
+   jade_SEL(&c->b, jade_v(dst), jade_v_or_zero(a), jade_v(b), .p = jade_v(p));
+}
+
+struct jade_cursor
+isel_at_shader_start(struct isel *c)
+{
+   struct jade_cursor saved = c->b.cursor;
+   c->b.cursor = jade_before_block(list_first_entry(&c->s->blocks, struct jade_block, link));
+   return saved;
 }
 
 void

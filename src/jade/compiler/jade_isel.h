@@ -95,8 +95,11 @@ struct jade_ref isel_alu_b(struct isel *c, nir_alu_instr *alu, unsigned i);
 void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, struct jade_value *b,
                 unsigned lut);
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
-              struct jade_value *b, bool b_is_imm, uint32_t b_imm);
+              struct jade_value *b);
 void isel_ftz(struct isel *c, struct jade_instr *i);
+/* Moves the cursor to the start of the shader, where a value computed once
+ * dominates every use; returns the cursor to restore. */
+struct jade_cursor isel_at_shader_start(struct isel *c);
 void isel_s2r(struct isel *c, struct jade_value *dst, unsigned sreg);
 void isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src);
 struct jade_value *isel_gather(struct isel *c, struct jade_value **vals, unsigned n);

@@ -25,12 +25,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    }
    if (op == nir_op_unpack_64_2x32) {
       /* The two words of a 64-bit value: its registers. */
-      struct jade_value *v = isel_alu_src(c, alu, 0);
-      for (unsigned k = 0; k < 2; k++) {
-         struct jade_value *w = isel_new_value(c, 32);
-         jade_MOV(&c->b, jade_v(w), jade_comp(v, k));
-         isel_set_def(c, &alu->def, k, w);
-      }
+      isel_split(c, &alu->def, 0, isel_alu_src(c, alu, 0), 2);
       return true;
    }
    if (alu->def.num_components != 1)

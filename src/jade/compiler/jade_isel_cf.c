@@ -86,16 +86,6 @@ isel_branch(struct isel *c, int target, struct jade_value *cond, bool cond_not)
    return i;
 }
 
-static struct jade_instr *
-isel_barrier_op(struct isel *c, enum jade_isa_op op, unsigned bar, int target)
-{
-   struct jade_instr *i = op == JADE_ISA_OP_BSSY    ? jade_BSSY(&c->b, .bar = bar)
-                          : op == JADE_ISA_OP_BSYNC ? jade_BSYNC(&c->b, .bar = bar)
-                                                    : jade_BREAK(&c->b, .bar = bar);
-   i->target_block = target;
-   return i;
-}
-
 static bool isel_cf_list(struct isel *c, struct exec_list *list);
 
 /* Whether a block ends in an unconditional isel_branch (break, continue). */
@@ -154,7 +144,7 @@ isel_if_jump(struct isel *c, nir_if *nif)
    bool negate;
    struct jade_value *cond = if_predicate(c, nif, &negate);
    for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
-      jade_guard(isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1), cond, negate);
+      jade_guard(jade_BREAK(&c->b, .bar = bar), cond, negate);
    isel_branch(c, jump->type == nir_jump_break ? c->loop_exit : c->loop_header, cond, negate);
    c->block_end[then_b->index] = c->block->index;
    c->block_end[else_b->index] = c->block->index;
@@ -204,7 +194,7 @@ isel_if(struct isel *c, nir_if *nif)
    unsigned bar = c->barrier_depth++;
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
    struct jade_block *else_block = NULL, *join;
-   struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   struct jade_instr *bssy = jade_BSSY(&c->b, .bar = bar);
    struct jade_instr *to_else = isel_branch(c, -1, cond, true);
    isel_set_block(c, jade_block_create(c->s));
    if (!isel_cf_list(c, &nif->then_list))
@@ -218,7 +208,7 @@ isel_if(struct isel *c, nir_if *nif)
       return false;
    join = jade_block_create(c->s);
    isel_set_block(c, join);
-   isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   jade_BSYNC(&c->b, .bar = bar);
    bssy->target_block = (int)join->index;
    to_else->target_block = (int)else_block->index;
    if (to_join)
@@ -236,7 +226,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
       return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
    unsigned bar = c->barrier_depth++;
-   struct jade_instr *bssy = isel_barrier_op(c, JADE_ISA_OP_BSSY, bar, -1);
+   struct jade_instr *bssy = jade_BSSY(&c->b, .bar = bar);
    int saved_header = c->loop_header, saved_exit = c->loop_exit;
    unsigned saved_barrier = c->loop_barrier;
    c->loop_barrier = bar;
@@ -254,7 +244,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
    isel_set_block(c, exit);
-   isel_barrier_op(c, JADE_ISA_OP_BSYNC, bar, -1);
+   jade_BSYNC(&c->b, .bar = bar);
    bssy->target_block = (int)exit->index;
    c->loop_header = saved_header;
    c->loop_exit = saved_exit;
@@ -271,7 +261,7 @@ static void
 isel_break_inner_barriers(struct isel *c)
 {
    for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
-      isel_barrier_op(c, JADE_ISA_OP_BREAK, bar, -1);
+      jade_BREAK(&c->b, .bar = bar);
 }
 
 static bool

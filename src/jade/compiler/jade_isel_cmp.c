@@ -81,7 +81,7 @@ isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (bits != 32)
          return false;
       isel_sel(c, dst, isel_bool_alu_src(c, alu, 0), isel_alu_src(c, alu, 1),
-               isel_alu_src(c, alu, 2), false, 0);
+               isel_alu_src(c, alu, 2));
       return true;
    case nir_op_b2b32: {
       /* A boolean as 0 / ~0 in a GPR. */

@@ -199,9 +199,7 @@ static struct jade_value *
 isel_inverse_w(struct isel *c, unsigned loc)
 {
    if (!c->inv_w[loc]) {
-      struct jade_cursor saved = c->b.cursor;
-      /* At the shader's start: the pair dominates every use. */
-      c->b.cursor = jade_before_block(list_first_entry(&c->s->blocks, struct jade_block, link));
+      struct jade_cursor saved = isel_at_shader_start(c);
       mark(c->s->io.inputs, JADE_ATTR_POSITION_W);
       struct jade_value *w = isel_ipa(c, JADE_ATTR_POSITION_W, JADE_ISA_V_FREQ_PASS, loc, NULL);
       c->inv_w[loc] = isel_new_value(c, 32);
@@ -394,8 +392,12 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
    if (intr->def.bit_size != 32)
       return jade_ir_error(c->s, "%u-bit derivatives are not supported yet", intr->def.bit_size);
    if (!c->lane_id) {
+      /* At the shader's start: a later derivative in another branch reads
+       * it too. */
+      struct jade_cursor saved = isel_at_shader_start(c);
       c->lane_id = isel_new_value(c, 32);
       isel_s2r(c, c->lane_id, JADE_ISA_SR_LANEID);
+      c->b.cursor = saved;
    }
    struct jade_value *side = jade_value_create(c->s, JADE_FILE_PRED, 1);
    struct jade_value *junk = isel_new_value(c, 32);

@@ -159,8 +159,8 @@ rewrite(uint64_t *code, unsigned at, struct jade_isa_instr *isa, const struct ja
    isa->ctrl = *old;
    isa->ctrl.reuse = 0;
    if (drop_scoreboards) {
-      isa->ctrl.wr_sb = 7;
-      isa->ctrl.rd_sb = 7;
+      isa->ctrl.wr_sb = JADE_HW_NO_SCOREBOARD;
+      isa->ctrl.rd_sb = JADE_HW_NO_SCOREBOARD;
       unsigned latency =
          jade_isa_op_info[jade_isa_forms[isa->form].op].fixed_latency[JADE_ISA_FILE_GPR];
       if (isa->ctrl.stall < latency)

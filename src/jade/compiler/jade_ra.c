@@ -33,13 +33,6 @@
 #include "util/ralloc.h"
 #include "util/u_debug.h"
 
-/* Allocatable registers of each file (the ISA description's hardware
- * facts: R0..R252 below the pc's two registers and RZ, P0..P6 below PT). */
-#define GPR_LIMIT JADE_HW_GPR_LIMIT
-
-static const unsigned file_regs[4] = {JADE_HW_GPR_LIMIT, JADE_HW_PREDICATES, JADE_HW_UGPRS,
-                                      JADE_HW_UPREDICATES};
-
 struct ra {
    struct jade_ir_shader *s;
    struct jade_cfg *cfg;
@@ -408,7 +401,8 @@ bool
 jade_ra(struct jade_ir_shader *s, const struct jade_compiler_options *options)
 {
    unsigned limit[4];
-   memcpy(limit, file_regs, sizeof(limit));
+   for (unsigned f = 0; f < 4; f++)
+      limit[f] = jade_file_regs((enum jade_file)f);
    if (options && options->max_gprs && options->max_gprs < limit[JADE_FILE_GPR])
       limit[JADE_FILE_GPR] = options->max_gprs;
    /* Registers EXIT reads fragment outputs from must exist. */

@@ -28,7 +28,7 @@
 
 #define VARIABLE_LATENCY 24
 #define PRESSURE_LIMIT   32
-#define PRED_LIMIT       5 /* of the 7 predicates */
+#define PRED_LIMIT       (JADE_HW_PREDICATES - 2) /* 5 of the 7 predicates */
 
 struct node {
    struct jade_instr *instr;
