@@ -13,6 +13,7 @@
 
 #include "jade_attr.h"
 #include "jade_sph_attr.h"
+#include "util/u_call_once.h"
 
 #define W(addr)           JADE_ATTR_WORD(addr)
 #define FIRST_SYSTEM_WORD W(JADE_ATTR_VPRS_TABLE_INDEX)
@@ -90,26 +91,12 @@ entry(const struct map *m, unsigned w)
                &h->map##_barycentric1_w, &h->map##_barycentric2_w},                                \
    }
 
-uint32_t *
-jade_sph_vtg_imap(struct jade_sph_vtg *h, unsigned w)
-{
-   const struct map m = VTG_MAP(h, imap);
-   return entry(&m, w);
-}
-
-uint32_t *
-jade_sph_vtg_omap(struct jade_sph_vtg *h, unsigned w)
-{
-   const struct map m = VTG_MAP(h, omap);
-   return entry(&m, w);
-}
-
 /* A PS header has no entries for the back colours: the rasteriser picks
  * front or back into the front colours' words. */
-uint32_t *
-jade_sph_ps_imap(struct jade_sph_ps *h, unsigned w)
+static void
+ps_map(struct jade_sph_ps *h, struct map *m)
 {
-   const struct map m = {
+   *m = (struct map){
       .system = {&h->imap_vprs_table_index, &h->imap_primitive_id, &h->imap_rt_array_index,
                  &h->imap_viewport_index, &h->imap_point_size, &h->imap_position_x,
                  &h->imap_position_y, &h->imap_position_z, &h->imap_position_w},
@@ -143,7 +130,60 @@ jade_sph_ps_imap(struct jade_sph_ps *h, unsigned w)
                &h->imap_barycentric1, &h->imap_barycentric2, &h->imap_barycentric0_w,
                &h->imap_barycentric1_w, &h->imap_barycentric2_w},
    };
-   return entry(&m, w);
+}
+
+/* Each map's entries as byte offsets into the header struct (+1; 0: no
+ * entry), found once from the member addresses of a header at 0. */
+static uint16_t vtg_imap_at[JADE_ATTR_MAP_WORDS], vtg_omap_at[JADE_ATTR_MAP_WORDS],
+   ps_imap_at[JADE_ATTR_MAP_WORDS];
+static util_once_flag tables_once = UTIL_ONCE_FLAG_INIT;
+
+static void
+fill(uint16_t *at, const struct map *m, const void *base)
+{
+   for (unsigned w = 0; w < JADE_ATTR_MAP_WORDS; w++) {
+      const uint32_t *e = entry(m, w);
+      at[w] = e ? (uint16_t)((const char *)e - (const char *)base + 1) : 0;
+   }
+}
+
+static void
+build_tables(void)
+{
+   static struct jade_sph_vtg vtg;
+   static struct jade_sph_ps ps;
+   struct jade_sph_vtg *h = &vtg;
+   const struct map imap = VTG_MAP(h, imap), omap = VTG_MAP(h, omap);
+   fill(vtg_imap_at, &imap, &vtg);
+   fill(vtg_omap_at, &omap, &vtg);
+   struct map psmap;
+   ps_map(&ps, &psmap);
+   fill(ps_imap_at, &psmap, &ps);
+}
+
+static uint32_t *
+at(const uint16_t *table, void *h, unsigned w)
+{
+   util_call_once(&tables_once, build_tables);
+   return w < JADE_ATTR_MAP_WORDS && table[w] ? (uint32_t *)((char *)h + table[w] - 1) : NULL;
+}
+
+uint32_t *
+jade_sph_vtg_imap(struct jade_sph_vtg *h, unsigned w)
+{
+   return at(vtg_imap_at, h, w);
+}
+
+uint32_t *
+jade_sph_vtg_omap(struct jade_sph_vtg *h, unsigned w)
+{
+   return at(vtg_omap_at, h, w);
+}
+
+uint32_t *
+jade_sph_ps_imap(struct jade_sph_ps *h, unsigned w)
+{
+   return at(ps_imap_at, h, w);
 }
 
 bool
@@ -153,23 +193,27 @@ jade_sph_ps_imap_interpolated(unsigned w)
           (w >= FIRST_LATE_WORD && w < JADE_ATTR_MAP_WORDS);
 }
 
+static uint32_t
+get(const uint16_t *table, const void *h, unsigned w)
+{
+   const uint32_t *e = at(table, (void *)h, w);
+   return e ? *e : 0;
+}
+
 uint32_t
 jade_sph_vtg_imap_get(const struct jade_sph_vtg *h, unsigned w)
 {
-   const uint32_t *e = jade_sph_vtg_imap((struct jade_sph_vtg *)h, w);
-   return e ? *e : 0;
+   return get(vtg_imap_at, h, w);
 }
 
 uint32_t
 jade_sph_vtg_omap_get(const struct jade_sph_vtg *h, unsigned w)
 {
-   const uint32_t *e = jade_sph_vtg_omap((struct jade_sph_vtg *)h, w);
-   return e ? *e : 0;
+   return get(vtg_omap_at, h, w);
 }
 
 uint32_t
 jade_sph_ps_imap_get(const struct jade_sph_ps *h, unsigned w)
 {
-   const uint32_t *e = jade_sph_ps_imap((struct jade_sph_ps *)h, w);
-   return e ? *e : 0;
+   return get(ps_imap_at, h, w);
 }
