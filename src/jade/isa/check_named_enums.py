@@ -33,45 +33,39 @@ jade_set after the call.
 
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import yaml
 
 NUMBER = r"(?:0x[0-9a-fA-F]+|\d+)[uU]?"
 
 
-def named_fields(gen, desc):
-    """(the named fields, {value name: number}) from the generated header."""
-    with tempfile.TemporaryDirectory() as tmp:
-        h, c = os.path.join(tmp, "gen.h"), os.path.join(tmp, "gen.c")
-        subprocess.run([sys.executable, gen, desc, h, c], check=True)
-        text = open(h).read()
-    m = re.search(r'#define JADE_ISA_NAMED_FIELDS "([^"]*)"', text)
-    values = {n: int(v, 0) for n, v in
-              re.findall(r"\b(JADE_ISA_V_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)\s*,", text)}
-    values.update({n: int(v, 0) for n, v in
-                   re.findall(r"#define (JADE_ISA_V_\w+) (0x[0-9a-fA-F]+|\d+)\b", text)})
-    return [f.upper() for f in m.group(1).split()], values
-
-
-def builder_neutrals(gen, desc):
-    """{(builder call, member): neutral value} for the fields whose neutral
-    value is not 0: the generated builder (gen_builder.py) reads a 0 in
-    such a member as "neutral", so a named value 0 given there is lost."""
+def description(gen, desc):
+    """(the named fields, {value name: number}, {(builder call, member):
+    neutral value}) from the description, read once with the generators'
+    own code.  The last are the fields whose neutral value is not 0: the
+    generated builder (gen_builder.py) reads a 0 in such a member as
+    "neutral", so a named value 0 given there is lost."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(gen)))
     import gen_isa  # noqa: E402
     import gen_builder  # noqa: E402
     with open(desc) as f:
         forms, _ = gen_isa.build_forms(yaml.load(f, Loader=gen_isa.DescLoader))
-    out = {}
+    common, per_op, complete = gen_isa.named_values(forms)
+    values = {}
+    for field, names in common.items():
+        for name, value in names.items():
+            values[f"JADE_ISA_V_{gen_isa.c_ident(field)}_{name}"] = value
+    for (op, field), names in per_op.items():
+        for name, value in names.items():
+            values[f"JADE_ISA_V_{gen_isa.c_ident(op)}_{gen_isa.c_ident(field)}_{name}"] = value
+    neutrals = {}
     for form in forms:
         ident = "jade_" + form.op.replace(".", "_")
         for fname, (_, _, _, default) in form.fields.items():
             if default:
-                out.setdefault((ident, gen_builder.c_member(fname)), default)
-    return out
+                neutrals.setdefault((ident, gen_builder.c_member(fname)), default)
+    return sorted(f.upper() for f in complete), values, neutrals
 
 
 def lost_zeros(path, values, neutrals):
@@ -177,8 +171,7 @@ def main():
             depfile = args[1]
         args = args[2:]
     gen, desc, dirs = args[0], args[1], args[2:]
-    names, values = named_fields(gen, desc)
-    neutrals = builder_neutrals(gen, desc)
+    names, values, neutrals = description(gen, desc)
     fields = "|".join(names)
     found = 0
     read = [gen, desc, os.path.abspath(__file__),
