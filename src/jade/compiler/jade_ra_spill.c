@@ -412,6 +412,7 @@ jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsig
    struct spill sp = {.s = s, .budget = budget, .spills = spills, .fills = fills};
    sp.no_spill = rzalloc_array(s, bool, s->value_count);
    sp.no_spill_count = s->value_count;
+   bool over;
    for (;;) {
       sp.cfg = jade_cfg_layout(s);
       jade_liveness(s, sp.cfg);
@@ -422,11 +423,14 @@ jade_ra_spill(struct jade_ir_shader *s, unsigned budget, unsigned *spills, unsig
       ralloc_free(vs.uses.count);
       ralloc_free(vs.uses.pos);
       ralloc_free(sp.cfg);
+      over = vs.over;
       if (!vs.found)
          break;
       spill_value(&sp, vs.victim);
    }
-   if (jade_ra_pressure(s) > budget)
+   /* The last walk saw the code as it is now: over the budget with nothing
+    * left to spill (the peak, for the message, only then). */
+   if (over)
       return jade_ir_error(s,
                            "out of general registers: %u needed at one point even "
                            "after spilling (budget %u)",
