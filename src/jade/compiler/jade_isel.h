@@ -97,6 +97,14 @@ void isel_plop3(struct isel *c, struct jade_value *dst, struct jade_value *a, st
 void isel_sel(struct isel *c, struct jade_value *dst, struct jade_value *p, struct jade_value *a,
               struct jade_value *b);
 void isel_ftz(struct isel *c, struct jade_instr *i);
+/* The LOP3/PLOP3 truth table of a two-input and/or/xor (a 0xf0, b 0xcc,
+ * the third input unused). */
+static inline unsigned
+isel_lut2(nir_op op)
+{
+   return op == nir_op_iand ? 0xf0 & 0xcc : op == nir_op_ior ? 0xf0 | 0xcc : 0xf0 ^ 0xcc;
+}
+
 /* Moves the cursor to the start of the shader, where a value computed once
  * dominates every use; returns the cursor to restore. */
 struct jade_cursor isel_at_shader_start(struct isel *c);

@@ -112,10 +112,7 @@ isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
    case nir_op_ixor:
       if (bits != 1)
          return false;
-      isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1),
-                 op == nir_op_iand  ? 0xc0
-                 : op == nir_op_ior ? 0xfc
-                                    : 0x3c);
+      isel_plop3(c, dst, isel_bool_alu_src(c, alu, 0), isel_bool_alu_src(c, alu, 1), isel_lut2(op));
       return true;
    case nir_op_inot:
       if (bits != 1)

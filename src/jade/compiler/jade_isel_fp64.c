@@ -17,7 +17,7 @@ sign_bit(struct isel *c, struct jade_value *dst, struct jade_value *x, bool abs)
 {
    jade_MOV(&c->b, jade_comp(dst, 0), jade_comp(x, 0));
    jade_LOP3(&c->b, jade_comp(dst, 1), jade_comp(x, 1), jade_imm(abs ? 0x7fffffffu : 0x80000000u),
-             JADE_RZ, .lut = abs ? 0xc0 : 0x3c /* a & b, a ^ b */, .p_not = 1);
+             JADE_RZ, .lut = isel_lut2(abs ? nir_op_iand : nir_op_ixor), .p_not = 1);
 }
 
 /* Whether the op is one of this file's; false when it is not (the caller

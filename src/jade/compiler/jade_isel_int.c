@@ -170,11 +170,6 @@ isel_add64_pair(struct isel *c, struct jade_value *dst, struct jade_value *a, st
               .cin1_not = 1 /* !PT: no second carry */);
 }
 
-/* LOP3 truth tables of a, b with c = RZ. */
-#define LUT_AND 0xc0
-#define LUT_OR  0xfc
-#define LUT_XOR 0x3c
-
 /* The 64-bit integer ops and the 32-bit ones. */
 bool
 isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
@@ -250,10 +245,7 @@ isel_alu_int(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       if (isel_lop3_tree(c, alu, dst))
          return true;
       jade_LOP3(&c->b, jade_v(dst), isel_alu_ref(c, alu, 0), isel_alu_b(c, alu, 1), JADE_RZ,
-                .lut = op == nir_op_iand  ? LUT_AND
-                       : op == nir_op_ior ? LUT_OR
-                                          : LUT_XOR,
-                .p_not = 1);
+                .lut = isel_lut2(op), .p_not = 1);
       return true;
    case nir_op_inot:
       if (bits != 32)

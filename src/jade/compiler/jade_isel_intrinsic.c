@@ -403,7 +403,7 @@ isel_derivative(struct isel *c, nir_intrinsic_instr *intr)
    struct jade_value *junk = isel_new_value(c, 32);
    /* a & b; pd = result != 0 */
    jade_LOP3(&c->b, jade_v(junk), jade_v(c->lane_id), jade_imm(bit), JADE_RZ, .pd = jade_v(side),
-             .lut = 0xc0, .p_not = 1);
+             .lut = isel_lut2(nir_op_iand), .p_not = 1);
    for (unsigned k = 0; k < intr->def.num_components; k++) {
       struct jade_value *v = isel_src(c, intr->src[0].ssa, k);
       struct jade_value *other = isel_new_value(c, 32), *d = isel_new_value(c, 32),
