@@ -76,6 +76,21 @@ struct jade_shader_binary {
       uint8_t stream_mask;        /* streams it emits to */
       uint16_t vertices_out;      /* vertices an invocation emits at most */
    } gs;
+   /* Tessellation control (TCS) and tessellation (TES) programs. */
+   struct {
+      uint8_t vertices_out;   /* TCS: output control points = threads a patch */
+      uint8_t patch_words;    /* TCS: per-patch output words written (header
+                               * PER_PATCH_ATTRIBUTE_COUNT) */
+      /* TES: SET_TESSELLATION_PARAMETERS as NVIDIA's header names it
+       * (NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_*, _SPACING_*,
+       * _OUTPUT_PRIMITIVES_*), GL's winding already turned into the
+       * hardware's (GL's ccw is TRIANGLES_CW: the domain's v axis points
+       * the other way, as nvc0 (codegen's winding = !ccw) and NVK (lower
+       * left origin flips CW/CCW) program it). */
+      uint8_t domain;
+      uint8_t spacing;
+      uint8_t output_primitives;
+   } tess;
 };
 
 /* The NIR options st/mesa and the compiler use. */
