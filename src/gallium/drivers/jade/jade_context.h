@@ -33,6 +33,11 @@ struct jade_state {
    uint8_t ucp_enable; /* the bound rasterizer's clip_plane_enable, in the
                           * VS bank (JADE_UCP_ENABLE) */
    struct pipe_poly_stipple stipple;
+   /* Tessellation: control points a patch (pipe set_patch_vertices) and
+    * the levels used when no TCS runs (set_tess_state: GL's
+    * glPatchParameterfv defaults, 1.0 each). */
+   uint8_t patch_vertices;
+   float tess_outer[4], tess_inner[2];
    unsigned sample_mask;
    unsigned min_samples;
 
@@ -90,7 +95,9 @@ struct jade_context {
 #define JADE_GFX_VS     0
 #define JADE_GFX_FS     1
 #define JADE_GFX_GS     2
-#define JADE_GFX_STAGES 3
+#define JADE_GFX_TCS    3
+#define JADE_GFX_TES    4
+#define JADE_GFX_STAGES 5
    uint8_t driver_cbuf[JADE_GFX_STAGES][JADE_DRIVER_CBUF_SIZE];
    bool driver_cbuf_valid[JADE_GFX_STAGES];
    /* What the banks should hold, rebuilt part by part (enum
@@ -116,7 +123,7 @@ struct jade_context {
    bool program_dirty; /* a shader was bound: look the program up */
    bool code_uploaded; /* invalidate the instruction cache first */
    bool warned_stages;
-   bool gs_stage_enabled; /* SET_PIPELINE_SHADER(GEOMETRY) last sent enabled */
+   uint8_t stage_enabled; /* graphics stages (bit s, jade_program.h) last sent enabled */
    uint8_t rt_layer_sent; /* SET_RT_LAYER as last sent: 0 never, 1 V = 0, 2 the GS's */
    struct jade_program_counters counters;
    struct blitter_context *blitter; /* util_blitter: blits that draw */

@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Linked programs at draw time (docs/linkage.md).  A draw's vertex,
- * geometry and fragment shaders and the non-orthogonal state it runs
- * under form a key;
+ * tessellation, geometry and fragment shaders and the non-orthogonal
+ * state it runs under form a key;
  * a program for a key is linked once (jade_link: headers and patched code,
  * no compile), uploaded to the code heap and cached.  Changing only NOS
  * therefore costs a hash lookup, or a link on first use.
@@ -47,9 +47,15 @@ draws_points(const struct jade_context *ctx, const struct pipe_draw_info *info,
              const struct pipe_rasterizer_state *rast)
 {
    enum mesa_prim prim = info->mode;
+   const struct jade_shader *tes = ctx->state.shader[PIPE_SHADER_TESS_EVAL];
    const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
    if (gs && gs->bin)
       prim = (enum mesa_prim)gs->bin->gs.output_primitive;
+   else if (tes && tes->bin)
+      prim = tes->bin->tess.output_primitives ==
+                   NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_POINTS
+                ? MESA_PRIM_POINTS
+                : MESA_PRIM_TRIANGLES;
    if (prim == MESA_PRIM_POINTS)
       return true;
    return u_reduced_prim(prim) == MESA_PRIM_TRIANGLES &&
@@ -99,9 +105,8 @@ jade_program_cache_init(struct jade_context *ctx)
 static void
 program_destroy(struct jade_context *ctx, struct jade_program *prog)
 {
-   jade_code_heap_free(&ctx->code_heap, &prog->vs);
-   jade_code_heap_free(&ctx->code_heap, &prog->gs);
-   jade_code_heap_free(&ctx->code_heap, &prog->fs);
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      jade_code_heap_free(&ctx->code_heap, &prog->code[s]);
    if (ctx->program == prog) {
       ctx->program = NULL;
       ctx->program_dirty = true;
@@ -128,8 +133,10 @@ jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *sh
       return;
    hash_table_foreach (ctx->programs, entry) {
       struct jade_program *prog = entry->data;
-      if (prog->key.vs_id == shader->id || prog->key.gs_id == shader->id ||
-          prog->key.fs_id == shader->id) {
+      bool uses = false;
+      for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+         uses = uses || prog->key.id[s] == shader->id;
+      if (uses) {
          _mesa_hash_table_remove(ctx->programs, entry);
          program_destroy(ctx, prog);
       }
@@ -143,9 +150,11 @@ log_key(const char *what, const struct jade_program_key *key)
 {
    const struct jade_link_key *n = &key->nos;
    fprintf(stderr,
-           "jade: nos: %s VS %u + GS %u + FS %u [flatshade %u, twoside %u, persample %u, "
-           "sprite 0x%02x, clip 0x%02x, clamp %u]",
-           what, key->vs_id, key->gs_id, key->fs_id, n->flatshade, n->light_twoside, n->persample,
+           "jade: nos: %s VS %u + TCS %u + TES %u + GS %u + FS %u [flatshade %u, twoside %u, "
+           "persample %u, sprite 0x%02x, clip 0x%02x, clamp %u]",
+           what, key->id[PIPE_SHADER_VERTEX], key->id[PIPE_SHADER_TESS_CTRL],
+           key->id[PIPE_SHADER_TESS_EVAL], key->id[PIPE_SHADER_GEOMETRY],
+           key->id[PIPE_SHADER_FRAGMENT], n->flatshade, n->light_twoside, n->persample,
            n->sprite_coord_enable, n->clip_plane_enable, n->clamp_vertex_color);
 }
 
@@ -216,58 +225,73 @@ upload_stage(struct jade_context *ctx, uint8_t *blob, const struct jade_shader_b
    return upload(ctx, blob, SPH_SIZE_B + bin->code_size, out);
 }
 
-/* With a geometry stage, the GS is what the FS is linked with (its
- * outputs reach the rasteriser; the NOS applies to them); the VS feeds
- * the GS every output it writes, with its own header and code. */
+/* The last stage before the rasteriser (GS, else TES, else VS) is what
+ * the FS is linked with: its outputs reach the rasteriser and the NOS
+ * applies to them.  The stages before it feed the next one every output
+ * they write, with their own headers and code (docs/linkage.md). */
+static unsigned
+last_stage(const struct jade_shader_binary *const bins[JADE_GRAPHICS_STAGES])
+{
+   return bins[PIPE_SHADER_GEOMETRY]    ? PIPE_SHADER_GEOMETRY
+          : bins[PIPE_SHADER_TESS_EVAL] ? PIPE_SHADER_TESS_EVAL
+                                        : PIPE_SHADER_VERTEX;
+}
+
+static const char *const stage_name[JADE_GRAPHICS_STAGES] = {"VS", "TCS", "TES", "GS", "FS"};
+
 static struct jade_program *
 link_program(struct jade_context *ctx, const struct jade_program_key *key,
-             const struct jade_shader_binary *vs, const struct jade_shader_binary *gs,
-             const struct jade_shader_binary *fs)
+             const struct jade_shader_binary *const bins[JADE_GRAPHICS_STAGES])
 {
-   const struct jade_shader_binary *last = gs ? gs : vs;
+   const unsigned last = last_stage(bins);
+   const struct jade_shader_binary *fs = bins[PIPE_SHADER_FRAGMENT];
    struct jade_program *prog = CALLOC_STRUCT(jade_program);
-   uint8_t *vblob = MALLOC(SPH_SIZE_B + vs->code_size);
-   uint8_t *gblob = gs ? MALLOC(SPH_SIZE_B + gs->code_size) : NULL;
-   uint8_t *fblob = MALLOC(SPH_SIZE_B + fs->code_size);
-   uint8_t *lblob = gs ? gblob : vblob;
-   if (!prog || !vblob || !fblob || (gs && !gblob))
+   uint8_t *blob[JADE_GRAPHICS_STAGES] = {0};
+   bool ok = prog != NULL;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES && ok; s++) {
+      if (bins[s]) {
+         blob[s] = MALLOC(SPH_SIZE_B + bins[s]->code_size);
+         ok = blob[s] != NULL;
+      }
+   }
+   if (!ok)
       goto fail;
    prog->key = *key;
 
    int64_t start = os_time_get_nano();
    int64_t populate_start = ctx->code_heap.populate_ns;
-   if (gs) {
-      memcpy(vblob, vs->sph, SPH_SIZE_B);
-      memcpy(vblob + SPH_SIZE_B, vs->code, vs->code_size);
+   for (unsigned s = 0; s < PIPE_SHADER_FRAGMENT; s++) {
+      if (bins[s] && s != last) {
+         memcpy(blob[s], bins[s]->sph, SPH_SIZE_B);
+         memcpy(blob[s] + SPH_SIZE_B, bins[s]->code, bins[s]->code_size);
+      }
    }
-   jade_link(&key->nos, last, fs, (uint32_t *)lblob, (uint32_t *)fblob,
+   uint8_t *lblob = blob[last], *fblob = blob[PIPE_SHADER_FRAGMENT];
+   jade_link(&key->nos, bins[last], fs, (uint32_t *)lblob, (uint32_t *)fblob,
              (uint64_t *)(lblob + SPH_SIZE_B), (uint64_t *)(fblob + SPH_SIZE_B), &prog->stats);
 
-   if (!upload_stage(ctx, vblob, vs, &prog->vs))
-      goto fail;
-   if (gs && !upload_stage(ctx, gblob, gs, &prog->gs)) {
-      jade_code_heap_free(&ctx->code_heap, &prog->vs);
-      goto fail;
-   }
-   if (!upload_stage(ctx, fblob, fs, &prog->fs)) {
-      jade_code_heap_free(&ctx->code_heap, &prog->vs);
-      jade_code_heap_free(&ctx->code_heap, &prog->gs);
-      goto fail;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++) {
+      if (bins[s] && !upload_stage(ctx, blob[s], bins[s], &prog->code[s])) {
+         for (unsigned k = 0; k < s; k++)
+            jade_code_heap_free(&ctx->code_heap, &prog->code[k]);
+         goto fail;
+      }
+      /* The programmed counts, with the two registers that hold the pc. */
+      prog->gprs[s] = bins[s] ? (uint8_t)bins[s]->stats.gprs : 0;
    }
    if (jade_debug(JADE_DEBUG_BINDSTATS)) {
       const struct jade_link_stats *st = &prog->stats;
+      unsigned instrs[JADE_GRAPHICS_STAGES];
+      for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+         instrs[s] = bins[s] ? bins[s]->stats.instructions : 0;
       fprintf(stderr,
               "jade: bindstats: link %" PRId64 " ns (%" PRId64 " ns writing fresh "
               "heap pages), %u stores removed, %u loads defaulted, %u loads constant, "
-              "%u patches, %u+%u+%u instructions\n",
+              "%u patches, %u+%u+%u+%u+%u instructions\n",
               os_time_get_nano() - start, ctx->code_heap.populate_ns - populate_start,
-              st->stores_removed, st->inputs_defaulted, st->inputs_constant, st->patches,
-              vs->stats.instructions, gs ? gs->stats.instructions : 0, fs->stats.instructions);
+              st->stores_removed, st->inputs_defaulted, st->inputs_constant, st->patches, instrs[0],
+              instrs[1], instrs[2], instrs[3], instrs[4]);
    }
-   /* The programmed counts, with the two registers that hold the pc. */
-   prog->vs_gprs = (uint8_t)vs->stats.gprs;
-   prog->gs_gprs = gs ? (uint8_t)gs->stats.gprs : 0;
-   prog->fs_gprs = (uint8_t)fs->stats.gprs;
 
    ctx->counters.links++;
    ctx->counters.patches += prog->stats.patches;
@@ -280,20 +304,18 @@ link_program(struct jade_context *ctx, const struct jade_program_key *key,
               "%u flat, %u per-sample, %u colours clamped)\n",
               st->patches, st->stores_removed, st->inputs_defaulted, st->inputs_constant,
               st->inputs_flat, st->inputs_persample, st->colors_clamped);
-      log_patched(gs ? "GS" : "VS", last, (const uint64_t *)(lblob + SPH_SIZE_B));
+      log_patched(stage_name[last], bins[last], (const uint64_t *)(lblob + SPH_SIZE_B));
       log_patched("FS", fs, (const uint64_t *)(fblob + SPH_SIZE_B));
       log_counters(ctx);
    }
-   FREE(vblob);
-   FREE(gblob);
-   FREE(fblob);
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      FREE(blob[s]);
    return prog;
 
 fail:
    mesa_loge("jade: no room to upload a program (code heap of %u bytes full)", CODE_HEAP_SIZE_B);
-   FREE(vblob);
-   FREE(gblob);
-   FREE(fblob);
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      FREE(blob[s]);
    FREE(prog);
    return NULL;
 }
@@ -327,21 +349,27 @@ emit_program(struct jade_context *ctx)
              });
       ctx->code_uploaded = false;
    }
-   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &ctx->program->vs, ctx->program->vs_gprs,
-              0);
-   if (ctx->program->key.gs_id) {
-      emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &ctx->program->gs,
-                 ctx->program->gs_gprs, 3);
-   } else if (ctx->gs_stage_enabled) {
-      P_IMMD(p, NVC597, SET_PIPELINE_SHADER(NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY),
-             {
-                .enable = ENABLE_FALSE,
-                .type = TYPE_GEOMETRY,
-             });
+   /* Stage s in slot s + 1 with bind group s (jade_program.h); an absent
+    * tessellation or geometry stage is disabled when it was last sent
+    * enabled (nvc0_shader_state.c disables them the same way; the TCS slot
+    * off runs the tessellator on SET_TESSELLATION_LOD_* and
+    * SET_TG_LOD_INTERIOR_*, as nvc0 does with no TCS bound). */
+   const struct jade_program *prog = ctx->program;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++) {
+      const unsigned type = s + NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX;
+      if (prog->key.id[s]) {
+         emit_stage(p, type, &prog->code[s], prog->gprs[s], s);
+      } else if (ctx->stage_enabled & (1u << s)) {
+         P_IMMD(p, NVC597, SET_PIPELINE_SHADER(type),
+                {
+                   .enable = ENABLE_FALSE,
+                   .type = type,
+                });
+      }
    }
-   ctx->gs_stage_enabled = ctx->program->key.gs_id != 0;
-   emit_stage(p, NVC597_SET_PIPELINE_SHADER_TYPE_PIXEL, &ctx->program->fs, ctx->program->fs_gprs,
-              4);
+   ctx->stage_enabled = 0;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      ctx->stage_enabled |= (prog->key.id[s] != 0) << s;
 }
 
 /* SET_RT_LAYER: a geometry shader's gl_Layer (a[0x64]) selects the layer
@@ -399,43 +427,55 @@ bool
 jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *info)
 {
    struct jade_shader *vs = ctx->state.shader[PIPE_SHADER_VERTEX];
+   const struct jade_shader *tcs = ctx->state.shader[PIPE_SHADER_TESS_CTRL];
+   const struct jade_shader *tes = ctx->state.shader[PIPE_SHADER_TESS_EVAL];
    const struct jade_shader *gs = ctx->state.shader[PIPE_SHADER_GEOMETRY];
    const struct jade_shader *fs = ctx->state.shader[PIPE_SHADER_FRAGMENT];
-   if (ctx->state.shader[PIPE_SHADER_TESS_EVAL]) {
+   if (!usable(vs) || !usable(fs) || (gs && !usable(gs)) || (tcs && !usable(tcs)) ||
+       (tes && !usable(tes)))
+      return false;
+   /* Patches go through the tessellator and nothing else does (GL 4.6
+    * 10.1.15 and 11.2: Mesa rejects the other mixes before they get
+    * here); a TCS without a TES runs nothing. */
+   if ((info->mode == MESA_PRIM_PATCHES) != (tes != NULL)) {
       if (!ctx->warned_stages) {
-         mesa_logw("jade: tessellation stages are not supported yet; their draws are "
-                   "skipped");
+         mesa_logw("jade: a draw of %s with%s a tessellation evaluation shader: skipped",
+                   info->mode == MESA_PRIM_PATCHES ? "patches" : "other primitives",
+                   tes ? "" : "out");
          ctx->warned_stages = true;
       }
       return false;
    }
-   if (!usable(vs) || !usable(fs) || (gs && !usable(gs)))
-      return false;
 
    struct jade_program_key key;
    memset(&key, 0, sizeof(key));
-   key.vs_id = vs->id;
-   key.gs_id = gs ? gs->id : 0;
-   key.fs_id = fs->id;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++) {
+      const struct jade_shader *sh = ctx->state.shader[s];
+      key.id[s] = sh && (s != PIPE_SHADER_TESS_CTRL || tes) ? sh->id : 0;
+   }
    jade_nos_key(ctx, info, &key.nos);
    /* User clip planes with a VS that gives no clip vertex: its variant
-    * clipping gl_Position (jade_shader_ucp_variant).  With a geometry
-    * stage the planes clip its outputs: by its gl_ClipVertex
-    * (jade_nir_lower_clip_vertex); a GS writing neither it nor
-    * gl_ClipDistance is not clipped (no position variant for a GS). */
-   const struct jade_shader_binary *vs_bin = vs->bin;
-   uint8_t last_depends = gs ? gs->patch_depends : vs->patch_depends;
-   if (!gs && key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
-      vs_bin = jade_shader_ucp_variant(ctx, vs);
-      if (!vs_bin)
+    * clipping gl_Position (jade_shader_ucp_variant).  With a geometry or
+    * tessellation stage the planes clip its outputs: by its
+    * gl_ClipVertex (jade_nir_lower_clip_vertex); a last stage writing
+    * neither it nor gl_ClipDistance is not clipped (no position variant
+    * for it). */
+   const struct jade_shader *const last = gs ? gs : tes ? tes : vs;
+   const struct jade_shader_binary *bins[JADE_GRAPHICS_STAGES] = {0};
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      bins[s] = key.id[s] ? ((const struct jade_shader *)ctx->state.shader[s])->bin : NULL;
+   uint8_t last_depends = last->patch_depends;
+   if (last == vs && key.nos.clip_plane_enable && jade_shader_needs_ucp_variant(vs)) {
+      bins[PIPE_SHADER_VERTEX] = jade_shader_ucp_variant(ctx, vs);
+      if (!bins[PIPE_SHADER_VERTEX])
          return false;
       last_depends = vs->ucp_patch_depends;
       key.vs_ucp = true;
    }
    mask_key(&key.nos, last_depends | fs->patch_depends);
-   unsigned local_B = MAX2(vs_bin->local_size, fs->bin->local_size);
-   if (gs)
-      local_B = MAX2(local_B, gs->bin->local_size);
+   unsigned local_B = 0;
+   for (unsigned s = 0; s < JADE_GRAPHICS_STAGES; s++)
+      local_B = MAX2(local_B, bins[s] ? bins[s]->local_size : 0);
    if (local_B && !jade_context_ensure_tls(ctx, local_B))
       return false;
 
@@ -456,16 +496,17 @@ jade_program_validate(struct jade_context *ctx, const struct pipe_draw_info *inf
          log_counters(ctx);
       }
    } else {
-      prog = link_program(ctx, &key, vs_bin, gs ? gs->bin : NULL, fs->bin);
+      prog = link_program(ctx, &key, bins);
       if (!prog)
          return false;
       _mesa_hash_table_insert(ctx->programs, &prog->key, prog);
    }
 
    if (prog != ctx->program || ctx->program_dirty) {
-      if (!ctx->program || ctx->program->key.vs_id != prog->key.vs_id ||
-          ctx->program->key.gs_id != prog->key.gs_id)
+      if (!ctx->program || memcmp(ctx->program->key.id, prog->key.id, sizeof(prog->key.id)))
          ctx->dirty |= JADE_DIRTY_STREAM_OUT; /* the layout is the last stage's */
+      if (tes)
+         ctx->dirty |= JADE_DIRTY_TESS; /* the parameters are the TES's */
       ctx->program = prog;
       ctx->program_dirty = false;
       emit_program(ctx);

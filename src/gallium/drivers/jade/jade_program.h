@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: MIT
  *
  * Linked programs (docs/linkage.md): at draw time the bound vertex,
- * geometry and fragment shaders are linked with each other under the
+ * tessellation, geometry and fragment shaders are linked under the
  * current non-orthogonal state, their headers built and their code patched
  * (jade_link), uploaded to the code heap and cached by (shader ids, NOS
  * key); rebinding is a hash lookup and nothing is ever recompiled.
@@ -25,16 +25,23 @@ struct jade_context;
 struct jade_shader;
 struct pipe_draw_info;
 
+/* The graphics stages in pipeline order, indexed by enum pipe_shader_type
+ * (VS 0, TCS 1, TES 2, GS 3, FS 4).  Stage s runs in pipeline slot s + 1
+ * (NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX .. _PIXEL; slot 0 is the
+ * cull-before-fetch vertex slot) and reads bind group s, as Gallium binds
+ * constant buffers per stage (nvc0_screen.c nvc0_screen_bind_cb_3d). */
+#define JADE_GRAPHICS_STAGES 5
+
 struct jade_program_key {
-   uint32_t vs_id, gs_id, fs_id; /* gs_id 0: no geometry stage */
+   uint32_t id[JADE_GRAPHICS_STAGES]; /* shader ids; 0: no such stage (TCS, TES, GS) */
    struct jade_link_key nos;
    bool vs_ucp; /* the VS's variant clipping gl_Position (jade_shader.h) */
 };
 
 struct jade_program {
    struct jade_program_key key;
-   struct jade_code_range vs, gs, fs; /* header + patched code of each stage */
-   uint8_t vs_gprs, gs_gprs, fs_gprs;
+   struct jade_code_range code[JADE_GRAPHICS_STAGES]; /* header + patched code of each stage */
+   uint8_t gprs[JADE_GRAPHICS_STAGES];
    struct jade_link_stats stats;
 };
 

@@ -191,7 +191,8 @@ jade_create_shader_state(struct pipe_context *pctx, const struct pipe_shader_sta
    shader->id = p_atomic_inc_return(&next_id);
    shader->nir = nir;
    shader->stage = pipe_shader_type_from_mesa(nir->info.stage);
-   if ((shader->stage == PIPE_SHADER_VERTEX || shader->stage == PIPE_SHADER_GEOMETRY) &&
+   if ((shader->stage == PIPE_SHADER_VERTEX || shader->stage == PIPE_SHADER_TESS_EVAL ||
+        shader->stage == PIPE_SHADER_GEOMETRY) &&
        templ->stream_output.num_outputs)
       stream_out_layout(nir, &templ->stream_output, &shader->so);
 
@@ -227,6 +228,18 @@ static void
 jade_bind_vs_state(struct pipe_context *pctx, void *cso)
 {
    jade_bind_shader(pctx, PIPE_SHADER_VERTEX, cso);
+}
+
+static void
+jade_bind_tcs_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_TESS_CTRL, cso);
+}
+
+static void
+jade_bind_tes_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_TESS_EVAL, cso);
 }
 
 static void
@@ -281,6 +294,12 @@ jade_init_shader_functions(struct jade_context *ctx)
    pctx->create_vs_state = jade_create_shader_state;
    pctx->bind_vs_state = jade_bind_vs_state;
    pctx->delete_vs_state = jade_delete_shader_state;
+   pctx->create_tcs_state = jade_create_shader_state;
+   pctx->bind_tcs_state = jade_bind_tcs_state;
+   pctx->delete_tcs_state = jade_delete_shader_state;
+   pctx->create_tes_state = jade_create_shader_state;
+   pctx->bind_tes_state = jade_bind_tes_state;
+   pctx->delete_tes_state = jade_delete_shader_state;
    pctx->create_gs_state = jade_create_shader_state;
    pctx->bind_gs_state = jade_bind_gs_state;
    pctx->delete_gs_state = jade_delete_shader_state;

@@ -119,6 +119,7 @@ jade_init_state_functions(struct jade_context *ctx)
    pctx->set_polygon_stipple = jade_set_polygon_stipple;
 
    jade_init_stream_out_functions(ctx);
+   jade_init_tess_functions(ctx);
 }
 
 void
@@ -166,6 +167,13 @@ jade_emit_dirty_state(struct jade_context *ctx)
    }
    if (ctx->dirty & JADE_DIRTY_STREAM_OUT)
       jade_emit_stream_out(ctx);
+   /* Kept for the first draw with a tessellation stage. */
+   if (ctx->dirty & JADE_DIRTY_TESS) {
+      if (ctx->state.shader[PIPE_SHADER_TESS_EVAL])
+         jade_emit_tess(ctx);
+      else
+         pending |= JADE_DIRTY_TESS;
+   }
    if (ctx->dirty & JADE_DIRTY_CONSTBUF)
       jade_emit_constant_buffers(ctx);
    if (ctx->dirty & JADE_DIRTY_DRIVER_CBUF)

@@ -31,6 +31,7 @@ enum jade_dirty {
    JADE_DIRTY_STREAM_OUT = 1 << 12,
    JADE_DIRTY_SAMPLES = 1 << 13, /* sample mask, sample-shading passes */
    JADE_DIRTY_STIPPLE = 1 << 14, /* the polygon stipple pattern */
+   JADE_DIRTY_TESS = 1 << 15,    /* patch size, tessellation parameters and levels */
 };
 
 /* Parts of a stage's driver bank (jade_state_constbuf.c). */
@@ -106,6 +107,11 @@ void jade_emit_scissor(struct jade_context *ctx);
 void jade_init_constbuf_functions(struct jade_context *ctx);
 void jade_emit_constant_buffers(struct jade_context *ctx);
 void jade_emit_driver_constants(struct jade_context *ctx);
+
+/* Tessellation state (jade_state_tess.c): SET_PATCH, the bound TES's
+ * SET_TESSELLATION_PARAMETERS and the levels used without a TCS. */
+void jade_init_tess_functions(struct jade_context *ctx);
+void jade_emit_tess(struct jade_context *ctx);
 
 void jade_init_vertex_functions(struct jade_context *ctx);
 void jade_emit_vertex_elements(struct jade_context *ctx);

@@ -8,7 +8,8 @@
  * "Binding scheme"): user clip planes, sample positions and per-pass
  * sample masks today (texture, image and storage buffer handles come with
  * those resources).  A stage's bank is its bind group's: vertex 0,
- * geometry 3, pixel 4 (SET_PIPELINE_BINDING in jade_program.c).
+ * tessellation control 1, tessellation 2, geometry 3, pixel 4
+ * (SET_PIPELINE_BINDING in jade_program.c).
  */
 
 #include "nvtypes.h"
@@ -23,19 +24,29 @@
 #include "jade_resource.h"
 #include "jade_state.h"
 
+/* Graphics stage s reads bind group s (jade_program.h). */
 static unsigned
 bind_group(enum pipe_shader_type stage)
 {
-   return stage == PIPE_SHADER_FRAGMENT ? 4 : stage == PIPE_SHADER_GEOMETRY ? 3 : 0;
+   return stage;
 }
 
 /* The stage's driver bank and inline regions (JADE_GFX_*). */
 static unsigned
 gfx_index(enum pipe_shader_type stage)
 {
-   return stage == PIPE_SHADER_FRAGMENT   ? JADE_GFX_FS
-          : stage == PIPE_SHADER_GEOMETRY ? JADE_GFX_GS
-                                          : JADE_GFX_VS;
+   switch (stage) {
+   case PIPE_SHADER_FRAGMENT:
+      return JADE_GFX_FS;
+   case PIPE_SHADER_GEOMETRY:
+      return JADE_GFX_GS;
+   case PIPE_SHADER_TESS_CTRL:
+      return JADE_GFX_TCS;
+   case PIPE_SHADER_TESS_EVAL:
+      return JADE_GFX_TES;
+   default:
+      return JADE_GFX_VS;
+   }
 }
 
 static void
@@ -70,6 +81,7 @@ jade_set_clip_state(struct pipe_context *pctx, const struct pipe_clip_state *cli
    if (memcmp(&ctx->state.clip, clip, sizeof(*clip))) {
       ctx->state.clip = *clip;
       jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
+      jade_bank_dirty(ctx, PIPE_SHADER_TESS_EVAL, JADE_BANK_UCP);
       jade_bank_dirty(ctx, PIPE_SHADER_GEOMETRY, JADE_BANK_UCP);
    }
 }
@@ -274,7 +286,8 @@ void
 jade_emit_constant_buffers(struct jade_context *ctx)
 {
    static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX, PIPE_SHADER_FRAGMENT,
-                                                  PIPE_SHADER_GEOMETRY};
+                                                  PIPE_SHADER_GEOMETRY, PIPE_SHADER_TESS_CTRL,
+                                                  PIPE_SHADER_TESS_EVAL};
    for (unsigned s = 0; s < ARRAY_SIZE(stages); s++) {
       enum pipe_shader_type stage = stages[s];
       u_foreach_bit (i, ctx->constbuf_dirty[stage]) {
@@ -311,8 +324,12 @@ jade_emit_driver_constants(struct jade_context *ctx)
 {
    emit_driver_cbuf(ctx, PIPE_SHADER_VERTEX);
    emit_driver_cbuf(ctx, PIPE_SHADER_FRAGMENT);
-   if (ctx->state.shader[PIPE_SHADER_GEOMETRY])
-      emit_driver_cbuf(ctx, PIPE_SHADER_GEOMETRY);
+   static const enum pipe_shader_type optional[] = {PIPE_SHADER_GEOMETRY, PIPE_SHADER_TESS_CTRL,
+                                                    PIPE_SHADER_TESS_EVAL};
+   for (unsigned i = 0; i < ARRAY_SIZE(optional); i++) {
+      if (ctx->state.shader[optional[i]])
+         emit_driver_cbuf(ctx, optional[i]);
+   }
 }
 
 void

@@ -206,6 +206,7 @@ jade_bind_rasterizer_state(struct pipe_context *pctx, void *cso)
    if (ucp != ctx->state.ucp_enable) {
       ctx->state.ucp_enable = ucp;
       jade_bank_dirty(ctx, PIPE_SHADER_VERTEX, JADE_BANK_UCP);
+      jade_bank_dirty(ctx, PIPE_SHADER_TESS_EVAL, JADE_BANK_UCP);
       jade_bank_dirty(ctx, PIPE_SHADER_GEOMETRY, JADE_BANK_UCP);
    }
 }
