@@ -51,6 +51,15 @@ STEPS = {
     # No site of this pair depends on these: the key leaves them out.
     "no-colours-flat-twoside-clamp": ({"hit", "keep"}, [], []),
     "back-to-base": ("hit", [], []),
+    # A passthrough GS last before the rasteriser: the same patches, on
+    # the GS's stores (the VS keeps every output the GS reads).
+    "gs-setup": ("link", [], [r"+GS .*AST\S* a\[0x2a0\].* -> NOP ;", r"-VS 0x"]),
+    "gs-flatshade": ("link", ["flatshade 1"],
+                     [r"+FS .*IPA\.PASS (R\d+), a\[0x28.\] ; -> IPA\.CONSTANT \1", r"-VS 0x"]),
+    "gs-twoside": ("link", ["twoside 1"], [r"-a\[0x2a0\].* -> NOP", r"-VS 0x"]),
+    "gs-clip-planes": ("link", ["clip 0x03"], [r"-a\[0x2c0\].* -> NOP", r"-VS 0x"]),
+    "gs-vertex-color-unclamped": ("link", ["clamp 0"], [r"-FADD\.SAT", r"-VS 0x"]),
+    "gs-back-to-base": ("hit", [], []),
 }
 
 # Per step, a method of the rasterizer state and a field value the step's
@@ -69,7 +78,7 @@ HW_METHODS = {
 
 # The rewrites a link may make (docs/linkage.md, patch sites).
 REWRITES = [
-    r"AST\S* a\[0x[0-9a-f]+\], R\d+ ; -> NOP ;",
+    r"AST\S* a\[0x[0-9a-f]+\], R\d+(, R\d+)? ; -> NOP ;",  # (a GS's: the vertex)
     r"IPA\S* (R\d+), a\[0x[0-9a-f]+\] ; -> MOV \1, 0x[0-9a-f]+ ;",
     r"IPA\.PASS(\S*) (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.CONSTANT \2, \3 ;",
     r"IPA\.PASS (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.PASS\.CENTROID \1, \2 ;",
@@ -135,14 +144,14 @@ def main():
         head = (links or hits or [""])[0]
         for field in key_fields:
             check(field in head, f"{name}: key has '{field}'")
-        patched = [l.strip() for l in lines if re.match(r"\s+(VS|FS) 0x", l)]
+        patched = [l.strip() for l in lines if re.match(r"\s+(VS|TES|GS|FS) 0x", l)]
         for p in patterns:
             found = any(re.search(p[1:], l) for l in patched)
             check(found if p[0] == "+" else not found,
                   f"{name}: {'a' if p[0] == '+' else 'no'} patched line /{p[1:]}/")
 
     all_patched = [l.strip() for ls in steps.values() for l in ls
-                   if re.match(r"\s+(VS|FS) 0x", l)]
+                   if re.match(r"\s+(VS|TES|GS|FS) 0x", l)]
     bad = [l for l in all_patched
            if "not a patch site" in l or
            not any(re.search(r, l.split(": ", 1)[1]) for r in REWRITES)]

@@ -121,6 +121,53 @@ static const char *dual_fs_src = "#version 130\n"
                                  "   c1 = v;\n"
                                  "}\n";
 
+/* The main program with a passthrough geometry stage between its VS and
+ * a copy of its FS: the GS is then the stage the NOS applies to (its
+ * colours, clip distances and texture coordinate), and what is drawn is
+ * what the main program draws. */
+static const char *gs_src = "#version 150 compatibility\n"
+                            "layout(triangles) in;\n"
+                            "layout(triangle_strip, max_vertices = 3) out;\n"
+                            "in vec4 v[];\n"
+                            "out vec4 gv;\n"
+                            "void main() {\n"
+                            "   for (int k = 0; k < 3; k++) {\n"
+                            "      gl_Position = gl_in[k].gl_Position;\n"
+                            "      gl_FrontColor = gl_in[k].gl_FrontColor;\n"
+                            "      gl_BackColor = gl_in[k].gl_BackColor;\n"
+                            "      gl_TexCoord[0] = gl_in[k].gl_TexCoord[0];\n"
+                            "      gl_ClipDistance[0] = gl_in[k].gl_ClipDistance[0];\n"
+                            "      gl_ClipDistance[1] = gl_in[k].gl_ClipDistance[1];\n"
+                            "      gv = v[k];\n"
+                            "      EmitVertex();\n"
+                            "   }\n"
+                            "}\n";
+
+static const char *gs_fs_src = "#version 150 compatibility\n"
+                               "in vec4 gv;\n"
+                               "void main() {\n"
+                               "   gl_FragColor = gl_Color + gv + gl_TexCoord[0];\n"
+                               "}\n";
+
+static GLuint
+program_with(const char *vs, const char *middle_src, GLenum middle, const char *fs)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, shader(middle, middle_src));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glLinkProgram(p);
+   GLint ok;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      fprintf(stderr, "nos-test: link failed: %s\n", log);
+      exit(1);
+   }
+   return p;
+}
+
 /* The driver's counters through AMD_performance_monitor: one monitor over
  * every step after setup. */
 static GLuint monitor, group, counters[4];
@@ -839,10 +886,11 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if (!gl_test_context_create(3, 0, false))
+   if (!gl_test_context_create(3, 2, false))
       return 1;
    step("setup");
    GLuint prog = program(vs_src, fs_src, false, false);
+   GLuint with_gs = program_with(vs_src, gs_src, GL_GEOMETRY_SHADER, gs_fs_src);
    GLuint dual = program(vs_src, dual_fs_src, true, false);
    GLuint clip_vertex = program(clip_vertex_vs_src, dual_fs_src, false, true);
    GLuint generic = program(generic_vs_src, generic_fs_src, false, false);
@@ -1018,6 +1066,38 @@ main(int argc, char **argv)
    glUseProgram(prog);
    draw(GL_TRIANGLES);
    image("back-to-base", single, 1, false, MAIN, 0);
+
+   /* The same NOS with the geometry stage last before the rasteriser:
+    * its outputs are patched, the VS is left as compiled. */
+   step("gs-setup");
+   glUseProgram(with_gs);
+   draw(GL_TRIANGLES);
+   image("gs-setup", single, 1, false, MAIN, 0);
+   step("gs-flatshade");
+   glShadeModel(GL_FLAT);
+   draw(GL_TRIANGLES);
+   image("gs-flatshade", single, 1, false, MAIN, FLAT);
+   glShadeModel(GL_SMOOTH);
+   step("gs-twoside");
+   glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   draw(GL_TRIANGLES);
+   image("gs-twoside", single, 1, false, MAIN, TWOSIDE);
+   glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   step("gs-clip-planes");
+   glEnable(GL_CLIP_DISTANCE0);
+   glEnable(GL_CLIP_DISTANCE1);
+   draw_across();
+   image("gs-clip-planes", single, 1, false, MAIN, ACROSS | CLIP_X | CLIP_Y);
+   glDisable(GL_CLIP_DISTANCE0);
+   glDisable(GL_CLIP_DISTANCE1);
+   step("gs-vertex-color-unclamped");
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   draw(GL_TRIANGLES);
+   image("gs-vertex-color-unclamped", single, 1, false, MAIN, VERTEX_UNCLAMPED);
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+   step("gs-back-to-base");
+   draw(GL_TRIANGLES);
+   image("gs-back-to-base", single, 1, false, MAIN, 0);
 
    step("end");
    if (monitored)

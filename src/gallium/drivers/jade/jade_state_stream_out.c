@@ -135,8 +135,9 @@ jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
 static const struct jade_shader *
 captured_stage(const struct jade_state *st)
 {
-   return st->shader[PIPE_SHADER_GEOMETRY] ? st->shader[PIPE_SHADER_GEOMETRY]
-                                           : st->shader[PIPE_SHADER_VERTEX];
+   return st->shader[PIPE_SHADER_GEOMETRY]    ? st->shader[PIPE_SHADER_GEOMETRY]
+          : st->shader[PIPE_SHADER_TESS_EVAL] ? st->shader[PIPE_SHADER_TESS_EVAL]
+                                              : st->shader[PIPE_SHADER_VERTEX];
 }
 
 bool
