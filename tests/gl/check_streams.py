@@ -275,7 +275,41 @@ AT_DRAWS = {
         ]),
     ],
 }
-DRAWS = {"triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
+def without(state, *methods):
+    """The state less the given methods (a case that sets them otherwise)."""
+    return [m for m in state if m[0] not in methods]
+
+
+# A draw with a geometry stage (slot 4, bind group 3 with its driver bank)
+# and one after it without (the slot off again).
+AT_DRAWS["geometry"] = [
+    ((0,), without(COMMON, "SET_PIPELINE_SHADER(4)") + [
+        ("SET_PIPELINE_SHADER(4)", {"ENABLE": "TRUE", "TYPE": "GEOMETRY"}),
+        ("SET_PIPELINE_BINDING(4)", {"GROUP": "(0x3)"}),
+        ("BIND_GROUP_CONSTANT_BUFFER(3)", {"VALID": "TRUE", "SHADER_SLOT": "(0xf)"}),
+        BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+    ((1,), COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+]
+# A tessellated draw: TCS in slot 2 (bind group 1), TES in slot 3 (group
+# 2), a patch of 3 control points, the TES's domain and GL's ccw as the
+# hardware's TRIANGLES_CW (include/jade/jade_compiler.h: codegen's and
+# NVK's practice), drawn as PATCH; then a draw without them.
+AT_DRAWS["tessellation"] = [
+    ((0,), without(COMMON, "SET_PIPELINE_SHADER(2)", "SET_PIPELINE_SHADER(3)") + [
+        ("SET_PIPELINE_SHADER(2)", {"ENABLE": "TRUE", "TYPE": "TESSELLATION_INIT"}),
+        ("SET_PIPELINE_SHADER(3)", {"ENABLE": "TRUE", "TYPE": "TESSELLATION"}),
+        ("SET_PIPELINE_BINDING(2)", {"GROUP": "(0x1)"}),
+        ("SET_PIPELINE_BINDING(3)", {"GROUP": "(0x2)"}),
+        ("BIND_GROUP_CONSTANT_BUFFER(1)", {"VALID": "TRUE", "SHADER_SLOT": "(0xf)"}),
+        ("BIND_GROUP_CONSTANT_BUFFER(2)", {"VALID": "TRUE", "SHADER_SLOT": "(0xf)"}),
+        ("SET_PATCH", {"SIZE": "(0x3)"}),
+        ("SET_TESSELLATION_PARAMETERS", {"DOMAIN_TYPE": "TRIANGLE", "SPACING": "INTEGER",
+                                         "OUTPUT_PRIMITIVES": "TRIANGLES_CW"}),
+        ("BEGIN", {"OP": "PATCH", "INSTANCE_ID": "FIRST"}),
+        ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+    ((1,), COMMON + [BEGIN_TRIANGLES, ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"})]),
+]
+DRAWS = {"geometry": 2, "tessellation": 2, "triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
          "queries": 3, "indirect": 3, "map-waits": 2, "mrt": 1, "msaa": 1,
          # glDrawTransformFeedback draws what the write pointer report says:
          # nothing on the noop shim, which runs no vertices.
@@ -283,6 +317,20 @@ DRAWS = {"triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, 
 
 # Per case: methods that must follow one another, in this order.
 SEQUENCES = {
+    "geometry": [
+        ("SET_PIPELINE_SHADER(4)", {"ENABLE": "TRUE"}),
+        ("BEGIN", {"OP": "TRIANGLES"}), ("DRAW_VERTEX_ARRAY", {}), ("END", {}),
+        ("SET_PIPELINE_SHADER(4)", {"ENABLE": "FALSE"}),
+        ("BEGIN", {"OP": "TRIANGLES"}), ("DRAW_VERTEX_ARRAY", {}), ("END", {}),
+    ],
+    "tessellation": [
+        ("SET_PIPELINE_SHADER(2)", {"ENABLE": "TRUE"}),
+        ("SET_PIPELINE_SHADER(3)", {"ENABLE": "TRUE"}),
+        ("BEGIN", {"OP": "PATCH"}), ("DRAW_VERTEX_ARRAY", {}), ("END", {}),
+        ("SET_PIPELINE_SHADER(2)", {"ENABLE": "FALSE"}),
+        ("SET_PIPELINE_SHADER(3)", {"ENABLE": "FALSE"}),
+        ("BEGIN", {"OP": "TRIANGLES"}), ("DRAW_VERTEX_ARRAY", {}), ("END", {}),
+    ],
     "triangle": [
         ("BEGIN", {"OP": "TRIANGLES", "INSTANCE_ID": "FIRST"}),
         ("SET_VERTEX_ARRAY_START", {"V": "(0x0)"}),

@@ -46,6 +46,80 @@ static const char *fs_src = "#version 330\n"
                             "out vec4 o;\n"
                             "void main() { o = c; }\n";
 
+/* geometry: a passthrough geometry stage (its own copy of the FS reads
+ * the GS's output); tessellation: a passthrough TCS with every level 1
+ * and a TES interpolating position and colour at gl_TessCoord, which for
+ * levels 1 makes the patch's own triangle (its three corners).  Both draw
+ * what "triangle" draws. */
+static const char *gs_src = "#version 330\n"
+                            "layout(triangles) in;\n"
+                            "layout(triangle_strip, max_vertices = 3) out;\n"
+                            "in vec4 c[];\n"
+                            "out vec4 gc;\n"
+                            "void main() {\n"
+                            "   for (int k = 0; k < 3; k++) {\n"
+                            "      gl_Position = gl_in[k].gl_Position;\n"
+                            "      gc = c[k];\n"
+                            "      EmitVertex();\n"
+                            "   }\n"
+                            "}\n";
+
+static const char *gs_fs_src = "#version 330\n"
+                               "in vec4 gc;\n"
+                               "out vec4 o;\n"
+                               "void main() { o = gc; }\n";
+
+static const char *tcs_src =
+   "#version 330\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(vertices = 3) out;\n"
+   "in vec4 c[];\n"
+   "out vec4 tc[];\n"
+   "void main() {\n"
+   "   gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+   "   tc[gl_InvocationID] = c[gl_InvocationID];\n"
+   "   gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = gl_TessLevelOuter[2] = 1.0;\n"
+   "   gl_TessLevelInner[0] = 1.0;\n"
+   "}\n";
+
+static const char *tes_src =
+   "#version 330\n"
+   "#extension GL_ARB_tessellation_shader : require\n"
+   "layout(triangles, equal_spacing, ccw) in;\n"
+   "in vec4 tc[];\n"
+   "out vec4 c;\n"
+   "void main() {\n"
+   "   vec3 w = gl_TessCoord;\n"
+   "   gl_Position = w.x * gl_in[0].gl_Position + w.y * gl_in[1].gl_Position +\n"
+   "                 w.z * gl_in[2].gl_Position;\n"
+   "   c = w.x * tc[0] + w.y * tc[1] + w.z * tc[2];\n"
+   "}\n";
+
+/* A program of the VS, the given middle stages (0 ends the list) and a
+ * FS, with the VS's offset uniform set as the main program's. */
+static GLuint
+program_of(const char *fs, GLenum stage0, const char *src0, GLenum stage1, const char *src1)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
+   if (stage0)
+      glAttachShader(p, shader(stage0, src0));
+   if (stage1)
+      glAttachShader(p, shader(stage1, src1));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glLinkProgram(p);
+   GLint ok = 0;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[1024] = "";
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      fprintf(stderr, "streams-test: link failed: %s\n", log);
+   }
+   glUseProgram(p);
+   glUniform4f(glGetUniformLocation(p, "offset"), 0.25f, 0.5f, 0.0f, 0.0f);
+   return p;
+}
+
 /* ---- --pixels: what the drawing cases leave in their targets ----
  *
  * The target is 32 x 32, the viewport too, the scissor x 4..19, y 8..19
@@ -487,6 +561,8 @@ pixel_checks(const char *which)
       {"textured-quad", check_textured_quad},
       {"indirect", check_triangle},
       {"map-waits", check_triangle},
+      {"geometry", check_triangle},
+      {"tessellation", check_triangle},
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
       if (!strcmp(which, cases[i].name)) {
@@ -552,6 +628,18 @@ main(int argc, char **argv)
    }
    fprintf(stderr, "streams-test: case %s\n", which);
    if (!strcmp(which, "triangle")) {
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   } else if (!strcmp(which, "geometry")) {
+      /* With the geometry stage, then without: its slot goes off again. */
+      program_of(gs_fs_src, GL_GEOMETRY_SHADER, gs_src, 0, NULL);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glUseProgram(prog);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   } else if (!strcmp(which, "tessellation")) {
+      program_of(fs_src, GL_TESS_CONTROL_SHADER, tcs_src, GL_TESS_EVALUATION_SHADER, tes_src);
+      glPatchParameteri(GL_PATCH_VERTICES, 3);
+      glDrawArrays(GL_PATCHES, 0, 3);
+      glUseProgram(prog);
       glDrawArrays(GL_TRIANGLES, 0, 3);
    } else if (!strcmp(which, "indexed-instanced")) {
       glGenBuffers(1, &ibo);
