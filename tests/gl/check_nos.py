@@ -60,6 +60,15 @@ STEPS = {
     "gs-clip-planes": ("link", ["clip 0x03"], [r"-a\[0x2c0\].* -> NOP", r"-VS 0x"]),
     "gs-vertex-color-unclamped": ("link", ["clamp 0"], [r"-FADD\.SAT", r"-VS 0x"]),
     "gs-back-to-base": ("hit", [], []),
+    # Passthrough tessellation stages: the TES is last and patched, the VS
+    # and TCS keep their code.
+    "tess-setup": ("link", [], [r"+TES .*AST\S* a\[0x2a0\].* -> NOP ;", r"-VS 0x"]),
+    "tess-flatshade": ("link", ["flatshade 1"],
+                       [r"+FS .*IPA\.PASS (R\d+), a\[0x28.\] ; -> IPA\.CONSTANT \1", r"-VS 0x"]),
+    "tess-twoside": ("link", ["twoside 1"], [r"-a\[0x2a0\].* -> NOP", r"-VS 0x"]),
+    "tess-clip-planes": ("link", ["clip 0x03"], [r"-a\[0x2c0\].* -> NOP", r"-VS 0x"]),
+    "tess-vertex-color-unclamped": ("link", ["clamp 0"], [r"-FADD\.SAT", r"-VS 0x"]),
+    "tess-back-to-base": ("hit", [], []),
 }
 
 # Per step, a method of the rasterizer state and a field value the step's

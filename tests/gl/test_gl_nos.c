@@ -149,12 +149,71 @@ static const char *gs_fs_src = "#version 150 compatibility\n"
                                "   gl_FragColor = gl_Color + gv + gl_TexCoord[0];\n"
                                "}\n";
 
+/* The same with passthrough tessellation stages instead: the TCS copies
+ * its patch of 3 and sets every level to 1, the TES interpolates at
+ * gl_TessCoord, which for levels 1 makes the patch's own triangle; the TES
+ * is then the stage the NOS applies to. */
+#define TCS_COPY(out, in) "   gl_out[gl_InvocationID]." out " = gl_in[gl_InvocationID]." in ";\n"
+static const char *tcs_src =
+   "#version 400 compatibility\n"
+   "layout(vertices = 3) out;\n"
+   "in vec4 v[];\n"
+   "out vec4 tv[];\n"
+   "void main() {\n" TCS_COPY("gl_Position", "gl_Position")
+      TCS_COPY("gl_FrontColor", "gl_FrontColor") TCS_COPY("gl_BackColor", "gl_BackColor") TCS_COPY(
+         "gl_TexCoord[0]", "gl_TexCoord[0]") TCS_COPY("gl_ClipDistance[0]", "gl_ClipDistance[0]")
+         TCS_COPY("gl_ClipDistance[1]",
+                  "gl_ClipDistance[1]") "   tv[gl_InvocationID] = v[gl_InvocationID];\n"
+                                        "   gl_TessLevelOuter[0] = gl_TessLevelOuter[1] = 1.0;\n"
+                                        "   gl_TessLevelOuter[2] = gl_TessLevelInner[0] = 1.0;\n"
+                                        "}\n";
+
+#define TES_MIX(x) "w.x * gl_in[0]." x " + w.y * gl_in[1]." x " + w.z * gl_in[2]." x
+static const char *tes_src =
+   "#version 400 compatibility\n"
+   "layout(triangles, equal_spacing, ccw) in;\n"
+   "in vec4 tv[];\n"
+   "out vec4 gv;\n"
+   "void main() {\n"
+   "   vec3 w = gl_TessCoord;\n"
+   "   gl_Position = " TES_MIX(
+      "gl_Position") ";\n"
+                     "   gl_FrontColor = " TES_MIX(
+                        "gl_FrontColor") ";\n"
+                                         "   gl_BackColor = " TES_MIX(
+                                            "gl_BackColor") ";\n"
+                                                            "   gl_TexCoord[0] = " TES_MIX(
+                                                               "gl_TexCoord[0]") ";\n"
+                                                                                 "   "
+                                                                                 "gl_ClipDistance["
+                                                                                 "0] = " TES_MIX(
+                                                                                    "gl_"
+                                                                                    "ClipDistance["
+                                                                                    "0]") ";\n"
+                                                                                          "   "
+                                                                                          "gl_"
+                                                                                          "ClipDist"
+                                                                                          "ance[1] "
+                                                                                          "="
+                                                                                          " " TES_MIX(
+                                                                                             "gl_"
+                                                                                             "ClipD"
+                                                                                             "istan"
+                                                                                             "ce["
+                                                                                             "1]") ";\n"
+                                                                                                   "   gv = w.x * tv[0] + w.y * tv[1] + w.z * tv[2];\n"
+                                                                                                   "}\n";
+
+/* middle_src2: a second middle stage, or NULL. */
 static GLuint
-program_with(const char *vs, const char *middle_src, GLenum middle, const char *fs)
+program_with(const char *vs, const char *middle_src, GLenum middle, const char *middle_src2,
+             GLenum middle2, const char *fs)
 {
    GLuint p = glCreateProgram();
    glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
    glAttachShader(p, shader(middle, middle_src));
+   if (middle_src2)
+      glAttachShader(p, shader(middle2, middle_src2));
    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
    glLinkProgram(p);
    GLint ok;
@@ -371,11 +430,17 @@ draw(GLenum mode)
 }
 
 static void
-draw_across(void)
+draw_across_as(GLenum mode)
 {
    clear();
-   glDrawArrays(GL_TRIANGLES, 7, 6);
+   glDrawArrays(mode, 7, 6);
    glFlush();
+}
+
+static void
+draw_across(void)
+{
+   draw_across_as(GL_TRIANGLES);
 }
 
 /* ---- --images: each step's image against the one worked out ---- */
@@ -890,7 +955,9 @@ main(int argc, char **argv)
       return 1;
    step("setup");
    GLuint prog = program(vs_src, fs_src, false, false);
-   GLuint with_gs = program_with(vs_src, gs_src, GL_GEOMETRY_SHADER, gs_fs_src);
+   GLuint with_gs = program_with(vs_src, gs_src, GL_GEOMETRY_SHADER, NULL, 0, gs_fs_src);
+   GLuint with_tess = program_with(vs_src, tcs_src, GL_TESS_CONTROL_SHADER, tes_src,
+                                   GL_TESS_EVALUATION_SHADER, gs_fs_src);
    GLuint dual = program(vs_src, dual_fs_src, true, false);
    GLuint clip_vertex = program(clip_vertex_vs_src, dual_fs_src, false, true);
    GLuint generic = program(generic_vs_src, generic_fs_src, false, false);
@@ -1098,6 +1165,40 @@ main(int argc, char **argv)
    step("gs-back-to-base");
    draw(GL_TRIANGLES);
    image("gs-back-to-base", single, 1, false, MAIN, 0);
+
+   /* And with the tessellation stages: the TES is patched, the VS and the
+    * TCS are left as compiled.  Drawn as patches of 3, which the TES
+    * turns back into the same triangles (flat shading's provoking vertex
+    * is the tessellator's choice: that image is not compared). */
+   glPatchParameteri(GL_PATCH_VERTICES, 3);
+   step("tess-setup");
+   glUseProgram(with_tess);
+   draw(GL_PATCHES);
+   image("tess-setup", single, 1, false, MAIN, 0);
+   step("tess-flatshade");
+   glShadeModel(GL_FLAT);
+   draw(GL_PATCHES);
+   glShadeModel(GL_SMOOTH);
+   step("tess-twoside");
+   glEnable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   draw(GL_PATCHES);
+   image("tess-twoside", single, 1, false, MAIN, TWOSIDE);
+   glDisable(GL_VERTEX_PROGRAM_TWO_SIDE);
+   step("tess-clip-planes");
+   glEnable(GL_CLIP_DISTANCE0);
+   glEnable(GL_CLIP_DISTANCE1);
+   draw_across_as(GL_PATCHES);
+   image("tess-clip-planes", single, 1, false, MAIN, ACROSS | CLIP_X | CLIP_Y);
+   glDisable(GL_CLIP_DISTANCE0);
+   glDisable(GL_CLIP_DISTANCE1);
+   step("tess-vertex-color-unclamped");
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_FALSE);
+   draw(GL_PATCHES);
+   image("tess-vertex-color-unclamped", single, 1, false, MAIN, VERTEX_UNCLAMPED);
+   glClampColor(GL_CLAMP_VERTEX_COLOR, GL_TRUE);
+   step("tess-back-to-base");
+   draw(GL_PATCHES);
+   image("tess-back-to-base", single, 1, false, MAIN, 0);
 
    step("end");
    if (monitored)
