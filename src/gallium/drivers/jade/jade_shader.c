@@ -229,6 +229,20 @@ jade_bind_vs_state(struct pipe_context *pctx, void *cso)
    jade_bind_shader(pctx, PIPE_SHADER_VERTEX, cso);
 }
 
+/* Tessellation shaders compile like the others; the draws that would use
+ * them are skipped until the pipeline runs them (jade_program.c). */
+static void
+jade_bind_tcs_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_TESS_CTRL, cso);
+}
+
+static void
+jade_bind_tes_state(struct pipe_context *pctx, void *cso)
+{
+   jade_bind_shader(pctx, PIPE_SHADER_TESS_EVAL, cso);
+}
+
 static void
 jade_bind_gs_state(struct pipe_context *pctx, void *cso)
 {
@@ -281,6 +295,12 @@ jade_init_shader_functions(struct jade_context *ctx)
    pctx->create_vs_state = jade_create_shader_state;
    pctx->bind_vs_state = jade_bind_vs_state;
    pctx->delete_vs_state = jade_delete_shader_state;
+   pctx->create_tcs_state = jade_create_shader_state;
+   pctx->bind_tcs_state = jade_bind_tcs_state;
+   pctx->delete_tcs_state = jade_delete_shader_state;
+   pctx->create_tes_state = jade_create_shader_state;
+   pctx->bind_tes_state = jade_bind_tes_state;
+   pctx->delete_tes_state = jade_delete_shader_state;
    pctx->create_gs_state = jade_create_shader_state;
    pctx->bind_gs_state = jade_bind_gs_state;
    pctx->delete_gs_state = jade_delete_shader_state;
