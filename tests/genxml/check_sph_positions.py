@@ -8,7 +8,8 @@ header (but reserved and padding bits) is in the description.  A field
 the header lacks may come from the version 3 header (import_nvidia_sph.py
 takes DOES_LOAD_OR_STORE from it), at the bits that one gives, or from
 NAK (import_nvidia_sph.py's NAK_FIELDS: bit 24, the geometry passthrough
-NAK's sph.rs sets), at the bits NAK gives."""
+NAK's sph.rs sets, and the per-patch attribute count's nibbles at 124 and
+148), at the bits NAK gives."""
 
 import re
 import subprocess
@@ -37,7 +38,11 @@ def nvidia_fields(path, prefix):
 
 
 # Fields no NVIDIA header names, where Mesa's nak/sph.rs sets them.
-NAK = {('vtg', 'gs_passthrough_enable'): lambda i: (24, 24)}
+NAK = {('vtg', 'gs_passthrough_enable'): lambda i: (24, 24),
+       # set_per_patch_attribute_count's nibbles (also nvc0_program.c's
+       # nvc0_tcp_gen_header for GM107+).
+       ('vtg', 'per_patch_attribute_count_low'): lambda i: (124, 127),
+       ('vtg', 'per_patch_attribute_count_high'): lambda i: (148, 151)}
 
 
 def main():

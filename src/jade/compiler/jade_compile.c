@@ -11,6 +11,7 @@
 
 #include "jade/jade_link.h"
 #include "jade_compiler_private.h"
+#include "nvidia/classes/clc597.h"
 #include "nir.h"
 #include "util/ralloc.h"
 
@@ -316,6 +317,62 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    return s;
 }
 
+/* The tessellation fields of the binary (bin->tess): a TCS's patch size
+ * and patch words, a TES's SET_TESSELLATION_PARAMETERS values. */
+static void
+tess_fields(const nir_shader *nir, struct jade_shader_binary *bin)
+{
+   if (nir->info.stage == MESA_SHADER_TESS_CTRL) {
+      bin->tess.vertices_out = (uint8_t)nir->info.tess.tcs_vertices_out;
+      /* One past the last patch word written or read back, at least the
+       * six factors: NAK's per_patch_attribute_count (from_nir.rs: 6, then
+       * the largest patch range end in words; nvc0_program.c counts 6, or
+       * 8 + 4 n with n patch vectors). */
+      unsigned words = 6;
+      for (unsigned w = 0; w < JADE_PATCH_WORDS; w++)
+         if (jade_io_word(bin->io.patch_outputs, w))
+            words = MAX2(words, w + 1);
+      bin->tess.patch_words = (uint8_t)words;
+      return;
+   }
+   switch (nir->info.tess._primitive_mode) {
+   case TESS_PRIMITIVE_ISOLINES:
+      bin->tess.domain = NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_ISOLINE;
+      break;
+   case TESS_PRIMITIVE_QUADS:
+      bin->tess.domain = NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_QUAD;
+      break;
+   default:
+      bin->tess.domain = NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_TRIANGLE;
+      break;
+   }
+   switch (nir->info.tess.spacing) {
+   case TESS_SPACING_FRACTIONAL_ODD:
+      bin->tess.spacing = NVC597_SET_TESSELLATION_PARAMETERS_SPACING_FRACTIONAL_ODD;
+      break;
+   case TESS_SPACING_FRACTIONAL_EVEN:
+      bin->tess.spacing = NVC597_SET_TESSELLATION_PARAMETERS_SPACING_FRACTIONAL_EVEN;
+      break;
+   default: /* equal, or unspecified: GL's default */
+      bin->tess.spacing = NVC597_SET_TESSELLATION_PARAMETERS_SPACING_INTEGER;
+      break;
+   }
+   /* Points and isolines as NAK's from_nir.rs chooses them; GL's ccw is
+    * the hardware's TRIANGLES_CW: nvc0 sets its CW bit for codegen's
+    * winding = !ccw (nvc0_program.c nvc0_tp_get_tess_mode), NVK flips CW
+    * and CCW for GL's lower-left origin. */
+   if (nir->info.tess.point_mode)
+      bin->tess.output_primitives = NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_POINTS;
+   else if (nir->info.tess._primitive_mode == TESS_PRIMITIVE_ISOLINES)
+      bin->tess.output_primitives = NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_LINES;
+   else if (nir->info.tess.ccw)
+      bin->tess.output_primitives =
+         NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_TRIANGLES_CW;
+   else
+      bin->tess.output_primitives =
+         NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_TRIANGLES_CCW;
+}
+
 struct jade_shader_binary *
 jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *options,
              char **error)
@@ -360,7 +417,10 @@ jade_compile(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options 
       bin->gs.stream_mask = (uint8_t)MAX2(nir->info.gs.active_stream_mask, 1);
       bin->gs.vertices_out = (uint16_t)nir->info.gs.vertices_out;
    }
-   if (bin->stage == MESA_SHADER_VERTEX || bin->stage == MESA_SHADER_GEOMETRY)
+   if (bin->stage == MESA_SHADER_TESS_CTRL || bin->stage == MESA_SHADER_TESS_EVAL)
+      tess_fields(nir, bin);
+   if (bin->stage == MESA_SHADER_VERTEX || bin->stage == MESA_SHADER_GEOMETRY ||
+       bin->stage == MESA_SHADER_TESS_CTRL || bin->stage == MESA_SHADER_TESS_EVAL)
       jade_sph_vertex(bin, bin->sph);
    else if (bin->stage == MESA_SHADER_FRAGMENT)
       jade_sph_fragment(bin, bin->sph);

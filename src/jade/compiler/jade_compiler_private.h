@@ -13,6 +13,8 @@
 #include "jade_pass.h"
 
 struct nir_shader;
+struct nir_builder;
+struct nir_def;
 
 /* GL I/O to attribute loads/stores, uniforms to constant buffers
  * (jade_nir_io.c); true if a VS got its clip distances from the user clip
@@ -22,6 +24,13 @@ bool jade_nir_lower_io(struct nir_shader *nir, bool clip_from_position);
 /* Geometry shaders: output handles, OUT and input vertex handles
  * (jade_nir_gs.c); called by jade_nir_lower_io after nir_lower_io. */
 void jade_nir_lower_gs(struct nir_shader *nir);
+/* Tessellation control and evaluation I/O and system values
+ * (jade_nir_tess.c); called by jade_nir_lower_io after nir_lower_io. */
+void jade_nir_lower_tess(struct nir_shader *nir);
+/* The handle of input vertex `vertex` of the thread's primitive or patch
+ * (ISBERD of the warp's input map, jade_nir_gs.c): the vertex operand of
+ * ALD for the per-vertex inputs of GS, TCS and TES. */
+struct nir_def *jade_nir_input_vertex(struct nir_builder *b, struct nir_def *vertex);
 /* Compute: gl_NumWorkGroups from the driver bank. */
 void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
 /* Compute: UBOs outside c[0..6] through global memory. */

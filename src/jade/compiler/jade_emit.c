@@ -8,6 +8,7 @@
 
 #include "jade/jade_link.h"
 #include "jade_compiler_private.h"
+#include "compiler/shader_enums.h"
 #include "jade_attr.h"
 #include "util/ralloc.h"
 
@@ -46,7 +47,10 @@ record_patch_site(struct jade_ir_shader *s, const struct jade_instr *instr,
    const struct jade_isa_op_info *info = &jade_isa_op_info[jade_isa_forms[isa->form].op];
    if (instr->site == JADE_SITE_COLOR_CLAMP) {
       site.kind = JADE_PATCH_COLOR_CLAMP;
-   } else if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255) {
+   } else if (info == &jade_isa_op_info[JADE_ISA_OP_AST] && isa->field[JADE_ISA_F_OREG] == 255 &&
+              !isa->field[JADE_ISA_F_PATCH] && s->stage != MESA_SHADER_TESS_CTRL) {
+      /* Not a TCS's stores: its invocations read its outputs back (ALD.O),
+       * and patch outputs are never dropped. */
       site.kind = JADE_PATCH_OUTPUT_STORE;
       site.word = (uint16_t)(isa->field[JADE_ISA_F_ADDR] / 4);
       site.count = (uint8_t)(isa->field[JADE_ISA_F_COMPS] + 1);

@@ -138,5 +138,7 @@ bool isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr);
 bool isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store);
 /* Geometry-shader intrinsics (jade_isel_gs.c). */
 bool isel_gs(struct isel *c, nir_intrinsic_instr *intr);
+/* Tessellation control and evaluation intrinsics (jade_isel_tess.c). */
+bool isel_tess(struct isel *c, nir_intrinsic_instr *intr);
 
 #endif /* JADE_ISEL_H */

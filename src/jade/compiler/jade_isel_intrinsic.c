@@ -18,9 +18,52 @@ mark(uint32_t *words, int addr)
       words[w / 32] |= 1u << (w % 32);
 }
 
+/* The vertex of a per-vertex access (a handle, a lane or the NIR vertex:
+ * jade_nir_gs.c, jade_nir_tess.c), NULL for other I/O. */
+static nir_def *
+isel_io_vertex(nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_per_vertex_input:
+   case nir_intrinsic_load_per_vertex_output:
+      return intr->src[0].ssa;
+   case nir_intrinsic_store_per_vertex_output:
+      return intr->src[1].ssa;
+   default:
+      return NULL;
+   }
+}
+
+/* Whether an access is to the stage's outputs (stores, and a TCS reading
+ * them back). */
+static bool
+isel_io_is_output(nir_intrinsic_instr *intr)
+{
+   switch (intr->intrinsic) {
+   case nir_intrinsic_store_output:
+   case nir_intrinsic_store_per_vertex_output:
+   case nir_intrinsic_load_output:
+   case nir_intrinsic_load_per_vertex_output:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Patch I/O (ALD.P / AST.P, the patch space): what a TCS writes and a
+ * TES reads without a vertex (nak_nir_lower_vtg_io.c's is_patch). */
+static bool
+isel_io_is_patch(const struct isel *c, nir_intrinsic_instr *intr)
+{
+   if (isel_io_vertex(intr))
+      return false;
+   return (c->s->stage == MESA_SHADER_TESS_CTRL && isel_io_is_output(intr)) ||
+          (c->s->stage == MESA_SHADER_TESS_EVAL && !isel_io_is_output(intr));
+}
+
 /* The attribute address of a load_input/store_output component (of the
  * array's first slot when the slot is indexed dynamically: see
- * isel_io_index). */
+ * isel_io_index); patch I/O has patch-space addresses. */
 static int
 isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned comp)
 {
@@ -29,6 +72,8 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
    int base;
    if (c->nir->info.stage == MESA_SHADER_VERTEX && !output)
       base = JADE_ATTR_GENERIC((int)nir_intrinsic_base(intr)); /* dense vertex attributes */
+   else if (isel_io_is_patch(c, intr))
+      base = jade_patch_address(nir_intrinsic_io_semantics(intr).location);
    else
       base = jade_varying_address(nir_intrinsic_io_semantics(intr).location);
    if (base < 0) {
@@ -113,7 +158,16 @@ note_output_values(struct isel *c, nir_intrinsic_instr *intr, nir_def *data)
 static bool
 last_vertex_stage(const struct isel *c)
 {
-   return c->s->stage == MESA_SHADER_VERTEX || c->s->stage == MESA_SHADER_GEOMETRY;
+   return c->s->stage == MESA_SHADER_VERTEX || c->s->stage == MESA_SHADER_TESS_EVAL ||
+          c->s->stage == MESA_SHADER_GEOMETRY;
+}
+
+static void
+mark_patch(uint32_t *words, int addr)
+{
+   unsigned w = (unsigned)addr / 4;
+   if (w < JADE_PATCH_WORDS)
+      words[w / 32] |= 1u << (w % 32);
 }
 
 bool
@@ -130,11 +184,17 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
       return true;
    if (store && last_vertex_stage(c))
       note_output_values(c, intr, data);
-   /* The vertex of a per-vertex access: a handle (jade_nir_gs.c). */
-   nir_def *vertex = intr->intrinsic == nir_intrinsic_load_per_vertex_input     ? intr->src[0].ssa
-                     : intr->intrinsic == nir_intrinsic_store_per_vertex_output ? intr->src[1].ssa
-                                                                                : NULL;
+   nir_def *vertex = isel_io_vertex(intr);
+   const bool output = isel_io_is_output(intr);
+   const bool patch = isel_io_is_patch(c, intr);
    struct jade_value *oreg = isel_io_index(c, intr);
+   /* Indexed per-vertex I/O of the tessellation stages goes through the
+    * physical address AL2P makes, a word at a time; patch I/O takes the
+    * offset register as it is (NAK's nak_nir_lower_vtg_io.c: phys =
+    * !offset_is_const && !is_patch; nvdisasm knows a[Rn+addr] only with
+    * .P). */
+   const bool phys = oreg && !patch &&
+                     (c->s->stage == MESA_SHADER_TESS_CTRL || c->s->stage == MESA_SHADER_TESS_EVAL);
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
          k++;
@@ -152,24 +212,46 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
          while (run < left && (nir_intrinsic_write_mask(intr) >> (k + run) & 1))
             run++;
       }
-      if (run >= 4 && addr % 16 == 0)
+      if (phys)
+         n = 1;
+      else if (run >= 4 && addr % 16 == 0)
          n = 4;
       else if (run >= 2 && addr % 8 == 0)
          n = 2;
-      for (unsigned slot = 0; slot < isel_io_slots(intr); slot++)
-         for (unsigned w = 0; w < n; w++)
-            mark(store ? c->s->io.outputs : c->s->io.inputs, addr + 16 * (int)slot + 4 * (int)w);
+      for (unsigned slot = 0; slot < isel_io_slots(intr); slot++) {
+         for (unsigned w = 0; w < n; w++) {
+            const int a = addr + 16 * (int)slot + 4 * (int)w;
+            if (patch)
+               mark_patch(c->s->stage == MESA_SHADER_TESS_CTRL ? c->s->io.patch_outputs
+                                                               : c->s->io.patch_inputs,
+                          a);
+            else if (store)
+               mark(c->s->io.outputs, a);
+            else if (!output)
+               mark(c->s->io.inputs, a);
+            /* A TCS reading outputs back reads what its stores wrote. */
+         }
+      }
       struct jade_value *v =
          store && last_vertex_stage(c) && jade_attr_is_color(JADE_ATTR_WORD(addr))
             ? isel_color_store_data(c, data, k, n)
             : isel_mem_data(c, store, data, k, n);
       struct jade_ref vtx = vertex ? jade_v(isel_src(c, vertex, 0)) : JADE_NONE;
-      if (store) {
+      if (phys) {
+         struct jade_value *p = isel_new_value(c, 32);
+         jade_AL2P(&c->b, jade_v(p), .oreg = jade_v(oreg), .addr = (uint64_t)addr, .out = output);
+         if (store) {
+            jade_AST_PHYS(&c->b, .oreg = jade_v(p), .data = jade_v(v), .vtx = vtx);
+         } else {
+            jade_ALD_PHYS(&c->b, jade_v(v), .oreg = jade_v(p), .vtx = vtx, .out = output);
+            isel_mem_loaded(c, data, k, n, v);
+         }
+      } else if (store) {
          jade_AST(&c->b, .addr = (uint64_t)addr, .data = jade_v(v), .vtx = vtx,
-                  .oreg = jade_v_or_none(oreg), .comps = n - 1);
+                  .oreg = jade_v_or_none(oreg), .comps = n - 1, .patch = patch);
       } else {
          jade_ALD(&c->b, jade_v(v), .addr = (uint64_t)addr, .vtx = vtx,
-                  .oreg = jade_v_or_none(oreg), .comps = n - 1);
+                  .oreg = jade_v_or_none(oreg), .comps = n - 1, .patch = patch, .out = output);
          isel_mem_loaded(c, data, k, n, v);
       }
       k += n;
@@ -592,6 +674,28 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    ok = isel_system_value(c, intr, &handled);
    if (handled)
       return ok;
+   const bool tess =
+      c->nir->info.stage == MESA_SHADER_TESS_CTRL || c->nir->info.stage == MESA_SHADER_TESS_EVAL;
+   if (tess) {
+      switch (intr->intrinsic) {
+      case nir_intrinsic_load_input:
+      case nir_intrinsic_store_output:
+      case nir_intrinsic_load_output:
+      case nir_intrinsic_load_per_vertex_input:
+      case nir_intrinsic_load_per_vertex_output:
+      case nir_intrinsic_store_per_vertex_output:
+      case nir_intrinsic_load_tess_coord_xy:
+      case nir_intrinsic_load_tess_level_outer:
+      case nir_intrinsic_load_tess_level_inner:
+      case nir_intrinsic_isberd_nv:
+      case nir_intrinsic_load_sysval_nv:
+      case nir_intrinsic_load_invocation_id:
+      case nir_intrinsic_load_primitive_id:
+         return isel_tess(c, intr);
+      default:
+         break;
+      }
+   }
    switch (intr->intrinsic) {
    case nir_intrinsic_load_input:
       if (c->nir->info.stage != MESA_SHADER_VERTEX)
@@ -632,8 +736,18 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_barrier:
       /* Every access completes in order for the CTA once its lanes meet
        * (shared memory is coherent within the SM); a control barrier is
-       * BAR.SYNC 0. */
-      if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
+       * BAR.SYNC 0.  A TCS patch is one warp's consecutive lanes (NAK's
+       * nak_nir_workgroup_has_one_subgroup in nak_nir.c: "Tessellation only
+       * ever has one subgroup per workgroup", so its barrier() becomes a
+       * subgroup one, and NAK's warp-convergence guarantee makes that
+       * nothing): here a WARPSYNC of every lane, which makes the warp
+       * converge there under independent thread scheduling (exited lanes
+       * count as arrived) and keeps the scheduler from moving output
+       * stores and loads across it (a fence, jade_sched.c). */
+      if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP &&
+          c->nir->info.stage == MESA_SHADER_TESS_CTRL)
+         jade_WARPSYNC(&c->b, jade_imm(0xffffffff));
+      else if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
          jade_BAR(&c->b);
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
          jade_MEMBAR(&c->b, .scope = JADE_ISA_V_SCOPE_GPU);

@@ -26,8 +26,8 @@ struct gs_state {
    nir_variable *handle;
 };
 
-static nir_def *
-input_handle(nir_builder *b, nir_def *vertex)
+nir_def *
+jade_nir_input_vertex(nir_builder *b, nir_def *vertex)
 {
    nir_def *info =
       nir_load_sysval_nv(b, 32, .base = JADE_ISA_SR_INVOCATION_INFO, .access = ACCESS_CAN_REORDER);
@@ -43,7 +43,7 @@ lower_gs_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    b->cursor = nir_before_instr(&intr->instr);
    switch (intr->intrinsic) {
    case nir_intrinsic_load_per_vertex_input:
-      nir_src_rewrite(&intr->src[0], input_handle(b, intr->src[0].ssa));
+      nir_src_rewrite(&intr->src[0], jade_nir_input_vertex(b, intr->src[0].ssa));
       return true;
    case nir_intrinsic_store_output: {
       nir_def *handle = nir_load_var(b, st->handle);

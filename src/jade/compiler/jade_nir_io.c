@@ -37,10 +37,16 @@ jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
    NIR_PASS(_, nir, nir_lower_uniforms_to_ubo, false, false);
    /* After the UBO renumbering above: c[15] is the driver's bank. */
    const bool clip_from_planes = jade_nir_lower_clip_vertex(nir, clip_from_position);
+   /* gl_TessCoord: x and y from the hardware, z from them (1 - x - y
+    * for triangles, else 0), as NAK does (nak_nir.c). */
+   if (nir->info.stage == MESA_SHADER_TESS_EVAL)
+      NIR_PASS(_, nir, nir_lower_tess_coord_z,
+               nir->info.tess._primitive_mode == TESS_PRIMITIVE_TRIANGLES);
    /* 64-bit inputs and varyings as pairs of 32-bit words. */
    NIR_PASS(_, nir, nir_lower_io, nir_var_shader_in | nir_var_shader_out, type_size_vec4,
             nir_lower_io_use_interpolated_input_intrinsics | nir_lower_io_lower_64bit_to_32);
    jade_nir_lower_gs(nir);
+   jade_nir_lower_tess(nir);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow, NULL);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,
             NULL);
@@ -88,6 +94,20 @@ jade_varying_address(unsigned slot)
       return -1;
    }
 }
+
+int
+jade_patch_address(unsigned slot)
+{
+   if (slot == VARYING_SLOT_TESS_LEVEL_OUTER)
+      return JADE_ATTR_TESS_LOD_OUTER(0);
+   if (slot == VARYING_SLOT_TESS_LEVEL_INNER)
+      return JADE_ATTR_TESS_LOD_INNER(0);
+   if (slot >= VARYING_SLOT_PATCH0 && slot < VARYING_SLOT_PATCH0 + JADE_ATTR_PATCH_GENERIC_COUNT)
+      return JADE_ATTR_PATCH_GENERIC(slot - VARYING_SLOT_PATCH0);
+   return -1;
+}
+
+static_assert(JADE_ATTR_PATCH_WORDS == JADE_PATCH_WORDS, "the patch space's words");
 
 static bool
 lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data)

@@ -91,8 +91,10 @@ mem_kind(const struct jade_instr *i)
    case JADE_ISA_OP_ATOMS_CAS:
    case JADE_ISA_OP_RED:
    case JADE_ISA_OP_AST:
+   case JADE_ISA_OP_AST_PHYS:
       return MEM_WRITE;
    case JADE_ISA_OP_ALD:
+   case JADE_ISA_OP_ALD_PHYS:
       return MEM_READ; /* attribute outputs are read back by ALD.O */
    case JADE_ISA_OP_SULD:
    case JADE_ISA_OP_SULD_P:

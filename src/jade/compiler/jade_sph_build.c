@@ -62,18 +62,57 @@ geometry(struct jade_sph_vtg *h, const struct jade_shader_binary *gs)
                            : JADE_SPH_VTG_OUTPUT_TOPOLOGY_TRIANGLESTRIP;
 }
 
+/* The tessellation stages' fields (NAK's sph.rs and from_nir.rs,
+ * nvc0_program.c's nvc0_tcp_gen_header / nvc0_tep_gen_header). */
+static void
+tessellation(struct jade_sph_vtg *h, const struct jade_shader_binary *ts)
+{
+   /* Store requests: the per-vertex output words the program stores
+    * (NAK's mark_store_req on every AST, in words, the end inclusive);
+    * for a TCS they cover the outputs its invocations read back (ALD.O),
+    * the range nvc0 gives as "parallel output read address". */
+   for (unsigned w = 0; w < JADE_ATTR_WORDS; w++) {
+      if (!jade_io_word(ts->io.outputs, w))
+         continue;
+      h->store_req_start = MIN2(h->store_req_start, w);
+      h->store_req_end = MAX2(h->store_req_end, w);
+   }
+   if (ts->stage == MESA_SHADER_TESS_CTRL) {
+      /* The count in words, and again in the two nibbles NAK's
+       * set_per_patch_attribute_count ("This is Kepler+") and nvc0 for
+       * GM107+ write (sph.xml per_patch_attribute_count_low/_high). */
+      h->per_patch_attribute_count = ts->tess.patch_words;
+      h->per_patch_attribute_count_low = ts->tess.patch_words & 0xf;
+      h->per_patch_attribute_count_high = ts->tess.patch_words >> 4;
+      h->threads_per_input_primitive = ts->tess.vertices_out;
+   } else {
+      /* The domain point is an output of the TES's, in the omap whether
+       * read or not (NAK's from_nir.rs: "the hardware requires it be in
+       * the SPH"; nvc0 sets hdr[18] bits 12 and 13 in every TES header). */
+      h->omap_tessellation_evaluation_point_u = 1;
+      h->omap_tessellation_evaluation_point_v = 1;
+   }
+}
+
 void
 jade_sph_vertex(const struct jade_shader_binary *vs, uint32_t dw[JADE_SPH_WORDS])
 {
    const bool gs = vs->stage == MESA_SHADER_GEOMETRY;
+   const bool tess = vs->stage == MESA_SHADER_TESS_CTRL || vs->stage == MESA_SHADER_TESS_EVAL;
    struct jade_sph_vtg h;
    memset(&h, 0, sizeof(h));
    COMMON_FIELDS(&h, JADE_SPH_VTG_SPH_TYPE_TYPE_01_VTG,
-                 gs ? JADE_SPH_VTG_SHADER_TYPE_GEOMETRY : JADE_SPH_VTG_SHADER_TYPE_VERTEX, vs);
+                 gs                                   ? JADE_SPH_VTG_SHADER_TYPE_GEOMETRY
+                 : vs->stage == MESA_SHADER_TESS_CTRL ? JADE_SPH_VTG_SHADER_TYPE_TESSELLATION_INIT
+                 : vs->stage == MESA_SHADER_TESS_EVAL ? JADE_SPH_VTG_SHADER_TYPE_TESSELLATION
+                                                      : JADE_SPH_VTG_SHADER_TYPE_VERTEX,
+                 vs);
    if (gs)
       geometry(&h, vs);
    /* No output is read back: no store requests (start past end). */
    h.store_req_start = 0xff;
+   if (tess)
+      tessellation(&h, vs);
    for (unsigned w = 0; w < JADE_ATTR_WORDS; w++) {
       uint32_t *in = jade_sph_vtg_imap(&h, w), *out = jade_sph_vtg_omap(&h, w);
       if (in && jade_io_word(vs->io.inputs, w))

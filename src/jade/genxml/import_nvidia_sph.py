@@ -9,8 +9,8 @@ NVC797_SPHV4): every field's bit range, arrays with their stride and
 length (up to the next field), reserved and padding bits left out.  The
 FIELDs named after V3_HEADER (the SPH version 3 header, cla097sph.h,
 NVA097_SPHV3) are taken from it where version 4 reserves their bits:
-DOES_LOAD_OR_STORE, which NAK sets on Turing too (sph.rs).  One bit no
-NVIDIA header names is added from NAK (NAK_FIELDS).  Run
+DOES_LOAD_OR_STORE, which NAK sets on Turing too (sph.rs).  Bits no
+NVIDIA header names are added from NAK (NAK_FIELDS).  Run
 once to make the XML; tests/genxml/check_sph_positions.py checks the XML
 against the same header, so an edit that moves a field is caught."""
 
@@ -67,6 +67,12 @@ def array_lengths(fields, total_bits):
 # src/nouveau/compiler/nak/sph.rs): (type, field, low bit, high bit).
 NAK_FIELDS = [
     ('T1', 'gs_passthrough_enable', 24, 24),  # ShaderProgramHeader::set_gs_passthrough_enable
+    # set_per_patch_attribute_count ("This is Kepler+"): the count's low
+    # and high nibbles again, at version 3's RESERVED_COMMON_B (124..127)
+    # and bits 148..151, where nvc0_program.c's nvc0_tcp_gen_header puts
+    # them too for GM107+ ("blob still also uses the old position").
+    ('T1', 'per_patch_attribute_count_low', 124, 127),
+    ('T1', 'per_patch_attribute_count_high', 148, 151),
 ]
 
 
@@ -97,7 +103,8 @@ def main():
     print('<!-- Turing Shader Program Header (SPH v4, 32 words), made by')
     print('     src/jade/genxml/import_nvidia_sph.py from NVIDIA\'s clc797sph.h')
     print('     (and DOES_LOAD_OR_STORE from cla097sph.h, the version 3 header;')
-    print('     GS_PASSTHROUGH_ENABLE, bit 24, from NAK\'s sph.rs). -->')
+    print('     GS_PASSTHROUGH_ENABLE, bit 24, and the per-patch attribute count\'s')
+    print('     nibbles at 124 and 148 from NAK\'s sph.rs). -->')
     print('<genxml name="sph" words="32">')
     for t, name in (('T1', 'vtg'), ('T2', 'ps')):
         fields = types[t]

@@ -46,14 +46,19 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
 {
    switch (shader) {
    case PIPE_SHADER_VERTEX:
+   case PIPE_SHADER_TESS_CTRL:
+   case PIPE_SHADER_TESS_EVAL:
    case PIPE_SHADER_GEOMETRY:
    case PIPE_SHADER_FRAGMENT:
    case PIPE_SHADER_COMPUTE:
       break;
    default:
-      /* Tessellation comes with its compiler support. */
       return 0;
    }
+   /* The stages between the vertex and the fragment shader: the geometry
+    * shader's caps, the tessellation stages' too (jade_nir_tess.c). */
+   const bool middle = shader == PIPE_SHADER_GEOMETRY || shader == PIPE_SHADER_TESS_CTRL ||
+                       shader == PIPE_SHADER_TESS_EVAL;
 
    switch (param) {
    case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
@@ -76,10 +81,11 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
        * are read from global memory. */
       return 15;
    case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS:
-      /* Addresses in the driver bank; geometry shaders are not linked yet. */
-      return shader == PIPE_SHADER_GEOMETRY ? 0 : JADE_MAX_SSBOS;
+      /* Addresses in the driver bank; geometry and tessellation shaders
+       * are not linked with them yet. */
+      return middle ? 0 : JADE_MAX_SSBOS;
    case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
-      return shader == PIPE_SHADER_GEOMETRY ? 0 : JADE_MAX_IMAGES;
+      return middle ? 0 : JADE_MAX_IMAGES;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 128;
    case PIPE_SHADER_CAP_CONT_SUPPORTED:

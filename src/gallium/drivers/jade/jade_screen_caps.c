@@ -119,6 +119,10 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->max_shader_patch_varyings = 30;
    caps->max_geometry_output_vertices = 1024;
    caps->max_geometry_total_output_components = 1024;
+   /* Per-patch vectors of the tessellation stages: the 30 the patch space
+    * holds after the factors (jade_attr.h JADE_ATTR_PATCH_GENERIC_COUNT;
+    * nvc0_screen.c sets 30). */
+   caps->max_shader_patch_varyings = 30;
    caps->max_viewports = 1;
    caps->viewport_subpixel_bits = 8;
    caps->rasterizer_subpixel_bits = 8;
