@@ -114,9 +114,6 @@ jade_screen_init_caps(struct jade_screen *screen)
    caps->max_stream_output_interleaved_components = 128;
    caps->stream_output_pause_resume = true;
    caps->stream_output_interleave_buffers = true;
-   /* Per-patch vectors between the tessellation stages: the patch space
-    * from 0x020 (jade_attr.h), as nvc0 advertises. */
-   caps->max_shader_patch_varyings = 30;
    caps->max_geometry_output_vertices = 1024;
    caps->max_geometry_total_output_components = 1024;
    /* Per-patch vectors of the tessellation stages: the 30 the patch space

@@ -230,20 +230,6 @@ jade_bind_vs_state(struct pipe_context *pctx, void *cso)
    jade_bind_shader(pctx, PIPE_SHADER_VERTEX, cso);
 }
 
-/* Tessellation shaders compile like the others; the draws that would use
- * them are skipped until the pipeline runs them (jade_program.c). */
-static void
-jade_bind_tcs_state(struct pipe_context *pctx, void *cso)
-{
-   jade_bind_shader(pctx, PIPE_SHADER_TESS_CTRL, cso);
-}
-
-static void
-jade_bind_tes_state(struct pipe_context *pctx, void *cso)
-{
-   jade_bind_shader(pctx, PIPE_SHADER_TESS_EVAL, cso);
-}
-
 static void
 jade_bind_tcs_state(struct pipe_context *pctx, void *cso)
 {
