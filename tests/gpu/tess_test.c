@@ -34,9 +34,15 @@
  *     (density 2, detail 3: 2 lines at v = 0, 1/2 of 3 segments);
  *  7. the tessellation program feeding a geometry program;
  *  8. a quad patch rasterised: every pixel inside it covered once;
- *  9. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
+ *  9. the spacings: factors 2.5 split an edge into 3 equal segments
+ *     (integer: rounded up), 3 with a longer middle one (fractional odd),
+ *     4 with two shorter ones (fractional even);
+ * 10. two patches of factors 8 (81 points each: the second patch's
+ *     points start in the first's third warp), every vertex where the
+ *     bilinear blend of its own patch puts it;
+ * 11. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
  *     TS_PRIMITIVES_GENERATED, VTG_PRIMITIVES_OUT;
- * 10. faults: PATCH without the tessellation stage, the stage with a
+ * 12. faults: PATCH without the tessellation stage, the stage with a
  *     triangle list, a tessellation program whose header does not name
  *     gl_TessCoord, a control point store past the patch's.
  */
@@ -55,8 +61,8 @@
 #define VA        0x30000000ull
 #define PB        0x0000u
 #define VS        0x0400u
-#define TCS_AT(i) (0x0800u + 0x400u * (i)) /* 6 programs: 0x0800..0x1fff */
-#define TES_AT(i) (0x2000u + 0x600u * (i)) /* 5 programs: 0x2000..0x3dff */
+#define TCS_AT(i) (0x0800u + 0x400u * (i)) /* 7 programs: 0x0800..0x23ff */
+#define TES_AT(i) (0x2400u + 0x600u * (i)) /* 4 programs: 0x2400..0x3bff */
 #define GS        0x4000u
 #define PS        0x4400u
 #define STREAM    0x4800u /* 64 elements of 16 bytes */
@@ -64,11 +70,11 @@
 #define TARGET    0x6000u /* 16 x 16 RU32 */
 #define N         16
 
-enum tcs_program { TCS_QUAD2, TCS_TRI3, TCS_CULL, TCS_BAD, TCS_QUAD1, TCS_COUNT };
+enum tcs_program { TCS_QUAD2, TCS_TRI3, TCS_CULL, TCS_BAD, TCS_QUAD1, TCS_QUAD25, TCS_QUAD8 };
 enum tes_program { TES_QUAD, TES_TRI, TES_ISO, TES_NO_COORD, TES_COUNT };
 
-#define MAX_RUNS  64
-#define MAX_VERTS 64
+#define MAX_RUNS  20
+#define MAX_VERTS 512
 
 struct captured {
    unsigned topology, count, stream;
@@ -838,6 +844,100 @@ case_raster(void)
    CHECK(!wrong, "%s: %u pixels wrong", what, wrong);
 }
 
+/* The points of run r on the edge u = 0, by v. */
+static unsigned
+edge_points(unsigned r, float *v)
+{
+   const struct captured *c = &runs[r];
+   unsigned n = 0;
+   for (unsigned i = 0; i < c->count && i < MAX_VERTS; i++) {
+      if (!near(va_u(c->a[i]), 0))
+         continue;
+      bool seen = false;
+      for (unsigned j = 0; j < n && !seen; j++)
+         seen = v[j] == va_v(c->a[i]);
+      if (!seen && n < 16)
+         v[n++] = va_v(c->a[i]);
+   }
+   for (unsigned i = 1; i < n; i++) /* sort */
+      for (unsigned j = i; j > 0 && v[j - 1] > v[j]; j--) {
+         const float t = v[j];
+         v[j] = v[j - 1];
+         v[j - 1] = t;
+      }
+   return n;
+}
+
+/* GL 4.6 11.2.2: factor 2.5 on the edge u = 0 under each spacing. */
+static void
+case_spacing(uint32_t params, const char *what, unsigned segments)
+{
+   begin_case(TCS_QUAD25, TES_QUAD, 4, params, false);
+   draw(NVC597_BEGIN_OP_PATCH, 8, 4);
+   ok_so_far(what);
+   CHECK(run_count == 1, "%s: %u runs, want 1", what, run_count);
+   if (!run_count)
+      return;
+   const unsigned tris = runs[0].count / 3;
+   expect_triangles(what, 0, tris, +1, 1.0f, 4, 0);
+   float v[16];
+   const unsigned n = edge_points(0, v);
+   CHECK(n == segments + 1, "%s: %u points on the edge u = 0, want %u", what, n, segments + 1);
+   if (n != segments + 1)
+      return;
+   float len[16];
+   for (unsigned i = 0; i < segments; i++)
+      len[i] = v[i + 1] - v[i];
+   for (unsigned i = 0; i < segments; i++)
+      CHECK(near(len[i], len[segments - 1 - i]), "%s: segments %u and %u: %g and %g (symmetric)",
+            what, i, segments - 1 - i, len[i], len[segments - 1 - i]);
+   if (strstr(what, "integer")) {
+      for (unsigned i = 0; i < segments; i++)
+         CHECK(near(len[i], 1.0f / 3), "%s: segment %u: %g, want a third", what, i, len[i]);
+      return;
+   }
+   /* n - 2 equal segments and two equal shorter ones (where the short ones
+    * lie GL leaves to the implementation, symmetric as checked above). */
+   float sorted[16];
+   memcpy(sorted, len, sizeof(len));
+   for (unsigned i = 1; i < segments; i++)
+      for (unsigned j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+         const float t = sorted[j];
+         sorted[j] = sorted[j - 1];
+         sorted[j - 1] = t;
+      }
+   bool ok = near(sorted[0], sorted[1]) && sorted[2] > sorted[1] + 0.01f;
+   for (unsigned i = 3; i < segments; i++)
+      ok = ok && near(sorted[i], sorted[2]);
+   CHECK(ok, "%s: segment lengths %g %g %g %g: want two equal short ones and %u equal others", what,
+         len[0], len[1], len[2], segments > 3 ? len[3] : 0.0f, segments - 2);
+}
+
+/* Patches 0 and 1 of elements 44..51, factors 8: (8 + 1)^2 points and
+ * 2 * 8^2 triangles each. */
+static void
+case_big(void)
+{
+   const char *what = "two patches of factors 8";
+   begin_case(TCS_QUAD8, TES_QUAD, 4, TP(QUAD, INTEGER, TRIANGLES_CW), false);
+   draw(NVC597_BEGIN_OP_PATCH, 44, 8);
+   ok_so_far(what);
+   CHECK(run_count == 2, "%s: %u runs, want 2", what, run_count);
+   for (unsigned p = 0; p < 2 && p < run_count; p++) {
+      expect_triangles(what, p, 128, +1, 1.0f, 4, 8);
+      CHECK(distinct_points(p) == 81, "%s: patch %u: %u distinct points, want 81", what, p,
+            distinct_points(p));
+      const unsigned el[4] = {44 + 4 * p, 45 + 4 * p, 46 + 4 * p, 47 + 4 * p};
+      for (unsigned i = 0; i < runs[p].count && i < MAX_VERTS; i++) {
+         expect_position(what, runs[p].a[i], 4, el);
+         CHECK(runs[p].a[i][0x88 / 4] == 0x1000 + p && runs[p].a[i][0x90 / 4] == 44 + 4 * p,
+               "%s: patch %u vertex %u: patch vector 0x%x, control point 0 %u", what, p, i,
+               runs[p].a[i][0x88 / 4], runs[p].a[i][0x90 / 4]);
+      }
+   }
+   expect_counters(what, 2, 162, 256, 256);
+}
+
 static struct jade_gpu *
 new_model(void)
 {
@@ -876,13 +976,16 @@ main(void)
    if (!gpu)
       return 1;
    static const float two[4] = {2, 2, 2, 2}, three[4] = {3, 3, 3, 3}, one[4] = {1, 1, 1, 1};
-   static const float cull[4] = {2, 0, 2, 2};
+   static const float cull[4] = {2, 0, 2, 2}, f25[4] = {2.5f, 2.5f, 2.5f, 2.5f};
+   static const float eight[4] = {8, 8, 8, 8};
    build_vs();
    build_tcs(TCS_QUAD2, 4, two, two, false);
    build_tcs(TCS_TRI3, 3, three, three, false);
    build_tcs(TCS_CULL, 4, cull, two, false);
    build_tcs(TCS_BAD, 4, two, two, true);
    build_tcs(TCS_QUAD1, 4, one, one, false);
+   build_tcs(TCS_QUAD25, 4, f25, f25, false);
+   build_tcs(TCS_QUAD8, 4, eight, eight, false);
    build_tes(TES_QUAD, 4, true);
    build_tes(TES_TRI, 3, true);
    build_tes(TES_ISO, 2, true);
@@ -900,6 +1003,10 @@ main(void)
    case_no_tcs();
    case_geometry();
    case_raster();
+   case_spacing(TP(QUAD, INTEGER, TRIANGLES_CW), "factor 2.5, integer spacing", 3);
+   case_spacing(TP(QUAD, FRACTIONAL_ODD, TRIANGLES_CW), "factor 2.5, fractional odd spacing", 3);
+   case_spacing(TP(QUAD, FRACTIONAL_EVEN, TRIANGLES_CW), "factor 2.5, fractional even spacing", 4);
+   case_big();
    CHECK(jade_gpu_stats(gpu)->unimplemented == 0, "every method implemented (last log '%s')",
          last_log);
    jade_gpu_destroy(gpu);
