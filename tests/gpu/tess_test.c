@@ -39,7 +39,8 @@
  *     4 with two shorter ones (fractional even);
  * 10. two patches of factors 8 (81 points each: the second patch's
  *     points start in the first's third warp), every vertex where the
- *     bilinear blend of its own patch puts it;
+ *     bilinear blend of its own patch puts it; BAR.SYNC as the control
+ *     program's barrier;
  * 11. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
  *     TS_PRIMITIVES_GENERATED, VTG_PRIMITIVES_OUT;
  * 12. faults: PATCH without the tessellation stage, the stage with a
@@ -200,9 +201,11 @@ build_vs(void)
  * gl_PatchVerticesIn, a[0x8c] = the patch word a[0x24] that invocation 0
  * alone writes (0x77, in a branch), read after WARPSYNC; factors outer[4],
  * inner[2]; patch vector a[0x20] = 0x1000 + gl_PrimitiveID.  `bad`: the
- * store of a[0x84] goes to control point n instead. */
+ * store of a[0x84] goes to control point n instead; `bar`: BAR.SYNC is
+ * the join after the branch. */
 static void
-build_tcs(enum tcs_program p, unsigned n, const float outer[4], const float inner[2], bool bad)
+build_tcs(enum tcs_program p, unsigned n, const float outer[4], const float inner[2], bool bad,
+          bool bar)
 {
    prologue();
    A("S2R R6, SR_INVOCATION_ID");
@@ -241,7 +244,9 @@ build_tcs(enum tcs_program p, unsigned n, const float outer[4], const float inne
    A("MOV R27, 0x77");
    A("AST.P a[0x24], R27");
    snprintf(text[bra], sizeof(text[bra]), "BRA P0, 0x%x", nlines * 16);
-   A("WARPSYNC 0xffffffff");
+   /* The join: a warp barrier as NAK's, or (`bar`) a CTA barrier over
+    * every patch of the launch. */
+   A(bar ? "BAR.SYNC 0x0" : "WARPSYNC 0xffffffff");
    A("ALD.O.P R28, a[0x24]");
    A("AST a[0x8c], R28, R6");
    A("EXIT");
@@ -930,9 +935,11 @@ case_big(void)
       const unsigned el[4] = {44 + 4 * p, 45 + 4 * p, 46 + 4 * p, 47 + 4 * p};
       for (unsigned i = 0; i < runs[p].count && i < MAX_VERTS; i++) {
          expect_position(what, runs[p].a[i], 4, el);
-         CHECK(runs[p].a[i][0x88 / 4] == 0x1000 + p && runs[p].a[i][0x90 / 4] == 44 + 4 * p,
-               "%s: patch %u vertex %u: patch vector 0x%x, control point 0 %u", what, p, i,
-               runs[p].a[i][0x88 / 4], runs[p].a[i][0x90 / 4]);
+         CHECK(runs[p].a[i][0x88 / 4] == 0x1000 + p && runs[p].a[i][0x90 / 4] == 44 + 4 * p &&
+                  runs[p].a[i][0xbc / 4] == 0x77,
+               "%s: patch %u vertex %u: patch vector 0x%x, control point 0 %u, the word "
+               "invocation 0 wrote before BAR.SYNC 0x%x",
+               what, p, i, runs[p].a[i][0x88 / 4], runs[p].a[i][0x90 / 4], runs[p].a[i][0xbc / 4]);
       }
    }
    expect_counters(what, 2, 162, 256, 256);
@@ -979,13 +986,13 @@ main(void)
    static const float cull[4] = {2, 0, 2, 2}, f25[4] = {2.5f, 2.5f, 2.5f, 2.5f};
    static const float eight[4] = {8, 8, 8, 8};
    build_vs();
-   build_tcs(TCS_QUAD2, 4, two, two, false);
-   build_tcs(TCS_TRI3, 3, three, three, false);
-   build_tcs(TCS_CULL, 4, cull, two, false);
-   build_tcs(TCS_BAD, 4, two, two, true);
-   build_tcs(TCS_QUAD1, 4, one, one, false);
-   build_tcs(TCS_QUAD25, 4, f25, f25, false);
-   build_tcs(TCS_QUAD8, 4, eight, eight, false);
+   build_tcs(TCS_QUAD2, 4, two, two, false, false);
+   build_tcs(TCS_TRI3, 3, three, three, false, false);
+   build_tcs(TCS_CULL, 4, cull, two, false, false);
+   build_tcs(TCS_BAD, 4, two, two, true, false);
+   build_tcs(TCS_QUAD1, 4, one, one, false, false);
+   build_tcs(TCS_QUAD25, 4, f25, f25, false, false);
+   build_tcs(TCS_QUAD8, 4, eight, eight, false, true);
    build_tes(TES_QUAD, 4, true);
    build_tes(TES_TRI, 3, true);
    build_tes(TES_ISO, 2, true);
