@@ -7,6 +7,8 @@
  *                    instances, primitive restart
  *   gpu_3d_vertex.c  vertex fetch (SET_VERTEX_ATTRIBUTE_*, SET_VERTEX_STREAM_*)
  *                    and the vertex stage on the SM model
+ *   gpu_3d_tess.c    the tessellation stage: the control program, Mesa's
+ *                    tessellator, the tessellation program
  *   gpu_3d_geometry.c  the geometry stage: input primitives, the geometry
  *                    program on the SM model, its output strips
  *   gpu_3d_stage.c   a pipeline stage's program (SET_PIPELINE_*), its SPH and
@@ -41,7 +43,8 @@ enum gpu_3d_primitive_ids {
    GPU_3D_PRIMITIVE_ID_COUNT,  /* primitive_id, counting up a primitive */
    GPU_3D_PRIMITIVE_ID_RUN,    /* primitive_id for every primitive (a
                                   * geometry thread's strip: its input
-                                  * primitive's) */
+                                  * primitive's; a tessellated patch's:
+                                  * the patch's) */
    GPU_3D_PRIMITIVE_ID_VERTEX, /* the provoking vertex's a[0x60] (a
                                   * geometry program that writes it) */
 };
@@ -136,6 +139,15 @@ bool gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3
  * false after a fault. */
 bool gpu_3d_geometry_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *gs,
                          const struct gpu_3d_run *run);
+
+/* The tessellation stage (gpu_3d_tess.c): the PATCH run's patches
+ * (SET_PATCH.SIZE vertices each) through the tessellation control program
+ * `tcs` (when enabled), the tessellator and the tessellation program
+ * `tes`, whose output goes to the geometry stage `gs` when enabled, else
+ * to gpu_3d_output; false after a fault. */
+bool gpu_3d_tess_run(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *tcs,
+                     const struct gpu_3d_stage *tes, const struct gpu_3d_stage *gs,
+                     const struct gpu_3d_run *run);
 
 /* Stream output (gpu_3d_stream.c): the run's primitives, as points,
  * lines and triangles, captured into the stream output buffers of the

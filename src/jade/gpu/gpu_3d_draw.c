@@ -64,8 +64,15 @@
  * gpu_3d_render_enabled (conditional rendering, gpu_3d_stream.c); the
  * runs' vertices and primitives and the shaded vertices are counted
  * (DA_VERTICES_GENERATED, DA_PRIMITIVES_GENERATED, VS_INVOCATIONS).
- * Tessellation stages are not modelled: a draw with one enabled is
- * reported as not implemented.
+ * With the TESSELLATION stage enabled a draw's topology must be PATCH,
+ * and PATCH needs that stage (TESSELLATION_INIT needs it too): else a
+ * fault (GL 4.6 10.5 and 11.2 make such draws INVALID_OPERATION, so no
+ * driver sends them and what the GPU does is undocumented: the model's
+ * check).  PATCH runs are cut at patch boundaries (SET_PATCH.SIZE
+ * vertices; an incomplete last patch draws nothing, as for lists), count
+ * a primitive a patch (DA_PRIMITIVES_GENERATED, the primitive id
+ * counter) and go through the tessellation stage (gpu_3d_tess.c), which
+ * hands its output to the geometry stage or on.
  */
 
 #include <stdlib.h>
@@ -137,8 +144,9 @@ list_size(unsigned topology)
 
 /* The programs of a draw's pre-rasterisation stages. */
 struct draw_stages {
-   struct gpu_3d_stage vs, gs;
-   uint32_t vid_start; /* taken off the vertex numbers for the vertex ids */
+   struct gpu_3d_stage vs, tcs, tes, gs;
+   unsigned patch_size; /* SET_PATCH.SIZE: a PATCH draw's vertices a patch */
+   uint32_t vid_start;  /* taken off the vertex numbers for the vertex ids */
 };
 
 /* Whether the test hook takes the run (it is then not rasterised). */
@@ -194,10 +202,14 @@ emit_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsi
       .instance = gpu->instance3d,
       .primitive_id = gpu->primitive3d,
    };
-   const unsigned prims = gpu_3d_primitive_count(topology, count);
+   const bool patches = topology == NVC597_BEGIN_OP_PATCH;
+   const unsigned prims =
+      patches ? count / st->patch_size : gpu_3d_primitive_count(topology, count);
    gpu->primitive3d += prims;
    gpu->counters3d.da_vertices += count;
    gpu->counters3d.da_primitives += prims;
+   if (patches)
+      return gpu_3d_tess_run(gpu, subc, &st->tcs, &st->tes, &st->gs, &run);
    if (st->gs.enabled)
       return gpu_3d_geometry_run(gpu, subc, &st->gs, &run);
    return gpu_3d_output(gpu, subc, &run, 1);
@@ -269,7 +281,7 @@ static bool
 draw_run(struct jade_gpu *gpu, unsigned subc, const struct draw_stages *st, unsigned topology,
          const uint32_t *idx, unsigned n)
 {
-   const unsigned p = list_size(topology);
+   const unsigned p = topology == NVC597_BEGIN_OP_PATCH ? st->patch_size : list_size(topology);
    if (!p)
       return shade_batch(gpu, subc, st, topology, idx, n);
    n -= n % p; /* an incomplete last primitive draws nothing */
@@ -289,15 +301,29 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
    if (!n || gpu->fault.valid || !gpu_3d_render_enabled(gpu, subc) ||
        !gpu_3d_draw_state_known(gpu, subc))
       return;
-   if (topology == NVC597_BEGIN_OP_PATCH) {
-      gpu_unimplemented(gpu, subc, NVC597_BEGIN, topology);
-      return;
-   }
    struct draw_stages st;
    struct gpu_3d_stage other;
    if (!gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX, &st.vs) ||
+       !gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION_INIT, &st.tcs) ||
+       !gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION, &st.tes) ||
        !gpu_3d_stage_read(gpu, subc, NVC597_SET_PIPELINE_SHADER_TYPE_GEOMETRY, &st.gs))
       return;
+   const bool patches = topology == NVC597_BEGIN_OP_PATCH;
+   if (patches != st.tes.enabled || (st.tcs.enabled && !st.tes.enabled)) {
+      gpu_fault(gpu, 0, 0, false,
+                "a draw of topology %u (PATCH is %u) with the TESSELLATION_INIT stage %s and "
+                "the TESSELLATION stage %s: PATCH draws need the TESSELLATION stage, which "
+                "takes only them, and TESSELLATION_INIT needs it",
+                topology, NVC597_BEGIN_OP_PATCH, st.tcs.enabled ? "enabled" : "disabled",
+                st.tes.enabled ? "enabled" : "disabled");
+      return;
+   }
+   st.patch_size = GPU_GET(M(SET_PATCH), NVC597_SET_PATCH_SIZE);
+   if (patches && (st.patch_size == 0 || st.patch_size > 32)) {
+      gpu_fault(gpu, 0, 0, false, "a PATCH draw with SET_PATCH.SIZE %u (1..32 control points)",
+                st.patch_size);
+      return;
+   }
    if (!st.vs.enabled) {
       gpu_fault(gpu, 0, 0, false,
                 "a draw with no vertex program enabled "
@@ -317,8 +343,6 @@ draw(struct jade_gpu *gpu, unsigned subc, unsigned topology, const uint32_t *idx
    }
    static const unsigned unmodelled[] = {
       NVC597_SET_PIPELINE_SHADER_TYPE_VERTEX_CULL_BEFORE_FETCH,
-      NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION_INIT,
-      NVC597_SET_PIPELINE_SHADER_TYPE_TESSELLATION,
    };
    for (unsigned i = 0; i < sizeof(unmodelled) / sizeof(unmodelled[0]); i++) {
       if (!gpu_3d_stage_read(gpu, subc, unmodelled[i], &other))

@@ -198,6 +198,15 @@ input_vertex(const struct gs *g, unsigned p, unsigned k)
    }
 }
 
+/* The id of input primitive p: the run's own for every primitive when
+ * the run is one primitive's output (a tessellated patch's: its patch id,
+ * gpu_3d_tess.c), else the run's first plus p. */
+static uint32_t
+input_primitive_id(const struct gs *g, unsigned p)
+{
+   return g->run->primitive_id + (g->run->primitive_ids == GPU_3D_PRIMITIVE_ID_RUN ? 0 : p);
+}
+
 /* The words the header's input (`out` false) or output map names. */
 static unsigned
 map_words(const struct jade_sph_vtg *h, bool out, uint8_t *words)
@@ -363,7 +372,7 @@ fill_launch(struct gs *g, unsigned first, unsigned count)
             g->idle[t] = 0;
             g->info[t] = slot | g->vertices << 16;
             g->invocation[t] = i;
-            g->primitive_id[t] = read_id ? g->run->primitive_id + p : 0;
+            g->primitive_id[t] = read_id ? input_primitive_id(g, p) : 0;
             g->handle[t] = 0;
             g->cut[t] = 0;
             g->final[t] = 0;
@@ -450,7 +459,7 @@ close_strip(struct gs *g, struct gs_output *o, unsigned p, unsigned stream)
       .v = o->v + o->open,
       .count = n,
       .instance = g->run->instance,
-      .primitive_id = g->run->primitive_id + p,
+      .primitive_id = input_primitive_id(g, p),
       .primitive_ids =
          g->writes_primitive_id ? GPU_3D_PRIMITIVE_ID_VERTEX : GPU_3D_PRIMITIVE_ID_RUN,
       .stream = stream,

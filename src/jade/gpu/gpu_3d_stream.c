@@ -58,8 +58,12 @@
  *   threads run (an input primitive's each invocation), GS_PRIMITIVES_
  *   GENERATED the points, lines and triangles they emitted, every stream
  *   (gpu_3d_geometry.c; NVK nvk_query_pool.c reports them for Vulkan's
- *   GEOMETRY_SHADER_INVOCATIONS and _PRIMITIVES statistics); tessellation
- *   and other counters read 0; SUB_REPORT picks the stream (or, for
+ *   GEOMETRY_SHADER_INVOCATIONS and _PRIMITIVES statistics); TI_INVOCATIONS
+ *   the patches through a tessellation control program, TS_INVOCATIONS
+ *   the tessellation program's threads, TS_PRIMITIVES_GENERATED the
+ *   tessellator's primitives (gpu_3d_tess.c; NVK reports the first two for
+ *   Vulkan's TESSELLATION_CONTROL_SHADER_PATCHES and
+ *   TESSELLATION_EVALUATION_SHADER_INVOCATIONS); other counters read 0; SUB_REPORT picks the stream (or, for
  *   STREAMING_BYTE_COUNT, the buffer: nvc0's TFB_BUFFER_OFFSET query is
  *   "indexed by TFB buffer", NVK reports sub_report = buffer);
  *   CLEAR_REPORT_VALUE.TYPE zeroes one (the streaming ones of all
@@ -309,6 +313,15 @@ clear_report(struct jade_gpu *gpu, uint32_t type)
    case NVC597_CLEAR_REPORT_VALUE_TYPE_GS_PRIMITIVES_GENERATED:
       c->gs_primitives = 0;
       break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_TI_INVOCATIONS:
+      c->ti_invocations = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_TS_INVOCATIONS:
+      c->ts_invocations = 0;
+      break;
+   case NVC597_CLEAR_REPORT_VALUE_TYPE_TS_PRIMITIVES_GENERATED:
+      c->ts_primitives = 0;
+      break;
    case NVC597_CLEAR_REPORT_VALUE_TYPE_VTG_PRIMITIVES_OUT:
       memset(c->vtg_primitives, 0, sizeof(c->vtg_primitives));
       break;
@@ -392,9 +405,11 @@ gpu_3d_report_value(const struct jade_gpu *gpu, unsigned report, unsigned sub, b
    case R(GS_PRIMITIVES_GENERATED):
       return c->gs_primitives;
    case R(TI_INVOCATIONS):
+      return c->ti_invocations;
    case R(TS_INVOCATIONS):
+      return c->ts_invocations;
    case R(TS_PRIMITIVES_GENERATED):
-      return 0; /* no such stage is modelled: nothing ran */
+      return c->ts_primitives;
    default:
       *known = false;
       return 0;

@@ -99,7 +99,8 @@ struct jade_gpu {
       uint64_t da_vertices, da_primitives, vs_invocations;
       uint64_t clipper_invocations, clipper_primitives, ps_invocations;
       uint64_t gs_invocations, gs_primitives;
-      uint64_t vtg_primitives[4]; /* by stream */
+      uint64_t ti_invocations, ts_invocations, ts_primitives; /* tessellation */
+      uint64_t vtg_primitives[4];                             /* by stream */
       uint64_t so_succeeded[4], so_needed[4];
       uint32_t so_write[4]; /* by buffer: bytes from its ADDRESS */
    } counters3d;

@@ -186,8 +186,56 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
 #define JADE_SIM_VERTEX_HANDLE(i) (((uint32_t)(i) + 1) * JADE_SIM_ATTR_WORDS * 4)
 #define JADE_SIM_EMIT_STREAM      0x3u /* emitted[]: the vertex's stream */
 #define JADE_SIM_EMIT_RESTART     0x4u /* emitted[]: a cut of its stream before it */
+/* Tessellation launches (jade_sim_geometry.tess non-NULL): a geometry
+ * launch's input side as above (vertices, map, ISBERD, ALD on a handle,
+ * a[0x60] the thread's primitive_id, SR_INVOCATION_INFO / _ID, idle),
+ * OUT faults, and per thread `patch[t]`, the index of its patch, whose
+ * per-patch words are patch_space[patch[t] * JADE_SIM_PATCH_WORDS ..]
+ * (the patch space: tessellation factors at words 0..5, patch vectors
+ * from word 8: jade_attr.h JADE_ATTR_TESS_LOD_*, JADE_ATTR_PATCH_*);
+ * SR_PRIM_TYPE (0x10) reads prim_type[t] (byte 1 the vertices of an input
+ * patch: NAK's gl_PatchVerticesIn).  ALD.P / AST.P address the patch
+ * space (their vertex operand is not read: NAK passes 0).
+ * - A tessellation control launch (!evaluation): a patch a warp, thread
+ *   t = lane = the invocation (SR_INVOCATION_ID, an output control
+ *   point).  AST a[addr], Rdata, Rvtx writes word addr / 4 of control
+ *   point Rvtx of the thread's patch, control_points[(patch[t] *
+ *   out_vertices + Rvtx) * JADE_SIM_ATTR_WORDS + addr / 4]; ALD.O reads
+ *   it the same way, Rvtx being the lane of the invocation that owns the
+ *   control point (NAK's SR_LANEID + vertex - SR_INVOCATION_ID, which is
+ *   the vertex itself when the patch starts at lane 0): Rvtx past
+ *   out_vertices names no invocation of the patch and faults.  AST.P
+ *   writes the patch's words below patch_store_words (the header's
+ *   PER_PATCH_ATTRIBUTE_COUNT; past it a fault), ALD.O.P reads them (0
+ *   where never written); ALD.P without .O faults (a control program has
+ *   no per-patch inputs).  Stores are seen at once by every thread of the
+ *   patch: with the SM model's lowest-pc-first issue, a thread past a
+ *   barrier sees every store its patch made before it.
+ * - A tessellation evaluation launch (evaluation): a domain point a
+ *   thread, several patches a warp (SR_INVOCATION_INFO byte 0 the slot of
+ *   the thread's patch in the warp's map, byte 2 its control points).
+ *   ALD.P reads the thread's patch's words; ALD.O a[0x2f0] / a[0x2f4],
+ *   Rvtx reads u / v of tess_coord[] of the thread in lane Rvtx of the
+ *   warp (NAK reads gl_TessCoord with Rvtx = SR_LANEID), other ALD.O
+ *   words that thread's outputs; AST (its vertex operand not read)
+ *   writes word addr / 4 of out[t * JADE_SIM_ATTR_WORDS ..], as a vertex
+ *   program's; AST.P and ALD.O.P fault. */
+#define JADE_SIM_PATCH_WORDS 128
+struct jade_sim_tess {
+   bool evaluation;
+   const uint32_t *prim_type; /* threads */
+   const uint32_t *patch;     /* threads */
+   uint32_t *patch_space;     /* patches * JADE_SIM_PATCH_WORDS */
+   uint32_t patch_store_words;
+   uint32_t *control_points; /* control: patches * out_vertices vertices */
+   uint32_t out_vertices;
+   const float (*tess_coord)[2]; /* evaluation: threads */
+   uint32_t *out;                /* evaluation: threads * JADE_SIM_ATTR_WORDS */
+};
+
 struct jade_sim_geometry {
-   const uint32_t *vertices; /* vertex_count * JADE_SIM_ATTR_WORDS */
+   const struct jade_sim_tess *tess; /* NULL: a geometry launch */
+   const uint32_t *vertices;         /* vertex_count * JADE_SIM_ATTR_WORDS */
    uint32_t vertex_count;
    const uint32_t *map; /* warps * map_entries handles */
    uint32_t map_entries;

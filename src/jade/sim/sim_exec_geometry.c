@@ -31,6 +31,8 @@
 #define PRIMITIVE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
 #define STREAMS           4
 
+_Static_assert(JADE_SIM_PATCH_WORDS == JADE_ATTR_PATCH_WORDS, "the patch space of jade_attr.h");
+
 static const struct jade_sim_geometry *
 geometry(const struct sim_exec *x)
 {
@@ -53,10 +55,19 @@ sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
 {
    const struct jade_sim_geometry *gs = geometry(x);
    uint32_t t;
-   if (!gs || !geometry_thread(x, lane, &t))
+   if (!gs || (sr == JADE_ISA_SR_PRIM_TYPE && !gs->tess) || !geometry_thread(x, lane, &t))
       return false;
-   *v = sr == JADE_ISA_SR_INVOCATION_ID ? gs->invocation_id[t] : gs->invocation_info[t];
-   return true;
+   switch (sr) {
+   case JADE_ISA_SR_INVOCATION_ID:
+      *v = gs->invocation_id[t];
+      return true;
+   case JADE_ISA_SR_PRIM_TYPE:
+      *v = gs->tess->prim_type[t];
+      return true;
+   default:
+      *v = gs->invocation_info[t];
+      return true;
+   }
 }
 
 /* The input vertex of a handle, or NULL after a fault. */
@@ -108,10 +119,91 @@ attr_word(struct sim_exec *x, unsigned lane, unsigned k)
    return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
 }
 
+/* A tessellation launch's ALD and AST (jade_sim.h struct jade_sim_tess). */
+static bool
+tess_ald_ast(struct sim_exec *x, bool store)
+{
+   const struct jade_sim_geometry *gs = geometry(x);
+   const struct jade_sim_tess *ts = gs->tess;
+   const char *stage = ts->evaluation ? "tessellation evaluation" : "tessellation control";
+   const unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
+   const unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
+   const unsigned vtx = (unsigned)sim_field(x, JADE_ISA_F_VTX);
+   const bool patch = sim_field(x, JADE_ISA_F_PATCH);
+   const bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   const char *op = store ? (patch ? "AST.P" : "AST")
+                          : (patch ? (out ? "ALD.O.P" : "ALD.P") : (out ? "ALD.O" : "ALD"));
+   if (patch && (ts->evaluation ? store || out : !store && !out))
+      return sim_stop(x, JADE_SIM_FAULT, "%s in a %s launch (%s)", op, stage,
+                      ts->evaluation ? "its per-patch words are inputs"
+                                     : "a control program has no per-patch inputs");
+   sim_foreach_lane (x, lane) {
+      uint32_t t;
+      if (!geometry_thread(x, lane, &t))
+         return false;
+      const uint32_t r = sim_gpr(x, vtx, lane);
+      uint32_t *space = NULL;
+      const uint32_t *in = NULL;
+      if (patch) {
+         space = ts->patch_space + (size_t)ts->patch[t] * JADE_SIM_PATCH_WORDS;
+      } else if (!ts->evaluation && (store || out)) {
+         /* A control point of the thread's patch, by its invocation's lane
+          * (a patch a warp, from lane 0). */
+         if (r >= ts->out_vertices)
+            return sim_stop(x, JADE_SIM_FAULT,
+                            "%s: vertex %u is no output control point of the thread's patch "
+                            "(%u; tessellation control thread %u)",
+                            op, r, ts->out_vertices, t);
+         space = ts->control_points +
+                 ((size_t)ts->patch[t] * ts->out_vertices + r) * JADE_SIM_ATTR_WORDS;
+      } else if (ts->evaluation && store) {
+         space = ts->out + (size_t)t * JADE_SIM_ATTR_WORDS;
+      }
+      for (unsigned k = 0; k < n; k++) {
+         int w = attr_word(x, lane, k);
+         if (w < 0 || (patch && w >= JADE_SIM_PATCH_WORDS))
+            return sim_stop(x, JADE_SIM_FAULT, "%s: attribute address out of range", op);
+         if (store) {
+            if (patch && (uint32_t)w >= ts->patch_store_words)
+               return sim_stop(x, JADE_SIM_FAULT,
+                               "AST.P a[0x%x]: past the header's %u per-patch words", 4 * w,
+                               ts->patch_store_words);
+            space[w] = sim_gpr(x, reg + k, lane);
+         } else if (space) {
+            sim_set_gpr(x, reg + k, lane, space[w]);
+         } else if (out) {
+            /* Evaluation: the domain point or the outputs of lane r. */
+            const uint32_t u = (t / SIM_LANES) * SIM_LANES + r;
+            if (r >= SIM_LANES || u >= x->sim->gfx->threads || (gs->idle && gs->idle[u]))
+               return sim_stop(x, JADE_SIM_FAULT,
+                               "ALD.O: lane %u holds no domain point (tessellation evaluation "
+                               "thread %u)",
+                               r, t);
+            uint32_t v;
+            if (w == JADE_ATTR_WORD(JADE_ATTR_TESS_COORD_U) ||
+                w == JADE_ATTR_WORD(JADE_ATTR_TESS_COORD_V))
+               memcpy(&v, &ts->tess_coord[u][w - JADE_ATTR_WORD(JADE_ATTR_TESS_COORD_U)], 4);
+            else
+               v = ts->out[(size_t)u * JADE_SIM_ATTR_WORDS + w];
+            sim_set_gpr(x, reg + k, lane, v);
+         } else if (w == PRIMITIVE_ID_WORD) {
+            sim_set_gpr(x, reg + k, lane, gs->primitive_id[t]);
+         } else {
+            if (!in && !(in = input_vertex(x, r)))
+               return false;
+            sim_set_gpr(x, reg + k, lane, in[w]);
+         }
+      }
+   }
+   return true;
+}
+
 bool
 sim_geometry_ald_ast(struct sim_exec *x, bool store)
 {
    const struct jade_sim_geometry *gs = geometry(x);
+   if (gs->tess)
+      return tess_ald_ast(x, store);
    const char *op = store ? "AST" : "ALD.O";
    unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
    unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
@@ -205,6 +297,11 @@ exec_out(struct sim_exec *x, bool final)
    const char *name = jade_isa_op_info[x->op].name;
    if (!gs)
       return sim_unsupported(x, "outside a geometry launch");
+   if (gs->tess)
+      return sim_stop(x, JADE_SIM_FAULT,
+                      "%s in a tessellation launch (only a geometry "
+                      "program emits vertices)",
+                      name);
    const unsigned mode = final ? JADE_ISA_V_MODE_FINAL : (unsigned)sim_field(x, JADE_ISA_F_MODE);
    uint32_t result[SIM_LANES];
    sim_foreach_lane (x, lane) {

@@ -61,8 +61,10 @@ sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    case JADE_ISA_SR_LMEMHIOFF:
       *v = 0;
       return true;
-   /* INVOCATION_ID, INVOCATION_INFO: a geometry launch's (NAK nak_private.h
-    * NAK_SV_INVOCATION_ID, NAK_SV_INVOCATION_INFO). */
+   /* INVOCATION_ID, INVOCATION_INFO: a geometry or tessellation launch's,
+    * PRIM_TYPE a tessellation launch's (NAK nak_private.h
+    * NAK_SV_INVOCATION_ID, NAK_SV_INVOCATION_INFO, NAK_SV_PRIM_TYPE). */
+   case JADE_ISA_SR_PRIM_TYPE:
    case JADE_ISA_SR_INVOCATION_ID:
    case JADE_ISA_SR_INVOCATION_INFO:
       return sim_geometry_sreg(x, sr, lane, v);

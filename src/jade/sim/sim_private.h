@@ -395,7 +395,8 @@ bool sim_exec_geometry(struct sim_exec *x);
 /* A geometry launch's ALD and AST (sim_exec_geometry.c). */
 bool sim_geometry_ald_ast(struct sim_exec *x, bool store);
 /* SR_INVOCATION_ID (0x11) or SR_INVOCATION_INFO (0x1d) of a lane's
- * thread; false outside a geometry launch. */
+ * thread; false outside a geometry or tessellation launch.  SR_PRIM_TYPE
+ * (0x10): false outside a tessellation launch. */
 bool sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v);
 /* The launch-wide index of a lane's thread (graphics I/O). */
 uint32_t sim_thread_index(const struct sim_exec *x, unsigned lane);
