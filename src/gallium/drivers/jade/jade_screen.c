@@ -55,11 +55,6 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
    default:
       return 0;
    }
-   /* The stages between the vertex and the fragment shader: the geometry
-    * shader's caps, the tessellation stages' too (jade_nir_tess.c). */
-   const bool middle = shader == PIPE_SHADER_GEOMETRY || shader == PIPE_SHADER_TESS_CTRL ||
-                       shader == PIPE_SHADER_TESS_EVAL;
-
    switch (param) {
    case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
    case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
@@ -81,11 +76,10 @@ jade_get_shader_param(struct pipe_screen *pscreen, enum pipe_shader_type shader,
        * are read from global memory. */
       return 15;
    case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS:
-      /* Addresses in the driver bank; geometry and tessellation shaders
-       * are not linked with them yet. */
-      return middle ? 0 : JADE_MAX_SSBOS;
+      /* Addresses in each stage's driver bank (jade_state_shader_resources.c). */
+      return JADE_MAX_SSBOS;
    case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
-      return middle ? 0 : JADE_MAX_IMAGES;
+      return JADE_MAX_IMAGES;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       return 128;
    case PIPE_SHADER_CAP_CONT_SUPPORTED:
