@@ -17,6 +17,7 @@
  *  1. a quad patch, all factors 2: the 3 x 3 grid of (i/2, j/2), 8
  *     triangles covering the unit square once, counter-clockwise, each
  *     vertex's position the bilinear blend of the control points;
+ *     the same in point mode: the 9 points once each;
  *  2. a triangle patch, all factors 3: 12 points (the outer ring's 9 on
  *     the edges at thirds, the inner ring's 3), 13 triangles covering the
  *     domain's area 1/2 once, counter-clockwise; TRIANGLES_CCW reverses
@@ -653,6 +654,30 @@ case_quad(void)
    expect_counters("quad", 1, 9, 8, 8);
 }
 
+/* Point mode (OUTPUT_PRIMITIVES POINTS): the quad's 9 points, once each. */
+static void
+case_points(void)
+{
+   const char *what = "points";
+   begin_case(TCS_QUAD2, TES_QUAD, 4, TP(QUAD, INTEGER, POINTS), false);
+   draw(NVC597_BEGIN_OP_PATCH, 8, 4);
+   ok_so_far(what);
+   CHECK(run_count == 1, "%s: %u runs, want 1", what, run_count);
+   if (!run_count)
+      return;
+   const struct captured *c = &runs[0];
+   CHECK(c->topology == NVC597_BEGIN_OP_POINTS && c->count == 9 && distinct_points(0) == 9,
+         "%s: topology %u, %u vertices, %u distinct; want points, 9, 9", what, c->topology,
+         c->count, distinct_points(0));
+   for (unsigned i = 0; i < c->count && i < MAX_VERTS; i++) {
+      const float u = va_u(c->a[i]), v = va_v(c->a[i]);
+      CHECK(near(2 * u, roundf(2 * u)) && near(2 * v, roundf(2 * v)) && u >= 0 && u <= 1 &&
+               v >= 0 && v <= 1,
+            "%s: point (%g, %g) off the grid of halves", what, u, v);
+   }
+   expect_counters(what, 1, 9, 9, 9);
+}
+
 static void
 case_triangle(bool ccw)
 {
@@ -1047,6 +1072,7 @@ main(void)
    pipeline();
 
    case_quad();
+   case_points();
    case_triangle(false);
    case_triangle(true);
    case_patch_data();
