@@ -17,6 +17,7 @@
  *  1. a quad patch, all factors 2: the 3 x 3 grid of (i/2, j/2), 8
  *     triangles covering the unit square once, counter-clockwise, each
  *     vertex's position the bilinear blend of the control points;
+ *     the same in point mode: the 9 points once each;
  *  2. a triangle patch, all factors 3: 12 points (the outer ring's 9 on
  *     the edges at thirds, the inner ring's 3), 13 triangles covering the
  *     domain's area 1/2 once, counter-clockwise; TRIANGLES_CCW reverses
@@ -34,16 +35,18 @@
  *     (density 2, detail 3: 2 lines at v = 0, 1/2 of 3 segments);
  *  7. the tessellation program feeding a geometry program;
  *  8. a quad patch rasterised: every pixel inside it covered once;
- *  9. the spacings: factors 2.5 split an edge into 3 equal segments
+ *  9. stream output of a tessellated patch: each vertex's (u, v) captured
+ *     in the order the run gives them;
+ * 10. the spacings: factors 2.5 split an edge into 3 equal segments
  *     (integer: rounded up), 3 with a longer middle one (fractional odd),
  *     4 with two shorter ones (fractional even);
- * 10. two patches of factors 8 (81 points each: the second patch's
+ * 11. two patches of factors 8 (81 points each: the second patch's
  *     points start in the first's third warp), every vertex where the
  *     bilinear blend of its own patch puts it; BAR.SYNC as the control
  *     program's barrier;
- * 11. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
+ * 12. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
  *     TS_PRIMITIVES_GENERATED, VTG_PRIMITIVES_OUT;
- * 12. faults: PATCH without the tessellation stage, the stage with a
+ * 13. faults: PATCH without the tessellation stage, the stage with a
  *     triangle list, a tessellation program whose header does not name
  *     gl_TessCoord, a control point store past the patch's.
  */
@@ -68,6 +71,7 @@
 #define PS        0x4400u
 #define STREAM    0x4800u /* 64 elements of 16 bytes */
 #define REPORTS   0x5800u
+#define SO        0x5a00u /* 0x400 bytes of stream output */
 #define TARGET    0x6000u /* 16 x 16 RU32 */
 #define N         16
 
@@ -650,6 +654,30 @@ case_quad(void)
    expect_counters("quad", 1, 9, 8, 8);
 }
 
+/* Point mode (OUTPUT_PRIMITIVES POINTS): the quad's 9 points, once each. */
+static void
+case_points(void)
+{
+   const char *what = "points";
+   begin_case(TCS_QUAD2, TES_QUAD, 4, TP(QUAD, INTEGER, POINTS), false);
+   draw(NVC597_BEGIN_OP_PATCH, 8, 4);
+   ok_so_far(what);
+   CHECK(run_count == 1, "%s: %u runs, want 1", what, run_count);
+   if (!run_count)
+      return;
+   const struct captured *c = &runs[0];
+   CHECK(c->topology == NVC597_BEGIN_OP_POINTS && c->count == 9 && distinct_points(0) == 9,
+         "%s: topology %u, %u vertices, %u distinct; want points, 9, 9", what, c->topology,
+         c->count, distinct_points(0));
+   for (unsigned i = 0; i < c->count && i < MAX_VERTS; i++) {
+      const float u = va_u(c->a[i]), v = va_v(c->a[i]);
+      CHECK(near(2 * u, roundf(2 * u)) && near(2 * v, roundf(2 * v)) && u >= 0 && u <= 1 &&
+               v >= 0 && v <= 1,
+            "%s: point (%g, %g) off the grid of halves", what, u, v);
+   }
+   expect_counters(what, 1, 9, 9, 9);
+}
+
 static void
 case_triangle(bool ccw)
 {
@@ -849,6 +877,47 @@ case_raster(void)
    CHECK(!wrong, "%s: %u pixels wrong", what, wrong);
 }
 
+/* A quad patch of factors 1 (2 triangles) into stream output buffer 0,
+ * a[0x80] and a[0x84] (u, v) a vertex, while the hook sees the run. */
+static void
+case_stream_out(void)
+{
+   const char *what = "stream output";
+   begin_case(TCS_QUAD1, TES_QUAD, 4, TP(QUAD, INTEGER, TRIANGLES_CW), false);
+   m(NVC597_CLEAR_REPORT_VALUE, NVC597_CLEAR_REPORT_VALUE_TYPE_STREAMING_PRIMITIVES_SUCCEEDED);
+   memset(mem + SO, 0xab, 0x400);
+   m(NVC597_SET_STREAM_OUT_BUFFER_ENABLE(0), 1);
+   m_va(NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A(0), NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_B(0), SO);
+   m(NVC597_SET_STREAM_OUT_BUFFER_SIZE(0), 0x400);
+   m(NVC597_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(0), 0);
+   m(NVC597_SET_STREAM_OUT_CONTROL_STREAM(0), 0);
+   m(NVC597_SET_STREAM_OUT_CONTROL_COMPONENT_COUNT(0), 2);
+   m(NVC597_SET_STREAM_OUT_CONTROL_STRIDE(0), 8);
+   m(NVC597_SET_STREAM_OUT_LAYOUT_SELECT(0, 0), 0x80 / 4 | (0x84 / 4) << 8);
+   m(NVC597_SET_STREAM_OUTPUT, 1);
+   draw(NVC597_BEGIN_OP_PATCH, 8, 4);
+   m(NVC597_SET_STREAM_OUTPUT, 0);
+   m(NVC597_SET_STREAM_OUT_BUFFER_ENABLE(0), 0);
+   ok_so_far(what);
+   CHECK(run_count == 1 && runs[0].count == 6, "%s: %u runs, %u vertices; want 1, 6", what,
+         run_count, run_count ? runs[0].count : 0);
+   if (run_count != 1 || runs[0].count != 6)
+      return;
+   expect_triangles(what, 0, 2, +1, 1.0f, 4, 1);
+   for (unsigned i = 0; i < 6; i++) {
+      uint32_t w[2];
+      memcpy(w, mem + SO + 8 * i, 8);
+      CHECK(w[0] == runs[0].a[i][0x80 / 4] && w[1] == runs[0].a[i][0x84 / 4],
+            "%s: captured vertex %u: (%g, %g), the run's (%g, %g)", what, i, f_of(w[0]), f_of(w[1]),
+            va_u(runs[0].a[i]), va_v(runs[0].a[i]));
+   }
+   uint32_t past;
+   memcpy(&past, mem + SO + 48, 4);
+   CHECK(past == 0xabababab, "%s: a word past the 6 vertices written: 0x%x", what, past);
+   const uint64_t ok = counter(R(STREAMING_PRIMITIVES_SUCCEEDED));
+   CHECK(ok == 2, "%s: STREAMING_PRIMITIVES_SUCCEEDED %" PRIu64 ", want 2", what, ok);
+}
+
 /* The points of run r on the edge u = 0, by v. */
 static unsigned
 edge_points(unsigned r, float *v)
@@ -1003,6 +1072,7 @@ main(void)
    pipeline();
 
    case_quad();
+   case_points();
    case_triangle(false);
    case_triangle(true);
    case_patch_data();
@@ -1010,6 +1080,7 @@ main(void)
    case_no_tcs();
    case_geometry();
    case_raster();
+   case_stream_out();
    case_spacing(TP(QUAD, INTEGER, TRIANGLES_CW), "factor 2.5, integer spacing", 3);
    case_spacing(TP(QUAD, FRACTIONAL_ODD, TRIANGLES_CW), "factor 2.5, fractional odd spacing", 3);
    case_spacing(TP(QUAD, FRACTIONAL_EVEN, TRIANGLES_CW), "factor 2.5, fractional even spacing", 4);

@@ -41,7 +41,8 @@
  *   ISBERD on byte 0 * byte 2 + k; gpu_3d_geometry.c), gl_PatchVerticesIn
  *   is byte 1 of SR_PRIM_TYPE (NAK nak_nir.c load_patch_vertices_in; the
  *   other bits 0: unknown), gl_InvocationID SR_INVOCATION_ID, a[0x60]
- *   the patch's primitive id.  The SM model's I/O contract is jade_sim.h
+ *   the patch's primitive id (read as any input: 0 unless the IMAP names
+ *   word 0x18, as for the geometry stage).  The SM model's I/O contract is jade_sim.h
  *   struct jade_sim_tess;
  * - the tessellator is Mesa's (tessellator/p_tessellator.h, the D3D11
  *   reference tessellator), set by SET_TESSELLATION_PARAMETERS: DOMAIN_TYPE
@@ -295,7 +296,9 @@ control(struct ts *s, unsigned first, unsigned count)
             info[t] = 0 | n << 16;
             iid[t] = l;
             prim_type[t] = n << 8;
-            pid[t] = s->run->primitive_id + first + q;
+            pid[t] = jade_sph_vtg_imap_get(&s->tcs_h, PRIM_ID_WORD)
+                        ? s->run->primitive_id + first + q
+                        : 0;
             patch[t] = q;
          }
       }
@@ -420,6 +423,7 @@ evaluate_launch(struct ts *s, unsigned first, unsigned chunk, const uint32_t *ta
    float(*coord)[2] = calloc(all, sizeof(*coord));
    uint32_t *o = calloc((size_t)all * W, sizeof(uint32_t));
    bool ok = map && info && iid && prim_type && pid && patch && idle && coord && o;
+   const bool read_id = jade_sph_vtg_imap_get(&s->tes_h, PRIM_ID_WORD);
    if (!ok)
       gpu_log(gpu, "no memory for a tessellation launch of %u points", threads);
    if (ok) {
@@ -444,7 +448,7 @@ evaluate_launch(struct ts *s, unsigned first, unsigned chunk, const uint32_t *ta
             idle[t] = 0;
             info[t] = slot | s->out_vertices << 16;
             prim_type[t] = s->out_vertices << 8;
-            pid[t] = s->run->primitive_id + first + q;
+            pid[t] = read_id ? s->run->primitive_id + first + q : 0;
             patch[t] = q;
             coord[t][0] = s->pp[q].u[pt[t]];
             coord[t][1] = s->pp[q].v[pt[t]];
