@@ -23,11 +23,11 @@
  * NAK_ATTR_TESS_LOD_*, NAK_ATTR_TESS_INTERRIOR_*, NAK_ATTR_PATCH_START;
  * nvc0_program.c counts "at least the TessFactors", 6 words, and 8 + 4 n
  * with n patch vectors, the header's PER_PATCH_ATTRIBUTE_COUNT). */
-#define JADE_ATTR_TESS_LOD_OUTER(n)    (0x000 + 4 * (n)) /* left, right, bottom, top: n < 4 */
-#define JADE_ATTR_TESS_LOD_INNER(n)    (0x010 + 4 * (n)) /* interior u, v: n < 2 */
-#define JADE_ATTR_PATCH_GENERIC(n)     (0x020 + 16 * (n)) /* vec4 n */
-#define JADE_ATTR_PATCH_GENERIC_COUNT  30 /* GL's 120 per-patch components */
-#define JADE_ATTR_PATCH_WORDS          (JADE_ATTR_PATCH_GENERIC(JADE_ATTR_PATCH_GENERIC_COUNT) / 4)
+#define JADE_ATTR_TESS_LOD_OUTER(n)   (0x000 + 4 * (n))  /* left, right, bottom, top: n < 4 */
+#define JADE_ATTR_TESS_LOD_INNER(n)   (0x010 + 4 * (n))  /* interior u, v: n < 2 */
+#define JADE_ATTR_PATCH_GENERIC(n)    (0x020 + 16 * (n)) /* vec4 n */
+#define JADE_ATTR_PATCH_GENERIC_COUNT 30                 /* GL's 120 per-patch components */
+#define JADE_ATTR_PATCH_WORDS         (JADE_ATTR_PATCH_GENERIC(JADE_ATTR_PATCH_GENERIC_COUNT) / 4)
 
 /* The per-vertex space (the header's maps). */
 #define JADE_ATTR_VPRS_TABLE_INDEX    0x05c
