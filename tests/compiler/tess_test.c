@@ -371,6 +371,40 @@ check_tes(void *mem, const struct jade_io_signature *tcs_io, const char *name,
           "TES header Omap: position, generic 2; store requests over them");
 }
 
+/* A TES writing gl_ClipVertex (GL's compatibility profile) as the last
+ * stage before the rasteriser: clip distances against the user clip
+ * planes at its end, as a VS computes them (jade_nir_lower_clip_vertex),
+ * and the clip vertex kept at a[0x270] for a GS after it. */
+static void
+check_tes_clip_vertex(void *mem)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_TESS_EVAL, jade_nir_options(), "tes-clip-vertex");
+   b.shader->info.tess._primitive_mode = TESS_PRIMITIVE_QUADS;
+   b.shader->info.tess.spacing = TESS_SPACING_EQUAL;
+   nir_variable *in_pos = var(b.shader, nir_var_shader_in, glsl_array_type(glsl_vec4_type(), 32, 0),
+                              VARYING_SLOT_POS, 0, false);
+   nir_variable *out_pos =
+      var(b.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_POS, 0, false);
+   nir_variable *out_cv =
+      var(b.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_CLIP_VERTEX, 1, false);
+   nir_def *p =
+      nir_load_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_pos), 0));
+   nir_def *tc = nir_load_tess_coord(&b);
+   nir_store_var(&b, out_pos, nir_fadd(&b, p, nir_channel(&b, tc, 0)), 0xf);
+   nir_store_var(&b, out_cv, nir_fmul(&b, p, nir_channel(&b, tc, 1)), 0xf);
+   struct jade_shader_binary *bin = compile(mem, &b, "tes-clip-vertex");
+   if (!bin)
+      return;
+   char *text = listing(mem, bin);
+   expect(bin->io.clip_from_planes, "TES with gl_ClipVertex: clip distances from the planes");
+   expect(word(bin->io.outputs, 0x2c0) && word(bin->io.outputs, 0x2dc),
+          "TES with gl_ClipVertex: writes the 8 clip distances (a[0x2c0..0x2dc])");
+   expect(word(bin->io.outputs, 0x270) && word(bin->io.outputs, 0x27c),
+          "TES with gl_ClipVertex: keeps it at a[0x270] for a GS");
+   expect_code(text, "^AST.128 a\\[0x2c0\\], R[0-9]+ ;", "clip distances 0-3 stored");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -399,6 +433,7 @@ main(int argc, char **argv)
              NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_ISOLINE,
              NVC597_SET_TESSELLATION_PARAMETERS_SPACING_FRACTIONAL_EVEN,
              NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_POINTS);
+   check_tes_clip_vertex(mem);
    ralloc_free(mem);
    glsl_type_singleton_decref();
    printf("%u failed\n", failures);
