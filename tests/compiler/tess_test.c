@@ -219,7 +219,8 @@ check_tcs(void *mem, struct jade_io_signature *tcs_io)
                "indexed per-vertex input: AL2P of a[0x80] and the offset");
    expect_code(text, "^ALD.PHYS R[0-9]+, a\\[R[0-9]+\\], R[0-9]+ ;",
                "indexed per-vertex input: ALD.PHYS with the handle");
-   expect_code(text, "^WARPSYNC 0xffffffff ;", "barrier(): WARPSYNC of the warp");
+   expect_code(text, "^VOTE.ANY R[0-9]+, PT, PT ;", "barrier(): the active lanes (VOTE.ANY)");
+   expect_code(text, "^WARPSYNC R[0-9]+ ;", "barrier(): WARPSYNC of the active lanes");
    expect_no_code(text, "^BAR", "barrier(): no CTA barrier");
    expect_code(text, "^S2R R[0-9]+, SR_LANEID ;", "other invocation's output: SR_LANEID");
    expect_code(text, "^ALD.O.128 R[0-9]+, a\\[0x90\\], R[0-9]+ ;",
