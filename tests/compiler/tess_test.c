@@ -262,6 +262,15 @@ check_tcs(void *mem, struct jade_io_signature *tcs_io)
    expect(h.threads_per_input_primitive == 4, "TCS header: 4 threads a patch");
    expect(h.store_req_start == POS_WORD && h.store_req_end == GEN1_WORD + 3,
           "TCS header: store requests over the outputs stored (position .. generic 1.w)");
+   /* The same words as nvc0_tcp_gen_header writes them: hdr[0] =
+    * 0x20061 | 2 << 10 (type 1, version 3 there, 4 here, and type 2),
+    * hdr[1] = opcs << 24, hdr[2] = patch size << 24, for GM107+ hdr[3] =
+    * (opcs & 0xf) << 28 and hdr[4] |= (opcs & 0xf0) << 16, with the store
+    * request range at hdr[4] bits 12..19 and 24..31. */
+   expect((bin->sph[0] & 0x3fff) == (0x81 | 2 << 10) && bin->sph[1] == 25u << 24 &&
+             bin->sph[2] == 4u << 24 && bin->sph[3] == 9u << 28 &&
+             bin->sph[4] == ((0x27u << 24) | (1u << 20) | (0x1cu << 12)),
+          "TCS header words 0-4 as nvc0_tcp_gen_header places the fields");
    expect(h.imap_position_x && h.generic_imap_x[0] && h.generic_imap_w[1] && h.imap_primitive_id,
           "TCS header Imap: position, generic 0 and 1, primitive id");
    expect(h.omap_position_w && h.generic_omap_w[1] && !h.generic_omap_x[0] &&
@@ -363,6 +372,8 @@ check_tes(void *mem, const struct jade_io_signature *tcs_io, const char *name,
           "TES header: VTG, TESSELLATION");
    expect(h.omap_tessellation_evaluation_point_u && h.omap_tessellation_evaluation_point_v,
           "TES header Omap: the tessellation coordinate u, v (NAK, nvc0)");
+   expect((bin->sph[0] & 0x3fff) == (0x81 | 3 << 10) && (bin->sph[18] >> 12 & 3) == 3,
+          "TES header words: type 3 in word 0, hdr[18] bits 12-13 as nvc0_tep_gen_header");
    expect(h.per_patch_attribute_count == 0 && h.threads_per_input_primitive == 0,
           "TES header: no patch count, no thread count");
    expect(h.imap_position_x && h.generic_imap_x[1] && h.imap_primitive_id && !h.generic_imap_x[0],
