@@ -219,7 +219,8 @@ check_tcs(void *mem, struct jade_io_signature *tcs_io)
                "indexed per-vertex input: AL2P of a[0x80] and the offset");
    expect_code(text, "^ALD.PHYS R[0-9]+, a\\[R[0-9]+\\], R[0-9]+ ;",
                "indexed per-vertex input: ALD.PHYS with the handle");
-   expect_code(text, "^WARPSYNC 0xffffffff ;", "barrier(): WARPSYNC of the warp");
+   expect_code(text, "^VOTE.ANY R[0-9]+, PT, PT ;", "barrier(): the active lanes (VOTE.ANY)");
+   expect_code(text, "^WARPSYNC R[0-9]+ ;", "barrier(): WARPSYNC of the active lanes");
    expect_no_code(text, "^BAR", "barrier(): no CTA barrier");
    expect_code(text, "^S2R R[0-9]+, SR_LANEID ;", "other invocation's output: SR_LANEID");
    expect_code(text, "^ALD.O.128 R[0-9]+, a\\[0x90\\], R[0-9]+ ;",
@@ -261,6 +262,15 @@ check_tcs(void *mem, struct jade_io_signature *tcs_io)
    expect(h.threads_per_input_primitive == 4, "TCS header: 4 threads a patch");
    expect(h.store_req_start == POS_WORD && h.store_req_end == GEN1_WORD + 3,
           "TCS header: store requests over the outputs stored (position .. generic 1.w)");
+   /* The same words as nvc0_tcp_gen_header writes them: hdr[0] =
+    * 0x20061 | 2 << 10 (type 1, version 3 there, 4 here, and type 2),
+    * hdr[1] = opcs << 24, hdr[2] = patch size << 24, for GM107+ hdr[3] =
+    * (opcs & 0xf) << 28 and hdr[4] |= (opcs & 0xf0) << 16, with the store
+    * request range at hdr[4] bits 12..19 and 24..31. */
+   expect((bin->sph[0] & 0x3fff) == (0x81 | 2 << 10) && bin->sph[1] == 25u << 24 &&
+             bin->sph[2] == 4u << 24 && bin->sph[3] == 9u << 28 &&
+             bin->sph[4] == ((0x27u << 24) | (1u << 20) | (0x1cu << 12)),
+          "TCS header words 0-4 as nvc0_tcp_gen_header places the fields");
    expect(h.imap_position_x && h.generic_imap_x[0] && h.generic_imap_w[1] && h.imap_primitive_id,
           "TCS header Imap: position, generic 0 and 1, primitive id");
    expect(h.omap_position_w && h.generic_omap_w[1] && !h.generic_omap_x[0] &&
@@ -362,6 +372,8 @@ check_tes(void *mem, const struct jade_io_signature *tcs_io, const char *name,
           "TES header: VTG, TESSELLATION");
    expect(h.omap_tessellation_evaluation_point_u && h.omap_tessellation_evaluation_point_v,
           "TES header Omap: the tessellation coordinate u, v (NAK, nvc0)");
+   expect((bin->sph[0] & 0x3fff) == (0x81 | 3 << 10) && (bin->sph[18] >> 12 & 3) == 3,
+          "TES header words: type 3 in word 0, hdr[18] bits 12-13 as nvc0_tep_gen_header");
    expect(h.per_patch_attribute_count == 0 && h.threads_per_input_primitive == 0,
           "TES header: no patch count, no thread count");
    expect(h.imap_position_x && h.generic_imap_x[1] && h.imap_primitive_id && !h.generic_imap_x[0],
@@ -369,6 +381,40 @@ check_tes(void *mem, const struct jade_io_signature *tcs_io, const char *name,
    expect(h.omap_position_x && h.generic_omap_w[2] && h.store_req_start == POS_WORD &&
              h.store_req_end == (0xa0 / 4) + 3,
           "TES header Omap: position, generic 2; store requests over them");
+}
+
+/* A TES writing gl_ClipVertex (GL's compatibility profile) as the last
+ * stage before the rasteriser: clip distances against the user clip
+ * planes at its end, as a VS computes them (jade_nir_lower_clip_vertex),
+ * and the clip vertex kept at a[0x270] for a GS after it. */
+static void
+check_tes_clip_vertex(void *mem)
+{
+   nir_builder b =
+      nir_builder_init_simple_shader(MESA_SHADER_TESS_EVAL, jade_nir_options(), "tes-clip-vertex");
+   b.shader->info.tess._primitive_mode = TESS_PRIMITIVE_QUADS;
+   b.shader->info.tess.spacing = TESS_SPACING_EQUAL;
+   nir_variable *in_pos = var(b.shader, nir_var_shader_in, glsl_array_type(glsl_vec4_type(), 32, 0),
+                              VARYING_SLOT_POS, 0, false);
+   nir_variable *out_pos =
+      var(b.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_POS, 0, false);
+   nir_variable *out_cv =
+      var(b.shader, nir_var_shader_out, glsl_vec4_type(), VARYING_SLOT_CLIP_VERTEX, 1, false);
+   nir_def *p =
+      nir_load_deref(&b, nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_pos), 0));
+   nir_def *tc = nir_load_tess_coord(&b);
+   nir_store_var(&b, out_pos, nir_fadd(&b, p, nir_channel(&b, tc, 0)), 0xf);
+   nir_store_var(&b, out_cv, nir_fmul(&b, p, nir_channel(&b, tc, 1)), 0xf);
+   struct jade_shader_binary *bin = compile(mem, &b, "tes-clip-vertex");
+   if (!bin)
+      return;
+   char *text = listing(mem, bin);
+   expect(bin->io.clip_from_planes, "TES with gl_ClipVertex: clip distances from the planes");
+   expect(word(bin->io.outputs, 0x2c0) && word(bin->io.outputs, 0x2dc),
+          "TES with gl_ClipVertex: writes the 8 clip distances (a[0x2c0..0x2dc])");
+   expect(word(bin->io.outputs, 0x270) && word(bin->io.outputs, 0x27c),
+          "TES with gl_ClipVertex: keeps it at a[0x270] for a GS");
+   expect_code(text, "^AST.128 a\\[0x2c0\\], R[0-9]+ ;", "clip distances 0-3 stored");
 }
 
 int
@@ -399,6 +445,7 @@ main(int argc, char **argv)
              NVC597_SET_TESSELLATION_PARAMETERS_DOMAIN_TYPE_ISOLINE,
              NVC597_SET_TESSELLATION_PARAMETERS_SPACING_FRACTIONAL_EVEN,
              NVC597_SET_TESSELLATION_PARAMETERS_OUTPUT_PRIMITIVES_POINTS);
+   check_tes_clip_vertex(mem);
    ralloc_free(mem);
    glsl_type_singleton_decref();
    printf("%u failed\n", failures);

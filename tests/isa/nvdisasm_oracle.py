@@ -10,6 +10,14 @@
     nvdisasm_oracle.py make-corpus ISA_CHECK SEED N OUT
                                                 writes a corpus with nvdisasm's
                                                 text for random instances
+    nvdisasm_oracle.py add-compiled JADE_DISASM DIR REGEX OUT
+                                                appends to the corpus OUT one
+                                                instruction of each shape
+                                                (registers and most numbers
+                                                aside) whose text
+                                                matches REGEX in DIR/*.bin
+                                                (compiled shaders), with
+                                                nvdisasm's text
 
 Without nvdisasm (found by tests/oracles.py) it fails in CI and skips
 (77) elsewhere: it is a test oracle, not a dependency.
@@ -150,6 +158,46 @@ def compare_binaries(disasm, directory):
     return compare(words, ours)
 
 
+def compiled_instructions(disasm, directory):
+    """(words, Jade's text) of every instruction of DIR/*.bin."""
+    out = []
+    for name in sorted(n for n in os.listdir(directory) if n.endswith('.bin')):
+        r = subprocess.run([disasm, '--raw', os.path.join(directory, name)],
+                           capture_output=True, text=True, check=True)
+        for line in r.stdout.splitlines():
+            m = re.match(r'\s*/\*[0-9a-f]+\*/\s*(.*?)\s*/\* (0x[0-9a-f]+) (0x[0-9a-f]+) \*/$', line)
+            if m:
+                out.append(((int(m.group(2), 16), int(m.group(3), 16)), m.group(1)))
+    return out
+
+
+KEPT_VALUES = (0x0, 0x10, 0x60, 0x2f0, 0xffffffff)
+
+
+def add_compiled(disasm, directory, regex, corpus):
+    """Compiled instructions of each shape matching `regex`, once, with
+    nvdisasm's text (the corpus holds nvdisasm's text, never ours)."""
+    seen = set()
+    picked = []
+    for words, text in compiled_instructions(disasm, directory):
+        shape = re.sub(r'\bR[0-9]+\b', 'R', normalise(text))
+        # Addresses and immediates alike, but for those with a meaning of
+        # their own (the tessellation factors, the primitive id, the
+        # tessellation coordinate, a whole mask).
+        shape = re.sub(r'0x[0-9a-f]+', lambda m: m.group(0) if int(m.group(0), 16) in KEPT_VALUES
+                       else 'X', shape)
+        if re.search(regex, text) and shape not in seen:
+            seen.add(shape)
+            picked.append(words)
+    theirs = nvdisasm(picked)
+    with open(corpus, 'a') as f:
+        for (w0, w1), t in zip(picked, theirs):
+            if t is not None:
+                f.write(f'0x{w0:016x} 0x{w1:016x}\t{t}\n')
+    print(f'{len(picked)} instructions appended')
+    return 0 if all(t is not None for t in theirs) else 1
+
+
 def fuzz_lines(isa_check, seed, n):
     r = subprocess.run([isa_check, 'fuzz', seed, n], capture_output=True, text=True)
     if r.returncode:
@@ -178,6 +226,8 @@ def main():
         return compare(words, texts)
     if mode == 'binaries':
         return compare_binaries(sys.argv[2], sys.argv[3])
+    if mode == 'add-compiled':
+        return add_compiled(*sys.argv[2:6])
     if mode == 'make-corpus':
         words, ours = read_lines(fuzz_lines(*sys.argv[2:5]))
         theirs = nvdisasm(words)

@@ -740,14 +740,21 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
        * nak_nir_workgroup_has_one_subgroup in nak_nir.c: "Tessellation only
        * ever has one subgroup per workgroup", so its barrier() becomes a
        * subgroup one, and NAK's warp-convergence guarantee makes that
-       * nothing): here a WARPSYNC of every lane, which makes the warp
-       * converge there under independent thread scheduling (exited lanes
-       * count as arrived) and keeps the scheduler from moving output
-       * stores and loads across it (a fence, jade_sched.c). */
+       * nothing): here a WARPSYNC of the warp's active lanes (VOTE.ANY of
+       * PT), which makes them converge there under independent thread
+       * scheduling and keeps the scheduler from moving output stores and
+       * loads across it (both are fences, jade_sched.c).  Not a mask of
+       * all lanes: a warp holds whole patches, and lanes past them are
+       * not running, which a WARPSYNC mask may not name (CUDA's
+       * __syncwarp rules).  GLSL allows barrier() only in a TCS's main()
+       * outside control flow, where every running lane has reconverged
+       * (BSSY/BSYNC), so the active lanes are all of them. */
       if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP &&
-          c->nir->info.stage == MESA_SHADER_TESS_CTRL)
-         jade_WARPSYNC(&c->b, jade_imm(0xffffffff));
-      else if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
+          c->nir->info.stage == MESA_SHADER_TESS_CTRL) {
+         struct jade_value *active = isel_new_value(c, 32);
+         jade_VOTE(&c->b, jade_v(active), .mode = JADE_ISA_V_MODE_ANY);
+         jade_WARPSYNC(&c->b, jade_v(active));
+      } else if (nir_intrinsic_execution_scope(intr) == SCOPE_WORKGROUP)
          jade_BAR(&c->b);
       else if (nir_intrinsic_memory_scope(intr) > SCOPE_WORKGROUP)
          jade_MEMBAR(&c->b, .scope = JADE_ISA_V_SCOPE_GPU);

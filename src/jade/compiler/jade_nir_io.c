@@ -141,7 +141,7 @@ store_plane_distances(nir_builder *b, nir_def *v, nir_variable *dist[2])
    nir_pop_if(b, NULL);
 }
 
-/* User clip planes of a VS or GS that writes no gl_ClipDistance: all
+/* User clip planes of a VS, TES or GS that writes no gl_ClipDistance: all
  * eight clip distances, dot(v, plane i) with the planes in the driver's
  * constants, v the clip vertex if the shader writes gl_ClipVertex, else,
  * in the driver's VS variant for that case (from_position), gl_Position:
@@ -149,7 +149,7 @@ store_plane_distances(nir_builder *b, nir_def *v, nir_variable *dist[2])
  * (genUserClip, compiled when planes are enabled) clip when no clip
  * vertex is written, for which st/mesa passes eye-space planes;
  * fixed-function vertex processing and GLSL 1.10 shaders rely on it.
- * A VS computes them at its end, a GS at each EmitVertex.
+ * A VS or TES computes them at its end, a GS at each EmitVertex.
  * Which planes are enabled is NOS: the stores of disabled ones become
  * NOPs at link time instead of a recompile, and the whole computation is
  * skipped when the driver's JADE_UCP_ENABLE word (the enabled planes) is
@@ -161,8 +161,10 @@ store_plane_distances(nir_builder *b, nir_def *v, nir_variable *dist[2])
 bool
 jade_nir_lower_clip_vertex(nir_shader *nir, bool from_position)
 {
+   /* A TES, which may be the last stage before the rasteriser, as a VS
+    * (at its end; it keeps the clip vertex for a GS after it). */
    const bool gs = nir->info.stage == MESA_SHADER_GEOMETRY;
-   if (nir->info.stage != MESA_SHADER_VERTEX && !gs)
+   if (nir->info.stage != MESA_SHADER_VERTEX && nir->info.stage != MESA_SHADER_TESS_EVAL && !gs)
       return false;
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    nir_shader_gather_info(nir, impl);

@@ -27,7 +27,8 @@
  *   load_tess_coord_xy, which selection reads as ALD.O.64 a[0x2f0] with
  *   the lane as vertex (NAK's from_nir.rs load_tess_coord_xy);
  * - gl_InvocationID (S2R SR_INVOCATION_ID), gl_PrimitiveID (ALD a[0x60])
- *   and barrier() (a warp-level sync: jade_isel_intrinsic.c) are
+ *   and barrier() (a warp-level sync of the running lanes:
+ *   jade_isel_intrinsic.c) are
  *   selected directly.
  */
 
