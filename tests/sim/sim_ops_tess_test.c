@@ -300,6 +300,13 @@ main(void)
    CHECK(run("ALD.P R19, a[R18+0x20]", 32, ~0u), "ALD.P indexed: %s", stop_msg);
    CHECK(warp.r[19][5] == 7001 && warp.r[19][6] == 0 && warp.r[19][7] == 0,
          "ALD.P indexed: %u, out of range %u %u", warp.r[19][5], warp.r[19][6], warp.r[19][7]);
+   /* The index register is read before the words it is among are
+    * written: ALD.P.64 R18, a[R18 + 0x20] reads words 8 and 9. */
+   space[JADE_SIM_PATCH_WORDS + 9] = 0x99;
+   CHECK(run("ALD.P.64 R18, a[R18+0x20]", 32, ~0u), "ALD.P.64 onto its index: %s", stop_msg);
+   CHECK(warp.r[18][5] == 7001 && warp.r[19][5] == 0x99,
+         "ALD.P.64 R18, a[R18+0x20]: %u 0x%x, want 7001 0x99", warp.r[18][5], warp.r[19][5]);
+   space[JADE_SIM_PATCH_WORDS + 9] = 0;
    CHECK(!run("ALD.P R19, a[0x200]", 32, 1) && strstr(stop_msg, "out of range"),
          "ALD.P at a constant address past the patch space faults: %s", stop_msg);
    /* Indexed control points: ALD.PHYS on an ISBERD handle (patch 1's

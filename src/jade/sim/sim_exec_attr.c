@@ -61,15 +61,20 @@ sim_save_exit_regs(struct sim_exec *x, unsigned lane)
  * ALD / AST): it reads 0 and its store is dropped.  A constant address
  * outside the space, or any address off a word, is the compiler's
  * contract break and faults. */
-int
-sim_attr_word(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field, unsigned k,
-              unsigned limit, const char *op)
+uint64_t
+sim_attr_addr(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field)
 {
    const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
    const unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   const bool indexed = phys || oreg != JADE_HW_RZ;
-   const uint64_t addr = (phys ? 0 : sim_field(x, addr_field)) +
-                         (oreg == JADE_HW_RZ ? 0 : (uint64_t)sim_gpr(x, oreg, lane));
+   return (phys ? 0 : sim_field(x, addr_field)) +
+          (oreg == JADE_HW_RZ ? 0 : (uint64_t)sim_gpr(x, oreg, lane));
+}
+
+int
+sim_attr_word(struct sim_exec *x, uint64_t addr, unsigned k, unsigned limit, const char *op)
+{
+   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool indexed = phys || sim_field(x, JADE_ISA_F_OREG) != JADE_HW_RZ;
    const uint64_t w = addr / 4 + k;
    if (addr % 4) {
       sim_stop(x, JADE_SIM_FAULT, "%s: attribute address 0x%llx is not word-aligned", op,
@@ -109,8 +114,11 @@ exec_ald_ast(struct sim_exec *x, bool store)
       uint32_t t = sim_thread_index(x, lane);
       if (t >= gfx->threads)
          return sim_stop(x, JADE_SIM_FAULT, "thread %u has no attribute space", t);
+      /* The address register is read once, before the words are
+       * written (it may be one of them). */
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = sim_attr_word(x, lane, JADE_ISA_F_ADDR, k, JADE_SIM_ATTR_WORDS, op);
+         int w = sim_attr_word(x, addr, k, JADE_SIM_ATTR_WORDS, op);
          if (w == SIM_ATTR_STOPPED)
             return false;
          uint32_t *space = (store || out ? gfx->out : gfx->in) + t * JADE_SIM_ATTR_WORDS;
@@ -155,7 +163,8 @@ exec_ipa(struct sim_exec *x)
       return sim_stop(x, JADE_SIM_FAULT, "IPA without plane equations");
    sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
-      int w = sim_attr_word(x, lane, JADE_ISA_F_ATTR, 0, JADE_SIM_ATTR_WORDS, "IPA");
+      int w =
+         sim_attr_word(x, sim_attr_addr(x, lane, JADE_ISA_F_ATTR), 0, JADE_SIM_ATTR_WORDS, "IPA");
       if (w == SIM_ATTR_STOPPED)
          return false;
       static const float none[3];

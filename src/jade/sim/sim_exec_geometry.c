@@ -166,9 +166,11 @@ tess_ald_ast(struct sim_exec *x, bool store)
       } else if (ts->evaluation && store) {
          space = ts->out + (size_t)t * JADE_SIM_ATTR_WORDS;
       }
+      /* The address register is read once, before the words are
+       * written (it may be one of them). */
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = sim_attr_word(x, lane, JADE_ISA_F_ADDR, k,
-                               patch ? JADE_SIM_PATCH_WORDS : JADE_SIM_ATTR_WORDS, op);
+         int w = sim_attr_word(x, addr, k, patch ? JADE_SIM_PATCH_WORDS : JADE_SIM_ATTR_WORDS, op);
          if (w == SIM_ATTR_STOPPED)
             return false;
          if (store) {
@@ -237,8 +239,9 @@ sim_geometry_ald_ast(struct sim_exec *x, bool store)
          o = output_vertex(x, t, handle, op, &ok);
       if (!ok)
          return false;
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = sim_attr_word(x, lane, JADE_ISA_F_ADDR, k, JADE_SIM_ATTR_WORDS, op);
+         int w = sim_attr_word(x, addr, k, JADE_SIM_ATTR_WORDS, op);
          if (w == SIM_ATTR_STOPPED)
             return false;
          if (store) {
