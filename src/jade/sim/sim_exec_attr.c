@@ -56,7 +56,7 @@ sim_save_exit_regs(struct sim_exec *x, unsigned lane)
  * Ra + addr, in the input or (.O) output space as the load names it.  An
  * access whose address comes from a register and falls outside the space
  * is what GL lets a shader do (an array indexed out of bounds: undefined
- * values, GLSL 4.60 section 5.9, and no crash) and what the compilers
+ * values, GLSL 4.60 section 4.1.9, and no crash) and what the compilers
  * leave unguarded (NAK's nak_nir_lower_vtg_io.c, codegen's indirect
  * ALD / AST): it reads 0 and its store is dropped.  A constant address
  * outside the space, or any address off a word, is the compiler's

@@ -150,7 +150,7 @@ tess_ald_ast(struct sim_exec *x, bool store)
           * (a patch a warp, from lane 0).  A program may read any
           * gl_out[i], i out of bounds too (undefined values: ALD.O of a
           * lane past the patch reads 0), but writes only its own
-          * (gl_out[gl_InvocationID], GLSL 4.60 section 7.1: a compile
+          * (gl_out[gl_InvocationID], GLSL 4.60 section 4.3.6: a compile
           * error otherwise), so an AST past the patch is a fault. */
          static uint32_t none[JADE_SIM_ATTR_WORDS];
          if (r >= ts->out_vertices && store)
