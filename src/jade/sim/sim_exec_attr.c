@@ -93,7 +93,19 @@ sim_attr_word(struct sim_exec *x, uint64_t addr, unsigned k, unsigned limit, con
 const char *
 sim_attr_op_name(const struct sim_exec *x)
 {
-   return jade_isa_op_info[x->op].name;
+   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool store = x->op == JADE_ISA_OP_AST || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool patch = sim_field(x, JADE_ISA_F_PATCH);
+   const bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   if (x->op != JADE_ISA_OP_ALD && x->op != JADE_ISA_OP_AST && !phys)
+      return jade_isa_op_info[x->op].name;
+   if (store)
+      return patch ? "AST.P" : phys ? "AST.PHYS" : "AST";
+   if (patch)
+      return out ? "ALD.O.P" : "ALD.P";
+   if (phys)
+      return out ? "ALD.O.PHYS" : "ALD.PHYS";
+   return out ? "ALD.O" : "ALD";
 }
 
 static bool

@@ -125,13 +125,7 @@ tess_ald_ast(struct sim_exec *x, bool store)
    const unsigned vtx = (unsigned)sim_field(x, JADE_ISA_F_VTX);
    const bool patch = sim_field(x, JADE_ISA_F_PATCH);
    const bool out = !store && sim_field(x, JADE_ISA_F_OUT);
-   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
-   const char *op = store   ? (patch  ? "AST.P"
-                               : phys ? "AST.PHYS"
-                                      : "AST")
-                    : patch ? (out ? "ALD.O.P" : "ALD.P")
-                    : phys  ? (out ? "ALD.O.PHYS" : "ALD.PHYS")
-                            : (out ? "ALD.O" : "ALD");
+   const char *op = sim_attr_op_name(x);
    if (patch && (ts->evaluation ? store || out : !store && !out))
       return sim_stop(x, JADE_SIM_FAULT, "%s in a %s launch (%s)", op, stage,
                       ts->evaluation ? "its per-patch words are inputs"
