@@ -46,7 +46,13 @@
  *     program's barrier;
  * 12. the counters: TI_INVOCATIONS, TS_INVOCATIONS,
  *     TS_PRIMITIVES_GENERATED, VTG_PRIMITIVES_OUT;
- * 13. faults: PATCH without the tessellation stage, the stage with a
+ * 13. indexed I/O in NAK's forms (AL2P, then ALD.PHYS / AST.PHYS /
+ *     ALD.O.PHYS: nak_nir_lower_vtg_io.c) in a control program of 4
+ *     invocations on 3-vertex patches: invocation 3's ISBERD past the
+ *     patch's vertices reads a vertex of zeros, an index past the
+ *     attribute space reads 0 and its store is dropped, a control point
+ *     past the patch reads 0 (GL: undefined values, never a fault);
+ * 14. faults: PATCH without the tessellation stage, the stage with a
  *     triangle list, a tessellation program whose header does not name
  *     gl_TessCoord, a control point store past the patch's.
  */
@@ -62,10 +68,11 @@
 #include "gpu_test_asm.h"
 #include "jade_sph.h"
 
-#define VA        0x30000000ull
-#define PB        0x0000u
-#define VS        0x0400u
-#define TCS_AT(i) (0x0800u + 0x400u * (i)) /* 7 programs: 0x0800..0x23ff */
+#define VA 0x30000000ull
+#define PB 0x0000u
+#define VS 0x0400u
+/* 7 programs at 0x0800..0x23ff, the eighth (TCS_INDEXED) at 0x6800. */
+#define TCS_AT(i) ((i) == TCS_INDEXED ? 0x6800u : 0x0800u + 0x400u * (i))
 #define TES_AT(i) (0x2400u + 0x600u * (i)) /* 4 programs: 0x2400..0x3bff */
 #define GS        0x4000u
 #define PS        0x4400u
@@ -75,7 +82,16 @@
 #define TARGET    0x6000u /* 16 x 16 RU32 */
 #define N         16
 
-enum tcs_program { TCS_QUAD2, TCS_TRI3, TCS_CULL, TCS_BAD, TCS_QUAD1, TCS_QUAD25, TCS_QUAD8 };
+enum tcs_program {
+   TCS_QUAD2,
+   TCS_TRI3,
+   TCS_CULL,
+   TCS_BAD,
+   TCS_QUAD1,
+   TCS_QUAD25,
+   TCS_QUAD8,
+   TCS_INDEXED
+};
 enum tes_program { TES_QUAD, TES_TRI, TES_ISO, TES_NO_COORD, TES_COUNT };
 
 #define MAX_RUNS  20
@@ -262,6 +278,72 @@ build_tcs(enum tcs_program p, unsigned n, const float outer[4], const float inne
    h.imap_primitive_id = 1;
    h.generic_omap_x[0] = h.generic_omap_y[0] = h.generic_omap_z[0] = h.generic_omap_w[0] = 1;
    put_vtg(TCS_AT(p), &h);
+}
+
+/* A control program of 4 invocations on 3-vertex patches, its per-vertex
+ * I/O indexed by a register (AL2P + .PHYS, as NAK emits it for a
+ * non-constant index; the index here 0, in R19): control point i = input
+ * vertex i (position; a[0x80], the vertex id, by ALD.PHYS and AST.PHYS),
+ * invocation 3's input vertex past the patch's 3 (ISBERD [3]); a[0x84] =
+ * control point 3 - i's a[0x80] by ALD.O.PHYS; a[0x88] = 0x55 + an
+ * ALD.PHYS 64 KiB past the space (0), whose AST.PHYS is dropped; a[0x8c]
+ * = 0x66 + an ALD.O.PHYS of control point 7 (past the patch: 0); factors
+ * 1; patch vector a[0x20] = 0x1000 + gl_PrimitiveID. */
+static void
+build_tcs_indexed(void)
+{
+   prologue();
+   A("S2R R6, SR_INVOCATION_ID");
+   A("IADD3 R4, R3, R6, RZ");
+   A("ISBERD R5, [R4]");
+   A("ALD.128 R8, a[0x70], R5");
+   A("AST.128 a[0x70], R8, R6");
+   A("LOP3.LUT R19, R6, 0x0, RZ, 0xc0, !PT");
+   A("AL2P R20, R19, 0x80");
+   A("ALD.PHYS R12, a[R20], R5");
+   A("AL2P.O R21, R19, 0x80");
+   A("AST.PHYS a[R21], R12, R6");
+   A("IADD3 R7, -R6, 0x3, RZ");
+   A("S2R R13, SR_LANEID");
+   A("IADD3 R14, R13, R7, RZ");
+   A("IADD3 R14, R14, -R6, RZ");
+   A("WARPSYNC 0xffffffff");
+   A("ALD.O.PHYS R15, a[R21], R14");
+   A("AL2P.O R22, R19, 0x84");
+   A("AST.PHYS a[R22], R15, R6");
+   A("MOV R23, 0x10000");
+   A("AL2P R24, R23, 0x80");
+   A("ALD.PHYS R25, a[R24], R5");
+   A("AL2P.O R26, R23, 0x80");
+   A("AST.PHYS a[R26], R12, R6");
+   A("IADD3 R25, R25, 0x55, RZ");
+   A("AL2P.O R27, R19, 0x88");
+   A("AST.PHYS a[R27], R25, R6");
+   A("IADD3 R16, R13, 0x7, RZ");
+   A("IADD3 R16, R16, -R6, RZ");
+   A("ALD.O.PHYS R17, a[R21], R16");
+   A("IADD3 R17, R17, 0x66, RZ");
+   A("AL2P.O R28, R19, 0x8c");
+   A("AST.PHYS a[R28], R17, R6");
+   A("MOV R29, 0x3f800000");
+   A("AST.P a[0x0], R29");
+   A("AST.P a[0x4], R29");
+   A("AST.P a[0x8], R29");
+   A("AST.P a[0xc], R29");
+   A("AST.P a[0x10], R29");
+   A("AST.P a[0x14], R29");
+   A("ALD R30, a[0x60]");
+   A("IADD3 R30, R30, 0x1000, RZ");
+   A("AST.P a[0x20], R30");
+   A("EXIT");
+   struct jade_sph_vtg h = vtg_header(JADE_SPH_VTG_SHADER_TYPE_TESSELLATION_INIT);
+   h.threads_per_input_primitive = 4;
+   h.per_patch_attribute_count = 9; /* factors, a[0x20] */
+   h.imap_position_x = h.imap_position_y = h.imap_position_z = h.imap_position_w = 1;
+   h.generic_imap_x[0] = 1;
+   h.imap_primitive_id = 1;
+   h.generic_omap_x[0] = h.generic_omap_y[0] = h.generic_omap_z[0] = h.generic_omap_w[0] = 1;
+   put_vtg(TCS_AT(TCS_INDEXED), &h);
 }
 
 /* A tessellation program over k control points (3: barycentric, 4:
@@ -759,6 +841,39 @@ case_patch_data(void)
    expect_counters(what, 2, 8, 4, 4);
 }
 
+/* Case 13: a quad patch (factors 1) from the 3-vertex patch of elements
+ * 44..46 through TCS_INDEXED. */
+static void
+case_indexed(void)
+{
+   const char *what = "indexed control point I/O";
+   begin_case(TCS_INDEXED, TES_QUAD, 3, TP(QUAD, INTEGER, TRIANGLES_CW), false);
+   draw(NVC597_BEGIN_OP_PATCH, 44, 3);
+   ok_so_far(what);
+   CHECK(run_count == 1, "%s: %u runs, want 1", what, run_count);
+   if (!run_count)
+      return;
+   const struct captured *c = &runs[0];
+   CHECK(c->count == 6, "%s: %u vertices, want 6", what, c->count);
+   /* Control point j's vertex id: 44 + j, the fourth's input vertex
+    * (past the patch) reads 0; a[0x84] the vertex id of control point
+    * 3 - j. */
+   static const uint32_t vid[4] = {44, 45, 46, 0};
+   for (unsigned i = 0; i < c->count && i < MAX_VERTS; i++) {
+      const uint32_t *a = c->a[i];
+      for (unsigned j = 0; j < 4; j++)
+         CHECK(a[0x90 / 4 + j] == vid[j] && a[0xa0 / 4 + j] == vid[3 - j],
+               "%s: control point %u: a[0x80] %u (want %u), a[0x84] %u (want %u)", what, j,
+               a[0x90 / 4 + j], vid[j], a[0xa0 / 4 + j], vid[3 - j]);
+      CHECK(a[0xb8 / 4] == 0x55 && a[0xbc / 4] == 0x66,
+            "%s: an index past the space read 0x%x (want 0x55 = 0x55 + 0), a control point "
+            "past the patch 0x%x (want 0x66 = 0x66 + 0)",
+            what, a[0xb8 / 4], a[0xbc / 4]);
+      CHECK(a[0x88 / 4] == 0x1000, "%s: patch vector 0x%x", what, a[0x88 / 4]);
+   }
+   expect_counters(what, 1, 4, 2, 2);
+}
+
 static void
 case_culled(void)
 {
@@ -1062,6 +1177,7 @@ main(void)
    build_tcs(TCS_QUAD1, 4, one, one, false, false);
    build_tcs(TCS_QUAD25, 4, f25, f25, false, false);
    build_tcs(TCS_QUAD8, 4, eight, eight, false, true);
+   build_tcs_indexed();
    build_tes(TES_QUAD, 4, true);
    build_tes(TES_TRI, 3, true);
    build_tes(TES_ISO, 2, true);
@@ -1077,6 +1193,7 @@ main(void)
    case_triangle(true);
    case_patch_data();
    case_culled();
+   case_indexed();
    case_no_tcs();
    case_geometry();
    case_raster();

@@ -6,8 +6,11 @@
  * jade_sim.h struct jade_sim_geometry) one instruction at a time, on the
  * per-opcode harness's warp: SR_INVOCATION_INFO / SR_INVOCATION_ID,
  * ISBERD (the warp's input map, a second warp's part of it, an index past
- * it), ALD of input vertices by handle (a[0x60] the primitive id whatever
- * the handle; a handle that names no vertex), AST and ALD.O on the
+ * it: handle 0), ALD of input vertices by handle (a[0x60] the primitive
+ * id whatever the handle; handle 0 reads 0; a handle that names no vertex
+ * faults), AL2P and ALD.PHYS on input vertices, AST.PHYS / ALD.O.PHYS on
+ * the output vertex and a vertex launch's (out of range: 0, dropped; off
+ * a word: a fault), AST and ALD.O on the
  * current output vertex (another handle faults), OUT.EMIT / OUT.CUT /
  * OUT.EMIT_THEN_CUT (the record of streams and restarts, the returned
  * handles, the next vertex zeroed, a vertex past max_vertices dropped, a
@@ -66,9 +69,12 @@ run(const char *text, unsigned base, struct jade_isa_instr *patched)
    }
    struct sim_exec x;
    ops_exec_init(&x, patched ? patched : &in, ~0u);
-   bool mine = x.op == JADE_ISA_OP_ALD || x.op == JADE_ISA_OP_AST ? sim_exec_attr(&x)
-               : x.op == JADE_ISA_OP_S2R                          ? sim_exec_warp(&x)
-                                                                  : sim_exec_geometry(&x);
+   const bool attr = x.op == JADE_ISA_OP_ALD || x.op == JADE_ISA_OP_AST ||
+                     x.op == JADE_ISA_OP_ALD_PHYS || x.op == JADE_ISA_OP_AST_PHYS ||
+                     x.op == JADE_ISA_OP_AL2P;
+   bool mine = attr                      ? sim_exec_attr(&x)
+               : x.op == JADE_ISA_OP_S2R ? sim_exec_warp(&x)
+                                         : sim_exec_geometry(&x);
    /* (sim_exec_attr answers false after a stop, as the core allows.) */
    CHECK(mine || sim.status != JADE_SIM_OK, "%s: no family executes it", text);
    return sim.status == JADE_SIM_OK;
@@ -149,9 +155,12 @@ main(void)
                warp.r[4][lane] == (which[4 + lane % 4] + 1) * 1024u,
             "lane %u: handles 0x%x 0x%x", lane, warp.r[3][lane], warp.r[4][lane]);
    }
+   /* Past the map: handle 0, whose words read 0 (gl_in[i] past the
+    * input's vertices: undefined in GL, no fault). */
    warp.r[1][5] = 4;
-   CHECK(!run("ISBERD R3, [R1]", 0, NULL) && strstr(stop_msg, "past the warp"),
-         "an index past the map faults: %s", stop_msg);
+   CHECK(run("ISBERD R3, [R1]", 0, NULL), "ISBERD past the map: %s", stop_msg);
+   CHECK(warp.r[3][5] == 0 && warp.r[3][4] == (which[0] + 1) * 1024u,
+         "an index past the map gives handle 0: 0x%x (lane 4 0x%x)", warp.r[3][5], warp.r[3][4]);
 
    /* ALD by handle: words 0x80..0x8c of vertex which[lane % 4]; a[0x60]
     * the thread's primitive id, with the handle or RZ. */
@@ -170,8 +179,48 @@ main(void)
       warp.r[5][lane] = JADE_SIM_VERTEX_HANDLE(VERTICES);
    CHECK(!run("ALD R6, a[0x80], R5", 0, NULL) && strstr(stop_msg, "no input vertex handle"),
          "a handle past the table faults: %s", stop_msg);
-   CHECK(!run("ALD R6, a[0x80]", 0, NULL) && strstr(stop_msg, "no input vertex handle"),
-         "RZ names no vertex: %s", stop_msg);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[6][lane] = 0xdead;
+   CHECK(run("ALD R6, a[0x80]", 0, NULL), "ALD on handle 0: %s", stop_msg);
+   CHECK(warp.r[6][7] == 0, "handle 0 (RZ) names the empty slot, whose words read 0: 0x%x",
+         warp.r[6][7]);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[5][lane] = JADE_SIM_VERTEX_HANDLE(0) + 4;
+   CHECK(!run("ALD R6, a[0x80], R5", 0, NULL) && strstr(stop_msg, "no input vertex handle"),
+         "a handle off a vertex faults: %s", stop_msg);
+
+   /* Indexed inputs: AL2P makes a[R40 + 0x80] (the model's physical
+    * address: the byte address), ALD.PHYS reads it on the vertex; lane l
+    * indexes element l % 6 of a vec4 array at 0x80 (elements 4, 5 and
+    * lanes with R40 = -16 are out of the 1 KiB space only for lanes whose
+    * index is past it: a[0x80 + 16 * 60]); out of range reads 0. */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[40][lane] = lane == 9 ? 16u * 60 : lane == 10 ? (uint32_t)-0x90 : 16 * (lane % 6);
+   CHECK(run("AL2P R41, R40, 0x84", 32, NULL), "AL2P: %s", stop_msg);
+   CHECK(run("AL2P.O R42, R40, 0x84", 32, NULL), "AL2P.O: %s", stop_msg);
+   CHECK(run("ALD.PHYS R43, a[R41], R4", 32, NULL), "ALD.PHYS: %s", stop_msg);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      const unsigned v = which[4 + lane % 4];
+      const uint32_t want_addr = 0x84 + warp.r[40][lane];
+      const uint32_t want = lane == 9 || lane == 10 ? 0 : 1000 * v + 0x21 + 4 * (lane % 6);
+      CHECK(warp.r[41][lane] == want_addr && warp.r[42][lane] == want_addr,
+            "lane %u: AL2P 0x%x, AL2P.O 0x%x, want 0x%x", lane, warp.r[41][lane], warp.r[42][lane],
+            want_addr);
+      CHECK(warp.r[43][lane] == want, "lane %u: ALD.PHYS read %u, want %u", lane, warp.r[43][lane],
+            want);
+   }
+   CHECK(run("AL2P R44, RZ, 0x3fc", 0, NULL) && warp.r[44][3] == 0x3fc, "AL2P RZ: %s 0x%x",
+         stop_msg, warp.r[44][3]);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[45][lane] = 0x82;
+   CHECK(!run("ALD.PHYS R46, a[R45], R4", 32, NULL) && strstr(stop_msg, "word-aligned"),
+         "ALD.PHYS off a word faults: %s", stop_msg);
+   /* A register-indexed ALD reads 0 out of range, too. */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[45][lane] = lane == 2 ? 0x400 : 0;
+   CHECK(run("ALD R46, a[R45+0x80], R4", 32, NULL), "ALD indexed: %s", stop_msg);
+   CHECK(warp.r[46][2] == 0 && warp.r[46][1] == 1000 * which[5] + 0x20,
+         "ALD a[R+0x80] out of range reads 0: %u, in range %u", warp.r[46][2], warp.r[46][1]);
 
    /* AST and ALD.O on the current output vertex (handle 0 = RZ). */
    for (unsigned lane = 0; lane < SIM_LANES; lane++) {
@@ -190,6 +239,20 @@ main(void)
       warp.r[23][lane] = 1;
    CHECK(!run("AST a[0x90], R20, R23", 0, NULL) && strstr(stop_msg, "not geometry thread"),
          "AST to a handle that is not the current one faults: %s", stop_msg);
+   /* AST.PHYS / ALD.O.PHYS on the current output vertex: lane l writes
+    * a[0xa0 + 4 (l % 4)]; lane 9's address is past the space (dropped). */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[47][lane] = lane == 9 ? 0x400 : 0xa0 + 4 * (lane % 4);
+   CHECK(run("AST.PHYS a[R47], R20", 0, NULL), "AST.PHYS: %s", stop_msg);
+   CHECK(run("ALD.O.PHYS R48, a[R47]", 0, NULL), "ALD.O.PHYS: %s", stop_msg);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      const uint32_t want = lane == 9 ? 0 : 7000 + lane;
+      CHECK((lane == 9 || out_vertex(lane, 0)[0x28 + lane % 4] == want) && warp.r[48][lane] == want,
+            "lane %u: AST.PHYS wrote %u, ALD.O.PHYS read %u, want %u", lane,
+            out_vertex(lane, 0)[0x28 + lane % 4], warp.r[48][lane], want);
+   }
+   CHECK(out_vertex(9, 0)[0x28 + 1] == 0, "lane 9's dropped store wrote nowhere: %u",
+         out_vertex(9, 0)[0x29]);
 
    /* OUT.EMIT on stream R22: records the vertex, returns handle 1, zeroes
     * vertex 1.  Then OUT.CUT (stream 0), OUT.EMIT: the vertex restarts on
@@ -262,11 +325,31 @@ main(void)
          "OUT.FINAL outside a geometry launch: %s", stop_msg);
    CHECK(!run("S2R R1, SR_INVOCATION_ID", 0, NULL), "SR_INVOCATION_ID outside: %s", stop_msg);
 
+   /* A vertex launch's indexed I/O: ALD.PHYS on the thread's inputs,
+    * AST.PHYS / ALD.O.PHYS on its outputs, out of range 0 / dropped. */
+   static uint32_t vin[THREADS * JADE_SIM_ATTR_WORDS], vout[THREADS * JADE_SIM_ATTR_WORDS];
+   for (unsigned i = 0; i < THREADS * JADE_SIM_ATTR_WORDS; i++)
+      vin[i] = 3 * i;
+   gfx.in = vin;
+   gfx.out = vout;
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[50][lane] = lane == 3 ? (uint32_t)-16 : 0x80 + 16 * (lane % 8);
+   CHECK(run("ALD.PHYS R51, a[R50]", 32, NULL), "vertex ALD.PHYS: %s", stop_msg);
+   CHECK(run("AST.PHYS a[R50], R20", 32, NULL), "vertex AST.PHYS: %s", stop_msg);
+   CHECK(run("ALD.O.PHYS R52, a[R50]", 32, NULL), "vertex ALD.O.PHYS: %s", stop_msg);
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      const unsigned t = 32 + lane, w = 0x20 + 4 * (lane % 8);
+      const uint32_t in_want = lane == 3 ? 0 : 3 * (t * JADE_SIM_ATTR_WORDS + w);
+      const uint32_t out_want = lane == 3 ? 0 : 7000 + lane;
+      CHECK(warp.r[51][lane] == in_want && warp.r[52][lane] == out_want &&
+               (lane == 3 || vout[t * JADE_SIM_ATTR_WORDS + w] == out_want),
+            "lane %u: vertex ALD.PHYS %u (want %u), ALD.O.PHYS %u (want %u)", lane,
+            warp.r[51][lane], in_want, warp.r[52][lane], out_want);
+   }
+
    static const enum jade_isa_op variable[] = {
-      JADE_ISA_OP_ISBERD,
-      JADE_ISA_OP_OUT,
-      JADE_ISA_OP_OUT_FINAL,
-      JADE_ISA_OP_ALD,
+      JADE_ISA_OP_ISBERD,   JADE_ISA_OP_OUT,      JADE_ISA_OP_OUT_FINAL, JADE_ISA_OP_ALD,
+      JADE_ISA_OP_ALD_PHYS, JADE_ISA_OP_AST_PHYS, JADE_ISA_OP_AL2P,
    };
    for (unsigned i = 0; i < sizeof(variable) / sizeof(variable[0]); i++)
       CHECK(jade_isa_op_info[variable[i]].latency == JADE_ISA_LATENCY_VARIABLE,

@@ -5,12 +5,17 @@
  * The tessellation I/O of the functional model (sim_exec_geometry.c,
  * jade_sim.h struct jade_sim_tess) one instruction at a time, on the
  * per-opcode harness's warp.  A control launch: SR_PRIM_TYPE, AST and
- * ALD.O on a control point of the thread's patch by lane (one past the
- * patch faults), AST.P / ALD.O.P on the patch space (a word past the
- * header's count faults, ALD.P without .O faults), input vertices by
- * ISBERD handle as a geometry launch's.  An evaluation launch:
+ * ALD.O on a control point of the thread's patch by lane (a store one
+ * past the patch faults, a read gives 0), AST.P / ALD.O.P on the patch
+ * space (a word past the header's count faults, indexed it is dropped;
+ * ALD.P without .O faults), input vertices by ISBERD handle as a geometry
+ * launch's (past the map: handle 0, reading 0), AL2P with AST.PHYS /
+ * ALD.O.PHYS / ALD.PHYS on control points and inputs (out of range: 0,
+ * dropped).  An evaluation launch:
  * gl_TessCoord by ALD.O a[0x2f0] on another lane (a lane past the launch
- * faults), ALD.P of the thread's patch, AST and ALD.O of the outputs,
+ * faults), ALD.P of the thread's patch (indexed past the space: 0; a
+ * constant address past it faults), ALD.PHYS of control points, AST and
+ * AST.PHYS and ALD.O of the outputs,
  * AST.P and ALD.O.P faulting; OUT faulting in both; SR_PRIM_TYPE outside
  * a tessellation launch unsupported.  Every expected value is written out
  * here from the rules in jade_sim.h.
@@ -65,9 +70,12 @@ run(const char *text, unsigned base, uint32_t mask)
    }
    struct sim_exec x;
    ops_exec_init(&x, &in, mask);
-   bool mine = x.op == JADE_ISA_OP_ALD || x.op == JADE_ISA_OP_AST ? sim_exec_attr(&x)
-               : x.op == JADE_ISA_OP_S2R                          ? sim_exec_warp(&x)
-                                                                  : sim_exec_geometry(&x);
+   const bool attr = x.op == JADE_ISA_OP_ALD || x.op == JADE_ISA_OP_AST ||
+                     x.op == JADE_ISA_OP_ALD_PHYS || x.op == JADE_ISA_OP_AST_PHYS ||
+                     x.op == JADE_ISA_OP_AL2P;
+   bool mine = attr                      ? sim_exec_attr(&x)
+               : x.op == JADE_ISA_OP_S2R ? sim_exec_warp(&x)
+                                         : sim_exec_geometry(&x);
    CHECK(mine || sim.status != JADE_SIM_OK, "%s: no family executes it", text);
    return sim.status == JADE_SIM_OK;
 }
@@ -192,8 +200,55 @@ main(void)
    set(8, three);
    CHECK(!run("AST a[0x90], R20, R8", 32, 1) && strstr(stop_msg, "no output control point"),
          "AST one past the patch's control points faults: %s", stop_msg);
-   CHECK(!run("ALD.O R9, a[0x90], R8", 32, 1) && strstr(stop_msg, "no output control point"),
-         "ALD.O one past the patch's control points faults: %s", stop_msg);
+   warp.r[9][0] = 0xdead;
+   CHECK(run("ALD.O R9, a[0x90], R8", 32, 1), "ALD.O one past the patch: %s", stop_msg);
+   CHECK(warp.r[9][0] == 0, "ALD.O one past the patch's control points reads 0: 0x%x",
+         warp.r[9][0]);
+
+   /* Indexed per-vertex I/O (AL2P + .PHYS): lane l of patch 1 stores
+    * element l % 4 of a vec4 array at 0xa0 (component 1) on its control
+    * point, reads control point k = 2 - l's element k % 4 back, and
+    * element l % 4 of input vertex 0 (R3: warp 1's map entry); lane 1's
+    * index is past the space (its store dropped, its reads 0). */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      warp.r[32][lane] = lane == 1 ? 16u * 100 : 16 * (lane % 4);
+      warp.r[33][lane] = lane == 1 ? 16u * 100 : 16 * ((CP - 1 - lane) % 4);
+      warp.r[3][lane] = warp.r[3][0];
+   }
+   CHECK(run("AL2P.O R34, R32, 0xa4", 32, 0x7), "AL2P.O: %s", stop_msg);
+   CHECK(run("AST.PHYS a[R34], R20, R6", 32, 0x7), "AST.PHYS control point: %s", stop_msg);
+   CHECK(run("AL2P.O R35, R33, 0xa4", 32, 0x7), "AL2P.O: %s", stop_msg);
+   CHECK(run("ALD.O.PHYS R36, a[R35], R7", 32, 0x7), "ALD.O.PHYS control point: %s", stop_msg);
+   CHECK(run("AL2P R37, R32, 0xa4", 32, 0x7), "AL2P: %s", stop_msg);
+   CHECK(run("ALD.PHYS R38, a[R37], R3", 32, 0x7), "ALD.PHYS input: %s", stop_msg);
+   for (unsigned lane = 0; lane < CP; lane++) {
+      const unsigned k = CP - 1 - lane; /* the control point read back */
+      const unsigned w = 0x29 + 4 * (lane % 4), back = 0x29 + 4 * (k % 4);
+      const uint32_t stored = lane == 1 ? 0 : 7000 + lane;
+      CHECK(warp.r[34][lane] == 0xa4 + warp.r[32][lane], "lane %u: AL2P.O 0x%x", lane,
+            warp.r[34][lane]);
+      CHECK(cps[(CP + lane) * W + w] == stored, "lane %u: AST.PHYS a[0x%x] = %u, want %u", lane,
+            4 * w, cps[(CP + lane) * W + w], stored);
+      /* Control point k holds what lane k stored at its element k % 4. */
+      const uint32_t want = lane == 1 ? 0 : 7000 + k;
+      CHECK(warp.r[36][lane] == want, "lane %u: ALD.O.PHYS control point %u a[0x%x] = %u, want %u",
+            lane, k, 4 * back, warp.r[36][lane], want);
+      CHECK(warp.r[38][lane] == (lane == 1 ? 0 : 100 + w), "lane %u: ALD.PHYS input %u, want %u",
+            lane, warp.r[38][lane], lane == 1 ? 0 : 100 + w);
+   }
+   /* A store to a control point past the patch is none GL allows. */
+   CHECK(!run("AST.PHYS a[R34], R20, R8", 32, 1) && strstr(stop_msg, "no output control point"),
+         "AST.PHYS one past the patch's control points faults: %s", stop_msg);
+
+   /* ISBERD past the warp's map: handle 0, a vertex reading 0 (a control
+    * program with more invocations than input vertices reading
+    * gl_in[gl_InvocationID]). */
+   warp.r[2][0] = 3;
+   warp.r[4][0] = 0xdead;
+   CHECK(run("ISBERD R3, [R2]", 32, 1), "ISBERD past the map: %s", stop_msg);
+   CHECK(run("ALD R4, a[0x80], R3", 32, 1), "ALD of handle 0: %s", stop_msg);
+   CHECK(warp.r[3][0] == 0 && warp.r[4][0] == 0, "ISBERD past the map: 0x%x, reads %u",
+         warp.r[3][0], warp.r[4][0]);
 
    /* The patch space: AST.P then ALD.O.P; word 10 is past the header's
     * 10 words; ALD.P without .O is no control program's. */
@@ -206,6 +261,15 @@ main(void)
    CHECK(warp.r[10][31] == 7001, "ALD.O.P read %u, want 7001", warp.r[10][31]);
    CHECK(!run("AST.P a[0x28], R20", 32, 1) && strstr(stop_msg, "past the header's"),
          "AST.P past PER_PATCH_ATTRIBUTE_COUNT faults: %s", stop_msg);
+   /* Indexed, the same store is dropped (an array indexed out of bounds). */
+   warp.r[39][0] = 0x8;
+   CHECK(run("AST.P a[R39+0x20], R20", 32, 1), "AST.P indexed past the count: %s", stop_msg);
+   CHECK(space[JADE_SIM_PATCH_WORDS + 10] == 0, "the dropped AST.P wrote %u",
+         space[JADE_SIM_PATCH_WORDS + 10]);
+   warp.r[39][0] = 0x4;
+   CHECK(run("AST.P a[R39+0x20], R20", 32, 1) && space[JADE_SIM_PATCH_WORDS + 9] == 7000,
+         "AST.P indexed: %s, word 9 = %u", stop_msg, space[JADE_SIM_PATCH_WORDS + 9]);
+   space[JADE_SIM_PATCH_WORDS + 9] = 0;
    CHECK(!run("ALD.P R10, a[0x20]", 32, 1) && strstr(stop_msg, "no per-patch inputs"),
          "ALD.P without .O in a control launch faults: %s", stop_msg);
    CHECK(!run("OUT.EMIT R11, RZ, RZ", 32, 1) && strstr(stop_msg, "tessellation launch"),
@@ -228,6 +292,36 @@ main(void)
    CHECK(run("ALD.P R15, a[0x20]", 32, ~0u), "ALD.P patch 1: %s", stop_msg);
    CHECK(warp.r[14][5] == 0x88 && warp.r[15][5] == 7001, "ALD.P: patch 0 0x%x, patch 1 %u",
          warp.r[14][5], warp.r[15][5]);
+   /* Indexed patch reads: past the 128 words 0 (both sides of a
+    * `i < 16 ? a[i] : b[i - 16]` are read); a constant address past them
+    * faults. */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++)
+      warp.r[18][lane] = lane == 6 ? (uint32_t)-0x40 : lane == 7 ? 0x200 : 0;
+   CHECK(run("ALD.P R19, a[R18+0x20]", 32, ~0u), "ALD.P indexed: %s", stop_msg);
+   CHECK(warp.r[19][5] == 7001 && warp.r[19][6] == 0 && warp.r[19][7] == 0,
+         "ALD.P indexed: %u, out of range %u %u", warp.r[19][5], warp.r[19][6], warp.r[19][7]);
+   /* The index register is read before the words it is among are
+    * written: ALD.P.64 R18, a[R18 + 0x20] reads words 8 and 9. */
+   space[JADE_SIM_PATCH_WORDS + 9] = 0x99;
+   CHECK(run("ALD.P.64 R18, a[R18+0x20]", 32, ~0u), "ALD.P.64 onto its index: %s", stop_msg);
+   CHECK(warp.r[18][5] == 7001 && warp.r[19][5] == 0x99,
+         "ALD.P.64 R18, a[R18+0x20]: %u 0x%x, want 7001 0x99", warp.r[18][5], warp.r[19][5]);
+   space[JADE_SIM_PATCH_WORDS + 9] = 0;
+   CHECK(!run("ALD.P R19, a[0x200]", 32, 1) && strstr(stop_msg, "out of range"),
+         "ALD.P at a constant address past the patch space faults: %s", stop_msg);
+   /* Indexed control points: ALD.PHYS on an ISBERD handle (patch 1's
+    * control point 0 is vertex 1 of the table here). */
+   for (unsigned lane = 0; lane < SIM_LANES; lane++) {
+      warp.r[40][lane] = JADE_SIM_VERTEX_HANDLE(1);
+      warp.r[41][lane] = lane == 8 ? 0x1000 : 0x80 + 4 * lane;
+   }
+   CHECK(run("ALD.PHYS R42, a[R41], R40", 32, ~0u), "ALD.PHYS control point: %s", stop_msg);
+   CHECK(warp.r[42][3] == 200 + 0x23 && warp.r[42][8] == 0, "ALD.PHYS: %u, out of range %u",
+         warp.r[42][3], warp.r[42][8]);
+   /* The outputs by AST.PHYS. */
+   CHECK(run("AST.PHYS a[R41], R20", 32, ~0u), "AST.PHYS output: %s", stop_msg);
+   CHECK(out[(32 + 3) * W + 0x23] == 7003, "thread 35's output a[0x8c] = %u",
+         out[(32 + 3) * W + 0x23]);
    CHECK(run("AST a[0x90], R20", 32, ~0u), "AST output: %s", stop_msg);
    CHECK(out[(32 + 4) * W + 0x24] == 7004, "thread 36's output a[0x90] = %u",
          out[(32 + 4) * W + 0x24]);

@@ -90,9 +90,10 @@
  *   program's threads (Vulkan's TESSELLATION_EVALUATION_SHADER_INVOCATIONS),
  *   TS_PRIMITIVES_GENERATED the tessellator's primitives (its name);
  * - local memory as the vertex stage's (gpu_3d_local_memory).
- * Not modelled: indirect (AL2P, physical) attribute addressing; the
- * control program's SPH bits NAK sets for Kepler (RESERVED_COMMON_B,
- * bits 148..151) are not read.
+ * Indexed per-vertex I/O (AL2P, ALD/AST .PHYS) is the SM's
+ * (sim_exec_attr.c; docs/gpu-model.md "Indexed attributes").  Not
+ * modelled: the control program's SPH bits NAK sets for Kepler
+ * (RESERVED_COMMON_B, bits 148..151) are not read.
  */
 
 #include <math.h>

@@ -159,11 +159,13 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
  * to ALD and OUT's to AST and the next OUT):
  * - ISBERD Rd, [Ra] of a thread of warp w (threads 32 w .. 32 w + 31)
  *   returns map[w * map_entries + Ra] (the warp's input map; Ra past it
- *   faults); the GPU fills it with JADE_SIM_VERTEX_HANDLE(i) for vertex i
- *   of the input table, i.e. the vertex's byte offset in the table after
- *   a first slot that holds none, so that 0 (RZ) names no vertex;
- * - ALD Rd, a[addr], Rvtx reads word addr / 4 of input vertex Rvtx (a
- *   handle that names none faults), except a[0x60], which reads the
+ *   returns 0: gl_in past its vertices is undefined in GL, no fault);
+ *   the GPU fills it with JADE_SIM_VERTEX_HANDLE(i) for vertex i of the
+ *   input table, i.e. the vertex's byte offset in the table after a first
+ *   slot that holds none, so that 0 (RZ) names no vertex;
+ * - ALD Rd, a[addr], Rvtx reads word addr / 4 of input vertex Rvtx
+ *   (handle 0 reads 0; another handle that names none faults), except
+ *   a[0x60], which reads the
  *   thread's primitive_id whatever the handle (NAK reads
  *   gl_PrimitiveIDIn with a vertex handle of 0);
  * - an output vertex's handle is the number of vertices its thread
@@ -204,9 +206,10 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
  *   it the same way, Rvtx being the lane of the invocation that owns the
  *   control point (NAK's SR_LANEID + vertex - SR_INVOCATION_ID, which is
  *   the vertex itself when the patch starts at lane 0): Rvtx past
- *   out_vertices names no invocation of the patch and faults.  AST.P
- *   writes the patch's words below patch_store_words (the header's
- *   PER_PATCH_ATTRIBUTE_COUNT; past it a fault), ALD.O.P reads them (0
+ *   out_vertices names no invocation of the patch: AST faults, ALD.O
+ *   reads 0.  AST.P writes the patch's words below patch_store_words (the
+ *   header's PER_PATCH_ATTRIBUTE_COUNT; past it a fault at a constant
+ *   address, a dropped store register-indexed), ALD.O.P reads them (0
  *   where never written); ALD.P without .O faults (a control program has
  *   no per-patch inputs).  Stores are seen at once by every thread of the
  *   patch: with the SM model's lowest-pc-first issue, a thread past a
@@ -220,6 +223,14 @@ enum jade_sim_status jade_sim_launch(struct jade_sim *sim, const struct jade_sim
  *   words that thread's outputs; AST (its vertex operand not read)
  *   writes word addr / 4 of out[t * JADE_SIM_ATTR_WORDS ..], as a vertex
  *   program's; AST.P and ALD.O.P fault. */
+/* Every launch with attribute words: AL2P Rd, Ra, addr makes Ra + addr,
+ * the model's physical address (the attribute byte address), and ALD.PHYS
+ * / AST.PHYS a[Rp] access that word as ALD / AST a[Rp] would (same
+ * vertex operand, same .O).  An ALD, AST (.P, .PHYS) or IPA whose address
+ * comes from a register and falls outside its space (JADE_SIM_ATTR_WORDS
+ * words; a patch's JADE_SIM_PATCH_WORDS) reads 0 or drops its store; at a
+ * constant address, or off a word, it faults (docs/gpu-model.md, "Indexed
+ * attributes"). */
 #define JADE_SIM_PATCH_WORDS 128
 struct jade_sim_tess {
    bool evaluation;

@@ -4,8 +4,9 @@
  *
  * Vertex and fragment shader I/O (jade_sim_set_graphics): ALD and AST on
  * each thread's attribute words, IPA from plane equations.  The model has
- * no rasteriser: a test gives the planes a triangle would have.  A
- * geometry launch's ALD and AST are sim_exec_geometry.c's.
+ * no rasteriser: a test gives the planes a triangle would have.  AL2P
+ * and the physical ALD / AST (.PHYS) of every stage.  A geometry or
+ * tessellation launch's ALD and AST are sim_exec_geometry.c's.
  */
 
 #include "sim_private.h"
@@ -48,14 +49,63 @@ sim_save_exit_regs(struct sim_exec *x, unsigned lane)
       gfx->exit_regs[t * gfx->exit_reg_count + r] = sim_gpr(x, r, lane);
 }
 
-/* Attribute word of a lane's access: a[oreg + addr] / 4, or -1. */
-static int
-attr_word(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field, unsigned k)
+/* Attribute addresses.  An access names byte a[Roreg + addr] (ALD, AST,
+ * IPA) or a[Roreg] (ALD.PHYS, AST.PHYS: the physical address AL2P made);
+ * the model's physical address is the attribute byte address itself
+ * (docs/gpu-model.md, "Indexed attributes"), so AL2P Rd, Ra, addr makes
+ * Ra + addr, in the input or (.O) output space as the load names it.  An
+ * access whose address comes from a register and falls outside the space
+ * is what GL lets a shader do (an array indexed out of bounds: undefined
+ * values, GLSL 4.60 section 4.1.9, and no crash) and what the compilers
+ * leave unguarded (NAK's nak_nir_lower_vtg_io.c, codegen's indirect
+ * ALD / AST): it reads 0 and its store is dropped.  A constant address
+ * outside the space, or any address off a word, is the compiler's
+ * contract break and faults. */
+uint64_t
+sim_attr_addr(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field)
 {
-   unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   uint64_t addr = sim_field(x, addr_field) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
-   uint64_t w = addr / 4 + k;
-   return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
+   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
+   const unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
+   return (phys ? 0 : sim_field(x, addr_field)) +
+          (oreg == JADE_HW_RZ ? 0 : (uint64_t)sim_gpr(x, oreg, lane));
+}
+
+int
+sim_attr_word(struct sim_exec *x, uint64_t addr, unsigned k, unsigned limit, const char *op)
+{
+   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool indexed = phys || sim_field(x, JADE_ISA_F_OREG) != JADE_HW_RZ;
+   const uint64_t w = addr / 4 + k;
+   if (addr % 4) {
+      sim_stop(x, JADE_SIM_FAULT, "%s: attribute address 0x%llx is not word-aligned", op,
+               (unsigned long long)addr);
+      return SIM_ATTR_STOPPED;
+   }
+   if (w < limit)
+      return (int)w;
+   if (indexed)
+      return SIM_ATTR_OUTSIDE;
+   sim_stop(x, JADE_SIM_FAULT, "%s: attribute address 0x%llx out of range (%u words)", op,
+            (unsigned long long)(4 * w), limit);
+   return SIM_ATTR_STOPPED;
+}
+
+const char *
+sim_attr_op_name(const struct sim_exec *x)
+{
+   const bool phys = x->op == JADE_ISA_OP_ALD_PHYS || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool store = x->op == JADE_ISA_OP_AST || x->op == JADE_ISA_OP_AST_PHYS;
+   const bool patch = sim_field(x, JADE_ISA_F_PATCH);
+   const bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   if (x->op != JADE_ISA_OP_ALD && x->op != JADE_ISA_OP_AST && !phys)
+      return jade_isa_op_info[x->op].name;
+   if (store)
+      return patch ? "AST.P" : phys ? "AST.PHYS" : "AST";
+   if (patch)
+      return out ? "ALD.O.P" : "ALD.P";
+   if (phys)
+      return out ? "ALD.O.PHYS" : "ALD.PHYS";
+   return out ? "ALD.O" : "ALD";
 }
 
 static bool
@@ -65,28 +115,46 @@ exec_ald_ast(struct sim_exec *x, bool store)
    unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
    unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
    bool out = !store && sim_field(x, JADE_ISA_F_OUT);
+   const char *op = sim_attr_op_name(x);
    if (gfx->geometry)
       return sim_geometry_ald_ast(x, store);
    if (!gfx->in || !gfx->out)
-      return sim_stop(x, JADE_SIM_FAULT, "%s without attribute words (a pixel launch)",
-                      store ? "AST" : "ALD");
+      return sim_stop(x, JADE_SIM_FAULT, "%s without attribute words (a pixel launch)", op);
    if (sim_field(x, JADE_ISA_F_PATCH))
       return sim_stop(x, JADE_SIM_UNSUPPORTED, "patch attributes (.P) are not modelled");
    sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
       if (t >= gfx->threads)
          return sim_stop(x, JADE_SIM_FAULT, "thread %u has no attribute space", t);
+      /* The address register is read once, before the words are
+       * written (it may be one of them). */
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = attr_word(x, lane, JADE_ISA_F_ADDR, k);
-         if (w < 0)
-            return sim_stop(x, JADE_SIM_FAULT, "attribute address out of range");
+         int w = sim_attr_word(x, addr, k, JADE_SIM_ATTR_WORDS, op);
+         if (w == SIM_ATTR_STOPPED)
+            return false;
          uint32_t *space = (store || out ? gfx->out : gfx->in) + t * JADE_SIM_ATTR_WORDS;
-         if (store)
-            space[w] = sim_gpr(x, reg + k, lane);
-         else
-            sim_set_gpr(x, reg + k, lane, space[w]);
+         if (store) {
+            if (w >= 0)
+               space[w] = sim_gpr(x, reg + k, lane);
+         } else {
+            sim_set_gpr(x, reg + k, lane, w >= 0 ? space[w] : 0);
+         }
       }
    }
+   return true;
+}
+
+/* AL2P Rd, Ra, addr: the physical address of a[Ra + addr] (above); the
+ * width and .O change nothing in the model's layout. */
+static bool
+exec_al2p(struct sim_exec *x)
+{
+   const unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
+   const uint32_t addr = (uint32_t)sim_field(x, JADE_ISA_F_ADDR);
+   sim_foreach_lane (x, lane)
+      sim_set_gpr(x, (unsigned)sim_field(x, JADE_ISA_F_DST), lane,
+                  addr + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane)));
    return true;
 }
 
@@ -107,10 +175,12 @@ exec_ipa(struct sim_exec *x)
       return sim_stop(x, JADE_SIM_FAULT, "IPA without plane equations");
    sim_foreach_lane (x, lane) {
       uint32_t t = sim_thread_index(x, lane);
-      int w = attr_word(x, lane, JADE_ISA_F_ATTR, 0);
-      if (w < 0)
-         return sim_stop(x, JADE_SIM_FAULT, "attribute address out of range");
-      const float *pl = gfx->plane[w];
+      int w =
+         sim_attr_word(x, sim_attr_addr(x, lane, JADE_ISA_F_ATTR), 0, JADE_SIM_ATTR_WORDS, "IPA");
+      if (w == SIM_ATTR_STOPPED)
+         return false;
+      static const float none[3];
+      const float *pl = w >= 0 ? gfx->plane[w] : none;
       uint32_t ix = t % gfx->width, iy = t / gfx->width;
       if (gfx->quads) {
          uint32_t q = t / 4, qw = gfx->width / 2 ? gfx->width / 2 : 1;
@@ -169,11 +239,17 @@ sim_exec_attr(struct sim_exec *x)
       return exec_pixld(x);
    case JADE_ISA_OP_ALD:
    case JADE_ISA_OP_AST:
+   case JADE_ISA_OP_ALD_PHYS:
+   case JADE_ISA_OP_AST_PHYS:
    case JADE_ISA_OP_IPA:
       if (!x->sim->gfx)
          return sim_stop(x, JADE_SIM_UNSUPPORTED, "%s without graphics I/O (jade_sim_set_graphics)",
                          jade_isa_op_info[x->op].name);
-      return x->op == JADE_ISA_OP_IPA ? exec_ipa(x) : exec_ald_ast(x, x->op == JADE_ISA_OP_AST);
+      return x->op == JADE_ISA_OP_IPA
+                ? exec_ipa(x)
+                : exec_ald_ast(x, x->op == JADE_ISA_OP_AST || x->op == JADE_ISA_OP_AST_PHYS);
+   case JADE_ISA_OP_AL2P:
+      return exec_al2p(x);
    default:
       return false;
    }

@@ -70,12 +70,17 @@ sim_geometry_sreg(struct sim_exec *x, unsigned sr, unsigned lane, uint32_t *v)
    }
 }
 
-/* The input vertex of a handle, or NULL after a fault. */
+/* The input vertex of a handle, or NULL after a fault.  Handle 0, the
+ * table's first slot, holds no vertex: its words read 0 (what ISBERD
+ * returns past the warp's map). */
 static const uint32_t *
 input_vertex(struct sim_exec *x, uint32_t handle)
 {
+   static const uint32_t none[JADE_SIM_ATTR_WORDS];
    const struct jade_sim_geometry *gs = geometry(x);
    const uint32_t slot = JADE_SIM_VERTEX_HANDLE(0);
+   if (handle == 0)
+      return none;
    if (handle >= slot && handle % slot == 0 && handle / slot - 1 < gs->vertex_count)
       return gs->vertices + (size_t)(handle / slot - 1) * JADE_SIM_ATTR_WORDS;
    sim_stop(x, JADE_SIM_FAULT,
@@ -108,17 +113,6 @@ output_vertex(struct sim_exec *x, uint32_t t, uint32_t handle, const char *op, b
    return gs->out + ((size_t)t * gs->max_vertices + handle) * JADE_SIM_ATTR_WORDS;
 }
 
-/* Word w of a[oreg + addr] + k, or -1. */
-static int
-attr_word(struct sim_exec *x, unsigned lane, unsigned k)
-{
-   unsigned oreg = (unsigned)sim_field(x, JADE_ISA_F_OREG);
-   uint64_t addr =
-      sim_field(x, JADE_ISA_F_ADDR) + (oreg == JADE_HW_RZ ? 0 : sim_gpr(x, oreg, lane));
-   uint64_t w = addr / 4 + k;
-   return addr % 4 || w >= JADE_SIM_ATTR_WORDS ? -1 : (int)w;
-}
-
 /* A tessellation launch's ALD and AST (jade_sim.h struct jade_sim_tess). */
 static bool
 tess_ald_ast(struct sim_exec *x, bool store)
@@ -131,8 +125,7 @@ tess_ald_ast(struct sim_exec *x, bool store)
    const unsigned vtx = (unsigned)sim_field(x, JADE_ISA_F_VTX);
    const bool patch = sim_field(x, JADE_ISA_F_PATCH);
    const bool out = !store && sim_field(x, JADE_ISA_F_OUT);
-   const char *op = store ? (patch ? "AST.P" : "AST")
-                          : (patch ? (out ? "ALD.O.P" : "ALD.P") : (out ? "ALD.O" : "ALD"));
+   const char *op = sim_attr_op_name(x);
    if (patch && (ts->evaluation ? store || out : !store && !out))
       return sim_stop(x, JADE_SIM_FAULT, "%s in a %s launch (%s)", op, stage,
                       ts->evaluation ? "its per-patch words are inputs"
@@ -148,27 +141,44 @@ tess_ald_ast(struct sim_exec *x, bool store)
          space = ts->patch_space + (size_t)ts->patch[t] * JADE_SIM_PATCH_WORDS;
       } else if (!ts->evaluation && (store || out)) {
          /* A control point of the thread's patch, by its invocation's lane
-          * (a patch a warp, from lane 0). */
-         if (r >= ts->out_vertices)
+          * (a patch a warp, from lane 0).  A program may read any
+          * gl_out[i], i out of bounds too (undefined values: ALD.O of a
+          * lane past the patch reads 0), but writes only its own
+          * (gl_out[gl_InvocationID], GLSL 4.60 section 4.3.6: a compile
+          * error otherwise), so an AST past the patch is a fault. */
+         static uint32_t none[JADE_SIM_ATTR_WORDS];
+         if (r >= ts->out_vertices && store)
             return sim_stop(x, JADE_SIM_FAULT,
                             "%s: vertex %u is no output control point of the thread's patch "
                             "(%u; tessellation control thread %u)",
                             op, r, ts->out_vertices, t);
-         space = ts->control_points +
-                 ((size_t)ts->patch[t] * ts->out_vertices + r) * JADE_SIM_ATTR_WORDS;
+         if (r >= ts->out_vertices)
+            space = none;
+         else
+            space = ts->control_points +
+                    ((size_t)ts->patch[t] * ts->out_vertices + r) * JADE_SIM_ATTR_WORDS;
       } else if (ts->evaluation && store) {
          space = ts->out + (size_t)t * JADE_SIM_ATTR_WORDS;
       }
+      /* The address register is read once, before the words are
+       * written (it may be one of them). */
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = attr_word(x, lane, k);
-         if (w < 0 || (patch && w >= JADE_SIM_PATCH_WORDS))
-            return sim_stop(x, JADE_SIM_FAULT, "%s: attribute address out of range", op);
+         int w = sim_attr_word(x, addr, k, patch ? JADE_SIM_PATCH_WORDS : JADE_SIM_ATTR_WORDS, op);
+         if (w == SIM_ATTR_STOPPED)
+            return false;
          if (store) {
-            if (patch && (uint32_t)w >= ts->patch_store_words)
+            /* An indexed store past the header's words is dropped as
+             * one past the space (sim_attr_word). */
+            if (w >= 0 && patch && (uint32_t)w >= ts->patch_store_words &&
+                sim_field(x, JADE_ISA_F_OREG) == JADE_HW_RZ)
                return sim_stop(x, JADE_SIM_FAULT,
                                "AST.P a[0x%x]: past the header's %u per-patch words", 4 * w,
                                ts->patch_store_words);
-            space[w] = sim_gpr(x, reg + k, lane);
+            if (w >= 0 && (!patch || (uint32_t)w < ts->patch_store_words))
+               space[w] = sim_gpr(x, reg + k, lane);
+         } else if (w < 0) {
+            sim_set_gpr(x, reg + k, lane, 0);
          } else if (space) {
             sim_set_gpr(x, reg + k, lane, space[w]);
          } else if (out) {
@@ -204,7 +214,7 @@ sim_geometry_ald_ast(struct sim_exec *x, bool store)
    const struct jade_sim_geometry *gs = geometry(x);
    if (gs->tess)
       return tess_ald_ast(x, store);
-   const char *op = store ? "AST" : "ALD.O";
+   const char *op = sim_attr_op_name(x);
    unsigned n = (unsigned)sim_field(x, JADE_ISA_F_COMPS) + 1;
    unsigned reg = (unsigned)sim_field(x, store ? JADE_ISA_F_DATA : JADE_ISA_F_DST);
    unsigned vtx = (unsigned)sim_field(x, JADE_ISA_F_VTX);
@@ -223,14 +233,17 @@ sim_geometry_ald_ast(struct sim_exec *x, bool store)
          o = output_vertex(x, t, handle, op, &ok);
       if (!ok)
          return false;
+      const uint64_t addr = sim_attr_addr(x, lane, JADE_ISA_F_ADDR);
       for (unsigned k = 0; k < n; k++) {
-         int w = attr_word(x, lane, k);
-         if (w < 0)
-            return sim_stop(x, JADE_SIM_FAULT, "attribute address out of range");
+         int w = sim_attr_word(x, addr, k, JADE_SIM_ATTR_WORDS, op);
+         if (w == SIM_ATTR_STOPPED)
+            return false;
          if (store) {
             uint32_t v = sim_gpr(x, reg + k, lane);
-            if (o)
+            if (o && w >= 0)
                o[w] = v;
+         } else if (w < 0) {
+            sim_set_gpr(x, reg + k, lane, 0);
          } else if (out) {
             sim_set_gpr(x, reg + k, lane, o ? o[w] : 0);
          } else if (w == PRIMITIVE_ID_WORD) {
@@ -257,13 +270,13 @@ exec_isberd(struct sim_exec *x)
       uint32_t t;
       if (!geometry_thread(x, lane, &t))
          return false;
+      /* Past the warp's map: handle 0, a vertex whose words read 0 (a
+       * control program reading gl_in[i] for i past gl_PatchVerticesIn,
+       * which GL leaves undefined and NAK and codegen do not guard;
+       * docs/gpu-model.md, "Indexed attributes"). */
       const uint32_t i = sim_gpr(x, addr, lane);
-      if (i >= gs->map_entries)
-         return sim_stop(x, JADE_SIM_FAULT,
-                         "ISBERD [0x%x]: past the warp's %u input map "
-                         "entries (geometry thread %u)",
-                         i, gs->map_entries, t);
-      sim_set_gpr(x, dst, lane, gs->map[(size_t)(t / SIM_LANES) * gs->map_entries + i]);
+      sim_set_gpr(x, dst, lane,
+                  i < gs->map_entries ? gs->map[(size_t)(t / SIM_LANES) * gs->map_entries + i] : 0);
    }
    return true;
 }

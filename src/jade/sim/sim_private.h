@@ -392,6 +392,19 @@ bool sim_exec_attr(struct sim_exec *x);
 bool sim_exec_tex(struct sim_exec *x);
 bool sim_exec_surface(struct sim_exec *x);
 bool sim_exec_geometry(struct sim_exec *x);
+/* A lane's attribute byte address (a[Roreg + addr_field], .PHYS
+ * a[Roreg]); read it before writing any destination, which may be Roreg. */
+uint64_t sim_attr_addr(struct sim_exec *x, unsigned lane, enum jade_isa_field addr_field);
+/* Word k from that address in a space of `limit` words: the word,
+ * SIM_ATTR_OUTSIDE for a register-indexed access outside the space (it
+ * reads 0, its store is dropped), or SIM_ATTR_STOPPED after a fault (a
+ * constant address outside the space, an address off a word);
+ * sim_exec_attr.c says why. */
+#define SIM_ATTR_OUTSIDE (-1)
+#define SIM_ATTR_STOPPED (-2)
+int sim_attr_word(struct sim_exec *x, uint64_t addr, unsigned k, unsigned limit, const char *op);
+/* The instruction's name, for messages. */
+const char *sim_attr_op_name(const struct sim_exec *x);
 /* A geometry launch's ALD and AST (sim_exec_geometry.c). */
 bool sim_geometry_ald_ast(struct sim_exec *x, bool store);
 /* SR_INVOCATION_ID (0x11) or SR_INVOCATION_INFO (0x1d) of a lane's
