@@ -15,11 +15,24 @@
 static bool
 isel_out(struct isel *c, nir_intrinsic_instr *intr, unsigned mode)
 {
-   if (nir_intrinsic_stream_id(intr) != 0)
-      return jade_ir_error(c->s, "geometry shader streams other than 0 are not supported");
+   const unsigned stream = nir_intrinsic_stream_id(intr);
+   if (stream >= 4)
+      return jade_ir_error(c->s, "geometry shader stream %u (there are 4)", stream);
+   /* OUT.CUT has no stream operand nvdisasm knows (it prints only RZ
+    * there): jade_nir_gs.c drops the cuts of other streams, which exist
+    * only for point output. */
+   if (stream != 0 && mode != JADE_ISA_V_MODE_EMIT)
+      return jade_ir_error(c->s, "geometry shader: a cut on stream %u", stream);
+   /* The stream in a register (OUT's register form; NAK's OpOut takes it
+    * as an immediate or a register). */
+   struct jade_ref s = JADE_RZ;
+   if (stream) {
+      struct jade_value *sv = isel_new_value(c, 32);
+      jade_MOV(&c->b, jade_v(sv), jade_imm(stream));
+      s = jade_v(sv);
+   }
    struct jade_value *next = isel_new_value(c, 32);
-   jade_OUT(&c->b, jade_v(next), jade_v(isel_src(c, intr->src[0].ssa, 0)), JADE_RZ /* stream 0 */,
-            .mode = mode);
+   jade_OUT(&c->b, jade_v(next), jade_v(isel_src(c, intr->src[0].ssa, 0)), s, .mode = mode);
    isel_set_def(c, &intr->def, 0, next);
    return true;
 }

@@ -11,7 +11,10 @@
  *   it; output stores become store_per_vertex_output with the handle as
  *   their vertex (AST's vertex operand), EmitVertex and EndPrimitive
  *   emit_vertex_nv and end_primitive_nv (OUT.EMIT, OUT.CUT), and the
- *   shader ends with final_primitive_nv (OUT.FINAL);
+ *   shader ends with final_primitive_nv (OUT.FINAL); EmitStreamVertex(s)
+ *   keeps its stream (OUT.EMIT's stream operand: NAK from_nir.rs OpOut),
+ *   EndStreamPrimitive(s) of a stream other than 0 goes: those streams
+ *   exist only for point output, where a cut does nothing;
  * - input vertex i of the thread's primitive is the handle ISBERD reads
  *   from the warp's input map at slot * vertices + i, both from
  *   JADE_ISA_SR_INVOCATION_INFO (byte 0: the primitive's slot in the warp, byte 2:
@@ -65,8 +68,17 @@ lower_gs_intrinsic(nir_builder *b, nir_intrinsic_instr *intr, void *data)
    }
    case nir_intrinsic_emit_vertex:
    case nir_intrinsic_end_primitive: {
-      nir_def *handle = nir_load_var(b, st->handle);
       unsigned stream = nir_intrinsic_stream_id(intr);
+      if (intr->intrinsic == nir_intrinsic_end_primitive && stream != 0 &&
+          b->shader->info.gs.output_primitive == MESA_PRIM_POINTS) {
+         /* Streams other than 0 only with points (GLSL 4.00 4.3.8.2
+          * "Output Layout Qualifiers"; Mesa's linker checks it): nothing
+          * to cut in a point list.  nvdisasm knows OUT.CUT only with RZ
+          * in the stream slot, so none is emitted. */
+         nir_instr_remove(&intr->instr);
+         return true;
+      }
+      nir_def *handle = nir_load_var(b, st->handle);
       nir_def *next = intr->intrinsic == nir_intrinsic_emit_vertex
                          ? nir_emit_vertex_nv(b, 32, handle, .stream_id = stream)
                          : nir_end_primitive_nv(b, 32, handle, .stream_id = stream);
