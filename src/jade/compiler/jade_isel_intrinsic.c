@@ -260,13 +260,17 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 }
 
 /* IPA of one attribute word: freq PASS (screen-linear) or CONSTANT
- * (flat); loc CENTER or CENTROID (also an index of inv_w).  *ipa (when not NULL): the IPA. */
+ * (flat); loc CENTER or CENTROID (also an index of inv_w), or OFFSET with
+ * the offset register sofs.  *ipa (when not NULL): the IPA. */
 static struct jade_value *
-isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc, struct jade_instr **ipa)
+isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc, struct jade_value *sofs,
+         struct jade_instr **ipa)
 {
    struct jade_value *v = isel_new_value(c, 32);
    struct jade_instr *i =
-      jade_IPA(&c->b, jade_v(v), .attr = (uint64_t)addr, .freq = freq, .loc = loc);
+      sofs ? jade_IPA(&c->b, jade_v(v), .attr = (uint64_t)addr, .freq = freq, .loc = loc,
+                      .sofs = jade_v(sofs))
+           : jade_IPA(&c->b, jade_v(v), .attr = (uint64_t)addr, .freq = freq, .loc = loc);
    if (ipa)
       *ipa = i;
    return v;
@@ -278,12 +282,23 @@ isel_ipa(struct isel *c, int addr, unsigned freq, unsigned loc, struct jade_inst
  * centroid input divided by the pixel centre's w is off at edge pixels
  * (codegen does so).  Computed once a location, at the top of the shader. */
 static struct jade_value *
-isel_inverse_w(struct isel *c, unsigned loc)
+isel_inverse_w(struct isel *c, unsigned loc, struct jade_value *sofs)
 {
+   if (sofs) {
+      /* At an offset: w there, where the input is read (NAK interpolates
+       * a[0x7c] with the same IPA.OFFSET, load_frag_w). */
+      mark(c->s->io.inputs, JADE_ATTR_POSITION_W);
+      struct jade_value *w =
+         isel_ipa(c, JADE_ATTR_POSITION_W, JADE_ISA_V_FREQ_PASS, loc, sofs, NULL);
+      struct jade_value *r = isel_new_value(c, 32);
+      jade_MUFU(&c->b, jade_v(r), jade_v(w), .func = JADE_ISA_V_FUNC_RCP);
+      return r;
+   }
    if (!c->inv_w[loc]) {
       struct jade_cursor saved = isel_at_shader_start(c);
       mark(c->s->io.inputs, JADE_ATTR_POSITION_W);
-      struct jade_value *w = isel_ipa(c, JADE_ATTR_POSITION_W, JADE_ISA_V_FREQ_PASS, loc, NULL);
+      struct jade_value *w =
+         isel_ipa(c, JADE_ATTR_POSITION_W, JADE_ISA_V_FREQ_PASS, loc, NULL, NULL);
       c->inv_w[loc] = isel_new_value(c, 32);
       jade_MUFU(&c->b, jade_v(c->inv_w[loc]), jade_v(w), .func = JADE_ISA_V_FUNC_RCP);
       c->b.cursor = saved;
@@ -297,6 +312,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
    bool interpolated = intr->intrinsic == nir_intrinsic_load_interpolated_input;
    unsigned freq = interpolated ? JADE_ISA_V_FREQ_PASS : JADE_ISA_V_FREQ_CONSTANT;
    unsigned loc = JADE_ISA_V_LOC_CENTER;
+   struct jade_value *sofs = NULL; /* IPA.OFFSET's offset register */
    bool perspective = false;
    if (interpolated) {
       nir_intrinsic_instr *bary = nir_src_as_intrinsic(intr->src[0]);
@@ -307,11 +323,16 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
       /* The sample qualifier makes the shader run per sample, where the
        * centroid is the sample's position (NAK does so). */
       if (bary->intrinsic == nir_intrinsic_load_barycentric_centroid ||
-          bary->intrinsic == nir_intrinsic_load_barycentric_sample)
+          bary->intrinsic == nir_intrinsic_load_barycentric_sample) {
          loc = JADE_ISA_V_LOC_CENTROID;
-      else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel &&
-               bary->intrinsic != nir_intrinsic_load_barycentric_sample)
-         return jade_ir_error(c->s, "interpolation at an offset is not supported yet");
+      } else if (bary->intrinsic == nir_intrinsic_load_barycentric_at_offset) {
+         /* Component 0: the packed offset (jade_nir_io.c lower_interp_at). */
+         loc = JADE_ISA_V_LOC_OFFSET;
+         sofs = isel_src(c, bary->src[0].ssa, 0);
+      } else if (bary->intrinsic != nir_intrinsic_load_barycentric_pixel) {
+         return jade_ir_error(c->s, "unsupported barycentric %s",
+                              nir_intrinsic_infos[bary->intrinsic].name);
+      }
    }
    if (intr->def.bit_size != 32)
       return jade_ir_error(c->s, "%u-bit fragment inputs are not supported yet",
@@ -343,7 +364,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
          }
       }
       struct jade_instr *ipa;
-      struct jade_value *v = isel_ipa(c, addr, freq, loc, &ipa);
+      struct jade_value *v = isel_ipa(c, addr, freq, loc, sofs, &ipa);
       /* gl_FragCoord as an input (a[0x70..0x7c]: x, y, z and 1/w of the
        * pixel) and gl_PointCoord (a[0x2e0], a[0x2e4], which the
        * rasteriser makes in window space: GL 4.6 14.4.1) are screen-linear
@@ -354,7 +375,7 @@ isel_fs_input(struct isel *c, nir_intrinsic_instr *intr)
                                  addr == JADE_ATTR_POINT_SPRITE_S ||
                                  addr == JADE_ATTR_POINT_SPRITE_T;
       if (perspective && !screen_linear) {
-         struct jade_value *w = isel_inverse_w(c, loc);
+         struct jade_value *w = isel_inverse_w(c, loc, sofs);
          struct jade_value *p = isel_new_value(c, 32);
          ipa->ipa_mul = jade_FMUL(&c->b, jade_v(p), jade_v(v), jade_v(w));
          v = p;
@@ -515,6 +536,7 @@ isel_fs_intrinsic(struct isel *c, nir_intrinsic_instr *intr, bool *handled)
    case nir_intrinsic_load_barycentric_pixel:
    case nir_intrinsic_load_barycentric_centroid:
    case nir_intrinsic_load_barycentric_sample:
+   case nir_intrinsic_load_barycentric_at_offset:
       return true; /* read by load_interpolated_input */
    case nir_intrinsic_demote:
       c->s->io.uses_discard = true;
@@ -531,8 +553,8 @@ isel_fs_intrinsic(struct isel *c, nir_intrinsic_instr *intr, bool *handled)
    }
    case nir_intrinsic_load_front_face: {
       /* a[0x3fc], read flat, is non-zero for front faces (no SPH bit). */
-      struct jade_value *face =
-         isel_ipa(c, JADE_ATTR_FRONT_FACE, JADE_ISA_V_FREQ_CONSTANT, JADE_ISA_V_LOC_CENTER, NULL);
+      struct jade_value *face = isel_ipa(c, JADE_ATTR_FRONT_FACE, JADE_ISA_V_FREQ_CONSTANT,
+                                         JADE_ISA_V_LOC_CENTER, NULL, NULL);
       struct jade_value *p = jade_value_create(c->s, JADE_FILE_PRED, 1);
       jade_ISETP(&c->b, jade_v(p), jade_v(face), JADE_RZ, .cmp = JADE_ISA_V_CMP_NE);
       isel_set_def(c, &intr->def, 0, c->bools_in_gpr ? isel_bool_to_gpr(c, p) : p);
@@ -549,8 +571,9 @@ isel_fs_intrinsic(struct isel *c, nir_intrinsic_instr *intr, bool *handled)
       for (unsigned k = 0; k < 4; k++)
          mark(c->s->io.inputs, JADE_ATTR_POSITION + 4 * k);
       for (unsigned k = 0; k < 4; k++)
-         isel_set_def(c, &intr->def, k,
-                      isel_ipa(c, JADE_ATTR_POSITION + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL));
+         isel_set_def(
+            c, &intr->def, k,
+            isel_ipa(c, JADE_ATTR_POSITION + 4 * k, JADE_ISA_V_FREQ_PASS, loc, NULL, NULL));
       return true;
    }
    case nir_intrinsic_load_sample_id:

@@ -25,6 +25,7 @@ type_size_vec4(const struct glsl_type *type, bool bindless)
 
 static bool lower_ucp_load(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 static bool lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data);
+static bool lower_interp_at(nir_builder *b, nir_intrinsic_instr *intr, void *data);
 
 bool
 jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
@@ -48,6 +49,9 @@ jade_nir_lower_io(nir_shader *nir, bool clip_from_position)
    jade_nir_lower_gs(nir);
    jade_nir_lower_tess(nir);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_ucp_load, nir_metadata_control_flow, NULL);
+   if (nir->info.stage == MESA_SHADER_FRAGMENT)
+      NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_interp_at, nir_metadata_control_flow,
+               NULL);
    NIR_PASS(_, nir, nir_shader_intrinsics_pass, lower_sample_loads, nir_metadata_control_flow,
             NULL);
    return clip_from_planes;
@@ -262,6 +266,43 @@ lower_sample_loads(nir_builder *b, nir_intrinsic_instr *intr, void *data)
          : driver_load(b, 1, nir_iadd_imm(b, nir_imul_imm(b, id, 4), JADE_SAMPLE_MASKS), 4);
    nir_def *narrowed = nir_iand(b, &intr->def, mask);
    nir_def_rewrite_uses_after(&intr->def, narrowed, narrowed->parent_instr);
+   return true;
+}
+
+/* interpolateAtOffset and interpolateAtSample (ARB_gpu_shader5) as
+ * IPA.OFFSET, whose offset register holds two signed 16-bit halves, x low,
+ * in 1/4096 pixel from the centre (NAK nak_nir_lower_fs_inputs.c
+ * load_barycentric_offset; the SM model reads them so, sim_exec_attr.c).
+ * Offsets are clamped to GL's [MIN, MAX]_FRAGMENT_INTERPOLATION_OFFSET,
+ * [-0.5, 0.4375]; a sample's offset is its position in the driver's table
+ * (0..1 from the pixel's corner, as gl_SamplePosition) less 0.5.  After
+ * this pass every load_barycentric_at_offset's component 0 is that
+ * register (component 1 is 0) and load_barycentric_at_sample is gone. */
+static bool
+lower_interp_at(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_load_barycentric_at_offset &&
+       intr->intrinsic != nir_intrinsic_load_barycentric_at_sample)
+      return false;
+   b->cursor = nir_before_instr(&intr->instr);
+   nir_def *offset;
+   if (intr->intrinsic == nir_intrinsic_load_barycentric_at_sample) {
+      nir_def *at = nir_iadd_imm(b, nir_imul_imm(b, intr->src[0].ssa, 8), JADE_SAMPLE_POS);
+      offset = nir_fadd_imm(b, driver_load(b, 2, at, 8), -0.5);
+   } else {
+      offset = nir_fclamp(b, intr->src[0].ssa, nir_imm_float(b, -0.5f), nir_imm_float(b, 0.4375f));
+   }
+   nir_def *fixed = nir_f2i32(b, nir_fmul_imm(b, offset, 4096.0));
+   nir_def *packed = nir_ior(b, nir_iand_imm(b, nir_channel(b, fixed, 0), 0xffff),
+                             nir_ishl_imm(b, nir_channel(b, fixed, 1), 16));
+   nir_def *reg = nir_vec2(b, packed, nir_imm_int(b, 0));
+   if (intr->intrinsic == nir_intrinsic_load_barycentric_at_offset) {
+      nir_src_rewrite(&intr->src[0], reg);
+      return true;
+   }
+   nir_def *bary =
+      nir_load_barycentric_at_offset(b, 32, reg, .interp_mode = nir_intrinsic_interp_mode(intr));
+   nir_def_replace(&intr->def, bary);
    return true;
 }
 
