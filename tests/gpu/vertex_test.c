@@ -9,8 +9,13 @@
  * vertex id base and base instance, a vertex program (ALD/AST, a constant
  * from bind group 0) whose SPH names what it reads and writes, and an
  * array draw of the BEGIN_END_INSTANCE_FIRST form with elements past the
- * stream's size.  Every output word of every run is checked against
- * values worked out by hand.
+ * stream's size; then DRAW_AUTO (glDrawTransformFeedback's draw by a
+ * byte count: SET_DRAW_AUTO_START 8, SET_DRAW_AUTO_STRIDE 12, a count
+ * of 49 bytes: 3 vertices from vertex 0 whatever SET_VERTEX_ARRAY_START
+ * says) whose data word comes from a second pushbuffer segment, as a
+ * driver splices a report's word in (the pending method goes on across
+ * segments), and a DRAW_AUTO of stride 0 that draws nothing.  Every
+ * output word of every run is checked against values worked out by hand.
  */
 
 #include <inttypes.h>
@@ -31,6 +36,8 @@
 #define CBUF    0x3800
 #define INDEX   0x4000
 #define REPORTS 0x4800
+#define COUNT   0x4c00 /* DRAW_AUTO's byte count, a segment of its own */
+#define PB_TAIL 0x4d00 /* what follows it */
 
 #define MAX_RUNS  16
 #define MAX_VERTS 8
@@ -218,6 +225,26 @@ build_pushbuffer(void)
       pbw[pbn++] = NVC597_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY |
                    report[r] << 23; /* REPORT 27:23, STRUCTURE_SIZE 0: four words */
    }
+   /* DRAW_AUTO: the header here, its word at COUNT, END at PB_TAIL. */
+   m1(NVC597_SET_VERTEX_ARRAY_START, 4);
+   m1(NVC597_SET_DRAW_AUTO_START, 8);
+   m1(NVC597_SET_DRAW_AUTO_STRIDE, 12);
+   m1(NVC597_BEGIN, NVC597_BEGIN_OP_TRIANGLES);
+   pbw[pbn++] = gpu_test_inc(1, 0, NVC597_DRAW_AUTO);
+   memcpy(mem + COUNT, &(uint32_t){8 + 3 * 12 + 5}, 4);
+   uint32_t tail[] = {
+      gpu_test_inc(1, 0, NVC597_END),
+      0,
+      gpu_test_inc(1, 0, NVC597_SET_DRAW_AUTO_STRIDE),
+      0,
+      gpu_test_inc(1, 0, NVC597_BEGIN),
+      NVC597_BEGIN_OP_TRIANGLES,
+      gpu_test_inc(1, 0, NVC597_DRAW_AUTO),
+      1000,
+      gpu_test_inc(1, 0, NVC597_END),
+      0,
+   };
+   memcpy(mem + PB_TAIL, tail, sizeof(tail));
    memcpy(mem + PB, pbw, pbn * 4);
 }
 
@@ -267,17 +294,21 @@ main(void)
    build_program();
    build_streams();
    build_pushbuffer();
-   bool ran = jade_gpu_run_segment(gpu, VA_BASE + PB, pbn);
+   bool ran = jade_gpu_run_segment(gpu, VA_BASE + PB, pbn) &&
+              jade_gpu_run_segment(gpu, VA_BASE + COUNT, 1) &&
+              jade_gpu_run_segment(gpu, VA_BASE + PB_TAIL, 10);
    char f[400] = "";
    if (jade_gpu_fault(gpu))
       jade_gpu_fault_describe(jade_gpu_fault(gpu), f, sizeof(f));
    CHECK(ran && !jade_gpu_fault(gpu), "the pushbuffer runs (%s; last log '%s')", f, last_log);
    CHECK(jade_gpu_stats(gpu)->unimplemented == 0, "every method implemented (last log '%s')",
          last_log);
+   CHECK(strstr(last_log, "SET_DRAW_AUTO_STRIDE 0"), "the stride-0 DRAW_AUTO is logged: '%s'",
+         last_log);
 
    /* Three instances of two strips (split at the restart index), then
     * the array draw: 2 triangles of vertex numbers 1..6. */
-   CHECK(run_count == 7, "7 runs, not %u", run_count);
+   CHECK(run_count == 8, "8 runs, not %u", run_count);
    static const uint32_t strip[2][3] = {{0, 1, 2}, {2, 1, 3}};
    for (unsigned r = 0; r < 6 && r < run_count; r++) {
       const struct captured *c = &runs[r];
@@ -295,6 +326,16 @@ main(void)
       /* Vertex numbers 1..6 fetch elements 2..7 of a 6-element stream. */
       for (unsigned v = 0; v < 6 && v < c->count; v++)
          expect_vertex(c, v, 1 + v, 0, 1 + v + 1 >= 6);
+   }
+   /* DRAW_AUTO: (49 - 8) / 12 = 3 vertices, numbers 0..2 (not from
+    * SET_VERTEX_ARRAY_START's 4), the base vertex and vertex id base
+    * applied as for any array draw. */
+   if (run_count >= 8) {
+      const struct captured *c = &runs[7];
+      CHECK(c->topology == NVC597_BEGIN_OP_TRIANGLES && c->count == 3 && c->instance == 0,
+            "DRAW_AUTO: topology %u, %u vertices, instance %u", c->topology, c->count, c->instance);
+      for (unsigned v = 0; v < 3 && v < c->count; v++)
+         expect_vertex(c, v, v, 0, false);
    }
    /* The counters: three instances of two 3-vertex runs (the restart
     * splits the 7 indices), each vertex of a run shaded once, then 6

@@ -18,6 +18,15 @@
  *   COUNT, END; DRAW_INLINE_INDEX, _INDEX2X16 (EVEN then ODD) and
  *   _INDEX4X8 (INDEX0..3): indices in the pushbuffer, drawn at END (what
  *   nvc0's inline-index path sends between BEGIN and END);
+ * - DRAW_AUTO.BYTE_COUNT draws vertex numbers 0 .. (BYTE_COUNT -
+ *   SET_DRAW_AUTO_START) / SET_DRAW_AUTO_STRIDE - 1 (none when the
+ *   start is past the count; a stride of 0 draws nothing and is logged):
+ *   Vulkan's vkCmdDrawIndirectByteCountEXT ("(counterBufferValue -
+ *   counterOffset) / vertexStride" vertices, from vertex 0), which NVK
+ *   implements as SET_DRAW_AUTO_START = counterOffset, SET_DRAW_AUTO_STRIDE
+ *   = vertexStride and DRAW_AUTO with the counter, without programming
+ *   SET_VERTEX_ARRAY_START (nvk_mme_xfb_draw_indirect), and nvc0 as
+ *   DRAW_TFB_BASE 0, DRAW_TFB_STRIDE, DRAW_TFB_BYTES (nvc0_draw_stream_output);
  * - each draw method is a sequence of its own (a strip does not go on
  *   from one DRAW_* to the next);
  * - the element a vertex fetches is its index (or vertex number) plus
@@ -485,6 +494,21 @@ inline_index(struct jade_gpu *gpu, struct gpu_3d_draw *d, uint32_t index)
    d->inline_index[d->inline_count++] = index;
 }
 
+/* DRAW_AUTO.BYTE_COUNT: the vertices a stream-output buffer holds, from
+ * vertex 0 (the rule in this file's header). */
+static void
+draw_auto(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_draw *d, uint32_t byte_count)
+{
+   const uint32_t start = GPU_GET(M(SET_DRAW_AUTO_START), NVC597_SET_DRAW_AUTO_START_BYTE_COUNT);
+   const uint32_t stride = GPU_GET(M(SET_DRAW_AUTO_STRIDE), NVC597_SET_DRAW_AUTO_STRIDE_V);
+   if (!stride) {
+      gpu_log(gpu, "DRAW_AUTO with SET_DRAW_AUTO_STRIDE 0: nothing drawn");
+      return;
+   }
+   const uint32_t count = byte_count > start ? (byte_count - start) / stride : 0;
+   draw_arrays(gpu, subc, d->topology, 0, count);
+}
+
 /* The *_BEGIN_END_INSTANCE_* forms: TOPOLOGY 31:28, COUNT 27:16, START or
  * FIRST 15:0 in all of them. */
 static void
@@ -516,6 +540,7 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
    case NVC597_BEGIN:
    case NVC597_END:
    case NVC597_DRAW_VERTEX_ARRAY:
+   case NVC597_DRAW_AUTO:
    case NVC597_DRAW_INDEX_BUFFER:
    case NVC597_DRAW_INLINE_INDEX:
    case NVC597_DRAW_INLINE_INDEX2X16:
@@ -559,6 +584,9 @@ gpu_3d_method(struct jade_gpu *gpu, unsigned subc, uint32_t mthd, uint32_t data)
       break;
    case NVC597_DRAW_VERTEX_ARRAY:
       draw_arrays(gpu, subc, d->topology, M(SET_VERTEX_ARRAY_START), data);
+      break;
+   case NVC597_DRAW_AUTO:
+      draw_auto(gpu, subc, d, data);
       break;
    case NVC597_DRAW_INDEX_BUFFER:
       draw_indexed(gpu, subc, d->topology, M(SET_INDEX_BUFFER_F), data,

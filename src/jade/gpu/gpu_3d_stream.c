@@ -79,8 +79,8 @@
  *   model's method store starts at 0, MODE FALSE: a channel must program
  *   it (NVK's nvk_push_draw_state_init and Jade's channel setup set
  *   MODE TRUE).
- * Not modelled: DRAW_AUTO (Jade reads the byte count back instead),
- * the REPORT_DWORD_NUMBER field.
+ * DRAW_AUTO (a draw of a buffer's vertices by its byte count) is a draw
+ * method: gpu_3d_draw.c.  Not modelled: the REPORT_DWORD_NUMBER field.
  */
 
 #include <string.h>
