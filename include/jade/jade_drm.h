@@ -89,6 +89,9 @@ struct jade_channel {
 struct jade_push_range {
    uint64_t va;
    uint32_t size_B;
+   /* Fetched only once the work before it is done
+    * (DRM_NOUVEAU_EXEC_PUSH_NO_PREFETCH): data the GPU wrote just before. */
+   bool no_prefetch;
 };
 
 /* Supported chipsets: Turing TU10x/TU11x.  Returns NULL if unsupported. */

@@ -311,9 +311,8 @@ AT_DRAWS["tessellation"] = [
 ]
 DRAWS = {"geometry": 2, "tessellation": 2, "triangle": 1, "indexed-instanced": 3, "clear": 3, "textured-quad": 1, "compute": 1,
          "queries": 3, "indirect": 3, "map-waits": 2, "mrt": 1, "msaa": 1,
-         # glDrawTransformFeedback draws what the write pointer report says:
-         # nothing on the noop shim, which runs no vertices.
-         "transform-feedback": 1}
+         # The capture, then glDrawTransformFeedback's DRAW_AUTO.
+         "transform-feedback": 2}
 
 # Per case: methods that must follow one another, in this order.
 SEQUENCES = {
@@ -399,10 +398,17 @@ SEQUENCES = {
         ("DRAW_VERTEX_ARRAY", {"COUNT": "(0x3)"}),
         ("END", {}),
         # Unbinding reports the write pointer; the draw from the captured
-        # data reads it back (0 on the noop shim, so that draw is empty).
+        # data is a DRAW_AUTO of 32-byte vertices whose byte count the GPU
+        # reads from that report (a pushbuffer splice: jade_push.h).
         ("SET_REPORT_SEMAPHORE_D", {"REPORT": "STREAMING_BYTE_COUNT",
                                     "PIPELINE_LOCATION": "STREAMING_OUTPUT"}),
         ("SET_STREAM_OUTPUT", {"ENABLE": "FALSE"}),
+        ("SET_DRAW_AUTO_START", {"BYTE_COUNT": "(0x0)"}),
+        ("SET_DRAW_AUTO_STRIDE", {"V": "(0x20)"}),
+        ("WAIT_FOR_IDLE", {}),
+        ("BEGIN", {"OP": "TRIANGLES"}),
+        ("DRAW_AUTO", {}),
+        ("END", {}),
     ],
     "indirect": [
         ("SET_GLOBAL_BASE_INSTANCE_INDEX", {"V": "(0x0)"}),

@@ -248,11 +248,20 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
       jade_pushbuf_print(pb, dev, stderr);
    }
 
-   const struct jade_push_range range = {
-      .va = pb->bo->va,
-      .size_B = nv_push_dw_count(&pb->push) * 4,
-   };
-   int ret = jade_channel_submit(ctx->channel, &range, 1, NULL, 0, fence->syncobj);
+   /* The pushbuffer cut at its splices, the spliced words in between. */
+   struct jade_push_range ranges[2 * JADE_PUSH_SPLICES + 1];
+   unsigned n = 0, from = 0;
+   for (unsigned i = 0; i < pb->splice_count; i++) {
+      const struct jade_push_splice *s = &pb->splice[i];
+      if (s->at_dw > from)
+         ranges[n++] = (struct jade_push_range){pb->bo->va + from * 4, (s->at_dw - from) * 4};
+      ranges[n++] = (struct jade_push_range){s->va, s->size_B, .no_prefetch = true};
+      from = s->at_dw;
+   }
+   const uint32_t total = nv_push_dw_count(&pb->push);
+   if (total > from)
+      ranges[n++] = (struct jade_push_range){pb->bo->va + from * 4, (total - from) * 4};
+   int ret = jade_channel_submit(ctx->channel, ranges, n, NULL, 0, fence->syncobj);
    if (ret) {
       /* The batch is lost; report it and carry on with an empty one. */
       mesa_loge("jade: submission failed, %zu dwords dropped", nv_push_dw_count(&pb->push));
@@ -292,6 +301,31 @@ jade_push_reserve(struct jade_context *ctx, unsigned dw)
       p = jade_push(ctx);
    }
    return p;
+}
+
+/* Starts `mthd` with `words` data words the GPU reads from va when it gets
+ * there (jade_push_splice): a value the GPU wrote earlier in the stream,
+ * not known to the CPU.  The buffer behind va must stay until the
+ * submission is done. */
+void
+jade_push_method_from(struct jade_context *ctx, unsigned subc, uint32_t mthd, uint64_t va,
+                      unsigned words)
+{
+   struct jade_pushbuf *pb = &ctx->pushbufs[ctx->cur];
+   if (pb->splice_count == JADE_PUSH_SPLICES)
+      jade_context_submit(ctx, NULL);
+   pb = &ctx->pushbufs[ctx->cur];
+   struct nv_push *p = jade_push_reserve(ctx, 1);
+   pb = &ctx->pushbufs[ctx->cur];
+   __push_mthd(p, subc, mthd);
+   nv_push_update_count(p, words);
+   pb->splice[pb->splice_count++] = (struct jade_push_splice){
+      .at_dw = nv_push_dw_count(p),
+      .va = va,
+      .size_B = words * 4,
+   };
+   /* The next header is the next one's: nothing may add data to this one. */
+   p->last_hdr = NULL;
 }
 
 void

@@ -146,6 +146,8 @@ jade_push(struct jade_context *ctx)
 /* The pushbuffer, with room for `dw` more dwords (submitting what is
  * recorded if there is not). */
 struct nv_push *jade_push_reserve(struct jade_context *ctx, unsigned dw);
+void jade_push_method_from(struct jade_context *ctx, unsigned subc, uint32_t mthd, uint64_t va,
+                           unsigned words);
 
 struct pipe_context *jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags);
 

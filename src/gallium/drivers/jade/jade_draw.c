@@ -6,7 +6,8 @@
  * jade_program.c), emits the state objects that changed (jade_state.c),
  * then the draw itself: BEGIN, the vertex range or the index buffer range,
  * END, once per instance.  Indirect draws read their parameters back
- * (draw_indirect: no MME macros yet).
+ * (draw_indirect: no MME macros yet); draws from transform feedback use
+ * DRAW_AUTO with the byte count spliced in from memory (draw_auto).
  */
 
 #include "nvtypes.h"
@@ -114,6 +115,43 @@ emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool inde
    }
 }
 
+/* glDrawTransformFeedback: DRAW_AUTO draws vertices 0 .. (BYTE_COUNT -
+ * SET_DRAW_AUTO_START) / SET_DRAW_AUTO_STRIDE - 1 of the current
+ * topology, the byte count read by the GPU from the target's last
+ * STREAMING_BYTE_COUNT report (its word at byte 4), as nvc0 does
+ * (nvc0_draw_stream_output: DRAW_TFB_BASE 0, DRAW_TFB_STRIDE, the
+ * query's word 1 as DRAW_TFB_BYTES) and NVK (nvk_CmdDrawIndirectByteCountEXT);
+ * the report is written before the draw in the same stream, so the GPU
+ * waits for idle before it fetches the count (nvc0: SERIALIZE). */
+static void
+draw_auto(struct jade_context *ctx, const struct pipe_draw_info *info,
+          struct pipe_stream_output_target *target)
+{
+   uint64_t va;
+   uint32_t stride;
+   if (!jade_stream_out_count_va(ctx, target, &va, &stride) || !stride)
+      return; /* never captured into: nothing to draw */
+   struct nv_push *p = jade_push_reserve(ctx, 8);
+   P_IMMD(p, NVC597, SET_GLOBAL_BASE_VERTEX_INDEX, 0);
+   P_IMMD(p, NVC597, SET_VERTEX_ID_BASE, 0);
+   P_IMMD(p, NVC597, SET_DRAW_AUTO_START, 0);
+   P_IMMD(p, NVC597, SET_DRAW_AUTO_STRIDE, stride);
+   P_IMMD(p, NVC597, WAIT_FOR_IDLE, 0);
+   for (unsigned i = 0; i < info->instance_count; i++) {
+      p = jade_push_reserve(ctx, 4);
+      P_IMMD(p, NVC597, BEGIN,
+             {
+                .op = begin_op(info->mode),
+                .primitive_id = PRIMITIVE_ID_FIRST,
+                .instance_id = i ? INSTANCE_ID_SUBSEQUENT : INSTANCE_ID_FIRST,
+                .split_mode = SPLIT_MODE_NORMAL_BEGIN_NORMAL_END,
+             });
+      jade_push_method_from(ctx, SUBC_NVC597, NVC597_DRAW_AUTO, va, 1);
+      p = jade_push_reserve(ctx, 2);
+      P_IMMD(p, NVC597, END, 0);
+   }
+}
+
 static void jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info,
                           unsigned drawid_offset, const struct pipe_draw_indirect_info *indirect,
                           const struct pipe_draw_start_count_bias *draws, unsigned num_draws);
@@ -126,13 +164,6 @@ draw_indirect(struct jade_context *ctx, const struct pipe_draw_info *info, unsig
               const struct pipe_draw_indirect_info *indirect)
 {
    struct pipe_context *pctx = &ctx->base;
-   if (indirect->count_from_stream_output) {
-      const struct pipe_draw_start_count_bias draw = {
-         .count = jade_stream_out_vertices(ctx, indirect->count_from_stream_output),
-      };
-      jade_draw_vbo(pctx, info, drawid_offset, NULL, &draw, 1);
-      return;
-   }
    unsigned count = indirect->draw_count;
    if (indirect->indirect_draw_count) {
       uint32_t n = 0;
@@ -167,7 +198,7 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info, unsi
    if (!num_draws || !info->instance_count || !jade_program_validate(ctx, info))
       return;
    jade_tex_cache_draw(ctx);
-   if (indirect && (indirect->buffer || indirect->count_from_stream_output)) {
+   if (indirect && indirect->buffer) {
       draw_indirect(ctx, info, drawid_offset, indirect);
       return;
    }
@@ -183,6 +214,10 @@ jade_draw_vbo(struct pipe_context *pctx, const struct pipe_draw_info *info, unsi
    if (indexed && info->primitive_restart)
       P_IMMD(p, NVC597, SET_DA_PRIMITIVE_RESTART_INDEX, info->restart_index);
 
+   if (indirect && indirect->count_from_stream_output) {
+      draw_auto(ctx, info, indirect->count_from_stream_output);
+      return;
+   }
    for (unsigned d = 0; d < num_draws; d++) {
       if (!draws[d].count)
          continue;

@@ -100,13 +100,22 @@ pause_targets(struct jade_context *ctx)
    }
 }
 
-/* Vertices a target holds (glDrawTransformFeedback): the write pointer
- * counts from the target's start already. */
-uint32_t
-jade_stream_out_vertices(struct jade_context *ctx, struct pipe_stream_output_target *pt)
+/* Where the GPU finds a target's byte count (glDrawTransformFeedback:
+ * DRAW_AUTO's data, jade_draw.c), and the vertex stride of the capture
+ * that filled it; false if it was never captured into.  The report is
+ * written when the target is unbound (pause_targets), before any draw
+ * from it; its buffer lives as long as the target (released after the
+ * GPU is done with it). */
+bool
+jade_stream_out_count_va(struct jade_context *ctx, struct pipe_stream_output_target *pt,
+                         uint64_t *va, uint32_t *stride_B)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
-   return t->stride_B ? jade_stream_out_filled(ctx, pt) / t->stride_B : 0;
+   if (!t->written)
+      return false;
+   *va = t->offset_bo->va + 4;
+   *stride_B = t->stride_B;
+   return true;
 }
 
 static void

@@ -231,6 +231,7 @@ jade_channel_submit(struct jade_channel *chan,
       exec_pushes[i] = (struct drm_nouveau_exec_push){
          .va = pushes[i].va,
          .va_len = pushes[i].size_B,
+         .flags = pushes[i].no_prefetch ? DRM_NOUVEAU_EXEC_PUSH_NO_PREFETCH : 0,
       };
    }
    for (unsigned i = 0; i < wait_count; i++) {
