@@ -153,6 +153,7 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
       .lower_tg4_offsets = true,
    };
    NIR_PASS(_, nir, nir_lower_tex, &tex_options);
+   NIR_PASS(_, nir, jade_nir_lower_dynamic_indexing);
    /* Cube images have 2D-array headers of their faces (jade_image_tic):
     * their size is that array's, cubes counted from its faces, as NAK does
     * (nak_nir.c). */

@@ -31,6 +31,9 @@ void jade_nir_lower_tess(struct nir_shader *nir);
  * (ISBERD of the warp's input map, jade_nir_gs.c): the vertex operand of
  * ALD for the per-vertex inputs of GS, TCS and TES. */
 struct nir_def *jade_nir_input_vertex(struct nir_builder *b, struct nir_def *vertex);
+/* Sampler and uniform block arrays indexed dynamically, texture offsets
+ * that are not constant (jade_nir_dynamic.c). */
+bool jade_nir_lower_dynamic_indexing(struct nir_shader *nir);
 /* Compute: gl_NumWorkGroups from the driver bank. */
 void jade_nir_lower_compute_sysvals(struct nir_shader *nir);
 /* Compute: UBOs outside c[0..6] through global memory. */

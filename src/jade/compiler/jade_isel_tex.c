@@ -178,7 +178,8 @@ isel_tmml(struct isel *c, nir_tex_instr *tex, int dim, nir_def *coord)
 /* A texture instruction's sources by what they are. */
 struct tex_sources {
    nir_def *coord, *lod, *offset, *cmp, *ms, *ddx, *ddy;
-   bool bias; /* lod is a bias */
+   nir_def *packed_offset; /* offsets packed at run time (jade_nir_dynamic.c) */
+   bool bias;              /* lod is a bias */
 };
 
 static bool
@@ -212,6 +213,9 @@ tex_sources(struct isel *c, nir_tex_instr *tex, struct tex_sources *t)
          break;
       case nir_tex_src_ddy:
          t->ddy = d;
+         break;
+      case nir_tex_src_backend1:
+         t->packed_offset = d;
          break;
       default:
          return jade_ir_error(c->s, "texture source type %u is not supported yet",
@@ -301,15 +305,22 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    uint32_t packed = 0;
    if (offset && !packed_offsets(c, offset, op == JADE_ISA_OP_TLD4 ? 8 : 4, &packed))
       return false;
+   /* The offsets' register: the constant packed here, or packed at run
+    * time by NIR. */
+   struct jade_value *offsets = NULL;
+   if (t.packed_offset)
+      offsets = isel_src(c, t.packed_offset, 0);
+   else if (offset)
+      offsets = imm_value(c, op == JADE_ISA_OP_TXD ? packed & 0xffff : packed);
 
    if (op == JADE_ISA_OP_TXD) {
       for (unsigned k = 0; k < coords; k++)
          src0[n0++] = isel_src(c, coord, k);
-      if (offset) {
+      if (offsets) {
          /* The layer in the low half, the offsets in the high half (NAK's
           * PRMT 0x1054 of offsets and layer, nak_nir_lower_tex.c). */
-         struct jade_value *lo = imm_value(c, packed & 0xffff), *v = isel_new_value(c, 32);
-         jade_PRMT(&c->b, jade_v(v), jade_v(lo), jade_imm(0x1054), jade_v_or_zero(layer));
+         struct jade_value *v = isel_new_value(c, 32);
+         jade_PRMT(&c->b, jade_v(v), jade_v(offsets), jade_imm(0x1054), jade_v_or_zero(layer));
          src0[n0++] = v;
       } else if (layer) {
          src0[n0++] = layer;
@@ -327,8 +338,8 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
          src1[n1++] = isel_src(c, ms, 0);
       if (lod)
          src1[n1++] = isel_src(c, lod, 0);
-      if (offset)
-         src1[n1++] = imm_value(c, packed);
+      if (offsets)
+         src1[n1++] = offsets;
       if (cmp)
          src1[n1++] = isel_src(c, cmp, 0);
    }
@@ -351,23 +362,23 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    switch (op) {
    case JADE_ISA_OP_TEX:
       jade_TEX(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
-               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offset != NULL,
+               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offsets != NULL,
                .dc = cmp != NULL);
       break;
    case JADE_ISA_OP_TLD:
       jade_TLD(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
-               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offset != NULL,
+               .dim = (unsigned)dim, .mask = mask, .lod = lod_mode, .aoffi = offsets != NULL,
                .ms = ms != NULL);
       break;
    case JADE_ISA_OP_TLD4:
       jade_TLD4(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
                 .dim = (unsigned)dim, .mask = mask,
-                .offs = offset ? JADE_ISA_V_OFFS_AOFFI : JADE_ISA_V_OFFS_NONE, .dc = cmp != NULL,
+                .offs = offsets ? JADE_ISA_V_OFFS_AOFFI : JADE_ISA_V_OFFS_NONE, .dc = cmp != NULL,
                 .comp = tex->component);
       break;
    default:
       jade_TXD(&c->b, .dst0 = d0, .dst1 = d1, .src0 = r0, .src1 = r1, .bank = bank, .idx = idx,
-               .dim = (unsigned)dim, .mask = mask, .aoffi = offset != NULL);
+               .dim = (unsigned)dim, .mask = mask, .aoffi = offsets != NULL);
       break;
    }
 
