@@ -405,7 +405,8 @@ SEQUENCES = {
         ("SET_STREAM_OUTPUT", {"ENABLE": "FALSE"}),
         ("SET_DRAW_AUTO_START", {"BYTE_COUNT": "(0x0)"}),
         ("SET_DRAW_AUTO_STRIDE", {"V": "(0x20)"}),
-        ("WAIT_FOR_IDLE", {}),
+        # The host waits for that report's payload before the count's fetch.
+        ("NV906F_SEMAPHORED", {"OPERATION": "ACQ_GEQ"}),
         ("BEGIN", {"OP": "TRIANGLES"}),
         ("DRAW_AUTO", {}),
         ("END", {}),

@@ -12,6 +12,7 @@
 
 #include "nvtypes.h"
 
+#include "nv_push_cl906f.h"
 #include "nv_push_clc597.h"
 #include "util/log.h"
 #include "util/u_inlines.h"
@@ -121,22 +122,31 @@ emit_draw(struct jade_context *ctx, const struct pipe_draw_info *info, bool inde
  * STREAMING_BYTE_COUNT report (its word at byte 4), as nvc0 does
  * (nvc0_draw_stream_output: DRAW_TFB_BASE 0, DRAW_TFB_STRIDE, the
  * query's word 1 as DRAW_TFB_BYTES) and NVK (nvk_CmdDrawIndirectByteCountEXT);
- * the report is written before the draw in the same stream, so the GPU
- * waits for idle before it fetches the count (nvc0: SERIALIZE). */
+ * the report is written before the draw in the same stream, with a
+ * payload the host waits for (SEMAPHORED ACQ_GEQ) before it fetches the
+ * count (NO_PREFETCH). */
 static void
 draw_auto(struct jade_context *ctx, const struct pipe_draw_info *info,
           struct pipe_stream_output_target *target)
 {
    uint64_t va;
-   uint32_t stride;
-   if (!jade_stream_out_count_va(ctx, target, &va, &stride) || !stride)
+   uint32_t stride, seq;
+   if (!jade_stream_out_count_va(ctx, target, &va, &stride, &seq) || !stride)
       return; /* never captured into: nothing to draw */
-   struct nv_push *p = jade_push_reserve(ctx, 8);
+   struct nv_push *p = jade_push_reserve(ctx, 16);
    P_IMMD(p, NVC597, SET_GLOBAL_BASE_VERTEX_INDEX, 0);
    P_IMMD(p, NVC597, SET_VERTEX_ID_BASE, 0);
    P_IMMD(p, NVC597, SET_DRAW_AUTO_START, 0);
    P_IMMD(p, NVC597, SET_DRAW_AUTO_STRIDE, stride);
-   P_IMMD(p, NVC597, WAIT_FOR_IDLE, 0);
+   /* The host waits for the report (its payload) before it fetches the
+    * spliced count, as nvc0_hw_query_fifo_wait does before DRAW_TFB_BYTES. */
+   P_MTHD(p, NV906F, SEMAPHOREA);
+   P_NV906F_SEMAPHOREA(p, va >> 32);
+   P_NV906F_SEMAPHOREB(p, (uint32_t)va >> 2);
+   P_NV906F_SEMAPHOREC(p, seq);
+   P_NV906F_SEMAPHORED(p,
+                       {.operation = OPERATION_ACQ_GEQ, .acquire_switch = ACQUIRE_SWITCH_ENABLED});
+   va += 4; /* the byte count */
    for (unsigned i = 0; i < info->instance_count; i++) {
       p = jade_push_reserve(ctx, 4);
       P_IMMD(p, NVC597, BEGIN,

@@ -16,6 +16,8 @@
 
 /* Subchannel assignment, the same as nv_push.h's SUBC_* for older classes. */
 #define SUBC_NVC5C0 1
+/* Host methods (below 0x100) go to any subchannel: the 3D one. */
+#define SUBC_NV906F 0
 
 /* Data words the GPU reads from elsewhere in memory, between two parts of
  * the pushbuffer: a submission is the pushbuffer cut at each splice with

@@ -171,13 +171,13 @@ reports_of(enum pipe_query_type type)
 
 void
 jade_emit_report(struct jade_context *ctx, uint64_t va, uint32_t location, uint32_t report,
-                 uint32_t sub)
+                 uint32_t sub, uint32_t payload)
 {
    struct nv_push *p = jade_push_reserve(ctx, 6);
    P_MTHD(p, NVC597, SET_REPORT_SEMAPHORE_A);
    P_NVC597_SET_REPORT_SEMAPHORE_A(p, va >> 32);
    P_NVC597_SET_REPORT_SEMAPHORE_B(p, (uint32_t)va);
-   P_NVC597_SET_REPORT_SEMAPHORE_C(p, 0);
+   P_NVC597_SET_REPORT_SEMAPHORE_C(p, payload);
    P_NVC597_SET_REPORT_SEMAPHORE_D(p, {
                                          .operation = OPERATION_REPORT_ONLY,
                                          .pipeline_location = location,
@@ -195,7 +195,7 @@ emit_reports(struct jade_context *ctx, struct jade_query *q, bool end)
       if (!report_of(q, k, &report, &location, &sub))
          return;
       const uint64_t va = q->bo->va + ((end ? q->reports : 0) + k) * REPORT_B;
-      jade_emit_report(ctx, va, location, report, sub);
+      jade_emit_report(ctx, va, location, report, sub, 0);
    }
 }
 

@@ -33,6 +33,7 @@ struct jade_so_target {
    bool written;              /* a report was requested ... */
    uint64_t report_batch;     /* ... in this batch */
    uint32_t stride_B;         /* vertex stride of the last capture into it */
+   uint32_t seq;              /* the last report's payload (word 0) */
 };
 
 static struct pipe_stream_output_target *
@@ -42,11 +43,16 @@ jade_create_stream_output_target(struct pipe_context *pctx, struct pipe_resource
    struct jade_so_target *t = CALLOC_STRUCT(jade_so_target);
    if (!t)
       return NULL;
+   void *map;
    if (jade_bo_create(jade_context(pctx)->screen->dev, 4096, 0, JADE_BO_GART | JADE_BO_MAP,
                       &t->offset_bo)) {
       FREE(t);
       return NULL;
    }
+   /* The report's payload starts below every sequence (draw_auto waits
+    * for it). */
+   if (!jade_bo_map(t->offset_bo, &map))
+      memset(map, 0, 16);
    pipe_reference_init(&t->base.reference, 1);
    pipe_resource_reference(&t->base.buffer, res);
    t->base.context = pctx;
@@ -94,27 +100,29 @@ pause_targets(struct jade_context *ctx)
          continue;
       jade_emit_report(ctx, t->offset_bo->va,
                        NVC597_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_STREAMING_OUTPUT,
-                       NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, i);
+                       NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, i, ++t->seq);
       t->written = true;
       t->report_batch = ctx->batch_seq;
    }
 }
 
-/* Where the GPU finds a target's byte count (glDrawTransformFeedback:
- * DRAW_AUTO's data, jade_draw.c), and the vertex stride of the capture
- * that filled it; false if it was never captured into.  The report is
+/* Where the GPU finds a target's last byte-count report (glDrawTransformFeedback:
+ * word 1 is DRAW_AUTO's data, jade_draw.c; word 0 the payload `seq` once
+ * it is written), and the vertex stride of the capture that filled it;
+ * false if it was never captured into.  The report is
  * written when the target is unbound (pause_targets), before any draw
  * from it; its buffer lives as long as the target (released after the
  * GPU is done with it). */
 bool
 jade_stream_out_count_va(struct jade_context *ctx, struct pipe_stream_output_target *pt,
-                         uint64_t *va, uint32_t *stride_B)
+                         uint64_t *va, uint32_t *stride_B, uint32_t *seq)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
    if (!t->written)
       return false;
-   *va = t->offset_bo->va + 4;
+   *va = t->offset_bo->va;
    *stride_B = t->stride_B;
+   *seq = t->seq;
    return true;
 }
 
