@@ -14,7 +14,17 @@
  *                    after the first (EndPrimitive), emitted from a loop
  *                    whose trip count comes from a uniform, drawn as
  *                    lines: the pixels of the two pieces and none of the
- *                    cut's gap.
+ *                    cut's gap;
+ *   streams          ARB_gpu_shader5 vertex streams: three points in, the
+ *                    GS emits one point to stream 0 and two to stream 1
+ *                    (EmitStreamVertex, EndStreamPrimitive); transform
+ *                    feedback captures stream 0 into buffer 0 and stream 1
+ *                    into buffer 1 (gl_NextBuffer, ARB_transform_feedback3),
+ *                    per-stream primitives-generated and -written queries
+ *                    (glBeginQueryIndexed); stream 0 alone is rasterised;
+ *                    then glDrawTransformFeedbackStream draws stream 1's six
+ *                    captured vertices again (DRAW_AUTO) as points placed by
+ *                    their value.
  * Every expected value is worked out by hand below.  Exits 0 when all is
  * right, 1 (with the first differences) if not.
  */
@@ -239,9 +249,139 @@ strips_and_cuts(void)
    return bad != 0;
 }
 
+/* ---- streams ---- */
+
+static const char *const streams_gs =
+   "#version 150\n"
+   "#extension GL_ARB_gpu_shader5 : require\n"
+   "layout(points) in;\n"
+   "layout(points, max_vertices = 3) out;\n"
+   "layout(stream = 0) out float a;\n"
+   "layout(stream = 1) out float b;\n"
+   "void main() {\n"
+   "   gl_Position = gl_in[0].gl_Position;\n"
+   "   a = 10.0 + float(gl_PrimitiveIDIn);\n"
+   "   EmitStreamVertex(0);\n"
+   "   for (int k = 0; k < 2; k++) {\n"
+   "      b = 20.0 + 10.0 * float(k) + float(gl_PrimitiveIDIn);\n"
+   "      EmitStreamVertex(1);\n"
+   "      EndStreamPrimitive(1);\n"
+   "   }\n"
+   "}\n";
+static const char *const streams_fs = "#version 330\n"
+                                      "in float a;\n"
+                                      "out vec4 color;\n"
+                                      "void main() { color = vec4(0.0, a / 255.0, 0.0, 1.0); }\n";
+/* Stream 1's values v drawn again: a red point at pixel (v - 18, 1). */
+static const char *const redraw_vs = "#version 330\n"
+                                     "in float v;\n"
+                                     "void main() {\n"
+                                     "   gl_Position = vec4((v - 18.0 + 0.5) / 8.0 - 1.0, "
+                                     "1.5 / 8.0 - 1.0, 0.0, 1.0);\n"
+                                     "}\n";
+static const char *const redraw_fs = "#version 330\n"
+                                     "out vec4 color;\n"
+                                     "void main() { color = vec4(1.0, 0.0, 0.0, 1.0); }\n";
+
+/* Points on pixel centres (4, 4), (8, 8), (12, 12). */
+static const float stream_points[3][4] = {
+   {-0.4375f, -0.4375f, 0, 1},
+   {0.0625f, 0.0625f, 0, 1},
+   {0.5625f, 0.5625f, 0, 1},
+};
+
+static void
+want_streams(unsigned x, unsigned y, GLubyte c[4])
+{
+   memset(c, 0, 4);
+   for (unsigned i = 0; i < 3; i++) {
+      if (x == 4 + 4 * i && y == x) {
+         c[1] = (GLubyte)(10 + i); /* a = 10 + the point's id, of 255 */
+         c[3] = 255;
+      }
+   }
+   /* The redraw: v = 20 + i and 30 + i at columns v - 18. */
+   if (y == 1 && ((x >= 2 && x <= 4) || (x >= 12 && x <= 14))) {
+      c[0] = c[3] = 255;
+   }
+}
+
+static int
+streams(void)
+{
+   static const char *const xfb[] = {"a", "gl_NextBuffer", "b"};
+   if (!link(cuts_vs, streams_gs, streams_fs, xfb, 3))
+      return 1;
+   setup(&stream_points[0][0], 3);
+   GLuint tfb[2], xfo, q[4];
+   glGenTransformFeedbacks(1, &xfo);
+   glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfo);
+   glGenBuffers(2, tfb);
+   for (unsigned i = 0; i < 2; i++) {
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, tfb[i]);
+      glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, 64, NULL, GL_STREAM_READ);
+      glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, i, tfb[i]);
+   }
+   glGenQueries(4, q);
+   glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 0, q[0]);
+   glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q[1]);
+   glBeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0, q[2]);
+   glBeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 1, q[3]);
+   glBeginTransformFeedback(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, 3);
+   glEndTransformFeedback();
+   for (unsigned i = 0; i < 4; i++)
+      glEndQueryIndexed(i < 2 ? GL_PRIMITIVES_GENERATED : GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+                        i % 2);
+
+   unsigned bad = 0;
+   static const GLuint want_q[4] = {3, 6, 3, 6};
+   static const char *const q_name[4] = {"stream 0 generated", "stream 1 generated",
+                                         "stream 0 written", "stream 1 written"};
+   for (unsigned i = 0; i < 4; i++) {
+      GLuint v = 0;
+      glGetQueryObjectuiv(q[i], GL_QUERY_RESULT, &v);
+      if (v != want_q[i] && bad++ < 8)
+         fprintf(stderr, "%s: %u, want %u\n", q_name[i], v, want_q[i]);
+   }
+   /* Buffer 0: a = 10, 11, 12; buffer 1: b = 20, 30, 21, 31, 22, 32. */
+   static const float want0[3] = {10, 11, 12}, want1[6] = {20, 30, 21, 31, 22, 32};
+   float got[6] = {0};
+   glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, tfb[0]);
+   glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(want0), got);
+   if (memcmp(got, want0, sizeof(want0)) && bad++ < 8)
+      fprintf(stderr, "buffer 0 (stream 0): %g %g %g, want 10 11 12\n", got[0], got[1], got[2]);
+   glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, tfb[1]);
+   glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(want1), got);
+   if (memcmp(got, want1, sizeof(want1)) && bad++ < 8)
+      fprintf(stderr, "buffer 1 (stream 1): %g %g %g %g %g %g, want 20 30 21 31 22 32\n", got[0],
+              got[1], got[2], got[3], got[4], got[5]);
+
+   /* Stream 1's vertices drawn again by their count (DRAW_AUTO). */
+   GLuint redraw = glCreateProgram();
+   glAttachShader(redraw, gl_test_compile(GL_VERTEX_SHADER, redraw_vs));
+   glAttachShader(redraw, gl_test_compile(GL_FRAGMENT_SHADER, redraw_fs));
+   glBindAttribLocation(redraw, 1, "v");
+   glBindFragDataLocation(redraw, 0, "color");
+   if (!gl_test_link(redraw))
+      return 1;
+   glBindBuffer(GL_ARRAY_BUFFER, tfb[1]);
+   glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 4, NULL);
+   glEnableVertexAttribArray(1);
+   glDisableVertexAttribArray(0);
+   glDrawTransformFeedbackStream(GL_POINTS, xfo, 1);
+
+   GLubyte px[SIZE * SIZE * 4];
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   bad += check_pixels(px, want_streams);
+   fprintf(stderr, "exec-test: %u wrong\n", bad);
+   return bad != 0;
+}
+
 static const struct gl_test_case cases[] = {
    {"points-to-quads", points_to_quads},
    {"strips-and-cuts", strips_and_cuts},
+   {"streams", streams},
 };
 
 int
