@@ -60,6 +60,7 @@ struct jade_state {
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
    unsigned so_target_count;
    unsigned so_start[PIPE_MAX_SO_BUFFERS]; /* where writing starts, bytes */
+   bool so_append[PIPE_MAX_SO_BUFFERS];    /* ... or where the last report says */
    struct pipe_query *render_cond_query;   /* render condition (jade_query.c) */
    bool render_cond_cond;
    enum pipe_render_cond_flag render_cond_mode;

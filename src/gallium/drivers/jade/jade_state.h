@@ -92,7 +92,6 @@ struct jade_vertex_elements {
 void jade_init_stream_out_functions(struct jade_context *ctx);
 void jade_emit_stream_out(struct jade_context *ctx);
 bool jade_stream_out_active(const struct jade_context *ctx);
-uint32_t jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_target *t);
 bool jade_stream_out_count_va(struct jade_context *ctx, struct pipe_stream_output_target *t,
                               uint64_t *va, uint32_t *stride_B, uint32_t *seq);
 

@@ -5,16 +5,19 @@
  * Transform feedback: the bound targets (address, size, where writing
  * starts) and the VS's capture layout (jade_shader.c) as SET_STREAM_OUT_*
  * methods.  When targets are unbound or replaced, each reports how far it
- * was written (STREAMING_BYTE_COUNT) into its own small buffer object; a
- * target bound again to append (offset -1) or drawn from
- * (glDrawTransformFeedback) reads that back, waiting for the GPU: the 3D
- * class loads a write pointer from memory only through macros.
+ * was written (STREAMING_BYTE_COUNT, with a sequence payload) into its own
+ * small buffer object; a target bound again to append (offset -1) or
+ * drawn from (glDrawTransformFeedback: DRAW_AUTO, jade_draw.c) has the GPU
+ * load that count itself: the host waits for the report's payload, then
+ * the count is spliced into the method (jade_push.h), as nvc0 does
+ * (nvc0_hw_query_pushbuf_submit); no CPU wait.
  */
 
 #include <string.h>
 
 #include "nvtypes.h"
 
+#include "nv_push_cl906f.h"
 #include "nv_push_clc597.h"
 #include "util/log.h"
 #include "util/u_inlines.h"
@@ -30,8 +33,7 @@
 struct jade_so_target {
    struct pipe_stream_output_target base;
    struct jade_bo *offset_bo; /* the byte count report: {0, count, timestamp} */
-   bool written;              /* a report was requested ... */
-   uint64_t report_batch;     /* ... in this batch */
+   bool written;              /* a report was requested */
    uint32_t stride_B;         /* vertex stride of the last capture into it */
    uint32_t seq;              /* the last report's payload (word 0) */
 };
@@ -71,24 +73,6 @@ jade_stream_output_target_destroy(struct pipe_context *pctx, struct pipe_stream_
    FREE(t);
 }
 
-/* Where a target's write pointer is (from its last report): bytes from
- * the target's start, the address SET_STREAM_OUT_BUFFER_ADDRESS names.
- * The four-word STREAMING_BYTE_COUNT report is {payload, count, u64
- * timestamp}: nvc0 reads its TFB_BUFFER_OFFSET query at data[1] and loads
- * the write pointer from byte 4 (nvc0_query_hw.c, nvc0_tfb_validate). */
-uint32_t
-jade_stream_out_filled(struct jade_context *ctx, struct pipe_stream_output_target *pt)
-{
-   struct jade_so_target *t = (struct jade_so_target *)pt;
-   if (!t->written)
-      return 0;
-   jade_context_wait_batch(ctx, t->report_batch);
-   uint32_t *map;
-   if (jade_bo_map(t->offset_bo, (void **)&map))
-      return 0;
-   return map[1];
-}
-
 /* Reports where each bound target's write pointer is. */
 static void
 pause_targets(struct jade_context *ctx)
@@ -102,7 +86,6 @@ pause_targets(struct jade_context *ctx)
                        NVC597_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_STREAMING_OUTPUT,
                        NVC597_SET_REPORT_SEMAPHORE_D_REPORT_STREAMING_BYTE_COUNT, i, ++t->seq);
       t->written = true;
-      t->report_batch = ctx->batch_seq;
    }
 }
 
@@ -139,9 +122,13 @@ jade_set_stream_output_targets(struct pipe_context *pctx, unsigned count,
       pause_targets(ctx);
    for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
       pipe_so_target_reference(&st->so_targets[i], i < count ? targets[i] : NULL);
-      if (i < count && targets[i])
-         st->so_start[i] =
-            offsets[i] == (unsigned)-1 ? jade_stream_out_filled(ctx, targets[i]) : offsets[i];
+      st->so_append[i] = false;
+      if (i < count && targets[i]) {
+         /* Appending (offset -1) goes on from the target's last report,
+          * which the GPU loads itself (jade_emit_stream_out). */
+         st->so_append[i] = offsets[i] == (unsigned)-1;
+         st->so_start[i] = st->so_append[i] ? 0 : offsets[i];
+      }
    }
    st->so_target_count = count;
    ctx->dirty |= JADE_DIRTY_STREAM_OUT;
@@ -174,7 +161,7 @@ jade_emit_stream_out(struct jade_context *ctx)
 
    for (unsigned b = 0; b < 4 && active; b++) {
       struct pipe_stream_output_target *t = b < st->so_target_count ? st->so_targets[b] : NULL;
-      p = jade_push_reserve(ctx, 48);
+      p = jade_push_reserve(ctx, 56);
       if (!t || !vs->so.count[b]) {
          P_IMMD(p, NVC597, SET_STREAM_OUT_BUFFER_ENABLE(b), V_FALSE);
          continue;
@@ -187,7 +174,26 @@ jade_emit_stream_out(struct jade_context *ctx)
       P_NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_A(p, b, va >> 32);
       P_NVC597_SET_STREAM_OUT_BUFFER_ADDRESS_B(p, b, (uint32_t)va);
       P_NVC597_SET_STREAM_OUT_BUFFER_SIZE(p, b, t->buffer_size);
-      P_NVC597_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(p, b, st->so_start[b]);
+      struct jade_so_target *jt = (struct jade_so_target *)t;
+      if (st->so_append[b] && jt->written) {
+         /* The write pointer from the target's last byte-count report,
+          * loaded by the GPU once the report is written (the host waits
+          * for its payload; the word is spliced in: jade_push.h), as nvc0
+          * loads it from its query (nvc0_tfb_validate) and NVK from its
+          * counter buffer (nvk_mme_xfb_counter_load). */
+         P_MTHD(p, NV906F, SEMAPHOREA);
+         P_NV906F_SEMAPHOREA(p, jt->offset_bo->va >> 32);
+         P_NV906F_SEMAPHOREB(p, (uint32_t)jt->offset_bo->va >> 2);
+         P_NV906F_SEMAPHOREC(p, jt->seq);
+         P_NV906F_SEMAPHORED(
+            p, {.operation = OPERATION_ACQ_GEQ, .acquire_switch = ACQUIRE_SWITCH_ENABLED});
+         jade_push_method_from(ctx, SUBC_NVC597, NVC597_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(b),
+                               jt->offset_bo->va + 4, 1);
+         p = jade_push_reserve(ctx, 40);
+      } else {
+         P_MTHD(p, NVC597, SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(b));
+         P_NVC597_SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER(p, b, st->so_start[b]);
+      }
       P_MTHD(p, NVC597, SET_STREAM_OUT_CONTROL_STREAM(b));
       P_NVC597_SET_STREAM_OUT_CONTROL_STREAM(p, b, vs->so.stream[b]);
       P_NVC597_SET_STREAM_OUT_CONTROL_COMPONENT_COUNT(p, b, vs->so.count[b]);
