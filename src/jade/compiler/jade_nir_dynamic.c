@@ -8,8 +8,8 @@
  * offsets that are not constant):
  * - a texture instruction whose unit has a dynamic part
  *   (nir_tex_src_texture_offset / sampler_offset) becomes one instruction
- *   per unit the shader may reach (from its base unit to the last one
- *   textures_used names), the result selected by the index.  Texture and
+ *   per unit the index may reach (the rest of its sampler array), the
+ *   result selected by the index.  Texture and
  *   sampler indices are the same in GL (the combined units);
  * - a load_ubo whose block index is not constant becomes one load per
  *   block of the shader (num_ubos), selected the same way;
@@ -39,6 +39,27 @@ select_over(nir_builder *b, nir_def *index, unsigned count, nir_def **values)
 }
 
 #define MAX_SELECT 32
+
+/* The units an index from `base` may reach: the rest of the sampler array
+ * that holds unit `base` (its variable's binding and array size, as
+ * nir_lower_samplers numbers units), so that no unit of another type
+ * (a cube, a shadow or an integer sampler after the array) is sampled
+ * with this instruction's form; without such a variable, up to the last
+ * unit the shader uses. */
+static unsigned
+units_after(nir_shader *nir, unsigned base)
+{
+   nir_foreach_variable_with_modes (var, nir, nir_var_uniform) {
+      const struct glsl_type *t = glsl_without_array(var->type);
+      if (!glsl_type_is_sampler(t) && !glsl_type_is_texture(t))
+         continue;
+      const unsigned n = glsl_type_is_array(var->type) ? glsl_get_aoa_size(var->type) : 1;
+      if (var->data.binding <= base && base < var->data.binding + n)
+         return var->data.binding + n - base;
+   }
+   const unsigned last = BITSET_LAST_BIT(nir->info.textures_used);
+   return last > base ? last - base : 1;
+}
 
 static bool
 lower_tex(nir_builder *b, nir_tex_instr *tex)
@@ -78,8 +99,7 @@ lower_tex(nir_builder *b, nir_tex_instr *tex)
       nir_tex_instr_remove_src(tex, s);
 
    const unsigned base = tex->texture_index;
-   const unsigned last = BITSET_LAST_BIT(b->shader->info.textures_used);
-   const unsigned count = CLAMP(last > base ? last - base : 1, 1, MAX_SELECT);
+   const unsigned count = CLAMP(units_after(b->shader, base), 1, MAX_SELECT);
    nir_def *values[MAX_SELECT];
    values[0] = &tex->def;
    b->cursor = nir_after_instr(&tex->instr);
