@@ -369,7 +369,15 @@ streams(void)
    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 4, NULL);
    glEnableVertexAttribArray(1);
    glDisableVertexAttribArray(0);
+   /* Exactly the six captured vertices (more would read past the
+    * buffer: zeros, drawn off the target, so only the count shows them). */
+   glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
    glDrawTransformFeedbackStream(GL_POINTS, xfo, 1);
+   glEndQuery(GL_PRIMITIVES_GENERATED);
+   GLuint drawn = 0;
+   glGetQueryObjectuiv(q[0], GL_QUERY_RESULT, &drawn);
+   if (drawn != 6 && bad++ < 8)
+      fprintf(stderr, "glDrawTransformFeedbackStream drew %u points, want 6\n", drawn);
 
    GLubyte px[SIZE * SIZE * 4];
    glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
