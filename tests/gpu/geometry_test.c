@@ -26,7 +26,12 @@
  *  7. the pixel stage's primitive id: the input primitive's, or the
  *     a[0x60] the program writes;
  *  8. faults: an input handle that names no vertex; a thread that ends
- *     without OUT.FINAL.
+ *     without OUT.FINAL;
+ *  9. viewport arrays: a program writing a[0x68] = 17 + the input
+ *     primitive id draws primitive k through viewport and scissor
+ *     (17 + k) & 15 = 1 + k (viewport j moves the picture down 4 j rows,
+ *     scissor 2 keeps the left half of its cell, scissor 0 would cut
+ *     everything), and the pixel stage reads 17 + k at a[0x68].
  */
 
 #include <inttypes.h>
@@ -42,7 +47,8 @@
 #define VA       0x30000000ull
 #define PB       0x0000u
 #define VS       0x0400u
-#define GS_AT(i) (0x0800u + 0x600u * (i)) /* 14 programs: 0x0800..0x5c00 */
+#define GS_AT(i) (0x0800u + 0x600u * (i)) /* 15 programs: 0x0800..0x6200 */
+#define PS_VP    0x6400u                  /* reads a[0x68] */
 #define PS_ID    0x6800u                  /* reads a[0x60] */
 #define PS_GEN   0x6c00u                  /* reads a[0x80] */
 #define STREAM   0x7000u                  /* 64 elements of 16 bytes */
@@ -68,6 +74,7 @@ enum gs_program {
    GS_BAD,
    GS_NO_FINAL,
    GS_PASSTHROUGH,
+   GS_QUAD_VP,
 };
 
 #define MAX_RUNS  64
@@ -379,6 +386,35 @@ build_quad(enum gs_program p, bool write_id)
    put_program(GS_AT(p), &h);
 }
 
+/* 9: build_quad's quad with a[0x68] = 17 + the input primitive id. */
+static void
+build_quad_vp(void)
+{
+   prologue();
+   vertex_handle(0);
+   A("ALD.128 R8, a[0x70], R5");
+   A("ALD R16, a[0x60]");
+   A("IADD3 R17, R16, 0x11, RZ");
+   static const char *const d[4][2] = {{"-0.25", "-0.25"},
+                                       {"0.25", "-0.25"},
+                                       {"-0.25", "0.25"},
+                                       {"0.25", "0.25"}};
+   for (unsigned c = 0; c < 4; c++) {
+      A("FADD R12, R8, %s", d[c][0]);
+      A("FADD R13, R9, %s", d[c][1]);
+      A("MOV R14, R10");
+      A("MOV R15, R11");
+      A("AST.128 a[0x70], R12, R20");
+      A("AST a[0x68], R17, R20");
+      A("OUT.EMIT R20, R20, RZ");
+   }
+   epilogue();
+   struct jade_sph_vtg h = gs_header(JADE_SPH_VTG_OUTPUT_TOPOLOGY_TRIANGLESTRIP, 4, 1);
+   h.imap_primitive_id = 1;
+   h.omap_viewport_index = 1;
+   put_program(GS_AT(GS_QUAD_VP), &h);
+}
+
 /* 8: ALD on a handle no ISBERD returned; a program without OUT.FINAL. */
 static void
 build_faults(void)
@@ -424,6 +460,8 @@ build_ps(uint32_t at, unsigned word)
    h.omap_red[0] = h.omap_green[0] = h.omap_blue[0] = h.omap_alpha[0] = 1;
    if (word == 0x80)
       h.generic_imap_x[0] = JADE_SPH_PS_IMAP_COLOR_DIFFUSE_RED_CONSTANT;
+   if (word == 0x68)
+      h.imap_viewport_index = 1;
    uint32_t dw[JADE_SPH_WORDS] = {0};
    jade_sph_ps_pack(dw, &h);
    memcpy(mem + at, dw, sizeof(dw));
@@ -814,6 +852,54 @@ case_primitive_id(enum gs_program p, uint32_t add)
          px(13, 1), px(1, 5));
 }
 
+/* 9: viewport j (1..3) as viewport 0 (scale and offset N / 2) moved
+ * down 4 j rows; scissor 2 (xmin 0, xmax 6) enabled, and scissor 0 (an
+ * empty rectangle) that only a primitive through viewport 0 would meet. */
+static void
+case_viewports(void)
+{
+   begin_case(GS_QUAD_VP, PS_VP);
+   memset(mem + TARGET, 0xff, N * N * 4);
+   const float h = N / 2.0f;
+   for (unsigned j = 1; j < 4; j++) {
+      m(NVC597_SET_VIEWPORT_SCALE_X(j), gpu_test_fu(h));
+      m(NVC597_SET_VIEWPORT_SCALE_Y(j), gpu_test_fu(h));
+      m(NVC597_SET_VIEWPORT_SCALE_Z(j), gpu_test_fu(0.5f));
+      m(NVC597_SET_VIEWPORT_OFFSET_X(j), gpu_test_fu(h));
+      m(NVC597_SET_VIEWPORT_OFFSET_Y(j), gpu_test_fu(h + 4.0f * (float)j));
+      m(NVC597_SET_VIEWPORT_OFFSET_Z(j), gpu_test_fu(0.5f));
+      m(NVC597_SET_VIEWPORT_CLIP_MIN_Z(j), gpu_test_fu(0.0f));
+      m(NVC597_SET_VIEWPORT_CLIP_MAX_Z(j), gpu_test_fu(1.0f));
+      m(NVC597_SET_SCISSOR_ENABLE(j), j == 2);
+   }
+   m(NVC597_SET_SCISSOR_HORIZONTAL(2), 6u << 16 | 0);
+   m(NVC597_SET_SCISSOR_VERTICAL(2), (uint32_t)N << 16 | 0);
+   m(NVC597_SET_SCISSOR_ENABLE(0), 1);
+   m(NVC597_SET_SCISSOR_HORIZONTAL(0), 0);
+   m(NVC597_SET_SCISSOR_VERTICAL(0), 0);
+   m(NVC597_SET_RASTER_ENABLE, 1);
+   hook_takes = false;
+   /* Three points (vertex ids 40..42), input primitive ids 0..2. */
+   draw(NVC597_BEGIN_OP_POINTS, 40, 3);
+   hook_takes = true;
+   m(NVC597_SET_RASTER_ENABLE, 0);
+   m(NVC597_SET_SCISSOR_ENABLE(0), 0);
+   m(NVC597_SET_SCISSOR_ENABLE(2), 0);
+   ok_so_far("viewports");
+   for (unsigned k = 0; k < 3; k++) {
+      /* Cell k: pixels [4k, 4k + 4) x [4 (k + 1), 4 (k + 2)), 17 + k. */
+      const unsigned y0 = 4 * (k + 1);
+      for (unsigned y = 0; y < N; y++) {
+         for (unsigned x = 4 * k; x < 4 * k + 4; x++) {
+            const bool in = y >= y0 && y < y0 + 4 && !(k == 1 && x >= 6);
+            const uint32_t want = in ? 17 + k : ~0u;
+            CHECK(px(x, y) == want, "viewports: cell %u pixel (%u, %u): 0x%x, want 0x%x", k, x, y,
+                  px(x, y), want);
+         }
+      }
+   }
+}
+
 static struct jade_gpu *
 new_model(void)
 {
@@ -879,9 +965,11 @@ main(void)
    build_streams();
    build_quad(GS_QUAD, false);
    build_quad(GS_QUAD_ID, true);
+   build_quad_vp();
    build_faults();
    build_ps(PS_ID, 0x60);
    build_ps(PS_GEN, 0x80);
+   build_ps(PS_VP, 0x68);
    build_stream();
    pipeline();
 
@@ -893,6 +981,7 @@ main(void)
    case_streams();
    case_primitive_id(GS_QUAD, 0);
    case_primitive_id(GS_QUAD_ID, 100);
+   case_viewports();
    CHECK(jade_gpu_stats(gpu)->unimplemented == 0, "every method implemented (last log '%s')",
          last_log);
    jade_gpu_destroy(gpu);

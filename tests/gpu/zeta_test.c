@@ -75,7 +75,7 @@ frag(unsigned x, unsigned y, float depth, bool front)
       return false;
    }
    bool pass = false;
-   if (!gpu_3d_zeta_fragment(gpu, &z, (int32_t)x, (int32_t)y, 0, depth, 1.0f, front, &pass)) {
+   if (!gpu_3d_zeta_fragment(gpu, &z, (int32_t)x, (int32_t)y, 0, 0, depth, 1.0f, front, &pass)) {
       printf("FAIL: fragment faulted: %s\n", last_log);
       failures++;
    }

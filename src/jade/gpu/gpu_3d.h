@@ -54,6 +54,10 @@ enum gpu_3d_primitive_ids {
  * runs at every primitive restart, a geometry stage's output into a run a
  * strip (or a thread's points).  `stream` is the vertex stream (0 without
  * a geometry stage). */
+/* Viewports and scissors: SET_VIEWPORT_*(j), SET_SCISSOR_*(j), j < 16
+ * (clc597.h). */
+#define GPU_3D_VIEWPORTS 16
+
 struct gpu_3d_run {
    unsigned topology;
    const struct gpu_vertex *v;
@@ -67,6 +71,11 @@ struct gpu_3d_run {
     * GEOMETRY_SHADER_SELECTS_LAYER, each primitive's layer is its
     * provoking vertex's word (gpu_3d_raster.c layer_of). */
    bool layer_from_vertex;
+   /* The last stage's OMAP names a[0x68], the viewport index
+    * (NAK_ATTR_VIEWPORT_INDEX): each primitive is drawn through viewport
+    * and scissor (provoking vertex's word & 15) (gpu_3d_raster.c
+    * viewport_of). */
+   bool viewport_from_vertex;
 };
 
 /* How many primitives a run of `count` vertices of the topology holds

@@ -92,6 +92,7 @@
 #define MAP_WORDS         JADE_ATTR_MAP_WORDS
 #define PRIMITIVE_ID_WORD JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
 #define LAYER_WORD        JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX)
+#define VIEWPORT_WORD     JADE_ATTR_WORD(JADE_ATTR_VIEWPORT_INDEX)
 #define OUT_BUDGET        (64u * 1024) /* output vertex slots a launch (64 MiB) */
 #define NONE              UINT32_MAX
 
@@ -106,7 +107,8 @@ struct gs {
    unsigned out_topology;    /* NVC597_BEGIN_OP_* */
    unsigned per_warp, warps; /* primitives a warp, warps a launch */
    bool writes_primitive_id;
-   bool writes_layer; /* OMAP names a[0x64], the layer (gl_Layer) */
+   bool writes_layer;    /* OMAP names a[0x64], the layer (gl_Layer) */
+   bool writes_viewport; /* OMAP names a[0x68], the viewport (gl_ViewportIndex) */
    uint8_t in_words[MAP_WORDS], out_words[MAP_WORDS];
    unsigned in_count, out_count;
 
@@ -269,6 +271,7 @@ read_header(struct gs *g)
    g->stream_mask = g->h.stream_out_mask ? g->h.stream_out_mask : 1;
    g->writes_primitive_id = jade_sph_vtg_omap_get(&g->h, PRIMITIVE_ID_WORD);
    g->writes_layer = jade_sph_vtg_omap_get(&g->h, LAYER_WORD);
+   g->writes_viewport = jade_sph_vtg_omap_get(&g->h, VIEWPORT_WORD);
    g->in_count = map_words(&g->h, false, g->in_words);
    g->out_count = map_words(&g->h, true, g->out_words);
    g->prims = gpu_3d_primitive_count(g->run->topology, g->run->count);
@@ -464,6 +467,7 @@ close_strip(struct gs *g, struct gs_output *o, unsigned p, unsigned stream)
          g->writes_primitive_id ? GPU_3D_PRIMITIVE_ID_VERTEX : GPU_3D_PRIMITIVE_ID_RUN,
       .stream = stream,
       .layer_from_vertex = g->writes_layer,
+      .viewport_from_vertex = g->writes_viewport,
    };
    o->open = o->vertices;
 }

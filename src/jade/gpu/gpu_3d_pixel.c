@@ -113,7 +113,8 @@ fragment_samples(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_pixel 
       int32_t sx, sy;
       gpu_3d_sample_xy(ms, x, y, s, &sx, &sy);
       bool pass;
-      ok = gpu_3d_zeta_fragment(gpu, &px->zeta, sx, sy, f->rt_index, depth, alpha, front, &pass);
+      ok = gpu_3d_zeta_fragment(gpu, &px->zeta, sx, sy, f->rt_index, f->viewport, depth, alpha,
+                                front, &pass);
       if (!ok)
          return false;
       if (!pass)

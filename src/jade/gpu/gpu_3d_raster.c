@@ -22,7 +22,8 @@
  *   window's +-32768): the model's stand-in for the hardware's guard band,
  *   whose size is not documented; what leaves the viewport is then cut at
  *   the pixels the viewport transform maps the clip volume to (the
- *   rectangle of SET_VIEWPORT_SCALE/OFFSET_X/Y(0)), which is what x/y
+ *   rectangle of SET_VIEWPORT_SCALE/OFFSET_X/Y(i) of the primitive's
+ *   viewport), which is what x/y
  *   clipping would do;
  * - user clip distances: SET_USER_CLIP_ENABLE PLANEi enables distance i,
  *   the vertex's word at 0x2c0 + 4 i (NAK nak_private.h
@@ -45,7 +46,7 @@
  *   at NAK_ATTR_PRIMITIVE_ID 0x060 with its system-value bit in the PS
  *   header's input map (from_nir.rs, FragmentIoInfo::mark_attr_read),
  *   which NVK relies on with no geometry shader;
- * - viewport 0: window = ndc * SET_VIEWPORT_SCALE_* + SET_VIEWPORT_OFFSET_*
+ * - viewport i: window = ndc * SET_VIEWPORT_SCALE_*(i) + SET_VIEWPORT_OFFSET_*(i)
  *   (x, y, z) when SET_VIEWPORT_SCALE_OFFSET is enabled, window = ndc when
  *   it is not (its name; NVK and nvc0 enable it); the pixel's 1 / w_clip
  *   goes to a[0x7c];
@@ -92,8 +93,12 @@
  *   sample; SET_SAMPLE_MASK_X*_Y* then narrows it.  Lines and points are
  *   the same quads, not GL's multisample rectangles and circles
  *   (approximate);
- * - pixels are kept within the surface clip and scissor 0
- *   (gpu_3d_clip_rect); only viewport and scissor 0 are modelled.
+ * - viewports: each primitive is drawn through viewport i and scissor i,
+ *   i its provoking vertex's a[0x68] when the last stage writes it
+ *   (viewport_of), else 0: the transform of SET_VIEWPORT_SCALE/OFFSET_*(i),
+ *   its rectangle and guard band, and pixels kept within the surface clip
+ *   and scissor i (gpu_3d_clip_rect_vp); the depth range
+ *   SET_VIEWPORT_CLIP_MIN/MAX_Z(i) (gpu_3d_zeta.c).
  * Approximate: clipping against distances interpolated linearly in clip
  * space, so a clipped edge may differ from the hardware's by its
  * rounding.  Polygon offset: depth_bias.  Polygon modes: polygon().  Polygon
@@ -118,6 +123,8 @@
 #define POS           JADE_ATTR_WORD(JADE_ATTR_POSITION)
 #define FACE          JADE_ATTR_WORD(JADE_ATTR_FRONT_FACE)
 #define PRIMID        JADE_ATTR_WORD(JADE_ATTR_PRIMITIVE_ID)
+#define LAYER         JADE_ATTR_WORD(JADE_ATTR_RT_ARRAY_INDEX)
+#define VIEWPORT      JADE_ATTR_WORD(JADE_ATTR_VIEWPORT_INDEX)
 #define CLIP_DIST     JADE_ATTR_WORD(JADE_ATTR_CLIP_DISTANCE(0))
 #define COLOR         JADE_ATTR_WORD(JADE_ATTR_COLOR_FRONT)
 #define BACK_COLOR    JADE_ATTR_WORD(JADE_ATTR_COLOR_BACK)
@@ -138,11 +145,23 @@ struct wvert {
    const float *a;
 };
 
+/* One of the 16 viewports (SET_VIEWPORT_*(j)) with scissor j: its
+ * transform, the pixel rectangle (surface clip, scissor j, the viewport's
+ * rectangle) and its guard band. */
+struct viewport {
+   double sx, sy, sz, ox, oy, oz;
+   struct gpu_3d_rect clip;
+   float gbx, gby; /* guard band, in ndc */
+};
+
 struct raster {
    struct jade_gpu *gpu;
    unsigned subc;
    struct gpu_3d_pixel px; /* the pixel stage's program and targets */
    uint8_t imap[W];
+   struct viewport vp[GPU_3D_VIEWPORTS];
+   unsigned viewport; /* of the primitive being drawn (viewport_of) */
+   /* vp[viewport]'s transform, rectangle and guard band */
    double sx, sy, sz, ox, oy, oz;
    bool zero_to_w, lower_left, provoking_last;
    bool cull, cull_front, cull_back, front_ccw, two_sided;
@@ -162,11 +181,12 @@ struct raster {
    int32_t flip_h; /* LOWER_LEFT: y = flip_h - row */
    struct gpu_3d_rect clip;
    uint32_t rt_index;
-   float gbx, gby;         /* guard band, in ndc */
-   uint8_t clip_planes;    /* user distances that clip (ENABLE, OP CLIP) */
-   uint8_t cull_planes;    /* user distances that cull (ENABLE, OP CULL) */
-   uint32_t primitive_id;  /* of the primitive being drawn */
-   bool layer_from_vertex; /* the run's gpu_3d_run.layer_from_vertex */
+   float gbx, gby;            /* guard band, in ndc */
+   uint8_t clip_planes;       /* user distances that clip (ENABLE, OP CLIP) */
+   uint8_t cull_planes;       /* user distances that cull (ENABLE, OP CULL) */
+   uint32_t primitive_id;     /* of the primitive being drawn */
+   bool layer_from_vertex;    /* the run's gpu_3d_run.layer_from_vertex */
+   bool viewport_from_vertex; /* the run's gpu_3d_run.viewport_from_vertex */
 };
 
 /* ------------------------------------------------------------ setup */
@@ -419,6 +439,17 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1, const
          plane[word][2] = uif(R->primitive_id);
          continue;
       }
+      /* The pixel stage's a[0x64] and a[0x68] (NAK reads gl_Layer and
+       * gl_ViewportIndex there, flat): what the last stage wrote at the
+       * provoking vertex, as written (the model's assumption: the word
+       * passes like any flat attribute, only the layer and viewport
+       * selection read it as an index), 0 if it writes none (GL 4.6 7.1,
+       * "Built-In Variables"). */
+      if (word == LAYER || word == VIEWPORT) {
+         const bool written = word == LAYER ? R->layer_from_vertex : R->viewport_from_vertex;
+         plane[word][2] = uif(written ? flat->a[word] : 0);
+         continue;
+      }
       if (word == POS + 2 || word == POS + 3) {
          for (unsigned i = 0; i < 3; i++)
             f[i] = word == POS + 2 ? sv[i]->z : sv[i]->invw;
@@ -442,6 +473,7 @@ triangle(struct raster *R, const struct wvert *v0, const struct wvert *v1, const
       .coverage = covered,
       .plane = (const float(*)[3])plane,
       .rt_index = R->rt_index,
+      .viewport = R->viewport,
    };
    bool ok = gpu_3d_shade(R->gpu, R->subc, &R->px, &frags);
    free(plane);
@@ -628,6 +660,27 @@ layer_of(const struct raster *R, const struct gpu_vertex *provoking)
    return GPU_GET(m, NVC597_SET_RT_LAYER_V);
 }
 
+/* The viewport (and scissor) a primitive is drawn through: the provoking
+ * vertex's a[0x68] when the last stage's OMAP names it (a geometry
+ * program's gl_ViewportIndex; NAK_ATTR_VIEWPORT_INDEX 0x068), its low four
+ * bits (16 viewports, SET_VIEWPORT_*(j) in clc597.h; GL leaves an index
+ * out of range undefined), else viewport 0.  No method enables it: NVK
+ * (nvk_shader.c) and nvc0 only mark the output in the header's OMAP.
+ * Makes it the current one: R->sx..oz, R->clip, R->gbx/gby. */
+static void
+viewport_of(struct raster *R, const struct gpu_vertex *provoking)
+{
+   unsigned i = 0;
+   if (R->viewport_from_vertex)
+      i = provoking->a[JADE_ATTR_WORD(JADE_ATTR_VIEWPORT_INDEX)] & (GPU_3D_VIEWPORTS - 1);
+   const struct viewport *vp = &R->vp[i];
+   R->viewport = i;
+   R->sx = vp->sx, R->sy = vp->sy, R->sz = vp->sz;
+   R->ox = vp->ox, R->oy = vp->oy, R->oz = vp->oz;
+   R->clip = vp->clip;
+   R->gbx = vp->gbx, R->gby = vp->gby;
+}
+
 /* The polygon of vertices v[0..n) (a triangle, a quad, a GL polygon):
  * culled by cull distances, clipped, its facing from its whole area,
  * drawn by polygon().  The clipper counters count it as the n - 2
@@ -640,6 +693,7 @@ draw_polygon(struct raster *R, const struct gpu_vertex *const *v, unsigned n,
       return true;
    R->kind = PRIM_FILL;
    R->rt_index = layer_of(R, provoking);
+   viewport_of(R, provoking);
    struct cvert *poly = malloc(2 * MAX_POLY * sizeof(struct cvert));
    if (!poly)
       return false;
@@ -737,6 +791,7 @@ draw_line(struct raster *R, const struct gpu_vertex *a, const struct gpu_vertex 
 {
    R->kind = PRIM_LINE;
    R->rt_index = layer_of(R, provoking);
+   viewport_of(R, provoking);
    struct cvert *c = malloc(2 * sizeof(struct cvert));
    if (!c)
       return false;
@@ -855,6 +910,7 @@ draw_point(struct raster *R, const struct gpu_vertex *a)
 {
    R->kind = PRIM_POINT;
    R->rt_index = layer_of(R, a);
+   viewport_of(R, a);
    struct cvert *c = malloc(sizeof(struct cvert));
    if (!c)
       return false;
@@ -897,17 +953,6 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
       return false;
    for (unsigned w = 0; w < W; w++)
       R->imap[w] = gpu_3d_ps_imap(&R->px.h, w);
-   const uint32_t *m = gpu->method[subc];
-   R->sx = uif(m[NVC597_SET_VIEWPORT_SCALE_X(0) / 4]);
-   R->sy = uif(m[NVC597_SET_VIEWPORT_SCALE_Y(0) / 4]);
-   R->sz = uif(m[NVC597_SET_VIEWPORT_SCALE_Z(0) / 4]);
-   R->ox = uif(m[NVC597_SET_VIEWPORT_OFFSET_X(0) / 4]);
-   R->oy = uif(m[NVC597_SET_VIEWPORT_OFFSET_Y(0) / 4]);
-   R->oz = uif(m[NVC597_SET_VIEWPORT_OFFSET_Z(0) / 4]);
-   if (!GPU_GET(M(subc, SET_VIEWPORT_SCALE_OFFSET), NVC597_SET_VIEWPORT_SCALE_OFFSET_ENABLE)) {
-      R->sx = R->sy = R->sz = 1;
-      R->ox = R->oy = R->oz = 0;
-   }
    if (GPU_GET(M(subc, SET_VIEWPORT_PIXEL), NVC597_SET_VIEWPORT_PIXEL_CENTER) ==
        NVC597_SET_VIEWPORT_PIXEL_CENTER_AT_INTEGERS)
       gpu_3d_not_modelled(gpu, subc, 11,
@@ -931,27 +976,47 @@ setup(struct raster *R, struct jade_gpu *gpu, unsigned subc, const struct gpu_3d
       GPU_GET(M(subc, SET_VIEWPORT_CLIP_CONTROL), NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP);
    R->z_clip = gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_XYZ_CLIP ||
                gclip == NVC597_SET_VIEWPORT_CLIP_CONTROL_GEOMETRY_CLIP_FRUSTUM_Z_CLIP;
-   R->clip = gpu_3d_clip_rect(gpu, subc, true);
    R->lower_left = GPU_GET(M(subc, SET_WINDOW_ORIGIN), NVC597_SET_WINDOW_ORIGIN_MODE) ==
                    NVC597_SET_WINDOW_ORIGIN_MODE_LOWER_LEFT;
-   R->flip_h = R->clip.y1;
-   /* The viewport's rectangle: where x/y clipping would cut. */
-   double vx0 = R->ox - fabs(R->sx), vx1 = R->ox + fabs(R->sx);
-   double vy0 = R->oy - fabs(R->sy), vy1 = R->oy + fabs(R->sy);
-   if (R->lower_left) {
-      double t = R->flip_h - vy1;
-      vy1 = R->flip_h - vy0;
-      vy0 = t;
+   /* LOWER_LEFT counts rows from the bottom of the surface clip (scissors
+    * are in the same window coordinates and do not move it). */
+   R->flip_h = gpu_3d_clip_rect(gpu, subc, false).y1;
+   const bool scale_offset =
+      GPU_GET(M(subc, SET_VIEWPORT_SCALE_OFFSET), NVC597_SET_VIEWPORT_SCALE_OFFSET_ENABLE);
+   for (unsigned i = 0; i < GPU_3D_VIEWPORTS; i++) {
+      struct viewport *vp = &R->vp[i];
+      const uint32_t *m = gpu->method[subc];
+      vp->sx = uif(m[NVC597_SET_VIEWPORT_SCALE_X(i) / 4]);
+      vp->sy = uif(m[NVC597_SET_VIEWPORT_SCALE_Y(i) / 4]);
+      vp->sz = uif(m[NVC597_SET_VIEWPORT_SCALE_Z(i) / 4]);
+      vp->ox = uif(m[NVC597_SET_VIEWPORT_OFFSET_X(i) / 4]);
+      vp->oy = uif(m[NVC597_SET_VIEWPORT_OFFSET_Y(i) / 4]);
+      vp->oz = uif(m[NVC597_SET_VIEWPORT_OFFSET_Z(i) / 4]);
+      if (!scale_offset) {
+         vp->sx = vp->sy = vp->sz = 1;
+         vp->ox = vp->oy = vp->oz = 0;
+      }
+      vp->clip = gpu_3d_clip_rect_vp(gpu, subc, true, i);
+      /* The viewport's rectangle: where x/y clipping would cut. */
+      double vx0 = vp->ox - fabs(vp->sx), vx1 = vp->ox + fabs(vp->sx);
+      double vy0 = vp->oy - fabs(vp->sy), vy1 = vp->oy + fabs(vp->sy);
+      if (R->lower_left) {
+         double t = R->flip_h - vy1;
+         vy1 = R->flip_h - vy0;
+         vy0 = t;
+      }
+      gpu_3d_rect_clip(&vp->clip, (int32_t)ceil(vx0 - 0.5), (int32_t)ceil(vy0 - 0.5),
+                       (int32_t)ceil(vx1 - 0.5), (int32_t)ceil(vy1 - 0.5));
+      gpu_3d_rect_clip(&vp->clip, -32768, -32768, 32768, 32768);
+      vp->gbx = fabs(vp->sx) > 0 ? (float)((GUARD - fabs(vp->ox)) / fabs(vp->sx)) : 1e30f;
+      vp->gby = fabs(vp->sy) > 0 ? (float)((GUARD - fabs(vp->oy)) / fabs(vp->sy)) : 1e30f;
+      if (vp->gbx < 1)
+         vp->gbx = 1;
+      if (vp->gby < 1)
+         vp->gby = 1;
    }
-   gpu_3d_rect_clip(&R->clip, (int32_t)ceil(vx0 - 0.5), (int32_t)ceil(vy0 - 0.5),
-                    (int32_t)ceil(vx1 - 0.5), (int32_t)ceil(vy1 - 0.5));
-   gpu_3d_rect_clip(&R->clip, -32768, -32768, 32768, 32768);
-   R->gbx = fabs(R->sx) > 0 ? (float)((GUARD - fabs(R->ox)) / fabs(R->sx)) : 1e30f;
-   R->gby = fabs(R->sy) > 0 ? (float)((GUARD - fabs(R->oy)) / fabs(R->sy)) : 1e30f;
-   if (R->gbx < 1)
-      R->gbx = 1;
-   if (R->gby < 1)
-      R->gby = 1;
+   R->viewport_from_vertex = false;
+   viewport_of(R, NULL);
    /* User clip distances: SET_USER_CLIP_ENABLE PLANEi (bit i) enables
     * distance i, SET_USER_CLIP_OP PLANEi (bit 4 i) makes it a cull
     * distance instead of a clip distance (NVK nvk_shader.c enables clip
@@ -1039,6 +1104,7 @@ raster_one(struct raster *R, const struct gpu_3d_run *run)
    const bool last = R->provoking_last;
    bool ok = true;
    R->layer_from_vertex = run->layer_from_vertex;
+   R->viewport_from_vertex = run->viewport_from_vertex;
    switch (run->topology) {
    case NVC597_BEGIN_OP_POINTS:
       for (unsigned i = 0; ok && i < n; i++) {

@@ -67,6 +67,10 @@ bool gpu_3d_target_va(const struct gpu_3d_target *t, int32_t x, int32_t y, uint3
  * scissor 0 if `scissor` and SET_SCISSOR_ENABLE(0). */
 struct gpu_3d_rect gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, bool scissor);
 
+/* The same with scissor i (SET_SCISSOR_*(i), i < GPU_3D_VIEWPORTS). */
+struct gpu_3d_rect gpu_3d_clip_rect_vp(const struct jade_gpu *gpu, unsigned subc, bool scissor,
+                                       unsigned i);
+
 /* Logs `what` once per model (a fixed-function behaviour not modelled)
  * and counts it as unimplemented. */
 void gpu_3d_not_modelled(struct jade_gpu *gpu, unsigned subc, unsigned key, const char *what);
@@ -101,7 +105,8 @@ struct gpu_3d_zeta {
    bool alpha_test, depth_test, depth_write, bounds, stencil;
    unsigned alpha_func, depth_func;
    float alpha_ref, bounds_min, bounds_max;
-   double zmin, zmax;             /* the depth range */
+   double zmin[GPU_3D_VIEWPORTS]; /* the depth range of each viewport */
+   double zmax[GPU_3D_VIEWPORTS];
    bool clamp_min, clamp_max;     /* clamp to it, or drop */
    struct gpu_3d_stencil face[2]; /* front, back */
 };
@@ -117,7 +122,8 @@ bool gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z
  * single-sampled), the zeta surface updated; *pass: the colour is
  * written.  False after a fault. */
 bool gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x, int32_t y,
-                          uint32_t rt_index, float depth, float alpha, bool front, bool *pass);
+                          uint32_t rt_index, unsigned viewport, float depth, float alpha,
+                          bool front, bool *pass);
 
 /* CLEAR_SURFACE of the zeta target's depth and/or stencil in rect. */
 void gpu_3d_zeta_clear(struct jade_gpu *gpu, unsigned subc, bool depth, bool stencil,
@@ -169,6 +175,7 @@ struct gpu_3d_fragments {
                                       * covered samples (bit s) */
    const float (*plane)[3];  /* JADE_SIM_ATTR_WORDS */
    uint32_t rt_index;
+   unsigned viewport; /* the primitive's viewport (its depth range) */
 };
 
 /* What the pixel stage reads once a run (gpu_3d_pixel_begin): the

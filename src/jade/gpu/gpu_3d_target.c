@@ -225,6 +225,12 @@ gpu_3d_target_va(const struct gpu_3d_target *t, int32_t x, int32_t y, uint32_t r
 struct gpu_3d_rect
 gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, bool scissor)
 {
+   return gpu_3d_clip_rect_vp(gpu, subc, scissor, 0);
+}
+
+struct gpu_3d_rect
+gpu_3d_clip_rect_vp(const struct jade_gpu *gpu, unsigned subc, bool scissor, unsigned i)
+{
    uint32_t h = M(subc, SET_SURFACE_CLIP_HORIZONTAL), v = M(subc, SET_SURFACE_CLIP_VERTICAL);
    int32_t x = GPU_GET(h, NVC597_SET_SURFACE_CLIP_HORIZONTAL_X);
    int32_t y = GPU_GET(v, NVC597_SET_SURFACE_CLIP_VERTICAL_Y);
@@ -235,9 +241,9 @@ gpu_3d_clip_rect(const struct jade_gpu *gpu, unsigned subc, bool scissor)
       y + (int32_t)GPU_GET(v, NVC597_SET_SURFACE_CLIP_VERTICAL_HEIGHT),
    };
    if (scissor &&
-       GPU_GET(gpu->method[subc][NVC597_SET_SCISSOR_ENABLE(0) / 4], NVC597_SET_SCISSOR_ENABLE_V)) {
-      uint32_t sh = gpu->method[subc][NVC597_SET_SCISSOR_HORIZONTAL(0) / 4];
-      uint32_t sv = gpu->method[subc][NVC597_SET_SCISSOR_VERTICAL(0) / 4];
+       GPU_GET(gpu->method[subc][NVC597_SET_SCISSOR_ENABLE(i) / 4], NVC597_SET_SCISSOR_ENABLE_V)) {
+      uint32_t sh = gpu->method[subc][NVC597_SET_SCISSOR_HORIZONTAL(i) / 4];
+      uint32_t sv = gpu->method[subc][NVC597_SET_SCISSOR_VERTICAL(i) / 4];
       /* XMAX and YMAX are exclusive (nvc0 and NVK program x + width). */
       gpu_3d_rect_clip(&r, GPU_GET(sh, NVC597_SET_SCISSOR_HORIZONTAL_XMIN),
                        GPU_GET(sv, NVC597_SET_SCISSOR_VERTICAL_YMIN),

@@ -157,24 +157,26 @@ gpu_3d_zeta_read(struct jade_gpu *gpu, unsigned subc, struct gpu_3d_zeta *z, cha
    z->alpha_func = func_of(M(subc, SET_ALPHA_FUNC));
    z->alpha_ref = uif(M(subc, SET_ALPHA_REF));
    const uint32_t ctl = M(subc, SET_VIEWPORT_CLIP_CONTROL);
-   double lo = uif(m[NVC597_SET_VIEWPORT_CLIP_MIN_Z(0) / 4]);
-   double hi = uif(m[NVC597_SET_VIEWPORT_CLIP_MAX_Z(0) / 4]);
-   switch (GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE)) {
-   case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_ZERO_ONE:
-      lo = 0, hi = 1;
-      break;
-   case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_MINUS_INF_PLUS_INF:
-      lo = -INFINITY, hi = INFINITY;
-      break;
-   case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_USE_FIELD_MIN_Z_ZERO_MAX_Z_ONE:
-      if (GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_MIN_Z_ZERO_MAX_Z_ONE))
+   for (unsigned i = 0; i < GPU_3D_VIEWPORTS; i++) {
+      double lo = uif(m[NVC597_SET_VIEWPORT_CLIP_MIN_Z(i) / 4]);
+      double hi = uif(m[NVC597_SET_VIEWPORT_CLIP_MAX_Z(i) / 4]);
+      switch (GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE)) {
+      case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_ZERO_ONE:
          lo = 0, hi = 1;
-      break;
-   default:
-      break;
+         break;
+      case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_MINUS_INF_PLUS_INF:
+         lo = -INFINITY, hi = INFINITY;
+         break;
+      case NVC597_SET_VIEWPORT_CLIP_CONTROL_Z_CLIP_RANGE_USE_FIELD_MIN_Z_ZERO_MAX_Z_ONE:
+         if (GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_MIN_Z_ZERO_MAX_Z_ONE))
+            lo = 0, hi = 1;
+         break;
+      default:
+         break;
+      }
+      z->zmin[i] = MIN2(lo, hi);
+      z->zmax[i] = MAX2(lo, hi);
    }
-   z->zmin = MIN2(lo, hi);
-   z->zmax = MAX2(lo, hi);
    z->clamp_min = GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_PIXEL_MIN_Z) ==
                   NVC597_SET_VIEWPORT_CLIP_CONTROL_PIXEL_MIN_Z_CLAMP;
    z->clamp_max = GPU_GET(ctl, NVC597_SET_VIEWPORT_CLIP_CONTROL_PIXEL_MAX_Z) ==
@@ -281,7 +283,8 @@ field_mask(unsigned shift, unsigned bits)
 
 bool
 gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t x, int32_t y,
-                     uint32_t rt_index, float depth, float alpha, bool front, bool *pass)
+                     uint32_t rt_index, unsigned viewport, float depth, float alpha, bool front,
+                     bool *pass)
 {
    *pass = false;
    if (z->alpha_test && !gpu_compare(z->alpha_func, alpha, z->alpha_ref))
@@ -289,15 +292,16 @@ gpu_3d_zeta_fragment(struct jade_gpu *gpu, const struct gpu_3d_zeta *z, int32_t 
    double d = depth;
    if (isnan(d))
       d = 0;
-   if (d < z->zmin) {
+   viewport &= GPU_3D_VIEWPORTS - 1;
+   if (d < z->zmin[viewport]) {
       if (!z->clamp_min)
          return true;
-      d = z->zmin;
+      d = z->zmin[viewport];
    }
-   if (d > z->zmax) {
+   if (d > z->zmax[viewport]) {
       if (!z->clamp_max)
          return true;
-      d = z->zmax;
+      d = z->zmax[viewport];
    }
    if (!z->enabled) {
       *pass = true;
