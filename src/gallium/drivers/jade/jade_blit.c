@@ -31,8 +31,8 @@ save_state(struct jade_context *ctx)
    util_blitter_save_tesseval_shader(b, st->shader[PIPE_SHADER_TESS_EVAL]);
    util_blitter_save_so_targets(b, st->so_target_count, st->so_targets, MESA_PRIM_UNKNOWN);
    util_blitter_save_rasterizer(b, st->rasterizer);
-   util_blitter_save_viewport(b, &st->viewport);
-   util_blitter_save_scissor(b, &st->scissor);
+   util_blitter_save_viewport(b, &st->viewport[0]);
+   util_blitter_save_scissor(b, &st->scissor[0]);
    util_blitter_save_fragment_shader(b, st->shader[PIPE_SHADER_FRAGMENT]);
    util_blitter_save_blend(b, st->blend);
    util_blitter_save_depth_stencil_alpha(b, st->zsa);

@@ -25,8 +25,9 @@ struct jade_zsa;
  * without a CSO, which is emitted from here when its dirty bit is set. */
 struct jade_state {
    struct pipe_framebuffer_state framebuffer;
-   struct pipe_viewport_state viewport;
-   struct pipe_scissor_state scissor;
+   /* ARB_viewport_array: SET_VIEWPORT_*(i) and SET_SCISSOR_*(i) */
+   struct pipe_viewport_state viewport[JADE_MAX_VIEWPORTS];
+   struct pipe_scissor_state scissor[JADE_MAX_VIEWPORTS];
    struct pipe_blend_color blend_color;
    struct pipe_stencil_ref stencil_ref;
    struct pipe_clip_state clip;
@@ -126,6 +127,11 @@ struct jade_context {
    bool warned_stages;
    uint8_t stage_enabled; /* graphics stages (bit s, jade_program.h) last sent enabled */
    uint8_t rt_layer_sent; /* SET_RT_LAYER as last sent: 0 never, 1 V = 0, 2 the GS's */
+   /* Viewports and scissors changed since last emitted (a bit each), and
+    * the rasterizer bits they were emitted with: 0 never, 1 off, 2 on
+    * (halfz for the depth range, scissor for SET_SCISSOR_ENABLE). */
+   uint16_t viewports_dirty, scissors_dirty;
+   uint8_t vp_halfz_sent, scissor_enable_sent;
    struct jade_program_counters counters;
    struct blitter_context *blitter; /* util_blitter: blits that draw */
    struct jade_bo *tls_bo;          /* local memory of every thread */

@@ -6,6 +6,10 @@
 #ifndef JADE_SCREEN_H
 #define JADE_SCREEN_H
 
+/* Viewports and scissors: SET_VIEWPORT_*(j), SET_SCISSOR_*(j), j < 16
+ * (clc597.h; NVK's NVK_MAX_VIEWPORTS, nvc0's NVC0_MAX_VIEWPORTS). */
+#define JADE_MAX_VIEWPORTS 16
+
 #include "pipe/p_screen.h"
 #include "compiler/nir/nir.h"
 

@@ -138,7 +138,7 @@ jade_screen_init_caps(struct jade_screen *screen)
     * holds after the factors (jade_attr.h JADE_ATTR_PATCH_GENERIC_COUNT;
     * nvc0_screen.c sets 30). */
    caps->max_shader_patch_varyings = 30;
-   caps->max_viewports = 1;
+   caps->max_viewports = JADE_MAX_VIEWPORTS; /* ARB_viewport_array */
    caps->viewport_subpixel_bits = 8;
    caps->rasterizer_subpixel_bits = 8;
 
