@@ -8,9 +8,15 @@
  * (tests/driver/gob_ref.h: NIL's rules, Turing's colour GOB) and whose
  * header it packs (jade_tic_bl_pack, from NVIDIA's clc597tex.h); every texel
  * must read back as util_format decodes the same bytes.  Also a swizzle, a
- * pitch header, reads outside the image and the size query.
+ * pitch header, reads outside the image and the size query.  BC7 and BC6H
+ * (BPTC) blocks against values worked out here from the block format
+ * (the BC7 / BC6H definitions of the D3D11 functional spec and the Khronos
+ * Data Format Specification 1.3, "BC7", "BC6H"): BC7 mode 6 and BC6H
+ * mode 11 (unsigned and signed), every index of the 16 in one block.
  */
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nvidia/classes/clc46f.h"
@@ -96,6 +102,104 @@ header(unsigned components, unsigned type, unsigned ty0)
    t.max_mip_level = 1;
    t.res_view_max_mip_level = 1; /* the view: both levels */
    return t;
+}
+
+/* Little-endian bit writer for a 128-bit block. */
+static void
+put_bits(uint8_t blk[16], unsigned *at, unsigned n, uint32_t v)
+{
+   for (unsigned i = 0; i < n; i++, (*at)++)
+      blk[*at / 8] |= (uint8_t)((v >> i & 1) << (*at % 8));
+}
+
+/* The 4-bit index weights of BC6H and BC7. */
+static const unsigned weights4[16] = {0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64};
+
+/* Indices 0..15 for texels 0..15 (the anchor texel 0 with 3 bits). */
+static void
+put_indices(uint8_t blk[16], unsigned *at)
+{
+   for (unsigned i = 0; i < 16; i++)
+      put_bits(blk, at, i ? 4 : 3, i);
+}
+
+/* BC7 mode 6: endpoints of 7 bits a channel and one p-bit each, RGBA. */
+static const uint8_t bc7_c[2][4] = {{0x10, 0x20, 0x7f, 0x7f}, {0x70, 0x60, 0x00, 0x40}};
+static const uint8_t bc7_p[2] = {1, 0};
+
+static void
+bc7_block(uint8_t blk[16])
+{
+   memset(blk, 0, 16);
+   unsigned at = 0;
+   put_bits(blk, &at, 7, 1u << 6); /* mode 6: bit 6 */
+   for (unsigned c = 0; c < 4; c++)
+      for (unsigned e = 0; e < 2; e++)
+         put_bits(blk, &at, 7, bc7_c[e][c]);
+   put_bits(blk, &at, 1, bc7_p[0]);
+   put_bits(blk, &at, 1, bc7_p[1]);
+   put_indices(blk, &at);
+}
+
+/* Texel i of that block: endpoints (c << 1 | p), weight weights4[i]. */
+static void
+bc7_texel(unsigned i, float out[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      const unsigned e0 = bc7_c[0][c] << 1 | bc7_p[0], e1 = bc7_c[1][c] << 1 | bc7_p[1];
+      const unsigned w = weights4[i];
+      out[c] = (float)(((64 - w) * e0 + w * e1 + 32) >> 6) / 255.0f;
+   }
+}
+
+/* BC6H mode 11 (mode bits 00011): one region, 10-bit endpoints W and X
+ * per channel, no deltas. */
+static const int bc6_w[3] = {0, 512, 100}, bc6_x[3] = {1023, 256, 900};
+static const int bc6_ws[3] = {-300, 511, 0}, bc6_xs[3] = {200, -511, 40};
+
+static void
+bc6_block(uint8_t blk[16], const int w[3], const int x[3])
+{
+   memset(blk, 0, 16);
+   unsigned at = 0;
+   put_bits(blk, &at, 5, 0x03);
+   for (unsigned c = 0; c < 3; c++)
+      put_bits(blk, &at, 10, (uint32_t)w[c] & 0x3ff);
+   for (unsigned c = 0; c < 3; c++)
+      put_bits(blk, &at, 10, (uint32_t)x[c] & 0x3ff);
+   put_indices(blk, &at);
+}
+
+static float
+half_to_float(unsigned h)
+{
+   const unsigned e = h >> 10 & 31, m = h & 1023;
+   float v = e ? ldexpf((float)(m | 1024), (int)e - 25) : ldexpf((float)m, -24);
+   return h & 0x8000 ? -v : v;
+}
+
+/* Texel i, channel c of a mode-11 block: unquantize the 10-bit endpoints,
+ * interpolate, scale to a half float (unsigned: * 31 / 64; signed:
+ * * 31 / 32 with the sign apart). */
+static float
+bc6_texel(bool sf, int w0, int x0, unsigned i)
+{
+   int e[2] = {w0, x0}, u[2];
+   for (unsigned k = 0; k < 2; k++) {
+      if (!sf) {
+         u[k] = e[k] == 0 ? 0 : e[k] == 1023 ? 0xffff : ((e[k] << 16) + 0x8000) >> 10;
+      } else {
+         const int a = abs(e[k]);
+         const int m = a == 0 ? 0 : a >= 511 ? 0x7fff : ((a << 15) + 0x4000) >> 9;
+         u[k] = e[k] < 0 ? -m : m;
+      }
+   }
+   const int wt = (int)weights4[i];
+   const int v = ((64 - wt) * u[0] + wt * u[1] + 32) >> 6;
+   if (!sf)
+      return half_to_float((unsigned)(v * 31 >> 6));
+   const int mag = (abs(v) * 31) >> 5;
+   return half_to_float((unsigned)mag | (v < 0 ? 0x8000u : 0));
 }
 
 static bool
@@ -205,6 +309,66 @@ main(void)
                texels_seen++;
             }
       CHECK(!bad, "%s: %u texels wrong", util_format_name(f), bad);
+   }
+
+   /* BPTC: one hand-made block in every block of both levels; texel
+    * (x, y) of a block is index 4 (y % 4) + x % 4. */
+   for (unsigned k = 0; k < 3; k++) {
+      const bool bc7 = k == 0, sf = k == 2;
+      uint8_t blk[16];
+      if (bc7)
+         bc7_block(blk);
+      else
+         bc6_block(blk, sf ? bc6_ws : bc6_w, sf ? bc6_xs : bc6_x);
+      struct ref_image img;
+      ref_layout(W, H, 1, 2, 4, 4, 16, &img);
+      memset(mem + IMAGE, 0, MEM_SIZE - IMAGE - 0x1000);
+      for (unsigned l = 0; l < 2; l++) {
+         const struct ref_level *lv = &img.level[l];
+         for (unsigned by = 0; by < DIV_ROUND_UP(H >> l, 4); by++)
+            for (unsigned bx = 0; bx < DIV_ROUND_UP(W >> l, 4); bx++)
+               for (unsigned b = 0; b < 16; b++)
+                  mem[IMAGE + lv->offset_B +
+                      ref_offset(lv->row_B, lv->rows, lv->ty, lv->tz, bx * 16 + b, by, 0)] = blk[b];
+      }
+      const unsigned comp = bc7  ? JADE_TIC_BL_COMPONENTS_SIZES_BC7U
+                            : sf ? JADE_TIC_BL_COMPONENTS_SIZES_BC6H_SF16
+                                 : JADE_TIC_BL_COMPONENTS_SIZES_BC6H_UF16;
+      const unsigned type =
+         bc7 ? JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM : JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT;
+      struct jade_tic_bl t = header(comp, type, img.level[0].ty);
+      write_header(28 + k, &t);
+      unsigned bad = 0;
+      for (unsigned l = 0; l < 2; l++)
+         for (unsigned y = 0; y < (H >> l); y++)
+            for (unsigned x = 0; x < (W >> l); x++) {
+               const unsigned i = 4 * (y % 4) + x % 4;
+               float want[4] = {0, 0, 0, 1};
+               if (bc7) {
+                  bc7_texel(i, want);
+               } else {
+                  for (unsigned c = 0; c < 3; c++)
+                     want[c] =
+                        bc6_texel(sf, sf ? bc6_ws[c] : bc6_w[c], sf ? bc6_xs[c] : bc6_x[c], i);
+               }
+               uint32_t got[4];
+               bool same = fetch(gpu, 28 + k, x, y, l, got);
+               for (unsigned c = 0; c < 4 && same; c++)
+                  same = fabsf(uif(got[c]) - want[c]) <= 1e-6f * fmaxf(1.0f, fabsf(want[c]));
+               if (!same && bad++ < 4)
+                  printf("%s: level %u texel (%u, %u): %g %g %g %g, want %g %g %g %g\n",
+                         bc7  ? "BC7"
+                         : sf ? "BC6H SF16"
+                              : "BC6H UF16",
+                         l, x, y, uif(got[0]), uif(got[1]), uif(got[2]), uif(got[3]), want[0],
+                         want[1], want[2], want[3]);
+               texels_seen++;
+            }
+      CHECK(!bad, "%s: %u texels wrong",
+            bc7  ? "BC7 mode 6"
+            : sf ? "BC6H SF16 mode 11"
+                 : "BC6H UF16 mode 11",
+            bad);
    }
 
    /* Outside the image, its levels: zero.  The size query. */

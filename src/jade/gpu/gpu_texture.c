@@ -88,6 +88,15 @@ static const struct {
    {JADE_TIC_BL_COMPONENTS_SIZES_DXT45, {0, PIPE_FORMAT_DXT5_RGBA, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_DXN1, {PIPE_FORMAT_RGTC1_SNORM, PIPE_FORMAT_RGTC1_UNORM, 0, 0, 0}},
    {JADE_TIC_BL_COMPONENTS_SIZES_DXN2, {PIPE_FORMAT_RGTC2_SNORM, PIPE_FORMAT_RGTC2_UNORM, 0, 0, 0}},
+   /* BC7 (UNORM: BPTC_RGBA_UNORM) and BC6H signed/unsigned half floats
+    * (FLOAT: BPTC_RGB_FLOAT / _UFLOAT, alpha 1), 4 x 4 texels in 16 bytes,
+    * decoded by util_format's BPTC unpacking (the block format is the
+    * one the BC6H/BC7 specification (D3D11, KHR data format 1.3
+    * "BC6H", "BC7") defines; NIL's nil_formats.csv and nvc0's
+    * nv50_formats.c give the layouts and data types). */
+   {JADE_TIC_BL_COMPONENTS_SIZES_BC7U, {0, PIPE_FORMAT_BPTC_RGBA_UNORM, 0, 0, 0}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_BC6H_SF16, {0, 0, 0, 0, PIPE_FORMAT_BPTC_RGB_FLOAT}},
+   {JADE_TIC_BL_COMPONENTS_SIZES_BC6H_UF16, {0, 0, 0, 0, PIPE_FORMAT_BPTC_RGB_UFLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_BF10GF11RF11, {0, 0, 0, 0, PIPE_FORMAT_R11G11B10_FLOAT}},
    {JADE_TIC_BL_COMPONENTS_SIZES_E5B9G9R9_SHAREDEXP, {0, 0, 0, 0, PIPE_FORMAT_R9G9B9E5_FLOAT}},
 };
