@@ -147,6 +147,21 @@ static const struct {
     T(SNORM),
     T(SNORM),
     {S(R), S(ZERO), S(ZERO), S(ONE_FLOAT)}},
+   /* BPTC as NIL's nil_formats.csv has it: BC7U unorm, BC6H float with
+    * alpha one. */
+   {PIPE_FORMAT_BPTC_SRGBA, rgba, C(BC7U), T(UNORM), T(UNORM), {S(R), S(G), S(B), S(A)}, true},
+   {PIPE_FORMAT_BPTC_RGB_FLOAT,
+    rgba,
+    C(BC6H_SF16),
+    T(FLOAT),
+    T(FLOAT),
+    {S(R), S(G), S(B), S(ONE_FLOAT)}},
+   {PIPE_FORMAT_BPTC_RGB_UFLOAT,
+    rgba,
+    C(BC6H_UF16),
+    T(FLOAT),
+    T(FLOAT),
+    {S(R), S(G), S(B), S(ONE_FLOAT)}},
 };
 
 int

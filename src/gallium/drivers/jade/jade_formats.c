@@ -125,6 +125,10 @@ static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_RGTC1_SNORM] = T,
    [PIPE_FORMAT_RGTC2_UNORM] = T,
    [PIPE_FORMAT_RGTC2_SNORM] = T,
+   [PIPE_FORMAT_BPTC_RGBA_UNORM] = T, /* ARB_texture_compression_bptc */
+   [PIPE_FORMAT_BPTC_SRGBA] = T,
+   [PIPE_FORMAT_BPTC_RGB_FLOAT] = T,
+   [PIPE_FORMAT_BPTC_RGB_UFLOAT] = T,
 };
 
 #undef T

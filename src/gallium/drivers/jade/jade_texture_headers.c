@@ -75,6 +75,15 @@ tic_components(const struct util_format_description *d)
    case PIPE_FORMAT_RGTC2_UNORM:
    case PIPE_FORMAT_RGTC2_SNORM:
       return C(DXN2);
+   /* BPTC as NIL (nil_formats.csv) and nvc0 (nv50_formats.c) program it:
+    * BC7U with UNORM components, BC6H_SF16 / _UF16 with FLOAT. */
+   case PIPE_FORMAT_BPTC_RGBA_UNORM:
+   case PIPE_FORMAT_BPTC_SRGBA:
+      return C(BC7U);
+   case PIPE_FORMAT_BPTC_RGB_FLOAT:
+      return C(BC6H_SF16);
+   case PIPE_FORMAT_BPTC_RGB_UFLOAT:
+      return C(BC6H_UF16);
    default:
       break;
    }
@@ -138,10 +147,16 @@ jade_tic_format(enum pipe_format format, const unsigned char view_swizzle[4],
    out->components = components;
 
    /* Channel types; void channels (X8, padding) take the first real one's,
-    * compressed formats are normalized. */
+    * compressed formats are normalized, BC6H float (NIL's nil_formats.csv:
+    * BC7U NNNN, BC6H FFFF). */
    int first = util_format_get_first_non_void_channel(format);
    for (unsigned c = 0; c < 4; c++) {
-      if (d->layout == UTIL_FORMAT_LAYOUT_S3TC || d->layout == UTIL_FORMAT_LAYOUT_RGTC) {
+      if (d->layout == UTIL_FORMAT_LAYOUT_BPTC) {
+         const bool bc6h =
+            format == PIPE_FORMAT_BPTC_RGB_FLOAT || format == PIPE_FORMAT_BPTC_RGB_UFLOAT;
+         out->data_type[c] =
+            bc6h ? JADE_TIC_BL_R_DATA_TYPE_NUM_FLOAT : JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM;
+      } else if (d->layout == UTIL_FORMAT_LAYOUT_S3TC || d->layout == UTIL_FORMAT_LAYOUT_RGTC) {
          bool snorm = format == PIPE_FORMAT_RGTC1_SNORM || format == PIPE_FORMAT_RGTC2_SNORM;
          out->data_type[c] =
             snorm ? JADE_TIC_BL_R_DATA_TYPE_NUM_SNORM : JADE_TIC_BL_R_DATA_TYPE_NUM_UNORM;
