@@ -111,6 +111,11 @@ static const unsigned jade_format_table[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_Z32_FLOAT] = T | Z,
    [PIPE_FORMAT_Z32_FLOAT_S8X24_UINT] = T | Z,
    [PIPE_FORMAT_S8_UINT] = Z,
+   /* Stencil-only views of the combined formats (ARB_stencil_texturing):
+    * jade_texture_headers.c reads the stencil field, as nvc0 does. */
+   [PIPE_FORMAT_X24S8_UINT] = T,
+   [PIPE_FORMAT_S8X24_UINT] = T,
+   [PIPE_FORMAT_X32_S8X24_UINT] = T,
 
    /* block compressed */
    [PIPE_FORMAT_DXT1_RGB] = T,
