@@ -71,6 +71,32 @@ blit_stencil_fallback(struct jade_context *ctx, const struct pipe_blit_info *inf
    pipe_surface_reference(&view, NULL);
 }
 
+/* A blit that reinterprets the bits: one format for both sides, of the
+ * resources' block size (st/mesa's copy between ARB_copy_image-compatible
+ * formats blits with "canonical" UINT/UNORM formats, swizzled_copy in
+ * st_cb_copyimage.c), unscaled, unflipped, every channel, nothing that
+ * draws would add; a copy of the bytes, whatever the resources' own
+ * formats (R32G32B32 ones are no render targets). */
+static bool
+blit_is_byte_copy(const struct jade_context *ctx, const struct pipe_blit_info *b)
+{
+   const enum pipe_format f = b->src.format, rs = b->src.resource->format,
+                          rd = b->dst.resource->format;
+   return f == b->dst.format && !util_format_is_depth_or_stencil(f) &&
+          util_format_get_blocksize(f) == util_format_get_blocksize(rs) &&
+          util_format_get_blocksize(f) == util_format_get_blocksize(rd) &&
+          util_format_get_blockwidth(rs) == 1 && util_format_get_blockwidth(rd) == 1 &&
+          util_format_get_blockheight(rs) == 1 && util_format_get_blockheight(rd) == 1 &&
+          (b->mask & PIPE_MASK_RGBA) == PIPE_MASK_RGBA && b->src.box.width > 0 &&
+          b->src.box.height > 0 && b->src.box.depth > 0 && b->src.box.width == b->dst.box.width &&
+          b->src.box.height == b->dst.box.height && b->src.box.depth == b->dst.box.depth &&
+          !b->scissor_enable && !b->alpha_blend && !b->window_rectangle_include &&
+          !b->num_window_rectangles &&
+          !(b->render_condition_enable && ctx->state.render_cond_query) &&
+          b->src.resource->nr_samples <= 1 && b->dst.resource->nr_samples <= 1 &&
+          b->src.resource->target != PIPE_BUFFER && b->dst.resource->target != PIPE_BUFFER;
+}
+
 static void
 jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *blit)
 {
@@ -78,6 +104,12 @@ jade_blit(struct pipe_context *pctx, const struct pipe_blit_info *blit)
 
    if (util_try_blit_via_copy_region(pctx, blit, ctx->state.render_cond_query != NULL))
       return;
+   if (blit_is_byte_copy(ctx, blit)) {
+      util_resource_copy_region(pctx, blit->dst.resource, blit->dst.level, blit->dst.box.x,
+                                blit->dst.box.y, blit->dst.box.z, blit->src.resource,
+                                blit->src.level, &blit->src.box);
+      return;
+   }
    struct pipe_blit_info b = *blit;
    const struct pipe_blit_info *info = &b;
    if ((b.mask & PIPE_MASK_S) && !pctx->screen->caps.shader_stencil_export) {

@@ -139,6 +139,10 @@ jade_screen_init_caps(struct jade_screen *screen)
     * nvc0_screen.c sets 30). */
    caps->max_shader_patch_varyings = 30;
    caps->max_viewports = JADE_MAX_VIEWPORTS; /* ARB_viewport_array */
+   /* ARB_copy_image: resource_copy_region copies blocks through CPU maps
+    * (jade_blit.c), whatever the two formats, when their block sizes
+    * match. */
+   caps->copy_between_compressed_and_plain_formats = true;
    caps->viewport_subpixel_bits = 8;
    caps->rasterizer_subpixel_bits = 8;
 
