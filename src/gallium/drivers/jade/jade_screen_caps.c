@@ -143,6 +143,10 @@ jade_screen_init_caps(struct jade_screen *screen)
     * (jade_blit.c), whatever the two formats, when their block sizes
     * match. */
    caps->copy_between_compressed_and_plain_formats = true;
+   /* ARB_framebuffer_no_attachments: the surface clip and the sample
+    * mode come from the framebuffer's width, height and samples when it
+    * has no attachment (jade_state_framebuffer.c). */
+   caps->framebuffer_no_attachment = true;
    caps->viewport_subpixel_bits = 8;
    caps->rasterizer_subpixel_bits = 8;
 
