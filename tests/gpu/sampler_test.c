@@ -192,6 +192,13 @@ main(void)
    expect(gpu, &s, at(9.5f, 0.5f), 1, "wrap at 9.5: texel 1");
    s = sampler(POINT, none, JADE_TSC_ADDRESS_U_MIRROR);
    expect(gpu, &s, at(9.5f, 0.5f), 6, "mirror at 9.5: texel 6");
+   /* GL clamp, nearest, past the right edge: the last texel (GL 4.6
+    * compatibility table 8.20: clamp(coord, 0, size - 1)), not the border;
+    * mirror once with GL clamp the same on the left. */
+   s = sampler(POINT, none, JADE_TSC_ADDRESS_U_CLAMP_OGL);
+   expect(gpu, &s, at(9.5f, 0.5f), 7, "GL clamp, nearest at 9.5: texel 7");
+   s = sampler(POINT, none, JADE_TSC_ADDRESS_U_MIRROR_ONCE_CLAMP_OGL);
+   expect(gpu, &s, at(-9.5f, 0.5f), 7, "mirror once GL clamp, nearest at -9.5: texel 7");
    /* GL clamp, linear, at x = 0: (-1, 0) weighted 0.5 each: border 5 and 0 */
    s = sampler(LINEAR, none, JADE_TSC_ADDRESS_U_CLAMP_OGL);
    expect(gpu, &s, at(-3.0f, 0.5f), 2.5f, "GL clamp, linear, left of the image");

@@ -230,13 +230,22 @@ texel(struct fetcher *f, unsigned level, const int64_t idx[3], uint32_t out[4])
 }
 
 /* The footprint's texel coordinates along one axis: nearest (i0 only) or
- * linear (i0, i0 + 1 and the weight of i0 + 1). */
+ * linear (i0, i0 + 1 and the weight of i0 + 1).  u includes the texel
+ * offset (GL 4.6 8.14.2: u = s w + delta_u), so GL's CLAMP clamps the
+ * offset coordinate. */
 static void
 axis(unsigned mode, float u, float size, bool linear, int64_t *i0, float *frac)
 {
    u = clamp_coordinate(mode, u, size);
    if (!linear) {
       *i0 = (int64_t)floorf(u);
+      /* GL's CLAMP with a nearest filter is clamp(coord, 0, size - 1)
+       * (GL 4.6 compatibility, table 8.20): the clamped coordinate's
+       * u = size is the last texel, not the border. */
+      if ((mode == JADE_TSC_ADDRESS_U_CLAMP_OGL ||
+           mode == JADE_TSC_ADDRESS_U_MIRROR_ONCE_CLAMP_OGL) &&
+          *i0 >= (int64_t)size)
+         *i0 = (int64_t)size - 1;
       *frac = 0.0f;
       return;
    }
@@ -271,8 +280,7 @@ filter_level(struct fetcher *f, unsigned level, const float s[3], bool linear, u
    int64_t i0[3] = {0, 0, 0};
    float frac[3] = {0, 0, 0};
    for (unsigned a = 0; a < dims; a++) {
-      axis(f->s->wrap[a], u[a], size[a], linear, &i0[a], &frac[a]);
-      i0[a] += f->req->offset[a];
+      axis(f->s->wrap[a], u[a] + (float)f->req->offset[a], size[a], linear, &i0[a], &frac[a]);
    }
    if (!linear) {
       texel(f, level, i0, out);
@@ -437,8 +445,7 @@ gather(struct fetcher *f, const float s[3], uint32_t out[4])
    int64_t i0[2];
    float frac[2];
    for (unsigned a = 0; a < 2; a++) {
-      axis(f->s->wrap[a], u[a], size[a], true, &i0[a], &frac[a]);
-      i0[a] += f->req->offset[a];
+      axis(f->s->wrap[a], u[a] + (float)f->req->offset[a], size[a], true, &i0[a], &frac[a]);
    }
    static const unsigned order[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
    for (unsigned k = 0; k < 4; k++) {
