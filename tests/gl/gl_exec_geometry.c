@@ -24,7 +24,14 @@
  *                    (glBeginQueryIndexed); stream 0 alone is rasterised;
  *                    then glDrawTransformFeedbackStream draws stream 1's six
  *                    captured vertices again (DRAW_AUTO) as points placed by
- *                    their value.
+ *                    their value;
+ *   viewport-index   ARB_viewport_array: a triangle in, four whole-screen
+ *                    quads out with gl_ViewportIndex k = 0..3, viewport k
+ *                    a quadrant of the target and scissor k that quadrant
+ *                    or half of it; the fragment shader colours by the k
+ *                    the GS passed and by gl_ViewportIndex
+ *                    (ARB_fragment_layer_viewport): each quadrant has its
+ *                    k, the scissored halves stay clear.
  * Every expected value is worked out by hand below.  Exits 0 when all is
  * right, 1 (with the first differences) if not.
  */
@@ -386,10 +393,74 @@ streams(void)
    return bad != 0;
 }
 
+/* ---- viewport-index ---- */
+
+static const char *const vpi_gs =
+   "#version 330\n"
+   "#extension GL_ARB_viewport_array : require\n"
+   "layout(triangles) in;\n"
+   "layout(triangle_strip, max_vertices = 16) out;\n"
+   "flat out int k_out;\n"
+   "void main() {\n"
+   "   for (int k = 0; k < 4; k++) {\n"
+   "      for (int c = 0; c < 4; c++) {\n"
+   "         gl_Position = vec4((c & 1) != 0 ? 1.0 : -1.0, (c & 2) != 0 ? 1.0 : -1.0, 0.0, 1.0);\n"
+   "         gl_ViewportIndex = k;\n"
+   "         k_out = k;\n"
+   "         EmitVertex();\n"
+   "      }\n"
+   "      EndPrimitive();\n"
+   "   }\n"
+   "}\n";
+static const char *const vpi_fs = "#version 330\n"
+                                  "#extension GL_ARB_fragment_layer_viewport : require\n"
+                                  "flat in int k_out;\n"
+                                  "out vec4 color;\n"
+                                  "void main() {\n"
+                                  "   color = vec4(float(k_out) * 51.0 / 255.0, "
+                                  "float(gl_ViewportIndex) * 51.0 / 255.0, 1.0, 1.0);\n"
+                                  "}\n";
+
+/* Viewport k: quadrant (k & 1, k >> 1) of the 16 x 16 target (GL's window
+ * coordinates, y up, as glReadPixels returns rows); scissor 1 keeps
+ * x < 12 of its quadrant, scissor 3 y < 12, the others the quadrant. */
+static void
+want_vpi(unsigned x, unsigned y, GLubyte c[4])
+{
+   const unsigned k = (x >= 8) + 2 * (y >= 8);
+   const bool lit = !(k == 1 && x >= 12) && !(k == 3 && y >= 12);
+   c[0] = c[1] = lit ? (GLubyte)(51 * k) : 0;
+   c[2] = c[3] = lit ? 255 : 0;
+}
+
+static int
+viewport_index(void)
+{
+   GLuint p = link(cuts_vs, vpi_gs, vpi_fs, NULL, 0);
+   if (!p)
+      return 1;
+   static const float tri[3][4] = {{0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}};
+   setup(&tri[0][0], 3);
+   for (unsigned k = 0; k < 4; k++) {
+      const float x = 8.0f * (float)(k & 1), y = 8.0f * (float)(k >> 1);
+      glViewportIndexedf(k, x, y, 8.0f, 8.0f);
+      glScissorIndexed(k, (GLint)x, (GLint)y, k == 1 ? 4 : 8, k == 3 ? 4 : 8);
+   }
+   glEnable(GL_SCISSOR_TEST);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   glDisable(GL_SCISSOR_TEST);
+   GLubyte px[SIZE * SIZE * 4];
+   glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   unsigned bad = check_pixels(px, want_vpi);
+   fprintf(stderr, "exec-test: %u wrong\n", bad);
+   return bad != 0 || glGetError() != GL_NO_ERROR;
+}
+
 static const struct gl_test_case cases[] = {
    {"points-to-quads", points_to_quads},
    {"strips-and-cuts", strips_and_cuts},
    {"streams", streams},
+   {"viewport-index", viewport_index},
 };
 
 int
