@@ -26,6 +26,7 @@
 #include "jade/jade_link.h"
 #include "jade_attr.h"
 #include "jade_isa.h"
+#include "jade_sim.h"
 #include "jade_sph.h"
 #include "jade_sph_attr.h"
 #include "nir.h"
@@ -203,6 +204,66 @@ make_vs(void *mem)
    return compile(mem, &b, "vs-indexed");
 }
 
+/* The VS on the model (a vertex launch, hazard checker fatal), 4
+ * threads: thread t's attribute 0 is (t + 1, 2 t, 3 t, t), so i = t;
+ * attribute 1 (a[0x90]) 10 + word, attribute 2 (a[0xa0]) 20 + word.
+ * Expected: gl_TexCoord[t] = attribute 1 + (t & 1), the other texture
+ * coordinates untouched (0); v[t] = the attribute; v[0] = (x, 2, z, y)
+ * unless t is 0 (then the indexed store after it wins). */
+static void
+check_vs_exec(const struct jade_shader_binary *vs)
+{
+   enum { THREADS = 4 };
+   static uint32_t in[THREADS * JADE_SIM_ATTR_WORDS], out[THREADS * JADE_SIM_ATTR_WORDS];
+   memset(in, 0, sizeof(in));
+   memset(out, 0, sizeof(out));
+   for (unsigned t = 0; t < THREADS; t++) {
+      float *a = (float *)&in[t * JADE_SIM_ATTR_WORDS];
+      float p[4] = {t + 1.0f, 2.0f * t, 3.0f * t, (float)t};
+      memcpy(&a[GEN0 / 4], p, sizeof(p));
+      for (unsigned w = 0; w < 4; w++) {
+         a[(GEN0 + 16) / 4 + w] = 10.0f + w;
+         a[(GEN0 + 32) / 4 + w] = 20.0f + w;
+      }
+   }
+   struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL, .log = stdout};
+   struct jade_sim *sim = jade_sim_create(&opt);
+   jade_sim_set_code(sim, vs->code, vs->code_size);
+   struct jade_sim_graphics gfx = {.threads = THREADS, .in = in, .out = out};
+   jade_sim_set_graphics(sim, &gfx);
+   struct jade_sim_grid grid = {.grid = {1, 1, 1}, .block = {THREADS, 1, 1}};
+   enum jade_sim_status status = jade_sim_launch(sim, &grid);
+   if (status != JADE_SIM_OK)
+      printf("     model: %s\n", jade_sim_message(sim));
+   jade_sim_destroy(sim);
+   expect(status == JADE_SIM_OK, "VS runs on the model (AL2P, ALD.PHYS, AST.PHYS)");
+   bool ok = true;
+   for (unsigned t = 0; t < THREADS && status == JADE_SIM_OK; t++) {
+      const float *o = (const float *)&out[t * JADE_SIM_ATTR_WORDS];
+      float p[4] = {t + 1.0f, 2.0f * t, 3.0f * t, (float)t};
+      float v0[4] = {p[0], 2.0f, p[2], p[1]};
+      for (unsigned w = 0; w < 4; w++) {
+         for (unsigned k = 0; k < 8; k++) {
+            float want = k == t ? (t & 1 ? 20.0f : 10.0f) + w : 0.0f;
+            if (o[(TEX0 + 16 * k) / 4 + w] != want) {
+               printf("     thread %u: gl_TexCoord[%u][%u] = %g, not %g\n", t, k, w,
+                      o[(TEX0 + 16 * k) / 4 + w], want);
+               ok = false;
+            }
+         }
+         for (unsigned k = 0; k < 4; k++) {
+            float want = k == t ? p[w] : k == 0 ? v0[w] : 0.0f;
+            if (o[(GEN0 + 16 * k) / 4 + w] != want) {
+               printf("     thread %u: v[%u][%u] = %g, not %g\n", t, k, w,
+                      o[(GEN0 + 16 * k) / 4 + w], want);
+               ok = false;
+            }
+         }
+      }
+   }
+   expect(ok, "VS on the model: gl_TexCoord[i] and v[i & 3] land in slot i, the rest untouched");
+}
+
 static void
 check_vs(void *mem)
 {
@@ -210,6 +271,7 @@ check_vs(void *mem)
    struct jade_shader_binary *vs = make_vs(mem);
    if (!vs)
       return;
+   check_vs_exec(vs);
    char *text = listing(mem, vs->code, vs->code_size);
    printf("%s", text);
    expect_code(text, "^AL2P R[0-9]+, R[0-9]+, 0x90 ;",
