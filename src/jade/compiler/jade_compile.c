@@ -54,6 +54,11 @@ static const nir_shader_compiler_options jade_nir_compiler_options = {
    .lower_iadd_sat = true,
    .lower_cs_local_index_to_id = true,
    .lower_device_index_to_zero = true,
+   /* Scalar ALU from st/mesa and the GLSL linker on.  A consequence, legal
+    * under GL (GL 4.6 7.3.1: a uniform is active only if the linker finds
+    * it used): piglit's glsl-1.50 compatibility/vs-gs-texcoord-array loses
+    * its uniform n (docs/compiler.md, "Uniforms the GLSL linker removes");
+    * false keeps it by accident and costs 7% more instructions. */
    .lower_to_scalar = true,
    .has_fsub = true,
    /* FFMA is fused (one rounding), which GL allows for non-precise math. */

@@ -85,7 +85,7 @@ isel_io_address(struct isel *c, nir_intrinsic_instr *intr, bool output, unsigned
 }
 
 /* A dynamically indexed I/O array: the byte offset of the slot in a
- * register (the instructions' a[reg + addr] form), or NULL. */
+ * register (AL2P's offset, or the patch forms' a[reg + addr]), or NULL. */
 static struct jade_value *
 isel_io_index(struct isel *c, nir_intrinsic_instr *intr)
 {
@@ -188,13 +188,16 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
    const bool output = isel_io_is_output(intr);
    const bool patch = isel_io_is_patch(c, intr);
    struct jade_value *oreg = isel_io_index(c, intr);
-   /* Indexed per-vertex I/O of the tessellation stages goes through the
-    * physical address AL2P makes, a word at a time; patch I/O takes the
-    * offset register as it is (NAK's nak_nir_lower_vtg_io.c: phys =
-    * !offset_is_const && !is_patch; nvdisasm knows a[Rn+addr] only with
-    * .P). */
-   const bool phys = oreg && !patch &&
-                     (c->s->stage == MESA_SHADER_TESS_CTRL || c->s->stage == MESA_SHADER_TESS_EVAL);
+   /* Indexed per-vertex I/O of every stage (a VS's attribute arrays and
+    * outputs, a GS's gl_in[k].v[i] and outputs, the tessellation stages'
+    * arrays) goes through the physical address AL2P makes, a word at a
+    * time; patch I/O takes the offset register as it is (NAK's
+    * nak_nir_lower_vtg_io.c: phys = !offset_is_const && !is_patch;
+    * nvdisasm knows a[Rn+addr] only with .P).  An AST.PHYS is no
+    * link-time patch site (jade_emit.c records only constant-address
+    * ASTs): the linker never drops it, and the words it may write are all
+    * in the signature's outputs (marked below). */
+   const bool phys = oreg && !patch;
    for (unsigned k = 0; k < data->num_components;) {
       if (store && !(nir_intrinsic_write_mask(intr) >> k & 1)) {
          k++;
