@@ -2,10 +2,10 @@
  * Copyright © 2026 Jade authors
  * SPDX-License-Identifier: MIT
  *
- * What the screen advertises.  The target for now is OpenGL 3.3 core with
- * GLSL 4.00 (every extension of GL 4.0 but ARB_tessellation_shader, which
- * lands elsewhere; st/mesa then reports 4.0): a cap is raised only when a
- * test or the corpus backs it (see the feature table in README.md).  Limits are Turing's hardware limits.
+ * What the screen advertises: OpenGL 4.0 core with GLSL 4.00 (st/mesa
+ * computes the version from the extensions: every one GL 4.0 lists, the
+ * tessellation stages included); a cap is raised only when a test or the
+ * corpus backs it (see the feature table in README.md).  Limits are Turing's hardware limits.
  */
 
 #include <string.h>
