@@ -262,6 +262,7 @@ drm_shim_driver_init(void)
    jade_shim_params_init(&jade_shim.params);
    jade_shim.vm = _mesa_hash_table_u64_create(NULL);
    jade_shim_syncobj_init();
+   jade_shim_prime_init();
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "nouveau";

@@ -125,4 +125,8 @@ void jade_shim_syncobj_init(void);
 int jade_shim_syncobj_signal(uint32_t handle);
 bool jade_shim_syncobj_exists(uint32_t handle);
 
+/* DRM_CAP_PRIME as the kernel answers it and PRIME export
+ * (jade_shim_prime.c). */
+void jade_shim_prime_init(void);
+
 #endif /* JADE_SHIM_H */

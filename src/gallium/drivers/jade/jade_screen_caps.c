@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "drm-uapi/drm.h"
 #include "util/u_screen.h"
 
 #include "jade_screen.h"
@@ -20,6 +21,13 @@ jade_screen_init_caps(struct jade_screen *screen)
    struct pipe_caps *caps = (struct pipe_caps *)&screen->base.caps;
 
    u_init_pipe_screen_caps(&screen->base, 1);
+
+   /* dma-buf: the kernel's DRM_CAP_PRIME (u_init_pipe_screen_caps) less
+    * what Jade cannot do.  Export is resource_get_handle (pitch-linear
+    * images, which SHARED / SCANOUT ones are); there is no
+    * resource_from_handle, so no import (with it the DRI frontend would
+    * expose EGL_EXT_image_dma_buf_import and call a NULL hook). */
+   caps->dmabuf &= DRM_PRIME_CAP_EXPORT;
 
    /* GLSL 4.00: st/mesa exposes ARB_gpu_shader5 with it (vertex streams,
     * interpolateAt*, dynamically indexed sampler and block arrays, gather
