@@ -94,7 +94,10 @@ jade_code_heap_upload(struct jade_code_heap *heap, const void *data, uint64_t si
 void
 jade_code_heap_free(struct jade_code_heap *heap, const struct jade_code_range *range)
 {
-   util_dynarray_append(&heap->zombies, struct jade_code_range, *range);
+   /* A program's absent stages hold empty ranges: nothing to give back
+    * (util_vma_heap_free asserts on a size of 0). */
+   if (range->size_B)
+      util_dynarray_append(&heap->zombies, struct jade_code_range, *range);
 }
 
 void
