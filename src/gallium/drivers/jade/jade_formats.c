@@ -169,6 +169,14 @@ jade_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return false;
    if ((bindings & PIPE_BIND_SAMPLER_VIEW) && !(usage & JADE_FMT_TEXTURE))
       return false;
+   /* 96-bit texels only in buffer textures, as nvc0's table offers them
+    * (nv50_formats.c: R32G32B32 with its TBO flag only): an image of them
+    * could be sampled but never rendered, and st/mesa would then store
+    * the same GL format as RGB32 in a texture and RGBA32 in a
+    * renderbuffer, which glCopyImageSubData cannot copy between
+    * (st_cb_copyimage.c swizzled_copy asserts equal block sizes). */
+   if (util_format_get_blocksizebits(format) == 96 && target != PIPE_BUFFER)
+      return false;
    /* Every sampled format needs its texture header encoding. */
    static const unsigned char identity[4] = {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z,
                                              PIPE_SWIZZLE_W};
