@@ -128,6 +128,15 @@ bool gpu_3d_stage_bind(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_
 bool gpu_3d_local_memory(struct jade_gpu *gpu, unsigned subc, uint32_t low_size, unsigned threads,
                          const char *what, struct jade_sim_grid *g);
 
+/* Sets up one launch of `threads` threads of a 3D stage's program in one
+ * CTA: the program loaded, its bind group's banks and units bound (again
+ * for every launch: the pixel stage binds its own in between), the
+ * local memory of `low_size` bytes a thread (gpu_3d_local_memory); false
+ * after a fault. */
+bool gpu_3d_stage_grid(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *stage,
+                       uint32_t low_size, unsigned threads, const char *what,
+                       struct jade_sim_grid *grid);
+
 /* Runs one launch of a 3D stage's program on the SM model with its
  * graphics I/O, counting its thread instructions; a stop is a fault
  * ("<what> at <address>: <the SM's message>"), false. */

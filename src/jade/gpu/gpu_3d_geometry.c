@@ -392,20 +392,9 @@ launch(struct gs *g, unsigned count)
 {
    struct jade_gpu *gpu = g->gpu;
    const unsigned warps = (count + g->per_warp - 1) / g->per_warp;
-   uint64_t entry = 0;
-   struct jade_sim *sim = gpu_sim(gpu);
-   /* Bound again for every launch: the pixel stage binds its own in between. */
-   if (!sim || !gpu_load_program(gpu, g->stage->code, &entry, "the geometry program") ||
-       !gpu_3d_stage_bind(gpu, g->subc, g->stage))
-      return false;
-   struct jade_sim_grid grid = {
-      .grid = {1, 1, 1},
-      .block = {warps * LANES, 1, 1},
-      .entry = entry,
-      .register_count = g->stage->register_count,
-   };
-   if (!gpu_3d_local_memory(gpu, g->subc, g->h.shader_local_memory_low_size, warps * LANES,
-                            "the geometry program", &grid))
+   struct jade_sim_grid grid;
+   if (!gpu_3d_stage_grid(gpu, g->subc, g->stage, g->h.shader_local_memory_low_size, warps * LANES,
+                          "the geometry program", &grid))
       return false;
    const struct jade_sim_geometry geo = {
       .vertices = g->table,

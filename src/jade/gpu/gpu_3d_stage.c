@@ -199,3 +199,20 @@ gpu_3d_launch(struct jade_gpu *gpu, const struct gpu_3d_stage *stage, const char
              (unsigned long long)stage->program, jade_sim_message(sim));
    return false;
 }
+
+bool
+gpu_3d_stage_grid(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *stage,
+                  uint32_t low_size, unsigned threads, const char *what, struct jade_sim_grid *grid)
+{
+   uint64_t entry = 0;
+   if (!gpu_sim(gpu) || !gpu_load_program(gpu, stage->code, &entry, what) ||
+       !gpu_3d_stage_bind(gpu, subc, stage))
+      return false;
+   *grid = (struct jade_sim_grid){
+      .grid = {1, 1, 1},
+      .block = {threads, 1, 1},
+      .entry = entry,
+      .register_count = stage->register_count,
+   };
+   return gpu_3d_local_memory(gpu, subc, low_size, threads, what, grid);
+}

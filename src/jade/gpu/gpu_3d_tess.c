@@ -304,18 +304,9 @@ control(struct ts *s, unsigned first, unsigned count)
          }
       }
    }
-   uint64_t entry = 0;
-   struct jade_sim *sim = ok ? gpu_sim(gpu) : NULL;
-   ok = sim && gpu_load_program(gpu, s->tcs->code, &entry, "the tessellation control program") &&
-        gpu_3d_stage_bind(gpu, s->subc, s->tcs);
-   struct jade_sim_grid grid = {
-      .grid = {1, 1, 1},
-      .block = {threads, 1, 1},
-      .entry = entry,
-      .register_count = s->tcs->register_count,
-   };
-   ok = ok && gpu_3d_local_memory(gpu, s->subc, s->tcs_h.shader_local_memory_low_size, threads,
-                                  "the tessellation control program", &grid);
+   struct jade_sim_grid grid;
+   ok = ok && gpu_3d_stage_grid(gpu, s->subc, s->tcs, s->tcs_h.shader_local_memory_low_size,
+                                threads, "the tessellation control program", &grid);
    if (ok) {
       const struct jade_sim_tess tess = {
          .evaluation = false,
@@ -456,18 +447,9 @@ evaluate_launch(struct ts *s, unsigned first, unsigned chunk, const uint32_t *ta
          }
       }
    }
-   uint64_t entry = 0;
-   struct jade_sim *sim = ok ? gpu_sim(gpu) : NULL;
-   ok = sim && gpu_load_program(gpu, s->tes->code, &entry, "the tessellation program") &&
-        gpu_3d_stage_bind(gpu, s->subc, s->tes);
-   struct jade_sim_grid grid = {
-      .grid = {1, 1, 1},
-      .block = {all, 1, 1},
-      .entry = entry,
-      .register_count = s->tes->register_count,
-   };
-   ok = ok && gpu_3d_local_memory(gpu, s->subc, s->tes_h.shader_local_memory_low_size, all,
-                                  "the tessellation program", &grid);
+   struct jade_sim_grid grid;
+   ok = ok && gpu_3d_stage_grid(gpu, s->subc, s->tes, s->tes_h.shader_local_memory_low_size, all,
+                                "the tessellation program", &grid);
    if (ok) {
       const struct jade_sim_tess tess = {
          .evaluation = true,
