@@ -116,11 +116,13 @@ lower_compute_ubo(nir_builder *b, nir_intrinsic_instr *intr, void *data)
                                 nir_iadd_imm(b, info, 8), .align_mul = 8, .range = ~0);
    nir_def *valid = nir_iand(b, nir_uge_imm(b, size, bytes),
                              nir_uge(b, nir_iadd_imm(b, size, -(int64_t)bytes), offset));
+   /* The zero before the if: after it, it would precede the phi. */
+   nir_def *zero = nir_imm_zero(b, intr->def.num_components, intr->def.bit_size);
    nir_push_if(b, valid);
    nir_def *v = nir_load_global_constant(b, addr, nir_intrinsic_align(intr),
                                          intr->def.num_components, intr->def.bit_size);
    nir_pop_if(b, NULL);
-   v = nir_if_phi(b, v, nir_imm_zero(b, intr->def.num_components, intr->def.bit_size));
+   v = nir_if_phi(b, v, zero);
    nir_def_replace(&intr->def, v);
    return true;
 }
