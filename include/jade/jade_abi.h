@@ -146,8 +146,10 @@ struct jade_patch_site {
 #define JADE_CS_GRID_SIZE 0x400 /* compute: gl_NumWorkGroups, uvec3 at 0x400 */
 #define JADE_CS_UBO_INFO                                                                           \
    0x440 /* compute: UBO i's 64-bit address at 0x440 + 16 i
-                                      * (every UBO: those past c[0..6], and any
-                                      * indexed dynamically, are read through it) */
+                                      * and its size in bytes at + 8 (every
+                                      * UBO: those past c[0..6], and any
+                                      * indexed dynamically, are read through it,
+                                      * bounds-checked against that size) */
 
 /* The attribute byte address of a varying slot (gl_varying_slot) in the
  * stages' shared layout (a[0x80 + 16 n] generic n, ...), -1 if none. */

@@ -1360,6 +1360,38 @@ r_all_ssbo(const uint32_t *in, uint32_t *out)
    }
 }
 
+/* Robust buffer access (ARB_robust_buffer_access_behavior): buffer 0 is
+ * 2 * THREADS words and buffer 1 follows it in memory (256-byte aligned,
+ * 8 * THREADS bytes apart), so what passes buffer 0's end lands in buffer
+ * 1 unless the compiler checks the bank's size.  A load past the end reads
+ * 0, a store past it is dropped (buffer 1 keeps its words), an atomic far
+ * past it (unmapped) returns 0 without a fault, and an offset whose
+ * access would wrap 2^32 reads 0. */
+static void
+b_ssbo_robust(nir_builder *b, nir_def **in, nir_def **out)
+{
+   nir_def *t = thread_index(b);
+   nir_def *zero = nir_imm_int(b, 0), *one = nir_imm_int(b, 1);
+   nir_def *past = nir_imul_imm(b, nir_iadd_imm(b, t, 2 * THREADS), 4);
+   out[0] = nir_load_ssbo(b, 1, 32, zero, past, .align_mul = 4);
+   nir_store_ssbo(b, nir_iadd_imm(b, in[1], 0xdead), zero, past, .write_mask = 1, .align_mul = 4);
+   out[1] = nir_load_ssbo(b, 1, 32, one, nir_imul_imm(b, t, 4), .align_mul = 4);
+   out[2] = nir_ssbo_atomic(b, 32, zero, nir_iadd_imm(b, past, 0x10000000), in[0],
+                            .atomic_op = nir_atomic_op_iadd);
+   out[3] = nir_load_ssbo(b, 1, 32, zero, nir_iadd_imm(b, nir_ishl_imm(b, in[0], 30), 0xfffffffc),
+                          .align_mul = 4);
+}
+static void
+r_all_ssbo_robust(const uint32_t *in, uint32_t *out)
+{
+   for (unsigned t = 0; t < THREADS; t++) {
+      out[4 * t + 0] = 0;
+      out[4 * t + 1] = SSBO_PATTERN(1, t);
+      out[4 * t + 2] = 0;
+      out[4 * t + 3] = 0;
+   }
+}
+
 /* Family "nest": ifs nested case_param deep on their then-sides (one
  * convergence barrier each), each level with its own arithmetic. */
 static void
@@ -1888,6 +1920,7 @@ static const struct exec_case cases[] = {
    {"bools16", 2, 4, b_bools, r_bools, .param = 16},
    {"bools30", 2, 4, b_bools, r_bools, .param = 30},
    {"ssbo", 2, 4, b_ssbo, NULL, r_all_ssbo},
+   {"ssbo_robust", 2, 4, b_ssbo_robust, NULL, r_all_ssbo_robust},
    {"fp64", 2, 8, b_fp64, r_fp64},
    {"fp64_div", 2, 3, b_fp64_div, r_fp64_div},
    {"atomics_wide", 2, 7, b_atomics_wide, NULL, r_all_atomics_wide},

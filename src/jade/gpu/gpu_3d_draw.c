@@ -119,6 +119,9 @@ gpu_3d_destroy(struct jade_gpu *gpu)
       free(gpu->draw3d->inline_index);
    free(gpu->draw3d);
    gpu->draw3d = NULL;
+   free(gpu->vs_words);
+   gpu->vs_words = NULL;
+   gpu->vs_words_cap = 0;
 }
 
 static struct gpu_3d_draw *

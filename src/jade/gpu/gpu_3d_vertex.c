@@ -180,7 +180,8 @@ attribute_format(unsigned widths, unsigned type, unsigned *bytes)
 
 /* What a draw's fetch reads of the method store, once a draw. */
 struct fetch_attr {
-   bool read; /* the SPH reads it */
+   bool read;    /* the SPH reads it */
+   uint8_t mask; /* which of its four words */
    bool active;
    enum pipe_format format;
    unsigned bytes;
@@ -222,7 +223,8 @@ fetch_setup(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_stage *vs,
       struct fetch_attr *fa = &attr[i];
       memset(fa, 0, sizeof(*fa));
       for (unsigned c = 0; c < 4; c++)
-         fa->read |= jade_sph_vtg_imap_get(&h, GENERIC_WORD + 4 * i + c);
+         fa->mask |= jade_sph_vtg_imap_get(&h, GENERIC_WORD + 4 * i + c) << c;
+      fa->read = fa->mask != 0;
       if (!fa->read)
          continue;
       fa->active = GPU_GET(a, NVC597_SET_VERTEX_ATTRIBUTE_A_SOURCE) ==
@@ -293,14 +295,18 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
    for (unsigned k = 0; k < JADE_ATTR_MAP_WORDS; k++)
       written[k] = jade_sph_vtg_omap_get(&h, k);
 
-   uint32_t *in = calloc((size_t)n * JADE_SIM_ATTR_WORDS, sizeof(uint32_t));
-   uint32_t *o = calloc((size_t)n * JADE_SIM_ATTR_WORDS, sizeof(uint32_t));
-   if (!in || !o) {
-      free(in);
-      free(o);
-      gpu_log(gpu, "no memory for %u vertices", n);
-      return false;
+   const size_t words = (size_t)n * JADE_SIM_ATTR_WORDS;
+   if (gpu->vs_words_cap < 2 * words) {
+      uint32_t *p = realloc(gpu->vs_words, 2 * words * sizeof(uint32_t));
+      if (!p) {
+         gpu_log(gpu, "no memory for %u vertices", n);
+         return false;
+      }
+      gpu->vs_words = p;
+      gpu->vs_words_cap = 2 * words;
    }
+   uint32_t *in = gpu->vs_words, *o = gpu->vs_words + words;
+   memset(in, 0, 2 * words * sizeof(uint32_t));
    for (unsigned v = 0; v < n && !gpu->fault.valid; v++) {
       uint32_t *w = in + (size_t)v * JADE_SIM_ATTR_WORDS;
       for (unsigned i = 0; i < ATTRIBUTES; i++) {
@@ -313,7 +319,7 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
          uint32_t words[4];
          fetch_one(gpu, &attr[i], st, e, words);
          for (unsigned c = 0; c < 4; c++) {
-            if (jade_sph_vtg_imap_get(&h, GENERIC_WORD + 4 * i + c))
+            if (attr[i].mask >> c & 1)
                w[GENERIC_WORD + 4 * i + c] = words[c];
          }
       }
@@ -358,7 +364,5 @@ gpu_3d_vertex_shade(struct jade_gpu *gpu, unsigned subc, const struct gpu_3d_sta
          }
       }
    }
-   free(in);
-   free(o);
    return ok;
 }

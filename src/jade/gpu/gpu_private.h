@@ -86,6 +86,11 @@ struct jade_gpu {
     * counter of BEGIN.INSTANCE_ID, the primitive id counter of
     * BEGIN.PRIMITIVE_ID, the test hook on its runs. */
    struct gpu_3d_draw *draw3d;
+   /* The vertex stage's input and output words, kept between batches
+    * (gpu_3d_vertex.c): fresh pages for every batch cost more than the
+    * shading. */
+   uint32_t *vs_words;
+   size_t vs_words_cap;
    uint32_t instance3d;
    uint32_t primitive3d;
    jade_gpu_run_fn run_hook;

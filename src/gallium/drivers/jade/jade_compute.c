@@ -109,6 +109,7 @@ bind_user_cbufs(struct jade_context *ctx, struct jade_qmd *q, uint32_t *bank)
        * model: UBO 1 indexed through an unfolded index read address 0. */
       bank[JADE_CS_UBO_INFO / 4 + 4 * i] = (uint32_t)va;
       bank[JADE_CS_UBO_INFO / 4 + 4 * i + 1] = va >> 32;
+      bank[JADE_CS_UBO_INFO / 4 + 4 * i + 2] = cb->buffer_size;
       pipe_resource_reference(&res, NULL);
    }
    return true;
