@@ -14,6 +14,9 @@
  *                             driver allocates and "PID refused: WHAT" for
  *                             every refusal, so that a test can tell that
  *                             Jade ran and the kernel never said no
+ *   JADE_SHIM_FAULT=<rules>   make the kernel say no: failing ioctls and
+ *                             mmaps, killed channels, GPU faults
+ *                             (jade_shim_fault.c)
  */
 
 #include <errno.h>
@@ -220,25 +223,25 @@ shim_gem_pushbuf(int fd, unsigned long request, void *arg)
     * killed; real legacy submissions are not part of the VM_BIND model. */
    if (req->nr_push != 0)
       return jade_shim_refuse("legacy GEM_PUSHBUF submission (use EXEC)", -EINVAL);
-   if (jade_shim_run_channel_killed(req->channel))
+   if (jade_shim.channel_killed[req->channel] || jade_shim_run_channel_killed(req->channel))
       return -ENODEV; /* what nouveau answers for a killed channel */
    req->vram_available = jade_shim.params.vram_size_B;
    req->gart_available = jade_shim.params.gart_size_B;
    return 0;
 }
 
-JADE_SHIM_IOCTL(shim_getparam)
-JADE_SHIM_IOCTL(jade_shim_channel_alloc)
-JADE_SHIM_IOCTL(jade_shim_channel_free)
-JADE_SHIM_IOCTL(jade_shim_nvif)
-JADE_SHIM_IOCTL(jade_shim_vm_init)
-JADE_SHIM_IOCTL(jade_shim_vm_bind)
-JADE_SHIM_IOCTL(jade_shim_exec)
-JADE_SHIM_IOCTL(shim_gem_new)
-JADE_SHIM_IOCTL(shim_gem_pushbuf)
-JADE_SHIM_IOCTL(shim_gem_cpu_prep)
-JADE_SHIM_IOCTL(shim_gem_cpu_fini)
-JADE_SHIM_IOCTL(shim_gem_info)
+JADE_SHIM_IOCTL(shim_getparam, "GETPARAM")
+JADE_SHIM_IOCTL(jade_shim_channel_alloc, "CHANNEL_ALLOC")
+JADE_SHIM_IOCTL(jade_shim_channel_free, "CHANNEL_FREE")
+JADE_SHIM_IOCTL(jade_shim_nvif, "NVIF")
+JADE_SHIM_IOCTL(jade_shim_vm_init, "VM_INIT")
+JADE_SHIM_IOCTL(jade_shim_vm_bind, "VM_BIND")
+JADE_SHIM_IOCTL(jade_shim_exec, "EXEC")
+JADE_SHIM_IOCTL(shim_gem_new, "GEM_NEW")
+JADE_SHIM_IOCTL(shim_gem_pushbuf, "GEM_PUSHBUF")
+JADE_SHIM_IOCTL(shim_gem_cpu_prep, "GEM_CPU_PREP")
+JADE_SHIM_IOCTL(shim_gem_cpu_fini, "GEM_CPU_FINI")
+JADE_SHIM_IOCTL(shim_gem_info, "GEM_INFO")
 
 static ioctl_fn_t driver_ioctls[] = {
    [DRM_NOUVEAU_GETPARAM] = shim_getparam_ioctl,
@@ -263,6 +266,7 @@ drm_shim_driver_init(void)
    jade_shim.vm = _mesa_hash_table_u64_create(NULL);
    jade_shim_syncobj_init();
    jade_shim_prime_init();
+   jade_shim_fault_init();
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "nouveau";

@@ -60,6 +60,11 @@ struct jade_shim {
 
    bool channel_used[JADE_SHIM_MAX_CHANNELS];
    uint32_t objects[JADE_SHIM_MAX_OBJECTS]; /* NVIF object handles, 0 = free */
+   /* The channel each object was made on: freeing a channel destroys its
+    * objects, as the kernel's channel teardown does. */
+   uint32_t object_channel[JADE_SHIM_MAX_OBJECTS];
+   /* Killed by a JADE_SHIM_FAULT rule: every EXEC fails with -ENODEV. */
+   bool channel_killed[JADE_SHIM_MAX_CHANNELS];
 
    uint64_t exec_count;
 };
@@ -82,6 +87,22 @@ bool jade_shim_run_channel_killed(uint32_t channel);
 
 void jade_shim_params_init(struct jade_shim_params *p);
 
+/* Fault injection ($JADE_SHIM_FAULT, jade_shim_fault.c).  Each call counts
+ * one event of the rules of its kind and says whether a fault is injected
+ * now (each injection is logged). */
+void jade_shim_fault_init(void);
+/* 0, or the negative errno the ioctl NAME fails with. */
+int jade_shim_fault_ioctl(const char *name);
+/* Whether the EXEC about to run on channel kills it first. */
+bool jade_shim_fault_kill_channel(uint32_t channel);
+/* Whether the EXEC about to run on channel finds its pushbuffer unmapped. */
+bool jade_shim_fault_gpu_push(uint32_t channel);
+/* Whether the GPU model's access of [va, va + size_B) finds no mapping. */
+bool jade_shim_fault_gpu_access(uint64_t va, uint64_t size_B);
+void jade_shim_fault_hook_mmap(void);
+/* Whether this shim runs submissions (gpu= rules need it). */
+extern const bool jade_shim_runs_gpu;
+
 /* Reports a refused request on stderr ("jade-shim: WHAT: error") and
  * returns err (a negative errno) for the handler to return. */
 int jade_shim_refuse(const char *what, int err);
@@ -103,10 +124,14 @@ jade_shim_syscall_result(int ret)
    return ret;
 }
 
-#define JADE_SHIM_IOCTL(handler)                                                                   \
+/* The ioctl entry of `handler`, NAME being the UAPI's name of the ioctl
+ * without its prefix (GEM_NEW): a JADE_SHIM_FAULT rule may fail it before
+ * the handler runs (jade_shim_fault.c). */
+#define JADE_SHIM_IOCTL(handler, NAME)                                                             \
    static int handler##_ioctl(int fd, unsigned long request, void *arg)                            \
    {                                                                                               \
-      return jade_shim_syscall_result(handler(fd, request, arg));                                  \
+      int injected = jade_shim_fault_ioctl(NAME);                                                  \
+      return jade_shim_syscall_result(injected ? injected : handler(fd, request, arg));            \
    }
 
 int jade_shim_vm_init(int fd, unsigned long request, void *arg);

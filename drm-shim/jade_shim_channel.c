@@ -57,6 +57,11 @@ jade_shim_channel_free(int fd, unsigned long request, void *arg)
    simple_mtx_lock(&jade_shim.lock);
    if (jade_shim_channel_exists(req->channel)) {
       jade_shim.channel_used[req->channel] = false;
+      jade_shim.channel_killed[req->channel] = false;
+      for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
+         if (jade_shim.objects[i] && jade_shim.object_channel[i] == req->channel)
+            jade_shim.objects[i] = 0;
+      }
       jade_shim_run_channel_freed(req->channel);
    } else
       ret = jade_shim_refuse("CHANNEL_FREE of an unknown channel", -ENOENT);
@@ -114,6 +119,7 @@ nvif_new(struct nvif_ioctl_v0 *ioctl)
    for (unsigned i = 0; i < JADE_SHIM_MAX_OBJECTS; i++) {
       if (!jade_shim.objects[i]) {
          jade_shim.objects[i] = new->handle ? new->handle : ~0u;
+         jade_shim.object_channel[i] = ioctl->route == 0xff ? ioctl->token : UINT32_MAX;
          return 0;
       }
    }
@@ -219,7 +225,12 @@ jade_shim_exec(int fd, unsigned long request, void *arg)
          goto out;
       }
    }
-   ret = jade_shim_run(req->channel, pushes, req->push_count);
+   if (jade_shim_fault_kill_channel(req->channel))
+      jade_shim.channel_killed[req->channel] = true;
+   /* What nouveau answers once a channel is dead. */
+   ret = jade_shim.channel_killed[req->channel]
+            ? -ENODEV
+            : jade_shim_run(req->channel, pushes, req->push_count);
    if (!ret)
       jade_shim.exec_count++;
 out:

@@ -118,8 +118,8 @@ prime_fd_to_handle(int fd, unsigned long request, void *arg)
    return 0;
 }
 
-JADE_SHIM_IOCTL(prime_handle_to_fd)
-JADE_SHIM_IOCTL(prime_fd_to_handle)
+JADE_SHIM_IOCTL(prime_handle_to_fd, "PRIME_HANDLE_TO_FD")
+JADE_SHIM_IOCTL(prime_fd_to_handle, "PRIME_FD_TO_HANDLE")
 
 void
 jade_shim_prime_init(void)

@@ -44,7 +44,11 @@ static const struct debug_named_value sim_debug_flags[] = {
 /* drm-shim's buffer memory (device.c: a memfd of SHIM_MEM_SIZE bytes). */
 #define SHIM_MEM_B (4ull << 30)
 
+const bool jade_shim_runs_gpu = true;
+
 static uint8_t *shim_mem;
+/* A gpu=fault rule's EXEC: none of its accesses finds a mapping. */
+static bool fail_all;
 static struct jade_gpu *gpus[JADE_SHIM_MAX_CHANNELS];
 static bool print_stats_at_exit;
 
@@ -73,6 +77,8 @@ static void __attribute__((destructor)) print_all_stats(void)
 static void *
 translate(void *data, uint64_t va, uint64_t size)
 {
+   if (fail_all || jade_shim_fault_gpu_access(va, size))
+      return NULL;
    struct jade_shim_mapping *m = jade_shim_mapping_of(va, size ? size : 1);
    if (!m)
       return NULL;
@@ -126,12 +132,10 @@ gpu_of(uint32_t channel)
    return gpus[channel];
 }
 
-int
-jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsigned count)
+static int
+run_pushes(struct jade_gpu *gpu, uint32_t channel, const struct drm_nouveau_exec_push *pushes,
+           unsigned count)
 {
-   struct jade_gpu *gpu = gpu_of(channel);
-   if (!gpu)
-      return -ENOMEM;
    for (unsigned i = 0; i < count; i++) {
       if (!jade_gpu_run_segment(gpu, pushes[i].va, pushes[i].va_len / 4)) {
          char text[400];
@@ -144,6 +148,18 @@ jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsi
    }
    jade_gpu_end_submission(gpu);
    return 0;
+}
+
+int
+jade_shim_run(uint32_t channel, const struct drm_nouveau_exec_push *pushes, unsigned count)
+{
+   struct jade_gpu *gpu = gpu_of(channel);
+   if (!gpu)
+      return -ENOMEM;
+   fail_all = jade_shim_fault_gpu_push(channel);
+   int ret = run_pushes(gpu, channel, pushes, count);
+   fail_all = false;
+   return ret;
 }
 
 void

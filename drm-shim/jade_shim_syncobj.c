@@ -163,12 +163,12 @@ jade_shim_syncobj_exists(uint32_t handle)
    return syncobj_get(handle) != 0;
 }
 
-JADE_SHIM_IOCTL(syncobj_create)
-JADE_SHIM_IOCTL(syncobj_destroy)
-JADE_SHIM_IOCTL(syncobj_wait)
-JADE_SHIM_IOCTL(syncobj_reset)
-JADE_SHIM_IOCTL(syncobj_signal)
-JADE_SHIM_IOCTL(syncobj_not_emulated)
+JADE_SHIM_IOCTL(syncobj_create, "SYNCOBJ_CREATE")
+JADE_SHIM_IOCTL(syncobj_destroy, "SYNCOBJ_DESTROY")
+JADE_SHIM_IOCTL(syncobj_wait, "SYNCOBJ_WAIT")
+JADE_SHIM_IOCTL(syncobj_reset, "SYNCOBJ_RESET")
+JADE_SHIM_IOCTL(syncobj_signal, "SYNCOBJ_SIGNAL")
+JADE_SHIM_IOCTL(syncobj_not_emulated, "SYNCOBJ_OTHER")
 
 void
 jade_shim_syncobj_init(void)

@@ -217,6 +217,48 @@ jade_context_has_work(struct jade_context *ctx)
    return nv_push_dw_count(jade_push(ctx)) > 0;
 }
 
+/* A failed EXEC loses the context.  Whose fault it was, from what the
+ * kernel said: nouveau kills only the channel whose work faulted or hung
+ * and then answers ENODEV (nouveau_exec.c, nouveau_chan.c), and EINVAL,
+ * EFAULT or ENOENT refuse what the submission itself holds; any other
+ * error (EIO, ENOMEM, ...) is the kernel's or the GPU's own, not this
+ * context's. */
+static enum pipe_reset_status
+reset_status_of(int err)
+{
+   switch (err) {
+   case -ENODEV:
+   case -EINVAL:
+   case -EFAULT:
+   case -ENOENT:
+      return PIPE_GUILTY_CONTEXT_RESET;
+   default:
+      return PIPE_INNOCENT_CONTEXT_RESET;
+   }
+}
+
+static void
+jade_context_lose(struct jade_context *ctx, int err)
+{
+   if (ctx->reset != PIPE_NO_RESET)
+      return;
+   ctx->reset = reset_status_of(err);
+   mesa_loge("jade: context lost (%s reset): %s",
+             ctx->reset == PIPE_GUILTY_CONTEXT_RESET ? "guilty" : "innocent", strerror(-err));
+   if (ctx->reset_cb.reset)
+      ctx->reset_cb.reset(ctx->reset_cb.data, ctx->reset);
+}
+
+/* What a lost context hands out for a submission: a signalled fence, as
+ * nothing of it will ever run. */
+static void
+lost_submission(struct jade_context *ctx, struct jade_fence **out_fence)
+{
+   jade_pushbuf_reset(&ctx->pushbufs[ctx->cur]);
+   if (out_fence)
+      *out_fence = jade_fence_create(ctx->screen->dev, true);
+}
+
 int
 jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
 {
@@ -225,6 +267,10 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
 
    if (out_fence)
       *out_fence = NULL;
+   if (ctx->reset != PIPE_NO_RESET) {
+      lost_submission(ctx, out_fence);
+      return -ENODEV;
+   }
 
    if (!jade_context_has_work(ctx)) {
       /* Nothing new: the last submission's fence (or a signalled one)
@@ -263,10 +309,12 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
       ranges[n++] = (struct jade_push_range){pb->bo->va + from * 4, (total - from) * 4};
    int ret = jade_channel_submit(ctx->channel, ranges, n, NULL, 0, fence->syncobj);
    if (ret) {
-      /* The batch is lost; report it and carry on with an empty one. */
+      /* The batch is lost, and with it the context: what the GPU holds of
+       * its state is no longer what was recorded. */
       mesa_loge("jade: submission failed, %zu dwords dropped", nv_push_dw_count(&pb->push));
       jade_fence_reference(&fence, NULL);
-      jade_pushbuf_reset(pb);
+      jade_context_lose(ctx, ret);
+      lost_submission(ctx, out_fence);
       return ret;
    }
 
@@ -332,18 +380,20 @@ void
 jade_context_sync(struct jade_context *ctx)
 {
    struct jade_fence *fence = NULL;
-   if (jade_context_submit(ctx, &fence) == 0 && fence) {
-      if (!jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
-         mesa_loge("jade: waiting for the GPU failed");
-      jade_fence_reference(&fence, NULL);
-   }
+   /* A lost context's fence is signalled: there is nothing to wait for. */
+   if (jade_context_submit(ctx, &fence) == 0 && fence &&
+       !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
+      mesa_loge("jade: waiting for the GPU failed");
+   jade_fence_reference(&fence, NULL);
 }
 
 bool
 jade_context_batch_done(struct jade_context *ctx, uint64_t batch, uint64_t timeout_ns)
 {
    if (batch >= ctx->batch_seq && jade_context_submit(ctx, NULL))
-      return false;
+      return ctx->reset != PIPE_NO_RESET; /* lost: nothing left to wait for */
+   if (ctx->reset != PIPE_NO_RESET)
+      return true;
    /* Submissions complete in order: a batch older than the ring is done
     * once the oldest one the ring holds is. */
    const uint64_t oldest = ctx->batch_seq > JADE_BATCH_RING ? ctx->batch_seq - JADE_BATCH_RING : 0;
@@ -416,7 +466,21 @@ static enum pipe_reset_status
 jade_get_device_reset_status(struct pipe_context *pctx)
 {
    struct jade_context *ctx = jade_context(pctx);
-   return jade_channel_killed(ctx->channel) ? PIPE_UNKNOWN_CONTEXT_RESET : PIPE_NO_RESET;
+   /* The channel may have died since the last submission. */
+   if (ctx->reset == PIPE_NO_RESET && jade_channel_killed(ctx->channel))
+      jade_context_lose(ctx, -ENODEV);
+   return ctx->reset;
+}
+
+static void
+jade_set_device_reset_callback(struct pipe_context *pctx,
+                               const struct pipe_device_reset_callback *cb)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   if (cb)
+      ctx->reset_cb = *cb;
+   else
+      memset(&ctx->reset_cb, 0, sizeof(ctx->reset_cb));
 }
 
 static void
@@ -424,6 +488,8 @@ jade_context_destroy(struct pipe_context *pctx)
 {
    struct jade_context *ctx = jade_context(pctx);
 
+   /* The state tracker is going away: a loss found now is not its news. */
+   memset(&ctx->reset_cb, 0, sizeof(ctx->reset_cb));
    if (ctx->channel)
       jade_context_sync(ctx);
    if (jade_debug(JADE_DEBUG_NOS))
@@ -497,6 +563,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    pctx->destroy = jade_context_destroy;
    pctx->flush = jade_flush;
    pctx->get_device_reset_status = jade_get_device_reset_status;
+   pctx->set_device_reset_callback = jade_set_device_reset_callback;
 
    pctx->stream_uploader = u_upload_create_default(pctx);
    if (!pctx->stream_uploader)

@@ -71,6 +71,13 @@ struct jade_context {
    struct pipe_context base;
    struct jade_screen *screen;
    struct jade_channel *channel;
+   /* PIPE_NO_RESET until a submission fails (the kernel refused it or has
+    * killed the channel); then the context is lost (GL_ARB_robustness):
+    * nothing more is submitted and every wait returns at once, since
+    * nothing will ever complete what was lost.  reset_cb tells the state
+    * tracker. */
+   enum pipe_reset_status reset;
+   struct pipe_device_reset_callback reset_cb;
    /* The texture-cache marks of the bound state are up to date
     * (jade_tex_cache.c): nothing bound changed since the last draw's. */
    bool tex_cache_clean;
@@ -158,8 +165,10 @@ void jade_push_method_from(struct jade_context *ctx, unsigned subc, uint32_t mth
 
 struct pipe_context *jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags);
 
-/* Submits what the context has recorded.  On success *fence (if not NULL)
- * holds a fence for that submission. */
+/* Submits what the context has recorded.  *fence (if not NULL) holds a
+ * fence for that submission, on failure a signalled one (a lost context's
+ * work never completes: nothing may wait for it), or NULL if none could
+ * be made; the caller owns it either way. */
 int jade_context_submit(struct jade_context *ctx, struct jade_fence **fence);
 
 /* Submits and waits: everything the GPU was asked to do is done. */

@@ -142,6 +142,16 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
       FREE(res);
       return NULL;
    }
+   /* Mapped now, so that a failing mmap is an allocation failure GL can
+    * report (GL_OUT_OF_MEMORY): buffer_subdata and texture_subdata,
+    * which glBufferData and glTexSubImage write through, have no way to
+    * say that their map failed, and the data would be lost unseen. */
+   void *map;
+   if (jade_bo_map(res->bo, &map)) {
+      jade_bo_destroy(res->bo); /* never used: nothing to wait for */
+      FREE(res);
+      return NULL;
+   }
    return &res->base;
 }
 
@@ -198,6 +208,11 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
    struct jade_bo *bo = jade_bo_cache_get(&screen->bo_cache, res->bo->size_B, res->bo->flags);
    if (!bo && jade_bo_create(screen->dev, res->bo->size_B, 0, res->bo->flags, &bo))
       return; /* keep the old object: the map below waits instead */
+   void *map;
+   if (jade_bo_map(bo, &map)) {
+      jade_bo_destroy(bo);
+      return;
+   }
    jade_bo_cache_put(&screen->bo_cache, res->bo, true);
    res->bo = bo;
    res->gpu_used = false;

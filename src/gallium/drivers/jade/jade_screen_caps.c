@@ -49,6 +49,11 @@ jade_screen_init_caps(struct jade_screen *screen)
     * against the bank's size (jade_nir_lower_ssbo.c; compiler-exec
     * ssbo_robust), images use .IGN (gpu_surface.c). */
    caps->robust_buffer_access_behavior = true;
+   /* GetGraphicsResetStatus (ARB_robustness, KHR_robustness): a failed
+    * submission loses the context, guilty or innocent by what the kernel
+    * answered (jade_context.c, reset_status_of); the fault-injection tests
+    * (tests/gl/check_faults.py) see it reported. */
+   caps->device_reset_status_query = true;
    /* ARB_gpu_shader_fp64, ARB_vertex_attrib_64bit: the compiler's double
     * support (exec tests on the model). */
    caps->doubles = true;

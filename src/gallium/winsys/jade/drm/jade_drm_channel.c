@@ -270,5 +270,8 @@ jade_channel_killed(struct jade_channel *chan)
    struct drm_nouveau_gem_pushbuf req = {.channel = chan->id};
    int ret = drmCommandWriteRead(chan->dev->fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
                                  sizeof(req));
+   /* ENODEV is the answer asked for; any other failure is reported. */
+   if (ret && ret != -ENODEV)
+      mesa_loge("jade: NOUVEAU_GEM_PUSHBUF failed: %s", strerror(-ret));
    return ret == -ENODEV;
 }
