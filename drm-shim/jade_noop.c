@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "drm-shim/drm_shim.h"
@@ -55,7 +56,9 @@ jade_shim_report(const char *fmt, ...)
    va_end(args);
    n = MIN2(n, (int)sizeof(line) - 2);
    line[n++] = '\n';
-   int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+   /* Not open(): drm-shim interposes it, and its state is gone once its
+    * destructor has run, before the ones that report at exit. */
+   int fd = syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
    if (fd >= 0) {
       if (write(fd, line, n) != n)
          fprintf(stderr, "jade-shim: cannot write %s\n", path);

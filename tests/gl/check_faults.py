@@ -225,6 +225,12 @@ def main():
                     problems.append('valgrind printed no error summary')
                 elif m.group(1) != '0':
                     problems.append(f'valgrind: {m.group(1)} errors (memory errors or leaks)')
+                    lines_ = err.splitlines()
+                    first = next((i for i, line in enumerate(lines_) if re.search(
+                        r'== (Invalid|Conditional|Use of|Syscall|Mismatched|.* lost in loss)',
+                        line)), None)
+                    if first is not None:
+                        err = '\n'.join(lines_[first:first + 14])
                 lost = re.search(r'definitely lost: ([\d,]+) bytes', err)
                 result['definitely-lost'] = lost.group(1) if lost else '0'
             tally['runs'] += 1
