@@ -34,20 +34,24 @@
  *
  * e.g. JADE_SHIM_FAULT='ioctl=GEM_NEW:errno=ENOMEM:nth=3;channel=kill:after=10'.
  * Every injection is logged: "jade-shim: injected: ..." on stderr and an
- * "injected: ..." line in $JADE_SHIM_REPORT.  A rule that cannot be parsed
+ * "injected: ..." line in $JADE_SHIM_REPORT, with the caller's backtrace
+ * under JADE_SHIM_FAULT_BACKTRACE=1.  A rule that cannot be parsed
  * is reported and the process exits: a test must not run without the
  * fault it asked for.  At exit each rule's counts go to the report:
  * "fault-events: rule 'RULE' events N injected M".
  */
 
 #include <errno.h>
+#include <execinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "drm-shim/drm_shim.h"
 #include "util/hash_table.h"
+#include "util/u_debug.h"
 #include "util/u_math.h"
 
 #include "jade_shim.h"
@@ -271,6 +275,11 @@ log_injection(const struct fault_rule *r, const char *what)
 {
    fprintf(stderr, "jade-shim: injected: %s (rule '%s', event %llu)\n", what, r->text,
            (unsigned long long)r->events);
+   /* JADE_SHIM_FAULT_BACKTRACE=1: who made the call that failed. */
+   if (debug_get_bool_option("JADE_SHIM_FAULT_BACKTRACE", false)) {
+      void *frames[32];
+      backtrace_symbols_fd(frames, backtrace(frames, ARRAY_SIZE(frames)), STDERR_FILENO);
+   }
    jade_shim_report("injected: %s (rule '%s', event %llu)", what, r->text,
                     (unsigned long long)r->events);
 }

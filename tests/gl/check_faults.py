@@ -50,6 +50,8 @@ MAX_POINTS = 24
 KINDS = {
     'noop': [
         ('gem-new-enomem', 'noop', 'ioctl=GEM_NEW:errno=ENOMEM:nth=NTH', 'alloc', []),
+        # From the N-th on every GEM_NEW fails: the memory is gone for good.
+        ('gem-new-enomem-after', 'noop', 'ioctl=GEM_NEW:errno=ENOMEM:after=NTH', 'alloc', []),
         ('vm-bind-enospc', 'noop', 'ioctl=VM_BIND:errno=ENOSPC:nth=NTH', 'alloc', []),
         ('mmap-fail', 'noop', 'mmap=fail:nth=NTH', 'alloc', []),
         ('syncobj-create-enomem', 'noop', 'ioctl=SYNCOBJ_CREATE:errno=ENOMEM:nth=NTH', 'alloc',

@@ -135,6 +135,26 @@ jade_bo_cache_fini(struct jade_bo_cache *cache)
    simple_mtx_destroy(&cache->lock);
 }
 
+uint64_t
+jade_bo_cache_trim(struct jade_bo_cache *cache)
+{
+   uint64_t freed_B = 0;
+   simple_mtx_lock(&cache->lock);
+   list_for_each_entry_safe (struct entry, e, &cache->zombies, link) {
+      if (idle(e, false))
+         freed_B += e->bo->size_B;
+   }
+   reap(cache);
+   list_for_each_entry_safe (struct entry, e, &cache->entries, link) {
+      if (!idle(e, false))
+         continue;
+      freed_B += e->bo->size_B;
+      drop(cache, e);
+   }
+   simple_mtx_unlock(&cache->lock);
+   return freed_B;
+}
+
 void
 jade_bo_cache_submitted(struct jade_bo_cache *cache, struct jade_fence *fence)
 {

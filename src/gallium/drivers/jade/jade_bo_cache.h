@@ -57,4 +57,8 @@ void jade_bo_cache_put(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu
  * done. */
 void jade_bo_cache_release(struct jade_bo_cache *cache, struct jade_bo *bo, bool gpu_used);
 
+/* Destroys every kept object the GPU is done with (the kernel said it is
+ * out of memory); returns the bytes given back. */
+uint64_t jade_bo_cache_trim(struct jade_bo_cache *cache);
+
 #endif /* JADE_BO_CACHE_H */

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include <xf86drm.h>
@@ -96,6 +97,24 @@ cacheable(const struct pipe_resource *templ)
           !(templ->bind & (PIPE_BIND_SHARED | PIPE_BIND_SCANOUT | PIPE_BIND_LINEAR));
 }
 
+/* A new object; when the kernel is out of memory or address space, the
+ * cache's idle objects go first and it is asked once more, as a kernel
+ * may then have room. */
+static int
+create_bo(struct jade_screen *screen, uint64_t size_B, uint32_t flags, struct jade_bo **bo)
+{
+   int ret = jade_bo_create(screen->dev, size_B, 0, flags, bo);
+   if (ret != -ENOMEM && ret != -ENOSPC)
+      return ret;
+   const uint64_t freed_B = jade_bo_cache_trim(&screen->bo_cache);
+   if (!freed_B)
+      return ret;
+   mesa_logw("jade: out of memory for %" PRIu64 " bytes: %" PRIu64
+             " bytes of cached buffers freed, trying again",
+             size_B, freed_B);
+   return jade_bo_create(screen->dev, size_B, 0, flags, bo);
+}
+
 static struct pipe_resource *
 jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
 {
@@ -138,7 +157,7 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
       size_B = align64(size_B, 4096);
       res->bo = jade_bo_cache_get(&screen->bo_cache, size_B, flags);
    }
-   if (!res->bo && jade_bo_create(screen->dev, size_B, 0, flags, &res->bo)) {
+   if (!res->bo && create_bo(screen, size_B, flags, &res->bo)) {
       FREE(res);
       return NULL;
    }
@@ -206,7 +225,7 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
 {
    struct jade_screen *screen = ctx->screen;
    struct jade_bo *bo = jade_bo_cache_get(&screen->bo_cache, res->bo->size_B, res->bo->flags);
-   if (!bo && jade_bo_create(screen->dev, res->bo->size_B, 0, res->bo->flags, &bo))
+   if (!bo && create_bo(screen, res->bo->size_B, res->bo->flags, &bo))
       return; /* keep the old object: the map below waits instead */
    void *map;
    if (jade_bo_map(bo, &map)) {
