@@ -44,10 +44,11 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
-#define ITERATIONS 12
-#define DATA_WORDS 4096
-#define TEX_SIZE   32
-#define DRAW_SIZE  16
+#define ITERATIONS  12
+#define DATA_WORDS  4096
+#define TEX_SIZE    32
+#define DRAW_SIZE   16
+#define BURST_DRAWS 3000
 
 static EGLDisplay dpy = EGL_NO_DISPLAY;
 static bool pixels;
@@ -187,9 +188,10 @@ static const char *const vs_src =
 /* i varies the program, so that every iteration compiles and links. */
 static const char *const fs_fmt = "#version 430\n"
                                   "uniform sampler2D t;\n"
+                                  "uniform float u;\n"
                                   "out vec4 c;\n"
                                   "void main() { c = vec4(1, 0, 0, 1) + %d.0 * texture(t, "
-                                  "gl_FragCoord.xy).wzyx * 0.0; }\n";
+                                  "gl_FragCoord.xy).wzyx * 0.0 + u * 0.0; }\n";
 static const char *const cs_src = "#version 430\n"
                                   "layout(local_size_x = 64) in;\n"
                                   "layout(std430, binding = 0) buffer B { uint d[]; };\n"
@@ -203,7 +205,7 @@ static const char *const cs_src = "#version 430\n"
  * the size tells, and the incomplete framebuffer errors after it are its
  * consequences. */
 static bool
-draw_red(GLuint prog, GLuint texture, bool *no_target)
+draw_red(GLuint prog, GLuint texture, bool *no_target, unsigned draws)
 {
    GLuint rb, fb, va;
    glGenRenderbuffers(1, &rb);
@@ -223,7 +225,13 @@ draw_red(GLuint prog, GLuint texture, bool *no_target)
    glBindVertexArray(va);
    glUseProgram(prog);
    glBindTexture(GL_TEXTURE_2D, texture);
-   glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* BURST_DRAWS draws, each with new constants, fill a pushbuffer: a
+    * submission the driver must make mid-draw. */
+   const GLint u = glGetUniformLocation(prog, "u");
+   for (unsigned i = 0; i < draws; i++) {
+      glUniform1f(u, (float)i);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+   }
    static uint32_t px[DRAW_SIZE * DRAW_SIZE];
    memset(px, 0, sizeof(px));
    glReadPixels(0, 0, DRAW_SIZE, DRAW_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
@@ -298,7 +306,7 @@ workload(struct run *r, const struct kept *k)
       char fs[512];
       snprintf(fs, sizeof(fs), fs_fmt, (int)i);
       GLuint prog = program(vs_src, fs);
-      bool drew = draw_red(prog, k->texture, &oom);
+      bool drew = draw_red(prog, k->texture, &oom, i == 0 ? BURST_DRAWS : 1);
       if (step_done(r, &oom, "draw"))
          return;
       if (!drew && !oom) {
@@ -329,7 +337,7 @@ workload(struct run *r, const struct kept *k)
       GLuint q;
       glGenQueries(1, &q);
       glBeginQuery(GL_SAMPLES_PASSED, q);
-      draw_red(prog, k->texture, &oom);
+      draw_red(prog, k->texture, &oom, 1);
       glEndQuery(GL_SAMPLES_PASSED);
       GLuint samples = 0;
       glGetQueryObjectuiv(q, GL_QUERY_RESULT, &samples);
@@ -380,7 +388,7 @@ new_context_try(void)
    snprintf(fs, sizeof(fs), fs_fmt, 0);
    GLuint prog = program(vs_src, fs);
    bool no_target = false;
-   bool ok = kept_check(&k) && draw_red(prog, k.texture, &no_target) &&
+   bool ok = kept_check(&k) && draw_red(prog, k.texture, &no_target, 1) &&
              glGetGraphicsResetStatus() == GL_NO_ERROR && glGetError() == GL_NO_ERROR;
    context_destroy(c);
    return ok;
@@ -461,7 +469,7 @@ main(int argc, char **argv)
       GLuint prog = program(vs_src, fs);
       /* The context keeps working after the faults: it draws. */
       bool last_oom = false;
-      bool drew = draw_red(prog, k.texture, &last_oom);
+      bool drew = draw_red(prog, k.texture, &last_oom, 1);
       step_done(&r, &last_oom, "the last draw");
       if (r.reset == GL_NO_ERROR && !drew && !last_oom) {
          fprintf(stderr, "the last draw is not red\n");

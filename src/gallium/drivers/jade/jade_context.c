@@ -340,12 +340,28 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    return 0;
 }
 
+/* Submits because the pushbuffer must be emptied before more goes in.  A
+ * submission can fail with its work still recorded (no fence could be
+ * made for it): that work can neither stay nor run, so it is lost, and
+ * the context with it. */
+static void
+submit_to_make_room(struct jade_context *ctx)
+{
+   int ret = jade_context_submit(ctx, NULL);
+   if (ret && ctx->reset == PIPE_NO_RESET) {
+      mesa_loge("jade: a full pushbuffer could not be submitted, %zu dwords dropped",
+                nv_push_dw_count(jade_push(ctx)));
+      jade_context_lose(ctx, ret);
+      jade_pushbuf_reset(&ctx->pushbufs[ctx->cur]);
+   }
+}
+
 struct nv_push *
 jade_push_reserve(struct jade_context *ctx, unsigned dw)
 {
    struct nv_push *p = jade_push(ctx);
    if ((size_t)(p->limit - p->end) < dw) {
-      jade_context_submit(ctx, NULL);
+      submit_to_make_room(ctx);
       p = jade_push(ctx);
    }
    return p;
@@ -361,7 +377,7 @@ jade_push_method_from(struct jade_context *ctx, unsigned subc, uint32_t mthd, ui
 {
    struct jade_pushbuf *pb = &ctx->pushbufs[ctx->cur];
    if (pb->splice_count == JADE_PUSH_SPLICES)
-      jade_context_submit(ctx, NULL);
+      submit_to_make_room(ctx);
    pb = &ctx->pushbufs[ctx->cur];
    struct nv_push *p = jade_push_reserve(ctx, 1);
    pb = &ctx->pushbufs[ctx->cur];
