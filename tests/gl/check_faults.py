@@ -184,6 +184,12 @@ def check(kind, rule, code, result, err, lines):
             result['lost-unseen'] = '1'
     if single and result.get('new-context') == 'bad':
         out.append('a new context did not work after a single fault')
+    if result.get('sibling') == 'bad':
+        out.append('the idle context sharing the objects reads them back wrong')
+    # A reset of the sibling is its own fault's (its flush when it stops
+    # being current) only if the first context met none.
+    if result.get('sibling') == 'reset' and not (single and reset == 'none'):
+        out.append('the idle context sharing the objects was reset by another\'s fault')
     if result.get('data') == 'bad':
         out.append('data written before the fault read back wrong')
     return out

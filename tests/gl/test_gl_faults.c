@@ -22,9 +22,13 @@
  *     without a reset too.
  *   - With --pixels, the first context's last draw must read back too when
  *     no reset happened.
+ *   - A second context sharing the first one's objects, made before the
+ *     loop and idle through it, must read the objects written before the
+ *     faults back the same afterwards, lost first context or not, and see
+ *     no reset of its own.
  *
  * Prints one line, "result: renderer=... oom=N reset=none|guilty|innocent|
- * unknown lost-calls=ok|- data=ok|not-written|bad|lost new-context=ok|
+ * unknown lost-calls=ok|- data=ok|not-written|bad|lost sibling=ok|reset|bad|none new-context=ok|
  * retried|bad errors=N", and exits 0 unless something was wrong (data bad,
  * an unexplained GL error, a reset status GL does not know); whether the
  * new context had to work is for the caller to say (it may not under a
@@ -55,7 +59,7 @@ static bool pixels;
 static bool robust;
 
 static EGLContext
-context_create(void)
+context_create_shared(EGLContext share)
 {
    static const EGLint plain[] = {
       EGL_CONTEXT_MAJOR_VERSION,
@@ -79,7 +83,7 @@ context_create(void)
       EGL_LOSE_CONTEXT_ON_RESET,
       EGL_NONE,
    };
-   EGLContext c = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, robust ? lose : plain);
+   EGLContext c = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, share, robust ? lose : plain);
    if (c == EGL_NO_CONTEXT) {
       fprintf(stderr, "eglCreateContext failed: 0x%x\n", eglGetError());
       return EGL_NO_CONTEXT;
@@ -90,6 +94,12 @@ context_create(void)
       return EGL_NO_CONTEXT;
    }
    return c;
+}
+
+static EGLContext
+context_create(void)
+{
+   return context_create_shared(EGL_NO_CONTEXT);
 }
 
 static void
@@ -450,6 +460,10 @@ main(int argc, char **argv)
    bool oom = false;
    kept_write(&k, 0xc0ffee);
    step_done(&r, &oom, "writing the kept objects");
+   /* A context sharing the first one's objects, idle while the first one
+    * meets the faults: it must not be hurt by them. */
+   EGLContext sibling = context_create_shared(c);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c);
    if (r.reset == GL_NO_ERROR)
       workload(&r, &k);
 
@@ -488,12 +502,27 @@ main(int argc, char **argv)
       ok &= r.reset == GL_GUILTY_CONTEXT_RESET || r.reset == GL_INNOCENT_CONTEXT_RESET ||
             r.reset == GL_UNKNOWN_CONTEXT_RESET;
    }
+   /* The sibling reads the objects written before the faults (they are
+    * the same, lost context or not) and saw no reset of its own. */
+   const char *sibling_state = "none";
+   if (sibling != EGL_NO_CONTEXT) {
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, sibling);
+      bool same = oom || kept_check(&k);
+      bool no_reset = glGetGraphicsResetStatus() == GL_NO_ERROR;
+      /* "reset": a submission of its own failed (making it current and
+       * back flushes it), for the caller to tell from the first's. */
+      sibling_state = !same ? "bad" : no_reset ? "ok" : "reset";
+      context_destroy(sibling);
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c);
+   }
    /* Another context works, beside this one and after it. */
    new_ctx = new_context_works();
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c);
    context_destroy(c);
    eglTerminate(dpy);
-   printf("result: renderer=%s oom=%u reset=%s lost-calls=%s data=%s new-context=%s errors=%u\n",
-          renderer, r.oom, reset_name(r.reset), lost_calls, data, new_ctx, r.unexplained);
+   printf("result: renderer=%s oom=%u reset=%s lost-calls=%s data=%s sibling=%s new-context=%s "
+          "errors=%u\n",
+          renderer, r.oom, reset_name(r.reset), lost_calls, data, sibling_state, new_ctx,
+          r.unexplained);
    return ok ? 0 : 1;
 }
