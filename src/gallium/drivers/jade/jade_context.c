@@ -250,13 +250,19 @@ jade_context_lose(struct jade_context *ctx, int err)
 }
 
 /* What a lost context hands out for a submission: a signalled fence, as
- * nothing of it will ever run. */
+ * nothing of it will ever run.  The buffer cache hears the same, or the
+ * objects the dropped work used would wait for it forever (and every
+ * allocation after them would miss the cache). */
 static void
 lost_submission(struct jade_context *ctx, struct jade_fence **out_fence)
 {
    jade_pushbuf_reset(&ctx->pushbufs[ctx->cur]);
+   if (!ctx->lost_fence)
+      ctx->lost_fence = jade_fence_create(ctx->screen->dev, true);
+   if (ctx->lost_fence)
+      jade_bo_cache_submitted(&ctx->screen->bo_cache, ctx->lost_fence);
    if (out_fence)
-      *out_fence = jade_fence_create(ctx->screen->dev, true);
+      jade_fence_reference(out_fence, ctx->lost_fence);
 }
 
 int
@@ -531,6 +537,7 @@ jade_context_destroy(struct pipe_context *pctx)
 
    for (unsigned i = 0; i < JADE_BATCH_RING; i++)
       jade_fence_reference(&ctx->batch_fence[i], NULL);
+   jade_fence_reference(&ctx->lost_fence, NULL);
    for (unsigned i = 0; i < ARRAY_SIZE(ctx->pushbufs); i++) {
       jade_fence_reference(&ctx->pushbuf_fence[i], NULL);
       if (ctx->pushbufs[i].bo)

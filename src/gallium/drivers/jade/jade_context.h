@@ -78,6 +78,7 @@ struct jade_context {
     * tracker. */
    enum pipe_reset_status reset;
    struct pipe_device_reset_callback reset_cb;
+   struct jade_fence *lost_fence; /* signalled: what a lost context hands out */
    /* The texture-cache marks of the bound state are up to date
     * (jade_tex_cache.c): nothing bound changed since the last draw's. */
    bool tex_cache_clean;

@@ -8,6 +8,7 @@
 #include <errno.h>
 
 #include "pipe/p_screen.h"
+#include "util/u_atomic.h"
 #include "util/u_memory.h"
 
 #include "jade/jade_drm.h"
@@ -26,6 +27,7 @@ jade_fence_create(struct jade_dev *dev, bool signaled)
    }
    pipe_reference_init(&fence->reference, 1);
    fence->dev = dev;
+   fence->signalled = signaled;
    return fence;
 }
 
@@ -43,7 +45,12 @@ jade_fence_reference(struct jade_fence **dst, struct jade_fence *src)
 bool
 jade_fence_wait(struct jade_fence *fence, uint64_t timeout_ns)
 {
-   return jade_syncobj_wait(fence->dev, &fence->syncobj, 1, timeout_ns) == 0;
+   if (p_atomic_read(&fence->signalled))
+      return true;
+   if (jade_syncobj_wait(fence->dev, &fence->syncobj, 1, timeout_ns))
+      return false;
+   p_atomic_set(&fence->signalled, true);
+   return true;
 }
 
 static void

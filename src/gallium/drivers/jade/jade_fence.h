@@ -16,6 +16,9 @@ struct jade_fence {
    struct pipe_reference reference;
    struct jade_dev *dev;
    uint32_t syncobj;
+   /* Seen signalled (a syncobj is never reset here): no more waits ask
+    * the kernel. */
+   bool signalled;
 };
 
 /* A fence whose syncobj is not yet submitted (or already signalled). */
