@@ -22,12 +22,12 @@
 
 #include "nir.h"
 
-#define FUZZ_GROUP       32
-#define FUZZ_GROUPS      2
-#define FUZZ_THREADS     (FUZZ_GROUP * FUZZ_GROUPS)
-#define FUZZ_IN_WORDS    4
-#define FUZZ_OUT_WORDS   8
-#define FUZZ_SSBO_WORDS  256
+#define FUZZ_GROUP        32
+#define FUZZ_GROUPS       2
+#define FUZZ_THREADS      (FUZZ_GROUP * FUZZ_GROUPS)
+#define FUZZ_IN_WORDS     4
+#define FUZZ_OUT_WORDS    8
+#define FUZZ_SSBO_WORDS   256
 #define FUZZ_SSBO_WORD(i) (0x9e3779b9u * ((i) + 1))
 
 /* The reference's fake buffer addresses (only their differences matter). */
@@ -36,12 +36,13 @@
 
 /* The float controls of every program: denormals preserved in both
  * widths, as the C-side semantics of nir_eval_const_opcode are then exact. */
-#define FUZZ_FLOAT_CONTROLS (FLOAT_CONTROLS_DENORM_PRESERVE_FP32 | FLOAT_CONTROLS_DENORM_PRESERVE_FP64)
+#define FUZZ_FLOAT_CONTROLS                                                                        \
+   (FLOAT_CONTROLS_DENORM_PRESERVE_FP32 | FLOAT_CONTROLS_DENORM_PRESERVE_FP64)
 
 struct fuzz_gen_options {
-   unsigned size;      /* about this many ALU instructions */
-   bool bits16;        /* 16-bit integer arithmetic too */
-   bool bits64;        /* 64-bit integer and float arithmetic */
+   unsigned size; /* about this many ALU instructions */
+   bool bits16;   /* 16-bit integer arithmetic too */
+   bool bits64;   /* 64-bit integer and float arithmetic */
 };
 
 /* A random shader from seed, in SSA form (local variables lowered). */

@@ -26,8 +26,8 @@
 enum cls { C1, C16, C32, C64, NCLS };
 static const unsigned cls_bits[NCLS] = {1, 16, 32, 64};
 
-#define POOL_MAX 512
-#define VARS     3
+#define POOL_MAX  512
+#define VARS      3
 #define MAX_DEPTH 3
 
 /* What made a value: its NaNs need canonicalising before an integer op
@@ -97,8 +97,8 @@ canon(struct gen *g, struct value v)
    nir_builder *b = g->b;
    if (v.origin == INT || v.def->bit_size < 32)
       return v.def;
-   nir_def *nan = v.def->bit_size == 64 ? nir_imm_int64(b, 0x7ff8000000000000ll)
-                                        : nir_imm_int(b, 0x7fc00000);
+   nir_def *nan =
+      v.def->bit_size == 64 ? nir_imm_int64(b, 0x7ff8000000000000ll) : nir_imm_int(b, 0x7fc00000);
    return nir_bcsel(b, nir_feq(b, v.def, v.def), v.def, nan);
 }
 
@@ -125,9 +125,9 @@ fsrc(struct gen *g, enum cls c)
 static nir_def *
 imm(struct gen *g, enum cls c)
 {
-   static const uint32_t special[] = {0,          1,          2,          3,          0xffffffffu,
-                                      0x80000000u, 0x7fffffffu, 31,         32,         0x3f800000u,
-                                      0xbf800000u, 0x00800000u, 0x007fffffu, 0x7f800000u, 0x4b000000u};
+   static const uint32_t special[] = {
+      0,  1,           2,           3,           0xffffffffu, 0x80000000u, 0x7fffffffu, 31,
+      32, 0x3f800000u, 0xbf800000u, 0x00800000u, 0x007fffffu, 0x7f800000u, 0x4b000000u};
    uint64_t v = chance(g, 60) ? special[below(g, ARRAY_SIZE(special))] : fuzz_rand(&g->rng);
    if (c == C64)
       v = chance(g, 50) ? (uint64_t)(int64_t)(int32_t)v : v << 32 | fuzz_rand(&g->rng);
@@ -139,19 +139,18 @@ static void
 gen_int32(struct gen *g)
 {
    nir_builder *b = g->b;
-   static const nir_op bin[] = {nir_op_iadd,      nir_op_isub,     nir_op_imul, nir_op_iand,
-                                nir_op_ior,       nir_op_ixor,     nir_op_ishl, nir_op_ishr,
-                                nir_op_ushr,      nir_op_imin,     nir_op_imax, nir_op_umin,
-                                nir_op_umax,      nir_op_umul_high, nir_op_imul_high,
-                                nir_op_udiv,      nir_op_umod};
+   static const nir_op bin[] = {
+      nir_op_iadd, nir_op_isub,      nir_op_imul,      nir_op_iand, nir_op_ior,  nir_op_ixor,
+      nir_op_ishl, nir_op_ishr,      nir_op_ushr,      nir_op_imin, nir_op_imax, nir_op_umin,
+      nir_op_umax, nir_op_umul_high, nir_op_imul_high, nir_op_udiv, nir_op_umod};
    /* No ifind_msb: Mesa 25.0's nir_opt_algebraic rewrites
     * ifind_msb(f2i32(a)) as ufind_msb(f2i32(fabs(a))), wrong for negative
     * powers of two (-1.0: -1, not 0), and folding finds that shape behind
     * x | (y - y) too; a Mesa bug every driver shares (compiler-exec tests
     * ifind_msb on its own). */
-   static const nir_op un[] = {nir_op_inot,       nir_op_ineg,      nir_op_iabs,
-                               nir_op_bitfield_reverse, nir_op_bit_count, nir_op_ufind_msb,
-                               nir_op_find_lsb};
+   static const nir_op un[] = {
+      nir_op_inot,      nir_op_ineg,      nir_op_iabs,    nir_op_bitfield_reverse,
+      nir_op_bit_count, nir_op_ufind_msb, nir_op_find_lsb};
    nir_def *r;
    unsigned k = below(g, 10);
    if (k < 6) {
@@ -178,9 +177,9 @@ gen_float(struct gen *g, enum cls c)
 {
    nir_builder *b = g->b;
    static const nir_op bin[] = {nir_op_fadd, nir_op_fsub, nir_op_fmul, nir_op_fmin, nir_op_fmax};
-   static const nir_op un[] = {nir_op_fneg,   nir_op_fabs,        nir_op_ffloor, nir_op_fceil,
-                               nir_op_ftrunc, nir_op_fround_even, nir_op_ffract, nir_op_fsat,
-                               nir_op_fsign};
+   static const nir_op un[] = {nir_op_fneg,   nir_op_fabs,   nir_op_ffloor,
+                               nir_op_fceil,  nir_op_ftrunc, nir_op_fround_even,
+                               nir_op_ffract, nir_op_fsat,   nir_op_fsign};
    unsigned k = below(g, 10);
    nir_def *r;
    if (k < 5) {
@@ -365,7 +364,8 @@ gen_loop(struct gen *g, unsigned depth)
    nir_builder *b = g->b;
    g->loops++;
    nir_variable *i = nir_local_variable_create(b->impl, glsl_uint_type(), "i");
-   nir_def *bound = chance(g, 40) ? nir_imm_int(b, 1 + below(g, 6)) : nir_iand_imm(b, isrc(g, C32), 7);
+   nir_def *bound =
+      chance(g, 40) ? nir_imm_int(b, 1 + below(g, 6)) : nir_iand_imm(b, isrc(g, C32), 7);
    nir_store_var(b, i, nir_imm_int(b, 0), 1);
    unsigned saved[NCLS];
    memcpy(saved, g->n, sizeof(saved));

@@ -284,7 +284,8 @@ exec_block(struct interp *it, nir_block *block)
    nir_const_value phi_vals[64][NIR_MAX_VEC_COMPONENTS];
    unsigned nphis = 0;
    bool phi_nan[64];
-   nir_foreach_phi (phi, block) {
+   nir_foreach_phi(phi, block)
+   {
       nir_phi_src *s = it->prev ? nir_phi_get_src_from_block(phi, it->prev) : NULL;
       if (!s || nphis == ARRAY_SIZE(phi_vals))
          return fail(it, "a phi without a source from the executed predecessor", NULL);
@@ -292,7 +293,8 @@ exec_block(struct interp *it, nir_block *block)
       memcpy(phi_vals[nphis++], val(it, s->src.ssa), sizeof(phi_vals[0]));
    }
    nphis = 0;
-   nir_foreach_phi (phi, block) {
+   nir_foreach_phi(phi, block)
+   {
       it->nan[phi->def.index] = phi_nan[nphis];
       memcpy(val(it, &phi->def), phi_vals[nphis++], sizeof(phi_vals[0]));
    }
@@ -344,7 +346,8 @@ exec_block(struct interp *it, nir_block *block)
 static enum flow
 exec_cf_list(struct interp *it, struct exec_list *list)
 {
-   foreach_list_typed (nir_cf_node, node, node, list) {
+   foreach_list_typed(nir_cf_node, node, node, list)
+   {
       enum flow f = FLOW_NEXT;
       switch (node->type) {
       case nir_cf_node_block:

@@ -15,11 +15,13 @@
  * the shader printed).
  *
  *   jade-fuzz-nir [--seed S] [--seconds N] [--programs N] [--size N]
- *                 [--16] [--out DIR] [--program K] [--print]
+ *                 [--16] [--out DIR] [--program K] [--print] [--timeout S]
+ *                 [--keep-rejected]
  *   jade-fuzz-nir --replay FILE...
  *
  * Program K of seed S is the same program on every machine; --program K
- * runs only it.  --replay runs regression files: each must now pass.
+ * runs only it.  --16 adds 16-bit integer arithmetic (Jade rejects it:
+ * GL has none), --keep-rejected keeps clear refusals too.  --replay runs regression files: each must now pass.
  * Exit status: 0 when no program had a finding (and every replayed file
  * passes), 1 otherwise, 2 on bad usage.
  */
@@ -42,14 +44,15 @@
 #include "util/blob.h"
 #include "util/ralloc.h"
 
-/* Seconds one check may take (compile and run) before it is a hang. */
-#define CHECK_TIMEOUT 20
+/* Seconds one check may take (compile and run) before it is a hang
+ * (--timeout). */
+static unsigned check_timeout = 20;
 /* Seconds the reducer spends on one finding at most. */
 #define REDUCE_SECONDS 90
 
 enum result_kind {
    RES_OK,
-   RES_REJECTED, /* a compile error that names what is unsupported */
+   RES_REJECTED,  /* a compile error that names what is unsupported */
    RES_REFERENCE, /* the reference cannot run it (the fuzzer's own limit) */
    RES_COMPILE_ERROR,
    RES_RUN_ERROR,
@@ -62,10 +65,14 @@ static const char *const kind_names[RES_KINDS] = {
    "ok", "rejected", "reference", "compile-error", "run-error", "mismatch", "crash", "timeout",
 };
 
+/* --keep-rejected: clear refusals are findings too (to keep one that a
+ * fix made compile as a regression test). */
+static bool keep_rejected;
+
 static bool
 is_finding(enum result_kind k)
 {
-   return k >= RES_COMPILE_ERROR;
+   return k >= RES_COMPILE_ERROR || (keep_rejected && k == RES_REJECTED);
 }
 
 struct result {
@@ -76,8 +83,8 @@ struct result {
 /* Compile modes (as exec_test's): 0 normal, 1 serial control bits, 2
  * booleans in GPRs, 3 a budget of 10 GPRs (spilling), 4 of 3 predicates. */
 #define MODES 5
-static const char *const mode_names[MODES] = {"normal", "serial", "bools-in-gprs",
-                                              "spilling", "pred-spilling"};
+static const char *const mode_names[MODES] = {"normal", "serial", "bools-in-gprs", "spilling",
+                                              "pred-spilling"};
 
 static void
 inputs(uint32_t *in, uint64_t seed)
@@ -134,7 +141,8 @@ check_here(nir_shader *s, unsigned mode, uint64_t seed, struct result *r)
    struct jade_sim_options opt = {.hazards = JADE_SIM_HAZARDS_FATAL,
                                   .log = stderr,
                                   .max_instructions = 50000000,
-                                  .mufu = getenv("FUZZ_MUFU_HW") ? JADE_SIM_MUFU_HW : JADE_SIM_MUFU_EXACT,
+                                  .mufu = getenv("FUZZ_MUFU_HW") ? JADE_SIM_MUFU_HW
+                                                                 : JADE_SIM_MUFU_EXACT,
                                   .mufu_seed = seed};
    struct jade_sim *sim = jade_sim_create(&opt);
    uint64_t in_addr = jade_sim_alloc(sim, sizeof(in), 256);
@@ -217,7 +225,7 @@ check(nir_shader *s, unsigned mode, uint64_t seed, struct result *r)
       close(fds[0]);
       if (log)
          dup2(fileno(log), 2);
-      alarm(CHECK_TIMEOUT);
+      alarm(check_timeout);
       struct result res;
       check_here(s, mode, seed, &res);
       ssize_t n = write(fds[1], &res, sizeof(res));
@@ -235,7 +243,7 @@ check(nir_shader *s, unsigned mode, uint64_t seed, struct result *r)
    }
    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
       r->kind = RES_TIMEOUT;
-      snprintf(r->msg, sizeof(r->msg), "no result after %u s", CHECK_TIMEOUT);
+      snprintf(r->msg, sizeof(r->msg), "no result after %u s", check_timeout);
    } else {
       r->kind = RES_CRASH;
       char why[256] = "";
@@ -332,8 +340,8 @@ mutate(void *mem, nir_shader *s, unsigned n, unsigned how)
             return NULL;
          nir_alu_instr *alu = nir_instr_as_alu(site.instr);
          unsigned i = how - 1;
-         if (i >= nir_op_infos[alu->op].num_inputs || alu->src[i].src.ssa->bit_size != d->bit_size ||
-             d->num_components != 1)
+         if (i >= nir_op_infos[alu->op].num_inputs ||
+             alu->src[i].src.ssa->bit_size != d->bit_size || d->num_components != 1)
             return NULL;
          b.cursor = nir_before_instr(site.instr);
          repl = nir_mov_alu(&b, alu->src[i], 1);
@@ -437,7 +445,8 @@ load(void *mem, const char *path, unsigned *mode, uint64_t *seed)
    }
    char header[256];
    unsigned long long sd = 0;
-   if (!fgets(header, sizeof(header), f) || strncmp(header, FILE_MAGIC " ", strlen(FILE_MAGIC) + 1) ||
+   if (!fgets(header, sizeof(header), f) ||
+       strncmp(header, FILE_MAGIC " ", strlen(FILE_MAGIC) + 1) ||
        sscanf(header + strlen(FILE_MAGIC), " mode=%u seed=%llx", mode, &sd) != 2 ||
        *mode >= MODES) {
       fprintf(stderr, "jade-fuzz-nir: %s: not a regression file (no '%s' header)\n", path,
@@ -528,7 +537,8 @@ static void
 usage(void)
 {
    fprintf(stderr, "usage: jade-fuzz-nir [--seed S] [--seconds N] [--programs N] [--size N]\n"
-                   "                     [--16] [--out DIR] [--program K] [--print]\n"
+                   "                     [--16] [--out DIR] [--program K] [--print] [--timeout S]\n"
+                   "                     [--keep-rejected]\n"
                    "       jade-fuzz-nir --replay FILE...\n");
    exit(2);
 }
@@ -568,6 +578,10 @@ main(int argc, char **argv)
          gen.size = (unsigned)strtoul(argv[++i], &end, 0);
       else if (!strcmp(a, "--out") && more)
          out_dir = argv[++i];
+      else if (!strcmp(a, "--timeout") && more)
+         check_timeout = (unsigned)strtoul(argv[++i], &end, 0);
+      else if (!strcmp(a, "--keep-rejected"))
+         keep_rejected = true;
       else if (!strcmp(a, "--16"))
          gen.bits16 = true;
       else if (!strcmp(a, "--print"))
