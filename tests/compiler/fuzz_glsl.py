@@ -42,16 +42,16 @@ CLEAR_RE = re.compile(r'unsupported|not supported|too many|exceeds|out of|limit|
 
 OPERATORS = [['+', '-', '*', '/'], ['<', '<=', '>', '>=', '==', '!='], ['&&', '||', '^^'],
              ['&', '|', '^', '<<', '>>', '%']]
-TYPES = [['float', 'int', 'uint', 'bool', 'double'], ['vec2', 'ivec2', 'uvec2', 'bvec2', 'dvec2'],
-         ['vec3', 'ivec3', 'uvec3', 'bvec3', 'dvec3'], ['vec4', 'ivec4', 'uvec4', 'bvec4', 'dvec4'],
-         ['vec2', 'vec3', 'vec4'], ['mat2', 'mat3', 'mat4', 'mat2x3', 'mat4x2', 'dmat3']]
+TYPES = [['float', 'int', 'uint', 'bool'], ['vec2', 'ivec2', 'uvec2', 'bvec2'],
+         ['vec3', 'ivec3', 'uvec3', 'bvec3'], ['vec4', 'ivec4', 'uvec4', 'bvec4'],
+         ['vec2', 'vec3', 'vec4'], ['mat2', 'mat3', 'mat4', 'mat2x3', 'mat4x2']]
 FUNCS = [['sin', 'cos', 'tan', 'exp', 'log', 'exp2', 'log2', 'sqrt', 'inversesqrt', 'abs',
           'sign', 'floor', 'ceil', 'fract', 'trunc', 'round', 'roundEven', 'radians'],
          ['min', 'max', 'pow', 'mod', 'step', 'atan', 'distance', 'dot', 'reflect', 'ldexp'],
          ['findLSB', 'findMSB', 'bitCount', 'bitfieldReverse'],
          ['any', 'all', 'not'], ['length', 'normalize']]
 INTS = ['0', '1', '-1', '2', '3', '7', '31', '32', '33', '255', '65535', '2147483647',
-        '-2147483648', '4294967295u', '0u', '1000000']
+        '-2147483647', '1000000', '0u', '1u', '31u', '4294967295u', '2147483648u']
 FLOATS = ['0.0', '-0.0', '1.0', '-1.0', '0.5', '1e38', '-1e38', '1e-38', '1e-45', '3.4e38',
           '(0.0/0.0)', '(1.0/0.0)', '16777217.0', '0.1']
 BOUNDS = ['0', '1', '2', '17', '64', '255', '1000', '-1']
@@ -64,6 +64,8 @@ WRAPS = ['for (int fz_i{n} = 0; fz_i{n} < {k}; fz_i{n}++) {{ {s} }}',
          'if (fz_i{n} > 2) break; }}',
          'switch ({k}) {{ case 0: {s} break; default: {s} break; }}']
 
+DECL_RE = re.compile(r'^(const\s+|uniform\s+|in\s+|out\s+|varying\s+|attribute\s+|flat\s+)*'
+                     r'(highp\s+|mediump\s+|lowp\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*(\[.*\])?\s*(=|;|\[)')
 TOKEN_RE = re.compile(r'\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|'
                       r'0[xX][0-9a-fA-F]+u?|\d+u?|[A-Za-z_]\w*|&&|\|\||\^\^|<<|>>|[<>=!]=|\S')
 
@@ -75,34 +77,45 @@ def shader_lines(lines):
         if line.startswith('['):
             inside = bool(SECTION_RE.match(line))
             continue
-        if inside and line.strip() and not line.lstrip().startswith('#'):
+        if inside and line.strip() and not line.lstrip().startswith(('#', '//', '/*', '*')):
             out.append(i)
     return out
 
 
 def mutate_tokens(rng, line):
+    """One token of the line replaced: an operator, a constant, a loop bound,
+    an array size, a type or a built-in function (in that order of weight:
+    type changes mostly make programs the front end rejects)."""
     toks = [(m.start(), m.end(), m.group()) for m in TOKEN_RE.finditer(line)]
-    choices = []
+    kinds = {'op': [], 'const': [], 'bound': [], 'type': [], 'func': []}
     for k, (s, e, t) in enumerate(toks):
         for group in OPERATORS:
             if t in group:
-                choices.append((s, e, [x for x in group if x != t]))
-        for group in TYPES + FUNCS:
+                kinds['op'].append((s, e, [x for x in group if x != t]))
+        for group in TYPES:
             if t in group:
-                choices.append((s, e, [x for x in group if x != t]))
+                kinds['type'].append((s, e, [x for x in group if x != t]))
+        for group in FUNCS:
+            if t in group:
+                kinds['func'].append((s, e, [x for x in group if x != t]))
         if re.fullmatch(r'\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+', t):
-            choices.append((s, e, FLOATS))
+            kinds['const'].append((s, e, FLOATS))
         elif re.fullmatch(r'0[xX][0-9a-fA-F]+u?|\d+u?', t):
             prev = toks[k - 1][2] if k else ''
+            # The literal's own kind: unsigned ones stay unsigned.
+            ints = [i for i in INTS if i.endswith('u') == t.endswith('u')]
             if prev == '[':
-                choices.append((s, e, SIZES))
+                kinds['bound'].append((s, e, SIZES))
             elif prev in ('<', '<=', '>', '>='):
-                choices.append((s, e, BOUNDS))
+                kinds['bound'].append((s, e, BOUNDS))
             else:
-                choices.append((s, e, INTS))
-    if not choices:
+                kinds['const'].append((s, e, ints))
+    weights = {'op': 30, 'const': 35, 'bound': 20, 'type': 7, 'func': 8}
+    avail = [k for k in kinds if kinds[k]]
+    if not avail:
         return None
-    s, e, repl = rng.choice(choices)
+    kind = rng.choices(avail, [weights[k] for k in avail])[0]
+    s, e, repl = rng.choice(kinds[kind])
     return line[:s] + rng.choice(repl) + line[e:]
 
 
@@ -119,17 +132,18 @@ def mutate(rng, text):
             line = lines[i]
             kind = rng.random()
             stmt = line.strip()
+            # Statements of a function body, not declarations (which a
+            # wrapper would take out of scope, a copy redeclare).
+            statement = stmt.endswith(';') and line.startswith((' ', '\t')) and \
+                not stmt.startswith(('return', 'break', 'continue', 'case', 'default')) and \
+                not DECL_RE.match(stmt)
             if kind < 0.55:
                 new = mutate_tokens(rng, line)
-            elif kind < 0.8 and stmt.endswith(';') and line.startswith((' ', '\t')) and \
-                    not stmt.startswith(('return', 'break', 'continue', 'case', 'default')):
-                if re.match(r'^(const\s+)?(highp\s+|mediump\s+|lowp\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*'
-                            r'\s*(\[.*\])?\s*(=|;)', stmt):
-                    continue  # a declaration would go out of scope
+            elif kind < 0.8 and statement:
                 new = rng.choice(WRAPS).format(n=n, k=rng.choice(BOUNDS[1:6]), s=stmt)
-            elif kind < 0.9 and stmt.endswith(';'):
+            elif kind < 0.9 and statement:
                 new = line + ' ' + stmt
-            elif kind < 1.0 and stmt.endswith(';'):
+            elif kind < 1.0 and statement:
                 new = ''
             else:
                 continue

@@ -189,7 +189,12 @@ gen_float(struct gen *g, enum cls c)
       r = nir_ffma(b, fsrc(g, c), fsrc(g, c), fsrc(g, c));
    } else if (k < 8 || c == C64) {
       nir_op op = un[below(g, ARRAY_SIZE(un))];
-      /* fround_even, ffract and fsign of doubles take the lowering paths of nir_lower_doubles. */
+      /* fsign of a double: nir_opt_algebraic's nir_lower_dsign pattern
+       * (Mesa 25.0) gives +0.0 for -0.0 even where the op keeps signed
+       * zeros, a Mesa bug (GL does not keep them). */
+      if (op == nir_op_fsign && c == C64)
+         op = nir_op_ffloor;
+      /* fround_even and ffract of doubles: nir_lower_doubles. */
       r = nir_build_alu1(b, op, fsrc(g, c));
       /* fneg and fabs only touch the sign: a signalling NaN stays one. */
       if (op == nir_op_fneg || op == nir_op_fabs) {
