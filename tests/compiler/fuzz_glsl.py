@@ -62,7 +62,9 @@ WRAPS = ['for (int fz_i{n} = 0; fz_i{n} < {k}; fz_i{n}++) {{ {s} }}',
          'if (true) {{ {s} }} else {{ {s} }}',
          'for (int fz_i{n} = 0; fz_i{n} < {k}; fz_i{n}++) {{ if (fz_i{n} == 1) continue; {s} '
          'if (fz_i{n} > 2) break; }}',
-         'switch ({k}) {{ case 0: {s} break; default: {s} break; }}']
+         'switch ({k}) {{ case 0: {s} break; default: {s} break; }}',
+         'for (int fz_i{n} = 0; fz_i{n} < {k}; fz_i{n}++) {{ {s} if (fz_i{n} > 1) {{ {s} break; }} '
+         'else {{ continue; }} }}']
 
 DECL_RE = re.compile(r'^(const\s+|uniform\s+|in\s+|out\s+|varying\s+|attribute\s+|flat\s+)*'
                      r'(highp\s+|mediump\s+|lowp\s+)?[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*(\[.*\])?\s*(=|;|\[)')
