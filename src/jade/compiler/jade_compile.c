@@ -171,6 +171,9 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
    /* 64-bit integer ops SM75 lacks become 32-bit ones (adds stay: IADD3.X). */
    NIR_PASS(_, nir, nir_lower_int64);
    NIR_PASS(_, nir, nir_lower_doubles, NULL, jade_nir_compiler_options.lower_doubles_options);
+   /* ... which can make 64-bit integer ops of its own (dmin/dmax keeping
+    * signed zeros compare the bits: 64-bit ieq). */
+   NIR_PASS(_, nir, nir_lower_int64);
    /* discard ends the invocation, but KILL only demotes it (the lane runs
     * on as a helper): terminate becomes demote + halt (EXIT), as NAK
     * lowers it (nak_nir.c); codegen treats discard as demote too. */
@@ -178,6 +181,11 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
       NIR_PASS(_, nir, nir_lower_terminate_to_demote);
    NIR_PASS(_, nir, nir_lower_alu_to_scalar, NULL, NULL);
    bool progress;
+   /* Bounded: nir_opt_dead_cf and nir_opt_dce can report progress forever
+    * on a loop whose last block is unreachable (both sides of an if end in
+    * a jump; the fuzzer's tests/compiler/fuzz-regressions/), and a compile
+    * must end. */
+   unsigned rounds = 0;
    do {
       progress = false;
       NIR_PASS(progress, nir, nir_copy_prop);
@@ -188,7 +196,7 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
       NIR_PASS(progress, nir, nir_opt_dead_cf);
       NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
-   } while (progress);
+   } while (progress && ++rounds < 64);
    /* Deeper than the 16 convergence barriers: flatten small ifs harder
     * (else-if chains nest one level per else). */
    for (unsigned pass = 0;

@@ -240,7 +240,11 @@ isel_loop(struct isel *c, nir_loop *loop)
    c->loop_exit = (int)exit->index;
    if (!isel_cf_list(c, &loop->body))
       return false;
-   isel_branch(c, (int)header->index, NULL, false);
+   /* A body that ends in a break or continue has no back edge of its own:
+    * a second, unreachable BRA would make the block a predecessor of the
+    * header (a critical edge for the header's phis). */
+   if (!isel_ends_in_jump(c->block))
+      isel_branch(c, (int)header->index, NULL, false);
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
    isel_set_block(c, exit);

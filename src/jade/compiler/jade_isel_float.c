@@ -61,7 +61,16 @@ isel_alu_float(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       struct jade_value *gt = isel_new_value(c, 32), *lt = isel_new_value(c, 32);
       jade_FSET(&c->b, jade_v(gt), a, JADE_RZ, .p = JADE_PT, .cmp = JADE_ISA_V_CMP_GT);
       jade_FSET(&c->b, jade_v(lt), a, JADE_RZ, .p = JADE_PT, .cmp = JADE_ISA_V_CMP_LT);
-      jade_FADD(&c->b, jade_v(dst), jade_v(gt), jade_v(lt), .b_neg = 1);
+      if (!nir_alu_instr_is_signed_zero_preserve(alu)) {
+         jade_FADD(&c->b, jade_v(dst), jade_v(gt), jade_v(lt), .b_neg = 1);
+         return true;
+      }
+      /* Keeping signed zeros, NIR's fsign of -0.0 is -0.0 (the difference
+       * is +0.0): a zero (not a NaN) gives itself. */
+      struct jade_value *diff = isel_new_value(c, 32), *zero = isel_new_value(c, 1);
+      jade_FADD(&c->b, jade_v(diff), jade_v(gt), jade_v(lt), .b_neg = 1);
+      jade_FSETP(&c->b, jade_v(zero), a, JADE_RZ, .cmp = JADE_ISA_V_CMP_EQ);
+      jade_SEL(&c->b, jade_v(dst), a, jade_v(diff), .p = jade_v(zero));
       return true;
    }
    case nir_op_frcp:
