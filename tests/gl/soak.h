@@ -48,6 +48,7 @@ struct soak_shared {
    unsigned threads;
    bool compute;     /* a GL 4.3 context: compute shaders */
    bool gpu_results; /* what the GPU wrote is checked (not on the noop shim) */
+   unsigned kinds;   /* 1 << enum soak_kind: what an iteration does */
    bool *volatile stop;
 };
 
@@ -79,6 +80,7 @@ void soak_mailbox_unlock(void);
 /* What the process holds (soak_census.c). */
 struct soak_census {
    int64_t rss_KiB, vmsize_KiB;
+   int64_t rss_anon_KiB, rss_shmem_KiB; /* of VmRSS: the heap's, mapped buffers' */
    int fds;
    int64_t buffers, buffer_B; /* live GEM buffers; -1: not under Jade's shim */
 };

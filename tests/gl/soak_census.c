@@ -8,7 +8,9 @@
  * shim is preloaded; absent on any other driver).
  */
 
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#endif
 #include <dirent.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -51,6 +53,8 @@ soak_census_take(struct soak_census *c)
    }
    c->rss_KiB = status_KiB(text, "VmRSS:");
    c->vmsize_KiB = status_KiB(text, "VmSize:");
+   c->rss_anon_KiB = status_KiB(text, "RssAnon:");
+   c->rss_shmem_KiB = status_KiB(text, "RssShmem:");
    c->fds = open_files();
    int64_t (*live)(int64_t *) =
       (int64_t(*)(int64_t *))dlsym(RTLD_DEFAULT, "jade_shim_live_buffers");

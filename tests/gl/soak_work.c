@@ -449,13 +449,20 @@ void
 soak_iteration(struct soak_thread *t)
 {
    const uint32_t seed = word(t->index * 0x10001u + 1, (uint32_t)t->iteration);
-   soak_context(t, seed);
-   soak_buffer(t, seed);
-   soak_texture(t, seed);
-   soak_program(t);
-   soak_fence_write(t, seed ^ 0x5a5a5a5a);
-   if (t->shared->compute)
+   const unsigned kinds = t->shared->kinds;
+   if (kinds & (1u << SOAK_CONTEXT))
+      soak_context(t, seed);
+   if (kinds & (1u << SOAK_BUFFER))
+      soak_buffer(t, seed);
+   if (kinds & (1u << SOAK_TEXTURE))
+      soak_texture(t, seed);
+   if (kinds & (1u << SOAK_PROGRAM))
+      soak_program(t);
+   if (kinds & (1u << SOAK_FENCE_WRITE))
+      soak_fence_write(t, seed ^ 0x5a5a5a5a);
+   if ((kinds & (1u << SOAK_COMPUTE)) && t->shared->compute)
       soak_compute(t, seed);
-   soak_fence_read(t);
+   if (kinds & (1u << SOAK_FENCE_READ))
+      soak_fence_read(t);
    t->iteration++;
 }
