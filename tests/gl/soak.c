@@ -233,7 +233,7 @@ parse_options(int argc, char **argv, struct options *o)
                          .gpu_results = true,
                          .kinds = (1u << SOAK_KINDS) - 1,
                          .rss_growth_KiB = 4096,
-                         .buffer_growth = 4};
+                         .buffer_growth = 16};
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
       char *end = NULL;
