@@ -16,10 +16,15 @@
  *                [--cpu-results-only] [--rss-growth-kib=K] [--buffer-growth=N]
  *                [--only=KIND,...]
  *
+ * Defaults: 30 s, 4 threads, warm-up a fifth of the time, a report every
+ * 10 s, RssAnon (the heap's part of VmRSS) growing by at most 4096 KiB,
+ * GEM buffers by at most 16 (what Jade's buffer cache holds depends on
+ * the threads' interleaving; a leak adds one an iteration, thousands).
  * --cpu-results-only: check only what the CPU wrote (the noop shim runs
- * nothing).  --only: some kinds (soak_kind_names; program includes query)
- * only, to tell which one leaks.  Runs on any driver (llvmpipe checks the checks); live
- * buffers are counted only under Jade's drm-shim (soak_census.c).
+ * nothing).  --only: some kinds only (soak_kind_names; program and query
+ * are one draw), to tell which one leaks.  Runs on any driver (llvmpipe
+ * checks the checks: EGL_PLATFORM=surfaceless with the system's Mesa);
+ * live buffers are counted only under Jade's drm-shim (soak_census.c).
  */
 
 #include <errno.h>
