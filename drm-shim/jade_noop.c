@@ -13,7 +13,9 @@
  *   JADE_SHIM_REPORT=<file>   append "PID channel" for every channel a
  *                             driver allocates and "PID refused: WHAT" for
  *                             every refusal, so that a test can tell that
- *                             Jade ran and the kernel never said no
+ *                             Jade ran and the kernel never said no,
+ *                             and at exit "PID buffers N bytes B", the
+ *                             GEM buffers still live (jade_shim_buffers.c)
  *   JADE_SHIM_FAULT=<rules>   make the kernel say no: failing ioctls and
  *                             mmaps, killed channels, GPU faults
  *                             (jade_shim_fault.c)
@@ -166,6 +168,7 @@ shim_gem_new(int fd, unsigned long request, void *arg)
    req->info.handle = drm_shim_bo_get_handle(shim_fd, bo);
    req->info.map_handle = drm_shim_bo_get_mmap_offset(shim_fd, bo);
    req->info.offset = 0; /* VM_BIND clients place buffers themselves */
+   jade_shim_buffer_made(bo);
    drm_shim_bo_put(bo);
 
    simple_mtx_lock(&jade_shim.lock);
@@ -270,6 +273,7 @@ drm_shim_driver_init(void)
    jade_shim_syncobj_init();
    jade_shim_prime_init();
    jade_shim_fault_init();
+   jade_shim_buffers_init();
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "nouveau";

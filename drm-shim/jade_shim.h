@@ -154,4 +154,10 @@ bool jade_shim_syncobj_exists(uint32_t handle);
  * (jade_shim_prime.c). */
 void jade_shim_prime_init(void);
 
+/* The live buffer census (jade_shim_buffers.c): init once, and every
+ * buffer GEM_NEW made counted; Mesa's driver_bo_free hook uncounts it. */
+struct shim_bo;
+void jade_shim_buffers_init(void);
+void jade_shim_buffer_made(const struct shim_bo *bo);
+
 #endif /* JADE_SHIM_H */

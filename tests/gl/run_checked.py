@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright © 2026 Jade authors
 # SPDX-License-Identifier: MIT
-"""run_checked.py [--expect-gpu-fault] WITH_JADE CMD [ARGS...]: runs CMD on
+"""run_checked.py [--expect-gpu-fault] [--no-driver-errors] WITH_JADE CMD [ARGS...]: runs CMD on
 Jade and the noop shim and fails if it exits non-zero or if the run had a
 problem tests/stack_log.py knows (Jade not loaded, a shim refusal, a failed
 submission), even when CMD itself exits 0.
@@ -9,7 +9,11 @@ submission), even when CMD itself exits 0.
 With --expect-gpu-fault (a program that makes the GPU model fault on
 purpose) the run must instead show the fault killing the channel and the
 driver reporting failed submissions, and still exit 0: surviving is what
-is checked."""
+is checked.
+
+With --no-driver-errors any error the driver logged through Mesa's logger
+("MESA: error: jade: ...") fails the run too: for programs (the soak, the
+code heap test) whose dropped work the noop shim would not show."""
 
 import os
 import subprocess
@@ -24,6 +28,9 @@ def main():
     args = sys.argv[1:]
     expect_fault = args[:1] == ['--expect-gpu-fault']
     if expect_fault:
+        args = args[1:]
+    no_driver_errors = args[:1] == ['--no-driver-errors']
+    if no_driver_errors:
         args = args[1:]
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, 'shim-report')
@@ -40,6 +47,9 @@ def main():
             problems.append('the GPU model reported no fault killing the channel')
         if not failed:
             problems.append('the driver reported no failed submission after the fault')
+    if no_driver_errors:
+        logged = [line for line in r.stderr.splitlines() if line.startswith('MESA: error: jade:')]
+        problems += [f'driver error: {line}' for line in logged[:5]]
     for p in problems:
         print('FAIL', p)
     if r.returncode:

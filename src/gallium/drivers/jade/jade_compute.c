@@ -139,7 +139,9 @@ jade_launch_grid(struct pipe_context *pctx, const struct pipe_grid_info *info_in
       return;
 
    if (!cs->code.size_B) {
-      if (!jade_code_heap_upload(&ctx->code_heap, cs->bin->code, cs->bin->code_size, &cs->code)) {
+      /* Through the program cache: a full heap gets the code of deleted
+       * shaders back (a compute-only context otherwise never would). */
+      if (!jade_program_upload(ctx, cs->bin->code, cs->bin->code_size, &cs->code)) {
          mesa_loge("jade: no room in the code heap for a compute shader");
          return;
       }

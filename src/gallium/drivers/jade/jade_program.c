@@ -197,11 +197,9 @@ log_patched(const char *stage, const struct jade_shader_binary *bin, const uint6
 
 /* ---- linking and upload ---- */
 
-/* Header and patched code of one stage, uploaded.  Makes room by
- * synchronising (ranges of deleted programs come back), then by dropping
- * every cached program but none in use after that synchronisation. */
-static bool
-upload(struct jade_context *ctx, const uint8_t *blob, size_t size_B, struct jade_code_range *out)
+bool
+jade_program_upload(struct jade_context *ctx, const void *blob, size_t size_B,
+                    struct jade_code_range *out)
 {
    if (jade_code_heap_upload(&ctx->code_heap, blob, size_B, out))
       return true;
@@ -222,7 +220,7 @@ static bool
 upload_stage(struct jade_context *ctx, uint8_t *blob, const struct jade_shader_binary *bin,
              struct jade_code_range *out)
 {
-   return upload(ctx, blob, SPH_SIZE_B + bin->code_size, out);
+   return jade_program_upload(ctx, blob, SPH_SIZE_B + bin->code_size, out);
 }
 
 /* The last stage before the rasteriser (GS, else TES, else VS) is what

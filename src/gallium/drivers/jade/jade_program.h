@@ -66,6 +66,13 @@ void jade_program_cache_fini(struct jade_context *ctx);
 /* Drops every linked program made from `shader` (being deleted). */
 void jade_program_cache_forget(struct jade_context *ctx, const struct jade_shader *shader);
 
+/* Code (a stage's header and code, or a compute shader's) uploaded to the
+ * context's code heap.  Makes room when it is full by synchronising
+ * (ranges of deleted programs and shaders come back), then by dropping
+ * every cached program (none is in use after that synchronisation). */
+bool jade_program_upload(struct jade_context *ctx, const void *code, size_t size_B,
+                         struct jade_code_range *out);
+
 /* Makes the program for the bound shaders and the NOS of `info` current
  * (linking it on a cache miss) and records its state when it changed.
  * Returns false if the draw cannot be done (no shader, a shader that did
