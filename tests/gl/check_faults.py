@@ -149,6 +149,11 @@ def check(kind, rule, code, result, err, lines):
     injected = [line for line in lines if ' injected: ' in line]
     if not injected:
         out.append('no fault was injected')
+    # Every GEM buffer is given back by the time the program has
+    # terminated EGL (the shim's census at exit, jade_shim_buffers.c).
+    left = [line for line in lines if re.search(r' buffers [1-9]\d* bytes ', line)]
+    if left:
+        out.append(f'GEM buffers left at exit: {left[0].split(" ", 1)[1]}')
     refused = [line.split(' ', 1)[-1] for line in lines if ' refused: ' in line]
     # A GPU fault is the model's report of the injected one.
     refused = [r for r in refused if not (shim == 'sim' and 'killed by a GPU fault' in r)]
