@@ -81,6 +81,9 @@ void jade_shim_run_channel_freed(uint32_t channel);
 bool jade_shim_run_channel_killed(uint32_t channel);
 
 void jade_shim_params_init(struct jade_shim_params *p);
+/* getenv(), also when the shim initialises before libc has the environment
+ * (jade_shim_params.c). */
+const char *jade_shim_getenv(const char *name);
 
 /* Reports a refused request on stderr ("jade-shim: WHAT: error") and
  * returns err (a negative errno) for the handler to return. */
