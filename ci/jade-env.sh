@@ -9,6 +9,14 @@ if [ ! -f "$inst/share/glvnd/egl_vendor.d/50_mesa.json" ]; then
   exit 1
 fi
 
+# A sanitizer build (ci/sanitize) names its runtimes: they go first in
+# LD_PRELOAD, before the shim (ci/with-jade, ci/with-nouveau), since the
+# program (piglit's) was not built with them.
+jade_preload_first=
+if [ -f "$inst/share/jade/sanitizer-preload" ]; then
+  jade_preload_first=$(cat "$inst/share/jade/sanitizer-preload")
+fi
+
 export LD_LIBRARY_PATH=$inst/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PATH=$inst/bin:$PATH
 export __EGL_VENDOR_LIBRARY_FILENAMES=$inst/share/glvnd/egl_vendor.d/50_mesa.json

@@ -86,6 +86,9 @@ void jade_shim_run_channel_freed(uint32_t channel);
 bool jade_shim_run_channel_killed(uint32_t channel);
 
 void jade_shim_params_init(struct jade_shim_params *p);
+/* getenv(), also when the shim initialises before libc has the environment
+ * (jade_shim_params.c). */
+const char *jade_shim_getenv(const char *name);
 
 /* Fault injection ($JADE_SHIM_FAULT, jade_shim_fault.c).  Each call counts
  * one event of the rules of its kind and says whether a fault is injected

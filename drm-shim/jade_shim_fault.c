@@ -166,7 +166,7 @@ parse_rule(char *text)
    struct fault_rule *r = &rules[rule_count++];
    snprintf(r->text, sizeof(r->text), "%s", text);
    r->err = EIO;
-   const char *seed = getenv("JADE_SHIM_FAULT_SEED");
+   const char *seed = jade_shim_getenv("JADE_SHIM_FAULT_SEED");
    r->seed = seed ? strtoull(seed, NULL, 0) : 1;
 
    char *save = NULL;
@@ -209,7 +209,7 @@ parse_rule(char *text)
 void
 jade_shim_fault_init(void)
 {
-   const char *env = getenv("JADE_SHIM_FAULT");
+   const char *env = jade_shim_getenv("JADE_SHIM_FAULT");
    if (!env || !env[0])
       return;
    char *copy = strdup(env);

@@ -7,8 +7,11 @@
  * chips it does not support).
  */
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "nvtypes.h"
 
@@ -33,10 +36,46 @@ static const struct {
    {0x168, 0x2182, 3, 12}, /* TU116: GTX 1660 Ti */
 };
 
+/* drm-shim initialises on the first call it wraps, which can come before
+ * libc's own initialisation has set the environment: the runtime of a
+ * program built with AddressSanitizer starts from the program's
+ * .preinit_array, and its first mmap initialises the shim, when getenv()
+ * finds nothing.  The kernel's copy of the initial environment is there
+ * already.
+ */
+const char *
+jade_shim_getenv(const char *name)
+{
+   extern char **environ;
+   if (environ)
+      return getenv(name);
+
+   static char initial[64 << 10];
+   static size_t initial_B;
+   static bool initial_read;
+   if (!initial_read) {
+      initial_read = true;
+      int fd = open("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+      if (fd >= 0) {
+         ssize_t n;
+         while (initial_B < sizeof(initial) - 1 &&
+                (n = read(fd, initial + initial_B, sizeof(initial) - 1 - initial_B)) > 0)
+            initial_B += n;
+         close(fd);
+      }
+   }
+   size_t len = strlen(name);
+   for (size_t i = 0; i < initial_B; i += strlen(initial + i) + 1) {
+      if (!strncmp(initial + i, name, len) && initial[i + len] == '=')
+         return initial + i + len + 1;
+   }
+   return NULL;
+}
+
 void
 jade_shim_params_init(struct jade_shim_params *p)
 {
-   const char *env = getenv("JADE_SHIM_CHIPSET");
+   const char *env = jade_shim_getenv("JADE_SHIM_CHIPSET");
    p->chipset = env ? strtol(env, NULL, 16) : 0x162;
    p->pci_device_id = 0x1e04;
    p->gpc_count = 6;

@@ -11,7 +11,10 @@ about the program's stderr and that file.  A run has a problem when:
   - the shim refused or did not emulate a request ("refused:" in the
     report, "jade-shim: ..." or Mesa's "DRM_SHIM: ..." on stderr);
   - the driver reports a failed submission or wait ("jade: submission
-    failed", "jade: waiting for ... failed").
+    failed", "jade: waiting for ... failed");
+  - a sanitizer reported something (the sanitizer build, ci/sanitize: its
+    reports abort, but a program may catch that or exit with LeakSanitizer's
+    status).
 The driver survives all of these (it reports and carries on), so a test
 that does not look for them cannot fail on them.
 """
@@ -22,6 +25,7 @@ import re
 DRIVER_FAILURES = re.compile(r'jade: (submission failed|waiting for .*failed|context creation '
                              r'failed)')
 SHIM_COMPLAINTS = re.compile(r'^(jade-shim: |DRM_SHIM: )')
+SANITIZER_REPORTS = re.compile(r'^==\d+==ERROR: \w+Sanitizer|: runtime error: ')
 
 
 def env(report, base=None):
@@ -47,4 +51,5 @@ def problems(stderr, report):
     if said and not refused:
         out += [f'stderr: {line}' for line in said[:5]]
     out += [f'driver: {line.strip()}' for line in lines if DRIVER_FAILURES.search(line)][:5]
+    out += [f'sanitizer: {line.strip()}' for line in lines if SANITIZER_REPORTS.search(line)][:5]
     return out

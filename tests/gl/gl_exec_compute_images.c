@@ -216,9 +216,12 @@ load_store(void)
          const unsigned i = y * GX + x;
          /* Outside the image, loads read 0. */
          expect("r32f load", i, d[i], x < W && y < H ? fbits(src_value(x, y)) : 0);
-         const GLubyte *t = &as[4 * ((2 * 6 + y) * 9 + x)];
-         const GLuint want =
-            x < 9 && y < 6 ? t[0] | t[1] << 8 | t[2] << 16 | (GLuint)t[3] << 24 : 0;
+         /* The texel's address only inside the layer: past it, past as[]. */
+         GLuint want = 0;
+         if (x < 9 && y < 6) {
+            const GLubyte *t = &as[4 * ((2 * 6 + y) * 9 + x)];
+            want = t[0] | t[1] << 8 | t[2] << 16 | (GLuint)t[3] << 24;
+         }
          expect("array layer 2 load", i, d[256 + i], want);
          expect("3D load", i, d[512 + i], x / 4 < 4 ? fbits(vol_value(x % 4, y % 4, x / 4)) : 0);
          expect("3D slice load", i, d[780 + i], fbits(slab_value(x, y, 3)));

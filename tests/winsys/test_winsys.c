@@ -236,6 +236,23 @@ test_unsupported_chipset(void)
    return 0;
 }
 
+/* The same, with the shim initialised before libc has the environment
+ * (as a sanitized program's runtime initialises it): an anonymous mmap
+ * from the .preinit_array, which drm-shim wraps.
+ */
+static void
+early_mmap(int argc, char **argv, char **envp)
+{
+   (void)envp;
+   if (argc == 2 && !strcmp(argv[1], "unsupported-chipset-early-init")) {
+      void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED)
+         munmap(p, 4096);
+   }
+}
+__attribute__((section(".preinit_array"),
+               used)) static void (*const early_init)(int, char **, char **) = early_mmap;
+
 static int
 test_not_nouveau(void)
 {
@@ -258,6 +275,7 @@ static const struct {
    {"submit", test_submit},
    {"submit-errors", test_submit_errors},
    {"unsupported-chipset", test_unsupported_chipset},
+   {"unsupported-chipset-early-init", test_unsupported_chipset},
    {"not-a-drm-device", test_not_nouveau},
 };
 

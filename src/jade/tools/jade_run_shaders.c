@@ -593,8 +593,11 @@ run_file(const char *path, FILE *out)
 {
    /* For the runner's own tests: a worker that dies on a chosen file. */
    const char *crash = getenv("JADE_RUN_SHADERS_CRASH_ON");
-   if (crash && crash[0] && strstr(path, crash))
+   if (crash && crash[0] && strstr(path, crash)) {
+      /* The default action, whatever handler a sanitizer installed. */
+      signal(SIGSEGV, SIG_DFL);
       raise(SIGSEGV);
+   }
 
    size_t size = 0;
    char *text = os_read_file(path, &size);
@@ -615,6 +618,13 @@ run_file(const char *path, FILE *out)
       fprintf(out, "O FAIL: %s\nR FAIL malformed file\n", test.fail);
    else if (test.skip[0])
       fprintf(out, "O SKIP: %s\nR SKIP %s\n", test.skip, test.skip);
+#ifdef __SANITIZE_ADDRESS__
+   /* AddressSanitizer reserves terabytes of address space at start: no
+    * RLIMIT_AS can hold after that (the sanitizer build, ci/sanitize).
+    */
+   else if (test.rlimit)
+      fprintf(out, "O SKIP: rlimit under AddressSanitizer\nR SKIP rlimit under AddressSanitizer\n");
+#endif
    else if (test.rlimit) {
       /* As piglit_set_rlimit, but only the soft limit, so that the
        * worker can lift it again for the next file. */
@@ -1023,8 +1033,10 @@ print_figure(const char *sep, int f, const char *name)
 static void
 print_tally(const char *what, struct util_dynarray *t)
 {
-   qsort(t->data, util_dynarray_num_elements(t, struct reason_count), sizeof(struct reason_count),
-         compare_counts);
+   /* qsort's array may not be NULL, even empty (an empty tally's is). */
+   if (t->size)
+      qsort(t->data, util_dynarray_num_elements(t, struct reason_count),
+            sizeof(struct reason_count), compare_counts);
    util_dynarray_foreach(t, struct reason_count, item)
       printf("%s %d: %s\n", what, item->count, item->reason);
 }
@@ -1083,13 +1095,13 @@ usage(void)
                    "       jade-run-shaders --parse-messages < messages\n");
 }
 
-int
-main(int argc, char **argv)
+/* The command line's paths go to paths[] (argc entries). */
+static int
+run_command_line(int argc, char **argv, const char **paths)
 {
    int jobs = 1;
    const char *default_corpus = NULL;
    const char *driver = NULL;
-   const char **paths = calloc(argc, sizeof(char *));
    int num_paths = 0;
    bool options_done = false;
 
@@ -1118,7 +1130,7 @@ main(int argc, char **argv)
          return 1;
       }
    }
-   if (!paths || jobs < 1 || jobs > 256 || !timeout_s) {
+   if (jobs < 1 || jobs > 256 || !timeout_s) {
       usage();
       return 1;
    }
@@ -1177,4 +1189,15 @@ main(int argc, char **argv)
    }
    print_summary(num_workers, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
    return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+   const char **paths = calloc(argc, sizeof(char *));
+   if (!paths)
+      return 1;
+   int status = run_command_line(argc, argv, paths);
+   free(paths);
+   return status;
 }
