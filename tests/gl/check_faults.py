@@ -45,6 +45,8 @@ import stack_log  # noqa: E402
 # Events failed in turn per kind: on the noop shim every one of a clean
 # run up to this many, on the executing shim (slower) fewer.
 MAX_POINTS = {'noop': 64, 'exec': 24}
+if os.environ.get('CHECK_FAULTS_POINTS'):  # fewer, for slow builds (ci/sanitize)
+    MAX_POINTS = {k: int(os.environ['CHECK_FAULTS_POINTS']) for k in MAX_POINTS}
 
 # name, shim, rule (NTH: the event to fail), expected outcome, test flags.
 #   alloc:    no reset
