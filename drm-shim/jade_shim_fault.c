@@ -43,6 +43,7 @@
 
 #include <errno.h>
 #include <execinfo.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,9 +271,13 @@ fire(enum fault_kind kind, const char *ioctl)
    return hit;
 }
 
-static void
-log_injection(const struct fault_rule *r, const char *what)
+static void PRINTFLIKE(2, 3) log_injection(const struct fault_rule *r, const char *fmt, ...)
 {
+   char what[128];
+   va_list args;
+   va_start(args, fmt);
+   vsnprintf(what, sizeof(what), fmt, args);
+   va_end(args);
    fprintf(stderr, "jade-shim: injected: %s (rule '%s', event %llu)\n", what, r->text,
            (unsigned long long)r->events);
    /* JADE_SHIM_FAULT_BACKTRACE=1: who made the call that failed. */
@@ -292,9 +297,7 @@ jade_shim_fault_ioctl(const char *name)
    struct fault_rule *r = fire(FAULT_IOCTL, name);
    if (!r)
       return 0;
-   char what[96];
-   snprintf(what, sizeof(what), "%s fails with %s", name, errno_name(r->err));
-   log_injection(r, what);
+   log_injection(r, "%s fails with %s", name, errno_name(r->err));
    return -r->err;
 }
 
@@ -302,11 +305,8 @@ bool
 jade_shim_fault_kill_channel(uint32_t channel)
 {
    struct fault_rule *r = rule_count ? fire(FAULT_CHANNEL_KILL, NULL) : NULL;
-   if (r) {
-      char what[64];
-      snprintf(what, sizeof(what), "channel %u killed", channel);
-      log_injection(r, what);
-   }
+   if (r)
+      log_injection(r, "channel %u killed", channel);
    return r;
 }
 
@@ -314,11 +314,8 @@ bool
 jade_shim_fault_gpu_push(uint32_t channel)
 {
    struct fault_rule *r = rule_count ? fire(FAULT_GPU, NULL) : NULL;
-   if (r) {
-      char what[96];
-      snprintf(what, sizeof(what), "the pushbuffer of an EXEC on channel %u is unmapped", channel);
-      log_injection(r, what);
-   }
+   if (r)
+      log_injection(r, "the pushbuffer of an EXEC on channel %u is unmapped", channel);
    return r;
 }
 
@@ -326,12 +323,9 @@ bool
 jade_shim_fault_gpu_access(uint64_t va, uint64_t size_B)
 {
    struct fault_rule *r = has_gpu_access_rules ? fire(FAULT_GPU_ACCESS, NULL) : NULL;
-   if (r) {
-      char what[96];
-      snprintf(what, sizeof(what), "the GPU's access of %llu bytes at 0x%llx finds no mapping",
-               (unsigned long long)size_B, (unsigned long long)va);
-      log_injection(r, what);
-   }
+   if (r)
+      log_injection(r, "the GPU's access of %llu bytes at 0x%llx finds no mapping",
+                    (unsigned long long)size_B, (unsigned long long)va);
    return r;
 }
 
