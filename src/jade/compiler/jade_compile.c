@@ -315,7 +315,7 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    JADE_PASS(s, jade_opt_dead_code);
    /* On SSA values, before allocation: it orders by latency under the
     * register budget allocation will have. */
-   JADE_PASS(s, jade_schedule, options ? options->max_gprs : 0);
+   JADE_PASS(s, jade_schedule);
    /* Phis become copies, values registers: every later pass works on
     * physical registers (s->allocated). */
    JADE_PASS(s, allocate_registers, options);

@@ -75,7 +75,7 @@ void jade_opt_branches(struct jade_ir_shader *s);
  * (jade_opt_operands.c). */
 void jade_opt_fold_operands(struct jade_ir_shader *s);
 /* Pre-allocation list scheduling (jade_sched.c). */
-void jade_schedule(struct jade_ir_shader *s, unsigned max_gprs);
+void jade_schedule(struct jade_ir_shader *s);
 /* Register allocation: values get physical registers. */
 bool jade_ra(struct jade_ir_shader *s, const struct jade_compiler_options *options);
 /* Dependency control bits: stalls, scoreboards, wait masks. */
