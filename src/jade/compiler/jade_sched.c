@@ -18,19 +18,23 @@
  * instruction makes its sources live and ends the values it defines, so
  * the register count of every choice is known exactly (a top-down
  * scheduler only guesses which value a read ends).  It takes the one
- * that adds the fewest registers; among equals, one that is ready (its
- * readers are far enough below to cover its latency), then the one with
- * the longest latency path from the region's start, so texture and
- * memory loads rise as far as registers allow.  Two rules come first: the
- * pieces of a tuple are written together, and with most predicates live,
- * what adds no predicate goes first (a spilled predicate costs a SEL and
- * an ISETP per use: jade_ra_spill.c).  Ties keep the original order.
+ * that adds the fewest registers.  Among equals, two policies are tried
+ * and the one whose order needs fewer registers is kept (depth-first on
+ * a tie): depth-first takes the instruction whose readers were placed
+ * last, finishing one expression tree before starting another (as
+ * Sethi-Ullman numbering would); latency-first takes one that is ready
+ * (its readers are far enough below to cover its latency), then the one
+ * with the longest latency path from the region's start, so texture and
+ * memory loads rise as far as registers allow.  Two rules come before
+ * both: the pieces of a tuple are written together, and with most
+ * predicates live, what adds no predicate goes first (a spilled
+ * predicate costs a SEL and an ISETP per use: jade_ra_spill.c).  Ties
+ * keep the original order.
  *
- * Registers before latency: on the game corpus of shader-db this took
- * the registers Jade programs from 1.37x codegen's (geometric mean per
- * stage) to 1.08x, for 23% more stall cycles in the static estimate; a
- * latency-first order under a register limit cost more registers
- * everywhere the limit was not reached (docs/compiler.md).
+ * Registers before latency, as issue 20 asks: on shader-db's game
+ * corpus this took the registers Jade programs from 1.37x codegen's
+ * (geometric mean per stage) to 1.00x, for 41% more stall cycles in the
+ * static estimate (docs/compiler.md).
  */
 
 #include <string.h>
@@ -52,6 +56,7 @@ struct node {
    unsigned latency;    /* until a reader may issue */
    unsigned depth;      /* longest latency path from the region's start */
    uint64_t ready_at;   /* earliest cycle, counted upwards from the end */
+   unsigned ready_seq;  /* placements made when its last reader was placed */
    bool done;
 };
 
@@ -207,7 +212,12 @@ struct region {
     * being scheduled. */
    uint8_t *writes_left, *writes;
    BITSET_WORD *live;
-   unsigned preds; /* predicates live */
+   unsigned pressure; /* general registers live */
+   unsigned preds;    /* predicates live */
+   /* Among choices of equal cost, the one whose readers were placed last
+    * (finish what was started: a subtree at a time) before the one ready
+    * for latency. */
+   bool depth_first;
 };
 
 static unsigned
@@ -342,6 +352,8 @@ better(const struct region *r, const struct node *a, const struct node *b, uint6
       return a_preds < b_preds;
    if (a_delta != b_delta)
       return a_delta < b_delta;
+   if (r->depth_first && a->ready_seq != b->ready_seq)
+      return a->ready_seq > b->ready_seq;
    bool a_ready = a->ready_at <= cycle, b_ready = b->ready_at <= cycle;
    if (a_ready != b_ready)
       return a_ready;
@@ -352,23 +364,36 @@ better(const struct region *r, const struct node *a, const struct node *b, uint6
    return a->index > b->index; /* the original order */
 }
 
-/* Predicates of the live values. */
+/* Registers and predicates of the live values. */
 static void
-count_live_preds(struct region *r)
+count_live(struct region *r)
 {
    unsigned v;
-   r->preds = 0;
-   BITSET_FOREACH_SET (v, r->live, r->s->value_count)
+   r->pressure = r->preds = 0;
+   BITSET_FOREACH_SET (v, r->live, r->s->value_count) {
+      r->pressure += regs_of(r->s->values[v]);
       r->preds += r->s->values[v]->file == JADE_FILE_PRED;
+   }
 }
 
 /* Bottom-up list scheduling: from the region's end, the next instruction
  * upwards is one whose readers are all placed (better()).  Fills order[]
  * (top first). */
-static void
-order_region(struct region *r, struct node **order)
+static unsigned
+order_region(struct region *r, struct node **order, const BITSET_WORD *live_below)
 {
-   count_live_preds(r);
+   memcpy(r->live, live_below, BITSET_WORDS(r->s->value_count) * sizeof(BITSET_WORD));
+   count_live(r);
+   for (unsigned n = 0; n < r->count; n++) {
+      struct node *nd = &r->nodes[n];
+      nd->done = false;
+      nd->succs_left = nd->succ_count;
+      nd->ready_at = 0;
+      nd->ready_seq = 0;
+      for (unsigned k = 0; k < nd->instr->dst_count; k++)
+         r->writes_left[nd->instr->dst[k].value] = r->writes[nd->instr->dst[k].value];
+   }
+   unsigned peak = r->pressure;
    uint64_t cycle = 0;
    for (unsigned placed = 0; placed < r->count; placed++) {
       struct node *best = NULL;
@@ -380,8 +405,17 @@ order_region(struct region *r, struct node **order)
             best = nd;
       }
       int preds;
-      pressure_delta(r, best->instr, &preds);
+      int delta = pressure_delta(r, best->instr, &preds);
+      /* Across the instruction: what is live below and what it defines. */
+      unsigned across = r->pressure;
+      for (unsigned k = 0; k < best->instr->dst_count; k++) {
+         const struct jade_value *v = r->s->values[best->instr->dst[k].value];
+         if (!BITSET_TEST(r->live, v->index))
+            across += regs_of(v);
+      }
+      r->pressure = (unsigned)MAX2((int)r->pressure + delta, 0);
       r->preds = (unsigned)MAX2((int)r->preds + preds, 0);
+      peak = MAX2(peak, MAX2(across, r->pressure));
       best->done = true;
       order[r->count - 1 - placed] = best;
       if (best->ready_at > cycle)
@@ -401,19 +435,34 @@ order_region(struct region *r, struct node **order)
       /* What this reads may issue once its latency is covered. */
       for (unsigned k = 0; k < best->pred_count; k++) {
          struct node *p = &r->nodes[best->preds[k]];
-         p->succs_left--;
+         if (--p->succs_left == 0)
+            p->ready_seq = placed + 1;
          if (cycle - 1 + p->latency > p->ready_at)
             p->ready_at = cycle - 1 + p->latency;
       }
    }
+   return peak;
 }
 
 static void
 schedule_region(struct region *r, struct jade_block *block, struct jade_instr *before)
 {
    build_dag(r);
+   size_t words = BITSET_WORDS(r->s->value_count);
+   BITSET_WORD *live_below = ralloc_array(r->nodes, BITSET_WORD, words);
+   memcpy(live_below, r->live, words * sizeof(BITSET_WORD));
+   /* Both policies; the one needing fewer registers wins, latency's on a
+    * tie.  r->live ends as the winner left it (live above the region). */
+   struct node **subtree = ralloc_array(r->nodes, struct node *, r->count);
    struct node **order = ralloc_array(r->nodes, struct node *, r->count);
-   order_region(r, order);
+   r->depth_first = true;
+   unsigned subtree_peak = order_region(r, subtree, live_below);
+   r->depth_first = false;
+   if (order_region(r, order, live_below) >= subtree_peak) {
+      r->depth_first = true;
+      order_region(r, subtree, live_below);
+      order = subtree;
+   }
    for (unsigned n = 0; n < r->count; n++) {
       struct jade_instr *i = order[n]->instr;
       list_del(&i->link);
