@@ -1711,7 +1711,7 @@ r_fp64_div(const uint32_t *in, uint32_t *out)
 }
 
 /* Phis that swap and rotate each iteration: parallel copies with cycles
- * (three XORs break them). */
+ * (broken through a spare register, or three XORs without one). */
 static void
 b_phi_cycles(nir_builder *b, nir_def **in, nir_def **out)
 {

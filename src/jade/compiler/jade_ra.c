@@ -271,6 +271,35 @@ add_copies(struct jade_ir_shader *s, struct jade_copy *copies, unsigned *n,
                                           .src = (uint8_t)(sv->reg + src->comp + k)};
 }
 
+/* A general register under the count already used that neither the values
+ * in `live` nor the copies touch, so breaking a copy cycle through it
+ * costs no register; -1 when there is none. */
+static int
+spare_register(const struct ra *ra, const BITSET_WORD *live, const struct jade_copy *copies,
+               unsigned n)
+{
+   BITSET_DECLARE(used, 256) = {0};
+   unsigned v;
+   if (live) {
+      BITSET_FOREACH_SET (v, live, ra->s->value_count) {
+         const struct jade_value *x = ra->s->values[v];
+         if (x->file == JADE_FILE_GPR)
+            for (unsigned k = 0; k < x->size; k++)
+               BITSET_SET(used, x->reg + k);
+      }
+   }
+   for (unsigned k = 0; k < n; k++) {
+      if (copies[k].file != JADE_FILE_GPR)
+         continue;
+      BITSET_SET(used, copies[k].dst);
+      BITSET_SET(used, copies[k].src);
+   }
+   for (unsigned r = 0; r < ra->max_gpr; r++)
+      if (!BITSET_TEST(used, r))
+         return (int)r;
+   return -1;
+}
+
 /* PHIs to parallel copies at the end of each predecessor. */
 static void
 resolve_phis(struct ra *ra)
@@ -302,7 +331,8 @@ resolve_phis(struct ra *ra)
                if (i->src[k].pred_block == (int)pred->index)
                   add_copies(s, copies, &n, d, 0, &i->src[k], d->size);
          }
-         jade_parallel_copy(s, pred, jade_block_end_point(pred), copies, n);
+         int spare = spare_register(ra, jade_cfg_of(cfg, pred)->live_out, copies, n);
+         jade_parallel_copy(s, pred, jade_block_end_point(pred), copies, n, spare);
          ralloc_free(copies);
       }
       jade_foreach_instr_safe (cb->block, i) {
@@ -322,7 +352,7 @@ resolve_exits(struct ra *ra)
       jade_foreach_instr (block, i) {
          if (i->op != JADE_ISA_OP_EXIT)
             continue;
-         struct jade_copy copies[JADE_MAX_SRCS];
+         struct jade_copy copies[2 * JADE_MAX_SRCS];
          unsigned n = 0;
          for (unsigned k = 0; k < i->src_count; k++) {
             struct jade_operand *o = &i->src[k];
@@ -339,7 +369,19 @@ resolve_exits(struct ra *ra)
             if (o->fixed_reg + 1u > ra->max_gpr)
                ra->max_gpr = o->fixed_reg + 1u;
          }
-         jade_parallel_copy(s, block, i, copies, n);
+         /* EXIT's other sources (not moved) keep their registers: counted
+          * as copies to themselves, which the copy drops. */
+         for (unsigned k = 0; k < i->src_count; k++) {
+            const struct jade_operand *o = &i->src[k];
+            if (o->fixed || o->kind != JADE_OPERAND_VALUE)
+               continue;
+            const struct jade_value *v = s->values[o->value];
+            for (unsigned c = 0; c < v->size && n < ARRAY_SIZE(copies); c++)
+               copies[n++] = (struct jade_copy){.file = v->file,
+                                                .dst = (uint8_t)(v->reg + c),
+                                                .src = (uint8_t)(v->reg + c)};
+         }
+         jade_parallel_copy(s, block, i, copies, n, spare_register(ra, NULL, copies, n));
       }
    }
 }

@@ -72,9 +72,11 @@ struct jade_copy {
 
 /* Emits the parallel copy `copies` (all reads before all writes) before
  * `before` (or at the end of `block` when NULL) as MOVs (PLOP3 for
- * predicates), cycles broken with three XORs. */
+ * predicates), cycles broken through `spare` (a general register free
+ * there, -1: none) or else with three XORs. */
 void jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block,
-                        struct jade_instr *before, struct jade_copy *copies, unsigned count);
+                        struct jade_instr *before, struct jade_copy *copies, unsigned count,
+                        int spare);
 
 /* A value standing for physical register `reg` (copies after allocation). */
 struct jade_value *jade_phys_value(struct jade_ir_shader *s, enum jade_file file, unsigned reg);

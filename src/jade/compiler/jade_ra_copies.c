@@ -5,8 +5,10 @@
  * Parallel copies after register allocation (phis at the end of each
  * predecessor, fragment outputs before EXIT): every source is read before
  * any destination is written.  A move whose destination no pending move
- * still reads goes first; when only cycles are left, one pair of
- * registers is swapped with three XORs (no free register is needed).
+ * still reads goes first; when only cycles are left, a free general
+ * register (the caller's `spare`) takes one destination's old value, which
+ * opens the cycle: n + 1 moves for a cycle of n.  Without one (or for
+ * predicates), one pair of registers is swapped with three XORs.
  */
 
 #include "jade_ra.h"
@@ -59,7 +61,7 @@ emit_xor(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *
 
 void
 jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
-                   struct jade_copy *copies, unsigned count)
+                   struct jade_copy *copies, unsigned count, int spare)
 {
    /* Moves to themselves are done already. */
    unsigned n = 0;
@@ -81,8 +83,17 @@ jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct ja
       }
       if (progress)
          continue;
-      /* Only cycles: swap the first move's two registers. */
+      /* Only cycles: save the first move's destination in the spare
+       * register, and read it from there. */
       struct jade_copy c = copies[0];
+      if (spare >= 0 && c.file == JADE_FILE_GPR) {
+         emit_move(s, block, before, c.file, (unsigned)spare, c.dst);
+         for (unsigned j = 0; j < n; j++)
+            if (copies[j].file == c.file && copies[j].src == c.dst)
+               copies[j].src = (uint8_t)spare;
+         continue;
+      }
+      /* No spare: swap the first move's two registers. */
       emit_xor(s, block, before, c.file, c.dst, c.src);
       emit_xor(s, block, before, c.file, c.src, c.dst);
       emit_xor(s, block, before, c.file, c.dst, c.src);
