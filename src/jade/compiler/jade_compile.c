@@ -305,6 +305,9 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    JADE_PASS(s, jade_opt_copy_propagate);
    /* After propagation, which leaves tuples filled from one tuple. */
    JADE_PASS(s, jade_opt_tuple_copies);
+   /* After propagation, which makes gatherings of the same values look
+    * alike. */
+   JADE_PASS(s, jade_opt_tuple_gathers);
    /* Constants and modifiers into readers: needs the producers that
     * propagation exposed; before scheduling, which should see the
     * folded (fewer) instructions. */

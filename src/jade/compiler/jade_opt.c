@@ -130,6 +130,103 @@ jade_opt_tuple_copies(struct jade_ir_shader *s)
    ralloc_free(written);
 }
 
+/* A tuple gathered by MOVs from the same registers as one gathered
+ * earlier in its block (texture coordinates shared by several lookups)
+ * is that tuple again: its readers read the first, and dead code removes
+ * the second gathering. */
+#define GATHER_MAX 8 /* pieces tracked in `written` */
+
+struct gather {
+   int state; /* 0: no write seen, 1: MOV pieces so far, -1: not a gathering */
+   uint8_t written;
+   struct jade_block *block;
+   unsigned first, last; /* positions of its first and last piece */
+   uint32_t src[GATHER_MAX];
+   uint8_t comp[GATHER_MAX];
+};
+
+static bool
+same_gather(const struct jade_ir_shader *s, const struct gather *a, uint32_t av,
+            const struct gather *b, uint32_t bv)
+{
+   unsigned size = s->values[av]->size;
+   if (s->values[bv]->size != size || s->values[bv]->file != s->values[av]->file)
+      return false;
+   for (unsigned k = 0; k < size; k++)
+      if (a->src[k] != b->src[k] || a->comp[k] != b->comp[k])
+         return false;
+   return true;
+}
+
+void
+jade_opt_tuple_gathers(struct jade_ir_shader *s)
+{
+   struct gather *g = rzalloc_array(s, struct gather, s->value_count);
+   unsigned pos = 0;
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
+         pos++;
+         for (unsigned k = 0; k < i->dst_count; k++) {
+            const struct jade_operand *d = &i->dst[k];
+            const struct jade_value *t = s->values[d->value];
+            struct gather *x = &g[d->value];
+            if (t->size < 2 || t->size > GATHER_MAX || x->state < 0)
+               continue;
+            const struct jade_operand *a = &i->src[0];
+            bool piece = i->op == JADE_ISA_OP_MOV && i->src_count == 1 && !i->field_count &&
+                         jade_instr_is_unguarded(i) && d->count == 1 &&
+                         a->kind == JADE_OPERAND_VALUE &&
+                         (a->count == 1 || s->values[a->value]->size == 1) &&
+                         !(x->written >> d->comp & 1) && (!x->state || x->block == block);
+            if (!piece) {
+               x->state = -1;
+               continue;
+            }
+            if (!x->state) {
+               x->state = 1;
+               x->block = block;
+               x->first = pos;
+            }
+            x->last = pos;
+            x->written |= 1u << d->comp;
+            x->src[d->comp] = a->value;
+            x->comp[d->comp] = a->comp;
+         }
+      }
+   }
+   /* Each complete gathering is compared with the complete ones of its
+    * block whose last piece comes before its first, found through chains
+    * of the gatherings with the same first source. */
+   int32_t *same = ralloc_array(s, int32_t, s->value_count);
+   int32_t *head = ralloc_array(s, int32_t, s->value_count);
+   int32_t *next = ralloc_array(s, int32_t, s->value_count);
+   for (unsigned v = 0; v < s->value_count; v++)
+      same[v] = head[v] = next[v] = -1;
+   for (unsigned v = 0; v < s->value_count; v++) {
+      const struct gather *x = &g[v];
+      if (x->state != 1 || x->written != (1u << s->values[v]->size) - 1)
+         continue;
+      for (int32_t w = head[x->src[0]]; w >= 0 && same[v] < 0; w = next[w]) {
+         const struct gather *y = &g[w];
+         if (y->block == x->block && y->last < x->first && same_gather(s, x, v, y, (uint32_t)w))
+            same[v] = w;
+      }
+      if (same[v] < 0) {
+         next[v] = head[x->src[0]];
+         head[x->src[0]] = (int32_t)v;
+      }
+   }
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, i)
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (i->src[k].kind == JADE_OPERAND_VALUE && same[i->src[k].value] >= 0)
+               i->src[k].value = (uint32_t)same[i->src[k].value];
+   ralloc_free(g);
+   ralloc_free(same);
+   ralloc_free(head);
+   ralloc_free(next);
+}
+
 void
 jade_opt_dead_code(struct jade_ir_shader *s)
 {

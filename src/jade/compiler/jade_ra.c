@@ -209,9 +209,13 @@ collect_hints(struct ra *ra)
             ra->gather_into[i->src[0].value] = (int32_t)i->dst[0].value;
             ra->gather_comp[i->src[0].value] = i->dst[0].comp;
          } else if (i->op == JADE_ISA_OP_EXIT) {
-            for (unsigned k = 0; k < i->src_count; k++)
-               if (i->src[k].fixed && ra->hint[i->src[k].value] < 0)
-                  ra->hint[i->src[k].value] = i->src[k].fixed_reg;
+            /* A piece of a tuple (a texture's result): the tuple where
+             * that piece lands in its register. */
+            for (unsigned k = 0; k < i->src_count; k++) {
+               const struct jade_operand *o = &i->src[k];
+               if (o->fixed && ra->hint[o->value] < 0 && o->fixed_reg >= o->comp)
+                  ra->hint[o->value] = (int16_t)(o->fixed_reg - o->comp);
+            }
          }
       }
    }
