@@ -11,7 +11,8 @@
  * 2D view of a 3D level (single_layer_view) one slice deep.  Cube images
  * get 2D-array headers of their faces.  Then the fields of sampler views'
  * headers that NIL sets alike everywhere (quality, sector promotion,
- * border size, DEPTH_TEXTURE clear), checked with jade_tic_build.
+ * border size, DEPTH_TEXTURE clear), checked with jade_tic_build, and
+ * NORMALIZED_COORDS: clear for rectangle views only.
  */
 
 #include <fcntl.h>
@@ -139,6 +140,51 @@ sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx, enum 
    return failed ? 1 : 0;
 }
 
+/* NORMALIZED_COORDS of sampler views' headers: clear for rectangle views,
+ * which the compiler samples in texels (nvc0_tex.c's
+ * NV50_TEXVIEW_SCALED_COORDS), set for 2D ones; block-linear and pitch
+ * headers alike. */
+static unsigned
+normalized_coords(struct pipe_screen *screen, struct pipe_context *pctx,
+                  enum pipe_texture_target target, bool linear)
+{
+   const struct pipe_resource templ = {
+      .target = target,
+      .format = PIPE_FORMAT_R8G8B8A8_UNORM,
+      .width0 = 13,
+      .height0 = 7,
+      .depth0 = 1,
+      .array_size = 1,
+      .bind = PIPE_BIND_SAMPLER_VIEW | (linear ? PIPE_BIND_LINEAR : 0),
+   };
+   struct pipe_resource *res = screen->resource_create(screen, &templ);
+   struct pipe_sampler_view tmpl;
+   uint32_t w[8];
+   const char *name = target == PIPE_TEXTURE_RECT ? "rectangle" : "2D";
+   if (res) {
+      u_sampler_view_default_template(&tmpl, res, templ.format);
+      tmpl.context = pctx;
+      tmpl.texture = res;
+   }
+   if (!res || !jade_tic_build(&tmpl, w)) {
+      printf("FAIL %s view: no header\n", name);
+      pipe_resource_reference(&res, NULL);
+      return 1;
+   }
+   struct jade_tic_bl bl;
+   struct jade_tic_pitch pitch;
+   jade_tic_bl_unpack(w, &bl);
+   jade_tic_pitch_unpack(w, &pitch);
+   const bool is_pitch = bl.header_version == JADE_TIC_BL_HEADER_VERSION_SELECT_PITCH;
+   const unsigned got = is_pitch ? pitch.normalized_coords : bl.normalized_coords;
+   const unsigned want = target != PIPE_TEXTURE_RECT;
+   const bool ok = is_pitch == linear && got == want;
+   printf("%s %s %s view: NORMALIZED_COORDS %u (want %u)\n", ok ? "ok  " : "FAIL",
+          linear ? "pitch" : "block-linear", name, got, want);
+   pipe_resource_reference(&res, NULL);
+   return ok ? 0 : 1;
+}
+
 int
 main(void)
 {
@@ -197,12 +243,16 @@ main(void)
    struct pipe_context *pctx = screen->context_create(screen, NULL, 0);
    for (unsigned i = 0; i < ARRAY_SIZE(sampled); i++)
       failed += sampler_view_fields(screen, pctx, sampled[i]);
+   for (unsigned linear = 0; linear < 2; linear++) {
+      failed += normalized_coords(screen, pctx, PIPE_TEXTURE_RECT, linear);
+      failed += normalized_coords(screen, pctx, PIPE_TEXTURE_2D, linear);
+   }
    if (pctx)
       pctx->destroy(pctx);
 
    screen->destroy(screen);
    close(fd);
-   printf("image views: %u cases, %u failed\n", (unsigned)(ARRAY_SIZE(cases) + ARRAY_SIZE(sampled)),
-          failed);
+   printf("image views: %u cases, %u failed\n",
+          (unsigned)(ARRAY_SIZE(cases) + ARRAY_SIZE(sampled) + 4), failed);
    return failed ? 1 : 0;
 }

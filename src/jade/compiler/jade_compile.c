@@ -143,15 +143,16 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
    NIR_PASS(_, nir, nir_lower_explicit_io, nir_var_function_temp, nir_address_format_32bit_offset);
    const bool clip_from_planes = jade_nir_lower_io(nir, clip_from_position);
    jade_nir_lower_compute_ubos(nir);
-   /* Texture forms the hardware lacks: projectors, rectangle coordinates,
-    * explicit derivatives of cube, 3D and shadow lookups, four gather
-    * offsets; implicit LODs outside fragment shaders (no quads to derive
-    * from: GL takes the base level) become an explicit 0, as codegen and
-    * llvmpipe treat them. */
+   /* Texture forms the hardware lacks: projectors, explicit derivatives
+    * of cube, 3D and shadow lookups, four gather offsets; implicit LODs
+    * outside fragment shaders (no quads to derive from: GL takes the base
+    * level) become an explicit 0, as codegen and llvmpipe treat them (but
+    * rectangles': jade_isel_tex.c).  Rectangles keep their texel
+    * coordinates: their headers clear NORMALIZED_COORDS
+    * (jade_texture_headers.c), as nvc0's do. */
    const nir_lower_tex_options tex_options = {
       .lower_invalid_implicit_lod = true,
       .lower_txp = ~0u,
-      .lower_rect = true,
       .lower_txd_cube_map = true,
       .lower_txd_3d = true,
       .lower_txd_shadow = true,

@@ -15,8 +15,9 @@
  *                                                   (TXD: ddx0 ddy0 ddx1 ddy1 ...)
  * Results: the components the shader reads (the write mask), packed in
  * order into dst0 (two registers) and dst1 (the rest).
- * Projectors, rectangle textures and the derivative forms the hardware
- * lacks are lowered by nir_lower_tex in jade_compile.c.
+ * Projectors and the derivative forms the hardware lacks are lowered by
+ * nir_lower_tex in jade_compile.c.  Rectangles are 2D lookups in texels:
+ * their headers are unnormalised (jade_texture_headers.c).
  */
 
 #include "jade_isel.h"
@@ -31,6 +32,7 @@ tex_dim(const nir_tex_instr *tex)
    case GLSL_SAMPLER_DIM_BUF:
       return tex->is_array ? JADE_ISA_V_DIM_ARRAY_1D : JADE_ISA_V_DIM_1D;
    case GLSL_SAMPLER_DIM_2D:
+   case GLSL_SAMPLER_DIM_RECT:
    case GLSL_SAMPLER_DIM_MS:
    case GLSL_SAMPLER_DIM_EXTERNAL:
       return tex->is_array ? JADE_ISA_V_DIM_ARRAY_2D : JADE_ISA_V_TEX_DIM_2D;
@@ -226,9 +228,11 @@ tex_sources(struct isel *c, nir_tex_instr *tex, struct tex_sources *t)
 }
 
 /* The LOD mode of TEX/TLD: a constant zero LOD is LZ and needs no operand
- * (t->lod cleared); multisample fetches have no levels. */
+ * (t->lod cleared); multisample fetches have no levels.  Implicit LODs
+ * without quads to derive them from are the base level's, LZ: the ones
+ * nir_lower_tex's lower_invalid_implicit_lod leaves, rectangles'. */
 static unsigned
-tex_lod_mode(nir_tex_instr *tex, enum jade_isa_op op, struct tex_sources *t)
+tex_lod_mode(nir_shader *nir, nir_tex_instr *tex, enum jade_isa_op op, struct tex_sources *t)
 {
    if (tex->op == nir_texop_txf_ms) {
       t->lod = NULL;
@@ -241,6 +245,8 @@ tex_lod_mode(nir_tex_instr *tex, enum jade_isa_op op, struct tex_sources *t)
    }
    if (t->lod)
       return t->bias ? JADE_ISA_V_LOD_LB : JADE_ISA_V_LOD_LL;
+   if (op == JADE_ISA_OP_TEX && !nir_shader_supports_implicit_lod(nir))
+      return JADE_ISA_V_LOD_LZ;
    return op == JADE_ISA_OP_TLD ? JADE_ISA_V_LOD_LZ : JADE_ISA_V_LOD_AUTO;
 }
 
@@ -290,7 +296,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       return jade_ir_error(c->s, "texture operation %u is not supported yet", tex->op);
    }
 
-   unsigned lod_mode = tex_lod_mode(tex, op, &t);
+   unsigned lod_mode = tex_lod_mode(c->nir, tex, op, &t);
    nir_def *lod = t.lod;
 
    struct jade_value *src0[4], *src1[8];

@@ -231,7 +231,7 @@ texture_type(enum pipe_texture_target target)
    case PIPE_BUFFER:
       return TT(ONE_D_BUFFER);
    default:
-      return TT(TWO_D); /* 2D and rectangles (coordinates normalized by the compiler) */
+      return TT(TWO_D); /* 2D and rectangles (unnormalised: rect_coords) */
    }
 #undef TT
 }
@@ -271,6 +271,18 @@ multi_sample_mode(unsigned samples)
    .components = (f).components, .r_data_type = (f).data_type[0], .g_data_type = (f).data_type[1], \
    .b_data_type = (f).data_type[2], .a_data_type = (f).data_type[3], .x_source = (f).source[0],    \
    .y_source = (f).source[1], .z_source = (f).source[2], .w_source = (f).source[3]
+
+/* NORMALIZED_COORDS: rectangle views take texel coordinates, which is
+ * how nvc0 samples them (nvc0_tex.c: NV50_TEXVIEW_SCALED_COORDS for
+ * PIPE_TEXTURE_RECT views), so that the compiler keeps GL's coordinates
+ * instead of dividing them by a TXQ'd size.  Fetches (TLD), gathers and
+ * size queries are unaffected; samplers leave the choice to the header
+ * (jade_tsc_build). */
+static unsigned
+normalized_coords(const struct pipe_sampler_view *view)
+{
+   return view->target != PIPE_TEXTURE_RECT;
+}
 
 bool
 jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
@@ -325,7 +337,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
          .s_r_g_b_conversion = fmt.srgb,
          .texture_type = JADE_TIC_PITCH_TEXTURE_TYPE_TWO_D_NO_MIPMAP,
          .border_size = JADE_TIC_PITCH_BORDER_SIZE_BORDER_SAMPLER_COLOR,
-         .normalized_coords = 1,
+         .normalized_coords = normalized_coords(view),
       };
       jade_tic_pitch_pack(dw, &t);
       return true;
@@ -355,7 +367,7 @@ jade_tic_build(const struct pipe_sampler_view *view, uint32_t dw[8])
       /* Border texels take the sampler's colour (nvc0_tex.c
        * GM107_TIC2_4_BORDER_SIZE_SAMPLER_COLOR; NIL does the same). */
       .border_size = JADE_TIC_BL_BORDER_SIZE_BORDER_SAMPLER_COLOR,
-      .normalized_coords = 1,
+      .normalized_coords = normalized_coords(view),
       .res_view_min_mip_level = view->u.tex.first_level,
       .res_view_max_mip_level = view->u.tex.last_level,
       .multi_sample_count = multi_sample_mode(pres->nr_samples),
@@ -453,11 +465,10 @@ jade_tsc_build(const struct pipe_sampler_state *s, uint32_t dw[8])
          : s->reduction_mode == PIPE_TEX_REDUCTION_MAX ? JADE_TSC_REDUCTION_FILTER_RED_MAXIMUM
                                                        : JADE_TSC_REDUCTION_FILTER_RED_NONE,
       .mip_lod_bias = (uint32_t)(int32_t)(CLAMP(s->lod_bias, -16.0f, 15.0f) * 256.0f) & 0x1fff,
-      /* Never FORCE_UNNORMALIZED_COORDS: st/mesa asks for unnormalised
-       * coordinates on rectangle samplers, whose coordinates the compiler
-       * already divides by the size (nir_lower_tex's lower_rect); taking
-       * them as texels again reads texel 0 (found by the GPU model:
-       * depth-tex-modes, glsl-fs-shadow2DRect). */
+      /* The header's NORMALIZED_COORDS decides, clear for rectangle
+       * views: the samplers st/mesa and u_blitter pair with them ask for
+       * unnormalized_coords, which says the same (nv50_state.c: "the
+       * relevant bit is in the TIC entry"). */
       .float_coord_normalization = JADE_TSC_FLOAT_COORD_NORMALIZATION_USE_HEADER_SETTING,
       .min_lod_clamp = lod_4_8(s->min_lod),
       .max_lod_clamp =
