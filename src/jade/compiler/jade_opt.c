@@ -152,8 +152,10 @@ same_gather(const struct jade_ir_shader *s, const struct gather *a, uint32_t av,
    unsigned size = s->values[av]->size;
    if (s->values[bv]->size != size || s->values[bv]->file != s->values[av]->file)
       return false;
+   if (a->written != b->written)
+      return false;
    for (unsigned k = 0; k < size; k++)
-      if (a->src[k] != b->src[k] || a->comp[k] != b->comp[k])
+      if ((a->written >> k & 1) && (a->src[k] != b->src[k] || a->comp[k] != b->comp[k]))
          return false;
    return true;
 }
@@ -204,7 +206,8 @@ jade_opt_tuple_gathers(struct jade_ir_shader *s)
       same[v] = head[v] = next[v] = -1;
    for (unsigned v = 0; v < s->value_count; v++) {
       const struct gather *x = &g[v];
-      if (x->state != 1 || x->written != (1u << s->values[v]->size) - 1)
+      /* Pieces never written (a 3D coordinate's fourth) are undefined. */
+      if (x->state != 1 || !(x->written & 1))
          continue;
       for (int32_t w = head[x->src[0]]; w >= 0 && same[v] < 0; w = next[w]) {
          const struct gather *y = &g[w];
