@@ -34,8 +34,26 @@ op_mods(enum jade_isa_op op, bool *commutes)
    case JADE_ISA_OP_FFMA:
    case JADE_ISA_OP_FMNMX:
    case JADE_ISA_OP_FSETP:
+   case JADE_ISA_OP_FSET:
       return MODS_FLOAT;
    case JADE_ISA_OP_IADD3:
+      return MODS_INT;
+   /* One source, b, which takes an immediate or c[][] as the two-source
+    * ops' b does (sm75_isa.yaml forms 4 and 5; MUFU's in NAK's sm70.rs
+    * encode_mufu too): MUFU R, c[0x0][0x40] instead of a MOV first. */
+   case JADE_ISA_OP_MUFU:
+   case JADE_ISA_OP_F2I:
+   case JADE_ISA_OP_FRND:
+      *commutes = false;
+      return MODS_FLOAT;
+   case JADE_ISA_OP_IABS:
+   case JADE_ISA_OP_BREV:
+      *commutes = false;
+      return MODS_NONE;
+   /* LEA's b: (a << shift) + b, -b an integer negation (without .X,
+    * where it is ~b: not folded into). */
+   case JADE_ISA_OP_LEA:
+      *commutes = false;
       return MODS_INT;
    case JADE_ISA_OP_IMNMX:
    case JADE_ISA_OP_LOP3:
@@ -44,6 +62,10 @@ op_mods(enum jade_isa_op op, bool *commutes)
    /* ISETP does not commute: in a 64-bit comparison the low-word ISETP's
     * result is the borrow of a - b, which b < a would not give. */
    case JADE_ISA_OP_ISETP:
+      /* ... but equality is symmetric whatever chains it (a .EX
+       * comparison reads its low word's result as a boolean). */
+      *commutes = false;
+      return MODS_NONE;
    case JADE_ISA_OP_FSEL:
    case JADE_ISA_OP_SEL:
    case JADE_ISA_OP_SHF:
@@ -102,7 +124,8 @@ commute_ab(struct jade_instr *instr)
             out |= 1u << swapped;
       }
       jade_instr_set_field(instr, JADE_ISA_F_LUT, out);
-   } else if (instr->op == JADE_ISA_OP_FSETP || instr->op == JADE_ISA_OP_ISETP) {
+   } else if (instr->op == JADE_ISA_OP_FSETP || instr->op == JADE_ISA_OP_FSET ||
+              instr->op == JADE_ISA_OP_ISETP) {
       /* a < b is b > a: LT/GT and LE/GE, ordered and unordered; the others
        * are symmetric (ISETP's T is FSETP's NUM). */
       static const uint8_t reversed[16] = {
@@ -168,6 +191,68 @@ put_constant(struct jade_instr *instr, unsigned i, const struct jade_operand *k,
    jade_instr_set_field(instr, neg_field[slot], 0);
 }
 
+/* Immediate zeros as RZ: any register slot takes it (ISETP's a, SEL's a,
+ * a c that must be a register), and the 32-bit slot stays free for
+ * another constant.  Float modifiers stay on it: -RZ is -0.0 as -(0.0). */
+static const struct jade_operand zero_operand = {.kind = JADE_OPERAND_ZERO};
+
+static bool
+is_imm_zero(const struct jade_operand *o)
+{
+   return o->kind == JADE_OPERAND_IMM && o->value == 0;
+}
+
+/* Sources other than i that are immediate zeros become RZ (after a
+ * commute moved one into a register slot). */
+static void
+zeros_to_rz(struct jade_instr *instr, unsigned i)
+{
+   for (unsigned j = 0; j < instr->src_count; j++) {
+      if (j != i && slot_of(&instr->src[j]) >= 0 && is_imm_zero(&instr->src[j])) {
+         uint8_t field = instr->src[j].field;
+         instr->src[j] = zero_operand;
+         instr->src[j].field = field;
+      }
+   }
+}
+
+/* Whether a and b may swap: the op commutes, or it is an equality ISETP
+ * (symmetric, unlike the ordered ones: see op_mods). */
+static bool
+may_commute(const struct jade_instr *instr, bool commutes)
+{
+   if (commutes)
+      return true;
+   if (instr->op != JADE_ISA_OP_ISETP || jade_instr_field(instr, JADE_ISA_F_EX, 0))
+      return false;
+   const uint64_t cmp = jade_instr_field(instr, JADE_ISA_F_CMP, 0);
+   return cmp == JADE_ISA_V_CMP_EQ || cmp == JADE_ISA_V_CMP_NE;
+}
+
+/* Source i as constant k where the instruction's forms allow it: in its
+ * slot, else with a and b swapped (an immediate zero the swap moves into
+ * a register slot as RZ); an immediate zero as RZ last. */
+static bool
+try_constant(struct fold *f, struct jade_instr *instr, unsigned i, const struct jade_operand *k,
+             enum mod_kind mods, bool commutes, const struct jade_instr_copy *saved)
+{
+   put_constant(instr, i, k, mods);
+   if (jade_instr_form(f->s, instr) >= 0)
+      return true;
+   if (may_commute(&saved->instr, commutes) && saved->src[i].field == JADE_ISA_F_A) {
+      jade_instr_restore(instr, saved);
+      commute_ab(instr);
+      put_constant(instr, i, k, mods);
+      if (jade_instr_form(f->s, instr) >= 0)
+         return true;
+      zeros_to_rz(instr, i);
+      if (jade_instr_form(f->s, instr) >= 0)
+         return true;
+   }
+   jade_instr_restore(instr, saved);
+   return false;
+}
+
 static bool
 fold_constant(struct fold *f, struct jade_instr *instr, unsigned i, enum mod_kind mods,
               bool commutes)
@@ -175,21 +260,16 @@ fold_constant(struct fold *f, struct jade_instr *instr, unsigned i, enum mod_kin
    const struct jade_operand *k = constant_of(f, &instr->src[i]);
    if (!k)
       return false;
+   /* LEA.X's negation is a complement, not the integer one put_constant
+    * applies to an immediate. */
+   if (instr->op == JADE_ISA_OP_LEA && jade_instr_field(instr, JADE_ISA_F_X, 0))
+      return false;
    uint32_t old = instr->src[i].value;
    struct jade_instr_copy saved;
    jade_instr_save(&saved, instr);
-   put_constant(instr, i, k, mods);
-   bool ok = jade_instr_form(f->s, instr) >= 0;
-   if (!ok && commutes && saved.src[i].field == JADE_ISA_F_A) {
-      jade_instr_restore(instr, &saved);
-      commute_ab(instr);
-      put_constant(instr, i, k, mods);
-      ok = jade_instr_form(f->s, instr) >= 0;
-   }
-   if (!ok) {
-      jade_instr_restore(instr, &saved);
+   if (!try_constant(f, instr, i, k, mods, commutes, &saved) &&
+       !(is_imm_zero(k) && try_constant(f, instr, i, &zero_operand, mods, commutes, &saved)))
       return false;
-   }
    f->uses[old]--;
    return true;
 }
