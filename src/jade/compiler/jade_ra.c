@@ -285,7 +285,8 @@ spare_register(const struct ra *ra, const BITSET_WORD *live, const struct jade_c
    BITSET_DECLARE(used, 256) = {0};
    unsigned v;
    if (live) {
-      BITSET_FOREACH_SET (v, live, ra->s->value_count) {
+      /* The liveness sets' size: copies made since added values. */
+      BITSET_FOREACH_SET (v, live, ra->cfg->words * BITSET_WORDBITS) {
          const struct jade_value *x = ra->s->values[v];
          if (x->file == JADE_FILE_GPR)
             for (unsigned k = 0; k < x->size; k++)
