@@ -81,6 +81,24 @@ static const struct view_case {
     JADE_TIC_BL_TEXTURE_TYPE_TWO_D_ARRAY, 1},
 };
 
+/* A resource made from templ and the header of its default sampler view
+ * in w; NULL (nothing to release) when either fails. */
+static struct pipe_resource *
+view_header(struct pipe_screen *screen, struct pipe_context *pctx,
+            const struct pipe_resource *templ, uint32_t w[8])
+{
+   struct pipe_resource *res = screen->resource_create(screen, templ);
+   if (!res)
+      return NULL;
+   struct pipe_sampler_view tmpl;
+   u_sampler_view_default_template(&tmpl, res, templ->format);
+   tmpl.context = pctx;
+   tmpl.texture = res;
+   if (!jade_tic_build(&tmpl, w))
+      pipe_resource_reference(&res, NULL);
+   return res;
+}
+
 /* The fields of a sampler view's header that NIL (tic.rs nvb097_fill_tic)
  * sets the same in every block-linear header: quality and sector
  * promotion, DEPTH_TEXTURE clear (nvc0_tex.c never sets it either). */
@@ -96,15 +114,10 @@ sampler_view_fields(struct pipe_screen *screen, struct pipe_context *pctx, enum 
       .array_size = 1,
       .bind = PIPE_BIND_SAMPLER_VIEW,
    };
-   struct pipe_resource *res = screen->resource_create(screen, &templ);
-   struct pipe_sampler_view tmpl;
-   u_sampler_view_default_template(&tmpl, res, format);
-   tmpl.context = pctx;
-   tmpl.texture = res;
    uint32_t w[8];
-   if (!res || !jade_tic_build(&tmpl, w)) {
+   struct pipe_resource *res = view_header(screen, pctx, &templ, w);
+   if (!res) {
       printf("FAIL %s: no sampler view header\n", util_format_short_name(format));
-      pipe_resource_reference(&res, NULL);
       return 1;
    }
    struct jade_tic_bl t;
@@ -157,18 +170,11 @@ normalized_coords(struct pipe_screen *screen, struct pipe_context *pctx,
       .array_size = 1,
       .bind = PIPE_BIND_SAMPLER_VIEW | (linear ? PIPE_BIND_LINEAR : 0),
    };
-   struct pipe_resource *res = screen->resource_create(screen, &templ);
-   struct pipe_sampler_view tmpl;
    uint32_t w[8];
    const char *name = target == PIPE_TEXTURE_RECT ? "rectangle" : "2D";
-   if (res) {
-      u_sampler_view_default_template(&tmpl, res, templ.format);
-      tmpl.context = pctx;
-      tmpl.texture = res;
-   }
-   if (!res || !jade_tic_build(&tmpl, w)) {
+   struct pipe_resource *res = view_header(screen, pctx, &templ, w);
+   if (!res) {
       printf("FAIL %s view: no header\n", name);
-      pipe_resource_reference(&res, NULL);
       return 1;
    }
    struct jade_tic_bl bl;

@@ -60,12 +60,9 @@ op_mods(enum jade_isa_op op, bool *commutes)
    case JADE_ISA_OP_IMAD:
       return MODS_NONE;
    /* ISETP does not commute: in a 64-bit comparison the low-word ISETP's
-    * result is the borrow of a - b, which b < a would not give. */
+    * result is the borrow of a - b, which b < a would not give (equality
+    * is symmetric: may_commute). */
    case JADE_ISA_OP_ISETP:
-      /* ... but equality is symmetric whatever chains it (a .EX
-       * comparison reads its low word's result as a boolean). */
-      *commutes = false;
-      return MODS_NONE;
    case JADE_ISA_OP_FSEL:
    case JADE_ISA_OP_SEL:
    case JADE_ISA_OP_SHF:

@@ -338,20 +338,33 @@ build_dag(struct region *r)
    }
 }
 
+/* What placing a candidate next costs: registers and predicates added,
+ * and whether it continues a tuple. */
+struct cost {
+   int delta, preds;
+   bool tuple;
+};
+
+static struct cost
+cost_of(const struct region *r, const struct node *n)
+{
+   struct cost c;
+   c.delta = pressure_delta(r, n->instr, &c.preds);
+   c.tuple = continues_tuple(r, n->instr);
+   return c;
+}
+
 /* Whether candidate a goes before b (upwards: is issued after b). */
 static bool
-better(const struct region *r, const struct node *a, const struct node *b, uint64_t cycle)
+better(const struct region *r, const struct node *a, const struct cost *ac, const struct node *b,
+       const struct cost *bc, uint64_t cycle)
 {
-   int a_preds, b_preds;
-   int a_delta = pressure_delta(r, a->instr, &a_preds);
-   int b_delta = pressure_delta(r, b->instr, &b_preds);
-   bool a_cont = continues_tuple(r, a->instr), b_cont = continues_tuple(r, b->instr);
-   if (a_cont != b_cont)
-      return a_cont;
-   if (r->preds >= PRED_LIMIT && a_preds != b_preds)
-      return a_preds < b_preds;
-   if (a_delta != b_delta)
-      return a_delta < b_delta;
+   if (ac->tuple != bc->tuple)
+      return ac->tuple;
+   if (r->preds >= PRED_LIMIT && ac->preds != bc->preds)
+      return ac->preds < bc->preds;
+   if (ac->delta != bc->delta)
+      return ac->delta < bc->delta;
    if (r->depth_first && a->ready_seq != b->ready_seq)
       return a->ready_seq > b->ready_seq;
    bool a_ready = a->ready_at <= cycle, b_ready = b->ready_at <= cycle;
@@ -397,15 +410,17 @@ order_region(struct region *r, struct node **order, const BITSET_WORD *live_belo
    uint64_t cycle = 0;
    for (unsigned placed = 0; placed < r->count; placed++) {
       struct node *best = NULL;
+      struct cost best_cost = {0};
       for (unsigned n = 0; n < r->count; n++) {
          struct node *nd = &r->nodes[n];
          if (nd->done || nd->succs_left)
             continue;
-         if (!best || better(r, nd, best, cycle))
+         struct cost c = cost_of(r, nd);
+         if (!best || better(r, nd, &c, best, &best_cost, cycle)) {
             best = nd;
+            best_cost = c;
+         }
       }
-      int preds;
-      int delta = pressure_delta(r, best->instr, &preds);
       /* Across the instruction: what is live below and what it defines. */
       unsigned across = r->pressure;
       for (unsigned k = 0; k < best->instr->dst_count; k++) {
@@ -413,8 +428,8 @@ order_region(struct region *r, struct node **order, const BITSET_WORD *live_belo
          if (!BITSET_TEST(r->live, v->index))
             across += regs_of(v);
       }
-      r->pressure = (unsigned)MAX2((int)r->pressure + delta, 0);
-      r->preds = (unsigned)MAX2((int)r->preds + preds, 0);
+      r->pressure = (unsigned)MAX2((int)r->pressure + best_cost.delta, 0);
+      r->preds = (unsigned)MAX2((int)r->preds + best_cost.preds, 0);
       peak = MAX2(peak, MAX2(across, r->pressure));
       best->done = true;
       order[r->count - 1 - placed] = best;
