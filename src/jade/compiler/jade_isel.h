@@ -44,7 +44,12 @@ struct isel {
    /* The innermost loop's blocks, for break and continue. */
    int loop_header, loop_exit;
    unsigned barrier_depth; /* convergence barriers in use (B0..) */
-   unsigned loop_barrier;  /* barrier depth at the innermost loop's entry */
+   /* The first barrier inside the innermost loop: those from it to
+    * barrier_depth belong to the ifs a break or continue leaves. */
+   unsigned loop_inner_barrier;
+   /* The ifs and loops whose lanes may part (NIR's divergence analysis):
+    * only they need a convergence barrier. */
+   struct set *divergent_cf;
    /* Fragment shaders: the outputs (render target, component) and depth
     * collected from store_output, and 1/w for perspective inputs. */
    struct jade_value *fs_color[8][4];

@@ -8,6 +8,7 @@
 
 #include "jade_isel.h"
 #include "util/ralloc.h"
+#include "util/set.h"
 
 /* A phi: its values now (the NIR block's first instructions), its sources
  * once every block is selected (a loop's back edge comes later). */
@@ -143,7 +144,7 @@ isel_if_jump(struct isel *c, nir_if *nif)
       return false;
    bool negate;
    struct jade_value *cond = if_predicate(c, nif, &negate);
-   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
+   for (unsigned bar = c->loop_inner_barrier; bar < c->barrier_depth; bar++)
       jade_guard(jade_BREAK(&c->b, .bar = bar), cond, negate);
    isel_branch(c, jump->type == nir_jump_break ? c->loop_exit : c->loop_header, cond, negate);
    c->block_end[then_b->index] = c->block->index;
@@ -181,7 +182,46 @@ isel_if_terminate(struct isel *c, nir_if *nif)
    return true;
 }
 
-/* if/else: the lanes meet again at the join block's BSYNC.
+static bool if_needs_barrier(struct isel *c, nir_if *nif);
+
+/* Whether the lanes that leave `node` apart meet again before anything
+ * else runs: nothing but phis (copies at the ends of the predecessors)
+ * follows it in its parent, and the parent ends at a barrier's BSYNC or at
+ * the shader's end (NAK's parent_scope_will_sync in nak_nir_lower_cf.c).
+ * Not in a loop: its back edge would take parted lanes round again. */
+static bool
+lanes_meet_after(struct isel *c, nir_cf_node *node)
+{
+   nir_block *after = nir_cf_node_as_block(nir_cf_node_next(node));
+   nir_foreach_instr (instr, after)
+      if (instr->type != nir_instr_type_phi)
+         return false;
+   if (nir_cf_node_next(&after->cf_node))
+      return false;
+   nir_cf_node *parent = node->parent;
+   if (parent->type == nir_cf_node_function)
+      return true;
+   if (parent->type == nir_cf_node_if)
+      return if_needs_barrier(c, nir_cf_node_as_if(parent)) || lanes_meet_after(c, parent);
+   return false;
+}
+
+/* Whether an if needs a convergence barrier (BSSY/BSYNC), as NAK decides
+ * (nak_nir_lower_cf.c): only where lanes may take different sides (a
+ * divergent condition), both sides can reach the code after it, and the
+ * lanes would not meet anyway before that code runs.  A uniform if is a
+ * plain branch: the warp takes one side whole.  Each barrier saved is two
+ * instructions and a level of the 16 barriers' nesting. */
+static bool
+if_needs_barrier(struct isel *c, nir_if *nif)
+{
+   if (!_mesa_set_search(c->divergent_cf, nif))
+      return false;
+   nir_block *after = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
+   return after->predecessors->entries > 1 && !lanes_meet_after(c, &nif->cf_node);
+}
+
+/* if/else; with a barrier, the lanes meet again at the join block's BSYNC.
  *    BSSY Bn, join ; @!cond BRA else ; then... ; BRA join ;
  *    else: else... ; join: BSYNC Bn */
 static bool
@@ -189,12 +229,17 @@ isel_if(struct isel *c, nir_if *nif)
 {
    if (isel_if_jump(c, nif) || isel_if_terminate(c, nif))
       return true;
-   if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
+   const bool barrier = if_needs_barrier(c, nif);
+   if (barrier && c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
       return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
-   unsigned bar = c->barrier_depth++;
+   unsigned bar = c->barrier_depth;
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
    struct jade_block *else_block = NULL, *join;
-   struct jade_instr *bssy = jade_BSSY(&c->b, .bar = bar);
+   struct jade_instr *bssy = NULL;
+   if (barrier) {
+      bssy = jade_BSSY(&c->b, .bar = bar);
+      c->barrier_depth++;
+   }
    struct jade_instr *to_else = isel_branch(c, -1, cond, true);
    isel_set_block(c, jade_block_create(c->s));
    if (!isel_cf_list(c, &nif->then_list))
@@ -208,28 +253,38 @@ isel_if(struct isel *c, nir_if *nif)
       return false;
    join = jade_block_create(c->s);
    isel_set_block(c, join);
-   jade_BSYNC(&c->b, .bar = bar);
-   bssy->target_block = (int)join->index;
+   if (barrier) {
+      jade_BSYNC(&c->b, .bar = bar);
+      bssy->target_block = (int)join->index;
+      c->barrier_depth--;
+   }
    to_else->target_block = (int)else_block->index;
    if (to_join)
       to_join->target_block = (int)join->index;
-   c->barrier_depth--;
    return true;
 }
 
-/* loop: BSSY Bn, exit ; header: body... ; BRA header ; exit: BSYNC Bn */
+/* loop: BSSY Bn, exit ; header: body... ; BRA header ; exit: BSYNC Bn.
+ * The barrier only where lanes may leave it apart (a divergent break or
+ * continue, as NAK: nir_loop_is_divergent); otherwise the warp leaves
+ * whole. */
 static bool
 isel_loop(struct isel *c, nir_loop *loop)
 {
    if (nir_loop_has_continue_construct(loop))
       return jade_ir_error(c->s, "loops with a continue construct are not supported yet");
-   if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
+   const bool barrier = _mesa_set_search(c->divergent_cf, loop) != NULL;
+   if (barrier && c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
       return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
-   unsigned bar = c->barrier_depth++;
-   struct jade_instr *bssy = jade_BSSY(&c->b, .bar = bar);
+   unsigned bar = c->barrier_depth;
+   struct jade_instr *bssy = NULL;
+   if (barrier) {
+      bssy = jade_BSSY(&c->b, .bar = bar);
+      c->barrier_depth++;
+   }
    int saved_header = c->loop_header, saved_exit = c->loop_exit;
-   unsigned saved_barrier = c->loop_barrier;
-   c->loop_barrier = bar;
+   unsigned saved_inner = c->loop_inner_barrier;
+   c->loop_inner_barrier = c->barrier_depth;
    /* The exit block exists before the body (breaks branch to it) and
     * moves behind it once the body is done: blocks are laid out in list
     * order, branch targets name blocks by index. */
@@ -248,12 +303,14 @@ isel_loop(struct isel *c, nir_loop *loop)
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
    isel_set_block(c, exit);
-   jade_BSYNC(&c->b, .bar = bar);
-   bssy->target_block = (int)exit->index;
+   if (barrier) {
+      jade_BSYNC(&c->b, .bar = bar);
+      bssy->target_block = (int)exit->index;
+      c->barrier_depth--;
+   }
    c->loop_header = saved_header;
    c->loop_exit = saved_exit;
-   c->loop_barrier = saved_barrier;
-   c->barrier_depth--;
+   c->loop_inner_barrier = saved_inner;
    c->s->loop_count++;
    return true;
 }
@@ -264,7 +321,7 @@ isel_loop(struct isel *c, nir_loop *loop)
 static void
 isel_break_inner_barriers(struct isel *c)
 {
-   for (unsigned bar = c->loop_barrier + 1; bar < c->barrier_depth; bar++)
+   for (unsigned bar = c->loop_inner_barrier; bar < c->barrier_depth; bar++)
       jade_BREAK(&c->b, .bar = bar);
 }
 
@@ -356,6 +413,30 @@ isel_cf_list(struct isel *c, struct exec_list *list)
    return true;
 }
 
+/* The ifs whose condition and the loops whose breaks or continues may
+ * differ between a warp's lanes.  NIR's divergence analysis wants LCSSA
+ * form (a value leaving a loop its lanes leave apart differs between
+ * them); the single-source phis that form adds are removed again once the
+ * answers are recorded, as selection would keep them as copies and they
+ * would hide `if (c) break;` (isel_if_jump). */
+static struct set *
+find_divergent_cf(void *mem_ctx, nir_shader *nir)
+{
+   struct set *divergent = _mesa_pointer_set_create(mem_ctx);
+   nir_convert_to_lcssa(nir, false, false);
+   nir_divergence_analysis(nir);
+   nir_foreach_block (block, nir_shader_get_entrypoint(nir)) {
+      nir_if *nif = nir_block_get_following_if(block);
+      nir_loop *loop = nir_block_get_following_loop(block);
+      if (nif && nir_src_is_divergent(&nif->condition))
+         _mesa_set_add(divergent, nif);
+      if (loop && nir_loop_is_divergent(loop))
+         _mesa_set_add(divergent, loop);
+   }
+   nir_opt_remove_phis(nir);
+   return divergent;
+}
+
 struct jade_ir_shader *
 jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
 {
@@ -368,6 +449,8 @@ jade_from_nir(void *mem_ctx, nir_shader *nir, bool bools_in_gpr)
    c.s->local_size = nir->scratch_size;
    if (nir->info.stage == MESA_SHADER_FRAGMENT)
       c.s->io.uses_sample_shading = nir->info.fs.uses_sample_shading;
+   /* First: it adds and removes phis (and so SSA defs). */
+   c.divergent_cf = find_divergent_cf(c.s, nir);
    nir_function_impl *impl = nir_shader_get_entrypoint(nir);
    c.defs = rzalloc_array(c.s, struct jade_value **, impl->ssa_alloc);
    nir_metadata_require(impl, nir_metadata_block_index);
