@@ -50,6 +50,17 @@ struct ra {
    int32_t co_owner[4][256];
    unsigned max_gpr;
    bool out_of_gprs;
+   /* Fragment outputs: the block of the EXIT that reads them from fixed
+    * registers (-1: none), and per general register the position in that
+    * block where the output EXIT reads from it is defined (-1: none) and
+    * that output.  Other values keep off such a register when they would
+    * still hold it there: the output could not land in it, and EXIT's
+    * parallel copy would cost moves or swaps. */
+   int exit_block;
+   int16_t out_def[256];
+   int32_t out_value[256];
+   int16_t *exit_last_use; /* per value: its last reader in that block, -1 none */
+   int block, pos;         /* the block being allocated, the instruction in it */
 };
 
 static bool
@@ -118,6 +129,41 @@ first_free(const struct ra *ra, unsigned file, unsigned size)
    return -1;
 }
 
+/* Whether v in registers reg.. would still hold one of them where the
+ * fragment output EXIT reads from it is defined. */
+static bool
+holds_output_register(const struct ra *ra, const struct jade_value *v, int reg)
+{
+   if (v->file != JADE_FILE_GPR || ra->exit_block < 0 || ra->exit_last_use[v->index] < 0)
+      return false;
+   /* Defined before the exit block, or at this position in it. */
+   const int def = ra->block == ra->exit_block ? ra->pos : -1;
+   for (unsigned k = 0; k < v->size; k++) {
+      const int d = ra->out_def[reg + k];
+      if (d >= 0 && ra->out_value[reg + k] != (int32_t)v->index && def < d &&
+          ra->exit_last_use[v->index] > d)
+         return true;
+   }
+   return false;
+}
+
+/* Free, and not a fragment output's register v would still hold. */
+static bool
+range_fits(const struct ra *ra, const struct jade_value *v, int reg)
+{
+   return range_free(ra, v->file, reg, v->size) && !holds_output_register(ra, v, reg);
+}
+
+static int
+first_fitting(const struct ra *ra, const struct jade_value *v)
+{
+   unsigned align = v->size == 3 ? 4 : v->size;
+   for (unsigned r = 0; r + v->size <= ra->limit[v->file]; r += align)
+      if (range_fits(ra, v, (int)r))
+         return (int)r;
+   return -1;
+}
+
 static void
 hint_partners(struct ra *ra, const struct jade_value *v)
 {
@@ -132,12 +178,20 @@ hint_partners(struct ra *ra, const struct jade_value *v)
    }
 }
 
-/* A register for v, defined by `instr` (NULL: a PHI at the top). */
 static bool
-assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
+fits(const struct ra *ra, const struct jade_value *v, int reg, bool strict)
+{
+   return strict ? range_fits(ra, v, reg) : range_free(ra, v->file, reg, v->size);
+}
+
+/* The register v prefers (its copy source's, its hint, its place in a
+ * tuple), -1 when none of them is free (or, `strict`, fits). */
+static int
+preferred_register(struct ra *ra, const struct jade_value *v, const struct jade_instr *instr,
+                   bool strict)
 {
    int reg = -1;
-   unsigned file = v->file;
+   const unsigned file = v->file;
    /* MOV v <- w: w's register (free if w died here). */
    if (instr && instr->op == JADE_ISA_OP_MOV && instr->src_count == 1 &&
        instr->src[0].kind == JADE_OPERAND_VALUE && !instr->field_count) {
@@ -146,15 +200,16 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       const struct jade_operand *d = &instr->dst[0];
       if (w->file == file && ra->assigned[w->index]) {
          int want = (int)w->reg + o->comp - d->comp;
-         if (range_free(ra, file, want, v->size))
+         if (fits(ra, v, want, strict))
             reg = want;
       }
    }
-   if (reg < 0 && ra->hint[v->index] >= 0 && range_free(ra, file, ra->hint[v->index], v->size))
+   if (reg < 0 && ra->hint[v->index] >= 0 && fits(ra, v, ra->hint[v->index], strict))
       reg = ra->hint[v->index];
    /* A tuple gathered from scalars: where they already are. */
    if (reg < 0 && v->size > 1 && ra->hint[v->index] >= 0 &&
-       range_free_for_tuple(ra, v, ra->hint[v->index]))
+       range_free_for_tuple(ra, v, ra->hint[v->index]) &&
+       !(strict && holds_output_register(ra, v, ra->hint[v->index])))
       reg = ra->hint[v->index];
    /* Gathered into a tuple: a place in it, choosing the tuple's place now
     * when it has none. */
@@ -167,10 +222,25 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
             if (base >= 0)
                ra->hint[t->index] = (int16_t)base;
          }
-         if (ra->hint[t->index] >= 0 && range_free(ra, file, ra->hint[t->index] + (int)k, 1))
+         if (ra->hint[t->index] >= 0 && fits(ra, v, ra->hint[t->index] + (int)k, strict))
             reg = ra->hint[t->index] + (int)k;
       }
    }
+   return reg;
+}
+
+/* A register for v, defined by `instr` (NULL: a PHI at the top). */
+static bool
+assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
+{
+   unsigned file = v->file;
+   /* The preferred places, then any, where no fragment output needs the
+    * registers; then the same wherever they are free. */
+   int reg = preferred_register(ra, v, instr, true);
+   if (reg < 0)
+      reg = first_fitting(ra, v);
+   if (reg < 0)
+      reg = preferred_register(ra, v, instr, false);
    if (reg < 0)
       reg = first_free(ra, file, v->size);
    if (reg < 0 && file == JADE_FILE_GPR) {
@@ -221,6 +291,52 @@ collect_hints(struct ra *ra)
    }
 }
 
+/* The EXIT that reads fragment outputs from fixed registers: where in its
+ * block each output is defined and each value last read (ra->out_def,
+ * ra->exit_last_use). */
+static void
+collect_output_registers(struct ra *ra)
+{
+   struct jade_ir_shader *s = ra->s;
+   ra->exit_block = -1;
+   memset(ra->out_def, 0xff, sizeof(ra->out_def));
+   for (unsigned b = 0; b < ra->cfg->count && ra->exit_block < 0; b++) {
+      const struct jade_block *block = ra->cfg->blocks[b].block;
+      jade_foreach_instr (block, i) {
+         for (unsigned k = 0; k < i->src_count && ra->exit_block < 0; k++)
+            if (i->op == JADE_ISA_OP_EXIT && i->src[k].fixed)
+               ra->exit_block = (int)b;
+      }
+   }
+   if (ra->exit_block < 0)
+      return;
+   int16_t *def = ralloc_array(s, int16_t, s->value_count);
+   ra->exit_last_use = ralloc_array(s, int16_t, s->value_count);
+   memset(def, 0xff, s->value_count * sizeof(*def));
+   memset(ra->exit_last_use, 0xff, s->value_count * sizeof(*def));
+   int16_t n = 0;
+   jade_foreach_instr (ra->cfg->blocks[ra->exit_block].block, i) {
+      for (unsigned k = 0; k < i->src_count; k++)
+         if (i->src[k].kind == JADE_OPERAND_VALUE)
+            ra->exit_last_use[i->src[k].value] = n;
+      for (unsigned k = 0; k < i->dst_count; k++)
+         if (def[i->dst[k].value] < 0)
+            def[i->dst[k].value] = n;
+      if (i->op == JADE_ISA_OP_EXIT) {
+         for (unsigned k = 0; k < i->src_count; k++) {
+            const struct jade_operand *o = &i->src[k];
+            if (o->fixed && def[o->value] >= 0) {
+               ra->out_def[o->fixed_reg] = def[o->value];
+               ra->out_value[o->fixed_reg] = (int32_t)o->value;
+            }
+         }
+      }
+      if (n < INT16_MAX)
+         n++;
+   }
+   ralloc_free(def);
+}
+
 static bool
 allocate_block(struct ra *ra, unsigned b)
 {
@@ -241,7 +357,9 @@ allocate_block(struct ra *ra, unsigned b)
    struct jade_instr_live *live = ralloc_array(s, struct jade_instr_live, count ? count : 1);
    jade_block_kills(s, ra->cfg, b, live, count);
    unsigned n = 0;
+   ra->block = (int)b;
    jade_foreach_instr (cb->block, i) {
+      ra->pos = (int)MIN2(n, INT16_MAX);
       const struct jade_instr_live *l = &live[n++];
       if (i->op != JADE_OP_PHI) {
          for (unsigned k = 0; k < i->src_count; k++)
@@ -430,6 +548,7 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
 
    ra.cfg = jade_cfg_layout(s);
    jade_liveness(s, ra.cfg);
+   collect_output_registers(&ra);
    for (unsigned b = 0; b < ra.cfg->count; b++) {
       if (!allocate_block(&ra, b)) {
          *out_of_gprs = ra.out_of_gprs;
