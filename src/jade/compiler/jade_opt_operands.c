@@ -18,6 +18,7 @@
 struct fold {
    struct jade_ir_shader *s;
    struct jade_instr **def; /* the only definition of each SSA value */
+   unsigned *def_block;     /* the index of the block it is in */
    unsigned *uses;
 };
 
@@ -408,20 +409,232 @@ fold_color_clamp(struct fold *f, struct jade_instr *instr)
    instr->src[0].field = JADE_ISA_F_B;
 }
 
+/* The source of instr in `field`, NULL when it has none. */
+static struct jade_operand *
+src_in(struct jade_instr *instr, enum jade_isa_field field)
+{
+   for (unsigned i = 0; i < instr->src_count; i++)
+      if (instr->src[i].field == field)
+         return &instr->src[i];
+   return NULL;
+}
+
+/* p = PLOP3(x, PT, PT) computing !x: x, or NULL. */
+static const struct jade_operand *
+negation_of(const struct fold *f, const struct jade_operand *o)
+{
+   if (o->kind != JADE_OPERAND_VALUE || f->s->values[o->value]->file != JADE_FILE_PRED)
+      return NULL;
+   struct jade_instr *d = f->def[o->value];
+   if (!d || d->op != JADE_ISA_OP_PLOP3 || d->dst_count != 1 || !jade_instr_is_unguarded(d) ||
+       jade_instr_field(d, JADE_ISA_F_A_NOT, 0) || jade_instr_field(d, JADE_ISA_F_LUT, 0) != 0x0f)
+      return NULL;
+   const struct jade_operand *a = src_in(d, JADE_ISA_F_A), *b = src_in(d, JADE_ISA_F_B),
+                             *c = src_in(d, JADE_ISA_F_C);
+   if (!a || a->kind != JADE_OPERAND_VALUE || (b && b->kind != JADE_OPERAND_ZERO) ||
+       (c && c->kind != JADE_OPERAND_ZERO) || jade_instr_field(d, JADE_ISA_F_B_NOT, 0) ||
+       jade_instr_field(d, JADE_ISA_F_C_NOT, 0))
+      return NULL;
+   return a;
+}
+
+/* The field negating a predicate source in `field`, or 0 where it has none. */
+static enum jade_isa_field
+not_field(const struct jade_instr *instr, enum jade_isa_field field)
+{
+   switch (instr->op) {
+   case JADE_ISA_OP_PLOP3:
+      return field == JADE_ISA_F_A   ? JADE_ISA_F_A_NOT
+             : field == JADE_ISA_F_B ? JADE_ISA_F_B_NOT
+             : field == JADE_ISA_F_C ? JADE_ISA_F_C_NOT
+                                     : 0;
+   case JADE_ISA_OP_FSETP:
+   case JADE_ISA_OP_ISETP:
+   case JADE_ISA_OP_SEL:
+   case JADE_ISA_OP_FSEL:
+      return field == JADE_ISA_F_P ? JADE_ISA_F_P_NOT : 0;
+   default:
+      return 0;
+   }
+}
+
+/* Readers of !x read x negated (a guard's @!, a source's .not), so the
+ * PLOP3 computing !x goes at dead code when all of them can. */
+static void
+absorb_negations(struct fold *f, struct jade_instr *instr)
+{
+   if (instr->pred_value >= 0) {
+      struct jade_operand g = {.kind = JADE_OPERAND_VALUE, .value = (uint32_t)instr->pred_value};
+      const struct jade_operand *x = negation_of(f, &g);
+      if (x && !x->count && !x->comp) {
+         f->uses[instr->pred_value]--;
+         instr->pred_value = (int32_t)x->value;
+         instr->pred_not = !instr->pred_not;
+         f->uses[x->value]++;
+      }
+   }
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      const enum jade_isa_field nf = not_field(instr, instr->src[i].field);
+      const struct jade_operand *x = nf ? negation_of(f, &instr->src[i]) : NULL;
+      if (!x)
+         continue;
+      f->uses[instr->src[i].value]--;
+      uint8_t field = instr->src[i].field;
+      instr->src[i] = *x;
+      instr->src[i].field = field;
+      jade_instr_set_field(instr, nf, !jade_instr_field(instr, nf, 0));
+      f->uses[x->value]++;
+   }
+}
+
+/* p = !x where x is a comparison only p reads: the inverse comparison,
+ * its combination by De Morgan (!(x AND y) is !x OR !y; !(x XOR y) is
+ * !x XOR y), and the PLOP3 goes. */
+static bool
+fold_negated_setp(struct fold *f, struct jade_block *block, struct jade_instr *instr)
+{
+   struct jade_operand self = {.kind = JADE_OPERAND_VALUE};
+   if (instr->dst_count != 1)
+      return false;
+   self.value = instr->dst[0].value;
+   const struct jade_operand *x = negation_of(f, &self);
+   if (!x || f->uses[x->value] != 1 || f->def_block[x->value] != block->index)
+      return false;
+   struct jade_instr *setp = f->def[x->value];
+   if (!setp || (setp->op != JADE_ISA_OP_FSETP && setp->op != JADE_ISA_OP_ISETP) ||
+       setp->dst_count != 1 || !jade_instr_is_unguarded(setp) || setp->site ||
+       jade_instr_field(setp, JADE_ISA_F_EX, 0))
+      return false;
+   const unsigned cmp = (unsigned)jade_instr_field(setp, JADE_ISA_F_CMP, 0);
+   jade_instr_set_field(setp, JADE_ISA_F_CMP, setp->op == JADE_ISA_OP_FSETP ? cmp ^ 15 : cmp ^ 7);
+   const unsigned bop = (unsigned)jade_instr_field(setp, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND);
+   const struct jade_operand *pc = src_in(setp, JADE_ISA_F_P);
+   const bool p_true =
+      (!pc || pc->kind == JADE_OPERAND_ZERO) && !jade_instr_field(setp, JADE_ISA_F_P_NOT, 0);
+   /* x AND PT: only the comparison turns. */
+   if (bop != JADE_ISA_V_BOP_XOR && !(bop == JADE_ISA_V_BOP_AND && p_true)) {
+      jade_instr_set_field(setp, JADE_ISA_F_BOP,
+                           bop == JADE_ISA_V_BOP_AND ? JADE_ISA_V_BOP_OR : JADE_ISA_V_BOP_AND);
+      jade_instr_set_field(setp, JADE_ISA_F_P_NOT, !jade_instr_field(setp, JADE_ISA_F_P_NOT, 0));
+   }
+   setp->dst[0] = instr->dst[0];
+   f->def[instr->dst[0].value] = setp;
+   list_del(&setp->link);
+   list_add(&setp->link, &instr->link);
+   list_del(&instr->link);
+   return true;
+}
+
+/* A comparison into one predicate that combines nothing yet
+ * (pd0 = a <cmp> b AND PT), computed once and read only by `reader` in
+ * its block: it can take the reader's logic. */
+static struct jade_instr *
+plain_setp(const struct fold *f, const struct jade_operand *o, const struct jade_block *block)
+{
+   if (o->kind != JADE_OPERAND_VALUE || f->uses[o->value] != 1)
+      return NULL;
+   struct jade_instr *d = f->def[o->value];
+   if (!d || (d->op != JADE_ISA_OP_FSETP && d->op != JADE_ISA_OP_ISETP) || d->dst_count != 1 ||
+       !jade_instr_is_unguarded(d) || d->site || jade_instr_field(d, JADE_ISA_F_EX, 0) ||
+       jade_instr_field(d, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND) != JADE_ISA_V_BOP_AND ||
+       jade_instr_field(d, JADE_ISA_F_P_NOT, 0))
+      return NULL;
+   const struct jade_operand *pc = src_in(d, JADE_ISA_F_P);
+   if (pc && pc->kind != JADE_OPERAND_ZERO)
+      return NULL;
+   return f->def_block[o->value] == block->index ? d : NULL;
+}
+
+/* p = PLOP3(x, y, PT) computing x AND / OR / XOR y, either side maybe
+ * negated, where x is a comparison only p reads: the comparison combines
+ * y itself (FSETP/ISETP's bop with y as its predicate source; a negated x
+ * as the inverse comparison), as codegen's predicate folding does, and the
+ * PLOP3 goes.  The comparison moves down to the PLOP3's place (y may be
+ * computed between them).  Whether it folded (and the PLOP3 is gone). */
+static bool
+fold_predicate_logic(struct fold *f, struct jade_block *block, struct jade_instr *instr)
+{
+   if (instr->op != JADE_ISA_OP_PLOP3 || instr->dst_count != 1 || !jade_instr_is_unguarded(instr) ||
+       jade_instr_field(instr, JADE_ISA_F_A_NOT, 0) || jade_instr_field(instr, JADE_ISA_F_B_NOT, 0))
+      return false;
+   struct jade_operand *a = src_in(instr, JADE_ISA_F_A), *b = src_in(instr, JADE_ISA_F_B),
+                       *c = src_in(instr, JADE_ISA_F_C);
+   const unsigned lut = (unsigned)jade_instr_field(instr, JADE_ISA_F_LUT, 0);
+   /* c unread (PT): the table's index bit 0 does not matter. */
+   if (!a || !b || (c && c->kind != JADE_OPERAND_ZERO) || ((lut ^ (lut >> 1)) & 0x55) ||
+       b->kind != JADE_OPERAND_VALUE)
+      return false;
+   /* f(x, y) over the four (x, y) with x index bit 2, y bit 1. */
+   unsigned table = 0;
+   for (unsigned k = 0; k < 4; k++)
+      table |= (lut >> (2 * k) & 1) << k; /* k = x << 1 | y */
+   for (unsigned side = 0; side < 2; side++) {
+      struct jade_operand *x = side ? b : a, *y = side ? a : b;
+      struct jade_instr *setp = plain_setp(f, x, block);
+      if (!setp || y->kind != JADE_OPERAND_VALUE)
+         continue;
+      for (unsigned bop = 0; bop < 3; bop++) {
+         for (unsigned nx = 0; nx < 2; nx++) {
+            for (unsigned ny = 0; ny < 2; ny++) {
+               unsigned t = 0;
+               for (unsigned k = 0; k < 4; k++) {
+                  /* k's bit 1 is PLOP3's a, bit 0 its b. */
+                  unsigned va = k >> 1 & 1, vb = k & 1;
+                  unsigned vx = (side ? vb : va) ^ nx, vy = (side ? va : vb) ^ ny;
+                  unsigned r = bop == JADE_ISA_V_BOP_AND  ? (vx & vy)
+                               : bop == JADE_ISA_V_BOP_OR ? (vx | vy)
+                                                          : (vx ^ vy);
+                  t |= r << k;
+               }
+               if (t != table)
+                  continue;
+               if (nx) {
+                  /* The inverse comparison: float ones with NaN on the
+                   * other side (LT and GEU), integer ones 3 bits. */
+                  unsigned cmp = (unsigned)jade_instr_field(setp, JADE_ISA_F_CMP, 0);
+                  jade_instr_set_field(setp, JADE_ISA_F_CMP,
+                                       setp->op == JADE_ISA_OP_FSETP ? cmp ^ 15 : cmp ^ 7);
+               }
+               jade_instr_set_field(setp, JADE_ISA_F_BOP, bop);
+               jade_instr_set_field(setp, JADE_ISA_F_P_NOT, ny);
+               struct jade_operand *pc = src_in(setp, JADE_ISA_F_P);
+               struct jade_operand yv = *y;
+               yv.field = JADE_ISA_F_P;
+               if (pc)
+                  *pc = yv;
+               else
+                  jade_instr_add_src(setp, JADE_ISA_F_P, f->s->values[y->value]);
+               setp->dst[0] = instr->dst[0];
+               f->def[instr->dst[0].value] = setp;
+               /* The comparison takes the PLOP3's place. */
+               list_del(&setp->link);
+               list_add(&setp->link, &instr->link);
+               list_del(&instr->link);
+               return true;
+            }
+         }
+      }
+   }
+   return false;
+}
+
 void
 jade_opt_fold_operands(struct jade_ir_shader *s)
 {
    struct fold f = {
       .s = s,
       .def = rzalloc_array(s, struct jade_instr *, s->value_count),
+      .def_block = rzalloc_array(s, unsigned, s->value_count),
       .uses = rzalloc_array(s, unsigned, s->value_count),
    };
    jade_foreach_block (s, block) {
       jade_foreach_instr (block, instr) {
          for (unsigned i = 0; i < instr->dst_count; i++) {
             const struct jade_value *v = s->values[instr->dst[i].value];
-            if (!instr->dst[i].count)
+            if (!instr->dst[i].count) {
                f.def[v->index] = instr;
+               f.def_block[v->index] = block->index;
+            }
          }
          for (unsigned i = 0; i < instr->src_count; i++)
             if (instr->src[i].kind == JADE_OPERAND_VALUE)
@@ -431,7 +644,10 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
       }
    }
    jade_foreach_block (s, block) {
-      jade_foreach_instr (block, instr) {
+      jade_foreach_instr_safe (block, instr) {
+         absorb_negations(&f, instr);
+         if (fold_negated_setp(&f, block, instr) || fold_predicate_logic(&f, block, instr))
+            continue;
          bool commutes;
          enum mod_kind mods = op_mods(instr->op, &commutes);
          if (mods == (enum mod_kind) - 1)
