@@ -6,6 +6,7 @@
  * jade_compiler_private.h in order, then statistics.
  */
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "jade_compiler_private.h"
 #include "nvidia/classes/clc597.h"
 #include "nir.h"
+#include "nir_builder.h"
 #include "util/ralloc.h"
 
 /* The NIR options st/mesa and the compiler use: what SM75 does natively
@@ -128,6 +130,62 @@ global_access_size_align(nir_intrinsic_op intrin, uint8_t bytes, uint8_t bit_siz
 }
 
 /* True if a VS computes its clip distances from the user clip planes. */
+/* Loads of the default uniform block at constant offsets may run
+ * where the program would not have (ACCESS_CAN_SPECULATE, which
+ * nir_opt_peephole_select asks for before flattening an if around one):
+ * they read constant bank 0 inside the uniforms st/mesa bound there,
+ * never memory that could fault.  Other blocks may be read from global
+ * memory (docs/driver.md: UBOs past the constant banks) and stay where they
+ * are. */
+static bool
+mark_uniform_loads_speculatable(nir_builder *b, nir_intrinsic_instr *intr, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_load_ubo || !nir_src_is_const(intr->src[0]) ||
+       nir_src_as_uint(intr->src[0]) != 0 || !nir_src_is_const(intr->src[1]) ||
+       (nir_intrinsic_access(intr) & ACCESS_CAN_SPECULATE))
+      return false;
+   nir_intrinsic_set_access(intr, nir_intrinsic_access(intr) | ACCESS_CAN_SPECULATE);
+   return true;
+}
+
+/* The ALU instructions of one side of an if (what nir_opt_peephole_select
+ * counts: constants and loads cost no ALU), or a number over any limit
+ * when it holds control flow. */
+static unsigned
+side_size(struct exec_list *list)
+{
+   if (!exec_list_is_singular(list))
+      return UINT_MAX;
+   nir_block *block =
+      nir_cf_node_as_block(exec_node_data(nir_cf_node, exec_list_get_head(list), node));
+   unsigned n = 0;
+   nir_foreach_instr (instr, block)
+      n += instr->type == nir_instr_type_alu;
+   return n;
+}
+
+/* Divergent ifs with up to 12 ALU instructions a side are marked to be
+ * flattened (nir_opt_peephole_select flattens a marked if whatever its
+ * size): a warp whose lanes part runs both sides anyway, and the
+ * flattened code saves the branches and the convergence barrier.  Ifs on
+ * uniform conditions keep peephole_select's smaller limit, where the warp
+ * runs one side.  Codegen decides alike (nv50_ir_peephole.cpp,
+ * FlatteningPass::tryPredicateConditional: 12 a side, 4 on a constant
+ * condition).  The analysis runs without LCSSA form: it only steers a
+ * choice that is right either way. */
+static void
+mark_divergent_ifs_flat(nir_shader *nir)
+{
+   nir_divergence_analysis(nir);
+   nir_foreach_block (block, nir_shader_get_entrypoint(nir)) {
+      nir_if *nif = nir_block_get_following_if(block);
+      if (nif && nif->control == nir_selection_control_none &&
+          nir_src_is_divergent(&nif->condition) && side_size(&nif->then_list) <= 12 &&
+          side_size(&nif->else_list) <= 12)
+         nif->control = nir_selection_control_flatten;
+   }
+}
+
 static bool
 prepare_nir(nir_shader *nir, bool clip_from_position)
 {
@@ -196,6 +254,10 @@ prepare_nir(nir_shader *nir, bool clip_from_position)
       NIR_PASS(progress, nir, nir_opt_constant_folding);
       NIR_PASS(progress, nir, nir_opt_dead_cf);
       NIR_PASS(progress, nir, nir_opt_if, nir_opt_if_optimize_phi_true_false);
+      /* Each round: folding makes offsets constant. */
+      NIR_PASS(_, nir, nir_shader_intrinsics_pass, mark_uniform_loads_speculatable,
+               nir_metadata_all, NULL);
+      mark_divergent_ifs_flat(nir);
       NIR_PASS(progress, nir, nir_opt_peephole_select, 8, true, true);
    } while (progress && ++rounds < 64);
    /* Deeper than the 16 convergence barriers: flatten small ifs harder
