@@ -487,6 +487,27 @@ absorb_negations(struct fold *f, struct jade_instr *instr)
    }
 }
 
+/* !(a <cmp> b) as a comparison: float ones with NaN on the other side
+ * (LT and GEU: cmp ^ 15), integer ones in 3 bits (LT and GE: cmp ^ 7). */
+static void
+invert_comparison(struct jade_instr *setp)
+{
+   const unsigned cmp = (unsigned)jade_instr_field(setp, JADE_ISA_F_CMP, 0);
+   jade_instr_set_field(setp, JADE_ISA_F_CMP, setp->op == JADE_ISA_OP_FSETP ? cmp ^ 15 : cmp ^ 7);
+}
+
+/* The comparison now computes what the PLOP3 did: it takes the PLOP3's
+ * result and place (what it reads is defined before), and the PLOP3 goes. */
+static void
+setp_replaces(struct fold *f, struct jade_instr *setp, struct jade_instr *plop)
+{
+   setp->dst[0] = plop->dst[0];
+   f->def[plop->dst[0].value] = setp;
+   list_del(&setp->link);
+   list_add(&setp->link, &plop->link);
+   list_del(&plop->link);
+}
+
 /* p = !x where x is a comparison only p reads: the inverse comparison,
  * its combination by De Morgan (!(x AND y) is !x OR !y; !(x XOR y) is
  * !x XOR y), and the PLOP3 goes. */
@@ -505,8 +526,7 @@ fold_negated_setp(struct fold *f, struct jade_block *block, struct jade_instr *i
        setp->dst_count != 1 || !jade_instr_is_unguarded(setp) || setp->site ||
        jade_instr_field(setp, JADE_ISA_F_EX, 0))
       return false;
-   const unsigned cmp = (unsigned)jade_instr_field(setp, JADE_ISA_F_CMP, 0);
-   jade_instr_set_field(setp, JADE_ISA_F_CMP, setp->op == JADE_ISA_OP_FSETP ? cmp ^ 15 : cmp ^ 7);
+   invert_comparison(setp);
    const unsigned bop = (unsigned)jade_instr_field(setp, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND);
    const struct jade_operand *pc = src_in(setp, JADE_ISA_F_P);
    const bool p_true =
@@ -517,11 +537,7 @@ fold_negated_setp(struct fold *f, struct jade_block *block, struct jade_instr *i
                            bop == JADE_ISA_V_BOP_AND ? JADE_ISA_V_BOP_OR : JADE_ISA_V_BOP_AND);
       jade_instr_set_field(setp, JADE_ISA_F_P_NOT, !jade_instr_field(setp, JADE_ISA_F_P_NOT, 0));
    }
-   setp->dst[0] = instr->dst[0];
-   f->def[instr->dst[0].value] = setp;
-   list_del(&setp->link);
-   list_add(&setp->link, &instr->link);
-   list_del(&instr->link);
+   setp_replaces(f, setp, instr);
    return true;
 }
 
@@ -588,13 +604,8 @@ fold_predicate_logic(struct fold *f, struct jade_block *block, struct jade_instr
                }
                if (t != table)
                   continue;
-               if (nx) {
-                  /* The inverse comparison: float ones with NaN on the
-                   * other side (LT and GEU), integer ones 3 bits. */
-                  unsigned cmp = (unsigned)jade_instr_field(setp, JADE_ISA_F_CMP, 0);
-                  jade_instr_set_field(setp, JADE_ISA_F_CMP,
-                                       setp->op == JADE_ISA_OP_FSETP ? cmp ^ 15 : cmp ^ 7);
-               }
+               if (nx)
+                  invert_comparison(setp);
                jade_instr_set_field(setp, JADE_ISA_F_BOP, bop);
                jade_instr_set_field(setp, JADE_ISA_F_P_NOT, ny);
                struct jade_operand *pc = src_in(setp, JADE_ISA_F_P);
@@ -604,12 +615,7 @@ fold_predicate_logic(struct fold *f, struct jade_block *block, struct jade_instr
                   *pc = yv;
                else
                   jade_instr_add_src(setp, JADE_ISA_F_P, f->s->values[y->value]);
-               setp->dst[0] = instr->dst[0];
-               f->def[instr->dst[0].value] = setp;
-               /* The comparison takes the PLOP3's place. */
-               list_del(&setp->link);
-               list_add(&setp->link, &instr->link);
-               list_del(&instr->link);
+               setp_replaces(f, setp, instr);
                return true;
             }
          }
