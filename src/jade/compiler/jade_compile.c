@@ -129,7 +129,6 @@ global_access_size_align(nir_intrinsic_op intrin, uint8_t bytes, uint8_t bit_siz
                                       .shift = nir_mem_access_shift_method_scalar};
 }
 
-/* True if a VS computes its clip distances from the user clip planes. */
 /* Loads of the default uniform block at constant offsets may run
  * where the program would not have (ACCESS_CAN_SPECULATE, which
  * nir_opt_peephole_select asks for before flattening an if around one):
@@ -186,6 +185,7 @@ mark_divergent_ifs_flat(nir_shader *nir)
    }
 }
 
+/* True if a VS computes its clip distances from the user clip planes. */
 static bool
 prepare_nir(nir_shader *nir, bool clip_from_position)
 {

@@ -182,6 +182,31 @@ isel_if_terminate(struct isel *c, nir_if *nif)
    return true;
 }
 
+/* Opens a convergence barrier (BSSY Bn) where `needed`: *bssy is it, or
+ * NULL without one; false (an error) past the 16 barriers. */
+static bool
+open_barrier(struct isel *c, bool needed, struct jade_instr **bssy)
+{
+   *bssy = NULL;
+   if (!needed)
+      return true;
+   if (c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
+      return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
+   *bssy = jade_BSSY(&c->b, .bar = c->barrier_depth++);
+   return true;
+}
+
+/* Closes the innermost barrier, if bssy opened one: the lanes meet at the
+ * BSYNC that starts `join`. */
+static void
+close_barrier(struct isel *c, struct jade_instr *bssy, struct jade_block *join)
+{
+   if (!bssy)
+      return;
+   jade_BSYNC(&c->b, .bar = --c->barrier_depth);
+   bssy->target_block = (int)join->index;
+}
+
 static bool if_needs_barrier(struct isel *c, nir_if *nif);
 
 /* Whether the lanes that leave `node` apart meet again before anything
@@ -229,17 +254,12 @@ isel_if(struct isel *c, nir_if *nif)
 {
    if (isel_if_jump(c, nif) || isel_if_terminate(c, nif))
       return true;
-   const bool barrier = if_needs_barrier(c, nif);
-   if (barrier && c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
-   unsigned bar = c->barrier_depth;
+   /* The condition before the BSSY, which the scheduler does not cross. */
    struct jade_value *cond = isel_bool_value(c, isel_src(c, nif->condition.ssa, 0));
+   struct jade_instr *bssy;
+   if (!open_barrier(c, if_needs_barrier(c, nif), &bssy))
+      return false;
    struct jade_block *else_block = NULL, *join;
-   struct jade_instr *bssy = NULL;
-   if (barrier) {
-      bssy = jade_BSSY(&c->b, .bar = bar);
-      c->barrier_depth++;
-   }
    struct jade_instr *to_else = isel_branch(c, -1, cond, true);
    isel_set_block(c, jade_block_create(c->s));
    if (!isel_cf_list(c, &nif->then_list))
@@ -253,11 +273,7 @@ isel_if(struct isel *c, nir_if *nif)
       return false;
    join = jade_block_create(c->s);
    isel_set_block(c, join);
-   if (barrier) {
-      jade_BSYNC(&c->b, .bar = bar);
-      bssy->target_block = (int)join->index;
-      c->barrier_depth--;
-   }
+   close_barrier(c, bssy, join);
    to_else->target_block = (int)else_block->index;
    if (to_join)
       to_join->target_block = (int)join->index;
@@ -273,15 +289,9 @@ isel_loop(struct isel *c, nir_loop *loop)
 {
    if (nir_loop_has_continue_construct(loop))
       return jade_ir_error(c->s, "loops with a continue construct are not supported yet");
-   const bool barrier = _mesa_set_search(c->divergent_cf, loop) != NULL;
-   if (barrier && c->barrier_depth >= JADE_CONVERGENCE_BARRIERS)
-      return jade_ir_error(c->s, "control flow nested deeper than %u", JADE_CONVERGENCE_BARRIERS);
-   unsigned bar = c->barrier_depth;
-   struct jade_instr *bssy = NULL;
-   if (barrier) {
-      bssy = jade_BSSY(&c->b, .bar = bar);
-      c->barrier_depth++;
-   }
+   struct jade_instr *bssy;
+   if (!open_barrier(c, _mesa_set_search(c->divergent_cf, loop) != NULL, &bssy))
+      return false;
    int saved_header = c->loop_header, saved_exit = c->loop_exit;
    unsigned saved_inner = c->loop_inner_barrier;
    c->loop_inner_barrier = c->barrier_depth;
@@ -303,11 +313,7 @@ isel_loop(struct isel *c, nir_loop *loop)
    list_del(&exit->link);
    list_addtail(&exit->link, &c->s->blocks);
    isel_set_block(c, exit);
-   if (barrier) {
-      jade_BSYNC(&c->b, .bar = bar);
-      bssy->target_block = (int)exit->index;
-      c->barrier_depth--;
-   }
+   close_barrier(c, bssy, exit);
    c->loop_header = saved_header;
    c->loop_exit = saved_exit;
    c->loop_inner_barrier = saved_inner;

@@ -508,6 +508,22 @@ setp_replaces(struct fold *f, struct jade_instr *setp, struct jade_instr *plop)
    list_del(&plop->link);
 }
 
+/* The comparison (FSETP/ISETP into one predicate, unguarded, not a
+ * 64-bit chain's) that alone defines o, read only once and in `block`:
+ * one the fold may rewrite and move down to its reader. */
+static struct jade_instr *
+single_use_setp(const struct fold *f, const struct jade_operand *o, const struct jade_block *block)
+{
+   if (o->kind != JADE_OPERAND_VALUE || f->uses[o->value] != 1 ||
+       f->def_block[o->value] != block->index)
+      return NULL;
+   struct jade_instr *d = f->def[o->value];
+   if (!d || (d->op != JADE_ISA_OP_FSETP && d->op != JADE_ISA_OP_ISETP) || d->dst_count != 1 ||
+       !jade_instr_is_unguarded(d) || d->site || jade_instr_field(d, JADE_ISA_F_EX, 0))
+      return NULL;
+   return d;
+}
+
 /* p = !x where x is a comparison only p reads: the inverse comparison,
  * its combination by De Morgan (!(x AND y) is !x OR !y; !(x XOR y) is
  * !x XOR y), and the PLOP3 goes. */
@@ -519,12 +535,8 @@ fold_negated_setp(struct fold *f, struct jade_block *block, struct jade_instr *i
       return false;
    self.value = instr->dst[0].value;
    const struct jade_operand *x = negation_of(f, &self);
-   if (!x || f->uses[x->value] != 1 || f->def_block[x->value] != block->index)
-      return false;
-   struct jade_instr *setp = f->def[x->value];
-   if (!setp || (setp->op != JADE_ISA_OP_FSETP && setp->op != JADE_ISA_OP_ISETP) ||
-       setp->dst_count != 1 || !jade_instr_is_unguarded(setp) || setp->site ||
-       jade_instr_field(setp, JADE_ISA_F_EX, 0))
+   struct jade_instr *setp = x ? single_use_setp(f, x, block) : NULL;
+   if (!setp)
       return false;
    invert_comparison(setp);
    const unsigned bop = (unsigned)jade_instr_field(setp, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND);
@@ -541,24 +553,17 @@ fold_negated_setp(struct fold *f, struct jade_block *block, struct jade_instr *i
    return true;
 }
 
-/* A comparison into one predicate that combines nothing yet
- * (pd0 = a <cmp> b AND PT), computed once and read only by `reader` in
- * its block: it can take the reader's logic. */
+/* A single-use comparison (single_use_setp) that combines nothing yet
+ * (pd0 = a <cmp> b AND PT): it can take its reader's logic. */
 static struct jade_instr *
 plain_setp(const struct fold *f, const struct jade_operand *o, const struct jade_block *block)
 {
-   if (o->kind != JADE_OPERAND_VALUE || f->uses[o->value] != 1)
-      return NULL;
-   struct jade_instr *d = f->def[o->value];
-   if (!d || (d->op != JADE_ISA_OP_FSETP && d->op != JADE_ISA_OP_ISETP) || d->dst_count != 1 ||
-       !jade_instr_is_unguarded(d) || d->site || jade_instr_field(d, JADE_ISA_F_EX, 0) ||
-       jade_instr_field(d, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND) != JADE_ISA_V_BOP_AND ||
+   struct jade_instr *d = single_use_setp(f, o, block);
+   if (!d || jade_instr_field(d, JADE_ISA_F_BOP, JADE_ISA_V_BOP_AND) != JADE_ISA_V_BOP_AND ||
        jade_instr_field(d, JADE_ISA_F_P_NOT, 0))
       return NULL;
    const struct jade_operand *pc = src_in(d, JADE_ISA_F_P);
-   if (pc && pc->kind != JADE_OPERAND_ZERO)
-      return NULL;
-   return f->def_block[o->value] == block->index ? d : NULL;
+   return pc && pc->kind != JADE_OPERAND_ZERO ? NULL : d;
 }
 
 /* p = PLOP3(x, y, PT) computing x AND / OR / XOR y, either side maybe

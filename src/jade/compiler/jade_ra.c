@@ -301,10 +301,9 @@ collect_output_registers(struct ra *ra)
    ra->exit_block = -1;
    memset(ra->out_def, 0xff, sizeof(ra->out_def));
    for (unsigned b = 0; b < ra->cfg->count && ra->exit_block < 0; b++) {
-      const struct jade_block *block = ra->cfg->blocks[b].block;
-      jade_foreach_instr (block, i) {
-         for (unsigned k = 0; k < i->src_count && ra->exit_block < 0; k++)
-            if (i->op == JADE_ISA_OP_EXIT && i->src[k].fixed)
+      jade_foreach_instr (ra->cfg->blocks[b].block, i) {
+         for (unsigned k = 0; i->op == JADE_ISA_OP_EXIT && k < i->src_count; k++)
+            if (i->src[k].fixed)
                ra->exit_block = (int)b;
       }
    }
@@ -313,7 +312,7 @@ collect_output_registers(struct ra *ra)
    int16_t *def = ralloc_array(s, int16_t, s->value_count);
    ra->exit_last_use = ralloc_array(s, int16_t, s->value_count);
    memset(def, 0xff, s->value_count * sizeof(*def));
-   memset(ra->exit_last_use, 0xff, s->value_count * sizeof(*def));
+   memset(ra->exit_last_use, 0xff, s->value_count * sizeof(*ra->exit_last_use));
    int16_t n = 0;
    jade_foreach_instr (ra->cfg->blocks[ra->exit_block].block, i) {
       for (unsigned k = 0; k < i->src_count; k++)
