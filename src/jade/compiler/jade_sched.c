@@ -20,8 +20,10 @@
  * scheduler only guesses which value a read ends).  It takes the one
  * that adds the fewest registers.  Among equals, two policies are tried
  * and the one whose order needs fewer registers is kept (depth-first on
- * a tie): depth-first takes the instruction whose readers were placed
- * last, finishing one expression tree before starting another (as
+ * a tie), unless the order the region came in needs under 3/4 of that
+ * (the margin covers what the count misses: tuple alignment).
+ * Depth-first takes the instruction whose readers were placed last,
+ * finishing one expression tree before starting another (as
  * Sethi-Ullman numbering would); latency-first takes one that is ready
  * (its readers are far enough below to cover its latency), then the one
  * with the longest latency path from the region's start, so texture and
@@ -203,6 +205,12 @@ add_edge(struct node *nodes, unsigned from, unsigned to)
    n->succs_left++;
 }
 
+/* How choices of equal cost are ordered.  DEPTH_FIRST: the one whose
+ * readers were placed last (finish what was started: a subtree at a
+ * time); LATENCY_FIRST: the one ready for latency; ORIGINAL: no choice,
+ * the order the region came in, measured to compare. */
+enum policy { DEPTH_FIRST, LATENCY_FIRST, ORIGINAL };
+
 struct region {
    struct jade_ir_shader *s;
    struct node *nodes;
@@ -214,10 +222,7 @@ struct region {
    BITSET_WORD *live;
    unsigned pressure; /* general registers live */
    unsigned preds;    /* predicates live */
-   /* Among choices of equal cost, the one whose readers were placed last
-    * (finish what was started: a subtree at a time) before the one ready
-    * for latency. */
-   bool depth_first;
+   enum policy policy;
 };
 
 static unsigned
@@ -365,7 +370,7 @@ better(const struct region *r, const struct node *a, const struct cost *ac, cons
       return ac->preds < bc->preds;
    if (ac->delta != bc->delta)
       return ac->delta < bc->delta;
-   if (r->depth_first && a->ready_seq != b->ready_seq)
+   if (r->policy == DEPTH_FIRST && a->ready_seq != b->ready_seq)
       return a->ready_seq > b->ready_seq;
    bool a_ready = a->ready_at <= cycle, b_ready = b->ready_at <= cycle;
    if (a_ready != b_ready)
@@ -411,7 +416,13 @@ order_region(struct region *r, struct node **order, const BITSET_WORD *live_belo
    for (unsigned placed = 0; placed < r->count; placed++) {
       struct node *best = NULL;
       struct cost best_cost = {0};
-      for (unsigned n = 0; n < r->count; n++) {
+      if (r->policy == ORIGINAL) {
+         /* Edges only run forwards in the region: the last unplaced
+          * instruction is always free to go. */
+         best = &r->nodes[r->count - 1 - placed];
+         best_cost = cost_of(r, best);
+      }
+      for (unsigned n = 0; n < r->count && r->policy != ORIGINAL; n++) {
          struct node *nd = &r->nodes[n];
          if (nd->done || nd->succs_left)
             continue;
@@ -466,18 +477,28 @@ schedule_region(struct region *r, struct jade_block *block, struct jade_instr *b
    size_t words = BITSET_WORDS(r->s->value_count);
    BITSET_WORD *live_below = ralloc_array(r->nodes, BITSET_WORD, words);
    memcpy(live_below, r->live, words * sizeof(BITSET_WORD));
-   /* Both policies; the one needing fewer registers wins, latency's on a
-    * tie.  r->live ends as the winner left it (live above the region). */
-   struct node **subtree = ralloc_array(r->nodes, struct node *, r->count);
-   struct node **order = ralloc_array(r->nodes, struct node *, r->count);
-   r->depth_first = true;
-   unsigned subtree_peak = order_region(r, subtree, live_below);
-   r->depth_first = false;
-   if (order_region(r, order, live_below) >= subtree_peak) {
-      r->depth_first = true;
-      order_region(r, subtree, live_below);
-      order = subtree;
+   /* Both policies; the one needing fewer registers wins, depth-first's
+    * on a tie.  Greedy choices can need far more registers than the order
+    * the region came in (an unrolled loop of lookups: each step's
+    * cheapest choice starts another iteration), so that order is kept
+    * when it needs under 3/4 of what they do.  r->live ends as the winner left it (live above
+    * the region). */
+   struct node **orders[3];
+   unsigned peaks[3];
+   for (unsigned p = 0; p < 3; p++) {
+      orders[p] = ralloc_array(r->nodes, struct node *, r->count);
+      r->policy = (enum policy)p;
+      peaks[p] = order_region(r, orders[p], live_below);
    }
+   enum policy best = peaks[ORIGINAL] * 4 < 3 * MIN2(peaks[DEPTH_FIRST], peaks[LATENCY_FIRST])
+                         ? ORIGINAL
+                      : peaks[DEPTH_FIRST] <= peaks[LATENCY_FIRST] ? DEPTH_FIRST
+                                                                   : LATENCY_FIRST;
+   if (best != ORIGINAL) {
+      r->policy = best;
+      order_region(r, orders[best], live_below);
+   }
+   struct node **order = orders[best];
    for (unsigned n = 0; n < r->count; n++) {
       struct jade_instr *i = order[n]->instr;
       list_del(&i->link);
