@@ -127,6 +127,28 @@ isel_src(struct isel *c, nir_def *def, unsigned comp)
    return jade_value_create(c->s, JADE_FILE_GPR, def->bit_size == 64 ? 2 : 1);
 }
 
+struct jade_value *
+isel_address(struct isel *c, nir_def *addr, int64_t *offset, int64_t lo, int64_t hi)
+{
+   nir_scalar a = nir_scalar_resolved(addr, 0);
+   if (nir_scalar_is_alu(a) && nir_scalar_alu_op(a) == nir_op_iadd) {
+      for (unsigned k = 0; k < 2; k++) {
+         nir_scalar cst = nir_scalar_chase_alu_src(a, k);
+         if (!nir_scalar_is_const(cst))
+            continue;
+         int64_t v = addr->bit_size == 64 ? (int64_t)nir_scalar_as_uint(cst)
+                                          : (int32_t)nir_scalar_as_uint(cst);
+         if (*offset + v >= lo && *offset + v < hi) {
+            nir_scalar base = nir_scalar_chase_alu_src(a, 1 - k);
+            *offset += v;
+            return isel_src(c, base.def, base.comp);
+         }
+         break;
+      }
+   }
+   return isel_src(c, addr, 0);
+}
+
 bool
 isel_src_const_u32(nir_alu_instr *alu, unsigned i, uint32_t *imm)
 {

@@ -81,6 +81,11 @@ void isel_set_block(struct isel *c, struct jade_block *block);
 struct jade_value *isel_new_value(struct isel *c, unsigned bit_size);
 void isel_set_def(struct isel *c, nir_def *def, unsigned comp, struct jade_value *v);
 struct jade_value *isel_src(struct isel *c, nir_def *def, unsigned comp);
+/* A memory address as a register plus the instruction's offset: an iadd
+ * of a constant folds the constant into *offset when the sum stays in the
+ * offset field's [lo, hi). */
+struct jade_value *isel_address(struct isel *c, nir_def *addr, int64_t *offset, int64_t lo,
+                                int64_t hi);
 void isel_constant(struct isel *c, nir_instr *instr);
 struct jade_value *isel_alu_src(struct isel *c, nir_alu_instr *alu, unsigned i);
 struct jade_value *isel_bool_to_gpr(struct isel *c, struct jade_value *p);

@@ -650,17 +650,21 @@ isel_load_ubo(struct isel *c, nir_intrinsic_instr *intr)
                                  "index are not supported yet");
    if (!nir_src_is_const(intr->src[1])) {
       /* An indexed load: LDC dst, c[bank][offset + size k], a component
-       * each (LDC.64 for 64-bit ones). */
+       * each (LDC.64 for 64-bit ones), a constant added to the offset in
+       * the instruction's (kept to the field's positive half: nvc0 and
+       * NAK fold the same). */
       unsigned bank = nir_src_as_uint(intr->src[0]);
       unsigned bits = intr->def.bit_size;
       if (bits != 32 && bits != 64)
          return jade_ir_error(c->s, "indexed %u-bit constant loads are not supported yet", bits);
-      struct jade_value *off = isel_src(c, intr->src[1].ssa, 0);
+      unsigned size = bits / 8 * intr->def.num_components;
+      int64_t base = 0;
+      struct jade_value *off = isel_address(c, intr->src[1].ssa, &base, 0, 0x8000 - size);
       for (unsigned k = 0; k < intr->def.num_components; k++) {
          struct jade_value *v = isel_new_value(c, bits);
          jade_LDC(&c->b, jade_v(v), .addr = jade_v(off), .bank = bank,
                   .type = bits == 64 ? JADE_ISA_V_LDC_TYPE_64 : JADE_ISA_V_TYPE_32,
-                  .ofs = bits / 8 * k);
+                  .ofs = (uint64_t)(base + bits / 8 * k));
          isel_set_def(c, &intr->def, k, v);
       }
       return true;

@@ -24,22 +24,7 @@ isel_global(struct isel *c, nir_intrinsic_instr *intr, bool store)
    /* base + constant: the constant goes in the instruction's signed 24-bit
     * offset. */
    int64_t offset = 0;
-   nir_scalar addr_s = nir_scalar_resolved(addr_def, 0);
-   if (nir_scalar_is_alu(addr_s) && nir_scalar_alu_op(addr_s) == nir_op_iadd) {
-      for (unsigned k = 0; k < 2; k++) {
-         nir_scalar other = nir_scalar_chase_alu_src(addr_s, 1 - k);
-         nir_scalar cst = nir_scalar_chase_alu_src(addr_s, k);
-         if (!nir_scalar_is_const(cst))
-            continue;
-         int64_t v = (int64_t)nir_scalar_as_uint(cst);
-         if (v >= -(1 << 23) && v < (1 << 23)) {
-            offset = v;
-            addr_def = other.def;
-            break;
-         }
-      }
-   }
-   struct jade_value *addr = isel_src(c, addr_def, 0);
+   struct jade_value *addr = isel_address(c, addr_def, &offset, -(1 << 23), (1 << 23) - 16);
    static const unsigned type_of[5] =
       {[1] = JADE_ISA_V_TYPE_32, [2] = JADE_ISA_V_LDG_TYPE_64, [4] = JADE_ISA_V_TYPE_128};
    struct jade_value *tuple = wide ? (store ? isel_src(c, data, 0) : isel_new_value(c, 64))
@@ -70,24 +55,11 @@ isel_windowed(struct isel *c, nir_intrinsic_instr *intr, bool store, bool local)
       return jade_ir_error(c->s, "%s %s of %ux%u bits", local ? "local" : "shared",
                            store ? "store" : "load", comps, data->bit_size);
    int64_t offset = nir_intrinsic_has_base(intr) ? nir_intrinsic_base(intr) : 0;
-   nir_def *addr_def = addr_src->ssa;
-   if (nir_src_is_const(*addr_src)) {
+   struct jade_value *addr = NULL;
+   if (nir_src_is_const(*addr_src))
       offset += (int64_t)nir_src_as_uint(*addr_src);
-      addr_def = NULL;
-   } else {
-      nir_scalar a = nir_scalar_resolved(addr_def, 0);
-      if (nir_scalar_is_alu(a) && nir_scalar_alu_op(a) == nir_op_iadd) {
-         for (unsigned k = 0; k < 2; k++) {
-            nir_scalar cst = nir_scalar_chase_alu_src(a, k);
-            if (nir_scalar_is_const(cst)) {
-               offset += (int32_t)nir_scalar_as_uint(cst);
-               addr_def = nir_scalar_chase_alu_src(a, 1 - k).def;
-               break;
-            }
-         }
-      }
-   }
-   struct jade_value *addr = addr_def ? isel_src(c, addr_def, 0) : NULL;
+   else
+      addr = isel_address(c, addr_src->ssa, &offset, -(1 << 23), (1 << 23) - 4 * (int64_t)comps);
    unsigned align = nir_intrinsic_align(intr);
    static const unsigned type_of[5] =
       {[1] = JADE_ISA_V_TYPE_32, [2] = JADE_ISA_V_LDG_TYPE_64, [4] = JADE_ISA_V_TYPE_128};
