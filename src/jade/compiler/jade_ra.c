@@ -60,6 +60,12 @@ struct ra {
    int16_t out_def[256];
    int32_t out_value[256];
    int16_t *exit_last_use; /* per value: its last reader in that block, -1 none */
+   /* Per value: the MOV of an immediate or c[][] operand that defines it
+    * (NULL: none), and its readers; a parallel copy loads such a value
+    * again instead of copying it, and a load left without readers goes. */
+   struct jade_instr **const_load;
+   unsigned *uses;
+   unsigned loads_counted; /* values when they were counted (copies add more) */
    int block, pos;         /* the block being allocated, the instruction in it */
 };
 
@@ -422,6 +428,57 @@ spare_register(const struct ra *ra, const BITSET_WORD *live, const struct jade_c
    return -1;
 }
 
+/* The constant loads and every value's readers, before the copies. */
+static void
+collect_constant_loads(struct ra *ra)
+{
+   struct jade_ir_shader *s = ra->s;
+   ra->const_load = rzalloc_array(s, struct jade_instr *, s->value_count);
+   ra->uses = rzalloc_array(s, unsigned, s->value_count);
+   ra->loads_counted = s->value_count;
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (i->src[k].kind == JADE_OPERAND_VALUE)
+               ra->uses[i->src[k].value]++;
+         if (i->pred_value >= 0)
+            ra->uses[i->pred_value]++;
+         if (i->op != JADE_ISA_OP_MOV || i->dst_count != 1 || i->src_count != 1 || i->field_count ||
+             !jade_instr_is_unguarded(i) || i->dst[0].count)
+            continue;
+         const struct jade_value *v = s->values[i->dst[0].value];
+         if (v->file == JADE_FILE_GPR && v->size == 1 &&
+             (i->src[0].kind == JADE_OPERAND_IMM || i->src[0].kind == JADE_OPERAND_CBUF))
+            ra->const_load[v->index] = i;
+      }
+   }
+}
+
+/* A move of value v's register `src` into `dst` for a parallel copy: the
+ * constant load again when v is one and the registers differ. */
+static struct jade_copy
+copy_of(struct ra *ra, const struct jade_value *v, unsigned dst, unsigned src)
+{
+   const struct jade_instr *load = v->index < ra->loads_counted ? ra->const_load[v->index] : NULL;
+   if (load && dst != src) {
+      ra->uses[v->index]--;
+      return (struct jade_copy){.file = v->file,
+                                .dst = (uint8_t)dst,
+                                .src = (uint8_t)dst,
+                                .konst = &load->src[0]};
+   }
+   return (struct jade_copy){.file = v->file, .dst = (uint8_t)dst, .src = (uint8_t)src};
+}
+
+/* Constant loads whose every reader now loads the constant itself. */
+static void
+remove_unread_loads(struct ra *ra)
+{
+   for (unsigned v = 0; v < ra->loads_counted; v++)
+      if (ra->const_load[v] && !ra->uses[v])
+         list_del(&ra->const_load[v]->link);
+}
+
 /* PHIs to parallel copies at the end of each predecessor. */
 static void
 resolve_phis(struct ra *ra)
@@ -449,9 +506,16 @@ resolve_phis(struct ra *ra)
             if (i->op != JADE_OP_PHI)
                break;
             const struct jade_value *d = s->values[i->dst[0].value];
-            for (unsigned k = 0; k < i->src_count; k++)
-               if (i->src[k].pred_block == (int)pred->index)
-                  add_copies(s, copies, &n, d, 0, &i->src[k], d->size);
+            for (unsigned k = 0; k < i->src_count; k++) {
+               const struct jade_operand *o = &i->src[k];
+               if (o->pred_block != (int)pred->index)
+                  continue;
+               const struct jade_value *sv = s->values[o->value];
+               if (d->size == 1 && sv->size == 1)
+                  copies[n++] = copy_of(ra, sv, d->reg, sv->reg);
+               else
+                  add_copies(s, copies, &n, d, 0, o, d->size);
+            }
          }
          int spare = spare_register(ra, jade_cfg_of(cfg, pred)->live_out, copies, n);
          jade_parallel_copy(s, pred, jade_block_end_point(pred), copies, n, spare);
@@ -481,9 +545,10 @@ resolve_exits(struct ra *ra)
             if (!o->fixed)
                continue;
             const struct jade_value *v = s->values[o->value];
-            copies[n++] = (struct jade_copy){.file = v->file,
-                                             .dst = o->fixed_reg,
-                                             .src = (uint8_t)(v->reg + o->comp)};
+            copies[n++] = v->size == 1 ? copy_of(ra, v, o->fixed_reg, v->reg)
+                                       : (struct jade_copy){.file = v->file,
+                                                            .dst = o->fixed_reg,
+                                                            .src = (uint8_t)(v->reg + o->comp)};
             /* EXIT reads the register itself. */
             struct jade_value *r = jade_phys_value(s, JADE_FILE_GPR, o->fixed_reg);
             o->value = r->index;
@@ -554,8 +619,10 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
          return false;
       }
    }
+   collect_constant_loads(&ra);
    resolve_phis(&ra);
    resolve_exits(&ra);
+   remove_unread_loads(&ra);
    remove_identity_moves(s);
    s->gpr_count = ra.max_gpr;
    s->allocated = true;

@@ -64,10 +64,14 @@ unsigned jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget);
 /* The most general registers live at once (tuples aligned). */
 unsigned jade_ra_pressure(struct jade_ir_shader *s);
 
-/* One register-to-register move of a parallel copy. */
+/* One move of a parallel copy: register src to register dst, or, when
+ * konst is set, that immediate or c[][] operand to dst (a constant load
+ * again instead of a copy of the register it was loaded into: it reads no
+ * register, so it goes after the register moves and is in no cycle). */
 struct jade_copy {
    uint8_t file;
    uint8_t dst, src;
+   const struct jade_operand *konst;
 };
 
 /* Emits the parallel copy `copies` (all reads before all writes) before

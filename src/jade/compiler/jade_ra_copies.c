@@ -9,6 +9,7 @@
  * register (the caller's `spare`) takes one destination's old value, which
  * opens the cycle: n + 1 moves for a cycle of n.  Without one (or for
  * predicates), one pair of registers is swapped with three XORs.
+ * Constant loads (jade_copy.konst) come last: they read no register.
  */
 
 #include "jade_ra.h"
@@ -63,11 +64,15 @@ void
 jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
                    struct jade_copy *copies, unsigned count, int spare)
 {
-   /* Moves to themselves are done already. */
-   unsigned n = 0;
-   for (unsigned k = 0; k < count; k++)
-      if (copies[k].dst != copies[k].src)
+   /* Moves to themselves are done already; constant loads wait. */
+   unsigned n = 0, loads = 0;
+   struct jade_copy *load = ralloc_array(s, struct jade_copy, count ? count : 1);
+   for (unsigned k = 0; k < count; k++) {
+      if (copies[k].konst)
+         load[loads++] = copies[k];
+      else if (copies[k].dst != copies[k].src)
          copies[n++] = copies[k];
+   }
    while (n) {
       bool progress = false;
       for (unsigned k = 0; k < n; k++) {
@@ -113,4 +118,14 @@ jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct ja
             j++;
       }
    }
+   for (unsigned k = 0; k < loads; k++) {
+      struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_MOV);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, jade_phys_value(s, JADE_FILE_GPR, load[k].dst));
+      const struct jade_operand *c = load[k].konst;
+      if (c->kind == JADE_OPERAND_IMM)
+         jade_instr_add_src_imm(i, c->field, c->value);
+      else
+         jade_instr_add_src_cbuf(i, c->field, c->cbuf_bank, c->cbuf_offset);
+   }
+   ralloc_free(load);
 }
