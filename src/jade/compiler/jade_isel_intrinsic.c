@@ -170,6 +170,75 @@ mark_patch(uint32_t *words, int addr)
       words[w / 32] |= 1u << (w % 32);
 }
 
+/* Whether a scalar is one register of a load's register tuple (a vector
+ * attribute, memory load or texture result), which a tuple gathered for
+ * a store can only copy. */
+static bool
+is_tuple_piece(nir_scalar s)
+{
+   if (s.def->num_components < 2)
+      return false;
+   nir_instr *p = s.def->parent_instr;
+   if (p->type == nir_instr_type_tex)
+      return true;
+   if (p->type != nir_instr_type_intrinsic)
+      return false;
+   switch (nir_instr_as_intrinsic(p)->intrinsic) {
+   case nir_intrinsic_load_input:
+   case nir_intrinsic_load_per_vertex_input:
+   case nir_intrinsic_load_output:
+   case nir_intrinsic_load_per_vertex_output:
+   case nir_intrinsic_load_global:
+   case nir_intrinsic_load_global_constant:
+   case nir_intrinsic_load_shared:
+   case nir_intrinsic_load_scratch:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Moves a store of data components k .. k+n-1 in one instruction costs,
+ * the store included: none when they are, in order, registers c .. c+n-1
+ * of one load's tuple with c a multiple of n (the store reads that
+ * tuple's registers), else one per component that is a piece of some
+ * tuple (the others can be computed into the gathered tuple). */
+static unsigned
+store_cost(nir_def *data, unsigned k, unsigned n)
+{
+   nir_scalar first = nir_scalar_resolved(data, k);
+   bool in_place = is_tuple_piece(first) && first.comp % n == 0;
+   unsigned pieces = is_tuple_piece(first);
+   for (unsigned w = 1; w < n; w++) {
+      nir_scalar s = nir_scalar_resolved(data, k + w);
+      in_place = in_place && s.def == first.def && s.comp == first.comp + w;
+      pieces += is_tuple_piece(s);
+   }
+   return 1 + (in_place ? 0 : pieces);
+}
+
+static unsigned
+best_store_cost(nir_def *data, unsigned k, unsigned n)
+{
+   if (n == 1)
+      return 1;
+   return MIN2(store_cost(data, k, n),
+               best_store_cost(data, k, n / 2) + best_store_cost(data, k + n / 2, n / 2));
+}
+
+/* How many of the n words an aligned store at component k may write it
+ * should: halves when storing them apart costs fewer instructions than
+ * gathering them (a vec2 and a vec4 the GLSL linker packed into
+ * neighbouring slots: their loads' tuples stored as they are). */
+static unsigned
+store_words(nir_def *data, unsigned k, unsigned n)
+{
+   if (n == 1 || store_cost(data, k, n) <=
+                    best_store_cost(data, k, n / 2) + best_store_cost(data, k + n / 2, n / 2))
+      return n;
+   return store_words(data, k, n / 2);
+}
+
 bool
 isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
 {
@@ -221,6 +290,9 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
          n = 4;
       else if (run >= 2 && addr % 8 == 0)
          n = 2;
+      const bool color = store && last_vertex_stage(c) && jade_attr_is_color(JADE_ATTR_WORD(addr));
+      if (store && !color)
+         n = store_words(data, k, n);
       for (unsigned slot = 0; slot < isel_io_slots(intr); slot++) {
          for (unsigned w = 0; w < n; w++) {
             const int a = addr + 16 * (int)slot + 4 * (int)w;
@@ -236,9 +308,7 @@ isel_vtg_io(struct isel *c, nir_intrinsic_instr *intr, bool store)
          }
       }
       struct jade_value *v =
-         store && last_vertex_stage(c) && jade_attr_is_color(JADE_ATTR_WORD(addr))
-            ? isel_color_store_data(c, data, k, n)
-            : isel_mem_data(c, store, data, k, n);
+         color ? isel_color_store_data(c, data, k, n) : isel_mem_data(c, store, data, k, n);
       struct jade_ref vtx = vertex ? jade_v(isel_src(c, vertex, 0)) : JADE_NONE;
       if (phys) {
          struct jade_value *p = isel_new_value(c, 32);

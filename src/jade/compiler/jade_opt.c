@@ -82,13 +82,17 @@ jade_opt_copy_propagate(struct jade_ir_shader *s)
    }
 }
 
-/* A tuple filled with MOVs T.k <- U.k from one tuple U of its size, every
- * register once, is a copy of U: its readers read U. */
+/* A tuple filled with MOVs T.k <- U.(o+k) from one tuple U, every
+ * register once, o a multiple of T's size (so U's registers from o are
+ * aligned as T's would be), is a copy of those registers: its readers
+ * read U there (a texture coordinate pair or a stored pair that are the
+ * upper half of a 4-register load). */
 void
 jade_opt_tuple_copies(struct jade_ir_shader *s)
 {
    int32_t *source = ralloc_array(s, int32_t, s->value_count);
    uint8_t *written = rzalloc_array(s, uint8_t, s->value_count);
+   uint8_t *offset = rzalloc_array(s, uint8_t, s->value_count);
    for (unsigned v = 0; v < s->value_count; v++)
       source[v] = s->values[v]->size > 1 ? -1 : -2;
    jade_foreach_block (s, block) {
@@ -98,17 +102,22 @@ jade_opt_tuple_copies(struct jade_ir_shader *s)
             if (source[d->value] == -2)
                continue;
             const struct jade_operand *a = &i->src[0];
+            const unsigned size = s->values[d->value]->size;
+            const unsigned o = a->comp - d->comp;
             bool piece = i->op == JADE_ISA_OP_MOV && i->src_count == 1 && !i->field_count &&
                          jade_instr_is_unguarded(i) && d->count == 1 &&
-                         a->kind == JADE_OPERAND_VALUE && a->count == 1 && a->comp == d->comp &&
-                         s->values[a->value]->size == s->values[d->value]->size &&
-                         (source[d->value] == -1 || source[d->value] == (int32_t)a->value) &&
+                         a->kind == JADE_OPERAND_VALUE && a->count == 1 && a->comp >= d->comp &&
+                         o % size == 0 && o + size <= s->values[a->value]->size &&
+                         s->values[a->value]->file == s->values[d->value]->file &&
+                         (source[d->value] == -1 ||
+                          (source[d->value] == (int32_t)a->value && offset[d->value] == o)) &&
                          !(written[d->value] >> d->comp & 1);
             if (!piece) {
                source[d->value] = -2;
                continue;
             }
             source[d->value] = (int32_t)a->value;
+            offset[d->value] = (uint8_t)o;
             written[d->value] |= 1u << d->comp;
          }
       }
@@ -122,10 +131,17 @@ jade_opt_tuple_copies(struct jade_ir_shader *s)
             const struct jade_value *t = s->values[o->value];
             if (written[o->value] != (1u << t->size) - 1)
                continue;
-            o->value = (uint32_t)source[o->value];
+            const struct jade_value *u = s->values[source[o->value]];
+            if (u->size != t->size) {
+               /* Registers of U: T's own, or the one of T it read. */
+               o->comp = (uint8_t)(offset[o->value] + o->comp);
+               o->count = o->count ? o->count : t->size;
+            }
+            o->value = u->index;
          }
       }
    }
+   ralloc_free(offset);
    ralloc_free(source);
    ralloc_free(written);
 }
