@@ -281,9 +281,13 @@ flushes_denormals(const struct jade_instr *i)
    return jade_instr_field(i, JADE_ISA_F_FTZ, 0) != 0;
 }
 
-/* x = FADD -|y|, -RZ (selection's fneg/fabs): y and the modifiers.  An
- * .FTZ on x is allowed where `flushed`, the reader of x flushing its sources
- * too (the flush then happens there). */
+/* x = FADD -|y|, -RZ (selection's fneg/fabs): y and the modifiers; also
+ * x = FADD -RZ, -|y| with y a constant, the shape constant folding gives
+ * it when y is an immediate or c[][] (a takes registers only), so a
+ * reader can take -c[][] in a slot of its own instead of x.  Adding -0 is
+ * exact (y + -0 is y, -0 included).  An .FTZ on x is allowed where
+ * `flushed`, the reader of x flushing its sources too (the flush then
+ * happens there). */
 static bool
 float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_operand *y, bool *neg,
               bool *abs, bool flushed)
@@ -301,18 +305,29 @@ float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_op
       else if (d->src[k].field == JADE_ISA_F_B)
          b = &d->src[k];
    }
-   if (!a || !b || a->kind != JADE_OPERAND_VALUE || b->kind != JADE_OPERAND_ZERO ||
-       !jade_instr_field(d, JADE_ISA_F_B_NEG, 0))
+   if (!a || !b)
+      return false;
+   /* Which side is y, and the zero's sign (it must be -0). */
+   const bool y_in_a = a->kind == JADE_OPERAND_VALUE && b->kind == JADE_OPERAND_ZERO;
+   const bool y_in_b =
+      a->kind == JADE_OPERAND_ZERO && (b->kind == JADE_OPERAND_IMM || b->kind == JADE_OPERAND_CBUF);
+   if (!y_in_a && !y_in_b)
+      return false;
+   const enum jade_isa_field zero_neg = y_in_a ? JADE_ISA_F_B_NEG : JADE_ISA_F_A_NEG;
+   const enum jade_isa_field zero_abs = y_in_a ? JADE_ISA_F_B_ABS : JADE_ISA_F_A_ABS;
+   const enum jade_isa_field y_neg = y_in_a ? JADE_ISA_F_A_NEG : JADE_ISA_F_B_NEG;
+   const enum jade_isa_field y_abs = y_in_a ? JADE_ISA_F_A_ABS : JADE_ISA_F_B_ABS;
+   if (!jade_instr_field(d, zero_neg, 0) || jade_instr_field(d, zero_abs, 0))
       return false;
    for (unsigned k = 0; k < d->field_count; k++) {
       enum jade_isa_field fl = d->fields[k].field;
-      if (d->fields[k].value && fl != JADE_ISA_F_A_NEG && fl != JADE_ISA_F_A_ABS &&
-          fl != JADE_ISA_F_B_NEG && !(fl == JADE_ISA_F_FTZ && flushed))
+      if (d->fields[k].value && fl != y_neg && fl != y_abs && fl != zero_neg &&
+          !(fl == JADE_ISA_F_FTZ && flushed))
          return false;
    }
-   *y = *a;
-   *neg = jade_instr_field(d, JADE_ISA_F_A_NEG, 0);
-   *abs = jade_instr_field(d, JADE_ISA_F_A_ABS, 0);
+   *y = y_in_a ? *a : *b;
+   *neg = jade_instr_field(d, y_neg, 0);
+   *abs = jade_instr_field(d, y_abs, 0);
    return true;
 }
 
@@ -334,11 +349,20 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
    uint32_t old = instr->src[i].value;
    y.field = instr->src[i].field;
    instr->src[i] = y;
+   if (y.kind == JADE_OPERAND_IMM) {
+      /* Immediate forms have no modifiers: they go into the bits. */
+      if (new_abs)
+         instr->src[i].value &= 0x7fffffffu;
+      if (new_neg)
+         instr->src[i].value ^= 0x80000000u;
+      new_neg = new_abs = false;
+   }
    jade_instr_set_field(instr, neg_field[slot], new_neg);
    jade_instr_set_field(instr, abs_field[slot], new_abs);
    if (jade_instr_form(f->s, instr) >= 0) {
       f->uses[old]--;
-      f->uses[y.value]++;
+      if (y.kind == JADE_OPERAND_VALUE)
+         f->uses[y.value]++;
       return true;
    }
    jade_instr_restore(instr, &saved);
@@ -365,7 +389,7 @@ fold_saturate(struct fold *f, struct jade_instr *instr)
    f->def[self.value] = &plain.instr;
    bool shape = float_mods_of(f, &self, &y, &neg, &abs, true);
    f->def[self.value] = saved_def;
-   if (!shape || neg || abs || f->uses[y.value] != 1)
+   if (!shape || neg || abs || y.kind != JADE_OPERAND_VALUE || f->uses[y.value] != 1)
       return;
    struct jade_instr *p = f->def[y.value];
    if (!p || p->dst_count != 1 || !jade_instr_is_unguarded(p) ||
