@@ -22,6 +22,40 @@ isel_setp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst, bool is_fl
                  .signed_ = is_signed ? JADE_ISA_V_SIGNED_S32 : JADE_ISA_V_SIGNED_U32);
 }
 
+/* b2f32 of a 32-bit float comparison: FSET.BF computes its 1.0 or 0.0
+ * (what FSETP + SEL would; NaN compares as in FSETP), and the comparison
+ * goes when nothing else reads it (nvc0 selects FSET for it too). */
+static bool
+isel_fset(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
+{
+   nir_scalar s = nir_scalar_chase_alu_src(nir_get_scalar(&alu->def, 0), 0);
+   if (!nir_scalar_is_alu(s))
+      return false;
+   nir_alu_instr *cmp = nir_instr_as_alu(s.def->parent_instr);
+   if (cmp->def.num_components != 1 || cmp->src[0].src.ssa->bit_size != 32)
+      return false;
+   unsigned cond;
+   switch (cmp->op) {
+   case nir_op_feq:
+      cond = JADE_ISA_V_CMP_EQ;
+      break;
+   case nir_op_fneu:
+      cond = JADE_ISA_V_CMP_NEU;
+      break;
+   case nir_op_flt:
+      cond = JADE_ISA_V_CMP_LT;
+      break;
+   case nir_op_fge:
+      cond = JADE_ISA_V_CMP_GE;
+      break;
+   default:
+      return false;
+   }
+   isel_ftz(c, jade_FSET(&c->b, jade_v(dst), isel_alu_ref(c, cmp, 0), isel_alu_b(c, cmp, 1),
+                         .p = JADE_PT, .cmp = cond));
+   return true;
+}
+
 bool
 isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
 {
@@ -89,8 +123,11 @@ isel_alu_cmp(struct isel *c, nir_alu_instr *alu, struct jade_value *dst)
       jade_SEL(&c->b, jade_v(dst), JADE_RZ, jade_imm(0xffffffffu), .p = jade_v(p), .p_not = 1);
       return true;
    }
-   case nir_op_b2i32:
-   case nir_op_b2f32: {
+   case nir_op_b2f32:
+      if (isel_fset(c, alu, dst))
+         return true;
+      FALLTHROUGH;
+   case nir_op_b2i32: {
       /* SEL dst, RZ, imm, !p: p ? imm : 0. */
       struct jade_value *p = isel_bool_alu_src(c, alu, 0);
       jade_SEL(&c->b, jade_v(dst), JADE_RZ, jade_imm(op == nir_op_b2i32 ? 1 : 0x3f800000),
