@@ -206,7 +206,11 @@ preferred_register(struct ra *ra, const struct jade_value *v, const struct jade_
       const struct jade_operand *d = &instr->dst[0];
       if (w->file == file && ra->assigned[w->index]) {
          int want = (int)w->reg + o->comp - d->comp;
-         if (fits(ra, v, want, strict))
+         /* A tuple's first piece: the other registers may still hold
+          * the values about to be moved into them. */
+         if (fits(ra, v, want, strict) ||
+             (v->size > 1 && d->count && range_free_for_tuple(ra, v, want) &&
+              !(strict && holds_output_register(ra, v, want))))
             reg = want;
       }
    }
@@ -264,6 +268,14 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
    ra->assigned[v->index] = true;
    occupy(ra, v);
    hint_partners(ra, v);
+   /* Gathered into a tuple later: the tuple where this value already is. */
+   if (v->size == 1 && ra->gather_into[v->index] >= 0) {
+      const struct jade_value *t = ra->s->values[ra->gather_into[v->index]];
+      int base = reg - (int)ra->gather_comp[v->index];
+      if (!ra->assigned[t->index] && ra->hint[t->index] < 0 && base >= 0 &&
+          base % (t->size == 3 ? 4 : t->size) == 0)
+         ra->hint[t->index] = (int16_t)base;
+   }
    return true;
 }
 
