@@ -653,14 +653,109 @@ fold_predicate_logic(struct fold *f, struct jade_block *block, struct jade_instr
    return false;
 }
 
+/* The constants of an instruction's ALU slots into it, the one the fewest
+ * other instructions read first: where only one of two fits (FMUL c[][],
+ * imm), the other stays in its register, and a constant many read keeps
+ * one register for all of them while each folds its own (dolphin's
+ * colour scaling: one MOV of 0.99609375 for eight FMULs by c[][], not
+ * eight MOVs of the c[][]). */
+static void
+fold_constants(struct fold *f, struct jade_instr *instr, enum mod_kind mods, bool commutes)
+{
+   unsigned order[JADE_MAX_SRCS], n = 0;
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      if (slot_of(&instr->src[i]) < 0)
+         continue;
+      unsigned k = n++;
+      const unsigned uses_i =
+         instr->src[i].kind == JADE_OPERAND_VALUE ? f->uses[instr->src[i].value] : 0;
+      for (; k > 0; k--) {
+         const struct jade_operand *o = &instr->src[order[k - 1]];
+         if ((o->kind == JADE_OPERAND_VALUE ? f->uses[o->value] : 0) <= uses_i)
+            break;
+         order[k] = order[k - 1];
+      }
+      order[k] = i;
+   }
+   for (unsigned k = 0; k < n; k++)
+      fold_constant(f, instr, order[k], mods, commutes);
+}
+
+/* Immediates loaded into registers in the block being folded (one MOV a
+ * block for each, shared by its readers there). */
+#define IMM_CACHE_SIZE 16
+struct imm_cache {
+   unsigned count;
+   uint32_t bits[IMM_CACHE_SIZE];
+   uint32_t value[IMM_CACHE_SIZE];
+};
+
+/* x <op> imm where x is a c[][] loaded into a register for this reader
+ * alone: the immediate in a register instead, the c[][] in the slot.
+ * Several readers of one immediate (fract(u * 0.99609375) over a vec4
+ * uniform) then share one MOV, where each had its own of the c[][]. */
+static void
+fold_cbuf_for_imm(struct fold *f, struct jade_block *block, struct jade_instr *instr,
+                  enum mod_kind mods, bool commutes, struct imm_cache *cache)
+{
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      const struct jade_operand *k = constant_of(f, &instr->src[i]);
+      if (slot_of(&instr->src[i]) < 0 || !k || k->kind != JADE_OPERAND_CBUF ||
+          f->uses[instr->src[i].value] != 1)
+         continue;
+      for (unsigned j = 0; j < instr->src_count; j++) {
+         if (j == i || slot_of(&instr->src[j]) < 0 || instr->src[j].kind != JADE_OPERAND_IMM)
+            continue;
+         const uint32_t bits = instr->src[j].value;
+         int w = -1;
+         for (unsigned c = 0; c < cache->count; c++)
+            if (cache->bits[c] == bits)
+               w = (int)cache->value[c];
+         struct jade_instr *mov = NULL;
+         if (w < 0) {
+            struct jade_value *v = jade_value_create(f->s, JADE_FILE_GPR, 1);
+            mov = jade_instr_create_before(f->s, block, instr, JADE_ISA_OP_MOV);
+            jade_instr_add_dst(mov, JADE_ISA_F_DST, v);
+            jade_instr_add_src_imm(mov, JADE_ISA_F_B, bits);
+            w = (int)v->index;
+            f->def[w] = mov;
+            f->def_block[w] = block->index;
+         }
+         struct jade_instr_copy saved;
+         jade_instr_save(&saved, instr);
+         instr->src[j] = (struct jade_operand){.kind = JADE_OPERAND_VALUE,
+                                               .field = instr->src[j].field,
+                                               .value = (uint32_t)w};
+         f->uses[w]++;
+         if (fold_constant(f, instr, i, mods, commutes)) {
+            if (mov && cache->count < IMM_CACHE_SIZE) {
+               cache->bits[cache->count] = bits;
+               cache->value[cache->count++] = (uint32_t)w;
+            }
+            return;
+         }
+         f->uses[w]--;
+         jade_instr_restore(instr, &saved);
+         if (mov)
+            list_del(&mov->link);
+      }
+   }
+}
+
 void
 jade_opt_fold_operands(struct jade_ir_shader *s)
 {
+   /* Room for the values folding makes: one immediate per instruction
+    * at most (fold_cbuf_for_imm). */
+   unsigned room = s->value_count;
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, instr)
+         room++;
    struct fold f = {
       .s = s,
-      .def = rzalloc_array(s, struct jade_instr *, s->value_count),
-      .def_block = rzalloc_array(s, unsigned, s->value_count),
-      .uses = rzalloc_array(s, unsigned, s->value_count),
+      .def = rzalloc_array(s, struct jade_instr *, room),
+      .def_block = rzalloc_array(s, unsigned, room),
+      .uses = rzalloc_array(s, unsigned, room),
    };
    jade_foreach_block (s, block) {
       jade_foreach_instr (block, instr) {
@@ -679,6 +774,7 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
       }
    }
    jade_foreach_block (s, block) {
+      struct imm_cache cache = {0};
       jade_foreach_instr_safe (block, instr) {
          absorb_negations(&f, instr);
          if (fold_negated_setp(&f, block, instr) || fold_predicate_logic(&f, block, instr))
@@ -691,13 +787,12 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
             fold_saturate(&f, instr);
             fold_color_clamp(&f, instr);
          }
-         for (unsigned i = 0; i < instr->src_count; i++) {
-            if (slot_of(&instr->src[i]) < 0)
-               continue;
-            if (mods == MODS_FLOAT)
-               fold_float_mods(&f, instr, i);
-            fold_constant(&f, instr, i, mods, commutes);
-         }
+         if (mods == MODS_FLOAT)
+            for (unsigned i = 0; i < instr->src_count; i++)
+               if (slot_of(&instr->src[i]) >= 0)
+                  fold_float_mods(&f, instr, i);
+         fold_constants(&f, instr, mods, commutes);
+         fold_cbuf_for_imm(&f, block, instr, mods, commutes, &cache);
       }
    }
 }
