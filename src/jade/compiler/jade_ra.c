@@ -42,6 +42,10 @@ struct ra {
    /* Per value: the tuple it is copied into (MOV T.k <- v) and k. */
    int32_t *gather_into;
    uint8_t *gather_comp;
+   /* Per tuple value (4 a value): the value moved into each of its first
+    * four registers, -1 none (a value gathered into several tuples has
+    * only the first as gather_into). */
+   int32_t *piece_src;
    /* Per value: the PHI that it is a source or the destination of. */
    struct jade_instr **phi_of;
    int32_t owner[4][256]; /* value in each register, -1 free */
@@ -90,7 +94,8 @@ range_free_for_tuple(const struct ra *ra, const struct jade_value *t, int reg)
    for (unsigned k = 0; k < t->size; k++) {
       int32_t o = ra->owner[t->file][reg + k];
       if (ra->co_owner[t->file][reg + k] >= 0 ||
-          (o >= 0 && !(ra->gather_into[o] == (int32_t)t->index && ra->gather_comp[o] == k)))
+          (o >= 0 && !(ra->gather_into[o] == (int32_t)t->index && ra->gather_comp[o] == k) &&
+           !(k < 4 && ra->piece_src[4 * t->index + k] == o)))
          return false;
    }
    return true;
@@ -293,7 +298,11 @@ collect_hints(struct ra *ra)
                ra->phi_of[i->src[k].value] = i;
          } else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count && i->src_count == 1 &&
                     i->src[0].kind == JADE_OPERAND_VALUE && !i->src[0].count &&
-                    s->values[i->src[0].value]->size == 1 && ra->gather_into[i->src[0].value] < 0) {
+                    s->values[i->src[0].value]->size == 1) {
+            if (i->dst[0].comp < 4)
+               ra->piece_src[4 * i->dst[0].value + i->dst[0].comp] = (int32_t)i->src[0].value;
+            if (ra->gather_into[i->src[0].value] >= 0)
+               continue;
             ra->gather_into[i->src[0].value] = (int32_t)i->dst[0].value;
             ra->gather_comp[i->src[0].value] = i->dst[0].comp;
          } else if (i->op == JADE_ISA_OP_EXIT) {
@@ -615,6 +624,8 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    ra.hint = ralloc_array(s, int16_t, values);
    ra.gather_into = ralloc_array(s, int32_t, values);
    ra.gather_comp = rzalloc_array(s, uint8_t, values);
+   ra.piece_src = ralloc_array(s, int32_t, 4 * values);
+   memset(ra.piece_src, 0xff, 4 * values * sizeof(int32_t));
    ra.phi_of = rzalloc_array(s, struct jade_instr *, values);
    for (unsigned v = 0; v < values; v++) {
       ra.hint[v] = -1;
