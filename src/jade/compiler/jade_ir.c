@@ -283,6 +283,27 @@ jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field)
    add_src(instr, field, JADE_OPERAND_ZERO);
 }
 
+void
+jade_instr_add_src_copy(struct jade_instr *instr, const struct jade_operand *o)
+{
+   struct jade_operand copy = *o;
+   *add_src(instr, (enum jade_isa_field)o->field, o->kind) = copy;
+}
+
+const struct jade_operand *
+jade_constant_loaded(const struct jade_ir_shader *s, const struct jade_instr *instr)
+{
+   if (!instr || instr->op != JADE_ISA_OP_MOV || instr->dst_count != 1 || instr->src_count != 1 ||
+       instr->field_count || !jade_instr_is_unguarded(instr) || instr->dst[0].count)
+      return NULL;
+   const struct jade_value *v = s->values[instr->dst[0].value];
+   const uint8_t kind = instr->src[0].kind;
+   return v->file == JADE_FILE_GPR && v->size == 1 &&
+                (kind == JADE_OPERAND_IMM || kind == JADE_OPERAND_CBUF || kind == JADE_OPERAND_ZERO)
+             ? &instr->src[0]
+             : NULL;
+}
+
 static bool
 record_error(struct jade_ir_shader *s, enum jade_error_kind kind, const char *fmt, va_list ap)
 {

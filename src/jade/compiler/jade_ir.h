@@ -273,6 +273,13 @@ void jade_instr_add_src_imm(struct jade_instr *instr, enum jade_isa_field field,
 void jade_instr_add_src_cbuf(struct jade_instr *instr, enum jade_isa_field field, unsigned bank,
                              int32_t offset);
 void jade_instr_add_src_zero(struct jade_instr *instr, enum jade_isa_field field);
+/* A copy of operand o (its kind, field and contents). */
+void jade_instr_add_src_copy(struct jade_instr *instr, const struct jade_operand *o);
+/* The immediate, c[][] or RZ operand when instr is MOV v <- it, v one
+ * general register (a constant load: as cheap to repeat as to copy);
+ * NULL otherwise, or for no instruction. */
+const struct jade_operand *jade_constant_loaded(const struct jade_ir_shader *s,
+                                                const struct jade_instr *instr);
 /* A phi source from predecessor block `pred`. */
 void jade_instr_add_phi_src(struct jade_instr *instr, const struct jade_value *value,
                             unsigned pred);

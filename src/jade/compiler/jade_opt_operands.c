@@ -155,14 +155,7 @@ constant_of(const struct fold *f, const struct jade_operand *o)
 {
    if (o->kind != JADE_OPERAND_VALUE || o->count > 1 || o->comp)
       return NULL;
-   const struct jade_instr *d = f->def[o->value];
-   if (!d || d->op != JADE_ISA_OP_MOV || !jade_instr_is_unguarded(d) || d->src_count != 1 ||
-       d->field_count || d->dst[0].count || f->s->values[o->value]->size != 1)
-      return NULL;
-   uint8_t kind = d->src[0].kind;
-   return kind == JADE_OPERAND_IMM || kind == JADE_OPERAND_CBUF || kind == JADE_OPERAND_ZERO
-             ? &d->src[0]
-             : NULL;
+   return jade_constant_loaded(f->s, f->def[o->value]);
 }
 
 /* Replaces source i by constant k (keeping its slot); modifiers on an

@@ -64,8 +64,8 @@ struct ra {
    int16_t out_def[256];
    int32_t out_value[256];
    int16_t *exit_last_use; /* per value: its last reader in that block, -1 none */
-   /* Per value: the MOV of an immediate or c[][] operand that defines it
-    * (NULL: none), and its readers; a parallel copy loads such a value
+   /* Per value: the constant load that defines it (jade_constant_loaded;
+    * NULL: none), and its readers; a parallel copy loads such a value
     * again instead of copying it, and a load left without readers goes. */
    struct jade_instr **const_load;
    unsigned *uses;
@@ -464,13 +464,8 @@ collect_constant_loads(struct ra *ra)
                ra->uses[i->src[k].value]++;
          if (i->pred_value >= 0)
             ra->uses[i->pred_value]++;
-         if (i->op != JADE_ISA_OP_MOV || i->dst_count != 1 || i->src_count != 1 || i->field_count ||
-             !jade_instr_is_unguarded(i) || i->dst[0].count)
-            continue;
-         const struct jade_value *v = s->values[i->dst[0].value];
-         if (v->file == JADE_FILE_GPR && v->size == 1 &&
-             (i->src[0].kind == JADE_OPERAND_IMM || i->src[0].kind == JADE_OPERAND_CBUF))
-            ra->const_load[v->index] = i;
+         if (jade_constant_loaded(s, i))
+            ra->const_load[i->dst[0].value] = i;
       }
    }
 }

@@ -65,7 +65,7 @@ unsigned jade_ra_spill_preds(struct jade_ir_shader *s, unsigned budget);
 unsigned jade_ra_pressure(struct jade_ir_shader *s);
 
 /* One move of a parallel copy: register src to register dst, or, when
- * konst is set, that immediate or c[][] operand to dst (a constant load
+ * konst is set, that immediate, c[][] or RZ operand to dst (a constant load
  * again instead of a copy of the register it was loaded into: it reads no
  * register, so it goes after the register moves and is in no cycle). */
 struct jade_copy {

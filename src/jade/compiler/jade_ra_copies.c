@@ -64,14 +64,19 @@ void
 jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct jade_instr *before,
                    struct jade_copy *copies, unsigned count, int spare)
 {
-   /* Moves to themselves are done already; constant loads wait. */
-   unsigned n = 0, loads = 0;
-   struct jade_copy *load = ralloc_array(s, struct jade_copy, count ? count : 1);
-   for (unsigned k = 0; k < count; k++) {
-      if (copies[k].konst)
-         load[loads++] = copies[k];
-      else if (copies[k].dst != copies[k].src)
-         copies[n++] = copies[k];
+   /* Moves to themselves are done already; constant loads wait at the
+    * end of the array, which the register moves below never reach. */
+   unsigned n = 0, loads = count;
+   for (unsigned k = 0; k < loads;) {
+      if (copies[k].konst) {
+         struct jade_copy c = copies[k];
+         copies[k] = copies[--loads];
+         copies[loads] = c;
+      } else {
+         if (copies[k].dst != copies[k].src)
+            copies[n++] = copies[k];
+         k++;
+      }
    }
    while (n) {
       bool progress = false;
@@ -118,14 +123,9 @@ jade_parallel_copy(struct jade_ir_shader *s, struct jade_block *block, struct ja
             j++;
       }
    }
-   for (unsigned k = 0; k < loads; k++) {
+   for (unsigned k = loads; k < count; k++) {
       struct jade_instr *i = jade_instr_create_before(s, block, before, JADE_ISA_OP_MOV);
-      jade_instr_add_dst(i, JADE_ISA_F_DST, jade_phys_value(s, JADE_FILE_GPR, load[k].dst));
-      const struct jade_operand *c = load[k].konst;
-      if (c->kind == JADE_OPERAND_IMM)
-         jade_instr_add_src_imm(i, c->field, c->value);
-      else
-         jade_instr_add_src_cbuf(i, c->field, c->cbuf_bank, c->cbuf_offset);
+      jade_instr_add_dst(i, JADE_ISA_F_DST, jade_phys_value(s, JADE_FILE_GPR, copies[k].dst));
+      jade_instr_add_src_copy(i, copies[k].konst);
    }
-   ralloc_free(load);
 }
