@@ -270,13 +270,14 @@ isel_copy(struct isel *c, struct jade_value *dst, struct jade_value *src)
 }
 
 /* A register tuple of n single-register values (memory data, texture
- * coordinates), filled with moves; three registers take an aligned four. */
+ * coordinates), filled with moves; three registers are aligned to four,
+ * the fourth left to other values. */
 struct jade_value *
 isel_gather(struct isel *c, struct jade_value **vals, unsigned n)
 {
    if (n == 1)
       return vals[0];
-   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n == 3 ? 4 : n);
+   struct jade_value *t = jade_value_create(c->s, JADE_FILE_GPR, n);
    for (unsigned k = 0; k < n; k++)
       jade_MOV(&c->b, jade_comp(t, k), jade_v(vals[k]));
    return t;

@@ -71,6 +71,17 @@ struct ra {
    unsigned *uses;
    unsigned loads_counted; /* values when they were counted (copies add more) */
    int block, pos;         /* the block being allocated, the instruction in it */
+   /* Per value, in the block being allocated (valid where stamp is the
+    * block + 1): the position of its definition and of its last reader
+    * (INT16_MAX: live out of the block). */
+   uint16_t *stamp;
+   int16_t *def_pos, *last_use;
+   /* Per general register: a tuple's piece, not defined yet in this
+    * block, that is to land in it (-1: none), and where it is defined.
+    * Other values keep off the register where they would still hold it
+    * there, so the piece can be computed in place (no gathering MOV). */
+   int32_t *pending_piece;
+   int16_t *pending_def;
 };
 
 static bool
@@ -158,11 +169,46 @@ holds_output_register(const struct ra *ra, const struct jade_value *v, int reg)
    return false;
 }
 
-/* Free, and not a fragment output's register v would still hold. */
+/* Whether v in registers reg.. would still hold one of them where a
+ * tuple's piece that is to land there is defined. */
+static bool
+holds_piece_register(const struct ra *ra, const struct jade_value *v, int reg)
+{
+   if (v->file != JADE_FILE_GPR)
+      return false;
+   const bool known = ra->stamp[v->index] == ra->block + 1;
+   const int last = known ? ra->last_use[v->index] : INT16_MAX;
+   for (unsigned k = 0; k < v->size; k++) {
+      const int32_t piece = ra->pending_piece[reg + k];
+      if (piece >= 0 && piece != (int32_t)v->index && ra->pending_def[reg + k] > ra->pos &&
+          last > ra->pending_def[reg + k])
+         return true;
+   }
+   return false;
+}
+
+/* Free, and not a fragment output's or tuple piece's register v would
+ * still hold. */
 static bool
 range_fits(const struct ra *ra, const struct jade_value *v, int reg)
 {
-   return range_free(ra, v->file, reg, v->size) && !holds_output_register(ra, v, reg);
+   return range_free(ra, v->file, reg, v->size) && !holds_output_register(ra, v, reg) &&
+          !holds_piece_register(ra, v, reg);
+}
+
+/* Tuple t placed at base: its pieces still to be defined in this block
+ * are expected in their registers there. */
+static void
+expect_pieces(struct ra *ra, const struct jade_value *t, int base)
+{
+   for (unsigned k = 0; k < MIN2(t->size, 4) && base + k < 256; k++) {
+      const int32_t p = ra->piece_src[4 * t->index + k];
+      if (p < 0 || ra->assigned[p] || ra->stamp[p] != ra->block + 1 || ra->def_pos[p] <= ra->pos ||
+          ra->pending_def[base + k] > ra->pos)
+         continue;
+      ra->pending_piece[base + k] = p;
+      ra->pending_def[base + k] = ra->def_pos[p];
+   }
 }
 
 static int
@@ -234,8 +280,10 @@ preferred_register(struct ra *ra, const struct jade_value *v, const struct jade_
       if (!ra->assigned[t->index]) {
          if (ra->hint[t->index] < 0) {
             int base = first_free(ra, t->file, t->size);
-            if (base >= 0)
+            if (base >= 0) {
                ra->hint[t->index] = (int16_t)base;
+               expect_pieces(ra, t, base);
+            }
          }
          if (ra->hint[t->index] >= 0 && fits(ra, v, ra->hint[t->index] + (int)k, strict))
             reg = ra->hint[t->index] + (int)k;
@@ -278,8 +326,10 @@ assign(struct ra *ra, struct jade_value *v, const struct jade_instr *instr)
       const struct jade_value *t = ra->s->values[ra->gather_into[v->index]];
       int base = reg - (int)ra->gather_comp[v->index];
       if (!ra->assigned[t->index] && ra->hint[t->index] < 0 && base >= 0 &&
-          base % (t->size == 3 ? 4 : t->size) == 0)
+          base % (t->size == 3 ? 4 : t->size) == 0) {
          ra->hint[t->index] = (int16_t)base;
+         expect_pieces(ra, t, base);
+      }
    }
    return true;
 }
@@ -363,6 +413,44 @@ collect_output_registers(struct ra *ra)
    ralloc_free(def);
 }
 
+/* Where each value of the block is defined and last read (ra->def_pos,
+ * ra->last_use); no piece is expected yet. */
+static void
+note_positions(struct ra *ra, const struct jade_cfg_block *cb)
+{
+   const uint16_t stamp = (uint16_t)(ra->block + 1);
+   int16_t n = 0;
+   jade_foreach_instr (cb->block, i) {
+      for (unsigned k = 0; k < i->dst_count; k++) {
+         const uint32_t v = i->dst[k].value;
+         if (ra->stamp[v] != stamp) {
+            ra->stamp[v] = stamp;
+            ra->def_pos[v] = n;
+            ra->last_use[v] = -1;
+         }
+      }
+      for (unsigned k = 0; k < i->src_count; k++) {
+         const uint32_t v = i->src[k].value;
+         if (i->src[k].kind != JADE_OPERAND_VALUE)
+            continue;
+         if (ra->stamp[v] != stamp) {
+            ra->stamp[v] = stamp;
+            ra->def_pos[v] = -1;
+         }
+         ra->last_use[v] = n;
+      }
+      if (n < INT16_MAX - 1)
+         n++;
+   }
+   unsigned v;
+   BITSET_FOREACH_SET (v, cb->live_out, ra->s->value_count) {
+      ra->stamp[v] = stamp;
+      ra->last_use[v] = INT16_MAX;
+   }
+   memset(ra->pending_piece, 0xff, 256 * sizeof(*ra->pending_piece));
+   memset(ra->pending_def, 0xff, 256 * sizeof(*ra->pending_def));
+}
+
 static bool
 allocate_block(struct ra *ra, unsigned b)
 {
@@ -384,6 +472,7 @@ allocate_block(struct ra *ra, unsigned b)
    jade_block_kills(s, ra->cfg, b, live, count);
    unsigned n = 0;
    ra->block = (int)b;
+   note_positions(ra, cb);
    jade_foreach_instr (cb->block, i) {
       ra->pos = (int)MIN2(n, INT16_MAX);
       const struct jade_instr_live *l = &live[n++];
@@ -622,6 +711,11 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    ra.piece_src = ralloc_array(s, int32_t, 4 * values);
    memset(ra.piece_src, 0xff, 4 * values * sizeof(int32_t));
    ra.phi_of = rzalloc_array(s, struct jade_instr *, values);
+   ra.stamp = rzalloc_array(s, uint16_t, values);
+   ra.def_pos = ralloc_array(s, int16_t, values);
+   ra.last_use = ralloc_array(s, int16_t, values);
+   ra.pending_piece = ralloc_array(s, int32_t, 256);
+   ra.pending_def = ralloc_array(s, int16_t, 256);
    for (unsigned v = 0; v < values; v++) {
       ra.hint[v] = -1;
       ra.gather_into[v] = -1;

@@ -137,7 +137,8 @@ static struct jade_value *
 reload(struct spill *sp, struct jade_block *block, struct jade_instr *before,
        const struct jade_value *v, unsigned slot)
 {
-   struct jade_value *r = jade_value_create(sp->s, JADE_FILE_GPR, v->size);
+   /* LDL.128 writes four registers: a reload of three takes them all. */
+   struct jade_value *r = jade_value_create(sp->s, JADE_FILE_GPR, regs_of(v));
    struct jade_instr *ld = jade_instr_create_before(sp->s, block, before, JADE_ISA_OP_LDL);
    jade_instr_add_dst(ld, JADE_ISA_F_DST, r);
    jade_instr_add_src_zero(ld, JADE_ISA_F_ADDR);
