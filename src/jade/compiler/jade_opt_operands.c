@@ -324,13 +324,25 @@ float_mods_of(const struct fold *f, const struct jade_operand *o, struct jade_op
    return true;
 }
 
+/* Whether an .FTZ on a modifier FADD x = -|y| may go when a reader of x
+ * takes y with the modifiers itself: the reader flushes its sources too,
+ * or it is MUFU or FSEL.  GLSL lets denormals be flushed or kept (GLSL
+ * 4.60 and ES 3.00, "Range and Precision"), and MUFU flushes its source
+ * anyway (the model's sim_exec_float.c; codegen folds negations into
+ * MUFU alike, nv50_ir_peephole.cpp ModifierFolding). */
+static bool
+may_drop_flush(const struct jade_instr *i)
+{
+   return flushes_denormals(i) || i->op == JADE_ISA_OP_MUFU || i->op == JADE_ISA_OP_FSEL;
+}
+
 static bool
 fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
 {
    struct jade_operand y;
    bool neg, abs;
    int slot = slot_of(&instr->src[i]);
-   if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs, flushes_denormals(instr)))
+   if (slot < 0 || !float_mods_of(f, &instr->src[i], &y, &neg, &abs, may_drop_flush(instr)))
       return false;
    struct jade_instr_copy saved;
    jade_instr_save(&saved, instr);
@@ -360,6 +372,65 @@ fold_float_mods(struct fold *f, struct jade_instr *instr, unsigned i)
    }
    jade_instr_restore(instr, &saved);
    return false;
+}
+
+/* SEL reading a value an FADD only negates or takes the absolute of
+ * (fneg, fabs of a select's sides): FSEL, which takes the modifiers in
+ * its slots and otherwise selects the bits as SEL does (sm75_isa.yaml;
+ * the model's exec_fsel). */
+static void
+fold_sel_float_mods(struct fold *f, struct jade_instr *instr)
+{
+   bool any = false;
+   for (unsigned i = 0; i < instr->src_count; i++) {
+      struct jade_operand y;
+      bool neg, abs;
+      any = any || (slot_of(&instr->src[i]) >= 0 &&
+                    float_mods_of(f, &instr->src[i], &y, &neg, &abs, true));
+   }
+   if (!any)
+      return;
+   instr->op = JADE_ISA_OP_FSEL;
+   bool folded = false;
+   if (jade_instr_form(f->s, instr) >= 0)
+      for (unsigned i = 0; i < instr->src_count; i++)
+         folded = fold_float_mods(f, instr, i) || folded;
+   if (!folded)
+      instr->op = JADE_ISA_OP_SEL;
+}
+
+/* x = FADD -y, -RZ left for readers that take no modifiers (stores, SEL
+ * of another select, EXIT's outputs) where y is an FMUL read only here:
+ * the FMUL computes x itself, (-a) * b, which is exact.  An .FTZ on the
+ * negation needs the FMUL to flush its result too. */
+static void
+fold_negation_into_product(struct fold *f, struct jade_instr *instr)
+{
+   if (instr->op != JADE_ISA_OP_FADD || instr->dst_count != 1 || instr->dst[0].count ||
+       !f->uses[instr->dst[0].value] || f->def[instr->dst[0].value] != instr)
+      return;
+   const struct jade_operand xo = {.kind = JADE_OPERAND_VALUE, .value = instr->dst[0].value};
+   struct jade_operand y;
+   bool neg, abs;
+   if (!float_mods_of(f, &xo, &y, &neg, &abs, true) || !neg || abs ||
+       y.kind != JADE_OPERAND_VALUE || y.count > 1 || y.comp || f->uses[y.value] != 1)
+      return;
+   struct jade_instr *d = f->def[y.value];
+   if (!d || d->op != JADE_ISA_OP_FMUL || d->site || d->dst_count != 1 || d->dst[0].count ||
+       !jade_instr_is_unguarded(d) || jade_instr_field(d, JADE_ISA_F_SAT, 0) ||
+       (jade_instr_field(instr, JADE_ISA_F_FTZ, 0) && !flushes_denormals(d)))
+      return;
+   jade_instr_set_field(d, JADE_ISA_F_A_NEG, !jade_instr_field(d, JADE_ISA_F_A_NEG, 0));
+   if (jade_instr_form(f->s, d) < 0) {
+      jade_instr_set_field(d, JADE_ISA_F_A_NEG, !jade_instr_field(d, JADE_ISA_F_A_NEG, 0));
+      return;
+   }
+   const uint32_t x = instr->dst[0].value;
+   d->dst[0].value = x;
+   f->def[x] = d;
+   f->def_block[x] = f->def_block[y.value];
+   f->uses[y.value] = 0;
+   list_del(&instr->link);
 }
 
 /* x = FADD.SAT y, -RZ with y computed once, by an op that saturates, and
@@ -784,8 +855,14 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
             for (unsigned i = 0; i < instr->src_count; i++)
                if (slot_of(&instr->src[i]) >= 0)
                   fold_float_mods(&f, instr, i);
+         if (instr->op == JADE_ISA_OP_SEL)
+            fold_sel_float_mods(&f, instr);
          fold_constants(&f, instr, mods, commutes);
          fold_cbuf_for_imm(&f, block, instr, mods, commutes, &cache);
       }
    }
+   /* Negations no reader could take. */
+   jade_foreach_block (s, block)
+      jade_foreach_instr_safe (block, instr)
+         fold_negation_into_product(&f, instr);
 }
