@@ -46,8 +46,16 @@ struct ra {
     * four registers, -1 none (a value gathered into several tuples has
     * only the first as gather_into). */
    int32_t *piece_src;
-   /* Per value: the PHI that it is a source or the destination of. */
+   /* Per value: the last PHI that it is a source or the destination of. */
    struct jade_instr **phi_of;
+   /* Per value: the PHIs it is a source or the destination of, as a list
+    * through phi_links (index + 1; 0 ends it). */
+   uint32_t *phi_first;
+   struct phi_link {
+      struct jade_instr *phi;
+      uint32_t next;
+   } * phi_links;
+   unsigned phi_link_count;
    int32_t owner[4][256]; /* value in each register, -1 free */
    /* A second value in the register: a tuple sharing it with the value
     * gathered into it (both hold the same bits until one dies). */
@@ -221,11 +229,18 @@ first_fitting(const struct ra *ra, const struct jade_value *v)
    return -1;
 }
 
+static bool
+fits(const struct ra *ra, const struct jade_value *v, int reg, bool strict)
+{
+   return strict ? range_fits(ra, v, reg) : range_free(ra, v->file, reg, v->size);
+}
+
 static void
 hint_partners(struct ra *ra, const struct jade_value *v)
 {
-   /* Phi partners take the same register if they can. */
-   struct jade_instr *phi = ra->phi_of[v->index];
+   /* Phi partners take the same register if they can (of the last PHI
+    * v is in). */
+   const struct jade_instr *phi = ra->phi_of[v->index];
    if (phi) {
       if (!ra->assigned[phi->dst[0].value] && ra->hint[phi->dst[0].value] < 0)
          ra->hint[phi->dst[0].value] = v->reg;
@@ -235,10 +250,38 @@ hint_partners(struct ra *ra, const struct jade_value *v)
    }
 }
 
-static bool
-fits(const struct ra *ra, const struct jade_value *v, int reg, bool strict)
+/* A register of a partner in any PHI v is a source of, already placed
+ * (a value kept through nested ifs is a source of each one's PHI, and
+ * the pushed hint is only the last PHI's): -1 when none fits. */
+static int
+placed_partner(const struct ra *ra, const struct jade_value *v, bool strict)
 {
-   return strict ? range_fits(ra, v, reg) : range_free(ra, v->file, reg, v->size);
+   for (uint32_t l = ra->phi_first[v->index]; l; l = ra->phi_links[l - 1].next) {
+      const struct jade_instr *phi = ra->phi_links[l - 1].phi;
+      if (phi->dst[0].value == v->index)
+         continue;
+      const struct jade_value *d = ra->s->values[phi->dst[0].value];
+      if (ra->assigned[d->index] && fits(ra, v, d->reg, strict))
+         return d->reg;
+      for (unsigned k = 0; k < phi->src_count; k++) {
+         const struct jade_value *w = ra->s->values[phi->src[k].value];
+         if (w != v && ra->assigned[w->index] && w->file == v->file && w->size == v->size &&
+             fits(ra, v, w->reg, strict))
+            return w->reg;
+      }
+   }
+   return -1;
+}
+
+/* Records that value v is in `phi`. */
+static void
+link_phi(struct ra *ra, uint32_t v, struct jade_instr *phi)
+{
+   for (uint32_t l = ra->phi_first[v]; l; l = ra->phi_links[l - 1].next)
+      if (ra->phi_links[l - 1].phi == phi)
+         return;
+   ra->phi_links[ra->phi_link_count] = (struct phi_link){.phi = phi, .next = ra->phi_first[v]};
+   ra->phi_first[v] = ++ra->phi_link_count;
 }
 
 /* The register v prefers (its copy source's, its hint, its place in a
@@ -267,6 +310,8 @@ preferred_register(struct ra *ra, const struct jade_value *v, const struct jade_
    }
    if (reg < 0 && ra->hint[v->index] >= 0 && fits(ra, v, ra->hint[v->index], strict))
       reg = ra->hint[v->index];
+   if (reg < 0)
+      reg = placed_partner(ra, v, strict);
    /* A tuple gathered from scalars: where they already are. */
    if (reg < 0 && v->size > 1 && ra->hint[v->index] >= 0 &&
        range_free_for_tuple(ra, v, ra->hint[v->index]) &&
@@ -344,8 +389,11 @@ collect_hints(struct ra *ra)
       jade_foreach_instr (block, i) {
          if (i->op == JADE_OP_PHI) {
             ra->phi_of[i->dst[0].value] = i;
-            for (unsigned k = 0; k < i->src_count; k++)
+            link_phi(ra, i->dst[0].value, i);
+            for (unsigned k = 0; k < i->src_count; k++) {
                ra->phi_of[i->src[k].value] = i;
+               link_phi(ra, i->src[k].value, i);
+            }
          } else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count && i->src_count == 1 &&
                     i->src[0].kind == JADE_OPERAND_VALUE && !i->src[0].count &&
                     s->values[i->src[0].value]->size == 1) {
@@ -710,7 +758,14 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    ra.gather_comp = rzalloc_array(s, uint8_t, values);
    ra.piece_src = ralloc_array(s, int32_t, 4 * values);
    memset(ra.piece_src, 0xff, 4 * values * sizeof(int32_t));
+   unsigned phi_operands = 0;
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, i)
+         if (i->op == JADE_OP_PHI)
+            phi_operands += 1 + i->src_count;
    ra.phi_of = rzalloc_array(s, struct jade_instr *, values);
+   ra.phi_first = rzalloc_array(s, uint32_t, values);
+   ra.phi_links = ralloc_array(s, struct phi_link, phi_operands ? phi_operands : 1);
    ra.stamp = rzalloc_array(s, uint16_t, values);
    ra.def_pos = ralloc_array(s, int16_t, values);
    ra.last_use = ralloc_array(s, int16_t, values);
