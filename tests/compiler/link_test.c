@@ -86,13 +86,18 @@ make_vs(void *mem, const struct io *outs, unsigned n)
    return compile(mem, &b);
 }
 
+/* Where the FS's sum starts: not 0, so that the first input's multiply
+ * by w fuses into an add of an immediate (FFMA ipa, w, 0.25), which the
+ * link makes an FADD for a flat or folded input. */
+#define SUM_START 0.25f
+
 /* An FS reading each input's components, their sum to colour 0. */
 static struct jade_shader_binary *
 make_fs(void *mem, const struct io *ins, unsigned n)
 {
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, jade_nir_options(), "fs");
    nir_variable *color = var(b.shader, nir_var_shader_out, 4, FRAG_RESULT_DATA0, 0, NULL);
-   nir_def *sum = nir_imm_float(&b, 0.0);
+   nir_def *sum = nir_imm_float(&b, SUM_START);
    for (unsigned i = 0; i < n; i++) {
       nir_variable *v = var(b.shader, nir_var_shader_in, 4, ins[i].slot, i, &ins[i]);
       nir_def *x = nir_load_var(&b, v);
@@ -257,7 +262,7 @@ reference(const struct jade_link_key *key, const struct jade_shader_binary *vs, 
           const struct io *ins, unsigned nin, unsigned p)
 {
    float px = (float)(p % PIX_W) + 0.5f, py = (float)(p / PIX_W) + 0.5f;
-   float sum = 0.0f;
+   float sum = SUM_START;
    for (unsigned i = 0; i < nin; i++) {
       unsigned base = slot_address(ins[i].slot);
       bool color = base >= 0x280 && base < 0x2a0;
@@ -380,6 +385,16 @@ starts(const char *text, const char *prefix)
    return !strncmp(text, prefix, strlen(prefix));
 }
 
+/* A multiply site after the link made it multiply by 1: FMUL d, a, 1,
+ * FFMA d, a, 1, c, or FADD d, a, k for FFMA d, a, w, k with k a constant
+ * (jade_link.c, add_instead). */
+static bool
+by_one(const char *text)
+{
+   return (starts(text, "FMUL") && strstr(text, ", 1 ;")) ||
+          (starts(text, "FFMA") && strstr(text, ", 1, ")) || starts(text, "FADD");
+}
+
 /* "MOV Rn, VALUE ;" for some register n: a load the link replaced with
  * that constant (VALUE as the printer writes it, e.g. "0x0"). */
 static bool
@@ -423,7 +438,7 @@ test_gaps(void *mem)
    expect(starts(VS_STORE(&l, 0xa0), "NOP"), "the AST of generic 2 is a NOP");
    expect(starts(VS_STORE(&l, 0x90), "AST"), "the AST of generic 1 stays");
    expect(is_mov_of(FS_LOAD(&l, 0xb4), "0x0"), "the IPA of generic 3 .y is a MOV of 0");
-   expect(strstr(FS_MUL(&l, 0xb4), ", 1 ;") != NULL, "its FMUL by w multiplies by 1");
+   expect(by_one(FS_MUL(&l, 0xb4)), "its multiply by w multiplies by 1");
    expect(starts(FS_LOAD(&l, 0xc8), "IPA.CONSTANT"), "generic 4 .z stays flat");
 }
 
@@ -445,8 +460,10 @@ test_all_slots(void *mem)
             l.f.generic_imap_x[i] == (i % 2 ? 3u : 2u) && !l.f.generic_imap_y[i];
    expect(all, "32 generic vectors: all in the VS Omap, .x in the FS Imap (2 / 3 alternating)");
    expect(l.st.patches == 0, "nothing patched");
-   expect(strstr(FS_MUL(&l, 0x80), "FMUL") && !strcmp(FS_MUL(&l, 0x90), "<no mul>"),
-          "perspective inputs have their FMUL site, noperspective ones none");
+   expect((starts(FS_MUL(&l, 0x80), "FMUL") || starts(FS_MUL(&l, 0x80), "FFMA")) &&
+             !strcmp(FS_MUL(&l, 0x90), "<no mul>"),
+          "perspective inputs have their multiply site (FMUL, or the FFMA of an add it fused "
+          "into), noperspective ones none");
 
    /* The FS reads only the even vectors: the odd stores go. */
    struct io even[16];
@@ -489,9 +506,9 @@ test_colors(void *mem)
       return;
    expect(starts(VS_STORE(&l, 0x2a0), "AST") && l.v.omap_color_back_diffuse_alpha,
           "two-sided: the back colour store stays, in the Omap");
-   expect(starts(FS_LOAD(&l, 0x280), "IPA.CONSTANT") && strstr(FS_MUL(&l, 0x280), ", 1 ;") &&
+   expect(starts(FS_LOAD(&l, 0x280), "IPA.CONSTANT") && by_one(FS_MUL(&l, 0x280)) &&
              l.f.imap_color_diffuse_red == 1 && l.f.imap_color_diffuse_alpha == 1,
-          "flat shading: colour 0 IPA.CONSTANT, its FMUL by 1, Imap constant");
+          "flat shading: colour 0 IPA.CONSTANT, its multiply by 1, Imap constant");
    expect(l.st.inputs_flat == 4, "four colour loads made flat");
    bool deps_ok = true;
    for (unsigned k = 0; k < l.fs->patch_count; k++) {

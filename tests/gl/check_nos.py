@@ -24,7 +24,8 @@ STEPS = {
     "base": ("keep", [], []),
     "flatshade": ("link", ["flatshade 1"],
                   [r"+FS .*IPA\.PASS (R\d+), a\[0x28.\] ; -> IPA\.CONSTANT \1",
-                   r"+FS .*FMUL (R\d+), \1, R\d+ ; -> FMUL \1, \1, 1 ;"]),
+                   r"+FS .*(FMUL (R\d+), \2, R\d+ ; -> FMUL \2, \2, 1 ;|"
+                   r"FFMA\S* R\d+, -?R\d+, R\d+, \S+ ; -> FFMA\S* R\d+, -?R\d+, 1, )"]),
     "smooth-again": ("hit", ["flatshade 0"], []),
     "twoside": ("link", ["twoside 1"], [r"-a\[0x2a0\].* -> NOP"]),
     "clip-planes": ("link", ["clip 0x03"], [r"-a\[0x2c0\].* -> NOP"]),
@@ -91,7 +92,10 @@ REWRITES = [
     r"IPA\S* (R\d+), a\[0x[0-9a-f]+\] ; -> MOV \1, 0x[0-9a-f]+ ;",
     r"IPA\.PASS(\S*) (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.CONSTANT \2, \3 ;",
     r"IPA\.PASS (R\d+), (a\[0x[0-9a-f]+\]) ; -> IPA\.PASS\.CENTROID \1, \2 ;",
-    r"FMUL(\S*) (R\d+), (R\d+), R\d+ ; -> FMUL\1 \2, \3, 1 ;",
+    r"FMUL(\S*) (R\d+), (-?R\d+), R\d+ ; -> FMUL\1 \2, \3, 1 ;",
+    # (the FMUL by w fused into an add: jade_opt_operands.c)
+    r"FFMA(\S*) (R\d+), (-?R\d+), R\d+, ([^;]*) ; -> FFMA\1 \2, \3, 1, \4 ;",
+    r"FFMA(\S*) (R\d+), (-?R\d+), R\d+, ([^;]*) ; -> FADD\S* \2, \3, \4 ;",
     r"(FADD|FMUL|FFMA)\S* ([^;]*) ; -> \1\S*\.SAT\S* \2 ;",
 ]
 

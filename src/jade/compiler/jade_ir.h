@@ -121,6 +121,9 @@ struct jade_instr {
    bool pred_not;
    /* A patch site other passes must keep as it is (enum jade_site). */
    uint8_t site;
+   /* From a NIR instruction marked exact (precise, invariant): not to be
+    * contracted with another (a*b + c stays two roundings). */
+   bool exact;
    int32_t pred_value;        /* guard predicate SSA value, -1 = none */
    struct jade_isa_ctrl ctrl; /* set by the control-bits pass */
    /* Counts, and the room allocated for each array. */
@@ -134,8 +137,9 @@ struct jade_instr {
    /* Targets of branches: a block index (resolved to a pc at emission). */
    int32_t target_block;
    uint32_t emit_index; /* position in the code, set by emission */
-   /* A perspective input's IPA: the FMUL by w that is its only reader
-    * (the linker rewrites both; see jade_patch_site). */
+   /* A perspective input's IPA: the FMUL by w that is its only reader,
+    * or the FFMA ipa * w + c it fused into (the linker rewrites both; see
+    * jade_patch_site). */
    struct jade_instr *ipa_mul;
 };
 static_assert(sizeof(struct jade_instr) == 80, "instructions stay small: operands live apart");

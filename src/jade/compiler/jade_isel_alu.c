@@ -34,9 +34,13 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
 
    struct jade_value *dst = isel_new_value(c, bits);
    isel_set_def(c, &alu->def, 0, dst);
+   struct list_head *before = c->block->instrs.prev;
    if (((bits == 64 || alu->src[0].src.ssa->bit_size == 64) && isel_alu_fp64(c, alu, dst)) ||
        isel_alu_int(c, alu, dst) || isel_alu_conv(c, alu, dst) || isel_alu_float(c, alu, dst) ||
        isel_alu_cmp(c, alu, dst)) {
+      /* What an exact op made stays uncontracted (jade_opt_operands.c). */
+      for (struct list_head *l = before->next; alu->exact && l != &c->block->instrs; l = l->next)
+         list_entry(l, struct jade_instr, link)->exact = true;
       /* A boolean kept in a GPR (bools_in_gpr): 0 or ~0. */
       if (bits == 1 && c->bools_in_gpr)
          isel_set_def(c, &alu->def, 0, isel_bool_to_gpr(c, dst));

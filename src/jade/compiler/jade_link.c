@@ -177,18 +177,63 @@ op_at(const uint64_t *code, unsigned at, struct jade_isa_instr *isa)
    return jade_isa_forms[isa->form].op;
 }
 
-/* The FMUL by w after a perspective IPA multiplies by 1.0 instead: the
- * IPA's new value is already the final one.  Other fields (.SAT, .FTZ)
- * stay. */
+/* FFMA ipa, w, k with k an immediate or c[][] (no form has both b and c
+ * constant): ipa * 1 + k is the add FADD ipa, k, with the FFMA's
+ * flushing, saturation, rounding and modifiers. */
+static void
+add_instead(uint64_t *code, const struct jade_patch_site *p, const struct jade_isa_instr *old,
+            enum jade_isa_src_kind k, struct jade_link_stats *stats)
+{
+   /* FADD's b takes the slot FFMA's c has (forms 2 and 3). */
+   int form = -1;
+   for (unsigned f = 0; f < jade_isa_form_count && form < 0; f++)
+      if (jade_isa_forms[f].op == JADE_ISA_OP_FADD && jade_isa_forms[f].src_kind[1] == k)
+         form = (int)f;
+   if (form < 0)
+      return;
+   struct jade_isa_instr add;
+   jade_isa_instr_init(&add, (unsigned)form);
+   add.pred = old->pred;
+   add.pred_not = old->pred_not;
+   add.field[JADE_ISA_F_DST] = old->field[JADE_ISA_F_DST];
+   add.field[JADE_ISA_F_A] = old->field[JADE_ISA_F_A];
+   add.field[JADE_ISA_F_A_NEG] = old->field[JADE_ISA_F_A_NEG];
+   add.field[JADE_ISA_F_A_ABS] = old->field[JADE_ISA_F_A_ABS];
+   if (k == JADE_ISA_SRC_IMM) {
+      add.field[JADE_ISA_F_B] = old->field[JADE_ISA_F_C];
+   } else {
+      add.field[JADE_ISA_F_B_BANK] = old->field[JADE_ISA_F_C_BANK];
+      add.field[JADE_ISA_F_B_OFF] = old->field[JADE_ISA_F_C_OFF];
+      add.field[JADE_ISA_F_B_NEG] = old->field[JADE_ISA_F_C_NEG];
+      add.field[JADE_ISA_F_B_ABS] = old->field[JADE_ISA_F_C_ABS];
+   }
+   add.field[JADE_ISA_F_FTZ] = old->field[JADE_ISA_F_FMZ] != JADE_ISA_V_FMZ_IEEE;
+   add.field[JADE_ISA_F_SAT] = old->field[JADE_ISA_F_SAT];
+   add.field[JADE_ISA_F_RND] = old->field[JADE_ISA_F_RND];
+   rewrite(code, p->mul_offset, &add, &old->ctrl, false);
+   stats->patches++;
+}
+
+/* The FMUL by w after a perspective IPA (or the FFMA ipa * w + c it
+ * fused into) multiplies by 1.0 instead: the IPA's new value is already
+ * the final one.  Other fields (.SAT, .FTZ, the modifiers) stay. */
 static void
 unmultiply(uint64_t *code, const struct jade_patch_site *p, uint8_t ipa_dst,
            struct jade_link_stats *stats)
 {
    struct jade_isa_instr old;
-   if (p->mul_offset == JADE_PATCH_NO_MUL || op_at(code, p->mul_offset, &old) != JADE_ISA_OP_FMUL ||
-       old.field[JADE_ISA_F_A] != ipa_dst)
+   const enum jade_isa_op op =
+      p->mul_offset == JADE_PATCH_NO_MUL ? JADE_ISA_OP_COUNT : op_at(code, p->mul_offset, &old);
+   if ((op != JADE_ISA_OP_FMUL && op != JADE_ISA_OP_FFMA) || old.field[JADE_ISA_F_A] != ipa_dst)
       return;
-   int form = jade_isa_find_form(JADE_ISA_OP_FMUL, 4);
+   const enum jade_isa_src_kind c = jade_isa_forms[old.form].src_kind[2];
+   if (op == JADE_ISA_OP_FFMA && (c == JADE_ISA_SRC_IMM || c == JADE_ISA_SRC_CBUF)) {
+      add_instead(code, p, &old, c, stats);
+      return;
+   }
+   /* Form 4: b an immediate, c (FFMA's addend) a register, as the
+    * compiler leaves it (jade_opt_operands.c, fuse_interpolation). */
+   int form = jade_isa_find_form(op, 4);
    if (form < 0 || jade_isa_forms[form].src_kind[1] != JADE_ISA_SRC_IMM)
       return;
    struct jade_isa_instr one = old;

@@ -91,6 +91,16 @@ slot_of(const struct jade_operand *o)
                                      : -1;
 }
 
+/* The source of instr in `field`, NULL when it has none. */
+static struct jade_operand *
+src_in(struct jade_instr *instr, enum jade_isa_field field)
+{
+   for (unsigned i = 0; i < instr->src_count; i++)
+      if (instr->src[i].field == field)
+         return &instr->src[i];
+   return NULL;
+}
+
 static void
 swap_fields(struct jade_instr *instr, enum jade_isa_field x, enum jade_isa_field y)
 {
@@ -403,27 +413,27 @@ fold_sel_float_mods(struct fold *f, struct jade_instr *instr)
  * of another select, EXIT's outputs) where y is an FMUL read only here:
  * the FMUL computes x itself, (-a) * b, which is exact.  An .FTZ on the
  * negation needs the FMUL to flush its result too. */
-static void
+static bool
 fold_negation_into_product(struct fold *f, struct jade_instr *instr)
 {
    if (instr->op != JADE_ISA_OP_FADD || instr->dst_count != 1 || instr->dst[0].count ||
        !f->uses[instr->dst[0].value] || f->def[instr->dst[0].value] != instr)
-      return;
+      return false;
    const struct jade_operand xo = {.kind = JADE_OPERAND_VALUE, .value = instr->dst[0].value};
    struct jade_operand y;
    bool neg, abs;
    if (!float_mods_of(f, &xo, &y, &neg, &abs, true) || !neg || abs ||
        y.kind != JADE_OPERAND_VALUE || y.count > 1 || y.comp || f->uses[y.value] != 1)
-      return;
+      return false;
    struct jade_instr *d = f->def[y.value];
    if (!d || d->op != JADE_ISA_OP_FMUL || d->site || d->dst_count != 1 || d->dst[0].count ||
        !jade_instr_is_unguarded(d) || jade_instr_field(d, JADE_ISA_F_SAT, 0) ||
        (jade_instr_field(instr, JADE_ISA_F_FTZ, 0) && !flushes_denormals(d)))
-      return;
+      return false;
    jade_instr_set_field(d, JADE_ISA_F_A_NEG, !jade_instr_field(d, JADE_ISA_F_A_NEG, 0));
    if (jade_instr_form(f->s, d) < 0) {
       jade_instr_set_field(d, JADE_ISA_F_A_NEG, !jade_instr_field(d, JADE_ISA_F_A_NEG, 0));
-      return;
+      return false;
    }
    const uint32_t x = instr->dst[0].value;
    d->dst[0].value = x;
@@ -431,6 +441,65 @@ fold_negation_into_product(struct fold *f, struct jade_instr *instr)
    f->def_block[x] = f->def_block[y.value];
    f->uses[y.value] = 0;
    list_del(&instr->link);
+   return true;
+}
+
+/* x + z where x = ipa * w is a perspective input's multiply by 1/w (its
+ * IPA's ipa_mul) read only here: FFMA ipa, w, z, which becomes that
+ * IPA's multiply site (for a flat or folded input jade_link.c's
+ * unmultiply makes it ipa * 1.0 + z, or FADD ipa, z where z is an
+ * immediate or c[][]).  Codegen fuses these as well; an exact add
+ * (precise) is not contracted. */
+static void
+fuse_interpolation(struct fold *f, struct jade_block *block, struct jade_instr *instr)
+{
+   if (instr->op != JADE_ISA_OP_FADD || instr->exact || instr->site ||
+       !jade_instr_is_unguarded(instr) || instr->dst_count != 1 || instr->dst[0].count ||
+       instr->src_count != 2)
+      return;
+   for (unsigned i = 0; i < 2; i++) {
+      const struct jade_operand *x = &instr->src[i], *z = &instr->src[1 - i];
+      const int xs = slot_of(x), zs = slot_of(z);
+      if (xs < 0 || zs < 0 || x->kind != JADE_OPERAND_VALUE || x->count > 1 || x->comp ||
+          f->uses[x->value] != 1 || z->count > 1 ||
+          (z->kind == JADE_OPERAND_VALUE && z->value == x->value) ||
+          jade_instr_field(instr, abs_field[xs], 0))
+         continue;
+      struct jade_instr *m = f->def[x->value];
+      if (!m || m->op != JADE_ISA_OP_FMUL || m->field_count || m->dst_count != 1 ||
+          m->dst[0].count || !jade_instr_is_unguarded(m))
+         continue;
+      const struct jade_operand *a = src_in(m, JADE_ISA_F_A), *w = src_in(m, JADE_ISA_F_B);
+      struct jade_instr *ipa = a && a->kind == JADE_OPERAND_VALUE ? f->def[a->value] : NULL;
+      if (!ipa || ipa->op != JADE_ISA_OP_IPA || ipa->ipa_mul != m || !w ||
+          w->kind != JADE_OPERAND_VALUE)
+         continue;
+      struct jade_instr *fma = jade_instr_create_before(f->s, block, instr, JADE_ISA_OP_FFMA);
+      jade_instr_add_dst(fma, JADE_ISA_F_DST, f->s->values[instr->dst[0].value]);
+      jade_instr_add_src_copy(fma, a);
+      jade_instr_add_src_copy(fma, w);
+      struct jade_operand c = *z;
+      c.field = JADE_ISA_F_C;
+      jade_instr_add_src_copy(fma, &c);
+      if (jade_instr_field(instr, JADE_ISA_F_FTZ, 0))
+         jade_instr_set_field(fma, JADE_ISA_F_FMZ, JADE_ISA_V_FMZ_FTZ);
+      jade_instr_set_field(fma, JADE_ISA_F_SAT, jade_instr_field(instr, JADE_ISA_F_SAT, 0));
+      jade_instr_set_field(fma, JADE_ISA_F_RND,
+                           jade_instr_field(instr, JADE_ISA_F_RND, JADE_ISA_V_RND_RN));
+      jade_instr_set_field(fma, JADE_ISA_F_A_NEG, jade_instr_field(instr, neg_field[xs], 0));
+      jade_instr_set_field(fma, JADE_ISA_F_C_NEG, jade_instr_field(instr, neg_field[zs], 0));
+      jade_instr_set_field(fma, JADE_ISA_F_C_ABS, jade_instr_field(instr, abs_field[zs], 0));
+      if (jade_instr_form(f->s, fma) < 0) {
+         list_del(&fma->link);
+         return;
+      }
+      f->def[instr->dst[0].value] = fma;
+      f->uses[x->value] = 0;
+      ipa->ipa_mul = fma;
+      list_del(&m->link);
+      list_del(&instr->link);
+      return;
+   }
 }
 
 /* x = FADD.SAT y, -RZ with y computed once, by an op that saturates, and
@@ -495,16 +564,6 @@ fold_color_clamp(struct fold *f, struct jade_instr *instr)
    instr->src_count = 1;
    instr->src[0] = y;
    instr->src[0].field = JADE_ISA_F_B;
-}
-
-/* The source of instr in `field`, NULL when it has none. */
-static struct jade_operand *
-src_in(struct jade_instr *instr, enum jade_isa_field field)
-{
-   for (unsigned i = 0; i < instr->src_count; i++)
-      if (instr->src[i].field == field)
-         return &instr->src[i];
-   return NULL;
 }
 
 /* p = PLOP3(x, PT, PT) computing !x: x, or NULL. */
@@ -861,8 +920,11 @@ jade_opt_fold_operands(struct jade_ir_shader *s)
          fold_cbuf_for_imm(&f, block, instr, mods, commutes, &cache);
       }
    }
-   /* Negations no reader could take. */
-   jade_foreach_block (s, block)
-      jade_foreach_instr_safe (block, instr)
-         fold_negation_into_product(&f, instr);
+   /* Negations no reader could take; interpolations into their adds. */
+   jade_foreach_block (s, block) {
+      jade_foreach_instr_safe (block, instr) {
+         if (!fold_negation_into_product(&f, instr))
+            fuse_interpolation(&f, block, instr);
+      }
+   }
 }
