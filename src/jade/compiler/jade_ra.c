@@ -46,10 +46,8 @@ struct ra {
     * four registers, -1 none (a value gathered into several tuples has
     * only the first as gather_into). */
    int32_t *piece_src;
-   /* Per value: the last PHI that it is a source or the destination of. */
-   struct jade_instr **phi_of;
-   /* Per value: the PHIs it is a source or the destination of, as a list
-    * through phi_links (index + 1; 0 ends it). */
+   /* Per value: the PHIs it is a source or the destination of, the last
+    * one first, as a list through phi_links (index + 1; 0 ends it). */
    uint32_t *phi_first;
    struct phi_link {
       struct jade_instr *phi;
@@ -82,7 +80,7 @@ struct ra {
    /* Per value, in the block being allocated (valid where stamp is the
     * block + 1): the position of its definition and of its last reader
     * (INT16_MAX: live out of the block). */
-   uint16_t *stamp;
+   uint32_t *stamp;
    int16_t *def_pos, *last_use;
    /* Per general register: a tuple's piece, not defined yet in this
     * block, that is to land in it (-1: none), and where it is defined.
@@ -184,7 +182,7 @@ holds_piece_register(const struct ra *ra, const struct jade_value *v, int reg)
 {
    if (v->file != JADE_FILE_GPR)
       return false;
-   const bool known = ra->stamp[v->index] == ra->block + 1;
+   const bool known = ra->stamp[v->index] == (uint32_t)ra->block + 1;
    const int last = known ? ra->last_use[v->index] : INT16_MAX;
    for (unsigned k = 0; k < v->size; k++) {
       const int32_t piece = ra->pending_piece[reg + k];
@@ -211,8 +209,8 @@ expect_pieces(struct ra *ra, const struct jade_value *t, int base)
 {
    for (unsigned k = 0; k < MIN2(t->size, 4) && base + k < 256; k++) {
       const int32_t p = ra->piece_src[4 * t->index + k];
-      if (p < 0 || ra->assigned[p] || ra->stamp[p] != ra->block + 1 || ra->def_pos[p] <= ra->pos ||
-          ra->pending_def[base + k] > ra->pos)
+      if (p < 0 || ra->assigned[p] || ra->stamp[p] != (uint32_t)ra->block + 1 ||
+          ra->def_pos[p] <= ra->pos || ra->pending_def[base + k] > ra->pos)
          continue;
       ra->pending_piece[base + k] = p;
       ra->pending_def[base + k] = ra->def_pos[p];
@@ -240,7 +238,8 @@ hint_partners(struct ra *ra, const struct jade_value *v)
 {
    /* Phi partners take the same register if they can (of the last PHI
     * v is in). */
-   const struct jade_instr *phi = ra->phi_of[v->index];
+   const uint32_t last = ra->phi_first[v->index];
+   const struct jade_instr *phi = last ? ra->phi_links[last - 1].phi : NULL;
    if (phi) {
       if (!ra->assigned[phi->dst[0].value] && ra->hint[phi->dst[0].value] < 0)
          ra->hint[phi->dst[0].value] = v->reg;
@@ -388,12 +387,9 @@ collect_hints(struct ra *ra)
    jade_foreach_block (s, block) {
       jade_foreach_instr (block, i) {
          if (i->op == JADE_OP_PHI) {
-            ra->phi_of[i->dst[0].value] = i;
             link_phi(ra, i->dst[0].value, i);
-            for (unsigned k = 0; k < i->src_count; k++) {
-               ra->phi_of[i->src[k].value] = i;
+            for (unsigned k = 0; k < i->src_count; k++)
                link_phi(ra, i->src[k].value, i);
-            }
          } else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count && i->src_count == 1 &&
                     i->src[0].kind == JADE_OPERAND_VALUE && !i->src[0].count &&
                     s->values[i->src[0].value]->size == 1) {
@@ -466,7 +462,7 @@ collect_output_registers(struct ra *ra)
 static void
 note_positions(struct ra *ra, const struct jade_cfg_block *cb)
 {
-   const uint16_t stamp = (uint16_t)(ra->block + 1);
+   const uint32_t stamp = (uint32_t)ra->block + 1;
    int16_t n = 0;
    jade_foreach_instr (cb->block, i) {
       for (unsigned k = 0; k < i->dst_count; k++) {
@@ -477,7 +473,8 @@ note_positions(struct ra *ra, const struct jade_cfg_block *cb)
             ra->last_use[v] = -1;
          }
       }
-      for (unsigned k = 0; k < i->src_count; k++) {
+      /* A PHI's sources are read in the predecessors. */
+      for (unsigned k = 0; i->op != JADE_OP_PHI && k < i->src_count; k++) {
          const uint32_t v = i->src[k].value;
          if (i->src[k].kind != JADE_OPERAND_VALUE)
             continue;
@@ -763,10 +760,9 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
       jade_foreach_instr (block, i)
          if (i->op == JADE_OP_PHI)
             phi_operands += 1 + i->src_count;
-   ra.phi_of = rzalloc_array(s, struct jade_instr *, values);
    ra.phi_first = rzalloc_array(s, uint32_t, values);
    ra.phi_links = ralloc_array(s, struct phi_link, phi_operands ? phi_operands : 1);
-   ra.stamp = rzalloc_array(s, uint16_t, values);
+   ra.stamp = rzalloc_array(s, uint32_t, values);
    ra.def_pos = ralloc_array(s, int16_t, values);
    ra.last_use = ralloc_array(s, int16_t, values);
    ra.pending_piece = ralloc_array(s, int32_t, 256);
