@@ -371,6 +371,8 @@ compile_ir(void *mem_ctx, nir_shader *nir, const struct jade_compiler_options *o
    /* After propagation, which makes gatherings of the same values look
     * alike. */
    JADE_PASS(s, jade_opt_tuple_gathers);
+   /* After both: the moves left are the ones a split load can save. */
+   JADE_PASS(s, jade_opt_split_attribute_loads);
    /* Constants and modifiers into readers: needs the producers that
     * propagation exposed; before scheduling, which should see the
     * folded (fewer) instructions. */

@@ -68,6 +68,7 @@ struct jade_ir_shader *jade_from_nir(void *mem_ctx, struct nir_shader *nir, bool
 void jade_opt_copy_propagate(struct jade_ir_shader *s);
 void jade_opt_tuple_copies(struct jade_ir_shader *s);
 void jade_opt_tuple_gathers(struct jade_ir_shader *s);
+void jade_opt_split_attribute_loads(struct jade_ir_shader *s);
 void jade_opt_dead_code(struct jade_ir_shader *s);
 /* After allocation: a branch over a block that only branches becomes the
  * inverted branch (jade_opt.c). */

@@ -8,6 +8,7 @@
  */
 
 #include "jade_compiler_private.h"
+#include "util/bitscan.h"
 #include "util/ralloc.h"
 
 /* Ops with effects beyond their destinations. */
@@ -144,6 +145,73 @@ jade_opt_tuple_copies(struct jade_ir_shader *s)
    ralloc_free(offset);
    ralloc_free(source);
    ralloc_free(written);
+}
+
+/* An attribute load of n words whose tuple is read only a register at a
+ * time, with more than n - 1 of its registers moved into other tuples
+ * (a vec2 attribute stored in the odd words of an output vector): n
+ * loads of a word each instead, which the allocator can place where the
+ * moves went (n - 1 more loads, more than n - 1 moves fewer). */
+void
+jade_opt_split_attribute_loads(struct jade_ir_shader *s)
+{
+   uint8_t *moved = rzalloc_array(s, uint8_t, s->value_count);
+   bool *whole = rzalloc_array(s, bool, s->value_count);
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
+         for (unsigned k = 0; k < i->src_count; k++) {
+            const struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || s->values[o->value]->size < 2)
+               continue;
+            if (o->count != 1)
+               whole[o->value] = true;
+            else if (i->op == JADE_ISA_OP_MOV && i->dst[0].count == 1 && o->comp < 8)
+               moved[o->value] |= (uint8_t)(1u << o->comp);
+         }
+      }
+   }
+   struct jade_value **word = rzalloc_array(s, struct jade_value *, 4 * s->value_count);
+   bool any = false;
+   jade_foreach_block (s, block) {
+      jade_foreach_instr_safe (block, i) {
+         if (i->op != JADE_ISA_OP_ALD || i->src_count || i->dst_count != 1 || i->dst[0].count ||
+             !jade_instr_is_unguarded(i))
+            continue;
+         const struct jade_value *t = s->values[i->dst[0].value];
+         if (t->size < 2 || t->size > 4 || whole[t->index] ||
+             (unsigned)util_bitcount(moved[t->index]) <= t->size - 1)
+            continue;
+         const uint64_t addr = jade_instr_field(i, JADE_ISA_F_ADDR, 0);
+         for (unsigned w = 0; w < t->size; w++) {
+            struct jade_instr *ld = jade_instr_create_before(s, block, i, JADE_ISA_OP_ALD);
+            for (unsigned f = 0; f < i->field_count; f++)
+               jade_instr_set_field(ld, (enum jade_isa_field)i->fields[f].field,
+                                    i->fields[f].value);
+            jade_instr_set_field(ld, JADE_ISA_F_ADDR, addr + 4 * w);
+            jade_instr_set_field(ld, JADE_ISA_F_COMPS, JADE_ISA_V_COMPS_32);
+            word[4 * t->index + w] = jade_value_create(s, JADE_FILE_GPR, 1);
+            jade_instr_add_dst(ld, JADE_ISA_F_DST, word[4 * t->index + w]);
+         }
+         list_del(&i->link);
+         any = true;
+      }
+   }
+   jade_foreach_block (s, block) {
+      jade_foreach_instr (block, i) {
+         for (unsigned k = 0; any && k < i->src_count; k++) {
+            struct jade_operand *o = &i->src[k];
+            if (o->kind != JADE_OPERAND_VALUE || o->value >= s->value_count ||
+                s->values[o->value]->size < 2 || o->comp >= 4 || !word[4 * o->value + o->comp])
+               continue;
+            o->value = word[4 * o->value + o->comp]->index;
+            o->comp = 0;
+            o->count = 0;
+         }
+      }
+   }
+   ralloc_free(word);
+   ralloc_free(whole);
+   ralloc_free(moved);
 }
 
 /* A tuple gathered by MOVs from the same registers as one gathered
