@@ -184,12 +184,9 @@ static void
 add_instead(uint64_t *code, const struct jade_patch_site *p, const struct jade_isa_instr *old,
             enum jade_isa_src_kind k, struct jade_link_stats *stats)
 {
-   /* FADD's b takes the slot FFMA's c has (forms 2 and 3). */
-   int form = -1;
-   for (unsigned f = 0; f < jade_isa_form_count && form < 0; f++)
-      if (jade_isa_forms[f].op == JADE_ISA_OP_FADD && jade_isa_forms[f].src_kind[1] == k)
-         form = (int)f;
-   if (form < 0)
+   /* FADD's b takes the slot FFMA's c has: forms 2 (immediate), 3 (c[][]). */
+   int form = jade_isa_find_form(JADE_ISA_OP_FADD, k == JADE_ISA_SRC_IMM ? 2 : 3);
+   if (form < 0 || jade_isa_forms[form].src_kind[1] != k)
       return;
    struct jade_isa_instr add;
    jade_isa_instr_init(&add, (unsigned)form);

@@ -170,7 +170,9 @@ jade_opt_split_attribute_loads(struct jade_ir_shader *s)
          }
       }
    }
-   struct jade_value **word = rzalloc_array(s, struct jade_value *, 4 * s->value_count);
+   /* Per value of the loads split, its words' new values. */
+   const unsigned values = s->value_count;
+   struct jade_value **word = rzalloc_array(s, struct jade_value *, 4 * values);
    bool any = false;
    jade_foreach_block (s, block) {
       jade_foreach_instr_safe (block, i) {
@@ -200,8 +202,8 @@ jade_opt_split_attribute_loads(struct jade_ir_shader *s)
       jade_foreach_instr (block, i) {
          for (unsigned k = 0; any && k < i->src_count; k++) {
             struct jade_operand *o = &i->src[k];
-            if (o->kind != JADE_OPERAND_VALUE || o->value >= s->value_count ||
-                s->values[o->value]->size < 2 || o->comp >= 4 || !word[4 * o->value + o->comp])
+            if (o->kind != JADE_OPERAND_VALUE || o->value >= values || o->comp >= 4 ||
+                !word[4 * o->value + o->comp])
                continue;
             o->value = word[4 * o->value + o->comp]->index;
             o->comp = 0;
