@@ -39,6 +39,9 @@ struct ra {
    unsigned limit[4];
    bool *assigned; /* per value */
    int16_t *hint;  /* per value: preferred register, -1 none */
+   /* Per value: the register of the fragment output it is (through
+    * PHIs) a source of, -1 none; weaker than the hints. */
+   int16_t *output_hint;
    /* Per value: the tuple it is copied into (MOV T.k <- v) and k. */
    int32_t *gather_into;
    uint8_t *gather_comp;
@@ -311,6 +314,8 @@ preferred_register(struct ra *ra, const struct jade_value *v, const struct jade_
       reg = ra->hint[v->index];
    if (reg < 0)
       reg = placed_partner(ra, v, strict);
+   if (reg < 0 && ra->output_hint[v->index] >= 0 && fits(ra, v, ra->output_hint[v->index], strict))
+      reg = ra->output_hint[v->index];
    /* A tuple gathered from scalars: where they already are. */
    if (reg < 0 && v->size > 1 && ra->hint[v->index] >= 0 &&
        range_free_for_tuple(ra, v, ra->hint[v->index]) &&
@@ -410,6 +415,35 @@ collect_hints(struct ra *ra)
          }
       }
    }
+   /* The values a fragment output is made from aim for its register: the
+    * sources of a PHI (an output set on both sides of an if, through
+    * nested ifs), and a source read only by the instruction that computes
+    * it (which can then write the register it reads).  Backwards, since
+    * sources come first. */
+   unsigned *uses = rzalloc_array(s, unsigned, s->value_count);
+   jade_foreach_block (s, block)
+      jade_foreach_instr (block, i)
+         for (unsigned k = 0; k < i->src_count; k++)
+            if (i->src[k].kind == JADE_OPERAND_VALUE)
+               uses[i->src[k].value]++;
+   list_for_each_entry_rev (struct jade_block, block, &s->blocks, link) {
+      list_for_each_entry_rev (struct jade_instr, i, &block->instrs, link) {
+         if (i->dst_count != 1)
+            continue;
+         const uint32_t d = i->dst[0].value;
+         const int16_t h = ra->hint[d] >= 0 ? ra->hint[d] : ra->output_hint[d];
+         const bool phi = i->op == JADE_OP_PHI;
+         for (unsigned k = 0; h >= 0 && k < i->src_count; k++) {
+            if (i->src[k].kind != JADE_OPERAND_VALUE)
+               continue;
+            const struct jade_value *w = s->values[i->src[k].value];
+            if (ra->output_hint[w->index] < 0 && w->size == s->values[d]->size &&
+                w->file == s->values[d]->file && (phi || uses[w->index] == 1))
+               ra->output_hint[w->index] = h;
+         }
+      }
+   }
+   ralloc_free(uses);
 }
 
 /* The EXIT that reads fragment outputs from fixed registers: where in its
@@ -751,6 +785,7 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    unsigned values = s->value_count;
    ra.assigned = rzalloc_array(s, bool, values);
    ra.hint = ralloc_array(s, int16_t, values);
+   ra.output_hint = ralloc_array(s, int16_t, values);
    ra.gather_into = ralloc_array(s, int32_t, values);
    ra.gather_comp = rzalloc_array(s, uint8_t, values);
    ra.piece_src = ralloc_array(s, int32_t, 4 * values);
@@ -769,6 +804,7 @@ allocate(struct jade_ir_shader *s, const unsigned limit[4], bool *out_of_gprs)
    ra.pending_def = ralloc_array(s, int16_t, 256);
    for (unsigned v = 0; v < values; v++) {
       ra.hint[v] = -1;
+      ra.output_hint[v] = -1;
       ra.gather_into[v] = -1;
    }
    collect_hints(&ra);
