@@ -209,32 +209,86 @@ close_barrier(struct isel *c, struct jade_instr *bssy, struct jade_block *join)
 
 static bool if_needs_barrier(struct isel *c, nir_if *nif);
 
-/* Whether the lanes that leave `node` apart meet again before anything
- * else runs: nothing but phis (copies at the ends of the predecessors)
- * follows it in its parent, and the parent ends at a barrier's BSYNC or at
- * the shader's end (NAK's parent_scope_will_sync in nak_nir_lower_cf.c).
- * Not in a loop: its back edge would take parted lanes round again. */
-static bool
-lanes_meet_after(struct isel *c, nir_cf_node *node)
+/* The most instructions a warp whose lanes parted may run twice (each
+ * part on its own) instead of meeting at a barrier first: BSSY and BSYNC
+ * cost two instructions on every warp, parted or not, so a tail this
+ * short costs less run twice by the warps that part. */
+#define JADE_UNSYNCED_TAIL_MAX 8
+
+/* What `instr` costs run by parted lanes, -1 when it needs the lanes
+ * together (derivatives, implicit-lod texturing, anything reading other
+ * lanes) or is not on the short list of per-lane work. */
+static int
+unsynced_cost(nir_instr *instr, gl_shader_stage stage)
 {
-   nir_block *after = nir_cf_node_as_block(nir_cf_node_next(node));
-   nir_foreach_instr (instr, after)
-      if (instr->type != nir_instr_type_phi)
-         return false;
-   if (nir_cf_node_next(&after->cf_node))
-      return false;
-   nir_cf_node *parent = node->parent;
-   if (parent->type == nir_cf_node_function)
-      return true;
-   if (parent->type == nir_cf_node_if)
-      return if_needs_barrier(c, nir_cf_node_as_if(parent)) || lanes_meet_after(c, parent);
-   return false;
+   switch (instr->type) {
+   case nir_instr_type_phi:
+   case nir_instr_type_load_const:
+   case nir_instr_type_undef:
+      return 0;
+   case nir_instr_type_alu:
+      /* Gathers and copies are mostly where the allocator puts them. */
+      return nir_op_is_vec_or_mov(nir_instr_as_alu(instr)->op) ? 0 : 1;
+   case nir_instr_type_intrinsic:
+      switch (nir_instr_as_intrinsic(instr)->intrinsic) {
+      case nir_intrinsic_store_output:
+         /* A fragment output is a register EXIT reads; a vertex output
+          * one AST. */
+         return stage == MESA_SHADER_FRAGMENT ? 0 : 1;
+      case nir_intrinsic_load_ubo:
+      case nir_intrinsic_load_input:
+      case nir_intrinsic_load_interpolated_input:
+      case nir_intrinsic_load_barycentric_pixel:
+      case nir_intrinsic_load_barycentric_centroid:
+      case nir_intrinsic_load_barycentric_sample:
+      case nir_intrinsic_load_frag_coord:
+      case nir_intrinsic_load_front_face:
+         return 1;
+      default:
+         return -1;
+      }
+   default:
+      return -1;
+   }
 }
 
-/* Whether an if needs a convergence barrier (BSSY/BSYNC), as NAK decides
- * (nak_nir_lower_cf.c): only where lanes may take different sides (a
- * divergent condition), both sides can reach the code after it, and the
- * lanes would not meet anyway before that code runs.  A uniform if is a
+/* What the code after `node` costs until its lanes next meet (a
+ * barrier's BSYNC, or the shader's end), -1 when that code needs them
+ * together first: per-lane straight-line work only, in a vertex or
+ * fragment shader (other stages share outputs between invocations).
+ * Nothing but phis (NAK's parent_scope_will_sync in nak_nir_lower_cf.c)
+ * costs 0.  Not in a loop: its back edge would take parted lanes round
+ * again. */
+static int
+tail_cost(struct isel *c, nir_cf_node *node)
+{
+   const gl_shader_stage stage = c->s->stage;
+   nir_block *after = nir_cf_node_as_block(nir_cf_node_next(node));
+   if (nir_cf_node_next(&after->cf_node))
+      return -1;
+   int cost = 0;
+   nir_foreach_instr (instr, after) {
+      const int k = unsynced_cost(instr, stage);
+      if (k < 0 || (k && stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT))
+         return -1;
+      cost += k;
+   }
+   nir_cf_node *parent = node->parent;
+   if (parent->type == nir_cf_node_function)
+      return cost;
+   if (parent->type != nir_cf_node_if)
+      return -1;
+   if (if_needs_barrier(c, nir_cf_node_as_if(parent)))
+      return cost;
+   const int rest = tail_cost(c, parent);
+   return rest < 0 ? -1 : cost + rest;
+}
+
+/* Whether an if needs a convergence barrier (BSSY/BSYNC): only where
+ * lanes may take different sides (a divergent condition), both sides can
+ * reach the code after it, and that code needs the lanes together or is
+ * longer than running it twice is worth (tail_cost; NAK keeps a barrier
+ * wherever non-phi code follows, nak_nir_lower_cf.c).  A uniform if is a
  * plain branch: the warp takes one side whole.  Each barrier saved is two
  * instructions and a level of the 16 barriers' nesting. */
 static bool
@@ -243,7 +297,10 @@ if_needs_barrier(struct isel *c, nir_if *nif)
    if (!_mesa_set_search(c->divergent_cf, nif))
       return false;
    nir_block *after = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
-   return after->predecessors->entries > 1 && !lanes_meet_after(c, &nif->cf_node);
+   if (after->predecessors->entries < 2)
+      return false;
+   const int cost = tail_cost(c, &nif->cf_node);
+   return cost < 0 || cost > JADE_UNSYNCED_TAIL_MAX;
 }
 
 /* if/else; with a barrier, the lanes meet again at the join block's BSYNC.
