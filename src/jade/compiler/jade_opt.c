@@ -355,6 +355,34 @@ jade_opt_dead_code(struct jade_ir_shader *s)
    }
 }
 
+/* A branch to where the code falls through anyway (a side of an if
+ * whose other side's copies all coalesced, leaving it empty) goes. */
+static void
+remove_fallthrough_branches(struct jade_ir_shader *s)
+{
+   jade_foreach_block (s, block) {
+      if (list_is_empty(&block->instrs))
+         continue;
+      struct jade_instr *last = list_last_entry(&block->instrs, struct jade_instr, link);
+      if (last->op != JADE_ISA_OP_BRA)
+         continue;
+      /* The target is the first block after this one that has code,
+       * counting only empty blocks between. */
+      struct jade_block *next = block;
+      do {
+         if (next->link.next == &s->blocks) {
+            next = NULL;
+            break;
+         }
+         next = list_entry(next->link.next, struct jade_block, link);
+      } while (next->index != (unsigned)last->target_block && list_is_empty(&next->instrs));
+      if (!next || next->index != (unsigned)last->target_block)
+         continue;
+      list_del(&last->link);
+      jade_block_update_succs(s, block);
+   }
+}
+
 /* After allocation: a conditional branch over a block that only branches
  * (a loop's test at its bottom: @!p BRA exit ; BRA header ; exit:)
  * becomes the inverted branch to the second target (@p BRA header). */
@@ -389,4 +417,5 @@ jade_opt_branches(struct jade_ir_shader *s)
       b = c;
    }
    ralloc_free(targeted);
+   remove_fallthrough_branches(s);
 }
