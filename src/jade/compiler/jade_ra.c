@@ -39,8 +39,9 @@ struct ra {
    unsigned limit[4];
    bool *assigned; /* per value */
    int16_t *hint;  /* per value: preferred register, -1 none */
-   /* Per value: the register of the fragment output it is (through
-    * PHIs) a source of, -1 none; weaker than the hints. */
+   /* Per value: the register of the fragment output it is made into
+    * (through PHIs, or read only by the output's producer), -1 none;
+    * weaker than the hints. */
    int16_t *output_hint;
    /* Per value: the tuple it is copied into (MOV T.k <- v) and k. */
    int32_t *gather_into;
