@@ -254,22 +254,19 @@ unsynced_cost(nir_instr *instr, gl_shader_stage stage)
 
 /* What the code after `node` costs until its lanes next meet (a
  * barrier's BSYNC, or the shader's end), -1 when that code needs them
- * together first: per-lane straight-line work only, in a vertex or
- * fragment shader (other stages share outputs between invocations).
- * Nothing but phis (NAK's parent_scope_will_sync in nak_nir_lower_cf.c)
- * costs 0.  Not in a loop: its back edge would take parted lanes round
- * again. */
+ * together first: per-lane straight-line work only.  Nothing but phis
+ * (NAK's parent_scope_will_sync in nak_nir_lower_cf.c) costs 0.  Not in
+ * a loop: its back edge would take parted lanes round again. */
 static int
 tail_cost(struct isel *c, nir_cf_node *node)
 {
-   const gl_shader_stage stage = c->s->stage;
    nir_block *after = nir_cf_node_as_block(nir_cf_node_next(node));
    if (nir_cf_node_next(&after->cf_node))
       return -1;
    int cost = 0;
    nir_foreach_instr (instr, after) {
-      const int k = unsynced_cost(instr, stage);
-      if (k < 0 || (k && stage != MESA_SHADER_VERTEX && stage != MESA_SHADER_FRAGMENT))
+      const int k = unsynced_cost(instr, c->s->stage);
+      if (k < 0)
          return -1;
       cost += k;
    }
@@ -299,8 +296,14 @@ if_needs_barrier(struct isel *c, nir_if *nif)
    nir_block *after = nir_cf_node_as_block(nir_cf_node_next(&nif->cf_node));
    if (after->predecessors->entries < 2)
       return false;
+   /* Other stages share outputs between invocations: only phis may
+    * follow unsynced there, as in NAK. */
+   const unsigned stage = c->s->stage;
+   const int max = stage == MESA_SHADER_VERTEX || stage == MESA_SHADER_FRAGMENT
+                      ? JADE_UNSYNCED_TAIL_MAX
+                      : 0;
    const int cost = tail_cost(c, &nif->cf_node);
-   return cost < 0 || cost > JADE_UNSYNCED_TAIL_MAX;
+   return cost < 0 || cost > max;
 }
 
 /* if/else; with a barrier, the lanes meet again at the join block's BSYNC.

@@ -355,31 +355,34 @@ jade_opt_dead_code(struct jade_ir_shader *s)
    }
 }
 
+/* Whether the code after `block` falls through to block `target`: it is
+ * the next block, or only empty blocks come between. */
+static bool
+falls_through_to(const struct jade_ir_shader *s, const struct jade_block *block, int target)
+{
+   for (const struct list_head *l = block->link.next; l != &s->blocks; l = l->next) {
+      const struct jade_block *next = list_entry(l, struct jade_block, link);
+      if (next->index == (unsigned)target)
+         return true;
+      if (!list_is_empty(&next->instrs))
+         return false;
+   }
+   return false;
+}
+
 /* A branch to where the code falls through anyway (a side of an if
  * whose other side's copies all coalesced, leaving it empty) goes. */
 static void
 remove_fallthrough_branches(struct jade_ir_shader *s)
 {
    jade_foreach_block (s, block) {
-      if (list_is_empty(&block->instrs))
-         continue;
-      struct jade_instr *last = list_last_entry(&block->instrs, struct jade_instr, link);
-      if (last->op != JADE_ISA_OP_BRA)
-         continue;
-      /* The target is the first block after this one that has code,
-       * counting only empty blocks between. */
-      struct jade_block *next = block;
-      do {
-         if (next->link.next == &s->blocks) {
-            next = NULL;
-            break;
-         }
-         next = list_entry(next->link.next, struct jade_block, link);
-      } while (next->index != (unsigned)last->target_block && list_is_empty(&next->instrs));
-      if (!next || next->index != (unsigned)last->target_block)
-         continue;
-      list_del(&last->link);
-      jade_block_update_succs(s, block);
+      struct jade_instr *last = list_is_empty(&block->instrs)
+                                   ? NULL
+                                   : list_last_entry(&block->instrs, struct jade_instr, link);
+      if (last && last->op == JADE_ISA_OP_BRA && falls_through_to(s, block, last->target_block)) {
+         list_del(&last->link);
+         jade_block_update_succs(s, block);
+      }
    }
 }
 
