@@ -299,9 +299,8 @@ if_needs_barrier(struct isel *c, nir_if *nif)
    /* Other stages share outputs between invocations: only phis may
     * follow unsynced there, as in NAK. */
    const unsigned stage = c->s->stage;
-   const int max = stage == MESA_SHADER_VERTEX || stage == MESA_SHADER_FRAGMENT
-                      ? JADE_UNSYNCED_TAIL_MAX
-                      : 0;
+   const int max =
+      stage == MESA_SHADER_VERTEX || stage == MESA_SHADER_FRAGMENT ? JADE_UNSYNCED_TAIL_MAX : 0;
    const int cost = tail_cost(c, &nif->cf_node);
    return cost < 0 || cost > max;
 }
