@@ -103,6 +103,14 @@ struct jade_shader_binary *jade_compile(void *mem_ctx, struct nir_shader *nir,
                                         const struct jade_compiler_options *options,
                                         char **error);
 
+/* The binary as bytes (the driver's disk cache, jade_binary.c), and
+ * back: NULL unless the bytes are a whole, unaltered binary of this
+ * layout (checksum, counts and offsets checked).  The result is ralloc'ed
+ * on mem_ctx. */
+struct blob;
+void jade_binary_serialize(struct blob *blob, const struct jade_shader_binary *bin);
+struct jade_shader_binary *jade_binary_deserialize(void *mem_ctx, const void *data, size_t size);
+
 /* "SM75 CS shader: 12 inst, 0 loops, 40 cycles, 0:0 spills:fills, 8 gprs,
  * 192 bytes": the shader-db line. */
 void jade_shader_stats_format(const struct jade_shader_binary *bin, char *buf,

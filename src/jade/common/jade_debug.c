@@ -28,6 +28,11 @@ static const struct debug_named_value jade_debug_options[] = {
    {"bindstats", JADE_DEBUG_BINDSTATS,
     "Print the time of each compile and of each link (with upload) and what the link removed "
     "(ci/bench-link)"},
+   {"cache", JADE_DEBUG_CACHE,
+    "Log each disk shader cache lookup (hit, miss, rejected entry) and store"},
+   {"synccompile", JADE_DEBUG_SYNCCOMPILE,
+    "Compile shaders on the thread that creates them, not on the compiler threads"},
+   {"notc", JADE_DEBUG_NOTC, "No threaded context: the driver runs on the application's thread"},
    DEBUG_NAMED_VALUE_END,
 };
 

@@ -19,6 +19,7 @@
 #include "util/log.h"
 #include "util/u_blitter.h"
 #include "util/os_time.h"
+#include "util/u_atomic.h"
 #include "util/u_debug_cb.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
@@ -518,7 +519,7 @@ jade_context_destroy(struct pipe_context *pctx)
       fprintf(stderr,
               "jade: nos: context destroyed: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
               " hits, %" PRIu64 " patches\n",
-              ctx->counters.compiles, ctx->counters.links, ctx->counters.cache_hits,
+              p_atomic_read(&ctx->counters.compiles), ctx->counters.links, ctx->counters.cache_hits,
               ctx->counters.patches);
    if (ctx->blitter)
       util_blitter_destroy(ctx->blitter);

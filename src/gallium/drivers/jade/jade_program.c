@@ -21,6 +21,7 @@
 #include "util/log.h"
 #include "util/os_time.h"
 #include "util/ralloc.h"
+#include "util/u_atomic.h"
 #include "util/u_memory.h"
 #include "util/u_framebuffer.h"
 #include "util/u_prim.h"
@@ -164,7 +165,7 @@ log_counters(const struct jade_context *ctx)
    fprintf(stderr,
            "jade: nos: counters: %" PRIu64 " compiles, %" PRIu64 " links, %" PRIu64
            " hits, %" PRIu64 " patches\n",
-           ctx->counters.compiles, ctx->counters.links, ctx->counters.cache_hits,
+           p_atomic_read(&ctx->counters.compiles), ctx->counters.links, ctx->counters.cache_hits,
            ctx->counters.patches);
 }
 

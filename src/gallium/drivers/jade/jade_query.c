@@ -19,6 +19,7 @@
 #include "nv_push_clc597.h"
 #include "util/os_time.h"
 #include "util/log.h"
+#include "util/u_atomic.h"
 #include "util/u_memory.h"
 
 #include "jade_context.h"
@@ -90,7 +91,7 @@ counter(const struct jade_context *ctx, unsigned type)
 {
    switch (type) {
    case JADE_QUERY_COMPILES:
-      return ctx->counters.compiles;
+      return p_atomic_read(&ctx->counters.compiles);
    case JADE_QUERY_LINKS:
       return ctx->counters.links;
    case JADE_QUERY_LINK_CACHE_HITS:

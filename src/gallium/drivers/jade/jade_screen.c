@@ -6,21 +6,26 @@
  * that do not need a context.  Caps live in jade_screen_caps.c.
  */
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "drm-uapi/nouveau_drm.h"
 #include "util/os_time.h"
+#include "util/u_cpu_detect.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"
 
 #include "jade_context.h"
+#include "jade_disk_cache.h"
 #include "jade_fence.h"
 #include "jade_formats.h"
 #include "jade_resource.h"
 #include "jade/jade_compiler.h"
 #include "jade_query.h"
 #include "jade_screen.h"
+#include "jade_shader.h"
 
 static const char *
 jade_get_name(struct pipe_screen *pscreen)
@@ -180,10 +185,61 @@ jade_query_memory_info(struct pipe_screen *pscreen, struct pipe_memory_info *inf
    info->avail_staging_memory = dev->gart_size_B >> 10;
 }
 
+/* Compiler threads: by default one fewer than the CPUs (the application's
+ * thread has work of its own), at least one; glMaxShaderCompilerThreadsKHR
+ * sets the count (0: compile on the creating thread; ~0: the default). */
+#define JADE_MAX_COMPILE_THREADS 16
+
+static unsigned
+default_compile_threads(void)
+{
+   return CLAMP(util_get_cpu_caps()->nr_cpus - 1, 1, JADE_MAX_COMPILE_THREADS);
+}
+
+/* The queue is made anew for a new count: util_queue grows a queue up to
+ * the count it was made with, whatever it was adjusted to since. */
+static void
+jade_set_max_shader_compiler_threads(struct pipe_screen *pscreen, unsigned threads)
+{
+   struct jade_screen *screen = jade_screen(pscreen);
+   threads =
+      threads == UINT_MAX ? default_compile_threads() : MIN2(threads, JADE_MAX_COMPILE_THREADS);
+   simple_mtx_lock(&screen->compile_queue_lock);
+   if (threads != screen->compile_threads) {
+      if (screen->compile_threads) {
+         util_queue_finish(&screen->compile_queue);
+         util_queue_destroy(&screen->compile_queue);
+      }
+      const unsigned flags =
+         UTIL_QUEUE_INIT_RESIZE_IF_FULL | UTIL_QUEUE_INIT_SET_FULL_THREAD_AFFINITY;
+      if (threads &&
+          !util_queue_init(&screen->compile_queue, "jade_compile", 64, threads, flags, NULL))
+         threads = 0;
+      screen->compile_threads = threads;
+   }
+   simple_mtx_unlock(&screen->compile_queue_lock);
+}
+
+static bool
+jade_is_parallel_shader_compilation_finished(struct pipe_screen *pscreen, void *shader,
+                                             enum pipe_shader_type type)
+{
+   return util_queue_fence_is_signalled(&((struct jade_shader *)shader)->ready);
+}
+
+static struct disk_cache *
+jade_get_disk_shader_cache(struct pipe_screen *pscreen)
+{
+   return jade_screen(pscreen)->disk_cache;
+}
+
 static void
 jade_screen_destroy(struct pipe_screen *pscreen)
 {
    struct jade_screen *screen = jade_screen(pscreen);
+   jade_set_max_shader_compiler_threads(pscreen, 0);
+   simple_mtx_destroy(&screen->compile_queue_lock);
+   disk_cache_destroy(screen->disk_cache);
    jade_bo_cache_fini(&screen->bo_cache);
    jade_dev_destroy(screen->dev);
    FREE(screen);
@@ -203,6 +259,8 @@ jade_screen_create(int fd, const struct pipe_screen_config *config, struct rende
    }
 
    snprintf(screen->renderer, sizeof(screen->renderer), "Jade (%s)", screen->dev->chip_name);
+   jade_disk_cache_init(screen);
+   simple_mtx_init(&screen->compile_queue_lock, mtx_plain);
 
    struct pipe_screen *pscreen = &screen->base;
    pscreen->destroy = jade_screen_destroy;
@@ -217,6 +275,9 @@ jade_screen_create(int fd, const struct pipe_screen_config *config, struct rende
    pscreen->query_memory_info = jade_query_memory_info;
    pscreen->is_format_supported = jade_is_format_supported;
    pscreen->context_create = jade_context_create;
+   pscreen->get_disk_shader_cache = jade_get_disk_shader_cache;
+   pscreen->set_max_shader_compiler_threads = jade_set_max_shader_compiler_threads;
+   pscreen->is_parallel_shader_compilation_finished = jade_is_parallel_shader_compilation_finished;
    /* Before the caps: u_screen enables AMD_performance_monitor from them. */
    pscreen->get_driver_query_info = jade_get_driver_query_info;
    pscreen->get_driver_query_group_info = jade_get_driver_query_group_info;
@@ -224,6 +285,7 @@ jade_screen_create(int fd, const struct pipe_screen_config *config, struct rende
    jade_screen_init_resource_functions(pscreen);
    jade_screen_init_fence_functions(pscreen);
    jade_screen_init_caps(screen);
+   jade_set_max_shader_compiler_threads(pscreen, UINT_MAX);
 
    return pscreen;
 }

@@ -12,6 +12,8 @@
 
 #include "pipe/p_screen.h"
 #include "compiler/nir/nir.h"
+#include "util/simple_mtx.h"
+#include "util/u_queue.h"
 
 #include "jade/jade_drm.h"
 #include "jade_bo_cache.h"
@@ -22,6 +24,15 @@ struct jade_screen {
    struct jade_dev *dev;
    struct jade_bo_cache bo_cache; /* buffer objects of destroyed buffers */
    char renderer[64];
+   struct disk_cache *disk_cache; /* compiled shaders (jade_disk_cache.c) */
+   uint32_t disk_cache_hits;
+   /* Compiler threads (jade_shader.c): shaders compile there unless
+    * compile_threads is 0 (glMaxShaderCompilerThreadsKHR(0)).  The lock
+    * keeps jobs from being added while the queue is remade for a new
+    * thread count. */
+   struct util_queue compile_queue;
+   simple_mtx_t compile_queue_lock;
+   unsigned compile_threads;
 };
 
 static inline struct jade_screen *

@@ -30,6 +30,7 @@
 
 #include "jade_context.h"
 #include "jade_debug.h"
+#include "jade_disk_cache.h"
 #include "jade_program.h"
 #include "jade_shader.h"
 
@@ -67,13 +68,16 @@ dump_binary(const struct jade_shader_binary *bin)
       fclose(f);
 }
 
-/* Compiles a copy of the shader's NIR (the CSO keeps the original for
- * variants to come).  A shader the compiler cannot handle gets a message,
- * never a crash; it then draws nothing. */
+/* The binary of `shader` (its position-clipping variant if ucp): from
+ * the disk cache, or compiled from a copy of the shader's NIR (the CSO
+ * keeps the original for variants to come).  Runs on a compiler thread
+ * or the creating one, so it touches no context: its messages go to
+ * `debug`.  A shader the compiler cannot handle gets a message, never a
+ * crash; it then draws nothing. */
 static void
-jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool ucp)
+build_binary(struct jade_screen *screen, struct util_debug_callback *debug,
+             struct jade_shader *shader, bool ucp)
 {
-   nir_shader *nir = nir_shader_clone(NULL, shader->nir);
    struct jade_compiler_options options = {
       .serial = jade_debug(JADE_DEBUG_SERIAL),
       .max_gprs = jade_debug(JADE_DEBUG_SPILL) ? 16 : 0,
@@ -87,23 +91,34 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool u
    uint8_t *depends = ucp ? &shader->ucp_patch_depends : &shader->patch_depends;
    *mem = ralloc_context(NULL);
    int64_t start = os_time_get_nano();
-   struct jade_shader_binary *bin = jade_compile(*mem, nir, &options, &error);
+
+   /* A compile printing its IR or validating it is asked for: no lookup. */
+   cache_key key;
+   const bool cached = jade_disk_cache_key(screen, shader->nir, &options, key);
+   struct jade_shader_binary *bin = NULL;
+   if (cached && !options.print_ir && !options.validate)
+      bin = jade_disk_cache_load(screen, key, *mem);
+   const bool hit = bin != NULL;
+   if (!bin) {
+      nir_shader *nir = nir_shader_clone(NULL, shader->nir);
+      bin = jade_compile(*mem, nir, &options, &error);
+      ralloc_free(nir);
+      if (bin && cached)
+         jade_disk_cache_store(screen, key, bin);
+   }
    *binp = bin;
    int64_t ns = os_time_get_nano() - start;
-   ralloc_free(nir);
-   if (jade_debug(JADE_DEBUG_BINDSTATS))
-      fprintf(stderr, "jade: bindstats: compile %s %" PRId64 " ns\n",
-              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), ns);
-   ctx->counters.compiles++;
-   if (jade_debug(JADE_DEBUG_NOS))
-      fprintf(stderr, "jade: nos: compile %s %u%s\n",
-              _mesa_shader_stage_to_abbrev(shader->nir->info.stage), shader->id,
-              ucp ? " (clipping gl_Position against the user clip planes)" : "");
-
    const char *stage = _mesa_shader_stage_to_abbrev(shader->nir->info.stage);
+   if (jade_debug(JADE_DEBUG_BINDSTATS))
+      fprintf(stderr, "jade: bindstats: compile %s %" PRId64 " ns%s\n", stage, ns,
+              hit ? " (disk cache)" : "");
+   if (jade_debug(JADE_DEBUG_NOS))
+      fprintf(stderr, "jade: nos: compile %s %u%s%s\n", stage, shader->id,
+              ucp ? " (clipping gl_Position against the user clip planes)" : "",
+              hit ? " (from the disk cache)" : "");
+
    if (!bin) {
-      util_debug_message(&ctx->base.debug, SHADER_INFO, "SM75 %s shader: compile failed: %s", stage,
-                         error);
+      util_debug_message(debug, SHADER_INFO, "SM75 %s shader: compile failed: %s", stage, error);
       /* Said once a shader, always: its draws or dispatches are skipped,
        * which a user must not have to guess. */
       if (jade_debug(JADE_DEBUG_SHADERDB))
@@ -116,14 +131,49 @@ jade_compile_shader(struct jade_context *ctx, struct jade_shader *shader, bool u
    }
    for (unsigned k = 0; k < bin->patch_count; k++)
       *depends |= bin->patches[k].depends;
+   /* The statistics are the binary's: a hit reports what the compile did. */
    char line[256];
    jade_shader_stats_format(bin, line, sizeof(line));
-   util_debug_message(&ctx->base.debug, SHADER_INFO, "%s", line);
+   util_debug_message(debug, SHADER_INFO, "%s", line);
    if (jade_debug(JADE_DEBUG_SHADERDB))
       fprintf(stderr, "%s\n", line);
    if (jade_debug(JADE_DEBUG_SHADERS))
       print_disassembly(bin);
    dump_binary(bin);
+}
+
+static void
+compile_job(void *job, void *gdata, int thread_index)
+{
+   struct jade_shader *shader = job;
+   build_binary(shader->screen, &shader->debug, shader, false);
+}
+
+/* On a compiler thread unless there is none, or what the compile says
+ * must reach the caller before create returns (a synchronous GL debug
+ * callback: shader-db reads its statistics there), or its output runs
+ * over several lines (IR, disassembly) or must come in call order (the
+ * NOS log). */
+static bool
+compile_on_queue(struct jade_context *ctx, struct jade_shader *shader)
+{
+   if (jade_debug(JADE_DEBUG_SYNCCOMPILE | JADE_DEBUG_IR | JADE_DEBUG_SHADERS | JADE_DEBUG_NOS) ||
+       (ctx->base.debug.debug_message && !ctx->base.debug.async))
+      return false;
+   struct jade_screen *screen = ctx->screen;
+   simple_mtx_lock(&screen->compile_queue_lock);
+   const bool queued = screen->compile_threads != 0;
+   if (queued)
+      util_queue_add_job(&screen->compile_queue, shader, &shader->ready, compile_job, NULL, 0);
+   simple_mtx_unlock(&screen->compile_queue_lock);
+   return queued;
+}
+
+void
+jade_shader_wait(struct jade_shader *shader)
+{
+   if (shader)
+      util_queue_fence_wait(&shader->ready);
 }
 
 bool
@@ -143,7 +193,8 @@ jade_shader_ucp_variant(struct jade_context *ctx, struct jade_shader *vs)
 {
    if (!vs->ucp_tried) {
       vs->ucp_tried = true;
-      jade_compile_shader(ctx, vs, true);
+      p_atomic_inc(&ctx->counters.compiles);
+      build_binary(ctx->screen, &ctx->base.debug, vs, true);
    }
    return vs->ucp_bin;
 }
@@ -198,7 +249,13 @@ jade_create_shader_state(struct pipe_context *pctx, const struct pipe_shader_sta
 
    if (jade_debug(JADE_DEBUG_NIR))
       nir_print_shader(nir, stderr);
-   jade_compile_shader(jade_context(pctx), shader, false);
+   struct jade_context *ctx = jade_context(pctx);
+   p_atomic_inc(&ctx->counters.compiles);
+   shader->screen = ctx->screen;
+   shader->debug = ctx->base.debug;
+   util_queue_fence_init(&shader->ready);
+   if (!compile_on_queue(ctx, shader))
+      build_binary(ctx->screen, &shader->debug, shader, false);
    return shader;
 }
 
@@ -206,6 +263,8 @@ static void
 jade_delete_shader_state(struct pipe_context *pctx, void *cso)
 {
    struct jade_shader *shader = cso;
+   jade_shader_wait(shader);
+   util_queue_fence_destroy(&shader->ready);
    if (shader->code.size_B)
       jade_code_heap_free(&jade_context(pctx)->code_heap, &shader->code);
    else
@@ -220,6 +279,8 @@ static void
 jade_bind_shader(struct pipe_context *pctx, enum pipe_shader_type stage, void *cso)
 {
    struct jade_context *ctx = jade_context(pctx);
+   /* The first bind waits for the compile; the binary is final after. */
+   jade_shader_wait(cso);
    ctx->state.shader[stage] = cso;
    ctx->program_dirty = true;
 }
@@ -272,6 +333,7 @@ jade_create_compute_state(struct pipe_context *pctx, const struct pipe_compute_s
 static void
 jade_bind_compute_state(struct pipe_context *pctx, void *cso)
 {
+   jade_shader_wait(cso);
    jade_context(pctx)->state.shader[PIPE_SHADER_COMPUTE] = cso;
 }
 
@@ -280,6 +342,7 @@ jade_get_compute_state_info(struct pipe_context *pctx, void *cso,
                             struct pipe_compute_state_object_info *info)
 {
    struct jade_shader *cs = cso;
+   jade_shader_wait(cs);
    info->max_threads = 1024;
    info->preferred_simd_size = 32;
    info->simd_sizes = 32;

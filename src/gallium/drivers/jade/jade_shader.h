@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include "pipe/p_defines.h"
+#include "util/u_debug.h"
+#include "util/u_queue.h"
 
 #include "jade_code_heap.h"
 
@@ -30,6 +32,11 @@ struct jade_stream_out_layout {
 
 struct jade_shader {
    uint32_t id; /* unique in the process: link cache keys */
+   /* bin and what comes with it are final: compiled on a compiler thread
+    * (jade_shader.c), waited for at the first bind. */
+   struct util_queue_fence ready;
+   struct jade_screen *screen;
+   struct util_debug_callback debug; /* the creating context's: the compile's messages */
    enum pipe_shader_type stage;
    struct nir_shader *nir;
    void *mem;                      /* ralloc context of bin */
@@ -47,6 +54,10 @@ struct jade_shader {
 };
 
 struct jade_context;
+struct jade_screen;
+
+/* Waits for the shader's compile (NULL: nothing to wait for). */
+void jade_shader_wait(struct jade_shader *shader);
 
 /* Whether the VS needs the position-clipping variant to be clipped by
  * user clip planes: it writes gl_Position but no clip distance and no
