@@ -66,8 +66,10 @@ fragment_shader(void)
       var(b.shader, nir_var_shader_out, glsl_vec4_type(), FRAG_RESULT_DATA0, 0, INTERP_MODE_NONE);
    nir_def *t = nir_load_var(&b, tc), *c = nir_load_var(&b, col);
    nir_discard_if(&b, nir_flt_imm(&b, nir_channel(&b, t, 0), 0.5f));
-   nir_store_var(&b, out, nir_fadd(&b, c, nir_vec4(&b, nir_channel(&b, t, 0), nir_channel(&b, t, 1),
-                                                   nir_imm_float(&b, 0), nir_imm_float(&b, 1))),
+   nir_store_var(&b, out,
+                 nir_fadd(&b, c,
+                          nir_vec4(&b, nir_channel(&b, t, 0), nir_channel(&b, t, 1),
+                                   nir_imm_float(&b, 0), nir_imm_float(&b, 1))),
                  0xf);
    return b.shader;
 }
@@ -78,7 +80,8 @@ same_binary(const struct jade_shader_binary *a, const struct jade_shader_binary 
    return a->code_size == b->code_size && !memcmp(a->code, b->code, a->code_size) &&
           a->stage == b->stage && a->shared_size == b->shared_size &&
           a->local_size == b->local_size && a->writes_global == b->writes_global &&
-          a->accesses_global == b->accesses_global && !memcmp(&a->stats, &b->stats, sizeof(a->stats)) &&
+          a->accesses_global == b->accesses_global &&
+          !memcmp(&a->stats, &b->stats, sizeof(a->stats)) &&
           !memcmp(&a->io, &b->io, sizeof(a->io)) && a->patch_count == b->patch_count &&
           (!a->patch_count ||
            !memcmp(a->patches, b->patches, a->patch_count * sizeof(*a->patches))) &&
@@ -121,8 +124,8 @@ check(void *mem, nir_shader *nir, const char *name)
    snprintf(what, sizeof(what), "%s: all %zu truncations rejected (%u)", name, blob.size,
             truncations);
    expect(truncations == blob.size, what);
-   snprintf(what, sizeof(what), "%s: all %zu single-bit flips rejected (%u)", name,
-            blob.size * 8, flips);
+   snprintf(what, sizeof(what), "%s: all %zu single-bit flips rejected (%u)", name, blob.size * 8,
+            flips);
    expect(flips == blob.size * 8, what);
    free(copy);
    blob_finish(&blob);
