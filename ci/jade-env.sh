@@ -26,3 +26,8 @@ export LIBGL_DRIVERS_PATH=$inst/lib/dri
 export PIGLIT_PLATFORM=${PIGLIT_PLATFORM:-gbm}
 export WAFFLE_PLATFORM=gbm
 export WAFFLE_GBM_DEVICE=/dev/dri/renderD128
+# Every run compiles (tests count compiles and read statistics) and
+# nothing is written to the user's cache: the disk shader cache is off
+# unless the caller sets MESA_SHADER_CACHE_DISABLE=false
+# (tests/gl/check_shader_cache.py does, with its own directory).
+export MESA_SHADER_CACHE_DISABLE=${MESA_SHADER_CACHE_DISABLE:-true}

@@ -94,7 +94,9 @@ RESULT = re.compile(r'^result: (.*)$', re.M)
 
 
 VALGRIND = ['valgrind', '--leak-check=full', '--errors-for-leak-kinds=definite,indirect',
-            '--show-leak-kinds=definite,indirect', '--error-exitcode=99', '--num-callers=20']
+            '--show-leak-kinds=definite,indirect', '--error-exitcode=99', '--num-callers=20',
+            '--suppressions=' + os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                                             'ci', 'valgrind.supp')]
 
 
 def run(args, shim, rule, flags, valgrind=False):

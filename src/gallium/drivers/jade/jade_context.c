@@ -21,6 +21,7 @@
 #include "util/os_time.h"
 #include "util/u_atomic.h"
 #include "util/u_debug_cb.h"
+#include "util/u_threaded_context.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -326,8 +327,10 @@ jade_context_submit(struct jade_context *ctx, struct jade_fence **out_fence)
    }
 
    jade_fence_reference(&ctx->pushbuf_fence[ctx->cur], fence);
+   simple_mtx_lock(&ctx->batch_lock);
    jade_fence_reference(&ctx->batch_fence[ctx->batch_seq % JADE_BATCH_RING], fence);
    ctx->batch_seq++;
+   simple_mtx_unlock(&ctx->batch_lock);
    jade_bo_cache_submitted(&ctx->screen->bo_cache, fence);
 
    if (jade_debug(JADE_DEBUG_SYNC) && !jade_fence_wait(fence, OS_TIMEOUT_INFINITE))
@@ -422,6 +425,21 @@ jade_context_batch_done(struct jade_context *ctx, uint64_t batch, uint64_t timeo
    const uint64_t oldest = ctx->batch_seq > JADE_BATCH_RING ? ctx->batch_seq - JADE_BATCH_RING : 0;
    struct jade_fence *fence = ctx->batch_fence[MAX2(batch, oldest) % JADE_BATCH_RING];
    return !fence || jade_fence_wait(fence, timeout_ns);
+}
+
+bool
+jade_context_submitted_fence(struct jade_context *ctx, uint64_t batch, struct jade_fence **fence)
+{
+   *fence = NULL;
+   simple_mtx_lock(&ctx->batch_lock);
+   const bool submitted = batch < ctx->batch_seq;
+   if (submitted) {
+      const uint64_t oldest =
+         ctx->batch_seq > JADE_BATCH_RING ? ctx->batch_seq - JADE_BATCH_RING : 0;
+      jade_fence_reference(fence, ctx->batch_fence[MAX2(batch, oldest) % JADE_BATCH_RING]);
+   }
+   simple_mtx_unlock(&ctx->batch_lock);
+   return submitted;
 }
 
 void
@@ -545,6 +563,7 @@ jade_context_destroy(struct pipe_context *pctx)
          jade_pushbuf_fini(&ctx->pushbufs[i]);
    }
    jade_channel_destroy(ctx->channel);
+   simple_mtx_destroy(&ctx->batch_lock);
    FREE(ctx);
 }
 
@@ -560,6 +579,7 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    pctx->screen = pscreen;
    pctx->priv = priv;
    ctx->screen = screen;
+   simple_mtx_init(&ctx->batch_lock, mtx_plain);
 
    if (jade_channel_create(screen->dev, &ctx->channel))
       goto fail;
@@ -610,7 +630,15 @@ jade_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    ctx->blitter = util_blitter_create(pctx);
    if (!ctx->blitter)
       goto fail;
-   return pctx;
+
+   /* GL's contexts prefer a threaded one (st_manager.c): the application's
+    * thread records the calls, a driver thread runs them (docs/driver.md,
+    * "Threads").  GALLIUM_THREAD=0 or JADE_DEBUG=notc turn it off. */
+   if (!(flags & PIPE_CONTEXT_PREFER_THREADED) || jade_debug(JADE_DEBUG_NOTC))
+      return pctx;
+   const struct threaded_context_options options = {0};
+   return threaded_context_create(pctx, &screen->transfer_pool, jade_replace_buffer_storage,
+                                  &options, NULL);
 
 fail:
    mesa_loge("jade: context creation failed");

@@ -8,6 +8,7 @@
 
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
+#include "util/simple_mtx.h"
 
 #include "jade_code_heap.h"
 #include "jade_program.h"
@@ -90,6 +91,9 @@ struct jade_context {
    struct jade_fence *pushbuf_fence[2];
    unsigned cur;
    uint64_t batch_seq; /* submissions so far: the batch being recorded */
+   /* batch_seq and batch_fence, read from the application's thread too
+    * (jade_context_submitted_fence) with a threaded context. */
+   simple_mtx_t batch_lock;
    /* The fences of the last submissions, by batch number modulo the ring
     * (maps wait for the batch that last used a resource). */
 #define JADE_BATCH_RING 16
@@ -174,6 +178,11 @@ int jade_context_submit(struct jade_context *ctx, struct jade_fence **fence);
 
 /* Submits and waits: everything the GPU was asked to do is done. */
 void jade_context_sync(struct jade_context *ctx);
+
+/* Whether batch `batch` has been submitted; if so *fence holds a
+ * reference to its fence (NULL: long done).  Safe on any thread. */
+bool jade_context_submitted_fence(struct jade_context *ctx, uint64_t batch,
+                                  struct jade_fence **fence);
 
 /* Waits until the GPU is done with batch `batch` (submitting it first if
  * it is the one being recorded). */

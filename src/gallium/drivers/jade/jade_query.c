@@ -21,14 +21,17 @@
 #include "util/log.h"
 #include "util/u_atomic.h"
 #include "util/u_memory.h"
+#include "util/u_threaded_context.h"
 
 #include "jade_context.h"
+#include "jade_fence.h"
 #include "jade_query.h"
 
 #define REPORT_B    16
 #define MAX_REPORTS 11 /* pipeline statistics */
 
 struct jade_query {
+   struct threaded_query threaded; /* first: the threaded context's part */
    enum pipe_query_type type;
    unsigned index;
    uint64_t begin, end; /* driver queries: the counter at begin and end */
@@ -305,7 +308,21 @@ jade_get_query_result(struct pipe_context *pctx, struct pipe_query *pq, bool wai
    if (!q->bo || !q->ended)
       return true;
 
-   if (!jade_context_batch_done(ctx, q->batch, wait ? OS_TIMEOUT_INFINITE : 0))
+   /* With a threaded context this runs on the application's thread once
+    * the flush after end_query has been run (threaded_query::flushed):
+    * the batch is submitted then, and its fence alone is waited for. */
+   const uint64_t timeout = wait ? OS_TIMEOUT_INFINITE : 0;
+   struct jade_fence *fence;
+   bool done;
+   if (p_atomic_read(&ctx->reset) != PIPE_NO_RESET) {
+      done = true; /* lost: nothing will complete it */
+   } else if (jade_context_submitted_fence(ctx, q->batch, &fence)) {
+      done = !fence || jade_fence_wait(fence, timeout);
+      jade_fence_reference(&fence, NULL);
+   } else {
+      done = jade_context_batch_done(ctx, q->batch, timeout);
+   }
+   if (!done)
       return false;
 
    const uint8_t *map;

@@ -115,6 +115,14 @@ create_bo(struct jade_screen *screen, uint64_t size_B, uint32_t flags, struct ja
    return jade_bo_create(screen->dev, size_B, 0, flags, bo);
 }
 
+static void
+free_resource(struct jade_screen *screen, struct jade_resource *res)
+{
+   util_idalloc_mt_free(&screen->buffer_ids, res->threaded.buffer_id_unique);
+   threaded_resource_deinit(&res->base);
+   FREE(res);
+}
+
 static struct pipe_resource *
 jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templ)
 {
@@ -125,6 +133,8 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
    res->base = *templ;
    res->base.screen = pscreen;
    pipe_reference_init(&res->base.reference, 1);
+   threaded_resource_init(&res->base, false);
+   res->threaded.buffer_id_unique = util_idalloc_mt_alloc(&jade_screen(pscreen)->buffer_ids);
 
    uint64_t size_B = templ->width0;
    if (templ->target != PIPE_BUFFER) {
@@ -134,7 +144,7 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
                    templ->width0, templ->height0, templ->depth0,
                    util_format_short_name(templ->format), templ->last_level + 1, templ->array_size,
                    templ->nr_samples);
-         FREE(res);
+         free_resource(jade_screen(pscreen), res);
          return NULL;
       }
       size_B = res->layout.size_B;
@@ -158,7 +168,7 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
       res->bo = jade_bo_cache_get(&screen->bo_cache, size_B, flags);
    }
    if (!res->bo && create_bo(screen, size_B, flags, &res->bo)) {
-      FREE(res);
+      free_resource(screen, res);
       return NULL;
    }
    /* Mapped now, so that a failing mmap is an allocation failure GL can
@@ -168,21 +178,34 @@ jade_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *te
    void *map;
    if (jade_bo_map(res->bo, &map)) {
       jade_bo_destroy(res->bo); /* never used: nothing to wait for */
-      FREE(res);
+      free_resource(screen, res);
       return NULL;
    }
    return &res->base;
+}
+
+/* Gives up the resource's object: to the cache, or destroyed, once the
+ * work that may use it is done; a borrowed one goes with the reference
+ * to its owner, which learns that work used it. */
+static void
+release_storage(struct jade_screen *screen, struct jade_resource *res)
+{
+   if (res->storage) {
+      jade_resource(res->storage)->gpu_used |= res->gpu_used;
+      pipe_resource_reference(&res->storage, NULL);
+   } else if (cacheable(&res->base) && !res->exported) {
+      jade_bo_cache_put(&screen->bo_cache, res->bo, res->gpu_used);
+   } else {
+      jade_bo_cache_release(&screen->bo_cache, res->bo, res->gpu_used);
+   }
 }
 
 static void
 jade_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 {
    struct jade_resource *res = jade_resource(pres);
-   if (cacheable(pres) && !res->exported)
-      jade_bo_cache_put(&jade_screen(pscreen)->bo_cache, res->bo, res->gpu_used);
-   else
-      jade_bo_cache_release(&jade_screen(pscreen)->bo_cache, res->bo, res->gpu_used);
-   FREE(res);
+   release_storage(jade_screen(pscreen), res);
+   free_resource(jade_screen(pscreen), res);
 }
 
 static bool
@@ -220,6 +243,8 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
    }
 }
 
+static void rebind_buffer(struct jade_context *ctx, struct jade_resource *res);
+
 static void
 replace_storage(struct jade_context *ctx, struct jade_resource *res)
 {
@@ -232,11 +257,17 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
       jade_bo_destroy(bo);
       return;
    }
-   jade_bo_cache_put(&screen->bo_cache, res->bo, true);
+   release_storage(screen, res);
    res->bo = bo;
    res->gpu_used = false;
-   /* Re-emit the bindings that point at it (the index buffer is emitted
-    * with every indexed draw). */
+   rebind_buffer(ctx, res);
+}
+
+/* Re-emits the bindings that point at a buffer whose object changed (the
+ * index buffer is emitted with every indexed draw). */
+static void
+rebind_buffer(struct jade_context *ctx, struct jade_resource *res)
+{
    for (unsigned i = 0; i < ctx->state.vertex_buffer_count && (res->bound_as & JADE_BOUND_VERTEX);
         i++) {
       if (ctx->state.vertex_buffers[i].buffer.resource == &res->base)
@@ -259,10 +290,33 @@ replace_storage(struct jade_context *ctx, struct jade_resource *res)
    }
 }
 
+/* The threaded context's buffer invalidation (tc_invalidate_buffer): dst
+ * takes the object of src, a new buffer the application may already be
+ * writing through (tc's "latest"), and holds src for it.  dst's old
+ * object goes once the work recorded with it is done. */
+void
+jade_replace_buffer_storage(struct pipe_context *pctx, struct pipe_resource *pdst,
+                            struct pipe_resource *psrc, unsigned num_rebinds, uint32_t rebind_mask,
+                            uint32_t delete_buffer_id)
+{
+   struct jade_context *ctx = jade_context(pctx);
+   struct jade_resource *dst = jade_resource(pdst), *src = jade_resource(psrc);
+   release_storage(ctx->screen, dst);
+   dst->bo = src->bo;
+   pipe_resource_reference(&dst->storage, src->storage ? src->storage : psrc);
+   dst->gpu_used = false;
+   rebind_buffer(ctx, dst);
+   util_idalloc_mt_free(&ctx->screen->buffer_ids, delete_buffer_id);
+}
+
 /* A CPU view of a resource: the buffer object itself, or for block-linear
- * images a linear staging copy. */
+ * images a linear staging copy.  The threaded context's view of it
+ * (threaded_transfer) begins with the pipe_transfer. */
 struct jade_transfer {
-   struct pipe_transfer base;
+   union {
+      struct pipe_transfer base;
+      struct threaded_transfer threaded;
+   };
    void *staging;
 };
 
@@ -276,8 +330,8 @@ jade_transfer_map(struct pipe_context *pctx, struct pipe_resource *pres, unsigne
    /* Discarding a whole buffer that work references: give it another
     * object (idle, from the cache) instead of waiting; the old one goes to
     * the cache until that work is done.  Bindings take the new address. */
-   if ((usage & PIPE_MAP_DISCARD_WHOLE_RESOURCE) && res->gpu_used && cacheable(pres) &&
-       !res->exported && !res->has_views)
+   if ((usage & PIPE_MAP_DISCARD_WHOLE_RESOURCE) && !(usage & TC_TRANSFER_MAP_NO_INVALIDATE) &&
+       res->gpu_used && cacheable(pres) && !res->exported && !res->has_views)
       replace_storage(ctx, res);
 
    /* A synchronized map of a resource some recorded work references waits

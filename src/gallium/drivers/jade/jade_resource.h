@@ -7,6 +7,7 @@
 #define JADE_RESOURCE_H
 
 #include "pipe/p_state.h"
+#include "util/u_threaded_context.h"
 
 #include "jade/jade_drm.h"
 
@@ -24,8 +25,16 @@ enum jade_bound_as {
 };
 
 struct jade_resource {
-   struct pipe_resource base;
+   /* The threaded context's view of it (u_threaded_context.h) begins with
+    * the pipe_resource every other part of the driver uses. */
+   union {
+      struct pipe_resource base;
+      struct threaded_resource threaded;
+   };
    struct jade_bo *bo;
+   /* A buffer whose storage the threaded context replaced: bo is that of
+    * this newer resource, kept alive by the reference (NULL: bo is its own). */
+   struct pipe_resource *storage;
    bool exported;             /* handed out: its object is never reused */
    bool gpu_used;             /* referenced by recorded work (jade_resource_used) */
    uint64_t last_batch;       /* the last context batch that references it */
@@ -55,6 +64,12 @@ jade_resource(struct pipe_resource *pres)
       struct jade_resource *r_ = (struct jade_resource *)(pres);                                   \
       r_->gpu_used = true;                                                                         \
       r_->last_batch = (ctx)->batch_seq;                                                           \
+      /* The owner of a borrowed object: the threaded context maps it     \
+       * (its "latest") and must wait for this work. */                        \
+      if (r_->storage) {                                                                           \
+         jade_resource(r_->storage)->gpu_used = true;                                              \
+         jade_resource(r_->storage)->last_batch = (ctx)->batch_seq;                                \
+      }                                                                                            \
    } while (0)
 
 /* Lays out a texture described by templ (false: not representable). */
@@ -68,6 +83,11 @@ jade_resource_address(const struct jade_resource *res, unsigned level, unsigned 
    return res->bo->va + res->layout.level[level].offset_B +
           (uint64_t)layer * res->layout.array_stride_B;
 }
+
+/* tc_replace_buffer_storage_func (u_threaded_context.h). */
+void jade_replace_buffer_storage(struct pipe_context *pctx, struct pipe_resource *dst,
+                                 struct pipe_resource *src, unsigned num_rebinds,
+                                 uint32_t rebind_mask, uint32_t delete_buffer_id);
 
 void jade_screen_init_resource_functions(struct pipe_screen *pscreen);
 void jade_init_resource_functions(struct pipe_context *pctx);

@@ -16,6 +16,7 @@
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"
+#include "util/u_threaded_context.h"
 
 #include "jade_context.h"
 #include "jade_disk_cache.h"
@@ -196,8 +197,10 @@ default_compile_threads(void)
    return CLAMP(util_get_cpu_caps()->nr_cpus - 1, 1, JADE_MAX_COMPILE_THREADS);
 }
 
-/* The queue is made anew for a new count: util_queue grows a queue up to
- * the count it was made with, whatever it was adjusted to since. */
+/* The queue is made at the first compile it runs (a program that
+ * compiles only synchronously, shader-db under its debug callback, never
+ * has the threads), and anew for a new count: util_queue grows a queue up
+ * to the count it was made with, whatever it was adjusted to since. */
 static void
 jade_set_max_shader_compiler_threads(struct pipe_screen *pscreen, unsigned threads)
 {
@@ -205,19 +208,33 @@ jade_set_max_shader_compiler_threads(struct pipe_screen *pscreen, unsigned threa
    threads =
       threads == UINT_MAX ? default_compile_threads() : MIN2(threads, JADE_MAX_COMPILE_THREADS);
    simple_mtx_lock(&screen->compile_queue_lock);
-   if (threads != screen->compile_threads) {
-      if (screen->compile_threads) {
-         util_queue_finish(&screen->compile_queue);
-         util_queue_destroy(&screen->compile_queue);
-      }
+   if (threads != screen->compile_threads && util_queue_is_initialized(&screen->compile_queue)) {
+      util_queue_finish(&screen->compile_queue);
+      util_queue_destroy(&screen->compile_queue);
+      /* util_queue_is_initialized looks at what destroy leaves behind. */
+      memset(&screen->compile_queue, 0, sizeof(screen->compile_queue));
+   }
+   screen->compile_threads = threads;
+   simple_mtx_unlock(&screen->compile_queue_lock);
+}
+
+bool
+jade_screen_queue_compile(struct jade_screen *screen, void *job, struct util_queue_fence *fence,
+                          util_queue_execute_func execute)
+{
+   simple_mtx_lock(&screen->compile_queue_lock);
+   struct util_queue *queue = &screen->compile_queue;
+   if (screen->compile_threads && !util_queue_is_initialized(queue)) {
       const unsigned flags =
          UTIL_QUEUE_INIT_RESIZE_IF_FULL | UTIL_QUEUE_INIT_SET_FULL_THREAD_AFFINITY;
-      if (threads &&
-          !util_queue_init(&screen->compile_queue, "jade_compile", 64, threads, flags, NULL))
-         threads = 0;
-      screen->compile_threads = threads;
+      if (!util_queue_init(queue, "jade_compile", 64, screen->compile_threads, flags, NULL))
+         screen->compile_threads = 0; /* on the creating thread from now on */
    }
+   const bool queued = screen->compile_threads != 0;
+   if (queued)
+      util_queue_add_job(queue, job, fence, execute, NULL, 0);
    simple_mtx_unlock(&screen->compile_queue_lock);
+   return queued;
 }
 
 static bool
@@ -237,9 +254,14 @@ static void
 jade_screen_destroy(struct pipe_screen *pscreen)
 {
    struct jade_screen *screen = jade_screen(pscreen);
-   jade_set_max_shader_compiler_threads(pscreen, 0);
+   if (util_queue_is_initialized(&screen->compile_queue)) {
+      util_queue_finish(&screen->compile_queue);
+      util_queue_destroy(&screen->compile_queue);
+   }
    simple_mtx_destroy(&screen->compile_queue_lock);
    disk_cache_destroy(screen->disk_cache);
+   util_idalloc_mt_fini(&screen->buffer_ids);
+   slab_destroy_parent(&screen->transfer_pool);
    jade_bo_cache_fini(&screen->bo_cache);
    jade_dev_destroy(screen->dev);
    FREE(screen);
@@ -253,7 +275,12 @@ jade_screen_create(int fd, const struct pipe_screen_config *config, struct rende
       return NULL;
 
    jade_bo_cache_init(&screen->bo_cache);
+   util_idalloc_mt_init_tc(&screen->buffer_ids);
+   slab_create_parent(&screen->transfer_pool, sizeof(struct threaded_transfer), 16);
    if (jade_dev_create(fd, &screen->dev)) {
+      util_idalloc_mt_fini(&screen->buffer_ids);
+      slab_destroy_parent(&screen->transfer_pool);
+      slab_destroy_parent(&screen->transfer_pool);
       FREE(screen);
       return NULL;
    }

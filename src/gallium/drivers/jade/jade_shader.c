@@ -160,13 +160,7 @@ compile_on_queue(struct jade_context *ctx, struct jade_shader *shader)
    if (jade_debug(JADE_DEBUG_SYNCCOMPILE | JADE_DEBUG_IR | JADE_DEBUG_SHADERS | JADE_DEBUG_NOS) ||
        (ctx->base.debug.debug_message && !ctx->base.debug.async))
       return false;
-   struct jade_screen *screen = ctx->screen;
-   simple_mtx_lock(&screen->compile_queue_lock);
-   const bool queued = screen->compile_threads != 0;
-   if (queued)
-      util_queue_add_job(&screen->compile_queue, shader, &shader->ready, compile_job, NULL, 0);
-   simple_mtx_unlock(&screen->compile_queue_lock);
-   return queued;
+   return jade_screen_queue_compile(ctx->screen, shader, &shader->ready, compile_job);
 }
 
 void

@@ -67,8 +67,9 @@ static void
 jade_stream_output_target_destroy(struct pipe_context *pctx, struct pipe_stream_output_target *pt)
 {
    struct jade_so_target *t = (struct jade_so_target *)pt;
-   /* A report may be on its way: gone once its work is done. */
-   jade_bo_cache_release(&jade_context(pctx)->screen->bo_cache, t->offset_bo, t->written);
+   /* A report may be on its way: gone once its work is done.  pctx is the
+    * target's context: a threaded one wrapping Jade's, with one. */
+   jade_bo_cache_release(&jade_screen(pctx->screen)->bo_cache, t->offset_bo, t->written);
    pipe_resource_reference(&t->base.buffer, NULL);
    FREE(t);
 }

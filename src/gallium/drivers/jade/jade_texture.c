@@ -38,6 +38,8 @@ pool_init(struct jade_context *ctx, struct jade_descriptor_pool *pool, unsigned 
 bool
 jade_descriptor_pools_init(struct jade_context *ctx)
 {
+   simple_mtx_init(&ctx->tic_pool.lock, mtx_plain);
+   simple_mtx_init(&ctx->tsc_pool.lock, mtx_plain);
    if (!pool_init(ctx, &ctx->tic_pool, JADE_TIC_COUNT) ||
        !pool_init(ctx, &ctx->tsc_pool, JADE_TSC_COUNT))
       return false;
@@ -59,6 +61,7 @@ jade_descriptor_pools_fini(struct jade_context *ctx)
       if (pools[i]->bo)
          jade_bo_destroy(pools[i]->bo);
       FREE(pools[i]->used);
+      simple_mtx_destroy(&pools[i]->lock);
    }
 }
 
@@ -141,29 +144,33 @@ jade_descriptor_upload(struct jade_context *ctx, struct jade_descriptor_pool *po
 bool
 jade_descriptor_alloc(struct jade_descriptor_pool *pool, uint32_t *index)
 {
-   for (unsigned n = 0; n < pool->count; n++) {
+   simple_mtx_lock(&pool->lock);
+   bool found = false;
+   for (unsigned n = 0; n < pool->count && !found; n++) {
       const unsigned id = (pool->next + n) % pool->count;
       if (!BITSET_TEST(pool->used, id)) {
          BITSET_SET(pool->used, id);
          pool->next = (id + 1) % pool->count;
          *index = id;
-         return true;
+         found = true;
       }
    }
-   return false;
+   simple_mtx_unlock(&pool->lock);
+   return found;
 }
 
 void
 jade_descriptor_free(struct jade_descriptor_pool *pool, uint32_t index)
 {
+   simple_mtx_lock(&pool->lock);
    BITSET_CLEAR(pool->used, index);
+   simple_mtx_unlock(&pool->lock);
 }
 
 static struct pipe_sampler_view *
 jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
                          const struct pipe_sampler_view *templ)
 {
-   struct jade_context *ctx = jade_context(pctx);
    struct jade_sampler_view *view = CALLOC_STRUCT(jade_sampler_view);
    if (!view)
       return NULL;
@@ -172,30 +179,46 @@ jade_create_sampler_view(struct pipe_context *pctx, struct pipe_resource *res,
    view->base.texture = NULL;
    pipe_resource_reference(&view->base.texture, res);
    view->base.context = pctx;
+   view->ctx = jade_context(pctx);
+   view->tic_index = JADE_DESCRIPTOR_NONE;
 
    if (!jade_tic_build(&view->base, view->tic)) {
       mesa_loge("jade: no texture header encoding for %s", util_format_name(templ->format));
-      goto fail;
+      pipe_resource_reference(&view->base.texture, NULL);
+      FREE(view);
+      return NULL;
    }
+   /* Its address goes into a header: its storage is never swapped (the
+    * threaded context asks no replacement of a shared buffer). */
+   jade_resource(res)->has_views = true;
+   jade_resource(res)->threaded.is_shared = true;
+   return &view->base;
+}
+
+/* The view's header, packed with the address its resource has now (a
+ * buffer's may have been replaced since creation), in a slot. */
+static void
+make_view_descriptor(struct jade_context *ctx, struct jade_sampler_view *view)
+{
+   if (view->tic_index != JADE_DESCRIPTOR_NONE)
+      return;
+   jade_tic_build(&view->base, view->tic);
    if (!jade_descriptor_alloc(&ctx->tic_pool, &view->tic_index)) {
       mesa_loge("jade: the texture header pool (%u entries) is full", JADE_TIC_COUNT);
-      goto fail;
+      view->tic_index = JADE_DESCRIPTOR_NONE;
+      return;
    }
    jade_descriptor_upload(ctx, &ctx->tic_pool, view->tic_index, view->tic, false);
-   jade_resource(res)->has_views = true; /* its address is in a header */
-   return &view->base;
-
-fail:
-   pipe_resource_reference(&view->base.texture, NULL);
-   FREE(view);
-   return NULL;
 }
 
 static void
 jade_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *pview)
 {
    struct jade_sampler_view *view = (struct jade_sampler_view *)pview;
-   jade_descriptor_free(&jade_context(pctx)->tic_pool, view->tic_index);
+   /* pctx is the view's context, a threaded one wrapping Jade's (tc
+    * sets it): the pool is that of the context that made the view. */
+   if (view->tic_index != JADE_DESCRIPTOR_NONE)
+      jade_descriptor_free(&view->ctx->tic_pool, view->tic_index);
    pipe_resource_reference(&pview->texture, NULL);
    FREE(view);
 }
@@ -203,26 +226,34 @@ jade_sampler_view_destroy(struct pipe_context *pctx, struct pipe_sampler_view *p
 static void *
 jade_create_sampler_state(struct pipe_context *pctx, const struct pipe_sampler_state *templ)
 {
-   struct jade_context *ctx = jade_context(pctx);
    struct jade_sampler_state *s = CALLOC_STRUCT(jade_sampler_state);
    if (!s)
       return NULL;
    s->base = *templ;
+   s->tsc_index = JADE_DESCRIPTOR_NONE;
    jade_tsc_build(templ, s->tsc);
+   return s;
+}
+
+static void
+make_sampler_descriptor(struct jade_context *ctx, struct jade_sampler_state *s)
+{
+   if (s->tsc_index != JADE_DESCRIPTOR_NONE)
+      return;
    if (!jade_descriptor_alloc(&ctx->tsc_pool, &s->tsc_index)) {
       mesa_loge("jade: the sampler pool (%u entries) is full", JADE_TSC_COUNT);
-      FREE(s);
-      return NULL;
+      s->tsc_index = JADE_DESCRIPTOR_NONE;
+      return;
    }
    jade_descriptor_upload(ctx, &ctx->tsc_pool, s->tsc_index, s->tsc, true);
-   return s;
 }
 
 static void
 jade_delete_sampler_state(struct pipe_context *pctx, void *cso)
 {
    struct jade_sampler_state *s = cso;
-   jade_descriptor_free(&jade_context(pctx)->tsc_pool, s->tsc_index);
+   if (s->tsc_index != JADE_DESCRIPTOR_NONE)
+      jade_descriptor_free(&jade_context(pctx)->tsc_pool, s->tsc_index);
    FREE(s);
 }
 
@@ -231,8 +262,12 @@ jade_bind_sampler_states(struct pipe_context *pctx, enum pipe_shader_type stage,
                          unsigned count, void **samplers)
 {
    struct jade_context *ctx = jade_context(pctx);
-   for (unsigned i = 0; i < count; i++)
-      ctx->state.samplers[stage][start + i] = samplers ? samplers[i] : NULL;
+   for (unsigned i = 0; i < count; i++) {
+      struct jade_sampler_state *s = samplers ? samplers[i] : NULL;
+      if (s)
+         make_sampler_descriptor(ctx, s);
+      ctx->state.samplers[stage][start + i] = s;
+   }
    jade_bank_dirty(ctx, stage, JADE_BANK_TEXTURES);
 }
 
@@ -246,6 +281,8 @@ jade_set_sampler_views(struct pipe_context *pctx, enum pipe_shader_type stage, u
 
    for (unsigned i = 0; i < count; i++) {
       struct pipe_sampler_view *view = views ? views[i] : NULL;
+      if (view)
+         make_view_descriptor(ctx, (struct jade_sampler_view *)view);
       if (take_ownership) {
          pipe_sampler_view_reference(&dst[start + i], NULL);
          dst[start + i] = view;
@@ -272,7 +309,10 @@ jade_texture_handle(struct jade_context *ctx, unsigned stage, unsigned unit)
    if (!view)
       return 0;
    jade_resource_used(ctx, view->base.texture);
-   return view->tic_index | (s ? s->tsc_index : 0) << 20;
+   /* A descriptor the pool had no room for: the null header. */
+   const uint32_t tic = view->tic_index != JADE_DESCRIPTOR_NONE ? view->tic_index : 0;
+   const uint32_t tsc = s && s->tsc_index != JADE_DESCRIPTOR_NONE ? s->tsc_index : 0;
+   return tic | tsc << 20;
 }
 
 void

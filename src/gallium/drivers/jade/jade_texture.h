@@ -17,6 +17,7 @@
 
 #include "pipe/p_state.h"
 #include "util/bitset.h"
+#include "util/simple_mtx.h"
 
 #include "jade/jade_compiler.h"
 
@@ -40,17 +41,29 @@ struct jade_descriptor_pool {
    unsigned count;
    BITSET_WORD *used;
    unsigned next; /* where the search for a free slot starts */
+   /* Views and samplers are created and destroyed on any thread with a
+    * threaded context; slots are taken on the driver's. */
+   simple_mtx_t lock;
 };
+
+/* A view's or sampler's descriptor is made (packed, given a slot and
+ * uploaded) when it is first bound, on the thread that records the
+ * stream: creation may run on the application's thread with a threaded
+ * context, and a buffer's address is only final in stream order. */
+#define JADE_DESCRIPTOR_NONE UINT32_MAX
+
+struct jade_context;
 
 struct jade_sampler_view {
    struct pipe_sampler_view base;
-   uint32_t tic_index;
+   struct jade_context *ctx; /* whose pool the header is in */
+   uint32_t tic_index;       /* JADE_DESCRIPTOR_NONE until bound */
    uint32_t tic[8];
 };
 
 struct jade_sampler_state {
    struct pipe_sampler_state base;
-   uint32_t tsc_index;
+   uint32_t tsc_index; /* JADE_DESCRIPTOR_NONE until bound */
    uint32_t tsc[8];
 };
 
