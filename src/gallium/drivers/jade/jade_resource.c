@@ -225,6 +225,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
    switch (handle->type) {
    case WINSYS_HANDLE_TYPE_KMS:
       res->exported = true;
+      res->threaded.is_shared = true; /* another process sees the object */
       handle->handle = res->bo->handle;
       return true;
    case WINSYS_HANDLE_TYPE_FD: {
@@ -234,6 +235,7 @@ jade_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *pctx,
          return false;
       }
       res->exported = true;
+      res->threaded.is_shared = true;
       handle->handle = fd;
       return true;
    }
